@@ -663,46 +663,46 @@ const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 19 lookaheads, 2 rule calls inside them.
+// 33 lookaheads, 1 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x0, 0x9161c000000000, 0x0, 0x0},
-	{0x0, 0x4000000000, 0x0, 0x0},
-	{0x0, 0x10000000000000, 0x0, 0x0},
-	{0x0, 0x1000000000000, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x400000000000, 0x0, 0x0},
 	{0x0, 0x2000000000, 0x0, 0x0},
 	{0x0, 0x80000000000000, 0x0, 0x0},
 	{0x0, 0x8000000000000, 0x0, 0x0},
-	{0x0, 0x9160c000000000, 0x0, 0x0},
-	{0x0, 0x4000000000000, 0x0, 0x0},
-	{0x0, 0x800000000000, 0x0, 0x0},
-	{0x0, 0x20000000000, 0x0, 0x0},
-	{0x0, 0x100000000000, 0x0, 0x0},
+	{0x0, 0x9161c000000000, 0x0, 0x0},
 	{0x0, 0x200000000000, 0x0, 0x0},
 	{0x0, 0x200000000, 0x0, 0x0},
+	{0x0, 0x20000000000, 0x0, 0x0},
+	{0x0, 0x100000000000, 0x0, 0x0},
+	{0x0, 0x10000000000000, 0x0, 0x0},
+	{0x0, 0x800000000000, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x0, 0x4000000000, 0x0, 0x0},
+	{0x0, 0x1000000000000, 0x0, 0x0},
+	{0x0, 0x9160c000000000, 0x0, 0x0},
+	{0x0, 0x4000000000000, 0x0, 0x0},
 	{0x0, 0x8000000000, 0x0, 0x0},
 	{0x0, 0x10000000000, 0x0, 0x0},
-	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0xafffffd200000000, 0x7fffffe80000001, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff7f9200000000, 0x7fffffe80000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0xa800004000000000, 0x0, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x200000000000000, 0x0, 0x0},
 	{0x2000000000000000, 0x0, 0x0, 0x0},
-	{0xa400004000000000, 0x1, 0x0, 0x0},
 	{0x0, 0x21200000210, 0x0, 0x0},
 	{0x0, 0x2, 0x0, 0x0},
+	{0xa400004000000000, 0x1, 0x0, 0x0},
 	{0x0, 0x800000000, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
 	{0x2c00004000000000, 0x1, 0x0, 0x0},
@@ -720,289 +720,729 @@ var noteMask = [...][4]uint64{
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(url_strict / url / genericurl / otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl) | (&('/') ip_schemepart)))>
 func (p *Parser) rpegwrap_entries() bool {
 	buffer := p.buffer
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			{ // url_strict
-				position10_45, tokenIndex10_45 := pos, p.tokenIndex
-				{
-					position11_45 := pos
-					{
-						position12_45, tokenIndex12_45 := pos, p.tokenIndex
-						if p.position = pos; !p.rhttpurl() {
-							goto l13_45
-						}
-						pos = p.position
-						goto l12_45
-					l13_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rftpurl() {
-							goto l14_45
-						}
-						pos = p.position
-						goto l12_45
-					l14_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rnewsurl() {
-							goto l15_45
-						}
-						pos = p.position
-						goto l12_45
-					l15_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rnntpurl() {
-							goto l16_45
-						}
-						pos = p.position
-						goto l12_45
-					l16_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rtelneturl() {
-							goto l17_45
-						}
-						pos = p.position
-						goto l12_45
-					l17_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rgopherurl() {
-							goto l18_45
-						}
-						pos = p.position
-						goto l12_45
-					l18_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rwaisurl() {
-							goto l19_45
-						}
-						pos = p.position
-						goto l12_45
-					l19_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rmailtourl() {
-							goto l20_45
-						}
-						pos = p.position
-						goto l12_45
-					l20_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rfileurl() {
-							goto l21_45
-						}
-						pos = p.position
-						goto l12_45
-					l21_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						if p.position = pos; !p.rprosperourl() {
-							goto l22_45
-						}
-						pos = p.position
-						goto l12_45
-					l22_45:
-						pos, p.tokenIndex = position12_45, tokenIndex12_45
-						{
-							position23_45, tokenIndex23_45 := pos, p.tokenIndex
-							if p.position = pos; !p.peek(p.rules[ruledefined_scheme]) {
-								goto l23_45
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l10_45
-						l23_45:
-							pos, p.tokenIndex = position23_45, tokenIndex23_45
-						}
-						if p.position = pos; !p.rotherurl() {
-							goto l10_45
-						}
-						pos = p.position
-					}
-				l12_45:
-					_ = position11_45
-				}
-				goto lok45
-			l10_45:
-				pos, p.tokenIndex = position10_45, tokenIndex10_45
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rurl_strict() {
 				goto l3
 			}
-		lok45:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // url
-				position33_46, tokenIndex33_46 := pos, p.tokenIndex
-				{
-					position34_46 := pos
-					{
-						position35_46, tokenIndex35_46 := pos, p.tokenIndex
-						if p.position = pos; !p.rhttpurl() {
-							goto l36_46
-						}
-						pos = p.position
-						goto l35_46
-					l36_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rftpurl() {
-							goto l37_46
-						}
-						pos = p.position
-						goto l35_46
-					l37_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rnewsurl() {
-							goto l38_46
-						}
-						pos = p.position
-						goto l35_46
-					l38_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rnntpurl() {
-							goto l39_46
-						}
-						pos = p.position
-						goto l35_46
-					l39_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rtelneturl() {
-							goto l40_46
-						}
-						pos = p.position
-						goto l35_46
-					l40_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rgopherurl() {
-							goto l41_46
-						}
-						pos = p.position
-						goto l35_46
-					l41_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rwaisurl() {
-							goto l42_46
-						}
-						pos = p.position
-						goto l35_46
-					l42_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rmailtourl() {
-							goto l43_46
-						}
-						pos = p.position
-						goto l35_46
-					l43_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rfileurl() {
-							goto l44_46
-						}
-						pos = p.position
-						goto l35_46
-					l44_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rprosperourl() {
-							goto l45_46
-						}
-						pos = p.position
-						goto l35_46
-					l45_46:
-						pos, p.tokenIndex = position35_46, tokenIndex35_46
-						if p.position = pos; !p.rotherurl() {
-							goto l33_46
-						}
-						pos = p.position
-					}
-				l35_46:
-					_ = position34_46
-				}
-				goto lok46
-			l33_46:
-				pos, p.tokenIndex = position33_46, tokenIndex33_46
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rurl() {
 				goto l4
 			}
-		lok46:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l4:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rgenericurl() {
+			pos, ti = position2, tokenIndex2
+			{ // genericurl
+				comp_73 := p.comp
+				p.comp = uint32(rulegenericurl)
+				position30_73, tokenIndex30_73 := pos, ti
+				{
+					position31_73 := pos
+					{ // scheme
+						comp_65 := p.comp
+						p.comp = uint32(rulescheme)
+						position48_65_73, tokenIndex48_65_73 := pos, ti
+						{
+							position49_65_73 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									{ // lowalpha
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											goto l279_9_65_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l48_65_73
+									l279_9_65_73:
+										pos++
+										goto lok9_65_73
+									}
+								lok9_65_73:
+								}
+							}
+
+						l50_65_73:
+							{
+								position51_65_73, tokenIndex51_65_73 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										{ // lowalpha
+											if int(pos) == p.at {
+												p.note(1, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l279_10_65_73
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l51_65_73
+										l279_10_65_73:
+											pos++
+											goto lok10_65_73
+										}
+									lok10_65_73:
+									}
+								}
+
+								goto l50_65_73
+							l51_65_73:
+								pos, ti = position51_65_73, tokenIndex51_65_73
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position49_65_73)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_65
+						goto lok65_73
+					l48_65_73:
+						pos, ti = position48_65_73, tokenIndex48_65_73
+						p.comp = comp_65
+						goto l30_73
+					}
+				lok65_73:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l30_73
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
+						goto l30_73
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position32_73, tokenIndex32_73 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l32_73
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l30_73
+					l32_73:
+						pos, ti = position32_73, tokenIndex32_73
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulegenericurl, position31_73)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_73
+				goto lok73
+			l30_73:
+				pos, ti = position30_73, tokenIndex30_73
+				p.comp = comp_73
 				goto l5
 			}
-			pos = p.position
+		lok73:
 			goto l2
 		l5:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rotherurl() {
+			pos, ti = position2, tokenIndex2
+			{ // otherurl
+				comp_74 := p.comp
+				p.comp = uint32(ruleotherurl)
+				position46_74, tokenIndex46_74 := pos, ti
+				{
+					position47_74 := pos
+					{ // genericurl
+						comp_66 := p.comp
+						p.comp = uint32(rulegenericurl)
+						position30_66_74, tokenIndex30_66_74 := pos, ti
+						{
+							position31_66_74 := pos
+							{ // scheme
+								comp_65 := p.comp
+								p.comp = uint32(rulescheme)
+								position48_65_66_74, tokenIndex48_65_66_74 := pos, ti
+								{
+									position49_65_66_74 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											{ // lowalpha
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l279_9_65_66_74
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l48_65_66_74
+											l279_9_65_66_74:
+												pos++
+												goto lok9_65_66_74
+											}
+										lok9_65_66_74:
+										}
+									}
+
+								l50_65_66_74:
+									{
+										position51_65_66_74, tokenIndex51_65_66_74 := pos, ti
+										{
+											if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												{ // lowalpha
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														goto l279_10_65_66_74
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l51_65_66_74
+												l279_10_65_66_74:
+													pos++
+													goto lok10_65_66_74
+												}
+											lok10_65_66_74:
+											}
+										}
+
+										goto l50_65_66_74
+									l51_65_66_74:
+										pos, ti = position51_65_66_74, tokenIndex51_65_66_74
+									}
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme, position49_65_66_74)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_65
+								goto lok65_66_74
+							l48_65_66_74:
+								pos, ti = position48_65_66_74, tokenIndex48_65_66_74
+								p.comp = comp_65
+								goto l30_66_74
+							}
+						lok65_66_74:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l30_66_74
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
+								goto l30_66_74
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position32_66_74, tokenIndex32_66_74 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_66_74
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l30_66_74
+							l32_66_74:
+								pos, ti = position32_66_74, tokenIndex32_66_74
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulegenericurl, position31_66_74)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_66
+						goto lok66_74
+					l30_66_74:
+						pos, ti = position30_66_74, tokenIndex30_66_74
+						p.comp = comp_66
+						goto l46_74
+					}
+				lok66_74:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleotherurl, position47_74)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_74
+				goto lok74
+			l46_74:
+				pos, ti = position46_74, tokenIndex46_74
+				p.comp = comp_74
 				goto l6
 			}
-			pos = p.position
+		lok74:
 			goto l2
 		l6:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rftpurl() {
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rftpurl() {
 				goto l7
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l7:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rnewsurl() {
+			pos, ti = position2, tokenIndex2
+			{ // newsurl
+				comp_75 := p.comp
+				p.comp = uint32(rulenewsurl)
+				position196_75, tokenIndex196_75 := pos, ti
+				{
+					position197_75 := pos
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_75
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_75
+					}
+					pos++
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_75
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_75
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_75
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+						goto l196_75
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position198_75, tokenIndex198_75 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_75
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l196_75
+					l198_75:
+						pos, ti = position198_75, tokenIndex198_75
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsurl, position197_75)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_75
+				goto lok75
+			l196_75:
+				pos, ti = position196_75, tokenIndex196_75
+				p.comp = comp_75
 				goto l8
 			}
-			pos = p.position
+		lok75:
 			goto l2
 		l8:
-			pos, p.tokenIndex = position2, tokenIndex2
+			pos, ti = position2, tokenIndex2
 			{
 				if int(pos) == p.at {
-					p.note(0, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case 'p':
-					if p.position = pos; !p.rprosperourl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				case 'f':
-					if p.position = pos; !p.rfileurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				case 'm':
-					if p.position = pos; !p.rmailtourl() {
+					{ // mailtourl
+						comp_76 := p.comp
+						p.comp = uint32(rulemailtourl)
+						position189_76, tokenIndex189_76 := pos, ti
+						{
+							position190_76 := pos
+							if buffer[pos] != 'm' {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if buffer[pos] != 'a' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if buffer[pos] != 'i' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(12, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if buffer[pos] != 'o' {
+								if int(pos) == p.at {
+									p.note(13, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_76
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+								goto l189_76
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position191_76, tokenIndex191_76 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l191_76
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l189_76
+							l191_76:
+								pos, ti = position191_76, tokenIndex191_76
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtourl, position190_76)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_76
+						goto lok76
+					l189_76:
+						pos, ti = position189_76, tokenIndex189_76
+						p.comp = comp_76
 						goto l0
 					}
-					pos = p.position
+				lok76:
+					;
 				case 'w':
-					if p.position = pos; !p.rwaisurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rwaisurl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				case 'g':
-					if p.position = pos; !p.rgopherurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				case 't':
-					if p.position = pos; !p.rtelneturl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rtelneturl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				case 'n':
-					if p.position = pos; !p.rnntpurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				case 'h':
-					if p.position = pos; !p.rhttpurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
 						goto l0
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				default:
-					if p.position = pos; !p.rip_schemepart() {
+					{ // ip_schemepart
+						comp_77 := p.comp
+						p.comp = uint32(ruleip_schemepart)
+						position60_77, tokenIndex60_77 := pos, ti
+						{
+							position61_77 := pos
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(14, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l60_77
+							}
+							pos++
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(14, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l60_77
+							}
+							pos++
+							{ // login
+								comp_62 := p.comp
+								p.comp = uint32(rulelogin)
+								position65_62_77, tokenIndex65_62_77 := pos, ti
+								{
+									position66_62_77 := pos
+									{
+										position67_62_77, tokenIndex67_62_77 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.ruser() {
+											goto l67_62_77
+										}
+										pos, ti = p.position, p.tokenIndex
+										{
+											position69_62_77, tokenIndex69_62_77 := pos, ti
+											if buffer[pos] != ':' {
+												if int(pos) == p.at {
+													p.note(2, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l69_62_77
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
+												goto l69_62_77
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l70_62_77
+										l69_62_77:
+											pos, ti = position69_62_77, tokenIndex69_62_77
+										}
+									l70_62_77:
+										if buffer[pos] != '@' {
+											if int(pos) == p.at {
+												p.note(15, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l67_62_77
+										}
+										pos++
+										goto l68_62_77
+									l67_62_77:
+										pos, ti = position67_62_77, tokenIndex67_62_77
+									}
+								l68_62_77:
+									if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+										goto l65_62_77
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulelogin, position66_62_77)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_62
+								goto lok62_77
+							l65_62_77:
+								pos, ti = position65_62_77, tokenIndex65_62_77
+								p.comp = comp_62
+								goto l60_77
+							}
+						lok62_77:
+							{
+								position62_77, tokenIndex62_77 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(14, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l62_77
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rurlpath() {
+									goto l62_77
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l63_77
+							l62_77:
+								pos, ti = position62_77, tokenIndex62_77
+							}
+						l63_77:
+							{
+								position64_77, tokenIndex64_77 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l64_77
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l60_77
+							l64_77:
+								pos, ti = position64_77, tokenIndex64_77
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleip_schemepart, position61_77)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_77
+						goto lok77
+					l60_77:
+						pos, ti = position60_77, tokenIndex60_77
+						p.comp = comp_77
 						goto l0
 					}
-					pos = p.position
+				lok77:
 				}
 			}
 
@@ -1010,133 +1450,486 @@ func (p *Parser) rpegwrap_entries() bool {
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rurl_strict is rule 1 url_strict <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / (!defined_scheme otherurl))>
 func (p *Parser) rurl_strict() bool {
-	pos := p.position
-	position10, tokenIndex10 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position10, tokenIndex10 := pos, ti
 	{
 		position11 := pos
 		{
-			position12, tokenIndex12 := pos, p.tokenIndex
-			if p.position = pos; !p.rhttpurl() {
+			position12, tokenIndex12 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
 				goto l13
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l13:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rftpurl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rftpurl() {
 				goto l14
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l14:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rnewsurl() {
+			pos, ti = position12, tokenIndex12
+			{ // newsurl
+				comp_67 := p.comp
+				p.comp = uint32(rulenewsurl)
+				position196_67, tokenIndex196_67 := pos, ti
+				{
+					position197_67 := pos
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_67
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_67
+					}
+					pos++
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_67
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_67
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_67
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+						goto l196_67
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position198_67, tokenIndex198_67 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_67
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l196_67
+					l198_67:
+						pos, ti = position198_67, tokenIndex198_67
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsurl, position197_67)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_67
+				goto lok67
+			l196_67:
+				pos, ti = position196_67, tokenIndex196_67
+				p.comp = comp_67
 				goto l15
 			}
-			pos = p.position
+		lok67:
 			goto l12
 		l15:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rnntpurl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
 				goto l16
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l16:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rtelneturl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rtelneturl() {
 				goto l17
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l17:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rgopherurl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
 				goto l18
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l18:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rwaisurl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisurl() {
 				goto l19
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l19:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rmailtourl() {
+			pos, ti = position12, tokenIndex12
+			{ // mailtourl
+				comp_68 := p.comp
+				p.comp = uint32(rulemailtourl)
+				position189_68, tokenIndex189_68 := pos, ti
+				{
+					position190_68 := pos
+					if buffer[pos] != 'm' {
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if buffer[pos] != 'o' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+						goto l189_68
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position191_68, tokenIndex191_68 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l191_68
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l189_68
+					l191_68:
+						pos, ti = position191_68, tokenIndex191_68
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulemailtourl, position190_68)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_68
+				goto lok68
+			l189_68:
+				pos, ti = position189_68, tokenIndex189_68
+				p.comp = comp_68
 				goto l20
 			}
-			pos = p.position
+		lok68:
 			goto l12
 		l20:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rfileurl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
 				goto l21
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l21:
-			pos, p.tokenIndex = position12, tokenIndex12
-			if p.position = pos; !p.rprosperourl() {
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
 				goto l22
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l22:
-			pos, p.tokenIndex = position12, tokenIndex12
+			pos, ti = position12, tokenIndex12
 			{
-				position23, tokenIndex23 := pos, p.tokenIndex
-				if p.position = pos; !p.peek(p.rules[ruledefined_scheme]) {
+				position23, tokenIndex23 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
 					goto l23
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l10
 			l23:
-				pos, p.tokenIndex = position23, tokenIndex23
+				pos, ti = position23, tokenIndex23
 			}
-			if p.position = pos; !p.rotherurl() {
+			{ // otherurl
+				comp_69 := p.comp
+				p.comp = uint32(ruleotherurl)
+				position46_69, tokenIndex46_69 := pos, ti
+				{
+					position47_69 := pos
+					{ // genericurl
+						comp_66 := p.comp
+						p.comp = uint32(rulegenericurl)
+						position30_66_69, tokenIndex30_66_69 := pos, ti
+						{
+							position31_66_69 := pos
+							{ // scheme
+								comp_65 := p.comp
+								p.comp = uint32(rulescheme)
+								position48_65_66_69, tokenIndex48_65_66_69 := pos, ti
+								{
+									position49_65_66_69 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											{ // lowalpha
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l279_9_65_66_69
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l48_65_66_69
+											l279_9_65_66_69:
+												pos++
+												goto lok9_65_66_69
+											}
+										lok9_65_66_69:
+										}
+									}
+
+								l50_65_66_69:
+									{
+										position51_65_66_69, tokenIndex51_65_66_69 := pos, ti
+										{
+											if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												{ // lowalpha
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														goto l279_10_65_66_69
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l51_65_66_69
+												l279_10_65_66_69:
+													pos++
+													goto lok10_65_66_69
+												}
+											lok10_65_66_69:
+											}
+										}
+
+										goto l50_65_66_69
+									l51_65_66_69:
+										pos, ti = position51_65_66_69, tokenIndex51_65_66_69
+									}
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme, position49_65_66_69)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_65
+								goto lok65_66_69
+							l48_65_66_69:
+								pos, ti = position48_65_66_69, tokenIndex48_65_66_69
+								p.comp = comp_65
+								goto l30_66_69
+							}
+						lok65_66_69:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l30_66_69
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
+								goto l30_66_69
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position32_66_69, tokenIndex32_66_69 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_66_69
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l30_66_69
+							l32_66_69:
+								pos, ti = position32_66_69, tokenIndex32_66_69
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulegenericurl, position31_66_69)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_66
+						goto lok66_69
+					l30_66_69:
+						pos, ti = position30_66_69, tokenIndex30_66_69
+						p.comp = comp_66
+						goto l46_69
+					}
+				lok66_69:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleotherurl, position47_69)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_69
+				goto lok69
+			l46_69:
+				pos, ti = position46_69, tokenIndex46_69
+				p.comp = comp_69
 				goto l10
 			}
-			pos = p.position
+		lok69:
 		}
 	l12:
 		_ = position11
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l10:
-	pos, p.tokenIndex = position10, tokenIndex10
-	p.position = pos
+	pos, ti = position10, tokenIndex10
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdefined_scheme is rule 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')>
 func (p *Parser) rdefined_scheme() bool {
 	buffer := p.buffer
-	pos := p.position
-	position24, tokenIndex24 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
 	{
 		position25 := pos
 		{
-			position26, tokenIndex26 := pos, p.tokenIndex
+			position26, tokenIndex26 := pos, ti
 			if buffer[pos] != 'f' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -1147,7 +1940,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 't' {
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -1158,7 +1951,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 'p' {
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(17, true)
 				}
 
 				if int(pos) > p.far {
@@ -1169,10 +1962,10 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			goto l26
 		l27:
-			pos, p.tokenIndex = position26, tokenIndex26
+			pos, ti = position26, tokenIndex26
 			if buffer[pos] != 'n' {
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -1183,7 +1976,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 'e' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1194,7 +1987,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 'w' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -1205,7 +1998,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 's' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1216,16 +2009,16 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			goto l26
 		l28:
-			pos, p.tokenIndex = position26, tokenIndex26
+			pos, ti = position26, tokenIndex26
 			{
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(18, false)
 				}
 				switch buffer[pos] {
 				case 'p':
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -1236,7 +2029,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'r' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(19, true)
 						}
 
 						if int(pos) > p.far {
@@ -1247,7 +2040,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(13, true)
 						}
 
 						if int(pos) > p.far {
@@ -1258,7 +2051,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 's' {
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(6, true)
 						}
 
 						if int(pos) > p.far {
@@ -1269,7 +2062,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -1280,7 +2073,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -1291,7 +2084,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'r' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(19, true)
 						}
 
 						if int(pos) > p.far {
@@ -1302,7 +2095,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(13, true)
 						}
 
 						if int(pos) > p.far {
@@ -1314,7 +2107,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'f':
 					if buffer[pos] != 'f' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
@@ -1325,7 +2118,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -1336,7 +2129,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
@@ -1347,7 +2140,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -1359,7 +2152,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'm':
 					if buffer[pos] != 'm' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
@@ -1370,7 +2163,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'a' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(9, true)
 						}
 
 						if int(pos) > p.far {
@@ -1381,7 +2174,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -1392,7 +2185,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
@@ -1403,7 +2196,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(12, true)
 						}
 
 						if int(pos) > p.far {
@@ -1414,7 +2207,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(13, true)
 						}
 
 						if int(pos) > p.far {
@@ -1426,7 +2219,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'w':
 					if buffer[pos] != 'w' {
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
@@ -1437,7 +2230,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'a' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(9, true)
 						}
 
 						if int(pos) > p.far {
@@ -1448,7 +2241,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -1459,7 +2252,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 's' {
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(6, true)
 						}
 
 						if int(pos) > p.far {
@@ -1471,7 +2264,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'g':
 					if buffer[pos] != 'g' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(20, true)
 						}
 
 						if int(pos) > p.far {
@@ -1482,7 +2275,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(13, true)
 						}
 
 						if int(pos) > p.far {
@@ -1493,7 +2286,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -1504,7 +2297,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'h' {
 						if int(pos) == p.at {
-							p.note(16, true)
+							p.note(21, true)
 						}
 
 						if int(pos) > p.far {
@@ -1515,7 +2308,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -1526,7 +2319,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'r' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(19, true)
 						}
 
 						if int(pos) > p.far {
@@ -1538,28 +2331,6 @@ func (p *Parser) rdefined_scheme() bool {
 				case 't':
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l24
-					}
-					pos++
-					if buffer[pos] != 'e' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l24
-					}
-					pos++
-					if buffer[pos] != 'l' {
-						if int(pos) == p.at {
 							p.note(12, true)
 						}
 
@@ -1569,7 +2340,7 @@ func (p *Parser) rdefined_scheme() bool {
 						goto l24
 					}
 					pos++
-					if buffer[pos] != 'n' {
+					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -1580,9 +2351,31 @@ func (p *Parser) rdefined_scheme() bool {
 						goto l24
 					}
 					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -1593,7 +2386,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(12, true)
 						}
 
 						if int(pos) > p.far {
@@ -1605,7 +2398,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'n':
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(3, true)
 						}
 
 						if int(pos) > p.far {
@@ -1616,7 +2409,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(3, true)
 						}
 
 						if int(pos) > p.far {
@@ -1627,7 +2420,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(12, true)
 						}
 
 						if int(pos) > p.far {
@@ -1638,7 +2431,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -1650,7 +2443,7 @@ func (p *Parser) rdefined_scheme() bool {
 				default:
 					if buffer[pos] != 'h' {
 						if int(pos) == p.at {
-							p.note(16, true)
+							p.note(21, true)
 						}
 
 						if int(pos) > p.far {
@@ -1661,7 +2454,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(12, true)
 						}
 
 						if int(pos) > p.far {
@@ -1672,7 +2465,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(12, true)
 						}
 
 						if int(pos) > p.far {
@@ -1683,7 +2476,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -1699,7 +2492,7 @@ func (p *Parser) rdefined_scheme() bool {
 	l26:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -1710,30 +2503,107 @@ func (p *Parser) rdefined_scheme() bool {
 		pos++
 		_ = position25
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l24:
-	pos, p.tokenIndex = position24, tokenIndex24
-	p.position = pos
+	pos, ti = position24, tokenIndex24
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgenericurl is rule 3 genericurl <- <(scheme ':' schemepart !.)>
 func (p *Parser) rgenericurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegenericurl)
-	position30, tokenIndex30 := pos, p.tokenIndex
+	position30, tokenIndex30 := pos, ti
 	{
 		position31 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_65 := p.comp
+			p.comp = uint32(rulescheme)
+			position48_65, tokenIndex48_65 := pos, ti
+			{
+				position49_65 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						{ // lowalpha
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l279_9_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l48_65
+						l279_9_65:
+							pos++
+							goto lok9_65
+						}
+					lok9_65:
+					}
+				}
+
+			l50_65:
+				{
+					position51_65, tokenIndex51_65 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							{ // lowalpha
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l279_10_65
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l51_65
+							l279_10_65:
+								pos++
+								goto lok10_65
+							}
+						lok10_65:
+						}
+					}
+
+					goto l50_65
+				l51_65:
+					pos, ti = position51_65, tokenIndex51_65
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position49_65)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_65
+			goto lok65
+		l48_65:
+			pos, ti = position48_65, tokenIndex48_65
+			p.comp = comp_65
 			goto l30
 		}
-		pos = p.position
+	lok65:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -1742,12 +2612,12 @@ func (p *Parser) rgenericurl() bool {
 			goto l30
 		}
 		pos++
-		if p.position = pos; !p.rschemepart() {
+		if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
 			goto l30
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position32, tokenIndex32 := pos, p.tokenIndex
+			position32, tokenIndex32 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -1760,151 +2630,635 @@ func (p *Parser) rgenericurl() bool {
 			}
 			goto l30
 		l32:
-			pos, p.tokenIndex = position32, tokenIndex32
+			pos, ti = position32, tokenIndex32
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegenericurl, position31)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l30:
-	pos, p.tokenIndex = position30, tokenIndex30
+	pos, ti = position30, tokenIndex30
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rurl is rule 4 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)>
 func (p *Parser) rurl() bool {
-	pos := p.position
-	position33, tokenIndex33 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position33, tokenIndex33 := pos, ti
 	{
 		position34 := pos
 		{
-			position35, tokenIndex35 := pos, p.tokenIndex
-			if p.position = pos; !p.rhttpurl() {
+			position35, tokenIndex35 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
 				goto l36
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l36:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rftpurl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rftpurl() {
 				goto l37
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l37:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rnewsurl() {
+			pos, ti = position35, tokenIndex35
+			{ // newsurl
+				comp_70 := p.comp
+				p.comp = uint32(rulenewsurl)
+				position196_70, tokenIndex196_70 := pos, ti
+				{
+					position197_70 := pos
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_70
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_70
+					}
+					pos++
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_70
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_70
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_70
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+						goto l196_70
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position198_70, tokenIndex198_70 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_70
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l196_70
+					l198_70:
+						pos, ti = position198_70, tokenIndex198_70
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsurl, position197_70)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_70
+				goto lok70
+			l196_70:
+				pos, ti = position196_70, tokenIndex196_70
+				p.comp = comp_70
 				goto l38
 			}
-			pos = p.position
+		lok70:
 			goto l35
 		l38:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rnntpurl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
 				goto l39
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l39:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rtelneturl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rtelneturl() {
 				goto l40
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l40:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rgopherurl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
 				goto l41
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l41:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rwaisurl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisurl() {
 				goto l42
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l42:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rmailtourl() {
+			pos, ti = position35, tokenIndex35
+			{ // mailtourl
+				comp_71 := p.comp
+				p.comp = uint32(rulemailtourl)
+				position189_71, tokenIndex189_71 := pos, ti
+				{
+					position190_71 := pos
+					if buffer[pos] != 'm' {
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if buffer[pos] != 'o' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_71
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+						goto l189_71
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position191_71, tokenIndex191_71 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l191_71
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l189_71
+					l191_71:
+						pos, ti = position191_71, tokenIndex191_71
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulemailtourl, position190_71)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_71
+				goto lok71
+			l189_71:
+				pos, ti = position189_71, tokenIndex189_71
+				p.comp = comp_71
 				goto l43
 			}
-			pos = p.position
+		lok71:
 			goto l35
 		l43:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rfileurl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
 				goto l44
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l44:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rprosperourl() {
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
 				goto l45
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l45:
-			pos, p.tokenIndex = position35, tokenIndex35
-			if p.position = pos; !p.rotherurl() {
+			pos, ti = position35, tokenIndex35
+			{ // otherurl
+				comp_72 := p.comp
+				p.comp = uint32(ruleotherurl)
+				position46_72, tokenIndex46_72 := pos, ti
+				{
+					position47_72 := pos
+					{ // genericurl
+						comp_66 := p.comp
+						p.comp = uint32(rulegenericurl)
+						position30_66_72, tokenIndex30_66_72 := pos, ti
+						{
+							position31_66_72 := pos
+							{ // scheme
+								comp_65 := p.comp
+								p.comp = uint32(rulescheme)
+								position48_65_66_72, tokenIndex48_65_66_72 := pos, ti
+								{
+									position49_65_66_72 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											{ // lowalpha
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l279_9_65_66_72
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l48_65_66_72
+											l279_9_65_66_72:
+												pos++
+												goto lok9_65_66_72
+											}
+										lok9_65_66_72:
+										}
+									}
+
+								l50_65_66_72:
+									{
+										position51_65_66_72, tokenIndex51_65_66_72 := pos, ti
+										{
+											if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												{ // lowalpha
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														goto l279_10_65_66_72
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l51_65_66_72
+												l279_10_65_66_72:
+													pos++
+													goto lok10_65_66_72
+												}
+											lok10_65_66_72:
+											}
+										}
+
+										goto l50_65_66_72
+									l51_65_66_72:
+										pos, ti = position51_65_66_72, tokenIndex51_65_66_72
+									}
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme, position49_65_66_72)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_65
+								goto lok65_66_72
+							l48_65_66_72:
+								pos, ti = position48_65_66_72, tokenIndex48_65_66_72
+								p.comp = comp_65
+								goto l30_66_72
+							}
+						lok65_66_72:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l30_66_72
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
+								goto l30_66_72
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position32_66_72, tokenIndex32_66_72 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_66_72
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l30_66_72
+							l32_66_72:
+								pos, ti = position32_66_72, tokenIndex32_66_72
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulegenericurl, position31_66_72)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_66
+						goto lok66_72
+					l30_66_72:
+						pos, ti = position30_66_72, tokenIndex30_66_72
+						p.comp = comp_66
+						goto l46_72
+					}
+				lok66_72:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleotherurl, position47_72)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_72
+				goto lok72
+			l46_72:
+				pos, ti = position46_72, tokenIndex46_72
+				p.comp = comp_72
 				goto l33
 			}
-			pos = p.position
+		lok72:
 		}
 	l35:
 		_ = position34
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l33:
-	pos, p.tokenIndex = position33, tokenIndex33
-	p.position = pos
+	pos, ti = position33, tokenIndex33
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rotherurl is rule 5 otherurl <- <genericurl>
 func (p *Parser) rotherurl() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleotherurl)
-	position46, tokenIndex46 := pos, p.tokenIndex
+	position46, tokenIndex46 := pos, ti
 	{
 		position47 := pos
-		if p.position = pos; !p.rgenericurl() {
+		{ // genericurl
+			comp_66 := p.comp
+			p.comp = uint32(rulegenericurl)
+			position30_66, tokenIndex30_66 := pos, ti
+			{
+				position31_66 := pos
+				{ // scheme
+					comp_65 := p.comp
+					p.comp = uint32(rulescheme)
+					position48_65_66, tokenIndex48_65_66 := pos, ti
+					{
+						position49_65_66 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								{ // lowalpha
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l279_9_65_66
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l48_65_66
+								l279_9_65_66:
+									pos++
+									goto lok9_65_66
+								}
+							lok9_65_66:
+							}
+						}
+
+					l50_65_66:
+						{
+							position51_65_66, tokenIndex51_65_66 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									{ // lowalpha
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											goto l279_10_65_66
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l51_65_66
+									l279_10_65_66:
+										pos++
+										goto lok10_65_66
+									}
+								lok10_65_66:
+								}
+							}
+
+							goto l50_65_66
+						l51_65_66:
+							pos, ti = position51_65_66, tokenIndex51_65_66
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulescheme, position49_65_66)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_65
+					goto lok65_66
+				l48_65_66:
+					pos, ti = position48_65_66, tokenIndex48_65_66
+					p.comp = comp_65
+					goto l30_66
+				}
+			lok65_66:
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(2, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l30_66
+				}
+				pos++
+				if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
+					goto l30_66
+				}
+				pos, ti = p.position, p.tokenIndex
+				{
+					position32_66, tokenIndex32_66 := pos, ti
+					if p.position = pos; !p.matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l32_66
+					}
+					pos = p.position
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l30_66
+				l32_66:
+					pos, ti = position32_66, tokenIndex32_66
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulegenericurl, position31_66)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_66
+			goto lok66
+		l30_66:
+			pos, ti = position30_66, tokenIndex30_66
+			p.comp = comp_66
 			goto l46
 		}
-		pos = p.position
+	lok66:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleotherurl, position47)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l46:
-	pos, p.tokenIndex = position46, tokenIndex46
+	pos, ti = position46, tokenIndex46
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position48, tokenIndex48 := pos, p.tokenIndex
+	position48, tokenIndex48 := pos, ti
 	{
 		position49 := pos
 		{
@@ -1912,12 +3266,12 @@ func (p *Parser) rscheme() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(0, true)
 				}
 
 				{ // lowalpha
 					if int(pos) == p.at {
-						p.note(19, true)
+						p.note(1, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l279_9
@@ -1936,18 +3290,18 @@ func (p *Parser) rscheme() bool {
 
 	l50:
 		{
-			position51, tokenIndex51 := pos, p.tokenIndex
+			position51, tokenIndex51 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(18, true)
+						p.note(0, true)
 					}
 
 					{ // lowalpha
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l279_10
@@ -1966,173 +3320,318 @@ func (p *Parser) rscheme() bool {
 
 			goto l50
 		l51:
-			pos, p.tokenIndex = position51, tokenIndex51
+			pos, ti = position51, tokenIndex51
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position49)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l48:
-	pos, p.tokenIndex = position48, tokenIndex48
+	pos, ti = position48, tokenIndex48
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rschemepart is rule 7 schemepart <- <(ip_schemepart / xchar*)>
 func (p *Parser) rschemepart() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position55 := pos
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
-			if p.position = pos; !p.rip_schemepart() {
+			position56, tokenIndex56 := pos, ti
+			{ // ip_schemepart
+				comp_63 := p.comp
+				p.comp = uint32(ruleip_schemepart)
+				position60_63, tokenIndex60_63 := pos, ti
+				{
+					position61_63 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l60_63
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l60_63
+					}
+					pos++
+					{ // login
+						comp_62 := p.comp
+						p.comp = uint32(rulelogin)
+						position65_62_63, tokenIndex65_62_63 := pos, ti
+						{
+							position66_62_63 := pos
+							{
+								position67_62_63, tokenIndex67_62_63 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.ruser() {
+									goto l67_62_63
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position69_62_63, tokenIndex69_62_63 := pos, ti
+									if buffer[pos] != ':' {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l69_62_63
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
+										goto l69_62_63
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l70_62_63
+								l69_62_63:
+									pos, ti = position69_62_63, tokenIndex69_62_63
+								}
+							l70_62_63:
+								if buffer[pos] != '@' {
+									if int(pos) == p.at {
+										p.note(15, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l67_62_63
+								}
+								pos++
+								goto l68_62_63
+							l67_62_63:
+								pos, ti = position67_62_63, tokenIndex67_62_63
+							}
+						l68_62_63:
+							if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+								goto l65_62_63
+							}
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulelogin, position66_62_63)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_62
+						goto lok62_63
+					l65_62_63:
+						pos, ti = position65_62_63, tokenIndex65_62_63
+						p.comp = comp_62
+						goto l60_63
+					}
+				lok62_63:
+					{
+						position62_63, tokenIndex62_63 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(14, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l62_63
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rurlpath() {
+							goto l62_63
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l63_63
+					l62_63:
+						pos, ti = position62_63, tokenIndex62_63
+					}
+				l63_63:
+					{
+						position64_63, tokenIndex64_63 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l64_63
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l60_63
+					l64_63:
+						pos, ti = position64_63, tokenIndex64_63
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleip_schemepart, position61_63)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_63
+				goto lok63
+			l60_63:
+				pos, ti = position60_63, tokenIndex60_63
+				p.comp = comp_63
 				goto l57
 			}
-			pos = p.position
+		lok63:
 			goto l56
 		l57:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		l58:
 			{
-				position59, tokenIndex59 := pos, p.tokenIndex
+				position59, tokenIndex59 := pos, ti
 				{ // xchar
-					position312_44, tokenIndex312_44 := pos, p.tokenIndex
+					position312_64, tokenIndex312_64 := pos, ti
 					{
-						position313_44 := pos
+						position313_64 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, true)
+									p.note(22, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(23, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position303_5_44, tokenIndex303_5_44 := pos, p.tokenIndex
+										position303_5_64, tokenIndex303_5_64 := pos, ti
 										{
-											position304_5_44 := pos
+											position304_5_64 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, true)
+													p.note(23, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_44
+												goto l303_5_64
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(24, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_1_5_44
+													goto l300_1_5_64
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_44
-											l300_1_5_44:
+												goto l303_5_64
+											l300_1_5_64:
 												pos++
-												goto lok1_5_44
+												goto lok1_5_64
 											}
-										lok1_5_44:
+										lok1_5_64:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(24, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_2_5_44
+													goto l300_2_5_64
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_44
-											l300_2_5_44:
+												goto l303_5_64
+											l300_2_5_64:
 												pos++
-												goto lok2_5_44
+												goto lok2_5_64
 											}
-										lok2_5_44:
-											_ = position304_5_44
+										lok2_5_64:
+											_ = position304_5_64
 										}
-										goto lok5_44
-									l303_5_44:
-										pos, p.tokenIndex = position303_5_44, tokenIndex303_5_44
-										goto l312_44
+										goto lok5_64
+									l303_5_64:
+										pos, ti = position303_5_64, tokenIndex303_5_64
+										goto l312_64
 									}
-								lok5_44:
+								lok5_64:
 									;
 								default:
 									{ // unreserved
 										if int(pos) == p.at {
-											p.note(23, true)
+											p.note(25, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l305_6_44
+											goto l305_6_64
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(26, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l305_6_44
+											goto l305_6_64
 										}
-										goto l312_44
-									l305_6_44:
+										goto l312_64
+									l305_6_64:
 										pos++
-										goto lok6_44
+										goto lok6_64
 									}
-								lok6_44:
+								lok6_64:
 								}
 							}
 						}
 
-						_ = position313_44
+						_ = position313_64
 					}
-					goto lok44
-				l312_44:
-					pos, p.tokenIndex = position312_44, tokenIndex312_44
+					goto lok64
+				l312_64:
+					pos, ti = position312_64, tokenIndex312_64
 					goto l59
 				}
-			lok44:
+			lok64:
 				goto l58
 			l59:
-				pos, p.tokenIndex = position59, tokenIndex59
+				pos, ti = position59, tokenIndex59
 			}
 		}
 	l56:
 		_ = position55
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rip_schemepart is rule 8 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)>
 func (p *Parser) rip_schemepart() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleip_schemepart)
-	position60, tokenIndex60 := pos, p.tokenIndex
+	position60, tokenIndex60 := pos, ti
 	{
 		position61 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2143,7 +3642,7 @@ func (p *Parser) rip_schemepart() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2152,15 +3651,79 @@ func (p *Parser) rip_schemepart() bool {
 			goto l60
 		}
 		pos++
-		if p.position = pos; !p.rlogin() {
+		{ // login
+			comp_62 := p.comp
+			p.comp = uint32(rulelogin)
+			position65_62, tokenIndex65_62 := pos, ti
+			{
+				position66_62 := pos
+				{
+					position67_62, tokenIndex67_62 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.ruser() {
+						goto l67_62
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position69_62, tokenIndex69_62 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l69_62
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
+							goto l69_62
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l70_62
+					l69_62:
+						pos, ti = position69_62, tokenIndex69_62
+					}
+				l70_62:
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l67_62
+					}
+					pos++
+					goto l68_62
+				l67_62:
+					pos, ti = position67_62, tokenIndex67_62
+				}
+			l68_62:
+				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+					goto l65_62
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulelogin, position66_62)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_62
+			goto lok62
+		l65_62:
+			pos, ti = position65_62, tokenIndex65_62
+			p.comp = comp_62
 			goto l60
 		}
-		pos = p.position
+	lok62:
 		{
-			position62, tokenIndex62 := pos, p.tokenIndex
+			position62, tokenIndex62 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -2169,17 +3732,17 @@ func (p *Parser) rip_schemepart() bool {
 				goto l62
 			}
 			pos++
-			if p.position = pos; !p.rurlpath() {
+			if p.position, p.tokenIndex = pos, ti; !p.rurlpath() {
 				goto l62
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l63
 		l62:
-			pos, p.tokenIndex = position62, tokenIndex62
+			pos, ti = position62, tokenIndex62
 		}
 	l63:
 		{
-			position64, tokenIndex64 := pos, p.tokenIndex
+			position64, tokenIndex64 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2192,43 +3755,44 @@ func (p *Parser) rip_schemepart() bool {
 			}
 			goto l60
 		l64:
-			pos, p.tokenIndex = position64, tokenIndex64
+			pos, ti = position64, tokenIndex64
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleip_schemepart, position61)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l60:
-	pos, p.tokenIndex = position60, tokenIndex60
+	pos, ti = position60, tokenIndex60
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rlogin is rule 9 login <- <((user (':' password)? '@')? hostport)>
 func (p *Parser) rlogin() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelogin)
-	position65, tokenIndex65 := pos, p.tokenIndex
+	position65, tokenIndex65 := pos, ti
 	{
 		position66 := pos
 		{
-			position67, tokenIndex67 := pos, p.tokenIndex
-			if p.position = pos; !p.ruser() {
+			position67, tokenIndex67 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ruser() {
 				goto l67
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position69, tokenIndex69 := pos, p.tokenIndex
+				position69, tokenIndex69 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(17, true)
+						p.note(2, true)
 					}
 
 					if int(pos) > p.far {
@@ -2237,18 +3801,18 @@ func (p *Parser) rlogin() bool {
 					goto l69
 				}
 				pos++
-				if p.position = pos; !p.rpassword() {
+				if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
 					goto l69
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l70
 			l69:
-				pos, p.tokenIndex = position69, tokenIndex69
+				pos, ti = position69, tokenIndex69
 			}
 		l70:
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
@@ -2259,46 +3823,78 @@ func (p *Parser) rlogin() bool {
 			pos++
 			goto l68
 		l67:
-			pos, p.tokenIndex = position67, tokenIndex67
+			pos, ti = position67, tokenIndex67
 		}
 	l68:
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l65
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulelogin, position66)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l65:
-	pos, p.tokenIndex = position65, tokenIndex65
+	pos, ti = position65, tokenIndex65
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostport is rule 10 hostport <- <(host (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position71, tokenIndex71 := pos, p.tokenIndex
+	position71, tokenIndex71 := pos, ti
 	{
 		position72 := pos
-		if p.position = pos; !p.rhost() {
+		{ // host
+			comp_45 := p.comp
+			p.comp = uint32(rulehost)
+			position75_45, tokenIndex75_45 := pos, ti
+			{
+				position76_45 := pos
+				{
+					position77_45, tokenIndex77_45 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+						goto l78_45
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l77_45
+				l78_45:
+					pos, ti = position77_45, tokenIndex77_45
+					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l75_45
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l77_45:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position76_45)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_45
+			goto lok45
+		l75_45:
+			pos, ti = position75_45, tokenIndex75_45
+			p.comp = comp_45
 			goto l71
 		}
-		pos = p.position
+	lok45:
 		{
-			position73, tokenIndex73 := pos, p.tokenIndex
+			position73, tokenIndex73 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(2, true)
 				}
 
 				if int(pos) > p.far {
@@ -2307,87 +3903,156 @@ func (p *Parser) rhostport() bool {
 				goto l73
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			{ // port
+				comp_46 := p.comp
+				p.comp = uint32(ruleport)
+				position101_46, tokenIndex101_46 := pos, ti
+				{
+					position102_46 := pos
+					{ // digits
+						position315_19_46, tokenIndex315_19_46 := pos, ti
+						{
+							position316_19_46 := pos
+							{ // digit
+								if int(pos) == p.at {
+									p.note(27, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									goto l287_7_19_46
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l315_19_46
+							l287_7_19_46:
+								pos++
+								goto lok7_19_46
+							}
+						lok7_19_46:
+						l317_19_46:
+							{
+								position318_19_46, tokenIndex318_19_46 := pos, ti
+								{ // digit
+									if int(pos) == p.at {
+										p.note(27, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l287_8_19_46
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l318_19_46
+								l287_8_19_46:
+									pos++
+									goto lok8_19_46
+								}
+							lok8_19_46:
+								goto l317_19_46
+							l318_19_46:
+								pos, ti = position318_19_46, tokenIndex318_19_46
+							}
+							_ = position316_19_46
+						}
+						goto lok19_46
+					l315_19_46:
+						pos, ti = position315_19_46, tokenIndex315_19_46
+						goto l101_46
+					}
+				lok19_46:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position102_46)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_46
+				goto lok46
+			l101_46:
+				pos, ti = position101_46, tokenIndex101_46
+				p.comp = comp_46
 				goto l73
 			}
-			pos = p.position
+		lok46:
 			goto l74
 		l73:
-			pos, p.tokenIndex = position73, tokenIndex73
+			pos, ti = position73, tokenIndex73
 		}
 	l74:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position72)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l71:
-	pos, p.tokenIndex = position71, tokenIndex71
+	pos, ti = position71, tokenIndex71
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhost is rule 11 host <- <(hostname / hostnumber)>
 func (p *Parser) rhost() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position75, tokenIndex75 := pos, p.tokenIndex
+	position75, tokenIndex75 := pos, ti
 	{
 		position76 := pos
 		{
-			position77, tokenIndex77 := pos, p.tokenIndex
-			if p.position = pos; !p.rhostname() {
+			position77, tokenIndex77 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
 				goto l78
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l77
 		l78:
-			pos, p.tokenIndex = position77, tokenIndex77
-			if p.position = pos; !p.rhostnumber() {
+			pos, ti = position77, tokenIndex77
+			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
 				goto l75
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l77:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position76)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l75:
-	pos, p.tokenIndex = position75, tokenIndex75
+	pos, ti = position75, tokenIndex75
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostname is rule 12 hostname <- <((domainlabel '.')* toplabel)>
 func (p *Parser) rhostname() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position79, tokenIndex79 := pos, p.tokenIndex
+	position79, tokenIndex79 := pos, ti
 	{
 		position80 := pos
 	l81:
 		{
-			position82, tokenIndex82 := pos, p.tokenIndex
+			position82, tokenIndex82 := pos, ti
 			{ // domainlabel
-				position83_39, tokenIndex83_39 := pos, p.tokenIndex
+				position83_39, tokenIndex83_39 := pos, ti
 				{
 					position84_39 := pos
 					{ // alphadigit
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l95_11_39
@@ -2396,7 +4061,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							goto l95_11_39
@@ -2409,13 +4074,13 @@ func (p *Parser) rhostname() bool {
 				lok11_39:
 				l85_39:
 					{
-						position86_39, tokenIndex86_39 := pos, p.tokenIndex
+						position86_39, tokenIndex86_39 := pos, ti
 					l87_39:
 						{
-							position88_39, tokenIndex88_39 := pos, p.tokenIndex
+							position88_39, tokenIndex88_39 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(28, true)
+									p.note(29, true)
 								}
 
 								if int(pos) > p.far {
@@ -2426,11 +4091,11 @@ func (p *Parser) rhostname() bool {
 							pos++
 							goto l87_39
 						l88_39:
-							pos, p.tokenIndex = position88_39, tokenIndex88_39
+							pos, ti = position88_39, tokenIndex88_39
 						}
 						{ // alphadigit
 							if int(pos) == p.at {
-								p.note(19, true)
+								p.note(1, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l95_12_39
@@ -2439,7 +4104,7 @@ func (p *Parser) rhostname() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(27, true)
+								p.note(28, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 								goto l95_12_39
@@ -2452,19 +4117,19 @@ func (p *Parser) rhostname() bool {
 					lok12_39:
 						goto l85_39
 					l86_39:
-						pos, p.tokenIndex = position86_39, tokenIndex86_39
+						pos, ti = position86_39, tokenIndex86_39
 					}
 					_ = position84_39
 				}
 				goto lok39
 			l83_39:
-				pos, p.tokenIndex = position83_39, tokenIndex83_39
+				pos, ti = position83_39, tokenIndex83_39
 				goto l82
 			}
 		lok39:
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(29, true)
+					p.note(30, true)
 				}
 
 				if int(pos) > p.far {
@@ -2475,15 +4140,15 @@ func (p *Parser) rhostname() bool {
 			pos++
 			goto l81
 		l82:
-			pos, p.tokenIndex = position82, tokenIndex82
+			pos, ti = position82, tokenIndex82
 		}
 		{ // toplabel
-			position89_40, tokenIndex89_40 := pos, p.tokenIndex
+			position89_40, tokenIndex89_40 := pos, ti
 			{
 				position90_40 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(19, true)
+						p.note(1, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l283_13_40
@@ -2492,7 +4157,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(24, true)
+						p.note(26, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l283_13_40
@@ -2505,13 +4170,13 @@ func (p *Parser) rhostname() bool {
 			lok13_40:
 			l91_40:
 				{
-					position92_40, tokenIndex92_40 := pos, p.tokenIndex
+					position92_40, tokenIndex92_40 := pos, ti
 				l93_40:
 					{
-						position94_40, tokenIndex94_40 := pos, p.tokenIndex
+						position94_40, tokenIndex94_40 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
-								p.note(28, true)
+								p.note(29, true)
 							}
 
 							if int(pos) > p.far {
@@ -2522,11 +4187,11 @@ func (p *Parser) rhostname() bool {
 						pos++
 						goto l93_40
 					l94_40:
-						pos, p.tokenIndex = position94_40, tokenIndex94_40
+						pos, ti = position94_40, tokenIndex94_40
 					}
 					{ // alphadigit
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l95_14_40
@@ -2535,7 +4200,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							goto l95_14_40
@@ -2548,41 +4213,42 @@ func (p *Parser) rhostname() bool {
 				lok14_40:
 					goto l91_40
 				l92_40:
-					pos, p.tokenIndex = position92_40, tokenIndex92_40
+					pos, ti = position92_40, tokenIndex92_40
 				}
 				_ = position90_40
 			}
 			goto lok40
 		l89_40:
-			pos, p.tokenIndex = position89_40, tokenIndex89_40
+			pos, ti = position89_40, tokenIndex89_40
 			goto l79
 		}
 	lok40:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position80)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l79:
-	pos, p.tokenIndex = position79, tokenIndex79
+	pos, ti = position79, tokenIndex79
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdomainlabel is rule 13 domainlabel <- <(alphadigit ('-'* alphadigit)*)>
 func (p *Parser) rdomainlabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position83, tokenIndex83 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
 	{
 		position84 := pos
 		{ // alphadigit
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l95_11
@@ -2591,7 +4257,7 @@ func (p *Parser) rdomainlabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(27, true)
+				p.note(28, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				goto l95_11
@@ -2604,13 +4270,13 @@ func (p *Parser) rdomainlabel() bool {
 	lok11:
 	l85:
 		{
-			position86, tokenIndex86 := pos, p.tokenIndex
+			position86, tokenIndex86 := pos, ti
 		l87:
 			{
-				position88, tokenIndex88 := pos, p.tokenIndex
+				position88, tokenIndex88 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(28, true)
+						p.note(29, true)
 					}
 
 					if int(pos) > p.far {
@@ -2621,11 +4287,11 @@ func (p *Parser) rdomainlabel() bool {
 				pos++
 				goto l87
 			l88:
-				pos, p.tokenIndex = position88, tokenIndex88
+				pos, ti = position88, tokenIndex88
 			}
 			{ // alphadigit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					goto l95_12
@@ -2634,7 +4300,7 @@ func (p *Parser) rdomainlabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(28, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 					goto l95_12
@@ -2647,28 +4313,28 @@ func (p *Parser) rdomainlabel() bool {
 		lok12:
 			goto l85
 		l86:
-			pos, p.tokenIndex = position86, tokenIndex86
+			pos, ti = position86, tokenIndex86
 		}
 		_ = position84
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l83:
-	pos, p.tokenIndex = position83, tokenIndex83
-	p.position = pos
+	pos, ti = position83, tokenIndex83
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rtoplabel is rule 14 toplabel <- <(alpha ('-'* alphadigit)*)>
 func (p *Parser) rtoplabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position89, tokenIndex89 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position89, tokenIndex89 := pos, ti
 	{
 		position90 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l283_13
@@ -2677,7 +4343,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(24, true)
+				p.note(26, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l283_13
@@ -2690,13 +4356,13 @@ func (p *Parser) rtoplabel() bool {
 	lok13:
 	l91:
 		{
-			position92, tokenIndex92 := pos, p.tokenIndex
+			position92, tokenIndex92 := pos, ti
 		l93:
 			{
-				position94, tokenIndex94 := pos, p.tokenIndex
+				position94, tokenIndex94 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(28, true)
+						p.note(29, true)
 					}
 
 					if int(pos) > p.far {
@@ -2707,11 +4373,11 @@ func (p *Parser) rtoplabel() bool {
 				pos++
 				goto l93
 			l94:
-				pos, p.tokenIndex = position94, tokenIndex94
+				pos, ti = position94, tokenIndex94
 			}
 			{ // alphadigit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					goto l95_14
@@ -2720,7 +4386,7 @@ func (p *Parser) rtoplabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(28, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 					goto l95_14
@@ -2733,24 +4399,24 @@ func (p *Parser) rtoplabel() bool {
 		lok14:
 			goto l91
 		l92:
-			pos, p.tokenIndex = position92, tokenIndex92
+			pos, ti = position92, tokenIndex92
 		}
 		_ = position90
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l89:
-	pos, p.tokenIndex = position89, tokenIndex89
-	p.position = pos
+	pos, ti = position89, tokenIndex89
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ralphadigit is rule 15 alphadigit <- <(alpha / digit)>
 func (p *Parser) ralphadigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l95
@@ -2759,35 +4425,35 @@ func (p *Parser) ralphadigit() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(27, true)
+		p.note(28, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 		goto l95
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l95:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhostnumber is rule 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
 func (p *Parser) rhostnumber() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position99, tokenIndex99 := pos, p.tokenIndex
+	position99, tokenIndex99 := pos, ti
 	{
 		position100 := pos
 		{ // digits
-			position315_15, tokenIndex315_15 := pos, p.tokenIndex
+			position315_15, tokenIndex315_15 := pos, ti
 			{
 				position316_15 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(30, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_15
@@ -2803,10 +4469,10 @@ func (p *Parser) rhostnumber() bool {
 			lok7_15:
 			l317_15:
 				{
-					position318_15, tokenIndex318_15 := pos, p.tokenIndex
+					position318_15, tokenIndex318_15 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(30, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_15
@@ -2822,19 +4488,19 @@ func (p *Parser) rhostnumber() bool {
 				lok8_15:
 					goto l317_15
 				l318_15:
-					pos, p.tokenIndex = position318_15, tokenIndex318_15
+					pos, ti = position318_15, tokenIndex318_15
 				}
 				_ = position316_15
 			}
 			goto lok15
 		l315_15:
-			pos, p.tokenIndex = position315_15, tokenIndex315_15
+			pos, ti = position315_15, tokenIndex315_15
 			goto l99
 		}
 	lok15:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(29, true)
+				p.note(30, true)
 			}
 
 			if int(pos) > p.far {
@@ -2844,12 +4510,12 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digits
-			position315_16, tokenIndex315_16 := pos, p.tokenIndex
+			position315_16, tokenIndex315_16 := pos, ti
 			{
 				position316_16 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(30, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_16
@@ -2865,10 +4531,10 @@ func (p *Parser) rhostnumber() bool {
 			lok7_16:
 			l317_16:
 				{
-					position318_16, tokenIndex318_16 := pos, p.tokenIndex
+					position318_16, tokenIndex318_16 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(30, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_16
@@ -2884,19 +4550,19 @@ func (p *Parser) rhostnumber() bool {
 				lok8_16:
 					goto l317_16
 				l318_16:
-					pos, p.tokenIndex = position318_16, tokenIndex318_16
+					pos, ti = position318_16, tokenIndex318_16
 				}
 				_ = position316_16
 			}
 			goto lok16
 		l315_16:
-			pos, p.tokenIndex = position315_16, tokenIndex315_16
+			pos, ti = position315_16, tokenIndex315_16
 			goto l99
 		}
 	lok16:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(29, true)
+				p.note(30, true)
 			}
 
 			if int(pos) > p.far {
@@ -2906,12 +4572,12 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digits
-			position315_17, tokenIndex315_17 := pos, p.tokenIndex
+			position315_17, tokenIndex315_17 := pos, ti
 			{
 				position316_17 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(30, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_17
@@ -2927,10 +4593,10 @@ func (p *Parser) rhostnumber() bool {
 			lok7_17:
 			l317_17:
 				{
-					position318_17, tokenIndex318_17 := pos, p.tokenIndex
+					position318_17, tokenIndex318_17 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(30, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_17
@@ -2946,19 +4612,19 @@ func (p *Parser) rhostnumber() bool {
 				lok8_17:
 					goto l317_17
 				l318_17:
-					pos, p.tokenIndex = position318_17, tokenIndex318_17
+					pos, ti = position318_17, tokenIndex318_17
 				}
 				_ = position316_17
 			}
 			goto lok17
 		l315_17:
-			pos, p.tokenIndex = position315_17, tokenIndex315_17
+			pos, ti = position315_17, tokenIndex315_17
 			goto l99
 		}
 	lok17:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(29, true)
+				p.note(30, true)
 			}
 
 			if int(pos) > p.far {
@@ -2968,12 +4634,12 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digits
-			position315_18, tokenIndex315_18 := pos, p.tokenIndex
+			position315_18, tokenIndex315_18 := pos, ti
 			{
 				position316_18 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(30, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_18
@@ -2989,10 +4655,10 @@ func (p *Parser) rhostnumber() bool {
 			lok7_18:
 			l317_18:
 				{
-					position318_18, tokenIndex318_18 := pos, p.tokenIndex
+					position318_18, tokenIndex318_18 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(30, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_18
@@ -3008,47 +4674,48 @@ func (p *Parser) rhostnumber() bool {
 				lok8_18:
 					goto l317_18
 				l318_18:
-					pos, p.tokenIndex = position318_18, tokenIndex318_18
+					pos, ti = position318_18, tokenIndex318_18
 				}
 				_ = position316_18
 			}
 			goto lok18
 		l315_18:
-			pos, p.tokenIndex = position315_18, tokenIndex315_18
+			pos, ti = position315_18, tokenIndex315_18
 			goto l99
 		}
 	lok18:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnumber, position100)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l99:
-	pos, p.tokenIndex = position99, tokenIndex99
+	pos, ti = position99, tokenIndex99
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 17 port <- <digits>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
-	position101, tokenIndex101 := pos, p.tokenIndex
+	position101, tokenIndex101 := pos, ti
 	{
 		position102 := pos
 		{ // digits
-			position315_19, tokenIndex315_19 := pos, p.tokenIndex
+			position315_19, tokenIndex315_19 := pos, ti
 			{
 				position316_19 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(30, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_19
@@ -3064,10 +4731,10 @@ func (p *Parser) rport() bool {
 			lok7_19:
 			l317_19:
 				{
-					position318_19, tokenIndex318_19 := pos, p.tokenIndex
+					position318_19, tokenIndex318_19 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(30, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_19
@@ -3083,42 +4750,43 @@ func (p *Parser) rport() bool {
 				lok8_19:
 					goto l317_19
 				l318_19:
-					pos, p.tokenIndex = position318_19, tokenIndex318_19
+					pos, ti = position318_19, tokenIndex318_19
 				}
 				_ = position316_19
 			}
 			goto lok19
 		l315_19:
-			pos, p.tokenIndex = position315_19, tokenIndex315_19
+			pos, ti = position315_19, tokenIndex315_19
 			goto l101
 		}
 	lok19:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position102)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l101:
-	pos, p.tokenIndex = position101, tokenIndex101
+	pos, ti = position101, tokenIndex101
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruser is rule 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) ruser() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuser)
 	{
 		position104 := pos
 	l105:
 		{
-			position106, tokenIndex106 := pos, p.tokenIndex
+			position106, tokenIndex106 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 					pos++
@@ -3128,14 +4796,14 @@ func (p *Parser) ruser() bool {
 					}
 
 					{ // uchar
-						position308_20, tokenIndex308_20 := pos, p.tokenIndex
+						position308_20, tokenIndex308_20 := pos, ti
 						{
 							position309_20 := pos
 							{
-								position310_20, tokenIndex310_20 := pos, p.tokenIndex
+								position310_20, tokenIndex310_20 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_20
@@ -3144,7 +4812,7 @@ func (p *Parser) ruser() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_20
@@ -3157,14 +4825,14 @@ func (p *Parser) ruser() bool {
 							lok3_20:
 								goto l310_20
 							l311_20:
-								pos, p.tokenIndex = position310_20, tokenIndex310_20
+								pos, ti = position310_20, tokenIndex310_20
 								{ // escape
-									position303_4_20, tokenIndex303_4_20 := pos, p.tokenIndex
+									position303_4_20, tokenIndex303_4_20 := pos, ti
 									{
 										position304_4_20 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -3175,7 +4843,7 @@ func (p *Parser) ruser() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_20
@@ -3191,7 +4859,7 @@ func (p *Parser) ruser() bool {
 									lok1_4_20:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_20
@@ -3209,7 +4877,7 @@ func (p *Parser) ruser() bool {
 									}
 									goto lok4_20
 								l303_4_20:
-									pos, p.tokenIndex = position303_4_20, tokenIndex303_4_20
+									pos, ti = position303_4_20, tokenIndex303_4_20
 									goto l308_20
 								}
 							lok4_20:
@@ -3219,7 +4887,7 @@ func (p *Parser) ruser() bool {
 						}
 						goto lok20
 					l308_20:
-						pos, p.tokenIndex = position308_20, tokenIndex308_20
+						pos, ti = position308_20, tokenIndex308_20
 						goto l106
 					}
 				lok20:
@@ -3228,29 +4896,30 @@ func (p *Parser) ruser() bool {
 
 			goto l105
 		l106:
-			pos, p.tokenIndex = position106, tokenIndex106
+			pos, ti = position106, tokenIndex106
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuser, position104)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpassword is rule 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rpassword() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepassword)
 	{
 		position109 := pos
 	l110:
 		{
-			position111, tokenIndex111 := pos, p.tokenIndex
+			position111, tokenIndex111 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 					pos++
@@ -3260,14 +4929,14 @@ func (p *Parser) rpassword() bool {
 					}
 
 					{ // uchar
-						position308_21, tokenIndex308_21 := pos, p.tokenIndex
+						position308_21, tokenIndex308_21 := pos, ti
 						{
 							position309_21 := pos
 							{
-								position310_21, tokenIndex310_21 := pos, p.tokenIndex
+								position310_21, tokenIndex310_21 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_21
@@ -3276,7 +4945,7 @@ func (p *Parser) rpassword() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_21
@@ -3289,14 +4958,14 @@ func (p *Parser) rpassword() bool {
 							lok3_21:
 								goto l310_21
 							l311_21:
-								pos, p.tokenIndex = position310_21, tokenIndex310_21
+								pos, ti = position310_21, tokenIndex310_21
 								{ // escape
-									position303_4_21, tokenIndex303_4_21 := pos, p.tokenIndex
+									position303_4_21, tokenIndex303_4_21 := pos, ti
 									{
 										position304_4_21 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -3307,7 +4976,7 @@ func (p *Parser) rpassword() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_21
@@ -3323,7 +4992,7 @@ func (p *Parser) rpassword() bool {
 									lok1_4_21:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_21
@@ -3341,7 +5010,7 @@ func (p *Parser) rpassword() bool {
 									}
 									goto lok4_21
 								l303_4_21:
-									pos, p.tokenIndex = position303_4_21, tokenIndex303_4_21
+									pos, ti = position303_4_21, tokenIndex303_4_21
 									goto l308_21
 								}
 							lok4_21:
@@ -3351,7 +5020,7 @@ func (p *Parser) rpassword() bool {
 						}
 						goto lok21
 					l308_21:
-						pos, p.tokenIndex = position308_21, tokenIndex308_21
+						pos, ti = position308_21, tokenIndex308_21
 						goto l111
 					}
 				lok21:
@@ -3360,31 +5029,32 @@ func (p *Parser) rpassword() bool {
 
 			goto l110
 		l111:
-			pos, p.tokenIndex = position111, tokenIndex111
+			pos, ti = position111, tokenIndex111
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepassword, position109)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rurlpath is rule 20 urlpath <- <xchar*>
 func (p *Parser) rurlpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleurlpath)
 	{
 		position114 := pos
 	l115:
 		{
-			position116, tokenIndex116 := pos, p.tokenIndex
+			position116, tokenIndex116 := pos, ti
 			{ // xchar
-				position312_22, tokenIndex312_22 := pos, p.tokenIndex
+				position312_22, tokenIndex312_22 := pos, ti
 				{
 					position313_22 := pos
 					{
@@ -3392,21 +5062,21 @@ func (p *Parser) rurlpath() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(22, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(23, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_22, tokenIndex303_5_22 := pos, p.tokenIndex
+									position303_5_22, tokenIndex303_5_22 := pos, ti
 									{
 										position304_5_22 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -3417,7 +5087,7 @@ func (p *Parser) rurlpath() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_22
@@ -3433,7 +5103,7 @@ func (p *Parser) rurlpath() bool {
 									lok1_5_22:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_22
@@ -3451,7 +5121,7 @@ func (p *Parser) rurlpath() bool {
 									}
 									goto lok5_22
 								l303_5_22:
-									pos, p.tokenIndex = position303_5_22, tokenIndex303_5_22
+									pos, ti = position303_5_22, tokenIndex303_5_22
 									goto l312_22
 								}
 							lok5_22:
@@ -3459,7 +5129,7 @@ func (p *Parser) rurlpath() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_22
@@ -3468,7 +5138,7 @@ func (p *Parser) rurlpath() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_22
@@ -3487,36 +5157,37 @@ func (p *Parser) rurlpath() bool {
 				}
 				goto lok22
 			l312_22:
-				pos, p.tokenIndex = position312_22, tokenIndex312_22
+				pos, ti = position312_22, tokenIndex312_22
 				goto l116
 			}
 		lok22:
 			goto l115
 		l116:
-			pos, p.tokenIndex = position116, tokenIndex116
+			pos, ti = position116, tokenIndex116
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleurlpath, position114)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rftpurl is rule 21 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)>
 func (p *Parser) rftpurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftpurl)
-	position117, tokenIndex117 := pos, p.tokenIndex
+	position117, tokenIndex117 := pos, ti
 	{
 		position118 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -3527,7 +5198,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -3538,7 +5209,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(17, true)
 			}
 
 			if int(pos) > p.far {
@@ -3549,7 +5220,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -3560,7 +5231,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -3571,7 +5242,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -3580,15 +5251,79 @@ func (p *Parser) rftpurl() bool {
 			goto l117
 		}
 		pos++
-		if p.position = pos; !p.rlogin() {
+		{ // login
+			comp_55 := p.comp
+			p.comp = uint32(rulelogin)
+			position65_55, tokenIndex65_55 := pos, ti
+			{
+				position66_55 := pos
+				{
+					position67_55, tokenIndex67_55 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.ruser() {
+						goto l67_55
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position69_55, tokenIndex69_55 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l69_55
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
+							goto l69_55
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l70_55
+					l69_55:
+						pos, ti = position69_55, tokenIndex69_55
+					}
+				l70_55:
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l67_55
+					}
+					pos++
+					goto l68_55
+				l67_55:
+					pos, ti = position67_55, tokenIndex67_55
+				}
+			l68_55:
+				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+					goto l65_55
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulelogin, position66_55)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_55
+			goto lok55
+		l65_55:
+			pos, ti = position65_55, tokenIndex65_55
+			p.comp = comp_55
 			goto l117
 		}
-		pos = p.position
+	lok55:
 		{
-			position119, tokenIndex119 := pos, p.tokenIndex
+			position119, tokenIndex119 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -3597,12 +5332,54 @@ func (p *Parser) rftpurl() bool {
 				goto l119
 			}
 			pos++
-			if p.position = pos; !p.rfpath() {
+			{ // fpath
+				comp_56 := p.comp
+				p.comp = uint32(rulefpath)
+				position124_56, tokenIndex124_56 := pos, ti
+				{
+					position125_56 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
+						goto l124_56
+					}
+					pos, ti = p.position, p.tokenIndex
+				l126_56:
+					{
+						position127_56, tokenIndex127_56 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(14, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l127_56
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
+							goto l127_56
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l126_56
+					l127_56:
+						pos, ti = position127_56, tokenIndex127_56
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefpath, position125_56)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_56
+				goto lok56
+			l124_56:
+				pos, ti = position124_56, tokenIndex124_56
+				p.comp = comp_56
 				goto l119
 			}
-			pos = p.position
+		lok56:
 			{
-				position121, tokenIndex121 := pos, p.tokenIndex
+				position121, tokenIndex121 := pos, ti
 				if buffer[pos] != ';' {
 					if int(pos) == p.at {
 						p.note(32, true)
@@ -3616,7 +5393,7 @@ func (p *Parser) rftpurl() bool {
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(12, true)
 					}
 
 					if int(pos) > p.far {
@@ -3638,7 +5415,7 @@ func (p *Parser) rftpurl() bool {
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(17, true)
 					}
 
 					if int(pos) > p.far {
@@ -3649,7 +5426,7 @@ func (p *Parser) rftpurl() bool {
 				pos++
 				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
-						p.note(5, true)
+						p.note(4, true)
 					}
 
 					if int(pos) > p.far {
@@ -3669,22 +5446,60 @@ func (p *Parser) rftpurl() bool {
 					goto l121
 				}
 				pos++
-				if p.position = pos; !p.rftptype() {
+				{ // ftptype
+					comp_57 := p.comp
+					p.comp = uint32(ruleftptype)
+					position133_57, tokenIndex133_57 := pos, ti
+					{
+						position134_57 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(35, true)
+								}
+
+								if buffer[pos] != 'A' {
+									if int(pos) == p.at {
+										p.note(36, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_57
+								}
+								pos++
+							}
+						}
+
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleftptype, position134_57)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_57
+					goto lok57
+				l133_57:
+					pos, ti = position133_57, tokenIndex133_57
+					p.comp = comp_57
 					goto l121
 				}
-				pos = p.position
+			lok57:
 				goto l122
 			l121:
-				pos, p.tokenIndex = position121, tokenIndex121
+				pos, ti = position121, tokenIndex121
 			}
 		l122:
 			goto l120
 		l119:
-			pos, p.tokenIndex = position119, tokenIndex119
+			pos, ti = position119, tokenIndex119
 		}
 	l120:
 		{
-			position123, tokenIndex123 := pos, p.tokenIndex
+			position123, tokenIndex123 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3697,42 +5512,43 @@ func (p *Parser) rftpurl() bool {
 			}
 			goto l117
 		l123:
-			pos, p.tokenIndex = position123, tokenIndex123
+			pos, ti = position123, tokenIndex123
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftpurl, position118)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l117:
-	pos, p.tokenIndex = position117, tokenIndex117
+	pos, ti = position117, tokenIndex117
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfpath is rule 22 fpath <- <(fsegment ('/' fsegment)*)>
 func (p *Parser) rfpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefpath)
-	position124, tokenIndex124 := pos, p.tokenIndex
+	position124, tokenIndex124 := pos, ti
 	{
 		position125 := pos
-		if p.position = pos; !p.rfsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
 			goto l124
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l126:
 		{
-			position127, tokenIndex127 := pos, p.tokenIndex
+			position127, tokenIndex127 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -3741,55 +5557,56 @@ func (p *Parser) rfpath() bool {
 				goto l127
 			}
 			pos++
-			if p.position = pos; !p.rfsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
 				goto l127
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l126
 		l127:
-			pos, p.tokenIndex = position127, tokenIndex127
+			pos, ti = position127, tokenIndex127
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefpath, position125)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l124:
-	pos, p.tokenIndex = position124, tokenIndex124
+	pos, ti = position124, tokenIndex124
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfsegment is rule 23 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position129 := pos
 	l130:
 		{
-			position131, tokenIndex131 := pos, p.tokenIndex
+			position131, tokenIndex131 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(35, true)
+						p.note(37, true)
 					}
 
 					{ // uchar
-						position308_23, tokenIndex308_23 := pos, p.tokenIndex
+						position308_23, tokenIndex308_23 := pos, ti
 						{
 							position309_23 := pos
 							{
-								position310_23, tokenIndex310_23 := pos, p.tokenIndex
+								position310_23, tokenIndex310_23 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_23
@@ -3798,7 +5615,7 @@ func (p *Parser) rfsegment() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_23
@@ -3811,14 +5628,14 @@ func (p *Parser) rfsegment() bool {
 							lok3_23:
 								goto l310_23
 							l311_23:
-								pos, p.tokenIndex = position310_23, tokenIndex310_23
+								pos, ti = position310_23, tokenIndex310_23
 								{ // escape
-									position303_4_23, tokenIndex303_4_23 := pos, p.tokenIndex
+									position303_4_23, tokenIndex303_4_23 := pos, ti
 									{
 										position304_4_23 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -3829,7 +5646,7 @@ func (p *Parser) rfsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_23
@@ -3845,7 +5662,7 @@ func (p *Parser) rfsegment() bool {
 									lok1_4_23:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_23
@@ -3863,7 +5680,7 @@ func (p *Parser) rfsegment() bool {
 									}
 									goto lok4_23
 								l303_4_23:
-									pos, p.tokenIndex = position303_4_23, tokenIndex303_4_23
+									pos, ti = position303_4_23, tokenIndex303_4_23
 									goto l308_23
 								}
 							lok4_23:
@@ -3873,7 +5690,7 @@ func (p *Parser) rfsegment() bool {
 						}
 						goto lok23
 					l308_23:
-						pos, p.tokenIndex = position308_23, tokenIndex308_23
+						pos, ti = position308_23, tokenIndex308_23
 						goto l131
 					}
 				lok23:
@@ -3882,21 +5699,21 @@ func (p *Parser) rfsegment() bool {
 
 			goto l130
 		l131:
-			pos, p.tokenIndex = position131, tokenIndex131
+			pos, ti = position131, tokenIndex131
 		}
 		_ = position129
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rftptype is rule 24 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))>
 func (p *Parser) rftptype() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftptype)
-	position133, tokenIndex133 := pos, p.tokenIndex
+	position133, tokenIndex133 := pos, ti
 	{
 		position134 := pos
 		{
@@ -3904,12 +5721,12 @@ func (p *Parser) rftptype() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(36, true)
+					p.note(35, true)
 				}
 
 				if buffer[pos] != 'A' {
 					if int(pos) == p.at {
-						p.note(37, true)
+						p.note(36, true)
 					}
 
 					if int(pos) > p.far {
@@ -3922,32 +5739,33 @@ func (p *Parser) rftptype() bool {
 		}
 
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftptype, position134)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l133:
-	pos, p.tokenIndex = position133, tokenIndex133
+	pos, ti = position133, tokenIndex133
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfileurl is rule 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)>
 func (p *Parser) rfileurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefileurl)
-	position136, tokenIndex136 := pos, p.tokenIndex
+	position136, tokenIndex136 := pos, ti
 	{
 		position137 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -3958,7 +5776,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -3969,7 +5787,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -3980,7 +5798,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -3991,7 +5809,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -4002,7 +5820,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4013,7 +5831,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4022,13 +5840,13 @@ func (p *Parser) rfileurl() bool {
 			goto l136
 		}
 		pos++
-		if p.position = pos; !p.rfile_host() {
+		if p.position, p.tokenIndex = pos, ti; !p.rfile_host() {
 			goto l136
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4037,12 +5855,54 @@ func (p *Parser) rfileurl() bool {
 			goto l136
 		}
 		pos++
-		if p.position = pos; !p.rfpath() {
+		{ // fpath
+			comp_47 := p.comp
+			p.comp = uint32(rulefpath)
+			position124_47, tokenIndex124_47 := pos, ti
+			{
+				position125_47 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
+					goto l124_47
+				}
+				pos, ti = p.position, p.tokenIndex
+			l126_47:
+				{
+					position127_47, tokenIndex127_47 := pos, ti
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l127_47
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
+						goto l127_47
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l126_47
+				l127_47:
+					pos, ti = position127_47, tokenIndex127_47
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulefpath, position125_47)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_47
+			goto lok47
+		l124_47:
+			pos, ti = position124_47, tokenIndex124_47
+			p.comp = comp_47
 			goto l136
 		}
-		pos = p.position
+	lok47:
 		{
-			position138, tokenIndex138 := pos, p.tokenIndex
+			position138, tokenIndex138 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -4055,45 +5915,77 @@ func (p *Parser) rfileurl() bool {
 			}
 			goto l136
 		l138:
-			pos, p.tokenIndex = position138, tokenIndex138
+			pos, ti = position138, tokenIndex138
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefileurl, position137)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l136:
-	pos, p.tokenIndex = position136, tokenIndex136
+	pos, ti = position136, tokenIndex136
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfile_host is rule 26 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?>
 func (p *Parser) rfile_host() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefile_host)
 	{
 		position140 := pos
 		{
-			position141, tokenIndex141 := pos, p.tokenIndex
+			position141, tokenIndex141 := pos, ti
 			{
-				position143, tokenIndex143 := pos, p.tokenIndex
-				if p.position = pos; !p.rhost() {
+				position143, tokenIndex143 := pos, ti
+				{ // host
+					comp_41 := p.comp
+					p.comp = uint32(rulehost)
+					position75_41, tokenIndex75_41 := pos, ti
+					{
+						position76_41 := pos
+						{
+							position77_41, tokenIndex77_41 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+								goto l78_41
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l77_41
+						l78_41:
+							pos, ti = position77_41, tokenIndex77_41
+							if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+								goto l75_41
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l77_41:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulehost, position76_41)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_41
+					goto lok41
+				l75_41:
+					pos, ti = position75_41, tokenIndex75_41
+					p.comp = comp_41
 					goto l144
 				}
-				pos = p.position
+			lok41:
 				goto l143
 			l144:
-				pos, p.tokenIndex = position143, tokenIndex143
+				pos, ti = position143, tokenIndex143
 				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
@@ -4104,7 +5996,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(13, true)
 					}
 
 					if int(pos) > p.far {
@@ -4126,7 +6018,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
@@ -4137,7 +6029,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
@@ -4148,7 +6040,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
-						p.note(16, true)
+						p.note(21, true)
 					}
 
 					if int(pos) > p.far {
@@ -4159,7 +6051,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(13, true)
 					}
 
 					if int(pos) > p.far {
@@ -4170,7 +6062,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 's' {
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
@@ -4181,7 +6073,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(12, true)
 					}
 
 					if int(pos) > p.far {
@@ -4194,31 +6086,32 @@ func (p *Parser) rfile_host() bool {
 		l143:
 			goto l142
 		l141:
-			pos, p.tokenIndex = position141, tokenIndex141
+			pos, ti = position141, tokenIndex141
 		}
 	l142:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefile_host, position140)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhttpurl is rule 27 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)>
 func (p *Parser) rhttpurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehttpurl)
-	position145, tokenIndex145 := pos, p.tokenIndex
+	position145, tokenIndex145 := pos, ti
 	{
 		position146 := pos
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(21, true)
 			}
 
 			if int(pos) > p.far {
@@ -4229,7 +6122,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -4240,7 +6133,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -4251,7 +6144,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(17, true)
 			}
 
 			if int(pos) > p.far {
@@ -4262,7 +6155,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -4273,7 +6166,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4284,7 +6177,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4293,15 +6186,15 @@ func (p *Parser) rhttpurl() bool {
 			goto l145
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l145
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position147, tokenIndex147 := pos, p.tokenIndex
+			position147, tokenIndex147 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -4310,12 +6203,54 @@ func (p *Parser) rhttpurl() bool {
 				goto l147
 			}
 			pos++
-			if p.position = pos; !p.rhpath() {
+			{ // hpath
+				comp_48 := p.comp
+				p.comp = uint32(rulehpath)
+				position152_48, tokenIndex152_48 := pos, ti
+				{
+					position153_48 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
+						goto l152_48
+					}
+					pos, ti = p.position, p.tokenIndex
+				l154_48:
+					{
+						position155_48, tokenIndex155_48 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(14, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l155_48
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
+							goto l155_48
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l154_48
+					l155_48:
+						pos, ti = position155_48, tokenIndex155_48
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehpath, position153_48)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_48
+				goto lok48
+			l152_48:
+				pos, ti = position152_48, tokenIndex152_48
+				p.comp = comp_48
 				goto l147
 			}
-			pos = p.position
+		lok48:
 			{
-				position149, tokenIndex149 := pos, p.tokenIndex
+				position149, tokenIndex149 := pos, ti
 				if buffer[pos] != '?' {
 					if int(pos) == p.at {
 						p.note(39, true)
@@ -4327,22 +6262,22 @@ func (p *Parser) rhttpurl() bool {
 					goto l149
 				}
 				pos++
-				if p.position = pos; !p.rsearch() {
+				if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
 					goto l149
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l150
 			l149:
-				pos, p.tokenIndex = position149, tokenIndex149
+				pos, ti = position149, tokenIndex149
 			}
 		l150:
 			goto l148
 		l147:
-			pos, p.tokenIndex = position147, tokenIndex147
+			pos, ti = position147, tokenIndex147
 		}
 	l148:
 		{
-			position151, tokenIndex151 := pos, p.tokenIndex
+			position151, tokenIndex151 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -4355,42 +6290,43 @@ func (p *Parser) rhttpurl() bool {
 			}
 			goto l145
 		l151:
-			pos, p.tokenIndex = position151, tokenIndex151
+			pos, ti = position151, tokenIndex151
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehttpurl, position146)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l145:
-	pos, p.tokenIndex = position145, tokenIndex145
+	pos, ti = position145, tokenIndex145
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhpath is rule 28 hpath <- <(hsegment ('/' hsegment)*)>
 func (p *Parser) rhpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehpath)
-	position152, tokenIndex152 := pos, p.tokenIndex
+	position152, tokenIndex152 := pos, ti
 	{
 		position153 := pos
-		if p.position = pos; !p.rhsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
 			goto l152
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l154:
 		{
-			position155, tokenIndex155 := pos, p.tokenIndex
+			position155, tokenIndex155 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -4399,38 +6335,39 @@ func (p *Parser) rhpath() bool {
 				goto l155
 			}
 			pos++
-			if p.position = pos; !p.rhsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
 				goto l155
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l154
 		l155:
-			pos, p.tokenIndex = position155, tokenIndex155
+			pos, ti = position155, tokenIndex155
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehpath, position153)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l152:
-	pos, p.tokenIndex = position152, tokenIndex152
+	pos, ti = position152, tokenIndex152
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhsegment is rule 29 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rhsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position157 := pos
 	l158:
 		{
-			position159, tokenIndex159 := pos, p.tokenIndex
+			position159, tokenIndex159 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 					pos++
@@ -4440,14 +6377,14 @@ func (p *Parser) rhsegment() bool {
 					}
 
 					{ // uchar
-						position308_24, tokenIndex308_24 := pos, p.tokenIndex
+						position308_24, tokenIndex308_24 := pos, ti
 						{
 							position309_24 := pos
 							{
-								position310_24, tokenIndex310_24 := pos, p.tokenIndex
+								position310_24, tokenIndex310_24 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_24
@@ -4456,7 +6393,7 @@ func (p *Parser) rhsegment() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_24
@@ -4469,14 +6406,14 @@ func (p *Parser) rhsegment() bool {
 							lok3_24:
 								goto l310_24
 							l311_24:
-								pos, p.tokenIndex = position310_24, tokenIndex310_24
+								pos, ti = position310_24, tokenIndex310_24
 								{ // escape
-									position303_4_24, tokenIndex303_4_24 := pos, p.tokenIndex
+									position303_4_24, tokenIndex303_4_24 := pos, ti
 									{
 										position304_4_24 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -4487,7 +6424,7 @@ func (p *Parser) rhsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_24
@@ -4503,7 +6440,7 @@ func (p *Parser) rhsegment() bool {
 									lok1_4_24:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_24
@@ -4521,7 +6458,7 @@ func (p *Parser) rhsegment() bool {
 									}
 									goto lok4_24
 								l303_4_24:
-									pos, p.tokenIndex = position303_4_24, tokenIndex303_4_24
+									pos, ti = position303_4_24, tokenIndex303_4_24
 									goto l308_24
 								}
 							lok4_24:
@@ -4531,7 +6468,7 @@ func (p *Parser) rhsegment() bool {
 						}
 						goto lok24
 					l308_24:
-						pos, p.tokenIndex = position308_24, tokenIndex308_24
+						pos, ti = position308_24, tokenIndex308_24
 						goto l159
 					}
 				lok24:
@@ -4540,25 +6477,25 @@ func (p *Parser) rhsegment() bool {
 
 			goto l158
 		l159:
-			pos, p.tokenIndex = position159, tokenIndex159
+			pos, ti = position159, tokenIndex159
 		}
 		_ = position157
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsearch is rule 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rsearch() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulesearch)
 	{
 		position162 := pos
 	l163:
 		{
-			position164, tokenIndex164 := pos, p.tokenIndex
+			position164, tokenIndex164 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 					pos++
@@ -4568,14 +6505,14 @@ func (p *Parser) rsearch() bool {
 					}
 
 					{ // uchar
-						position308_25, tokenIndex308_25 := pos, p.tokenIndex
+						position308_25, tokenIndex308_25 := pos, ti
 						{
 							position309_25 := pos
 							{
-								position310_25, tokenIndex310_25 := pos, p.tokenIndex
+								position310_25, tokenIndex310_25 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_25
@@ -4584,7 +6521,7 @@ func (p *Parser) rsearch() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_25
@@ -4597,14 +6534,14 @@ func (p *Parser) rsearch() bool {
 							lok3_25:
 								goto l310_25
 							l311_25:
-								pos, p.tokenIndex = position310_25, tokenIndex310_25
+								pos, ti = position310_25, tokenIndex310_25
 								{ // escape
-									position303_4_25, tokenIndex303_4_25 := pos, p.tokenIndex
+									position303_4_25, tokenIndex303_4_25 := pos, ti
 									{
 										position304_4_25 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -4615,7 +6552,7 @@ func (p *Parser) rsearch() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_25
@@ -4631,7 +6568,7 @@ func (p *Parser) rsearch() bool {
 									lok1_4_25:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_25
@@ -4649,7 +6586,7 @@ func (p *Parser) rsearch() bool {
 									}
 									goto lok4_25
 								l303_4_25:
-									pos, p.tokenIndex = position303_4_25, tokenIndex303_4_25
+									pos, ti = position303_4_25, tokenIndex303_4_25
 									goto l308_25
 								}
 							lok4_25:
@@ -4659,7 +6596,7 @@ func (p *Parser) rsearch() bool {
 						}
 						goto lok25
 					l308_25:
-						pos, p.tokenIndex = position308_25, tokenIndex308_25
+						pos, ti = position308_25, tokenIndex308_25
 						goto l164
 					}
 				lok25:
@@ -4668,30 +6605,31 @@ func (p *Parser) rsearch() bool {
 
 			goto l163
 		l164:
-			pos, p.tokenIndex = position164, tokenIndex164
+			pos, ti = position164, tokenIndex164
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulesearch, position162)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rgopherurl is rule 31 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)>
 func (p *Parser) rgopherurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegopherurl)
-	position166, tokenIndex166 := pos, p.tokenIndex
+	position166, tokenIndex166 := pos, ti
 	{
 		position167 := pos
 		if buffer[pos] != 'g' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(20, true)
 			}
 
 			if int(pos) > p.far {
@@ -4702,7 +6640,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -4713,7 +6651,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(17, true)
 			}
 
 			if int(pos) > p.far {
@@ -4724,7 +6662,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(21, true)
 			}
 
 			if int(pos) > p.far {
@@ -4735,7 +6673,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -4746,7 +6684,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -4757,7 +6695,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -4768,7 +6706,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4779,7 +6717,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -4788,15 +6726,15 @@ func (p *Parser) rgopherurl() bool {
 			goto l166
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l166
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position168, tokenIndex168 := pos, p.tokenIndex
+			position168, tokenIndex168 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -4806,22 +6744,146 @@ func (p *Parser) rgopherurl() bool {
 			}
 			pos++
 			{
-				position170, tokenIndex170 := pos, p.tokenIndex
-				if p.position = pos; !p.rgtype() {
+				position170, tokenIndex170 := pos, ti
+				{ // gtype
+					comp_49 := p.comp
+					p.comp = uint32(rulegtype)
+					position179_49, tokenIndex179_49 := pos, ti
+					{
+						position180_49 := pos
+						{ // xchar
+							position312_26_49, tokenIndex312_26_49 := pos, ti
+							{
+								position313_26_49 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(23, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position303_5_26_49, tokenIndex303_5_26_49 := pos, ti
+												{
+													position304_5_26_49 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_26_49
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(24, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_26_49
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_26_49
+													l300_1_5_26_49:
+														pos++
+														goto lok1_5_26_49
+													}
+												lok1_5_26_49:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(24, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_26_49
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_26_49
+													l300_2_5_26_49:
+														pos++
+														goto lok2_5_26_49
+													}
+												lok2_5_26_49:
+													_ = position304_5_26_49
+												}
+												goto lok5_26_49
+											l303_5_26_49:
+												pos, ti = position303_5_26_49, tokenIndex303_5_26_49
+												goto l312_26_49
+											}
+										lok5_26_49:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_6_26_49
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(26, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_6_26_49
+												}
+												goto l312_26_49
+											l305_6_26_49:
+												pos++
+												goto lok6_26_49
+											}
+										lok6_26_49:
+										}
+									}
+								}
+
+								_ = position313_26_49
+							}
+							goto lok26_49
+						l312_26_49:
+							pos, ti = position312_26_49, tokenIndex312_26_49
+							goto l179_49
+						}
+					lok26_49:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulegtype, position180_49)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_49
+					goto lok49
+				l179_49:
+					pos, ti = position179_49, tokenIndex179_49
+					p.comp = comp_49
 					goto l170
 				}
-				pos = p.position
+			lok49:
 				{
-					position172, tokenIndex172 := pos, p.tokenIndex
-					if p.position = pos; !p.rselector() {
+					position172, tokenIndex172 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rselector() {
 						goto l172
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 					{
-						position174, tokenIndex174 := pos, p.tokenIndex
+						position174, tokenIndex174 := pos, ti
 						if buffer[pos] != '%' {
 							if int(pos) == p.at {
-								p.note(21, true)
+								p.note(23, true)
 							}
 
 							if int(pos) > p.far {
@@ -4852,15 +6914,15 @@ func (p *Parser) rgopherurl() bool {
 							goto l174
 						}
 						pos++
-						if p.position = pos; !p.rsearch() {
+						if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
 							goto l174
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 						{
-							position176, tokenIndex176 := pos, p.tokenIndex
+							position176, tokenIndex176 := pos, ti
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(21, true)
+									p.note(23, true)
 								}
 
 								if int(pos) > p.far {
@@ -4891,37 +6953,37 @@ func (p *Parser) rgopherurl() bool {
 								goto l176
 							}
 							pos++
-							if p.position = pos; !p.rgopher_plus_string() {
+							if p.position, p.tokenIndex = pos, ti; !p.rgopher_plus_string() {
 								goto l176
 							}
-							pos = p.position
+							pos, ti = p.position, p.tokenIndex
 							goto l177
 						l176:
-							pos, p.tokenIndex = position176, tokenIndex176
+							pos, ti = position176, tokenIndex176
 						}
 					l177:
 						goto l175
 					l174:
-						pos, p.tokenIndex = position174, tokenIndex174
+						pos, ti = position174, tokenIndex174
 					}
 				l175:
 					goto l173
 				l172:
-					pos, p.tokenIndex = position172, tokenIndex172
+					pos, ti = position172, tokenIndex172
 				}
 			l173:
 				goto l171
 			l170:
-				pos, p.tokenIndex = position170, tokenIndex170
+				pos, ti = position170, tokenIndex170
 			}
 		l171:
 			goto l169
 		l168:
-			pos, p.tokenIndex = position168, tokenIndex168
+			pos, ti = position168, tokenIndex168
 		}
 	l169:
 		{
-			position178, tokenIndex178 := pos, p.tokenIndex
+			position178, tokenIndex178 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -4934,34 +6996,35 @@ func (p *Parser) rgopherurl() bool {
 			}
 			goto l166
 		l178:
-			pos, p.tokenIndex = position178, tokenIndex178
+			pos, ti = position178, tokenIndex178
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegopherurl, position167)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l166:
-	pos, p.tokenIndex = position166, tokenIndex166
+	pos, ti = position166, tokenIndex166
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgtype is rule 32 gtype <- <xchar>
 func (p *Parser) rgtype() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegtype)
-	position179, tokenIndex179 := pos, p.tokenIndex
+	position179, tokenIndex179 := pos, ti
 	{
 		position180 := pos
 		{ // xchar
-			position312_26, tokenIndex312_26 := pos, p.tokenIndex
+			position312_26, tokenIndex312_26 := pos, ti
 			{
 				position313_26 := pos
 				{
@@ -4969,21 +7032,21 @@ func (p *Parser) rgtype() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(23, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5_26, tokenIndex303_5_26 := pos, p.tokenIndex
+								position303_5_26, tokenIndex303_5_26 := pos, ti
 								{
 									position304_5_26 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(23, true)
 										}
 
 										if int(pos) > p.far {
@@ -4994,7 +7057,7 @@ func (p *Parser) rgtype() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_1_5_26
@@ -5010,7 +7073,7 @@ func (p *Parser) rgtype() bool {
 								lok1_5_26:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_2_5_26
@@ -5028,7 +7091,7 @@ func (p *Parser) rgtype() bool {
 								}
 								goto lok5_26
 							l303_5_26:
-								pos, p.tokenIndex = position303_5_26, tokenIndex303_5_26
+								pos, ti = position303_5_26, tokenIndex303_5_26
 								goto l312_26
 							}
 						lok5_26:
@@ -5036,7 +7099,7 @@ func (p *Parser) rgtype() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(23, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l305_6_26
@@ -5045,7 +7108,7 @@ func (p *Parser) rgtype() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(24, true)
+									p.note(26, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l305_6_26
@@ -5064,38 +7127,39 @@ func (p *Parser) rgtype() bool {
 			}
 			goto lok26
 		l312_26:
-			pos, p.tokenIndex = position312_26, tokenIndex312_26
+			pos, ti = position312_26, tokenIndex312_26
 			goto l179
 		}
 	lok26:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegtype, position180)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l179:
-	pos, p.tokenIndex = position179, tokenIndex179
+	pos, ti = position179, tokenIndex179
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rselector is rule 33 selector <- <xchar*>
 func (p *Parser) rselector() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleselector)
 	{
 		position182 := pos
 	l183:
 		{
-			position184, tokenIndex184 := pos, p.tokenIndex
+			position184, tokenIndex184 := pos, ti
 			{ // xchar
-				position312_27, tokenIndex312_27 := pos, p.tokenIndex
+				position312_27, tokenIndex312_27 := pos, ti
 				{
 					position313_27 := pos
 					{
@@ -5103,21 +7167,21 @@ func (p *Parser) rselector() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(22, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(23, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_27, tokenIndex303_5_27 := pos, p.tokenIndex
+									position303_5_27, tokenIndex303_5_27 := pos, ti
 									{
 										position304_5_27 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -5128,7 +7192,7 @@ func (p *Parser) rselector() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_27
@@ -5144,7 +7208,7 @@ func (p *Parser) rselector() bool {
 									lok1_5_27:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_27
@@ -5162,7 +7226,7 @@ func (p *Parser) rselector() bool {
 									}
 									goto lok5_27
 								l303_5_27:
-									pos, p.tokenIndex = position303_5_27, tokenIndex303_5_27
+									pos, ti = position303_5_27, tokenIndex303_5_27
 									goto l312_27
 								}
 							lok5_27:
@@ -5170,7 +7234,7 @@ func (p *Parser) rselector() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_27
@@ -5179,7 +7243,7 @@ func (p *Parser) rselector() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_27
@@ -5198,35 +7262,36 @@ func (p *Parser) rselector() bool {
 				}
 				goto lok27
 			l312_27:
-				pos, p.tokenIndex = position312_27, tokenIndex312_27
+				pos, ti = position312_27, tokenIndex312_27
 				goto l184
 			}
 		lok27:
 			goto l183
 		l184:
-			pos, p.tokenIndex = position184, tokenIndex184
+			pos, ti = position184, tokenIndex184
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleselector, position182)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rgopher_plus_string is rule 34 gopher_plus_string <- <xchar*>
 func (p *Parser) rgopher_plus_string() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position186 := pos
 	l187:
 		{
-			position188, tokenIndex188 := pos, p.tokenIndex
+			position188, tokenIndex188 := pos, ti
 			{ // xchar
-				position312_28, tokenIndex312_28 := pos, p.tokenIndex
+				position312_28, tokenIndex312_28 := pos, ti
 				{
 					position313_28 := pos
 					{
@@ -5234,21 +7299,21 @@ func (p *Parser) rgopher_plus_string() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(22, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(23, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_28, tokenIndex303_5_28 := pos, p.tokenIndex
+									position303_5_28, tokenIndex303_5_28 := pos, ti
 									{
 										position304_5_28 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -5259,7 +7324,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_28
@@ -5275,7 +7340,7 @@ func (p *Parser) rgopher_plus_string() bool {
 									lok1_5_28:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_28
@@ -5293,7 +7358,7 @@ func (p *Parser) rgopher_plus_string() bool {
 									}
 									goto lok5_28
 								l303_5_28:
-									pos, p.tokenIndex = position303_5_28, tokenIndex303_5_28
+									pos, ti = position303_5_28, tokenIndex303_5_28
 									goto l312_28
 								}
 							lok5_28:
@@ -5301,7 +7366,7 @@ func (p *Parser) rgopher_plus_string() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_28
@@ -5310,7 +7375,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_28
@@ -5329,32 +7394,32 @@ func (p *Parser) rgopher_plus_string() bool {
 				}
 				goto lok28
 			l312_28:
-				pos, p.tokenIndex = position312_28, tokenIndex312_28
+				pos, ti = position312_28, tokenIndex312_28
 				goto l188
 			}
 		lok28:
 			goto l187
 		l188:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 		}
 		_ = position186
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rmailtourl is rule 35 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)>
 func (p *Parser) rmailtourl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulemailtourl)
-	position189, tokenIndex189 := pos, p.tokenIndex
+	position189, tokenIndex189 := pos, ti
 	{
 		position190 := pos
 		if buffer[pos] != 'm' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -5365,7 +7430,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -5376,7 +7441,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -5387,7 +7452,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -5398,7 +7463,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -5409,7 +7474,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -5420,7 +7485,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -5429,12 +7494,12 @@ func (p *Parser) rmailtourl() bool {
 			goto l189
 		}
 		pos++
-		if p.position = pos; !p.rencoded822addr() {
+		if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
 			goto l189
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position191, tokenIndex191 := pos, p.tokenIndex
+			position191, tokenIndex191 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -5447,34 +7512,35 @@ func (p *Parser) rmailtourl() bool {
 			}
 			goto l189
 		l191:
-			pos, p.tokenIndex = position191, tokenIndex191
+			pos, ti = position191, tokenIndex191
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulemailtourl, position190)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l189:
-	pos, p.tokenIndex = position189, tokenIndex189
+	pos, ti = position189, tokenIndex189
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rencoded822addr is rule 36 encoded822addr <- <xchar+>
 func (p *Parser) rencoded822addr() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleencoded822addr)
-	position192, tokenIndex192 := pos, p.tokenIndex
+	position192, tokenIndex192 := pos, ti
 	{
 		position193 := pos
 		{ // xchar
-			position312_29, tokenIndex312_29 := pos, p.tokenIndex
+			position312_29, tokenIndex312_29 := pos, ti
 			{
 				position313_29 := pos
 				{
@@ -5482,21 +7548,21 @@ func (p *Parser) rencoded822addr() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(23, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5_29, tokenIndex303_5_29 := pos, p.tokenIndex
+								position303_5_29, tokenIndex303_5_29 := pos, ti
 								{
 									position304_5_29 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(23, true)
 										}
 
 										if int(pos) > p.far {
@@ -5507,7 +7573,7 @@ func (p *Parser) rencoded822addr() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_1_5_29
@@ -5523,7 +7589,7 @@ func (p *Parser) rencoded822addr() bool {
 								lok1_5_29:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_2_5_29
@@ -5541,7 +7607,7 @@ func (p *Parser) rencoded822addr() bool {
 								}
 								goto lok5_29
 							l303_5_29:
-								pos, p.tokenIndex = position303_5_29, tokenIndex303_5_29
+								pos, ti = position303_5_29, tokenIndex303_5_29
 								goto l312_29
 							}
 						lok5_29:
@@ -5549,7 +7615,7 @@ func (p *Parser) rencoded822addr() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(23, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l305_6_29
@@ -5558,7 +7624,7 @@ func (p *Parser) rencoded822addr() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(24, true)
+									p.note(26, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l305_6_29
@@ -5577,15 +7643,15 @@ func (p *Parser) rencoded822addr() bool {
 			}
 			goto lok29
 		l312_29:
-			pos, p.tokenIndex = position312_29, tokenIndex312_29
+			pos, ti = position312_29, tokenIndex312_29
 			goto l192
 		}
 	lok29:
 	l194:
 		{
-			position195, tokenIndex195 := pos, p.tokenIndex
+			position195, tokenIndex195 := pos, ti
 			{ // xchar
-				position312_30, tokenIndex312_30 := pos, p.tokenIndex
+				position312_30, tokenIndex312_30 := pos, ti
 				{
 					position313_30 := pos
 					{
@@ -5593,21 +7659,21 @@ func (p *Parser) rencoded822addr() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(22, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(23, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_30, tokenIndex303_5_30 := pos, p.tokenIndex
+									position303_5_30, tokenIndex303_5_30 := pos, ti
 									{
 										position304_5_30 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -5618,7 +7684,7 @@ func (p *Parser) rencoded822addr() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_30
@@ -5634,7 +7700,7 @@ func (p *Parser) rencoded822addr() bool {
 									lok1_5_30:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_30
@@ -5652,7 +7718,7 @@ func (p *Parser) rencoded822addr() bool {
 									}
 									goto lok5_30
 								l303_5_30:
-									pos, p.tokenIndex = position303_5_30, tokenIndex303_5_30
+									pos, ti = position303_5_30, tokenIndex303_5_30
 									goto l312_30
 								}
 							lok5_30:
@@ -5660,7 +7726,7 @@ func (p *Parser) rencoded822addr() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_30
@@ -5669,7 +7735,7 @@ func (p *Parser) rencoded822addr() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_30
@@ -5688,41 +7754,42 @@ func (p *Parser) rencoded822addr() bool {
 				}
 				goto lok30
 			l312_30:
-				pos, p.tokenIndex = position312_30, tokenIndex312_30
+				pos, ti = position312_30, tokenIndex312_30
 				goto l195
 			}
 		lok30:
 			goto l194
 		l195:
-			pos, p.tokenIndex = position195, tokenIndex195
+			pos, ti = position195, tokenIndex195
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleencoded822addr, position193)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l192:
-	pos, p.tokenIndex = position192, tokenIndex192
+	pos, ti = position192, tokenIndex192
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnewsurl is rule 37 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)>
 func (p *Parser) rnewsurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenewsurl)
-	position196, tokenIndex196 := pos, p.tokenIndex
+	position196, tokenIndex196 := pos, ti
 	{
 		position197 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -5733,7 +7800,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -5744,7 +7811,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -5755,7 +7822,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -5766,7 +7833,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -5775,12 +7842,12 @@ func (p *Parser) rnewsurl() bool {
 			goto l196
 		}
 		pos++
-		if p.position = pos; !p.rgrouppart() {
+		if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
 			goto l196
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position198, tokenIndex198 := pos, p.tokenIndex
+			position198, tokenIndex198 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -5793,34 +7860,35 @@ func (p *Parser) rnewsurl() bool {
 			}
 			goto l196
 		l198:
-			pos, p.tokenIndex = position198, tokenIndex198
+			pos, ti = position198, tokenIndex198
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenewsurl, position197)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l196:
-	pos, p.tokenIndex = position196, tokenIndex196
+	pos, ti = position196, tokenIndex196
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgrouppart is rule 38 grouppart <- <(('*' !.) / (group !.) / article)>
 func (p *Parser) rgrouppart() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegrouppart)
-	position199, tokenIndex199 := pos, p.tokenIndex
+	position199, tokenIndex199 := pos, ti
 	{
 		position200 := pos
 		{
-			position201, tokenIndex201 := pos, p.tokenIndex
+			position201, tokenIndex201 := pos, ti
 			if buffer[pos] != '*' {
 				if int(pos) == p.at {
 					p.note(43, true)
@@ -5833,7 +7901,7 @@ func (p *Parser) rgrouppart() bool {
 			}
 			pos++
 			{
-				position203, tokenIndex203 := pos, p.tokenIndex
+				position203, tokenIndex203 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -5846,17 +7914,95 @@ func (p *Parser) rgrouppart() bool {
 				}
 				goto l202
 			l203:
-				pos, p.tokenIndex = position203, tokenIndex203
+				pos, ti = position203, tokenIndex203
 			}
 			goto l201
 		l202:
-			pos, p.tokenIndex = position201, tokenIndex201
-			if p.position = pos; !p.rgroup() {
+			pos, ti = position201, tokenIndex201
+			{ // group
+				comp_50 := p.comp
+				p.comp = uint32(rulegroup)
+				position206_50, tokenIndex206_50 := pos, ti
+				{
+					position207_50 := pos
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l283_31_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l283_31_50
+						}
+						goto l206_50
+					l283_31_50:
+						pos++
+						goto lok31_50
+					}
+				lok31_50:
+				l208_50:
+					{
+						position209_50, tokenIndex209_50 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(44, true)
+								}
+
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l283_32_50
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(26, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l283_32_50
+									}
+									goto l209_50
+								l283_32_50:
+									pos++
+									goto lok32_50
+								}
+							lok32_50:
+							}
+						}
+
+						goto l208_50
+					l209_50:
+						pos, ti = position209_50, tokenIndex209_50
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulegroup, position207_50)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_50
+				goto lok50
+			l206_50:
+				pos, ti = position206_50, tokenIndex206_50
+				p.comp = comp_50
 				goto l204
 			}
-			pos = p.position
+		lok50:
 			{
-				position205, tokenIndex205 := pos, p.tokenIndex
+				position205, tokenIndex205 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -5869,44 +8015,45 @@ func (p *Parser) rgrouppart() bool {
 				}
 				goto l204
 			l205:
-				pos, p.tokenIndex = position205, tokenIndex205
+				pos, ti = position205, tokenIndex205
 			}
 			goto l201
 		l204:
-			pos, p.tokenIndex = position201, tokenIndex201
-			if p.position = pos; !p.rarticle() {
+			pos, ti = position201, tokenIndex201
+			if p.position, p.tokenIndex = pos, ti; !p.rarticle() {
 				goto l199
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l201:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegrouppart, position200)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l199:
-	pos, p.tokenIndex = position199, tokenIndex199
+	pos, ti = position199, tokenIndex199
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgroup is rule 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
 func (p *Parser) rgroup() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegroup)
-	position206, tokenIndex206 := pos, p.tokenIndex
+	position206, tokenIndex206 := pos, ti
 	{
 		position207 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l283_31
@@ -5915,7 +8062,7 @@ func (p *Parser) rgroup() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(24, true)
+				p.note(26, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l283_31
@@ -5928,18 +8075,18 @@ func (p *Parser) rgroup() bool {
 	lok31:
 	l208:
 		{
-			position209, tokenIndex209 := pos, p.tokenIndex
+			position209, tokenIndex209 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(44, false)
+						p.note(44, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(19, false)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l283_32
@@ -5948,7 +8095,7 @@ func (p *Parser) rgroup() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(24, false)
+							p.note(26, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l283_32
@@ -5962,35 +8109,33 @@ func (p *Parser) rgroup() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l208
 		l209:
-			pos, p.tokenIndex = position209, tokenIndex209
+			pos, ti = position209, tokenIndex209
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegroup, position207)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l206:
-	pos, p.tokenIndex = position206, tokenIndex206
+	pos, ti = position206, tokenIndex206
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rarticle is rule 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)>
 func (p *Parser) rarticle() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulearticle)
-	position211, tokenIndex211 := pos, p.tokenIndex
+	position211, tokenIndex211 := pos, ti
 	{
 		position212 := pos
 		{
@@ -6002,107 +8147,107 @@ func (p *Parser) rarticle() bool {
 				}
 
 				{ // uchar
-					position308_41, tokenIndex308_41 := pos, p.tokenIndex
+					position308_42, tokenIndex308_42 := pos, ti
 					{
-						position309_41 := pos
+						position309_42 := pos
 						{
-							position310_41, tokenIndex310_41 := pos, p.tokenIndex
+							position310_42, tokenIndex310_42 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(23, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l305_3_41
+									goto l305_3_42
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(24, true)
+									p.note(26, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l305_3_41
+									goto l305_3_42
 								}
-								goto l311_41
-							l305_3_41:
+								goto l311_42
+							l305_3_42:
 								pos++
-								goto lok3_41
+								goto lok3_42
 							}
-						lok3_41:
-							goto l310_41
-						l311_41:
-							pos, p.tokenIndex = position310_41, tokenIndex310_41
+						lok3_42:
+							goto l310_42
+						l311_42:
+							pos, ti = position310_42, tokenIndex310_42
 							{ // escape
-								position303_4_41, tokenIndex303_4_41 := pos, p.tokenIndex
+								position303_4_42, tokenIndex303_4_42 := pos, ti
 								{
-									position304_4_41 := pos
+									position304_4_42 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(23, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_41
+										goto l303_4_42
 									}
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l300_1_4_41
+											goto l300_1_4_42
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_41
-									l300_1_4_41:
+										goto l303_4_42
+									l300_1_4_42:
 										pos++
-										goto lok1_4_41
+										goto lok1_4_42
 									}
-								lok1_4_41:
+								lok1_4_42:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l300_2_4_41
+											goto l300_2_4_42
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_41
-									l300_2_4_41:
+										goto l303_4_42
+									l300_2_4_42:
 										pos++
-										goto lok2_4_41
+										goto lok2_4_42
 									}
-								lok2_4_41:
-									_ = position304_4_41
+								lok2_4_42:
+									_ = position304_4_42
 								}
-								goto lok4_41
-							l303_4_41:
-								pos, p.tokenIndex = position303_4_41, tokenIndex303_4_41
-								goto l308_41
+								goto lok4_42
+							l303_4_42:
+								pos, ti = position303_4_42, tokenIndex303_4_42
+								goto l308_42
 							}
-						lok4_41:
+						lok4_42:
 						}
-					l310_41:
-						_ = position309_41
+					l310_42:
+						_ = position309_42
 					}
-					goto lok41
-				l308_41:
-					pos, p.tokenIndex = position308_41, tokenIndex308_41
+					goto lok42
+				l308_42:
+					pos, ti = position308_42, tokenIndex308_42
 					goto l211
 				}
-			lok41:
+			lok42:
 			}
 		}
 
 	l213:
 		{
-			position214, tokenIndex214 := pos, p.tokenIndex
+			position214, tokenIndex214 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
 					pos++
@@ -6112,111 +8257,111 @@ func (p *Parser) rarticle() bool {
 					}
 
 					{ // uchar
-						position308_42, tokenIndex308_42 := pos, p.tokenIndex
+						position308_43, tokenIndex308_43 := pos, ti
 						{
-							position309_42 := pos
+							position309_43 := pos
 							{
-								position310_42, tokenIndex310_42 := pos, p.tokenIndex
+								position310_43, tokenIndex310_43 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l305_3_42
+										goto l305_3_43
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l305_3_42
+										goto l305_3_43
 									}
-									goto l311_42
-								l305_3_42:
+									goto l311_43
+								l305_3_43:
 									pos++
-									goto lok3_42
+									goto lok3_43
 								}
-							lok3_42:
-								goto l310_42
-							l311_42:
-								pos, p.tokenIndex = position310_42, tokenIndex310_42
+							lok3_43:
+								goto l310_43
+							l311_43:
+								pos, ti = position310_43, tokenIndex310_43
 								{ // escape
-									position303_4_42, tokenIndex303_4_42 := pos, p.tokenIndex
+									position303_4_43, tokenIndex303_4_43 := pos, ti
 									{
-										position304_4_42 := pos
+										position304_4_43 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_42
+											goto l303_4_43
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_1_4_42
+												goto l300_1_4_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_42
-										l300_1_4_42:
+											goto l303_4_43
+										l300_1_4_43:
 											pos++
-											goto lok1_4_42
+											goto lok1_4_43
 										}
-									lok1_4_42:
+									lok1_4_43:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_2_4_42
+												goto l300_2_4_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_42
-										l300_2_4_42:
+											goto l303_4_43
+										l300_2_4_43:
 											pos++
-											goto lok2_4_42
+											goto lok2_4_43
 										}
-									lok2_4_42:
-										_ = position304_4_42
+									lok2_4_43:
+										_ = position304_4_43
 									}
-									goto lok4_42
-								l303_4_42:
-									pos, p.tokenIndex = position303_4_42, tokenIndex303_4_42
-									goto l308_42
+									goto lok4_43
+								l303_4_43:
+									pos, ti = position303_4_43, tokenIndex303_4_43
+									goto l308_43
 								}
-							lok4_42:
+							lok4_43:
 							}
-						l310_42:
-							_ = position309_42
+						l310_43:
+							_ = position309_43
 						}
-						goto lok42
-					l308_42:
-						pos, p.tokenIndex = position308_42, tokenIndex308_42
+						goto lok43
+					l308_43:
+						pos, ti = position308_43, tokenIndex308_43
 						goto l214
 					}
-				lok42:
+				lok43:
 				}
 			}
 
 			goto l213
 		l214:
-			pos, p.tokenIndex = position214, tokenIndex214
+			pos, ti = position214, tokenIndex214
 		}
 		if buffer[pos] != '@' {
 			if int(pos) == p.at {
-				p.note(26, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -6225,68 +8370,67 @@ func (p *Parser) rarticle() bool {
 			goto l211
 		}
 		pos++
-		if p.position = pos; !p.rhost() {
+		{ // host
+			comp_44 := p.comp
+			p.comp = uint32(rulehost)
+			position75_44, tokenIndex75_44 := pos, ti
+			{
+				position76_44 := pos
+				{
+					position77_44, tokenIndex77_44 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+						goto l78_44
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l77_44
+				l78_44:
+					pos, ti = position77_44, tokenIndex77_44
+					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l75_44
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l77_44:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position76_44)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_44
+			goto lok44
+		l75_44:
+			pos, ti = position75_44, tokenIndex75_44
+			p.comp = comp_44
 			goto l211
 		}
-		pos = p.position
+	lok44:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulearticle, position212)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l211:
-	pos, p.tokenIndex = position211, tokenIndex211
+	pos, ti = position211, tokenIndex211
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnntpurl is rule 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)>
 func (p *Parser) rnntpurl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenntpurl)
-	position217, tokenIndex217 := pos, p.tokenIndex
+	position217, tokenIndex217 := pos, ti
 	{
 		position218 := pos
 		if buffer[pos] != 'n' {
-			if int(pos) == p.at {
-				p.note(4, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l217
-		}
-		pos++
-		if buffer[pos] != 'n' {
-			if int(pos) == p.at {
-				p.note(4, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l217
-		}
-		pos++
-		if buffer[pos] != 't' {
-			if int(pos) == p.at {
-				p.note(2, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l217
-		}
-		pos++
-		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
 				p.note(3, true)
 			}
@@ -6297,7 +8441,29 @@ func (p *Parser) rnntpurl() bool {
 			goto l217
 		}
 		pos++
-		if buffer[pos] != ':' {
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
@@ -6308,9 +8474,9 @@ func (p *Parser) rnntpurl() bool {
 			goto l217
 		}
 		pos++
-		if buffer[pos] != '/' {
+		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -6321,7 +8487,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6330,13 +8496,9 @@ func (p *Parser) rnntpurl() bool {
 			goto l217
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
-			goto l217
-		}
-		pos = p.position
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6345,15 +8507,108 @@ func (p *Parser) rnntpurl() bool {
 			goto l217
 		}
 		pos++
-		if p.position = pos; !p.rgroup() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l217
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		{ // group
+			comp_51 := p.comp
+			p.comp = uint32(rulegroup)
+			position206_51, tokenIndex206_51 := pos, ti
+			{
+				position207_51 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(1, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						goto l283_31_51
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l283_31_51
+					}
+					goto l206_51
+				l283_31_51:
+					pos++
+					goto lok31_51
+				}
+			lok31_51:
+			l208_51:
+				{
+					position209_51, tokenIndex209_51 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(44, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l283_32_51
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(26, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l283_32_51
+								}
+								goto l209_51
+							l283_32_51:
+								pos++
+								goto lok32_51
+							}
+						lok32_51:
+						}
+					}
+
+					goto l208_51
+				l209_51:
+					pos, ti = position209_51, tokenIndex209_51
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulegroup, position207_51)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_51
+			goto lok51
+		l206_51:
+			pos, ti = position206_51, tokenIndex206_51
+			p.comp = comp_51
+			goto l217
+		}
+	lok51:
 		{
-			position219, tokenIndex219 := pos, p.tokenIndex
+			position219, tokenIndex219 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -6363,63 +8618,63 @@ func (p *Parser) rnntpurl() bool {
 			}
 			pos++
 			{ // digits
-				position315_43, tokenIndex315_43 := pos, p.tokenIndex
+				position315_52, tokenIndex315_52 := pos, ti
 				{
-					position316_43 := pos
+					position316_52 := pos
 					{ // digit
 						if int(pos) == p.at {
-							p.note(30, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-							goto l287_7_43
+							goto l287_7_52
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l315_43
-					l287_7_43:
+						goto l315_52
+					l287_7_52:
 						pos++
-						goto lok7_43
+						goto lok7_52
 					}
-				lok7_43:
-				l317_43:
+				lok7_52:
+				l317_52:
 					{
-						position318_43, tokenIndex318_43 := pos, p.tokenIndex
+						position318_52, tokenIndex318_52 := pos, ti
 						{ // digit
 							if int(pos) == p.at {
-								p.note(30, true)
+								p.note(27, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_8_43
+								goto l287_8_52
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l318_43
-						l287_8_43:
+							goto l318_52
+						l287_8_52:
 							pos++
-							goto lok8_43
+							goto lok8_52
 						}
-					lok8_43:
-						goto l317_43
-					l318_43:
-						pos, p.tokenIndex = position318_43, tokenIndex318_43
+					lok8_52:
+						goto l317_52
+					l318_52:
+						pos, ti = position318_52, tokenIndex318_52
 					}
-					_ = position316_43
+					_ = position316_52
 				}
-				goto lok43
-			l315_43:
-				pos, p.tokenIndex = position315_43, tokenIndex315_43
+				goto lok52
+			l315_52:
+				pos, ti = position315_52, tokenIndex315_52
 				goto l219
 			}
-		lok43:
+		lok52:
 			goto l220
 		l219:
-			pos, p.tokenIndex = position219, tokenIndex219
+			pos, ti = position219, tokenIndex219
 		}
 	l220:
 		{
-			position221, tokenIndex221 := pos, p.tokenIndex
+			position221, tokenIndex221 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -6432,55 +8687,34 @@ func (p *Parser) rnntpurl() bool {
 			}
 			goto l217
 		l221:
-			pos, p.tokenIndex = position221, tokenIndex221
+			pos, ti = position221, tokenIndex221
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenntpurl, position218)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l217:
-	pos, p.tokenIndex = position217, tokenIndex217
+	pos, ti = position217, tokenIndex217
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rtelneturl is rule 42 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)>
 func (p *Parser) rtelneturl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruletelneturl)
-	position222, tokenIndex222 := pos, p.tokenIndex
+	position222, tokenIndex222 := pos, ti
 	{
 		position223 := pos
 		if buffer[pos] != 't' {
-			if int(pos) == p.at {
-				p.note(2, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l222
-		}
-		pos++
-		if buffer[pos] != 'e' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l222
-		}
-		pos++
-		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
 				p.note(12, true)
 			}
@@ -6491,7 +8725,7 @@ func (p *Parser) rtelneturl() bool {
 			goto l222
 		}
 		pos++
-		if buffer[pos] != 'n' {
+		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
 				p.note(4, true)
 			}
@@ -6502,9 +8736,31 @@ func (p *Parser) rtelneturl() bool {
 			goto l222
 		}
 		pos++
+		if buffer[pos] != 'l' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -6515,7 +8771,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -6526,7 +8782,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -6537,7 +8793,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6548,7 +8804,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6557,15 +8813,79 @@ func (p *Parser) rtelneturl() bool {
 			goto l222
 		}
 		pos++
-		if p.position = pos; !p.rlogin() {
+		{ // login
+			comp_58 := p.comp
+			p.comp = uint32(rulelogin)
+			position65_58, tokenIndex65_58 := pos, ti
+			{
+				position66_58 := pos
+				{
+					position67_58, tokenIndex67_58 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.ruser() {
+						goto l67_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position69_58, tokenIndex69_58 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l69_58
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
+							goto l69_58
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l70_58
+					l69_58:
+						pos, ti = position69_58, tokenIndex69_58
+					}
+				l70_58:
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l67_58
+					}
+					pos++
+					goto l68_58
+				l67_58:
+					pos, ti = position67_58, tokenIndex67_58
+				}
+			l68_58:
+				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+					goto l65_58
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulelogin, position66_58)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_58
+			goto lok58
+		l65_58:
+			pos, ti = position65_58, tokenIndex65_58
+			p.comp = comp_58
 			goto l222
 		}
-		pos = p.position
+	lok58:
 		{
-			position224, tokenIndex224 := pos, p.tokenIndex
+			position224, tokenIndex224 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -6576,11 +8896,11 @@ func (p *Parser) rtelneturl() bool {
 			pos++
 			goto l225
 		l224:
-			pos, p.tokenIndex = position224, tokenIndex224
+			pos, ti = position224, tokenIndex224
 		}
 	l225:
 		{
-			position226, tokenIndex226 := pos, p.tokenIndex
+			position226, tokenIndex226 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -6593,80 +8913,512 @@ func (p *Parser) rtelneturl() bool {
 			}
 			goto l222
 		l226:
-			pos, p.tokenIndex = position226, tokenIndex226
+			pos, ti = position226, tokenIndex226
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruletelneturl, position223)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l222:
-	pos, p.tokenIndex = position222, tokenIndex222
+	pos, ti = position222, tokenIndex222
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisurl is rule 43 waisurl <- <(waisdatabase / waisindex / waisdoc)>
 func (p *Parser) rwaisurl() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisurl)
-	position227, tokenIndex227 := pos, p.tokenIndex
+	position227, tokenIndex227 := pos, ti
 	{
 		position228 := pos
 		{
-			position229, tokenIndex229 := pos, p.tokenIndex
-			if p.position = pos; !p.rwaisdatabase() {
+			position229, tokenIndex229 := pos, ti
+			{ // waisdatabase
+				comp_59 := p.comp
+				p.comp = uint32(rulewaisdatabase)
+				position232_59, tokenIndex232_59 := pos, ti
+				{
+					position233_59 := pos
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+						goto l232_59
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l232_59
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
+						goto l232_59
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position234_59, tokenIndex234_59 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l234_59
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l232_59
+					l234_59:
+						pos, ti = position234_59, tokenIndex234_59
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisdatabase, position233_59)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_59
+				goto lok59
+			l232_59:
+				pos, ti = position232_59, tokenIndex232_59
+				p.comp = comp_59
 				goto l230
 			}
-			pos = p.position
+		lok59:
 			goto l229
 		l230:
-			pos, p.tokenIndex = position229, tokenIndex229
-			if p.position = pos; !p.rwaisindex() {
+			pos, ti = position229, tokenIndex229
+			{ // waisindex
+				comp_60 := p.comp
+				p.comp = uint32(rulewaisindex)
+				position235_60, tokenIndex235_60 := pos, ti
+				{
+					position236_60 := pos
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+						goto l235_60
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
+						goto l235_60
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '?' {
+						if int(pos) == p.at {
+							p.note(39, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l235_60
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
+						goto l235_60
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position237_60, tokenIndex237_60 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l237_60
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l235_60
+					l237_60:
+						pos, ti = position237_60, tokenIndex237_60
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisindex, position236_60)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_60
+				goto lok60
+			l235_60:
+				pos, ti = position235_60, tokenIndex235_60
+				p.comp = comp_60
 				goto l231
 			}
-			pos = p.position
+		lok60:
 			goto l229
 		l231:
-			pos, p.tokenIndex = position229, tokenIndex229
-			if p.position = pos; !p.rwaisdoc() {
+			pos, ti = position229, tokenIndex229
+			{ // waisdoc
+				comp_61 := p.comp
+				p.comp = uint32(rulewaisdoc)
+				position238_61, tokenIndex238_61 := pos, ti
+				{
+					position239_61 := pos
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+						goto l238_61
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
+						goto l238_61
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rwtype() {
+						goto l238_61
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l238_61
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
+						goto l238_61
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position240_61, tokenIndex240_61 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l240_61
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l238_61
+					l240_61:
+						pos, ti = position240_61, tokenIndex240_61
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisdoc, position239_61)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_61
+				goto lok61
+			l238_61:
+				pos, ti = position238_61, tokenIndex238_61
+				p.comp = comp_61
 				goto l227
 			}
-			pos = p.position
+		lok61:
 		}
 	l229:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisurl, position228)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l227:
-	pos, p.tokenIndex = position227, tokenIndex227
+	pos, ti = position227, tokenIndex227
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisdatabase is rule 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)>
 func (p *Parser) rwaisdatabase() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdatabase)
-	position232, tokenIndex232 := pos, p.tokenIndex
+	position232, tokenIndex232 := pos, ti
 	{
 		position233 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -6677,7 +9429,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -6688,7 +9440,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -6699,7 +9451,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -6710,7 +9462,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -6721,7 +9473,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6732,7 +9484,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6741,13 +9493,13 @@ func (p *Parser) rwaisdatabase() bool {
 			goto l232
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l232
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6756,12 +9508,12 @@ func (p *Parser) rwaisdatabase() bool {
 			goto l232
 		}
 		pos++
-		if p.position = pos; !p.rdatabase() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
 			goto l232
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position234, tokenIndex234 := pos, p.tokenIndex
+			position234, tokenIndex234 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -6774,35 +9526,36 @@ func (p *Parser) rwaisdatabase() bool {
 			}
 			goto l232
 		l234:
-			pos, p.tokenIndex = position234, tokenIndex234
+			pos, ti = position234, tokenIndex234
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdatabase, position233)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l232:
-	pos, p.tokenIndex = position232, tokenIndex232
+	pos, ti = position232, tokenIndex232
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisindex is rule 45 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)>
 func (p *Parser) rwaisindex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisindex)
-	position235, tokenIndex235 := pos, p.tokenIndex
+	position235, tokenIndex235 := pos, ti
 	{
 		position236 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -6813,7 +9566,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -6824,7 +9577,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -6835,7 +9588,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -6846,7 +9599,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -6857,7 +9610,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6868,7 +9621,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6877,13 +9630,13 @@ func (p *Parser) rwaisindex() bool {
 			goto l235
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l235
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6892,10 +9645,10 @@ func (p *Parser) rwaisindex() bool {
 			goto l235
 		}
 		pos++
-		if p.position = pos; !p.rdatabase() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
 			goto l235
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '?' {
 			if int(pos) == p.at {
 				p.note(39, true)
@@ -6907,12 +9660,12 @@ func (p *Parser) rwaisindex() bool {
 			goto l235
 		}
 		pos++
-		if p.position = pos; !p.rsearch() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
 			goto l235
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position237, tokenIndex237 := pos, p.tokenIndex
+			position237, tokenIndex237 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -6925,35 +9678,36 @@ func (p *Parser) rwaisindex() bool {
 			}
 			goto l235
 		l237:
-			pos, p.tokenIndex = position237, tokenIndex237
+			pos, ti = position237, tokenIndex237
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisindex, position236)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l235:
-	pos, p.tokenIndex = position235, tokenIndex235
+	pos, ti = position235, tokenIndex235
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisdoc is rule 46 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)>
 func (p *Parser) rwaisdoc() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdoc)
-	position238, tokenIndex238 := pos, p.tokenIndex
+	position238, tokenIndex238 := pos, ti
 	{
 		position239 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -6964,7 +9718,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -6975,7 +9729,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -6986,7 +9740,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -6997,7 +9751,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -7008,7 +9762,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7019,7 +9773,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7028,13 +9782,13 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l238
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7043,13 +9797,13 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position = pos; !p.rdatabase() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
 			goto l238
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7058,13 +9812,13 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position = pos; !p.rwtype() {
+		if p.position, p.tokenIndex = pos, ti; !p.rwtype() {
 			goto l238
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7073,12 +9827,12 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position = pos; !p.rwpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
 			goto l238
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position240, tokenIndex240 := pos, p.tokenIndex
+			position240, tokenIndex240 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -7091,43 +9845,44 @@ func (p *Parser) rwaisdoc() bool {
 			}
 			goto l238
 		l240:
-			pos, p.tokenIndex = position240, tokenIndex240
+			pos, ti = position240, tokenIndex240
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdoc, position239)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l238:
-	pos, p.tokenIndex = position238, tokenIndex238
+	pos, ti = position238, tokenIndex238
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdatabase is rule 47 database <- <uchar*>
 func (p *Parser) rdatabase() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruledatabase)
 	{
 		position242 := pos
 	l243:
 		{
-			position244, tokenIndex244 := pos, p.tokenIndex
+			position244, tokenIndex244 := pos, ti
 			{ // uchar
-				position308_33, tokenIndex308_33 := pos, p.tokenIndex
+				position308_33, tokenIndex308_33 := pos, ti
 				{
 					position309_33 := pos
 					{
-						position310_33, tokenIndex310_33 := pos, p.tokenIndex
+						position310_33, tokenIndex310_33 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(23, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l305_3_33
@@ -7136,7 +9891,7 @@ func (p *Parser) rdatabase() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(24, true)
+								p.note(26, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l305_3_33
@@ -7149,14 +9904,14 @@ func (p *Parser) rdatabase() bool {
 					lok3_33:
 						goto l310_33
 					l311_33:
-						pos, p.tokenIndex = position310_33, tokenIndex310_33
+						pos, ti = position310_33, tokenIndex310_33
 						{ // escape
-							position303_4_33, tokenIndex303_4_33 := pos, p.tokenIndex
+							position303_4_33, tokenIndex303_4_33 := pos, ti
 							{
 								position304_4_33 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(21, true)
+										p.note(23, true)
 									}
 
 									if int(pos) > p.far {
@@ -7167,7 +9922,7 @@ func (p *Parser) rdatabase() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_1_4_33
@@ -7183,7 +9938,7 @@ func (p *Parser) rdatabase() bool {
 							lok1_4_33:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_2_4_33
@@ -7201,7 +9956,7 @@ func (p *Parser) rdatabase() bool {
 							}
 							goto lok4_33
 						l303_4_33:
-							pos, p.tokenIndex = position303_4_33, tokenIndex303_4_33
+							pos, ti = position303_4_33, tokenIndex303_4_33
 							goto l308_33
 						}
 					lok4_33:
@@ -7211,44 +9966,45 @@ func (p *Parser) rdatabase() bool {
 				}
 				goto lok33
 			l308_33:
-				pos, p.tokenIndex = position308_33, tokenIndex308_33
+				pos, ti = position308_33, tokenIndex308_33
 				goto l244
 			}
 		lok33:
 			goto l243
 		l244:
-			pos, p.tokenIndex = position244, tokenIndex244
+			pos, ti = position244, tokenIndex244
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruledatabase, position242)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rwtype is rule 48 wtype <- <uchar*>
 func (p *Parser) rwtype() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewtype)
 	{
 		position246 := pos
 	l247:
 		{
-			position248, tokenIndex248 := pos, p.tokenIndex
+			position248, tokenIndex248 := pos, ti
 			{ // uchar
-				position308_34, tokenIndex308_34 := pos, p.tokenIndex
+				position308_34, tokenIndex308_34 := pos, ti
 				{
 					position309_34 := pos
 					{
-						position310_34, tokenIndex310_34 := pos, p.tokenIndex
+						position310_34, tokenIndex310_34 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(23, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l305_3_34
@@ -7257,7 +10013,7 @@ func (p *Parser) rwtype() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(24, true)
+								p.note(26, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l305_3_34
@@ -7270,14 +10026,14 @@ func (p *Parser) rwtype() bool {
 					lok3_34:
 						goto l310_34
 					l311_34:
-						pos, p.tokenIndex = position310_34, tokenIndex310_34
+						pos, ti = position310_34, tokenIndex310_34
 						{ // escape
-							position303_4_34, tokenIndex303_4_34 := pos, p.tokenIndex
+							position303_4_34, tokenIndex303_4_34 := pos, ti
 							{
 								position304_4_34 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(21, true)
+										p.note(23, true)
 									}
 
 									if int(pos) > p.far {
@@ -7288,7 +10044,7 @@ func (p *Parser) rwtype() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_1_4_34
@@ -7304,7 +10060,7 @@ func (p *Parser) rwtype() bool {
 							lok1_4_34:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_2_4_34
@@ -7322,7 +10078,7 @@ func (p *Parser) rwtype() bool {
 							}
 							goto lok4_34
 						l303_4_34:
-							pos, p.tokenIndex = position303_4_34, tokenIndex303_4_34
+							pos, ti = position303_4_34, tokenIndex303_4_34
 							goto l308_34
 						}
 					lok4_34:
@@ -7332,44 +10088,45 @@ func (p *Parser) rwtype() bool {
 				}
 				goto lok34
 			l308_34:
-				pos, p.tokenIndex = position308_34, tokenIndex308_34
+				pos, ti = position308_34, tokenIndex308_34
 				goto l248
 			}
 		lok34:
 			goto l247
 		l248:
-			pos, p.tokenIndex = position248, tokenIndex248
+			pos, ti = position248, tokenIndex248
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewtype, position246)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rwpath is rule 49 wpath <- <uchar*>
 func (p *Parser) rwpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewpath)
 	{
 		position250 := pos
 	l251:
 		{
-			position252, tokenIndex252 := pos, p.tokenIndex
+			position252, tokenIndex252 := pos, ti
 			{ // uchar
-				position308_35, tokenIndex308_35 := pos, p.tokenIndex
+				position308_35, tokenIndex308_35 := pos, ti
 				{
 					position309_35 := pos
 					{
-						position310_35, tokenIndex310_35 := pos, p.tokenIndex
+						position310_35, tokenIndex310_35 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(23, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l305_3_35
@@ -7378,7 +10135,7 @@ func (p *Parser) rwpath() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(24, true)
+								p.note(26, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l305_3_35
@@ -7391,14 +10148,14 @@ func (p *Parser) rwpath() bool {
 					lok3_35:
 						goto l310_35
 					l311_35:
-						pos, p.tokenIndex = position310_35, tokenIndex310_35
+						pos, ti = position310_35, tokenIndex310_35
 						{ // escape
-							position303_4_35, tokenIndex303_4_35 := pos, p.tokenIndex
+							position303_4_35, tokenIndex303_4_35 := pos, ti
 							{
 								position304_4_35 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(21, true)
+										p.note(23, true)
 									}
 
 									if int(pos) > p.far {
@@ -7409,7 +10166,7 @@ func (p *Parser) rwpath() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_1_4_35
@@ -7425,7 +10182,7 @@ func (p *Parser) rwpath() bool {
 							lok1_4_35:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_2_4_35
@@ -7443,7 +10200,7 @@ func (p *Parser) rwpath() bool {
 							}
 							goto lok4_35
 						l303_4_35:
-							pos, p.tokenIndex = position303_4_35, tokenIndex303_4_35
+							pos, ti = position303_4_35, tokenIndex303_4_35
 							goto l308_35
 						}
 					lok4_35:
@@ -7453,122 +10210,35 @@ func (p *Parser) rwpath() bool {
 				}
 				goto lok35
 			l308_35:
-				pos, p.tokenIndex = position308_35, tokenIndex308_35
+				pos, ti = position308_35, tokenIndex308_35
 				goto l252
 			}
 		lok35:
 			goto l251
 		l252:
-			pos, p.tokenIndex = position252, tokenIndex252
+			pos, ti = position252, tokenIndex252
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewpath, position250)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rprosperourl is rule 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)>
 func (p *Parser) rprosperourl() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleprosperourl)
-	position253, tokenIndex253 := pos, p.tokenIndex
+	position253, tokenIndex253 := pos, ti
 	{
 		position254 := pos
 		if buffer[pos] != 'p' {
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 'r' {
-			if int(pos) == p.at {
-				p.note(9, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 'o' {
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 's' {
-			if int(pos) == p.at {
-				p.note(7, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 'p' {
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 'e' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 'r' {
-			if int(pos) == p.at {
-				p.note(9, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != 'o' {
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l253
-		}
-		pos++
-		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
@@ -7579,9 +10249,86 @@ func (p *Parser) rprosperourl() bool {
 			goto l253
 		}
 		pos++
-		if buffer[pos] != '/' {
+		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -7592,7 +10339,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7601,13 +10348,9 @@ func (p *Parser) rprosperourl() bool {
 			goto l253
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
-			goto l253
-		}
-		pos = p.position
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -7616,23 +10359,126 @@ func (p *Parser) rprosperourl() bool {
 			goto l253
 		}
 		pos++
-		if p.position = pos; !p.rppath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l253
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		{ // ppath
+			comp_53 := p.comp
+			p.comp = uint32(ruleppath)
+			position258_53, tokenIndex258_53 := pos, ti
+			{
+				position259_53 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
+					goto l258_53
+				}
+				pos, ti = p.position, p.tokenIndex
+			l260_53:
+				{
+					position261_53, tokenIndex261_53 := pos, ti
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l261_53
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
+						goto l261_53
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l260_53
+				l261_53:
+					pos, ti = position261_53, tokenIndex261_53
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleppath, position259_53)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_53
+			goto lok53
+		l258_53:
+			pos, ti = position258_53, tokenIndex258_53
+			p.comp = comp_53
+			goto l253
+		}
+	lok53:
 	l255:
 		{
-			position256, tokenIndex256 := pos, p.tokenIndex
-			if p.position = pos; !p.rfieldspec() {
+			position256, tokenIndex256 := pos, ti
+			{ // fieldspec
+				comp_54 := p.comp
+				p.comp = uint32(rulefieldspec)
+				position267_54, tokenIndex267_54 := pos, ti
+				{
+					position268_54 := pos
+					if buffer[pos] != ';' {
+						if int(pos) == p.at {
+							p.note(32, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l267_54
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rfieldname() {
+						goto l267_54
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '=' {
+						if int(pos) == p.at {
+							p.note(34, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l267_54
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rfieldvalue() {
+						goto l267_54
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefieldspec, position268_54)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_54
+				goto lok54
+			l267_54:
+				pos, ti = position267_54, tokenIndex267_54
+				p.comp = comp_54
 				goto l256
 			}
-			pos = p.position
+		lok54:
 			goto l255
 		l256:
-			pos, p.tokenIndex = position256, tokenIndex256
+			pos, ti = position256, tokenIndex256
 		}
 		{
-			position257, tokenIndex257 := pos, p.tokenIndex
+			position257, tokenIndex257 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -7645,42 +10491,43 @@ func (p *Parser) rprosperourl() bool {
 			}
 			goto l253
 		l257:
-			pos, p.tokenIndex = position257, tokenIndex257
+			pos, ti = position257, tokenIndex257
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleprosperourl, position254)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l253:
-	pos, p.tokenIndex = position253, tokenIndex253
+	pos, ti = position253, tokenIndex253
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rppath is rule 51 ppath <- <(psegment ('/' psegment)*)>
 func (p *Parser) rppath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleppath)
-	position258, tokenIndex258 := pos, p.tokenIndex
+	position258, tokenIndex258 := pos, ti
 	{
 		position259 := pos
-		if p.position = pos; !p.rpsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
 			goto l258
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l260:
 		{
-			position261, tokenIndex261 := pos, p.tokenIndex
+			position261, tokenIndex261 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -7689,55 +10536,56 @@ func (p *Parser) rppath() bool {
 				goto l261
 			}
 			pos++
-			if p.position = pos; !p.rpsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
 				goto l261
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l260
 		l261:
-			pos, p.tokenIndex = position261, tokenIndex261
+			pos, ti = position261, tokenIndex261
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleppath, position259)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l258:
-	pos, p.tokenIndex = position258, tokenIndex258
+	pos, ti = position258, tokenIndex258
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpsegment is rule 52 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rpsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position263 := pos
 	l264:
 		{
-			position265, tokenIndex265 := pos, p.tokenIndex
+			position265, tokenIndex265 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(35, true)
+						p.note(37, true)
 					}
 
 					{ // uchar
-						position308_36, tokenIndex308_36 := pos, p.tokenIndex
+						position308_36, tokenIndex308_36 := pos, ti
 						{
 							position309_36 := pos
 							{
-								position310_36, tokenIndex310_36 := pos, p.tokenIndex
+								position310_36, tokenIndex310_36 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_36
@@ -7746,7 +10594,7 @@ func (p *Parser) rpsegment() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_36
@@ -7759,14 +10607,14 @@ func (p *Parser) rpsegment() bool {
 							lok3_36:
 								goto l310_36
 							l311_36:
-								pos, p.tokenIndex = position310_36, tokenIndex310_36
+								pos, ti = position310_36, tokenIndex310_36
 								{ // escape
-									position303_4_36, tokenIndex303_4_36 := pos, p.tokenIndex
+									position303_4_36, tokenIndex303_4_36 := pos, ti
 									{
 										position304_4_36 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -7777,7 +10625,7 @@ func (p *Parser) rpsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_36
@@ -7793,7 +10641,7 @@ func (p *Parser) rpsegment() bool {
 									lok1_4_36:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_36
@@ -7811,7 +10659,7 @@ func (p *Parser) rpsegment() bool {
 									}
 									goto lok4_36
 								l303_4_36:
-									pos, p.tokenIndex = position303_4_36, tokenIndex303_4_36
+									pos, ti = position303_4_36, tokenIndex303_4_36
 									goto l308_36
 								}
 							lok4_36:
@@ -7821,7 +10669,7 @@ func (p *Parser) rpsegment() bool {
 						}
 						goto lok36
 					l308_36:
-						pos, p.tokenIndex = position308_36, tokenIndex308_36
+						pos, ti = position308_36, tokenIndex308_36
 						goto l265
 					}
 				lok36:
@@ -7830,21 +10678,21 @@ func (p *Parser) rpsegment() bool {
 
 			goto l264
 		l265:
-			pos, p.tokenIndex = position265, tokenIndex265
+			pos, ti = position265, tokenIndex265
 		}
 		_ = position263
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfieldspec is rule 53 fieldspec <- <(';' fieldname '=' fieldvalue)>
 func (p *Parser) rfieldspec() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldspec)
-	position267, tokenIndex267 := pos, p.tokenIndex
+	position267, tokenIndex267 := pos, ti
 	{
 		position268 := pos
 		if buffer[pos] != ';' {
@@ -7858,10 +10706,10 @@ func (p *Parser) rfieldspec() bool {
 			goto l267
 		}
 		pos++
-		if p.position = pos; !p.rfieldname() {
+		if p.position, p.tokenIndex = pos, ti; !p.rfieldname() {
 			goto l267
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '=' {
 			if int(pos) == p.at {
 				p.note(34, true)
@@ -7873,36 +10721,37 @@ func (p *Parser) rfieldspec() bool {
 			goto l267
 		}
 		pos++
-		if p.position = pos; !p.rfieldvalue() {
+		if p.position, p.tokenIndex = pos, ti; !p.rfieldvalue() {
 			goto l267
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldspec, position268)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l267:
-	pos, p.tokenIndex = position267, tokenIndex267
+	pos, ti = position267, tokenIndex267
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfieldname is rule 54 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfieldname() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldname)
 	{
 		position270 := pos
 	l271:
 		{
-			position272, tokenIndex272 := pos, p.tokenIndex
+			position272, tokenIndex272 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
@@ -7912,14 +10761,14 @@ func (p *Parser) rfieldname() bool {
 					}
 
 					{ // uchar
-						position308_37, tokenIndex308_37 := pos, p.tokenIndex
+						position308_37, tokenIndex308_37 := pos, ti
 						{
 							position309_37 := pos
 							{
-								position310_37, tokenIndex310_37 := pos, p.tokenIndex
+								position310_37, tokenIndex310_37 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_37
@@ -7928,7 +10777,7 @@ func (p *Parser) rfieldname() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_37
@@ -7941,14 +10790,14 @@ func (p *Parser) rfieldname() bool {
 							lok3_37:
 								goto l310_37
 							l311_37:
-								pos, p.tokenIndex = position310_37, tokenIndex310_37
+								pos, ti = position310_37, tokenIndex310_37
 								{ // escape
-									position303_4_37, tokenIndex303_4_37 := pos, p.tokenIndex
+									position303_4_37, tokenIndex303_4_37 := pos, ti
 									{
 										position304_4_37 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -7959,7 +10808,7 @@ func (p *Parser) rfieldname() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_37
@@ -7975,7 +10824,7 @@ func (p *Parser) rfieldname() bool {
 									lok1_4_37:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_37
@@ -7993,7 +10842,7 @@ func (p *Parser) rfieldname() bool {
 									}
 									goto lok4_37
 								l303_4_37:
-									pos, p.tokenIndex = position303_4_37, tokenIndex303_4_37
+									pos, ti = position303_4_37, tokenIndex303_4_37
 									goto l308_37
 								}
 							lok4_37:
@@ -8003,7 +10852,7 @@ func (p *Parser) rfieldname() bool {
 						}
 						goto lok37
 					l308_37:
-						pos, p.tokenIndex = position308_37, tokenIndex308_37
+						pos, ti = position308_37, tokenIndex308_37
 						goto l272
 					}
 				lok37:
@@ -8012,29 +10861,30 @@ func (p *Parser) rfieldname() bool {
 
 			goto l271
 		l272:
-			pos, p.tokenIndex = position272, tokenIndex272
+			pos, ti = position272, tokenIndex272
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldname, position270)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfieldvalue is rule 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfieldvalue() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldvalue)
 	{
 		position275 := pos
 	l276:
 		{
-			position277, tokenIndex277 := pos, p.tokenIndex
+			position277, tokenIndex277 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
@@ -8044,14 +10894,14 @@ func (p *Parser) rfieldvalue() bool {
 					}
 
 					{ // uchar
-						position308_38, tokenIndex308_38 := pos, p.tokenIndex
+						position308_38, tokenIndex308_38 := pos, ti
 						{
 							position309_38 := pos
 							{
-								position310_38, tokenIndex310_38 := pos, p.tokenIndex
+								position310_38, tokenIndex310_38 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_38
@@ -8060,7 +10910,7 @@ func (p *Parser) rfieldvalue() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(26, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_38
@@ -8073,14 +10923,14 @@ func (p *Parser) rfieldvalue() bool {
 							lok3_38:
 								goto l310_38
 							l311_38:
-								pos, p.tokenIndex = position310_38, tokenIndex310_38
+								pos, ti = position310_38, tokenIndex310_38
 								{ // escape
-									position303_4_38, tokenIndex303_4_38 := pos, p.tokenIndex
+									position303_4_38, tokenIndex303_4_38 := pos, ti
 									{
 										position304_4_38 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(23, true)
 											}
 
 											if int(pos) > p.far {
@@ -8091,7 +10941,7 @@ func (p *Parser) rfieldvalue() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_38
@@ -8107,7 +10957,7 @@ func (p *Parser) rfieldvalue() bool {
 									lok1_4_38:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_38
@@ -8125,7 +10975,7 @@ func (p *Parser) rfieldvalue() bool {
 									}
 									goto lok4_38
 								l303_4_38:
-									pos, p.tokenIndex = position303_4_38, tokenIndex303_4_38
+									pos, ti = position303_4_38, tokenIndex303_4_38
 									goto l308_38
 								}
 							lok4_38:
@@ -8135,7 +10985,7 @@ func (p *Parser) rfieldvalue() bool {
 						}
 						goto lok38
 					l308_38:
-						pos, p.tokenIndex = position308_38, tokenIndex308_38
+						pos, ti = position308_38, tokenIndex308_38
 						goto l277
 					}
 				lok38:
@@ -8144,24 +10994,25 @@ func (p *Parser) rfieldvalue() bool {
 
 			goto l276
 		l277:
-			pos, p.tokenIndex = position277, tokenIndex277
+			pos, ti = position277, tokenIndex277
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldvalue, position275)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rlowalpha is rule 56 lowalpha <- <[a-z]>
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l279
@@ -8169,20 +11020,20 @@ func (p *Parser) rlowalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l279:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhialpha is rule 57 hialpha <- <[A-Z]>
 func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(24, true)
+		p.note(26, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l281
@@ -8190,20 +11041,20 @@ func (p *Parser) rhialpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l281:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralpha is rule 58 alpha <- <(lowalpha / hialpha)>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l283
@@ -8212,25 +11063,25 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(24, true)
+		p.note(26, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l283
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l283:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigit is rule 59 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(30, true)
+		p.note(27, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l287
@@ -8238,18 +11089,18 @@ func (p *Parser) rdigit() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l287:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsafe is rule 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
 func (p *Parser) rsafe() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(47, true)
 	}
@@ -8259,18 +11110,18 @@ func (p *Parser) rsafe() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l289:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rextra is rule 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('!') '!'))>
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(48, true)
 	}
@@ -8280,18 +11131,18 @@ func (p *Parser) rextra() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l292:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rreserved is rule 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(49, true)
 	}
@@ -8301,20 +11152,20 @@ func (p *Parser) rreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l297:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhex is rule 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(22, true)
+		p.note(24, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l300
@@ -8322,24 +11173,24 @@ func (p *Parser) rhex() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l300:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescape is rule 66 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
 	buffer := p.buffer
-	pos := p.position
-	position303, tokenIndex303 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position303, tokenIndex303 := pos, ti
 	{
 		position304 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(23, true)
 			}
 
 			if int(pos) > p.far {
@@ -8350,7 +11201,7 @@ func (p *Parser) rescape() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l300_1
@@ -8366,7 +11217,7 @@ func (p *Parser) rescape() bool {
 	lok1:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l300_2
@@ -8382,20 +11233,20 @@ func (p *Parser) rescape() bool {
 	lok2:
 		_ = position304
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l303:
-	pos, p.tokenIndex = position303, tokenIndex303
-	p.position = pos
+	pos, ti = position303, tokenIndex303
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // runreserved is rule 67 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(23, true)
+		p.note(25, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l305
@@ -8404,31 +11255,31 @@ func (p *Parser) runreserved() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(24, true)
+		p.note(26, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l305
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l305:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruchar is rule 68 uchar <- <(unreserved / escape)>
 func (p *Parser) ruchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position308, tokenIndex308 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position308, tokenIndex308 := pos, ti
 	{
 		position309 := pos
 		{
-			position310, tokenIndex310 := pos, p.tokenIndex
+			position310, tokenIndex310 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(25, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l305_3
@@ -8437,7 +11288,7 @@ func (p *Parser) ruchar() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(24, true)
+					p.note(26, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l305_3
@@ -8450,14 +11301,14 @@ func (p *Parser) ruchar() bool {
 		lok3:
 			goto l310
 		l311:
-			pos, p.tokenIndex = position310, tokenIndex310
+			pos, ti = position310, tokenIndex310
 			{ // escape
-				position303_4, tokenIndex303_4 := pos, p.tokenIndex
+				position303_4, tokenIndex303_4 := pos, ti
 				{
 					position304_4 := pos
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
-							p.note(21, true)
+							p.note(23, true)
 						}
 
 						if int(pos) > p.far {
@@ -8468,7 +11319,7 @@ func (p *Parser) ruchar() bool {
 					pos++
 					{ // hex
 						if int(pos) == p.at {
-							p.note(22, true)
+							p.note(24, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l300_1_4
@@ -8484,7 +11335,7 @@ func (p *Parser) ruchar() bool {
 				lok1_4:
 					{ // hex
 						if int(pos) == p.at {
-							p.note(22, true)
+							p.note(24, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l300_2_4
@@ -8502,7 +11353,7 @@ func (p *Parser) ruchar() bool {
 				}
 				goto lok4
 			l303_4:
-				pos, p.tokenIndex = position303_4, tokenIndex303_4
+				pos, ti = position303_4, tokenIndex303_4
 				goto l308
 			}
 		lok4:
@@ -8510,19 +11361,19 @@ func (p *Parser) ruchar() bool {
 	l310:
 		_ = position309
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l308:
-	pos, p.tokenIndex = position308, tokenIndex308
-	p.position = pos
+	pos, ti = position308, tokenIndex308
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rxchar is rule 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))>
 func (p *Parser) rxchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position312, tokenIndex312 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position312, tokenIndex312 := pos, ti
 	{
 		position313 := pos
 		{
@@ -8530,21 +11381,21 @@ func (p *Parser) rxchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(22, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(21, false)
+					p.note(23, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position303_5, tokenIndex303_5 := pos, p.tokenIndex
+						position303_5, tokenIndex303_5 := pos, ti
 						{
 							position304_5 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(21, true)
+									p.note(23, true)
 								}
 
 								if int(pos) > p.far {
@@ -8555,7 +11406,7 @@ func (p *Parser) rxchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l300_1_5
@@ -8571,7 +11422,7 @@ func (p *Parser) rxchar() bool {
 						lok1_5:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l300_2_5
@@ -8589,7 +11440,7 @@ func (p *Parser) rxchar() bool {
 						}
 						goto lok5
 					l303_5:
-						pos, p.tokenIndex = position303_5, tokenIndex303_5
+						pos, ti = position303_5, tokenIndex303_5
 						goto l312
 					}
 				lok5:
@@ -8597,7 +11448,7 @@ func (p *Parser) rxchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(23, true)
+							p.note(25, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l305_6
@@ -8606,7 +11457,7 @@ func (p *Parser) rxchar() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(24, true)
+							p.note(26, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l305_6
@@ -8623,24 +11474,24 @@ func (p *Parser) rxchar() bool {
 
 		_ = position313
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l312:
-	pos, p.tokenIndex = position312, tokenIndex312
-	p.position = pos
+	pos, ti = position312, tokenIndex312
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdigits is rule 70 digits <- <digit+>
 func (p *Parser) rdigits() bool {
 	buffer := p.buffer
-	pos := p.position
-	position315, tokenIndex315 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position315, tokenIndex315 := pos, ti
 	{
 		position316 := pos
 		{ // digit
 			if int(pos) == p.at {
-				p.note(30, true)
+				p.note(27, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l287_7
@@ -8656,10 +11507,10 @@ func (p *Parser) rdigits() bool {
 	lok7:
 	l317:
 		{
-			position318, tokenIndex318 := pos, p.tokenIndex
+			position318, tokenIndex318 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(30, true)
+					p.note(27, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					goto l287_8
@@ -8675,15 +11526,15 @@ func (p *Parser) rdigits() bool {
 		lok8:
 			goto l317
 		l318:
-			pos, p.tokenIndex = position318, tokenIndex318
+			pos, ti = position318, tokenIndex318
 		}
 		_ = position316
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l315:
-	pos, p.tokenIndex = position315, tokenIndex315
-	p.position = pos
+	pos, ti = position315, tokenIndex315
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 

@@ -482,9 +482,12 @@ const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 5 lookaheads, 2 rule calls inside them.
+// 5 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x3ff7f9200000000, 0x7fffffe87fffffe, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
@@ -494,9 +497,6 @@ var noteMask = [...][4]uint64{
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
 	{0x2400004000000000, 0x1, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x8800000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x681000000000, 0x80000000, 0x0, 0x0},
@@ -505,41 +505,149 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <URL>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
-		if p.position = pos; !p.rURL() {
+		{ // URL
+			comp_27 := p.comp
+			p.comp = uint32(ruleURL)
+			position2_27, tokenIndex2_27 := pos, ti
+			{
+				position3_27 := pos
+				{
+					position4_27, tokenIndex4_27 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURL() {
+						goto l5_27
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position6_27, tokenIndex6_27 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l6_27
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l6_27
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l7_27
+					l6_27:
+						pos, ti = position6_27, tokenIndex6_27
+					}
+				l7_27:
+					{
+						position8_27, tokenIndex8_27 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l8_27
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l5_27
+					l8_27:
+						pos, ti = position8_27, tokenIndex8_27
+					}
+					goto l4_27
+				l5_27:
+					pos, ti = position4_27, tokenIndex4_27
+					if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
+						goto l2_27
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position9_27, tokenIndex9_27 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l9_27
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l9_27
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l10_27
+					l9_27:
+						pos, ti = position9_27, tokenIndex9_27
+					}
+				l10_27:
+					{
+						position11_27, tokenIndex11_27 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l11_27
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l2_27
+					l11_27:
+						pos, ti = position11_27, tokenIndex11_27
+					}
+				}
+			l4_27:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleURL, position3_27)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_27
+			goto lok27
+		l2_27:
+			pos, ti = position2_27, tokenIndex2_27
+			p.comp = comp_27
 			goto l0
 		}
-		pos = p.position
+	lok27:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURL is rule 1 URL <- <((absoluteURL ('#' fragment)? !.) / (relativeURL ('#' fragment)? !.))>
 func (p *Parser) rURL() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURL)
-	position2, tokenIndex2 := pos, p.tokenIndex
+	position2, tokenIndex2 := pos, ti
 	{
 		position3 := pos
 		{
-			position4, tokenIndex4 := pos, p.tokenIndex
-			if p.position = pos; !p.rabsoluteURL() {
+			position4, tokenIndex4 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURL() {
 				goto l5
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position6, tokenIndex6 := pos, p.tokenIndex
+				position6, tokenIndex6 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
 						p.note(0, true)
@@ -551,17 +659,17 @@ func (p *Parser) rURL() bool {
 					goto l6
 				}
 				pos++
-				if p.position = pos; !p.rfragment() {
+				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 					goto l6
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l7
 			l6:
-				pos, p.tokenIndex = position6, tokenIndex6
+				pos, ti = position6, tokenIndex6
 			}
 		l7:
 			{
-				position8, tokenIndex8 := pos, p.tokenIndex
+				position8, tokenIndex8 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -574,17 +682,17 @@ func (p *Parser) rURL() bool {
 				}
 				goto l5
 			l8:
-				pos, p.tokenIndex = position8, tokenIndex8
+				pos, ti = position8, tokenIndex8
 			}
 			goto l4
 		l5:
-			pos, p.tokenIndex = position4, tokenIndex4
-			if p.position = pos; !p.rrelativeURL() {
+			pos, ti = position4, tokenIndex4
+			if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
 				goto l2
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position9, tokenIndex9 := pos, p.tokenIndex
+				position9, tokenIndex9 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
 						p.note(0, true)
@@ -596,17 +704,17 @@ func (p *Parser) rURL() bool {
 					goto l9
 				}
 				pos++
-				if p.position = pos; !p.rfragment() {
+				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 					goto l9
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l10
 			l9:
-				pos, p.tokenIndex = position9, tokenIndex9
+				pos, ti = position9, tokenIndex9
 			}
 		l10:
 			{
-				position11, tokenIndex11 := pos, p.tokenIndex
+				position11, tokenIndex11 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -619,44 +727,169 @@ func (p *Parser) rURL() bool {
 				}
 				goto l2
 			l11:
-				pos, p.tokenIndex = position11, tokenIndex11
+				pos, ti = position11, tokenIndex11
 			}
 		}
 	l4:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURL, position3)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l2:
-	pos, p.tokenIndex = position2, tokenIndex2
+	pos, ti = position2, tokenIndex2
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsoluteURL is rule 2 absoluteURL <- <((generic_RL &('#' / !.)) / (scheme ':' (uchar / reserved)*))>
 func (p *Parser) rabsoluteURL() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsoluteURL)
-	position12, tokenIndex12 := pos, p.tokenIndex
+	position12, tokenIndex12 := pos, ti
 	{
 		position13 := pos
 		{
-			position14, tokenIndex14 := pos, p.tokenIndex
-			if p.position = pos; !p.rgeneric_RL() {
+			position14, tokenIndex14 := pos, ti
+			{ // generic_RL
+				comp_23 := p.comp
+				p.comp = uint32(rulegeneric_RL)
+				position24_23, tokenIndex24_23 := pos, ti
+				{
+					position25_23 := pos
+					{ // scheme
+						comp_22 := p.comp
+						p.comp = uint32(rulescheme)
+						position67_22_23, tokenIndex67_22_23 := pos, ti
+						{
+							position68_22_23 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									{ // alpha
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											goto l105_1_22_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l105_1_22_23
+										}
+										goto l67_22_23
+									l105_1_22_23:
+										pos++
+										goto lok1_22_23
+									}
+								lok1_22_23:
+								}
+							}
+
+						l69_22_23:
+							{
+								position70_22_23, tokenIndex70_22_23 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										{ // alpha
+											if int(pos) == p.at {
+												p.note(2, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+												goto l105_2_22_23
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l105_2_22_23
+											}
+											goto l70_22_23
+										l105_2_22_23:
+											pos++
+											goto lok2_22_23
+										}
+									lok2_22_23:
+									}
+								}
+
+								goto l69_22_23
+							l70_22_23:
+								pos, ti = position70_22_23, tokenIndex70_22_23
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position68_22_23)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_22
+						goto lok22_23
+					l67_22_23:
+						pos, ti = position67_22_23, tokenIndex67_22_23
+						p.comp = comp_22
+						goto l24_23
+					}
+				lok22_23:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24_23
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
+						goto l24_23
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulegeneric_RL, position25_23)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_23
+				goto lok23
+			l24_23:
+				pos, ti = position24_23, tokenIndex24_23
+				p.comp = comp_23
 				goto l15
 			}
-			pos = p.position
+		lok23:
 			{
-				position16, tokenIndex16 := pos, p.tokenIndex
+				position16, tokenIndex16 := pos, ti
 				{
-					position17, tokenIndex17 := pos, p.tokenIndex
+					position17, tokenIndex17 := pos, ti
 					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -670,9 +903,9 @@ func (p *Parser) rabsoluteURL() bool {
 					pos++
 					goto l17
 				l18:
-					pos, p.tokenIndex = position17, tokenIndex17
+					pos, ti = position17, tokenIndex17
 					{
-						position19, tokenIndex19 := pos, p.tokenIndex
+						position19, tokenIndex19 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -685,22 +918,111 @@ func (p *Parser) rabsoluteURL() bool {
 						}
 						goto l15
 					l19:
-						pos, p.tokenIndex = position19, tokenIndex19
+						pos, ti = position19, tokenIndex19
 					}
 				}
 			l17:
-				pos, p.tokenIndex = position16, tokenIndex16
+				pos, ti = position16, tokenIndex16
 			}
 			goto l14
 		l15:
-			pos, p.tokenIndex = position14, tokenIndex14
-			if p.position = pos; !p.rscheme() {
+			pos, ti = position14, tokenIndex14
+			{ // scheme
+				comp_24 := p.comp
+				p.comp = uint32(rulescheme)
+				position67_24, tokenIndex67_24 := pos, ti
+				{
+					position68_24 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									goto l105_1_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l105_1_24
+								}
+								goto l67_24
+							l105_1_24:
+								pos++
+								goto lok1_24
+							}
+						lok1_24:
+						}
+					}
+
+				l69_24:
+					{
+						position70_24, tokenIndex70_24 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										goto l105_2_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l105_2_24
+									}
+									goto l70_24
+								l105_2_24:
+									pos++
+									goto lok2_24
+								}
+							lok2_24:
+							}
+						}
+
+						goto l69_24
+					l70_24:
+						pos, ti = position70_24, tokenIndex70_24
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulescheme, position68_24)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_24
+				goto lok24
+			l67_24:
+				pos, ti = position67_24, tokenIndex67_24
+				p.comp = comp_24
 				goto l12
 			}
-			pos = p.position
+		lok24:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -711,157 +1033,247 @@ func (p *Parser) rabsoluteURL() bool {
 			pos++
 		l20:
 			{
-				position21, tokenIndex21 := pos, p.tokenIndex
+				position21, tokenIndex21 := pos, ti
 				{
-					position22, tokenIndex22 := pos, p.tokenIndex
+					position22, tokenIndex22 := pos, ti
 					{ // uchar
-						position93_17, tokenIndex93_17 := pos, p.tokenIndex
+						position93_25, tokenIndex93_25 := pos, ti
 						{
-							position94_17 := pos
+							position94_25 := pos
 							{
-								position95_17, tokenIndex95_17 := pos, p.tokenIndex
+								position95_25, tokenIndex95_25 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(2, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l97_5_17
+										goto l97_5_25
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l96_17
-								l97_5_17:
+									goto l96_25
+								l97_5_25:
 									pos++
-									goto lok5_17
+									goto lok5_25
 								}
-							lok5_17:
-								goto l95_17
-							l96_17:
-								pos, p.tokenIndex = position95_17, tokenIndex95_17
+							lok5_25:
+								goto l95_25
+							l96_25:
+								pos, ti = position95_25, tokenIndex95_25
 								{ // escape
-									position100_6_17, tokenIndex100_6_17 := pos, p.tokenIndex
+									position100_6_25, tokenIndex100_6_25 := pos, ti
 									{
-										position101_6_17 := pos
+										position101_6_25 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(6, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l100_6_17
+											goto l100_6_25
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l102_3_6_17
+												goto l102_3_6_25
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l100_6_17
-										l102_3_6_17:
+											goto l100_6_25
+										l102_3_6_25:
 											pos++
-											goto lok3_6_17
+											goto lok3_6_25
 										}
-									lok3_6_17:
+									lok3_6_25:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l102_4_6_17
+												goto l102_4_6_25
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l100_6_17
-										l102_4_6_17:
+											goto l100_6_25
+										l102_4_6_25:
 											pos++
-											goto lok4_6_17
+											goto lok4_6_25
 										}
-									lok4_6_17:
-										_ = position101_6_17
+									lok4_6_25:
+										_ = position101_6_25
 									}
-									goto lok6_17
-								l100_6_17:
-									pos, p.tokenIndex = position100_6_17, tokenIndex100_6_17
-									goto l93_17
+									goto lok6_25
+								l100_6_25:
+									pos, ti = position100_6_25, tokenIndex100_6_25
+									goto l93_25
 								}
-							lok6_17:
+							lok6_25:
 							}
-						l95_17:
-							_ = position94_17
+						l95_25:
+							_ = position94_25
 						}
-						goto lok17
-					l93_17:
-						pos, p.tokenIndex = position93_17, tokenIndex93_17
+						goto lok25
+					l93_25:
+						pos, ti = position93_25, tokenIndex93_25
 						goto l23
 					}
-				lok17:
+				lok25:
 					goto l22
 				l23:
-					pos, p.tokenIndex = position22, tokenIndex22
+					pos, ti = position22, tokenIndex22
 					{ // reserved
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l122_18
+							goto l122_26
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l21
-					l122_18:
+					l122_26:
 						pos++
-						goto lok18
+						goto lok26
 					}
-				lok18:
+				lok26:
 				}
 			l22:
 				goto l20
 			l21:
-				pos, p.tokenIndex = position21, tokenIndex21
+				pos, ti = position21, tokenIndex21
 			}
 		}
 	l14:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURL, position13)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l12:
-	pos, p.tokenIndex = position12, tokenIndex12
+	pos, ti = position12, tokenIndex12
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgeneric_RL is rule 3 generic_RL <- <(scheme ':' relativeURL)>
 func (p *Parser) rgeneric_RL() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegeneric_RL)
-	position24, tokenIndex24 := pos, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
 	{
 		position25 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_22 := p.comp
+			p.comp = uint32(rulescheme)
+			position67_22, tokenIndex67_22 := pos, ti
+			{
+				position68_22 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						{ // alpha
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								goto l105_1_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l105_1_22
+							}
+							goto l67_22
+						l105_1_22:
+							pos++
+							goto lok1_22
+						}
+					lok1_22:
+					}
+				}
+
+			l69_22:
+				{
+					position70_22, tokenIndex70_22 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									goto l105_2_22
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l105_2_22
+								}
+								goto l70_22
+							l105_2_22:
+								pos++
+								goto lok2_22
+							}
+						lok2_22:
+						}
+					}
+
+					goto l69_22
+				l70_22:
+					pos, ti = position70_22, tokenIndex70_22
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position68_22)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_22
+			goto lok22
+		l67_22:
+			pos, ti = position67_22, tokenIndex67_22
+			p.comp = comp_22
 			goto l24
 		}
-		pos = p.position
+	lok22:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -870,82 +1282,200 @@ func (p *Parser) rgeneric_RL() bool {
 			goto l24
 		}
 		pos++
-		if p.position = pos; !p.rrelativeURL() {
+		if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
 			goto l24
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegeneric_RL, position25)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l24:
-	pos, p.tokenIndex = position24, tokenIndex24
+	pos, ti = position24, tokenIndex24
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelativeURL is rule 4 relativeURL <- <(net_path / abs_path / rel_path)>
 func (p *Parser) rrelativeURL() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelativeURL)
-	position26, tokenIndex26 := pos, p.tokenIndex
+	position26, tokenIndex26 := pos, ti
 	{
 		position27 := pos
 		{
-			position28, tokenIndex28 := pos, p.tokenIndex
-			if p.position = pos; !p.rnet_path() {
+			position28, tokenIndex28 := pos, ti
+			{ // net_path
+				comp_20 := p.comp
+				p.comp = uint32(rulenet_path)
+				position31_20, tokenIndex31_20 := pos, ti
+				{
+					position32_20 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l31_20
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l31_20
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rnet_loc() {
+						goto l31_20
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position33_20, tokenIndex33_20 := pos, ti
+						{ // abs_path
+							comp_19 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position35_19_20, tokenIndex35_19_20 := pos, ti
+							{
+								position36_19_20 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l35_19_20
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+									goto l35_19_20
+								}
+								pos, ti = p.position, p.tokenIndex
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position36_19_20)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_19
+							goto lok19_20
+						l35_19_20:
+							pos, ti = position35_19_20, tokenIndex35_19_20
+							p.comp = comp_19
+							goto l33_20
+						}
+					lok19_20:
+						goto l34_20
+					l33_20:
+						pos, ti = position33_20, tokenIndex33_20
+					}
+				l34_20:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenet_path, position32_20)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_20
+				goto lok20
+			l31_20:
+				pos, ti = position31_20, tokenIndex31_20
+				p.comp = comp_20
 				goto l29
 			}
-			pos = p.position
+		lok20:
 			goto l28
 		l29:
-			pos, p.tokenIndex = position28, tokenIndex28
-			if p.position = pos; !p.rabs_path() {
+			pos, ti = position28, tokenIndex28
+			{ // abs_path
+				comp_21 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position35_21, tokenIndex35_21 := pos, ti
+				{
+					position36_21 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l35_21
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l35_21
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position36_21)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_21
+				goto lok21
+			l35_21:
+				pos, ti = position35_21, tokenIndex35_21
+				p.comp = comp_21
 				goto l30
 			}
-			pos = p.position
+		lok21:
 			goto l28
 		l30:
-			pos, p.tokenIndex = position28, tokenIndex28
-			if p.position = pos; !p.rrel_path() {
+			pos, ti = position28, tokenIndex28
+			if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
 				goto l26
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l28:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURL, position27)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l26:
-	pos, p.tokenIndex = position26, tokenIndex26
+	pos, ti = position26, tokenIndex26
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnet_path is rule 5 net_path <- <('/' '/' net_loc abs_path?)>
 func (p *Parser) rnet_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenet_path)
-	position31, tokenIndex31 := pos, p.tokenIndex
+	position31, tokenIndex31 := pos, ti
 	{
 		position32 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -956,7 +1486,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -965,48 +1495,80 @@ func (p *Parser) rnet_path() bool {
 			goto l31
 		}
 		pos++
-		if p.position = pos; !p.rnet_loc() {
+		if p.position, p.tokenIndex = pos, ti; !p.rnet_loc() {
 			goto l31
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position33, tokenIndex33 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position33, tokenIndex33 := pos, ti
+			{ // abs_path
+				comp_19 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position35_19, tokenIndex35_19 := pos, ti
+				{
+					position36_19 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l35_19
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l35_19
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position36_19)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_19
+				goto lok19
+			l35_19:
+				pos, ti = position35_19, tokenIndex35_19
+				p.comp = comp_19
 				goto l33
 			}
-			pos = p.position
+		lok19:
 			goto l34
 		l33:
-			pos, p.tokenIndex = position33, tokenIndex33
+			pos, ti = position33, tokenIndex33
 		}
 	l34:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position32)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l31:
-	pos, p.tokenIndex = position31, tokenIndex31
+	pos, ti = position31, tokenIndex31
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabs_path is rule 6 abs_path <- <('/' rel_path)>
 func (p *Parser) rabs_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabs_path)
-	position35, tokenIndex35 := pos, p.tokenIndex
+	position35, tokenIndex35 := pos, ti
 	{
 		position36 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -1015,49 +1577,92 @@ func (p *Parser) rabs_path() bool {
 			goto l35
 		}
 		pos++
-		if p.position = pos; !p.rrel_path() {
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
 			goto l35
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position36)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l35:
-	pos, p.tokenIndex = position35, tokenIndex35
+	pos, ti = position35, tokenIndex35
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_path is rule 7 rel_path <- <(path? (';' params)? ('?' query)?)>
 func (p *Parser) rrel_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerel_path)
 	{
 		position38 := pos
 		{
-			position39, tokenIndex39 := pos, p.tokenIndex
-			if p.position = pos; !p.rpath() {
+			position39, tokenIndex39 := pos, ti
+			{ // path
+				comp_17 := p.comp
+				p.comp = uint32(rulepath)
+				position45_17, tokenIndex45_17 := pos, ti
+				{
+					position46_17 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
+						goto l45_17
+					}
+					pos, ti = p.position, p.tokenIndex
+				l47_17:
+					{
+						position48_17, tokenIndex48_17 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l48_17
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l48_17
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l47_17
+					l48_17:
+						pos, ti = position48_17, tokenIndex48_17
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath, position46_17)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_17
+				goto lok17
+			l45_17:
+				pos, ti = position45_17, tokenIndex45_17
+				p.comp = comp_17
 				goto l39
 			}
-			pos = p.position
+		lok17:
 			goto l40
 		l39:
-			pos, p.tokenIndex = position39, tokenIndex39
+			pos, ti = position39, tokenIndex39
 		}
 	l40:
 		{
-			position41, tokenIndex41 := pos, p.tokenIndex
+			position41, tokenIndex41 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
-					p.note(7, false)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1066,23 +1671,62 @@ func (p *Parser) rrel_path() bool {
 				goto l41
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleparams]) {
+			{ // params
+				comp_18 := p.comp
+				p.comp = uint32(ruleparams)
+				position57_18, tokenIndex57_18 := pos, ti
+				{
+					position58_18 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rparam() {
+						goto l57_18
+					}
+					pos, ti = p.position, p.tokenIndex
+				l59_18:
+					{
+						position60_18, tokenIndex60_18 := pos, ti
+						if buffer[pos] != ';' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l60_18
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rparam() {
+							goto l60_18
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l59_18
+					l60_18:
+						pos, ti = position60_18, tokenIndex60_18
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleparams, position58_18)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_18
+				goto lok18
+			l57_18:
+				pos, ti = position57_18, tokenIndex57_18
+				p.comp = comp_18
 				goto l41
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+		lok18:
 			goto l42
 		l41:
-			pos, p.tokenIndex = position41, tokenIndex41
+			pos, ti = position41, tokenIndex41
 		}
 	l42:
 		{
-			position43, tokenIndex43 := pos, p.tokenIndex
+			position43, tokenIndex43 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -1091,47 +1735,45 @@ func (p *Parser) rrel_path() bool {
 				goto l43
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l43
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l44
 		l43:
-			pos, p.tokenIndex = position43, tokenIndex43
+			pos, ti = position43, tokenIndex43
 		}
 	l44:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position38)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath is rule 8 path <- <(fsegment ('/' segment)*)>
 func (p *Parser) rpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath)
-	position45, tokenIndex45 := pos, p.tokenIndex
+	position45, tokenIndex45 := pos, ti
 	{
 		position46 := pos
-		if p.position = pos; !p.rfsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
 			goto l45
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l47:
 		{
-			position48, tokenIndex48 := pos, p.tokenIndex
+			position48, tokenIndex48 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1140,38 +1782,39 @@ func (p *Parser) rpath() bool {
 				goto l48
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l48
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l47
 		l48:
-			pos, p.tokenIndex = position48, tokenIndex48
+			pos, ti = position48, tokenIndex48
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath, position46)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l45:
-	pos, p.tokenIndex = position45, tokenIndex45
+	pos, ti = position45, tokenIndex45
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfsegment is rule 9 fsegment <- <pchar+>
 func (p *Parser) rfsegment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position49, tokenIndex49 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position49, tokenIndex49 := pos, ti
 	{
 		position50 := pos
 		{ // pchar
-			position90_12, tokenIndex90_12 := pos, p.tokenIndex
+			position90_12, tokenIndex90_12 := pos, ti
 			{
 				position91_12 := pos
 				{
@@ -1179,18 +1822,18 @@ func (p *Parser) rfsegment() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(12, true)
 						}
 
 						{ // uchar
-							position93_11_12, tokenIndex93_11_12 := pos, p.tokenIndex
+							position93_11_12, tokenIndex93_11_12 := pos, ti
 							{
 								position94_11_12 := pos
 								{
-									position95_11_12, tokenIndex95_11_12 := pos, p.tokenIndex
+									position95_11_12, tokenIndex95_11_12 := pos, ti
 									{ // unreserved
 										if int(pos) == p.at {
-											p.note(2, true)
+											p.note(5, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 											goto l97_5_11_12
@@ -1206,14 +1849,14 @@ func (p *Parser) rfsegment() bool {
 								lok5_11_12:
 									goto l95_11_12
 								l96_11_12:
-									pos, p.tokenIndex = position95_11_12, tokenIndex95_11_12
+									pos, ti = position95_11_12, tokenIndex95_11_12
 									{ // escape
-										position100_6_11_12, tokenIndex100_6_11_12 := pos, p.tokenIndex
+										position100_6_11_12, tokenIndex100_6_11_12 := pos, ti
 										{
 											position101_6_11_12 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(3, true)
+													p.note(6, true)
 												}
 
 												if int(pos) > p.far {
@@ -1224,7 +1867,7 @@ func (p *Parser) rfsegment() bool {
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(4, true)
+													p.note(7, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_3_6_11_12
@@ -1240,7 +1883,7 @@ func (p *Parser) rfsegment() bool {
 										lok3_6_11_12:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(4, true)
+													p.note(7, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_4_6_11_12
@@ -1258,7 +1901,7 @@ func (p *Parser) rfsegment() bool {
 										}
 										goto lok6_11_12
 									l100_6_11_12:
-										pos, p.tokenIndex = position100_6_11_12, tokenIndex100_6_11_12
+										pos, ti = position100_6_11_12, tokenIndex100_6_11_12
 										goto l93_11_12
 									}
 								lok6_11_12:
@@ -1268,7 +1911,7 @@ func (p *Parser) rfsegment() bool {
 							}
 							goto lok11_12
 						l93_11_12:
-							pos, p.tokenIndex = position93_11_12, tokenIndex93_11_12
+							pos, ti = position93_11_12, tokenIndex93_11_12
 							goto l90_12
 						}
 					lok11_12:
@@ -1279,15 +1922,15 @@ func (p *Parser) rfsegment() bool {
 			}
 			goto lok12
 		l90_12:
-			pos, p.tokenIndex = position90_12, tokenIndex90_12
+			pos, ti = position90_12, tokenIndex90_12
 			goto l49
 		}
 	lok12:
 	l51:
 		{
-			position52, tokenIndex52 := pos, p.tokenIndex
+			position52, tokenIndex52 := pos, ti
 			{ // pchar
-				position90_13, tokenIndex90_13 := pos, p.tokenIndex
+				position90_13, tokenIndex90_13 := pos, ti
 				{
 					position91_13 := pos
 					{
@@ -1295,18 +1938,18 @@ func (p *Parser) rfsegment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(12, true)
 							}
 
 							{ // uchar
-								position93_11_13, tokenIndex93_11_13 := pos, p.tokenIndex
+								position93_11_13, tokenIndex93_11_13 := pos, ti
 								{
 									position94_11_13 := pos
 									{
-										position95_11_13, tokenIndex95_11_13 := pos, p.tokenIndex
+										position95_11_13, tokenIndex95_11_13 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(2, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l97_5_11_13
@@ -1322,14 +1965,14 @@ func (p *Parser) rfsegment() bool {
 									lok5_11_13:
 										goto l95_11_13
 									l96_11_13:
-										pos, p.tokenIndex = position95_11_13, tokenIndex95_11_13
+										pos, ti = position95_11_13, tokenIndex95_11_13
 										{ // escape
-											position100_6_11_13, tokenIndex100_6_11_13 := pos, p.tokenIndex
+											position100_6_11_13, tokenIndex100_6_11_13 := pos, ti
 											{
 												position101_6_11_13 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(6, true)
 													}
 
 													if int(pos) > p.far {
@@ -1340,7 +1983,7 @@ func (p *Parser) rfsegment() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(7, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_3_6_11_13
@@ -1356,7 +1999,7 @@ func (p *Parser) rfsegment() bool {
 											lok3_6_11_13:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(7, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_4_6_11_13
@@ -1374,7 +2017,7 @@ func (p *Parser) rfsegment() bool {
 											}
 											goto lok6_11_13
 										l100_6_11_13:
-											pos, p.tokenIndex = position100_6_11_13, tokenIndex100_6_11_13
+											pos, ti = position100_6_11_13, tokenIndex100_6_11_13
 											goto l93_11_13
 										}
 									lok6_11_13:
@@ -1384,7 +2027,7 @@ func (p *Parser) rfsegment() bool {
 								}
 								goto lok11_13
 							l93_11_13:
-								pos, p.tokenIndex = position93_11_13, tokenIndex93_11_13
+								pos, ti = position93_11_13, tokenIndex93_11_13
 								goto l90_13
 							}
 						lok11_13:
@@ -1395,35 +2038,35 @@ func (p *Parser) rfsegment() bool {
 				}
 				goto lok13
 			l90_13:
-				pos, p.tokenIndex = position90_13, tokenIndex90_13
+				pos, ti = position90_13, tokenIndex90_13
 				goto l52
 			}
 		lok13:
 			goto l51
 		l52:
-			pos, p.tokenIndex = position52, tokenIndex52
+			pos, ti = position52, tokenIndex52
 		}
 		_ = position50
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l49:
-	pos, p.tokenIndex = position49, tokenIndex49
-	p.position = pos
+	pos, ti = position49, tokenIndex49
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment is rule 10 segment <- <pchar*>
 func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position54 := pos
 	l55:
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
+			position56, tokenIndex56 := pos, ti
 			{ // pchar
-				position90_14, tokenIndex90_14 := pos, p.tokenIndex
+				position90_14, tokenIndex90_14 := pos, ti
 				{
 					position91_14 := pos
 					{
@@ -1431,18 +2074,18 @@ func (p *Parser) rsegment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(12, true)
 							}
 
 							{ // uchar
-								position93_11_14, tokenIndex93_11_14 := pos, p.tokenIndex
+								position93_11_14, tokenIndex93_11_14 := pos, ti
 								{
 									position94_11_14 := pos
 									{
-										position95_11_14, tokenIndex95_11_14 := pos, p.tokenIndex
+										position95_11_14, tokenIndex95_11_14 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(2, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l97_5_11_14
@@ -1458,14 +2101,14 @@ func (p *Parser) rsegment() bool {
 									lok5_11_14:
 										goto l95_11_14
 									l96_11_14:
-										pos, p.tokenIndex = position95_11_14, tokenIndex95_11_14
+										pos, ti = position95_11_14, tokenIndex95_11_14
 										{ // escape
-											position100_6_11_14, tokenIndex100_6_11_14 := pos, p.tokenIndex
+											position100_6_11_14, tokenIndex100_6_11_14 := pos, ti
 											{
 												position101_6_11_14 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(6, true)
 													}
 
 													if int(pos) > p.far {
@@ -1476,7 +2119,7 @@ func (p *Parser) rsegment() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(7, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_3_6_11_14
@@ -1492,7 +2135,7 @@ func (p *Parser) rsegment() bool {
 											lok3_6_11_14:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(7, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_4_6_11_14
@@ -1510,7 +2153,7 @@ func (p *Parser) rsegment() bool {
 											}
 											goto lok6_11_14
 										l100_6_11_14:
-											pos, p.tokenIndex = position100_6_11_14, tokenIndex100_6_11_14
+											pos, ti = position100_6_11_14, tokenIndex100_6_11_14
 											goto l93_11_14
 										}
 									lok6_11_14:
@@ -1520,7 +2163,7 @@ func (p *Parser) rsegment() bool {
 								}
 								goto lok11_14
 							l93_11_14:
-								pos, p.tokenIndex = position93_11_14, tokenIndex93_11_14
+								pos, ti = position93_11_14, tokenIndex93_11_14
 								goto l90_14
 							}
 						lok11_14:
@@ -1531,39 +2174,39 @@ func (p *Parser) rsegment() bool {
 				}
 				goto lok14
 			l90_14:
-				pos, p.tokenIndex = position90_14, tokenIndex90_14
+				pos, ti = position90_14, tokenIndex90_14
 				goto l56
 			}
 		lok14:
 			goto l55
 		l56:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		}
 		_ = position54
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rparams is rule 11 params <- <(param (';' param)*)>
 func (p *Parser) rparams() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleparams)
-	position57, tokenIndex57 := pos, p.tokenIndex
+	position57, tokenIndex57 := pos, ti
 	{
 		position58 := pos
-		if p.position = pos; !p.rparam() {
+		if p.position, p.tokenIndex = pos, ti; !p.rparam() {
 			goto l57
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l59:
 		{
-			position60, tokenIndex60 := pos, p.tokenIndex
+			position60, tokenIndex60 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1572,42 +2215,43 @@ func (p *Parser) rparams() bool {
 				goto l60
 			}
 			pos++
-			if p.position = pos; !p.rparam() {
+			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
 				goto l60
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l59
 		l60:
-			pos, p.tokenIndex = position60, tokenIndex60
+			pos, ti = position60, tokenIndex60
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleparams, position58)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l57:
-	pos, p.tokenIndex = position57, tokenIndex57
+	pos, ti = position57, tokenIndex57
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rparam is rule 12 param <- <(pchar / '/')*>
 func (p *Parser) rparam() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position62 := pos
 	l63:
 		{
-			position64, tokenIndex64 := pos, p.tokenIndex
+			position64, tokenIndex64 := pos, ti
 			{
-				position65, tokenIndex65 := pos, p.tokenIndex
+				position65, tokenIndex65 := pos, ti
 				{ // pchar
-					position90_15, tokenIndex90_15 := pos, p.tokenIndex
+					position90_15, tokenIndex90_15 := pos, ti
 					{
 						position91_15 := pos
 						{
@@ -1615,18 +2259,18 @@ func (p *Parser) rparam() bool {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(12, true)
 								}
 
 								{ // uchar
-									position93_11_15, tokenIndex93_11_15 := pos, p.tokenIndex
+									position93_11_15, tokenIndex93_11_15 := pos, ti
 									{
 										position94_11_15 := pos
 										{
-											position95_11_15, tokenIndex95_11_15 := pos, p.tokenIndex
+											position95_11_15, tokenIndex95_11_15 := pos, ti
 											{ // unreserved
 												if int(pos) == p.at {
-													p.note(2, true)
+													p.note(5, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 													goto l97_5_11_15
@@ -1642,14 +2286,14 @@ func (p *Parser) rparam() bool {
 										lok5_11_15:
 											goto l95_11_15
 										l96_11_15:
-											pos, p.tokenIndex = position95_11_15, tokenIndex95_11_15
+											pos, ti = position95_11_15, tokenIndex95_11_15
 											{ // escape
-												position100_6_11_15, tokenIndex100_6_11_15 := pos, p.tokenIndex
+												position100_6_11_15, tokenIndex100_6_11_15 := pos, ti
 												{
 													position101_6_11_15 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
-															p.note(3, true)
+															p.note(6, true)
 														}
 
 														if int(pos) > p.far {
@@ -1660,7 +2304,7 @@ func (p *Parser) rparam() bool {
 													pos++
 													{ // hex
 														if int(pos) == p.at {
-															p.note(4, true)
+															p.note(7, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 															goto l102_3_6_11_15
@@ -1676,7 +2320,7 @@ func (p *Parser) rparam() bool {
 												lok3_6_11_15:
 													{ // hex
 														if int(pos) == p.at {
-															p.note(4, true)
+															p.note(7, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 															goto l102_4_6_11_15
@@ -1694,7 +2338,7 @@ func (p *Parser) rparam() bool {
 												}
 												goto lok6_11_15
 											l100_6_11_15:
-												pos, p.tokenIndex = position100_6_11_15, tokenIndex100_6_11_15
+												pos, ti = position100_6_11_15, tokenIndex100_6_11_15
 												goto l93_11_15
 											}
 										lok6_11_15:
@@ -1704,7 +2348,7 @@ func (p *Parser) rparam() bool {
 									}
 									goto lok11_15
 								l93_11_15:
-									pos, p.tokenIndex = position93_11_15, tokenIndex93_11_15
+									pos, ti = position93_11_15, tokenIndex93_11_15
 									goto l90_15
 								}
 							lok11_15:
@@ -1715,16 +2359,16 @@ func (p *Parser) rparam() bool {
 					}
 					goto lok15
 				l90_15:
-					pos, p.tokenIndex = position90_15, tokenIndex90_15
+					pos, ti = position90_15, tokenIndex90_15
 					goto l66
 				}
 			lok15:
 				goto l65
 			l66:
-				pos, p.tokenIndex = position65, tokenIndex65
+				pos, ti = position65, tokenIndex65
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
@@ -1737,21 +2381,21 @@ func (p *Parser) rparam() bool {
 		l65:
 			goto l63
 		l64:
-			pos, p.tokenIndex = position64, tokenIndex64
+			pos, ti = position64, tokenIndex64
 		}
 		_ = position62
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rscheme is rule 13 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position67, tokenIndex67 := pos, p.tokenIndex
+	position67, tokenIndex67 := pos, ti
 	{
 		position68 := pos
 		{
@@ -1759,12 +2403,12 @@ func (p *Parser) rscheme() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(1, true)
 				}
 
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						goto l105_1
@@ -1773,7 +2417,7 @@ func (p *Parser) rscheme() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(3, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l105_1
@@ -1789,18 +2433,18 @@ func (p *Parser) rscheme() bool {
 
 	l69:
 		{
-			position70, tokenIndex70 := pos, p.tokenIndex
+			position70, tokenIndex70 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(1, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							goto l105_2
@@ -1809,7 +2453,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l105_2
@@ -1825,34 +2469,35 @@ func (p *Parser) rscheme() bool {
 
 			goto l69
 		l70:
-			pos, p.tokenIndex = position70, tokenIndex70
+			pos, ti = position70, tokenIndex70
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position68)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l67:
-	pos, p.tokenIndex = position67, tokenIndex67
+	pos, ti = position67, tokenIndex67
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnet_loc is rule 14 net_loc <- <((&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') pchar))*>
 func (p *Parser) rnet_loc() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenet_loc)
 	{
 		position74 := pos
 	l75:
 		{
-			position76, tokenIndex76 := pos, p.tokenIndex
+			position76, tokenIndex76 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -1862,7 +2507,7 @@ func (p *Parser) rnet_loc() bool {
 					}
 
 					{ // pchar
-						position90_16, tokenIndex90_16 := pos, p.tokenIndex
+						position90_16, tokenIndex90_16 := pos, ti
 						{
 							position91_16 := pos
 							{
@@ -1870,18 +2515,18 @@ func (p *Parser) rnet_loc() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(12, true)
 									}
 
 									{ // uchar
-										position93_11_16, tokenIndex93_11_16 := pos, p.tokenIndex
+										position93_11_16, tokenIndex93_11_16 := pos, ti
 										{
 											position94_11_16 := pos
 											{
-												position95_11_16, tokenIndex95_11_16 := pos, p.tokenIndex
+												position95_11_16, tokenIndex95_11_16 := pos, ti
 												{ // unreserved
 													if int(pos) == p.at {
-														p.note(2, true)
+														p.note(5, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 														goto l97_5_11_16
@@ -1897,14 +2542,14 @@ func (p *Parser) rnet_loc() bool {
 											lok5_11_16:
 												goto l95_11_16
 											l96_11_16:
-												pos, p.tokenIndex = position95_11_16, tokenIndex95_11_16
+												pos, ti = position95_11_16, tokenIndex95_11_16
 												{ // escape
-													position100_6_11_16, tokenIndex100_6_11_16 := pos, p.tokenIndex
+													position100_6_11_16, tokenIndex100_6_11_16 := pos, ti
 													{
 														position101_6_11_16 := pos
 														if buffer[pos] != '%' {
 															if int(pos) == p.at {
-																p.note(3, true)
+																p.note(6, true)
 															}
 
 															if int(pos) > p.far {
@@ -1915,7 +2560,7 @@ func (p *Parser) rnet_loc() bool {
 														pos++
 														{ // hex
 															if int(pos) == p.at {
-																p.note(4, true)
+																p.note(7, true)
 															}
 															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_3_6_11_16
@@ -1931,7 +2576,7 @@ func (p *Parser) rnet_loc() bool {
 													lok3_6_11_16:
 														{ // hex
 															if int(pos) == p.at {
-																p.note(4, true)
+																p.note(7, true)
 															}
 															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_4_6_11_16
@@ -1949,7 +2594,7 @@ func (p *Parser) rnet_loc() bool {
 													}
 													goto lok6_11_16
 												l100_6_11_16:
-													pos, p.tokenIndex = position100_6_11_16, tokenIndex100_6_11_16
+													pos, ti = position100_6_11_16, tokenIndex100_6_11_16
 													goto l93_11_16
 												}
 											lok6_11_16:
@@ -1959,7 +2604,7 @@ func (p *Parser) rnet_loc() bool {
 										}
 										goto lok11_16
 									l93_11_16:
-										pos, p.tokenIndex = position93_11_16, tokenIndex93_11_16
+										pos, ti = position93_11_16, tokenIndex93_11_16
 										goto l90_16
 									}
 								lok11_16:
@@ -1970,7 +2615,7 @@ func (p *Parser) rnet_loc() bool {
 						}
 						goto lok16
 					l90_16:
-						pos, p.tokenIndex = position90_16, tokenIndex90_16
+						pos, ti = position90_16, tokenIndex90_16
 						goto l76
 					}
 				lok16:
@@ -1979,40 +2624,41 @@ func (p *Parser) rnet_loc() bool {
 
 			goto l75
 		l76:
-			pos, p.tokenIndex = position76, tokenIndex76
+			pos, ti = position76, tokenIndex76
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_loc, position74)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rquery is rule 15 query <- <(uchar / reserved)*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position79 := pos
 	l80:
 		{
-			position81, tokenIndex81 := pos, p.tokenIndex
+			position81, tokenIndex81 := pos, ti
 			{
-				position82, tokenIndex82 := pos, p.tokenIndex
+				position82, tokenIndex82 := pos, ti
 				{ // uchar
-					position93_7, tokenIndex93_7 := pos, p.tokenIndex
+					position93_7, tokenIndex93_7 := pos, ti
 					{
 						position94_7 := pos
 						{
-							position95_7, tokenIndex95_7 := pos, p.tokenIndex
+							position95_7, tokenIndex95_7 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l97_5_7
@@ -2028,14 +2674,14 @@ func (p *Parser) rquery() bool {
 						lok5_7:
 							goto l95_7
 						l96_7:
-							pos, p.tokenIndex = position95_7, tokenIndex95_7
+							pos, ti = position95_7, tokenIndex95_7
 							{ // escape
-								position100_6_7, tokenIndex100_6_7 := pos, p.tokenIndex
+								position100_6_7, tokenIndex100_6_7 := pos, ti
 								{
 									position101_6_7 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(3, true)
+											p.note(6, true)
 										}
 
 										if int(pos) > p.far {
@@ -2046,7 +2692,7 @@ func (p *Parser) rquery() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_3_6_7
@@ -2062,7 +2708,7 @@ func (p *Parser) rquery() bool {
 								lok3_6_7:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_4_6_7
@@ -2080,7 +2726,7 @@ func (p *Parser) rquery() bool {
 								}
 								goto lok6_7
 							l100_6_7:
-								pos, p.tokenIndex = position100_6_7, tokenIndex100_6_7
+								pos, ti = position100_6_7, tokenIndex100_6_7
 								goto l93_7
 							}
 						lok6_7:
@@ -2090,16 +2736,16 @@ func (p *Parser) rquery() bool {
 					}
 					goto lok7
 				l93_7:
-					pos, p.tokenIndex = position93_7, tokenIndex93_7
+					pos, ti = position93_7, tokenIndex93_7
 					goto l83
 				}
 			lok7:
 				goto l82
 			l83:
-				pos, p.tokenIndex = position82, tokenIndex82
+				pos, ti = position82, tokenIndex82
 				{ // reserved
 					if int(pos) == p.at {
-						p.note(5, true)
+						p.note(8, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l122_8
@@ -2117,40 +2763,41 @@ func (p *Parser) rquery() bool {
 		l82:
 			goto l80
 		l81:
-			pos, p.tokenIndex = position81, tokenIndex81
+			pos, ti = position81, tokenIndex81
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position79)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfragment is rule 16 fragment <- <(uchar / reserved)*>
 func (p *Parser) rfragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
 		position85 := pos
 	l86:
 		{
-			position87, tokenIndex87 := pos, p.tokenIndex
+			position87, tokenIndex87 := pos, ti
 			{
-				position88, tokenIndex88 := pos, p.tokenIndex
+				position88, tokenIndex88 := pos, ti
 				{ // uchar
-					position93_9, tokenIndex93_9 := pos, p.tokenIndex
+					position93_9, tokenIndex93_9 := pos, ti
 					{
 						position94_9 := pos
 						{
-							position95_9, tokenIndex95_9 := pos, p.tokenIndex
+							position95_9, tokenIndex95_9 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l97_5_9
@@ -2166,14 +2813,14 @@ func (p *Parser) rfragment() bool {
 						lok5_9:
 							goto l95_9
 						l96_9:
-							pos, p.tokenIndex = position95_9, tokenIndex95_9
+							pos, ti = position95_9, tokenIndex95_9
 							{ // escape
-								position100_6_9, tokenIndex100_6_9 := pos, p.tokenIndex
+								position100_6_9, tokenIndex100_6_9 := pos, ti
 								{
 									position101_6_9 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(3, true)
+											p.note(6, true)
 										}
 
 										if int(pos) > p.far {
@@ -2184,7 +2831,7 @@ func (p *Parser) rfragment() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_3_6_9
@@ -2200,7 +2847,7 @@ func (p *Parser) rfragment() bool {
 								lok3_6_9:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_4_6_9
@@ -2218,7 +2865,7 @@ func (p *Parser) rfragment() bool {
 								}
 								goto lok6_9
 							l100_6_9:
-								pos, p.tokenIndex = position100_6_9, tokenIndex100_6_9
+								pos, ti = position100_6_9, tokenIndex100_6_9
 								goto l93_9
 							}
 						lok6_9:
@@ -2228,16 +2875,16 @@ func (p *Parser) rfragment() bool {
 					}
 					goto lok9
 				l93_9:
-					pos, p.tokenIndex = position93_9, tokenIndex93_9
+					pos, ti = position93_9, tokenIndex93_9
 					goto l89
 				}
 			lok9:
 				goto l88
 			l89:
-				pos, p.tokenIndex = position88, tokenIndex88
+				pos, ti = position88, tokenIndex88
 				{ // reserved
 					if int(pos) == p.at {
-						p.note(5, true)
+						p.note(8, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l122_10
@@ -2255,23 +2902,24 @@ func (p *Parser) rfragment() bool {
 		l88:
 			goto l86
 		l87:
-			pos, p.tokenIndex = position87, tokenIndex87
+			pos, ti = position87, tokenIndex87
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position85)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpchar is rule 17 pchar <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position90, tokenIndex90 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position90, tokenIndex90 := pos, ti
 	{
 		position91 := pos
 		{
@@ -2279,18 +2927,18 @@ func (p *Parser) rpchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(12, true)
 				}
 
 				{ // uchar
-					position93_11, tokenIndex93_11 := pos, p.tokenIndex
+					position93_11, tokenIndex93_11 := pos, ti
 					{
 						position94_11 := pos
 						{
-							position95_11, tokenIndex95_11 := pos, p.tokenIndex
+							position95_11, tokenIndex95_11 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l97_5_11
@@ -2306,14 +2954,14 @@ func (p *Parser) rpchar() bool {
 						lok5_11:
 							goto l95_11
 						l96_11:
-							pos, p.tokenIndex = position95_11, tokenIndex95_11
+							pos, ti = position95_11, tokenIndex95_11
 							{ // escape
-								position100_6_11, tokenIndex100_6_11 := pos, p.tokenIndex
+								position100_6_11, tokenIndex100_6_11 := pos, ti
 								{
 									position101_6_11 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(3, true)
+											p.note(6, true)
 										}
 
 										if int(pos) > p.far {
@@ -2324,7 +2972,7 @@ func (p *Parser) rpchar() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_3_6_11
@@ -2340,7 +2988,7 @@ func (p *Parser) rpchar() bool {
 								lok3_6_11:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_4_6_11
@@ -2358,7 +3006,7 @@ func (p *Parser) rpchar() bool {
 								}
 								goto lok6_11
 							l100_6_11:
-								pos, p.tokenIndex = position100_6_11, tokenIndex100_6_11
+								pos, ti = position100_6_11, tokenIndex100_6_11
 								goto l93_11
 							}
 						lok6_11:
@@ -2368,7 +3016,7 @@ func (p *Parser) rpchar() bool {
 					}
 					goto lok11
 				l93_11:
-					pos, p.tokenIndex = position93_11, tokenIndex93_11
+					pos, ti = position93_11, tokenIndex93_11
 					goto l90
 				}
 			lok11:
@@ -2377,26 +3025,26 @@ func (p *Parser) rpchar() bool {
 
 		_ = position91
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l90:
-	pos, p.tokenIndex = position90, tokenIndex90
-	p.position = pos
+	pos, ti = position90, tokenIndex90
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruchar is rule 18 uchar <- <(unreserved / escape)>
 func (p *Parser) ruchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position93, tokenIndex93 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position93, tokenIndex93 := pos, ti
 	{
 		position94 := pos
 		{
-			position95, tokenIndex95 := pos, p.tokenIndex
+			position95, tokenIndex95 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(5, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					goto l97_5
@@ -2412,14 +3060,14 @@ func (p *Parser) ruchar() bool {
 		lok5:
 			goto l95
 		l96:
-			pos, p.tokenIndex = position95, tokenIndex95
+			pos, ti = position95, tokenIndex95
 			{ // escape
-				position100_6, tokenIndex100_6 := pos, p.tokenIndex
+				position100_6, tokenIndex100_6 := pos, ti
 				{
 					position101_6 := pos
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(6, true)
 						}
 
 						if int(pos) > p.far {
@@ -2430,7 +3078,7 @@ func (p *Parser) ruchar() bool {
 					pos++
 					{ // hex
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l102_3_6
@@ -2446,7 +3094,7 @@ func (p *Parser) ruchar() bool {
 				lok3_6:
 					{ // hex
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l102_4_6
@@ -2464,7 +3112,7 @@ func (p *Parser) ruchar() bool {
 				}
 				goto lok6
 			l100_6:
-				pos, p.tokenIndex = position100_6, tokenIndex100_6
+				pos, ti = position100_6, tokenIndex100_6
 				goto l93
 			}
 		lok6:
@@ -2472,20 +3120,20 @@ func (p *Parser) ruchar() bool {
 	l95:
 		_ = position94
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l93:
-	pos, p.tokenIndex = position93, tokenIndex93
-	p.position = pos
+	pos, ti = position93, tokenIndex93
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // runreserved is rule 19 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(5, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l97
@@ -2493,24 +3141,24 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l97:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescape is rule 20 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
 	buffer := p.buffer
-	pos := p.position
-	position100, tokenIndex100 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position100, tokenIndex100 := pos, ti
 	{
 		position101 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -2521,7 +3169,7 @@ func (p *Parser) rescape() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l102_3
@@ -2537,7 +3185,7 @@ func (p *Parser) rescape() bool {
 	lok3:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l102_4
@@ -2553,20 +3201,20 @@ func (p *Parser) rescape() bool {
 	lok4:
 		_ = position101
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l100:
-	pos, p.tokenIndex = position100, tokenIndex100
-	p.position = pos
+	pos, ti = position100, tokenIndex100
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhex is rule 21 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(4, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l102
@@ -2574,20 +3222,20 @@ func (p *Parser) rhex() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l102:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralpha is rule 22 alpha <- <(lowalpha / hialpha)>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 		goto l105
@@ -2596,25 +3244,25 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(12, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l105
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l105:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rlowalpha is rule 23 lowalpha <- <[a-z]>
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 		goto l109
@@ -2622,20 +3270,20 @@ func (p *Parser) rlowalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l109:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhialpha is rule 24 hialpha <- <[A-Z]>
 func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(12, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l111
@@ -2643,18 +3291,18 @@ func (p *Parser) rhialpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l111:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigit is rule 25 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(14, true)
 	}
@@ -2664,18 +3312,18 @@ func (p *Parser) rdigit() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l113:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsafe is rule 26 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
 func (p *Parser) rsafe() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(15, true)
 	}
@@ -2685,18 +3333,18 @@ func (p *Parser) rsafe() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l115:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rextra is rule 27 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('!') '!'))>
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
@@ -2706,20 +3354,20 @@ func (p *Parser) rextra() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l118:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rreserved is rule 29 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l122
@@ -2727,11 +3375,11 @@ func (p *Parser) rreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l122:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

@@ -534,9 +534,13 @@ const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 10 lookaheads, 5 rule calls inside them.
+// 7 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
 	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
@@ -544,11 +548,7 @@ var noteMask = [...][4]uint64{
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
@@ -564,117 +564,259 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI_reference() {
-				goto l3
-			}
-			pos = p.position
-			goto l2
-		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // path
-				position121_45, tokenIndex121_45 := pos, p.tokenIndex
+			position2, tokenIndex2 := pos, ti
+			{ // URI_reference
+				comp_55 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position4_55, tokenIndex4_55 := pos, ti
 				{
-					position122_45 := pos
+					position5_55 := pos
 					{
-						position123_45, tokenIndex123_45 := pos, p.tokenIndex
+						position6_55, tokenIndex6_55 := pos, ti
 						{
-							position125_45, tokenIndex125_45 := pos, p.tokenIndex
-							if p.position = pos; !p.rabs_path() {
-								goto l126_45
+							position8_55, tokenIndex8_55 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
+								goto l9_55
 							}
-							pos = p.position
-							goto l125_45
-						l126_45:
-							pos, p.tokenIndex = position125_45, tokenIndex125_45
-							if p.position = pos; !p.ropaque_part() {
-								goto l123_45
+							pos, ti = p.position, p.tokenIndex
+							goto l8_55
+						l9_55:
+							pos, ti = position8_55, tokenIndex8_55
+							if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
+								goto l6_55
 							}
-							pos = p.position
+							pos, ti = p.position, p.tokenIndex
 						}
-					l125_45:
-						goto l124_45
-					l123_45:
-						pos, p.tokenIndex = position123_45, tokenIndex123_45
+					l8_55:
+						goto l7_55
+					l6_55:
+						pos, ti = position6_55, tokenIndex6_55
 					}
-				l124_45:
+				l7_55:
 					{
-						position127_45, tokenIndex127_45 := pos, p.tokenIndex
+						position10_55, tokenIndex10_55 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l10_55
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l10_55
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l11_55
+					l10_55:
+						pos, ti = position10_55, tokenIndex10_55
+					}
+				l11_55:
+					{
+						position12_55, tokenIndex12_55 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l127_45
+							goto l12_55
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l121_45
-					l127_45:
-						pos, p.tokenIndex = position127_45, tokenIndex127_45
+						goto l4_55
+					l12_55:
+						pos, ti = position12_55, tokenIndex12_55
 					}
-					_ = position122_45
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI_reference, position5_55)
+						ti = p.tokenIndex
+					}
 				}
-				goto lok45
-			l121_45:
-				pos, p.tokenIndex = position121_45, tokenIndex121_45
+				p.comp = comp_55
+				goto lok55
+			l4_55:
+				pos, ti = position4_55, tokenIndex4_55
+				p.comp = comp_55
+				goto l3
+			}
+		lok55:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position121_56, tokenIndex121_56 := pos, ti
+				{
+					position122_56 := pos
+					{
+						position123_56, tokenIndex123_56 := pos, ti
+						{
+							position125_56, tokenIndex125_56 := pos, ti
+							{ // abs_path
+								comp_47 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position41_47_56, tokenIndex41_47_56 := pos, ti
+								{
+									position42_47_56 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l41_47_56
+									}
+									pos++
+									{ // path_segments
+										position128_45_47_56, tokenIndex128_45_47_56 := pos, ti
+										{
+											position129_45_47_56 := pos
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l128_45_47_56
+											}
+											pos, ti = p.position, p.tokenIndex
+										l130_45_47_56:
+											{
+												position131_45_47_56, tokenIndex131_45_47_56 := pos, ti
+												if buffer[pos] != '/' {
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l131_45_47_56
+												}
+												pos++
+												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+													goto l131_45_47_56
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l130_45_47_56
+											l131_45_47_56:
+												pos, ti = position131_45_47_56, tokenIndex131_45_47_56
+											}
+											_ = position129_45_47_56
+										}
+										goto lok45_47_56
+									l128_45_47_56:
+										pos, ti = position128_45_47_56, tokenIndex128_45_47_56
+										goto l41_47_56
+									}
+								lok45_47_56:
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position42_47_56)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_47
+								goto lok47_56
+							l41_47_56:
+								pos, ti = position41_47_56, tokenIndex41_47_56
+								p.comp = comp_47
+								goto l126_56
+							}
+						lok47_56:
+							goto l125_56
+						l126_56:
+							pos, ti = position125_56, tokenIndex125_56
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l123_56
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l125_56:
+						goto l124_56
+					l123_56:
+						pos, ti = position123_56, tokenIndex123_56
+					}
+				l124_56:
+					{
+						position127_56, tokenIndex127_56 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l127_56
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l121_56
+					l127_56:
+						pos, ti = position127_56, tokenIndex127_56
+					}
+					_ = position122_56
+				}
+				goto lok56
+			l121_56:
+				pos, ti = position121_56, tokenIndex121_56
 				goto l0
 			}
-		lok45:
+		lok56:
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI_reference is rule 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)>
 func (p *Parser) rURI_reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
-	position4, tokenIndex4 := pos, p.tokenIndex
+	position4, tokenIndex4 := pos, ti
 	{
 		position5 := pos
 		{
-			position6, tokenIndex6 := pos, p.tokenIndex
+			position6, tokenIndex6 := pos, ti
 			{
-				position8, tokenIndex8 := pos, p.tokenIndex
-				if p.position = pos; !p.rabsoluteURI() {
+				position8, tokenIndex8 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
 					goto l9
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l8
 			l9:
-				pos, p.tokenIndex = position8, tokenIndex8
-				if p.position = pos; !p.rrelativeURI() {
+				pos, ti = position8, tokenIndex8
+				if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
 					goto l6
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 			}
 		l8:
 			goto l7
 		l6:
-			pos, p.tokenIndex = position6, tokenIndex6
+			pos, ti = position6, tokenIndex6
 		}
 	l7:
 		{
-			position10, tokenIndex10 := pos, p.tokenIndex
+			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(0, false)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -683,20 +825,17 @@ func (p *Parser) rURI_reference() bool {
 				goto l10
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l10
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l11
 		l10:
-			pos, p.tokenIndex = position10, tokenIndex10
+			pos, ti = position10, tokenIndex10
 		}
 	l11:
 		{
-			position12, tokenIndex12 := pos, p.tokenIndex
+			position12, tokenIndex12 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -709,39 +848,118 @@ func (p *Parser) rURI_reference() bool {
 			}
 			goto l4
 		l12:
-			pos, p.tokenIndex = position12, tokenIndex12
+			pos, ti = position12, tokenIndex12
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position5)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l4:
-	pos, p.tokenIndex = position4, tokenIndex4
+	pos, ti = position4, tokenIndex4
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsoluteURI is rule 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))>
 func (p *Parser) rabsoluteURI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsoluteURI)
-	position13, tokenIndex13 := pos, p.tokenIndex
+	position13, tokenIndex13 := pos, ti
 	{
 		position14 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_53 := p.comp
+			p.comp = uint32(rulescheme)
+			position53_53, tokenIndex53_53 := pos, ti
+			{
+				position54_53 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(2, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l174_1_53
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(3, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l174_1_53
+					}
+					goto l53_53
+				l174_1_53:
+					pos++
+					goto lok1_53
+				}
+			lok1_53:
+			l55_53:
+				{
+					position56_53, tokenIndex56_53 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l174_2_53
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l174_2_53
+								}
+								goto l56_53
+							l174_2_53:
+								pos++
+								goto lok2_53
+							}
+						lok2_53:
+						}
+					}
+
+					goto l55_53
+				l56_53:
+					pos, ti = position56_53, tokenIndex56_53
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position54_53)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_53
+			goto lok53
+		l53_53:
+			pos, ti = position53_53, tokenIndex53_53
+			p.comp = comp_53
 			goto l13
 		}
-		pos = p.position
+	lok53:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -751,119 +969,343 @@ func (p *Parser) rabsoluteURI() bool {
 		}
 		pos++
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
+			position15, tokenIndex15 := pos, ti
 			{ // hier_part
-				position24_44, tokenIndex24_44 := pos, p.tokenIndex
+				position24_54, tokenIndex24_54 := pos, ti
 				{
-					position25_44 := pos
+					position25_54 := pos
 					{
-						position26_44, tokenIndex26_44 := pos, p.tokenIndex
-						if p.position = pos; !p.rnet_path() {
-							goto l27_44
+						position26_54, tokenIndex26_54 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+							goto l27_54
 						}
-						pos = p.position
-						goto l26_44
-					l27_44:
-						pos, p.tokenIndex = position26_44, tokenIndex26_44
-						if p.position = pos; !p.rabs_path() {
-							goto l24_44
+						pos, ti = p.position, p.tokenIndex
+						goto l26_54
+					l27_54:
+						pos, ti = position26_54, tokenIndex26_54
+						{ // abs_path
+							comp_52 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position41_52_54, tokenIndex41_52_54 := pos, ti
+							{
+								position42_52_54 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l41_52_54
+								}
+								pos++
+								{ // path_segments
+									position128_45_52_54, tokenIndex128_45_52_54 := pos, ti
+									{
+										position129_45_52_54 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+											goto l128_45_52_54
+										}
+										pos, ti = p.position, p.tokenIndex
+									l130_45_52_54:
+										{
+											position131_45_52_54, tokenIndex131_45_52_54 := pos, ti
+											if buffer[pos] != '/' {
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l131_45_52_54
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l131_45_52_54
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l130_45_52_54
+										l131_45_52_54:
+											pos, ti = position131_45_52_54, tokenIndex131_45_52_54
+										}
+										_ = position129_45_52_54
+									}
+									goto lok45_52_54
+								l128_45_52_54:
+									pos, ti = position128_45_52_54, tokenIndex128_45_52_54
+									goto l41_52_54
+								}
+							lok45_52_54:
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position42_52_54)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_52
+							goto lok52_54
+						l41_52_54:
+							pos, ti = position41_52_54, tokenIndex41_52_54
+							p.comp = comp_52
+							goto l24_54
 						}
-						pos = p.position
+					lok52_54:
 					}
-				l26_44:
+				l26_54:
 					{
-						position28_44, tokenIndex28_44 := pos, p.tokenIndex
+						position28_54, tokenIndex28_54 := pos, ti
 						if buffer[pos] != '?' {
 							if int(pos) == p.at {
-								p.note(2, false)
+								p.note(6, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l28_44
+							goto l28_54
 						}
 						pos++
-						if p.position = pos; !p.peek(p.rules[rulequery]) {
-							goto l28_44
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l28_54
 						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l29_44
-					l28_44:
-						pos, p.tokenIndex = position28_44, tokenIndex28_44
+						pos, ti = p.position, p.tokenIndex
+						goto l29_54
+					l28_54:
+						pos, ti = position28_54, tokenIndex28_54
 					}
-				l29_44:
-					_ = position25_44
+				l29_54:
+					_ = position25_54
 				}
-				goto lok44
-			l24_44:
-				pos, p.tokenIndex = position24_44, tokenIndex24_44
+				goto lok54
+			l24_54:
+				pos, ti = position24_54, tokenIndex24_54
 				goto l16
 			}
-		lok44:
+		lok54:
 			goto l15
 		l16:
-			pos, p.tokenIndex = position15, tokenIndex15
-			if p.position = pos; !p.ropaque_part() {
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
 				goto l13
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l15:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURI, position14)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l13:
-	pos, p.tokenIndex = position13, tokenIndex13
+	pos, ti = position13, tokenIndex13
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelativeURI is rule 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)>
 func (p *Parser) rrelativeURI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelativeURI)
-	position17, tokenIndex17 := pos, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
 	{
 		position18 := pos
 		{
-			position19, tokenIndex19 := pos, p.tokenIndex
-			if p.position = pos; !p.rnet_path() {
+			position19, tokenIndex19 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 				goto l20
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l20:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rabs_path() {
+			pos, ti = position19, tokenIndex19
+			{ // abs_path
+				comp_50 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_50, tokenIndex41_50 := pos, ti
+				{
+					position42_50 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_50
+					}
+					pos++
+					{ // path_segments
+						position128_45_50, tokenIndex128_45_50 := pos, ti
+						{
+							position129_45_50 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l128_45_50
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_45_50:
+							{
+								position131_45_50, tokenIndex131_45_50 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_45_50
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l131_45_50
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_45_50
+							l131_45_50:
+								pos, ti = position131_45_50, tokenIndex131_45_50
+							}
+							_ = position129_45_50
+						}
+						goto lok45_50
+					l128_45_50:
+						pos, ti = position128_45_50, tokenIndex128_45_50
+						goto l41_50
+					}
+				lok45_50:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_50)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_50
+				goto lok50
+			l41_50:
+				pos, ti = position41_50, tokenIndex41_50
+				p.comp = comp_50
 				goto l21
 			}
-			pos = p.position
+		lok50:
 			goto l19
 		l21:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rrel_path() {
+			pos, ti = position19, tokenIndex19
+			{ // rel_path
+				comp_51 := p.comp
+				p.comp = uint32(rulerel_path)
+				position43_51, tokenIndex43_51 := pos, ti
+				{
+					position44_51 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
+						goto l43_51
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position45_51, tokenIndex45_51 := pos, ti
+						{ // abs_path
+							comp_46 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position41_46_51, tokenIndex41_46_51 := pos, ti
+							{
+								position42_46_51 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l41_46_51
+								}
+								pos++
+								{ // path_segments
+									position128_45_46_51, tokenIndex128_45_46_51 := pos, ti
+									{
+										position129_45_46_51 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+											goto l128_45_46_51
+										}
+										pos, ti = p.position, p.tokenIndex
+									l130_45_46_51:
+										{
+											position131_45_46_51, tokenIndex131_45_46_51 := pos, ti
+											if buffer[pos] != '/' {
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l131_45_46_51
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l131_45_46_51
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l130_45_46_51
+										l131_45_46_51:
+											pos, ti = position131_45_46_51, tokenIndex131_45_46_51
+										}
+										_ = position129_45_46_51
+									}
+									goto lok45_46_51
+								l128_45_46_51:
+									pos, ti = position128_45_46_51, tokenIndex128_45_46_51
+									goto l41_46_51
+								}
+							lok45_46_51:
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position42_46_51)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_46
+							goto lok46_51
+						l41_46_51:
+							pos, ti = position41_46_51, tokenIndex41_46_51
+							p.comp = comp_46
+							goto l45_51
+						}
+					lok46_51:
+						goto l46_51
+					l45_51:
+						pos, ti = position45_51, tokenIndex45_51
+					}
+				l46_51:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerel_path, position44_51)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_51
+				goto lok51
+			l43_51:
+				pos, ti = position43_51, tokenIndex43_51
+				p.comp = comp_51
 				goto l17
 			}
-			pos = p.position
+		lok51:
 		}
 	l19:
 		{
-			position22, tokenIndex22 := pos, p.tokenIndex
+			position22, tokenIndex22 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -872,60 +1314,123 @@ func (p *Parser) rrelativeURI() bool {
 				goto l22
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l22
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l23
 		l22:
-			pos, p.tokenIndex = position22, tokenIndex22
+			pos, ti = position22, tokenIndex22
 		}
 	l23:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURI, position18)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l17:
-	pos, p.tokenIndex = position17, tokenIndex17
+	pos, ti = position17, tokenIndex17
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhier_part is rule 4 hier_part <- <((net_path / abs_path) ('?' query)?)>
 func (p *Parser) rhier_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position24, tokenIndex24 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
 	{
 		position25 := pos
 		{
-			position26, tokenIndex26 := pos, p.tokenIndex
-			if p.position = pos; !p.rnet_path() {
+			position26, tokenIndex26 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 				goto l27
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l26
 		l27:
-			pos, p.tokenIndex = position26, tokenIndex26
-			if p.position = pos; !p.rabs_path() {
+			pos, ti = position26, tokenIndex26
+			{ // abs_path
+				comp_52 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_52, tokenIndex41_52 := pos, ti
+				{
+					position42_52 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_52
+					}
+					pos++
+					{ // path_segments
+						position128_45_52, tokenIndex128_45_52 := pos, ti
+						{
+							position129_45_52 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l128_45_52
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_45_52:
+							{
+								position131_45_52, tokenIndex131_45_52 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_45_52
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l131_45_52
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_45_52
+							l131_45_52:
+								pos, ti = position131_45_52, tokenIndex131_45_52
+							}
+							_ = position129_45_52
+						}
+						goto lok45_52
+					l128_45_52:
+						pos, ti = position128_45_52, tokenIndex128_45_52
+						goto l41_52
+					}
+				lok45_52:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_52)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_52
+				goto lok52
+			l41_52:
+				pos, ti = position41_52, tokenIndex41_52
+				p.comp = comp_52
 				goto l24
 			}
-			pos = p.position
+		lok52:
 		}
 	l26:
 		{
-			position28, tokenIndex28 := pos, p.tokenIndex
+			position28, tokenIndex28 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -934,39 +1439,36 @@ func (p *Parser) rhier_part() bool {
 				goto l28
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l28
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l29
 		l28:
-			pos, p.tokenIndex = position28, tokenIndex28
+			pos, ti = position28, tokenIndex28
 		}
 	l29:
 		_ = position25
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l24:
-	pos, p.tokenIndex = position24, tokenIndex24
-	p.position = pos
+	pos, ti = position24, tokenIndex24
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ropaque_part is rule 5 opaque_part <- <(uric_no_slash uric*)>
 func (p *Parser) ropaque_part() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleopaque_part)
-	position30, tokenIndex30 := pos, p.tokenIndex
+	position30, tokenIndex30 := pos, ti
 	{
 		position31 := pos
 		{ // uric_no_slash
-			position34_37, tokenIndex34_37 := pos, p.tokenIndex
+			position34_37, tokenIndex34_37 := pos, ti
 			{
 				position35_37 := pos
 				{
@@ -974,21 +1476,21 @@ func (p *Parser) ropaque_part() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(7, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(4, false)
+							p.note(8, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position165_18_37, tokenIndex165_18_37 := pos, p.tokenIndex
+								position165_18_37, tokenIndex165_18_37 := pos, ti
 								{
 									position166_18_37 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(8, true)
 										}
 
 										if int(pos) > p.far {
@@ -999,7 +1501,7 @@ func (p *Parser) ropaque_part() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(5, true)
+											p.note(9, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_18_37
@@ -1015,7 +1517,7 @@ func (p *Parser) ropaque_part() bool {
 								lok16_18_37:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(5, true)
+											p.note(9, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_18_37
@@ -1033,7 +1535,7 @@ func (p *Parser) ropaque_part() bool {
 								}
 								goto lok18_37
 							l165_18_37:
-								pos, p.tokenIndex = position165_18_37, tokenIndex165_18_37
+								pos, ti = position165_18_37, tokenIndex165_18_37
 								goto l34_37
 							}
 						lok18_37:
@@ -1041,7 +1543,7 @@ func (p *Parser) ropaque_part() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(6, true)
+									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_19_37
@@ -1063,15 +1565,15 @@ func (p *Parser) ropaque_part() bool {
 			}
 			goto lok37
 		l34_37:
-			pos, p.tokenIndex = position34_37, tokenIndex34_37
+			pos, ti = position34_37, tokenIndex34_37
 			goto l30
 		}
 	lok37:
 	l32:
 		{
-			position33, tokenIndex33 := pos, p.tokenIndex
+			position33, tokenIndex33 := pos, ti
 			{ // uric
-				position153_38, tokenIndex153_38 := pos, p.tokenIndex
+				position153_38, tokenIndex153_38 := pos, ti
 				{
 					position154_38 := pos
 					{
@@ -1079,21 +1581,21 @@ func (p *Parser) ropaque_part() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(11, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_35_38, tokenIndex165_35_38 := pos, p.tokenIndex
+									position165_35_38, tokenIndex165_35_38 := pos, ti
 									{
 										position166_35_38 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -1104,7 +1606,7 @@ func (p *Parser) ropaque_part() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_35_38
@@ -1120,7 +1622,7 @@ func (p *Parser) ropaque_part() bool {
 									lok16_35_38:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_35_38
@@ -1138,7 +1640,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 									goto lok35_38
 								l165_35_38:
-									pos, p.tokenIndex = position165_35_38, tokenIndex165_35_38
+									pos, ti = position165_35_38, tokenIndex165_35_38
 									goto l153_38
 								}
 							lok35_38:
@@ -1146,7 +1648,7 @@ func (p *Parser) ropaque_part() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_36_38
@@ -1168,34 +1670,35 @@ func (p *Parser) ropaque_part() bool {
 				}
 				goto lok38
 			l153_38:
-				pos, p.tokenIndex = position153_38, tokenIndex153_38
+				pos, ti = position153_38, tokenIndex153_38
 				goto l33
 			}
 		lok38:
 			goto l32
 		l33:
-			pos, p.tokenIndex = position33, tokenIndex33
+			pos, ti = position33, tokenIndex33
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_part, position31)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l30:
-	pos, p.tokenIndex = position30, tokenIndex30
+	pos, ti = position30, tokenIndex30
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruric_no_slash is rule 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) ruric_no_slash() bool {
 	buffer := p.buffer
-	pos := p.position
-	position34, tokenIndex34 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
 	{
 		position35 := pos
 		{
@@ -1203,21 +1706,21 @@ func (p *Parser) ruric_no_slash() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(7, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position165_18, tokenIndex165_18 := pos, p.tokenIndex
+						position165_18, tokenIndex165_18 := pos, ti
 						{
 							position166_18 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -1228,7 +1731,7 @@ func (p *Parser) ruric_no_slash() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_18
@@ -1244,7 +1747,7 @@ func (p *Parser) ruric_no_slash() bool {
 						lok16_18:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_18
@@ -1262,7 +1765,7 @@ func (p *Parser) ruric_no_slash() bool {
 						}
 						goto lok18
 					l165_18:
-						pos, p.tokenIndex = position165_18, tokenIndex165_18
+						pos, ti = position165_18, tokenIndex165_18
 						goto l34
 					}
 				lok18:
@@ -1270,7 +1773,7 @@ func (p *Parser) ruric_no_slash() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_19
@@ -1290,26 +1793,26 @@ func (p *Parser) ruric_no_slash() bool {
 
 		_ = position35
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l34:
-	pos, p.tokenIndex = position34, tokenIndex34
-	p.position = pos
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnet_path is rule 7 net_path <- <('/' '/' authority abs_path?)>
 func (p *Parser) rnet_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenet_path)
-	position37, tokenIndex37 := pos, p.tokenIndex
+	position37, tokenIndex37 := pos, ti
 	{
 		position38 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1320,7 +1823,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1329,48 +1832,158 @@ func (p *Parser) rnet_path() bool {
 			goto l37
 		}
 		pos++
-		if p.position = pos; !p.rauthority() {
+		{ // authority
+			comp_48 := p.comp
+			p.comp = uint32(ruleauthority)
+			position58_48, tokenIndex58_48 := pos, ti
+			{
+				position59_48 := pos
+				{
+					position60_48, tokenIndex60_48 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rserver() {
+						goto l61_48
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position62_48, tokenIndex62_48 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulereg_name]) {
+							goto l62_48
+						}
+						pos, ti = p.position, p.tokenIndex
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l61_48
+					l62_48:
+						pos, ti = position62_48, tokenIndex62_48
+					}
+					goto l60_48
+				l61_48:
+					pos, ti = position60_48, tokenIndex60_48
+					if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
+						goto l58_48
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l60_48:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleauthority, position59_48)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_48
+			goto lok48
+		l58_48:
+			pos, ti = position58_48, tokenIndex58_48
+			p.comp = comp_48
 			goto l37
 		}
-		pos = p.position
+	lok48:
 		{
-			position39, tokenIndex39 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position39, tokenIndex39 := pos, ti
+			{ // abs_path
+				comp_49 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_49, tokenIndex41_49 := pos, ti
+				{
+					position42_49 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_49
+					}
+					pos++
+					{ // path_segments
+						position128_45_49, tokenIndex128_45_49 := pos, ti
+						{
+							position129_45_49 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l128_45_49
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_45_49:
+							{
+								position131_45_49, tokenIndex131_45_49 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_45_49
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l131_45_49
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_45_49
+							l131_45_49:
+								pos, ti = position131_45_49, tokenIndex131_45_49
+							}
+							_ = position129_45_49
+						}
+						goto lok45_49
+					l128_45_49:
+						pos, ti = position128_45_49, tokenIndex128_45_49
+						goto l41_49
+					}
+				lok45_49:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_49)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_49
+				goto lok49
+			l41_49:
+				pos, ti = position41_49, tokenIndex41_49
+				p.comp = comp_49
 				goto l39
 			}
-			pos = p.position
+		lok49:
 			goto l40
 		l39:
-			pos, p.tokenIndex = position39, tokenIndex39
+			pos, ti = position39, tokenIndex39
 		}
 	l40:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position38)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l37:
-	pos, p.tokenIndex = position37, tokenIndex37
+	pos, ti = position37, tokenIndex37
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabs_path is rule 8 abs_path <- <('/' path_segments)>
 func (p *Parser) rabs_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabs_path)
-	position41, tokenIndex41 := pos, p.tokenIndex
+	position41, tokenIndex41 := pos, ti
 	{
 		position42 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1380,101 +1993,169 @@ func (p *Parser) rabs_path() bool {
 		}
 		pos++
 		{ // path_segments
-			position128_43, tokenIndex128_43 := pos, p.tokenIndex
+			position128_45, tokenIndex128_45 := pos, ti
 			{
-				position129_43 := pos
-				if p.position = pos; !p.rsegment() {
-					goto l128_43
+				position129_45 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					goto l128_45
 				}
-				pos = p.position
-			l130_43:
+				pos, ti = p.position, p.tokenIndex
+			l130_45:
 				{
-					position131_43, tokenIndex131_43 := pos, p.tokenIndex
+					position131_45, tokenIndex131_45 := pos, ti
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l131_43
+						goto l131_45
 					}
 					pos++
-					if p.position = pos; !p.rsegment() {
-						goto l131_43
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l131_45
 					}
-					pos = p.position
-					goto l130_43
-				l131_43:
-					pos, p.tokenIndex = position131_43, tokenIndex131_43
+					pos, ti = p.position, p.tokenIndex
+					goto l130_45
+				l131_45:
+					pos, ti = position131_45, tokenIndex131_45
 				}
-				_ = position129_43
+				_ = position129_45
 			}
-			goto lok43
-		l128_43:
-			pos, p.tokenIndex = position128_43, tokenIndex128_43
+			goto lok45
+		l128_45:
+			pos, ti = position128_45, tokenIndex128_45
 			goto l41
 		}
-	lok43:
+	lok45:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position42)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l41:
-	pos, p.tokenIndex = position41, tokenIndex41
+	pos, ti = position41, tokenIndex41
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_path is rule 9 rel_path <- <(rel_segment abs_path?)>
 func (p *Parser) rrel_path() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerel_path)
-	position43, tokenIndex43 := pos, p.tokenIndex
+	position43, tokenIndex43 := pos, ti
 	{
 		position44 := pos
-		if p.position = pos; !p.rrel_segment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
 			goto l43
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position45, tokenIndex45 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position45, tokenIndex45 := pos, ti
+			{ // abs_path
+				comp_46 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_46, tokenIndex41_46 := pos, ti
+				{
+					position42_46 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_46
+					}
+					pos++
+					{ // path_segments
+						position128_45_46, tokenIndex128_45_46 := pos, ti
+						{
+							position129_45_46 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l128_45_46
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_45_46:
+							{
+								position131_45_46, tokenIndex131_45_46 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_45_46
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l131_45_46
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_45_46
+							l131_45_46:
+								pos, ti = position131_45_46, tokenIndex131_45_46
+							}
+							_ = position129_45_46
+						}
+						goto lok45_46
+					l128_45_46:
+						pos, ti = position128_45_46, tokenIndex128_45_46
+						goto l41_46
+					}
+				lok45_46:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_46)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_46
+				goto lok46
+			l41_46:
+				pos, ti = position41_46, tokenIndex41_46
+				p.comp = comp_46
 				goto l45
 			}
-			pos = p.position
+		lok46:
 			goto l46
 		l45:
-			pos, p.tokenIndex = position45, tokenIndex45
+			pos, ti = position45, tokenIndex45
 		}
 	l46:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position44)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l43:
-	pos, p.tokenIndex = position43, tokenIndex43
+	pos, ti = position43, tokenIndex43
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_segment is rule 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rrel_segment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position47, tokenIndex47 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
 	{
 		position48 := pos
 		{
@@ -1482,21 +2163,21 @@ func (p *Parser) rrel_segment() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(12, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position165_20, tokenIndex165_20 := pos, p.tokenIndex
+						position165_20, tokenIndex165_20 := pos, ti
 						{
 							position166_20 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -1507,7 +2188,7 @@ func (p *Parser) rrel_segment() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_20
@@ -1523,7 +2204,7 @@ func (p *Parser) rrel_segment() bool {
 						lok16_20:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_20
@@ -1541,7 +2222,7 @@ func (p *Parser) rrel_segment() bool {
 						}
 						goto lok20
 					l165_20:
-						pos, p.tokenIndex = position165_20, tokenIndex165_20
+						pos, ti = position165_20, tokenIndex165_20
 						goto l47
 					}
 				lok20:
@@ -1549,7 +2230,7 @@ func (p *Parser) rrel_segment() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_21
@@ -1569,27 +2250,27 @@ func (p *Parser) rrel_segment() bool {
 
 	l49:
 		{
-			position50, tokenIndex50 := pos, p.tokenIndex
+			position50, tokenIndex50 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(12, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(8, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position165_22, tokenIndex165_22 := pos, p.tokenIndex
+							position165_22, tokenIndex165_22 := pos, ti
 							{
 								position166_22 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(8, true)
 									}
 
 									if int(pos) > p.far {
@@ -1600,7 +2281,7 @@ func (p *Parser) rrel_segment() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_16_22
@@ -1616,7 +2297,7 @@ func (p *Parser) rrel_segment() bool {
 							lok16_22:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_17_22
@@ -1634,7 +2315,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 							goto lok22
 						l165_22:
-							pos, p.tokenIndex = position165_22, tokenIndex165_22
+							pos, ti = position165_22, tokenIndex165_22
 							goto l50
 						}
 					lok22:
@@ -1642,7 +2323,7 @@ func (p *Parser) rrel_segment() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l159_23
@@ -1662,30 +2343,30 @@ func (p *Parser) rrel_segment() bool {
 
 			goto l49
 		l50:
-			pos, p.tokenIndex = position50, tokenIndex50
+			pos, ti = position50, tokenIndex50
 		}
 		_ = position48
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l47:
-	pos, p.tokenIndex = position47, tokenIndex47
-	p.position = pos
+	pos, ti = position47, tokenIndex47
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position53, tokenIndex53 := pos, p.tokenIndex
+	position53, tokenIndex53 := pos, ti
 	{
 		position54 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l174_1
@@ -1694,7 +2375,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l174_1
@@ -1707,18 +2388,18 @@ func (p *Parser) rscheme() bool {
 	lok1:
 	l55:
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
+			position56, tokenIndex56 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(4, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(10, false)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l174_2
@@ -1727,7 +2408,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(11, false)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l174_2
@@ -1741,86 +2422,85 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l55
 		l56:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position54)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l53:
-	pos, p.tokenIndex = position53, tokenIndex53
+	pos, ti = position53, tokenIndex53
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rauthority is rule 12 authority <- <((server !reg_name) / reg_name)>
 func (p *Parser) rauthority() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleauthority)
-	position58, tokenIndex58 := pos, p.tokenIndex
+	position58, tokenIndex58 := pos, ti
 	{
 		position59 := pos
 		{
-			position60, tokenIndex60 := pos, p.tokenIndex
-			if p.position = pos; !p.rserver() {
+			position60, tokenIndex60 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rserver() {
 				goto l61
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position62, tokenIndex62 := pos, p.tokenIndex
-				if p.position = pos; !p.peek(p.rules[rulereg_name]) {
+				position62, tokenIndex62 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulereg_name]) {
 					goto l62
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l61
 			l62:
-				pos, p.tokenIndex = position62, tokenIndex62
+				pos, ti = position62, tokenIndex62
 			}
 			goto l60
 		l61:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rreg_name() {
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
 				goto l58
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position59)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l58:
-	pos, p.tokenIndex = position58, tokenIndex58
+	pos, ti = position58, tokenIndex58
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreg_name is rule 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rreg_name() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulereg_name)
-	position63, tokenIndex63 := pos, p.tokenIndex
+	position63, tokenIndex63 := pos, ti
 	{
 		position64 := pos
 		{
@@ -1832,17 +2512,17 @@ func (p *Parser) rreg_name() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position165_24, tokenIndex165_24 := pos, p.tokenIndex
+						position165_24, tokenIndex165_24 := pos, ti
 						{
 							position166_24 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -1853,7 +2533,7 @@ func (p *Parser) rreg_name() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_24
@@ -1869,7 +2549,7 @@ func (p *Parser) rreg_name() bool {
 						lok16_24:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_24
@@ -1887,7 +2567,7 @@ func (p *Parser) rreg_name() bool {
 						}
 						goto lok24
 					l165_24:
-						pos, p.tokenIndex = position165_24, tokenIndex165_24
+						pos, ti = position165_24, tokenIndex165_24
 						goto l63
 					}
 				lok24:
@@ -1895,7 +2575,7 @@ func (p *Parser) rreg_name() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_25
@@ -1915,7 +2595,7 @@ func (p *Parser) rreg_name() bool {
 
 	l65:
 		{
-			position66, tokenIndex66 := pos, p.tokenIndex
+			position66, tokenIndex66 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
@@ -1925,17 +2605,17 @@ func (p *Parser) rreg_name() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(8, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position165_26, tokenIndex165_26 := pos, p.tokenIndex
+							position165_26, tokenIndex165_26 := pos, ti
 							{
 								position166_26 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(8, true)
 									}
 
 									if int(pos) > p.far {
@@ -1946,7 +2626,7 @@ func (p *Parser) rreg_name() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_16_26
@@ -1962,7 +2642,7 @@ func (p *Parser) rreg_name() bool {
 							lok16_26:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_17_26
@@ -1980,7 +2660,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							goto lok26
 						l165_26:
-							pos, p.tokenIndex = position165_26, tokenIndex165_26
+							pos, ti = position165_26, tokenIndex165_26
 							goto l66
 						}
 					lok26:
@@ -1988,7 +2668,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l159_27
@@ -2008,39 +2688,40 @@ func (p *Parser) rreg_name() bool {
 
 			goto l65
 		l66:
-			pos, p.tokenIndex = position66, tokenIndex66
+			pos, ti = position66, tokenIndex66
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position64)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l63:
-	pos, p.tokenIndex = position63, tokenIndex63
+	pos, ti = position63, tokenIndex63
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rserver is rule 14 server <- <((userinfo '@')? hostport)?>
 func (p *Parser) rserver() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleserver)
 	{
 		position70 := pos
 		{
-			position71, tokenIndex71 := pos, p.tokenIndex
+			position71, tokenIndex71 := pos, ti
 			{
-				position73, tokenIndex73 := pos, p.tokenIndex
-				if p.position = pos; !p.ruserinfo() {
+				position73, tokenIndex73 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
 					goto l73
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
 						p.note(14, true)
@@ -2054,39 +2735,113 @@ func (p *Parser) rserver() bool {
 				pos++
 				goto l74
 			l73:
-				pos, p.tokenIndex = position73, tokenIndex73
+				pos, ti = position73, tokenIndex73
 			}
 		l74:
-			if p.position = pos; !p.rhostport() {
+			{ // hostport
+				comp_44 := p.comp
+				p.comp = uint32(rulehostport)
+				position80_44, tokenIndex80_44 := pos, ti
+				{
+					position81_44 := pos
+					{ // host
+						comp_42 := p.comp
+						p.comp = uint32(rulehost)
+						position84_42_44, tokenIndex84_42_44 := pos, ti
+						{
+							position85_42_44 := pos
+							{
+								position86_42_44, tokenIndex86_42_44 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									goto l87_42_44
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l86_42_44
+							l87_42_44:
+								pos, ti = position86_42_44, tokenIndex86_42_44
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+									goto l84_42_44
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l86_42_44:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulehost, position85_42_44)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_42
+						goto lok42_44
+					l84_42_44:
+						pos, ti = position84_42_44, tokenIndex84_42_44
+						p.comp = comp_42
+						goto l80_44
+					}
+				lok42_44:
+					{
+						position82_44, tokenIndex82_44 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l82_44
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l82_44
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l83_44
+					l82_44:
+						pos, ti = position82_44, tokenIndex82_44
+					}
+				l83_44:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position81_44)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_44
+				goto lok44
+			l80_44:
+				pos, ti = position80_44, tokenIndex80_44
+				p.comp = comp_44
 				goto l71
 			}
-			pos = p.position
+		lok44:
 			goto l72
 		l71:
-			pos, p.tokenIndex = position71, tokenIndex71
+			pos, ti = position71, tokenIndex71
 		}
 	l72:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleserver, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruserinfo is rule 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruserinfo() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
 	{
 		position76 := pos
 	l77:
 		{
-			position78, tokenIndex78 := pos, p.tokenIndex
+			position78, tokenIndex78 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 					pos++
@@ -2096,17 +2851,17 @@ func (p *Parser) ruserinfo() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(8, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position165_28, tokenIndex165_28 := pos, p.tokenIndex
+							position165_28, tokenIndex165_28 := pos, ti
 							{
 								position166_28 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(8, true)
 									}
 
 									if int(pos) > p.far {
@@ -2117,7 +2872,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_16_28
@@ -2133,7 +2888,7 @@ func (p *Parser) ruserinfo() bool {
 							lok16_28:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_17_28
@@ -2151,7 +2906,7 @@ func (p *Parser) ruserinfo() bool {
 							}
 							goto lok28
 						l165_28:
-							pos, p.tokenIndex = position165_28, tokenIndex165_28
+							pos, ti = position165_28, tokenIndex165_28
 							goto l78
 						}
 					lok28:
@@ -2159,7 +2914,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l159_29
@@ -2179,36 +2934,68 @@ func (p *Parser) ruserinfo() bool {
 
 			goto l77
 		l78:
-			pos, p.tokenIndex = position78, tokenIndex78
+			pos, ti = position78, tokenIndex78
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position76)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhostport is rule 16 hostport <- <(host (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position80, tokenIndex80 := pos, p.tokenIndex
+	position80, tokenIndex80 := pos, ti
 	{
 		position81 := pos
-		if p.position = pos; !p.rhost() {
+		{ // host
+			comp_42 := p.comp
+			p.comp = uint32(rulehost)
+			position84_42, tokenIndex84_42 := pos, ti
+			{
+				position85_42 := pos
+				{
+					position86_42, tokenIndex86_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+						goto l87_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l86_42
+				l87_42:
+					pos, ti = position86_42, tokenIndex86_42
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+						goto l84_42
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l86_42:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position85_42)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_42
+			goto lok42
+		l84_42:
+			pos, ti = position84_42, tokenIndex84_42
+			p.comp = comp_42
 			goto l80
 		}
-		pos = p.position
+	lok42:
 		{
-			position82, tokenIndex82 := pos, p.tokenIndex
+			position82, tokenIndex82 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2217,87 +3004,89 @@ func (p *Parser) rhostport() bool {
 				goto l82
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l82
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l83
 		l82:
-			pos, p.tokenIndex = position82, tokenIndex82
+			pos, ti = position82, tokenIndex82
 		}
 	l83:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position81)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l80:
-	pos, p.tokenIndex = position80, tokenIndex80
+	pos, ti = position80, tokenIndex80
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhost is rule 17 host <- <(hostname / IPv4address)>
 func (p *Parser) rhost() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position84, tokenIndex84 := pos, p.tokenIndex
+	position84, tokenIndex84 := pos, ti
 	{
 		position85 := pos
 		{
-			position86, tokenIndex86 := pos, p.tokenIndex
-			if p.position = pos; !p.rhostname() {
+			position86, tokenIndex86 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
 				goto l87
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l86
 		l87:
-			pos, p.tokenIndex = position86, tokenIndex86
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position86, tokenIndex86
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
 				goto l84
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l86:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position85)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l84:
-	pos, p.tokenIndex = position84, tokenIndex84
+	pos, ti = position84, tokenIndex84
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostname is rule 18 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)>
 func (p *Parser) rhostname() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position88, tokenIndex88 := pos, p.tokenIndex
+	position88, tokenIndex88 := pos, ti
 	{
 		position89 := pos
 	l90:
 		{
-			position91, tokenIndex91 := pos, p.tokenIndex
+			position91, tokenIndex91 := pos, ti
 			{ // domainlabel
-				position95_30, tokenIndex95_30 := pos, p.tokenIndex
+				position95_30, tokenIndex95_30 := pos, ti
 				{
 					position96_30 := pos
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l170_3_30
@@ -2319,10 +3108,10 @@ func (p *Parser) rhostname() bool {
 				lok3_30:
 				l97_30:
 					{
-						position98_30, tokenIndex98_30 := pos, p.tokenIndex
+						position98_30, tokenIndex98_30 := pos, ti
 					l99_30:
 						{
-							position100_30, tokenIndex100_30 := pos, p.tokenIndex
+							position100_30, tokenIndex100_30 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
 									p.note(17, true)
@@ -2336,11 +3125,11 @@ func (p *Parser) rhostname() bool {
 							pos++
 							goto l99_30
 						l100_30:
-							pos, p.tokenIndex = position100_30, tokenIndex100_30
+							pos, ti = position100_30, tokenIndex100_30
 						}
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(2, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l170_4_30
@@ -2362,13 +3151,13 @@ func (p *Parser) rhostname() bool {
 					lok4_30:
 						goto l97_30
 					l98_30:
-						pos, p.tokenIndex = position98_30, tokenIndex98_30
+						pos, ti = position98_30, tokenIndex98_30
 					}
 					_ = position96_30
 				}
 				goto lok30
 			l95_30:
-				pos, p.tokenIndex = position95_30, tokenIndex95_30
+				pos, ti = position95_30, tokenIndex95_30
 				goto l91
 			}
 		lok30:
@@ -2384,10 +3173,10 @@ func (p *Parser) rhostname() bool {
 			}
 			pos++
 			{
-				position92, tokenIndex92 := pos, p.tokenIndex
+				position92, tokenIndex92 := pos, ti
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(2, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l170_31
@@ -2396,7 +3185,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(16, true)
+						p.note(16, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l170_31
@@ -2407,19 +3196,22 @@ func (p *Parser) rhostname() bool {
 					goto lok31
 				}
 			lok31:
-				pos, p.tokenIndex = position92, tokenIndex92
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position92, tokenIndex92
 			}
 			goto l90
 		l91:
-			pos, p.tokenIndex = position91, tokenIndex91
+			pos, ti = position91, tokenIndex91
 		}
 		{ // toplabel
-			position101_32, tokenIndex101_32 := pos, p.tokenIndex
+			position101_32, tokenIndex101_32 := pos, ti
 			{
 				position102_32 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l174_5_32
@@ -2428,7 +3220,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(3, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l174_5_32
@@ -2441,10 +3233,10 @@ func (p *Parser) rhostname() bool {
 			lok5_32:
 			l103_32:
 				{
-					position104_32, tokenIndex104_32 := pos, p.tokenIndex
+					position104_32, tokenIndex104_32 := pos, ti
 				l105_32:
 					{
-						position106_32, tokenIndex106_32 := pos, p.tokenIndex
+						position106_32, tokenIndex106_32 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(17, true)
@@ -2458,11 +3250,11 @@ func (p *Parser) rhostname() bool {
 						pos++
 						goto l105_32
 					l106_32:
-						pos, p.tokenIndex = position106_32, tokenIndex106_32
+						pos, ti = position106_32, tokenIndex106_32
 					}
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l170_6_32
@@ -2484,21 +3276,21 @@ func (p *Parser) rhostname() bool {
 				lok6_32:
 					goto l103_32
 				l104_32:
-					pos, p.tokenIndex = position104_32, tokenIndex104_32
+					pos, ti = position104_32, tokenIndex104_32
 				}
 				_ = position102_32
 			}
 			goto lok32
 		l101_32:
-			pos, p.tokenIndex = position101_32, tokenIndex101_32
+			pos, ti = position101_32, tokenIndex101_32
 			goto l88
 		}
 	lok32:
 		{
-			position93, tokenIndex93 := pos, p.tokenIndex
+			position93, tokenIndex93 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(18, false)
+					p.note(18, true)
 				}
 
 				if int(pos) > p.far {
@@ -2507,39 +3299,37 @@ func (p *Parser) rhostname() bool {
 				goto l93
 			}
 			pos++
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l94
 		l93:
-			pos, p.tokenIndex = position93, tokenIndex93
+			pos, ti = position93, tokenIndex93
 		}
 	l94:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position89)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l88:
-	pos, p.tokenIndex = position88, tokenIndex88
+	pos, ti = position88, tokenIndex88
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdomainlabel is rule 19 domainlabel <- <(alphanum ('-'* alphanum)*)>
 func (p *Parser) rdomainlabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position95, tokenIndex95 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position95, tokenIndex95 := pos, ti
 	{
 		position96 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l170_3
@@ -2561,10 +3351,10 @@ func (p *Parser) rdomainlabel() bool {
 	lok3:
 	l97:
 		{
-			position98, tokenIndex98 := pos, p.tokenIndex
+			position98, tokenIndex98 := pos, ti
 		l99:
 			{
-				position100, tokenIndex100 := pos, p.tokenIndex
+				position100, tokenIndex100 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(17, true)
@@ -2578,11 +3368,11 @@ func (p *Parser) rdomainlabel() bool {
 				pos++
 				goto l99
 			l100:
-				pos, p.tokenIndex = position100, tokenIndex100
+				pos, ti = position100, tokenIndex100
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(2, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l170_4
@@ -2604,28 +3394,28 @@ func (p *Parser) rdomainlabel() bool {
 		lok4:
 			goto l97
 		l98:
-			pos, p.tokenIndex = position98, tokenIndex98
+			pos, ti = position98, tokenIndex98
 		}
 		_ = position96
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l95:
-	pos, p.tokenIndex = position95, tokenIndex95
-	p.position = pos
+	pos, ti = position95, tokenIndex95
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rtoplabel is rule 20 toplabel <- <(alpha ('-'* alphanum)*)>
 func (p *Parser) rtoplabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position101, tokenIndex101 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position101, tokenIndex101 := pos, ti
 	{
 		position102 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l174_5
@@ -2634,7 +3424,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l174_5
@@ -2647,10 +3437,10 @@ func (p *Parser) rtoplabel() bool {
 	lok5:
 	l103:
 		{
-			position104, tokenIndex104 := pos, p.tokenIndex
+			position104, tokenIndex104 := pos, ti
 		l105:
 			{
-				position106, tokenIndex106 := pos, p.tokenIndex
+				position106, tokenIndex106 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(17, true)
@@ -2664,11 +3454,11 @@ func (p *Parser) rtoplabel() bool {
 				pos++
 				goto l105
 			l106:
-				pos, p.tokenIndex = position106, tokenIndex106
+				pos, ti = position106, tokenIndex106
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(2, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l170_6
@@ -2690,25 +3480,25 @@ func (p *Parser) rtoplabel() bool {
 		lok6:
 			goto l103
 		l104:
-			pos, p.tokenIndex = position104, tokenIndex104
+			pos, ti = position104, tokenIndex104
 		}
 		_ = position102
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l101:
-	pos, p.tokenIndex = position101, tokenIndex101
-	p.position = pos
+	pos, ti = position101, tokenIndex101
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv4address is rule 21 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)>
 func (p *Parser) rIPv4address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position107, tokenIndex107 := pos, p.tokenIndex
+	position107, tokenIndex107 := pos, ti
 	{
 		position108 := pos
 		{ // digit
@@ -2729,7 +3519,7 @@ func (p *Parser) rIPv4address() bool {
 	lok7:
 	l109:
 		{
-			position110, tokenIndex110 := pos, p.tokenIndex
+			position110, tokenIndex110 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -2748,7 +3538,7 @@ func (p *Parser) rIPv4address() bool {
 		lok8:
 			goto l109
 		l110:
-			pos, p.tokenIndex = position110, tokenIndex110
+			pos, ti = position110, tokenIndex110
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
@@ -2779,7 +3569,7 @@ func (p *Parser) rIPv4address() bool {
 	lok9:
 	l111:
 		{
-			position112, tokenIndex112 := pos, p.tokenIndex
+			position112, tokenIndex112 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -2798,7 +3588,7 @@ func (p *Parser) rIPv4address() bool {
 		lok10:
 			goto l111
 		l112:
-			pos, p.tokenIndex = position112, tokenIndex112
+			pos, ti = position112, tokenIndex112
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
@@ -2829,7 +3619,7 @@ func (p *Parser) rIPv4address() bool {
 	lok11:
 	l113:
 		{
-			position114, tokenIndex114 := pos, p.tokenIndex
+			position114, tokenIndex114 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -2848,7 +3638,7 @@ func (p *Parser) rIPv4address() bool {
 		lok12:
 			goto l113
 		l114:
-			pos, p.tokenIndex = position114, tokenIndex114
+			pos, ti = position114, tokenIndex114
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
@@ -2879,7 +3669,7 @@ func (p *Parser) rIPv4address() bool {
 	lok13:
 	l115:
 		{
-			position116, tokenIndex116 := pos, p.tokenIndex
+			position116, tokenIndex116 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -2898,34 +3688,35 @@ func (p *Parser) rIPv4address() bool {
 		lok14:
 			goto l115
 		l116:
-			pos, p.tokenIndex = position116, tokenIndex116
+			pos, ti = position116, tokenIndex116
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position108)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l107:
-	pos, p.tokenIndex = position107, tokenIndex107
+	pos, ti = position107, tokenIndex107
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 22 port <- <digit*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position118 := pos
 	l119:
 		{
-			position120, tokenIndex120 := pos, p.tokenIndex
+			position120, tokenIndex120 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -2944,48 +3735,115 @@ func (p *Parser) rport() bool {
 		lok15:
 			goto l119
 		l120:
-			pos, p.tokenIndex = position120, tokenIndex120
+			pos, ti = position120, tokenIndex120
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position118)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath is rule 23 path <- <((abs_path / opaque_part)? !.)>
 func (p *Parser) rpath() bool {
-	pos := p.position
-	position121, tokenIndex121 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position121, tokenIndex121 := pos, ti
 	{
 		position122 := pos
 		{
-			position123, tokenIndex123 := pos, p.tokenIndex
+			position123, tokenIndex123 := pos, ti
 			{
-				position125, tokenIndex125 := pos, p.tokenIndex
-				if p.position = pos; !p.rabs_path() {
+				position125, tokenIndex125 := pos, ti
+				{ // abs_path
+					comp_47 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position41_47, tokenIndex41_47 := pos, ti
+					{
+						position42_47 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l41_47
+						}
+						pos++
+						{ // path_segments
+							position128_45_47, tokenIndex128_45_47 := pos, ti
+							{
+								position129_45_47 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l128_45_47
+								}
+								pos, ti = p.position, p.tokenIndex
+							l130_45_47:
+								{
+									position131_45_47, tokenIndex131_45_47 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l131_45_47
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+										goto l131_45_47
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l130_45_47
+								l131_45_47:
+									pos, ti = position131_45_47, tokenIndex131_45_47
+								}
+								_ = position129_45_47
+							}
+							goto lok45_47
+						l128_45_47:
+							pos, ti = position128_45_47, tokenIndex128_45_47
+							goto l41_47
+						}
+					lok45_47:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position42_47)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_47
+					goto lok47
+				l41_47:
+					pos, ti = position41_47, tokenIndex41_47
+					p.comp = comp_47
 					goto l126
 				}
-				pos = p.position
+			lok47:
 				goto l125
 			l126:
-				pos, p.tokenIndex = position125, tokenIndex125
-				if p.position = pos; !p.ropaque_part() {
+				pos, ti = position125, tokenIndex125
+				if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
 					goto l123
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 			}
 		l125:
 			goto l124
 		l123:
-			pos, p.tokenIndex = position123, tokenIndex123
+			pos, ti = position123, tokenIndex123
 		}
 	l124:
 		{
-			position127, tokenIndex127 := pos, p.tokenIndex
+			position127, tokenIndex127 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2998,35 +3856,35 @@ func (p *Parser) rpath() bool {
 			}
 			goto l121
 		l127:
-			pos, p.tokenIndex = position127, tokenIndex127
+			pos, ti = position127, tokenIndex127
 		}
 		_ = position122
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l121:
-	pos, p.tokenIndex = position121, tokenIndex121
-	p.position = pos
+	pos, ti = position121, tokenIndex121
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_segments is rule 24 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
-	pos := p.position
-	position128, tokenIndex128 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position128, tokenIndex128 := pos, ti
 	{
 		position129 := pos
-		if p.position = pos; !p.rsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 			goto l128
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l130:
 		{
-			position131, tokenIndex131 := pos, p.tokenIndex
+			position131, tokenIndex131 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -3035,37 +3893,37 @@ func (p *Parser) rpath_segments() bool {
 				goto l131
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l131
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l130
 		l131:
-			pos, p.tokenIndex = position131, tokenIndex131
+			pos, ti = position131, tokenIndex131
 		}
 		_ = position129
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l128:
-	pos, p.tokenIndex = position128, tokenIndex128
-	p.position = pos
+	pos, ti = position128, tokenIndex128
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment is rule 25 segment <- <(pchar* (';' param)*)>
 func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position133 := pos
 	l134:
 		{
-			position135, tokenIndex135 := pos, p.tokenIndex
+			position135, tokenIndex135 := pos, ti
 			{ // pchar
-				position142_42, tokenIndex142_42 := pos, p.tokenIndex
+				position142_43, tokenIndex142_43 := pos, ti
 				{
-					position143_42 := pos
+					position143_43 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
@@ -3075,102 +3933,102 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_33_42, tokenIndex165_33_42 := pos, p.tokenIndex
+									position165_33_43, tokenIndex165_33_43 := pos, ti
 									{
-										position166_33_42 := pos
+										position166_33_43 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l165_33_42
+											goto l165_33_43
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_16_33_42
+												goto l167_16_33_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l165_33_42
-										l167_16_33_42:
+											goto l165_33_43
+										l167_16_33_43:
 											pos++
-											goto lok16_33_42
+											goto lok16_33_43
 										}
-									lok16_33_42:
+									lok16_33_43:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_17_33_42
+												goto l167_17_33_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l165_33_42
-										l167_17_33_42:
+											goto l165_33_43
+										l167_17_33_43:
 											pos++
-											goto lok17_33_42
+											goto lok17_33_43
 										}
-									lok17_33_42:
-										_ = position166_33_42
+									lok17_33_43:
+										_ = position166_33_43
 									}
-									goto lok33_42
-								l165_33_42:
-									pos, p.tokenIndex = position165_33_42, tokenIndex165_33_42
-									goto l142_42
+									goto lok33_43
+								l165_33_43:
+									pos, ti = position165_33_43, tokenIndex165_33_43
+									goto l142_43
 								}
-							lok33_42:
+							lok33_43:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l159_34_42
+										goto l159_34_43
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l142_42
-								l159_34_42:
+									goto l142_43
+								l159_34_43:
 									pos++
-									goto lok34_42
+									goto lok34_43
 								}
-							lok34_42:
+							lok34_43:
 							}
 						}
 					}
 
-					_ = position143_42
+					_ = position143_43
 				}
-				goto lok42
-			l142_42:
-				pos, p.tokenIndex = position142_42, tokenIndex142_42
+				goto lok43
+			l142_43:
+				pos, ti = position142_43, tokenIndex142_43
 				goto l135
 			}
-		lok42:
+		lok43:
 			goto l134
 		l135:
-			pos, p.tokenIndex = position135, tokenIndex135
+			pos, ti = position135, tokenIndex135
 		}
 	l136:
 		{
-			position137, tokenIndex137 := pos, p.tokenIndex
+			position137, tokenIndex137 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
 					p.note(21, true)
@@ -3182,31 +4040,31 @@ func (p *Parser) rsegment() bool {
 				goto l137
 			}
 			pos++
-			if p.position = pos; !p.rparam() {
+			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
 				goto l137
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l136
 		l137:
-			pos, p.tokenIndex = position137, tokenIndex137
+			pos, ti = position137, tokenIndex137
 		}
 		_ = position133
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rparam is rule 26 param <- <pchar*>
 func (p *Parser) rparam() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position139 := pos
 	l140:
 		{
-			position141, tokenIndex141 := pos, p.tokenIndex
+			position141, tokenIndex141 := pos, ti
 			{ // pchar
-				position142_39, tokenIndex142_39 := pos, p.tokenIndex
+				position142_39, tokenIndex142_39 := pos, ti
 				{
 					position143_39 := pos
 					{
@@ -3218,17 +4076,17 @@ func (p *Parser) rparam() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_33_39, tokenIndex165_33_39 := pos, p.tokenIndex
+									position165_33_39, tokenIndex165_33_39 := pos, ti
 									{
 										position166_33_39 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -3239,7 +4097,7 @@ func (p *Parser) rparam() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_33_39
@@ -3255,7 +4113,7 @@ func (p *Parser) rparam() bool {
 									lok16_33_39:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_33_39
@@ -3273,7 +4131,7 @@ func (p *Parser) rparam() bool {
 									}
 									goto lok33_39
 								l165_33_39:
-									pos, p.tokenIndex = position165_33_39, tokenIndex165_33_39
+									pos, ti = position165_33_39, tokenIndex165_33_39
 									goto l142_39
 								}
 							lok33_39:
@@ -3281,7 +4139,7 @@ func (p *Parser) rparam() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_34_39
@@ -3303,25 +4161,25 @@ func (p *Parser) rparam() bool {
 				}
 				goto lok39
 			l142_39:
-				pos, p.tokenIndex = position142_39, tokenIndex142_39
+				pos, ti = position142_39, tokenIndex142_39
 				goto l141
 			}
 		lok39:
 			goto l140
 		l141:
-			pos, p.tokenIndex = position141, tokenIndex141
+			pos, ti = position141, tokenIndex141
 		}
 		_ = position139
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpchar is rule 27 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position142, tokenIndex142 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position142, tokenIndex142 := pos, ti
 	{
 		position143 := pos
 		{
@@ -3333,17 +4191,17 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position165_33, tokenIndex165_33 := pos, p.tokenIndex
+						position165_33, tokenIndex165_33 := pos, ti
 						{
 							position166_33 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -3354,7 +4212,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_33
@@ -3370,7 +4228,7 @@ func (p *Parser) rpchar() bool {
 						lok16_33:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_33
@@ -3388,7 +4246,7 @@ func (p *Parser) rpchar() bool {
 						}
 						goto lok33
 					l165_33:
-						pos, p.tokenIndex = position165_33, tokenIndex165_33
+						pos, ti = position165_33, tokenIndex165_33
 						goto l142
 					}
 				lok33:
@@ -3396,7 +4254,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_34
@@ -3416,27 +4274,27 @@ func (p *Parser) rpchar() bool {
 
 		_ = position143
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l142:
-	pos, p.tokenIndex = position142, tokenIndex142
-	p.position = pos
+	pos, ti = position142, tokenIndex142
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rquery is rule 28 query <- <uric*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position146 := pos
 	l147:
 		{
-			position148, tokenIndex148 := pos, p.tokenIndex
+			position148, tokenIndex148 := pos, ti
 			{ // uric
-				position153_40, tokenIndex153_40 := pos, p.tokenIndex
+				position153_40, tokenIndex153_40 := pos, ti
 				{
 					position154_40 := pos
 					{
@@ -3444,21 +4302,21 @@ func (p *Parser) rquery() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(11, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_35_40, tokenIndex165_35_40 := pos, p.tokenIndex
+									position165_35_40, tokenIndex165_35_40 := pos, ti
 									{
 										position166_35_40 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -3469,7 +4327,7 @@ func (p *Parser) rquery() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_35_40
@@ -3485,7 +4343,7 @@ func (p *Parser) rquery() bool {
 									lok16_35_40:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_35_40
@@ -3503,7 +4361,7 @@ func (p *Parser) rquery() bool {
 									}
 									goto lok35_40
 								l165_35_40:
-									pos, p.tokenIndex = position165_35_40, tokenIndex165_35_40
+									pos, ti = position165_35_40, tokenIndex165_35_40
 									goto l153_40
 								}
 							lok35_40:
@@ -3511,7 +4369,7 @@ func (p *Parser) rquery() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_36_40
@@ -3533,37 +4391,38 @@ func (p *Parser) rquery() bool {
 				}
 				goto lok40
 			l153_40:
-				pos, p.tokenIndex = position153_40, tokenIndex153_40
+				pos, ti = position153_40, tokenIndex153_40
 				goto l148
 			}
 		lok40:
 			goto l147
 		l148:
-			pos, p.tokenIndex = position148, tokenIndex148
+			pos, ti = position148, tokenIndex148
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position146)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfragment is rule 29 fragment <- <uric*>
 func (p *Parser) rfragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
 		position150 := pos
 	l151:
 		{
-			position152, tokenIndex152 := pos, p.tokenIndex
+			position152, tokenIndex152 := pos, ti
 			{ // uric
-				position153_41, tokenIndex153_41 := pos, p.tokenIndex
+				position153_41, tokenIndex153_41 := pos, ti
 				{
 					position154_41 := pos
 					{
@@ -3571,21 +4430,21 @@ func (p *Parser) rfragment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(11, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_35_41, tokenIndex165_35_41 := pos, p.tokenIndex
+									position165_35_41, tokenIndex165_35_41 := pos, ti
 									{
 										position166_35_41 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -3596,7 +4455,7 @@ func (p *Parser) rfragment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_35_41
@@ -3612,7 +4471,7 @@ func (p *Parser) rfragment() bool {
 									lok16_35_41:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_35_41
@@ -3630,7 +4489,7 @@ func (p *Parser) rfragment() bool {
 									}
 									goto lok35_41
 								l165_35_41:
-									pos, p.tokenIndex = position165_35_41, tokenIndex165_35_41
+									pos, ti = position165_35_41, tokenIndex165_35_41
 									goto l153_41
 								}
 							lok35_41:
@@ -3638,7 +4497,7 @@ func (p *Parser) rfragment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_36_41
@@ -3660,29 +4519,30 @@ func (p *Parser) rfragment() bool {
 				}
 				goto lok41
 			l153_41:
-				pos, p.tokenIndex = position153_41, tokenIndex153_41
+				pos, ti = position153_41, tokenIndex153_41
 				goto l152
 			}
 		lok41:
 			goto l151
 		l152:
-			pos, p.tokenIndex = position152, tokenIndex152
+			pos, ti = position152, tokenIndex152
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position150)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruric is rule 30 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) ruric() bool {
 	buffer := p.buffer
-	pos := p.position
-	position153, tokenIndex153 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position153, tokenIndex153 := pos, ti
 	{
 		position154 := pos
 		{
@@ -3690,21 +4550,21 @@ func (p *Parser) ruric() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position165_35, tokenIndex165_35 := pos, p.tokenIndex
+						position165_35, tokenIndex165_35 := pos, ti
 						{
 							position166_35 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -3715,7 +4575,7 @@ func (p *Parser) ruric() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_35
@@ -3731,7 +4591,7 @@ func (p *Parser) ruric() bool {
 						lok16_35:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_35
@@ -3749,7 +4609,7 @@ func (p *Parser) ruric() bool {
 						}
 						goto lok35
 					l165_35:
-						pos, p.tokenIndex = position165_35, tokenIndex165_35
+						pos, ti = position165_35, tokenIndex165_35
 						goto l153
 					}
 				lok35:
@@ -3757,7 +4617,7 @@ func (p *Parser) ruric() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_36
@@ -3777,18 +4637,18 @@ func (p *Parser) ruric() bool {
 
 		_ = position154
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l153:
-	pos, p.tokenIndex = position153, tokenIndex153
-	p.position = pos
+	pos, ti = position153, tokenIndex153
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreserved is rule 31 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(22, true)
 	}
@@ -3798,20 +4658,20 @@ func (p *Parser) rreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l156:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // runreserved is rule 32 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(6, true)
+		p.note(10, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l159
@@ -3819,18 +4679,18 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l159:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rmark is rule 33 mark <- <((&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))>
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(23, true)
 	}
@@ -3840,24 +4700,24 @@ func (p *Parser) rmark() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l162:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescaped is rule 34 escaped <- <('%' hex hex)>
 func (p *Parser) rescaped() bool {
 	buffer := p.buffer
-	pos := p.position
-	position165, tokenIndex165 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position165, tokenIndex165 := pos, ti
 	{
 		position166 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3868,7 +4728,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l167_16
@@ -3884,7 +4744,7 @@ func (p *Parser) rescaped() bool {
 	lok16:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l167_17
@@ -3900,20 +4760,20 @@ func (p *Parser) rescaped() bool {
 	lok17:
 		_ = position166
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l165:
-	pos, p.tokenIndex = position165, tokenIndex165
-	p.position = pos
+	pos, ti = position165, tokenIndex165
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhex is rule 35 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l167
@@ -3921,20 +4781,20 @@ func (p *Parser) rhex() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l167:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralphanum is rule 36 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l170
@@ -3948,20 +4808,20 @@ func (p *Parser) ralphanum() bool {
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l170
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l170:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralpha is rule 37 alpha <- <(lowalpha / upalpha)>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l174
@@ -3970,25 +4830,25 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l174
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l174:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rlowalpha is rule 38 lowalpha <- <[a-z]>
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l178
@@ -3996,20 +4856,20 @@ func (p *Parser) rlowalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l178:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rupalpha is rule 39 upalpha <- <[A-Z]>
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l180
@@ -4017,18 +4877,18 @@ func (p *Parser) rupalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l180:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigit is rule 40 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
@@ -4038,11 +4898,11 @@ func (p *Parser) rdigit() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l182:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

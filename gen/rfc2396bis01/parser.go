@@ -607,30 +607,32 @@ const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 27 lookaheads, 2 rule calls inside them.
+// 31 lookaheads, 14 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
 	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0xac00985000000000, 0x28000001, 0x0, 0x0},
 	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0xafff7fd200000000, 0x47fffffeafffffff, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
 	{0x8000000800000000, 0x0, 0x0, 0x0},
+	{0xafff7fd200000000, 0x47fffffeafffffff, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x3ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
-	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
 	{0x20000000000000, 0x0, 0x0, 0x0},
@@ -638,113 +640,342 @@ var noteMask = [...][4]uint64{
 	{0x1f000000000000, 0x0, 0x0, 0x0},
 	{0x2000000000000, 0x0, 0x0, 0x0},
 	{0x3fe000000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x8000000, 0x0, 0x0},
-	{0x0, 0x20000000, 0x0, 0x0},
 	{0x8000800000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 }
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI_reference / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI_reference() {
+			position2, tokenIndex2 := pos, ti
+			{ // URI_reference
+				comp_105 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position5_105, tokenIndex5_105 := pos, ti
+				{
+					position6_105 := pos
+					{
+						position7_105, tokenIndex7_105 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
+							goto l8_105
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position9_105, tokenIndex9_105 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_105
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+								goto l9_105
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l10_105
+						l9_105:
+							pos, ti = position9_105, tokenIndex9_105
+						}
+					l10_105:
+						{
+							position11_105, tokenIndex11_105 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l11_105
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_105
+						l11_105:
+							pos, ti = position11_105, tokenIndex11_105
+						}
+						goto l7_105
+					l8_105:
+						pos, ti = position7_105, tokenIndex7_105
+						if p.position, p.tokenIndex = pos, ti; !p.rrelative_URI() {
+							goto l5_105
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position12_105, tokenIndex12_105 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l12_105
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+								goto l12_105
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l13_105
+						l12_105:
+							pos, ti = position12_105, tokenIndex12_105
+						}
+					l13_105:
+						{
+							position14_105, tokenIndex14_105 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l14_105
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_105
+						l14_105:
+							pos, ti = position14_105, tokenIndex14_105
+						}
+					}
+				l7_105:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI_reference, position6_105)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_105
+				goto lok105
+			l5_105:
+				pos, ti = position5_105, tokenIndex5_105
+				p.comp = comp_105
 				goto l3
 			}
-			pos = p.position
+		lok105:
 			goto l2
 		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rabsolute_URI_reference() {
-				goto l4
-			}
-			pos = p.position
-			goto l2
-		l4:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // path
-				position262_94, tokenIndex262_94 := pos, p.tokenIndex
+			pos, ti = position2, tokenIndex2
+			{ // absolute_URI_reference
+				comp_106 := p.comp
+				p.comp = uint32(ruleabsolute_URI_reference)
+				position15_106, tokenIndex15_106 := pos, ti
 				{
-					position263_94 := pos
-					{
-						position264_94, tokenIndex264_94 := pos, p.tokenIndex
-						{
-							position266_94, tokenIndex266_94 := pos, p.tokenIndex
-							if p.position = pos; !p.rabs_path() {
-								goto l267_94
-							}
-							pos = p.position
-							goto l266_94
-						l267_94:
-							pos, p.tokenIndex = position266_94, tokenIndex266_94
-							if p.position = pos; !p.ropaque_part() {
-								goto l264_94
-							}
-							pos = p.position
-						}
-					l266_94:
-						goto l265_94
-					l264_94:
-						pos, p.tokenIndex = position264_94, tokenIndex264_94
+					position16_106 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
+						goto l15_106
 					}
-				l265_94:
+					pos, ti = p.position, p.tokenIndex
 					{
-						position268_94, tokenIndex268_94 := pos, p.tokenIndex
+						position17_106, tokenIndex17_106 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l17_106
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l17_106
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l18_106
+					l17_106:
+						pos, ti = position17_106, tokenIndex17_106
+					}
+				l18_106:
+					{
+						position19_106, tokenIndex19_106 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l268_94
+							goto l19_106
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l262_94
-					l268_94:
-						pos, p.tokenIndex = position268_94, tokenIndex268_94
+						goto l15_106
+					l19_106:
+						pos, ti = position19_106, tokenIndex19_106
 					}
-					_ = position263_94
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabsolute_URI_reference, position16_106)
+						ti = p.tokenIndex
+					}
 				}
-				goto lok94
-			l262_94:
-				pos, p.tokenIndex = position262_94, tokenIndex262_94
+				p.comp = comp_106
+				goto lok106
+			l15_106:
+				pos, ti = position15_106, tokenIndex15_106
+				p.comp = comp_106
+				goto l4
+			}
+		lok106:
+			goto l2
+		l4:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position262_107, tokenIndex262_107 := pos, ti
+				{
+					position263_107 := pos
+					{
+						position264_107, tokenIndex264_107 := pos, ti
+						{
+							position266_107, tokenIndex266_107 := pos, ti
+							{ // abs_path
+								comp_92 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position54_92_107, tokenIndex54_92_107 := pos, ti
+								{
+									position55_92_107 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l54_92_107
+									}
+									pos++
+									{ // path_segments
+										position269_90_92_107, tokenIndex269_90_92_107 := pos, ti
+										{
+											position270_90_92_107 := pos
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l269_90_92_107
+											}
+											pos, ti = p.position, p.tokenIndex
+										l271_90_92_107:
+											{
+												position272_90_92_107, tokenIndex272_90_92_107 := pos, ti
+												if buffer[pos] != '/' {
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l272_90_92_107
+												}
+												pos++
+												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+													goto l272_90_92_107
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l271_90_92_107
+											l272_90_92_107:
+												pos, ti = position272_90_92_107, tokenIndex272_90_92_107
+											}
+											_ = position270_90_92_107
+										}
+										goto lok90_92_107
+									l269_90_92_107:
+										pos, ti = position269_90_92_107, tokenIndex269_90_92_107
+										goto l54_92_107
+									}
+								lok90_92_107:
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position55_92_107)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_92
+								goto lok92_107
+							l54_92_107:
+								pos, ti = position54_92_107, tokenIndex54_92_107
+								p.comp = comp_92
+								goto l267_107
+							}
+						lok92_107:
+							goto l266_107
+						l267_107:
+							pos, ti = position266_107, tokenIndex266_107
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l264_107
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l266_107:
+						goto l265_107
+					l264_107:
+						pos, ti = position264_107, tokenIndex264_107
+					}
+				l265_107:
+					{
+						position268_107, tokenIndex268_107 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l268_107
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l262_107
+					l268_107:
+						pos, ti = position268_107, tokenIndex268_107
+					}
+					_ = position263_107
+				}
+				goto lok107
+			l262_107:
+				pos, ti = position262_107, tokenIndex262_107
 				goto l0
 			}
-		lok94:
+		lok107:
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI_reference is rule 1 URI_reference <- <((absolute_URI ('#' fragment)? !.) / (relative_URI ('#' fragment)? !.))>
 func (p *Parser) rURI_reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
-	position5, tokenIndex5 := pos, p.tokenIndex
+	position5, tokenIndex5 := pos, ti
 	{
 		position6 := pos
 		{
-			position7, tokenIndex7 := pos, p.tokenIndex
-			if p.position = pos; !p.rabsolute_URI() {
+			position7, tokenIndex7 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
 				goto l8
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position9, tokenIndex9 := pos, p.tokenIndex
+				position9, tokenIndex9 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
 						p.note(0, true)
@@ -756,17 +987,17 @@ func (p *Parser) rURI_reference() bool {
 					goto l9
 				}
 				pos++
-				if p.position = pos; !p.rfragment() {
+				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 					goto l9
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l10
 			l9:
-				pos, p.tokenIndex = position9, tokenIndex9
+				pos, ti = position9, tokenIndex9
 			}
 		l10:
 			{
-				position11, tokenIndex11 := pos, p.tokenIndex
+				position11, tokenIndex11 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -779,17 +1010,17 @@ func (p *Parser) rURI_reference() bool {
 				}
 				goto l8
 			l11:
-				pos, p.tokenIndex = position11, tokenIndex11
+				pos, ti = position11, tokenIndex11
 			}
 			goto l7
 		l8:
-			pos, p.tokenIndex = position7, tokenIndex7
-			if p.position = pos; !p.rrelative_URI() {
+			pos, ti = position7, tokenIndex7
+			if p.position, p.tokenIndex = pos, ti; !p.rrelative_URI() {
 				goto l5
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position12, tokenIndex12 := pos, p.tokenIndex
+				position12, tokenIndex12 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
 						p.note(0, true)
@@ -801,17 +1032,17 @@ func (p *Parser) rURI_reference() bool {
 					goto l12
 				}
 				pos++
-				if p.position = pos; !p.rfragment() {
+				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 					goto l12
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l13
 			l12:
-				pos, p.tokenIndex = position12, tokenIndex12
+				pos, ti = position12, tokenIndex12
 			}
 		l13:
 			{
-				position14, tokenIndex14 := pos, p.tokenIndex
+				position14, tokenIndex14 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -824,40 +1055,41 @@ func (p *Parser) rURI_reference() bool {
 				}
 				goto l5
 			l14:
-				pos, p.tokenIndex = position14, tokenIndex14
+				pos, ti = position14, tokenIndex14
 			}
 		}
 	l7:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position6)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l5:
-	pos, p.tokenIndex = position5, tokenIndex5
+	pos, ti = position5, tokenIndex5
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsolute_URI_reference is rule 2 absolute_URI_reference <- <(absolute_URI ('#' fragment)? !.)>
 func (p *Parser) rabsolute_URI_reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsolute_URI_reference)
-	position15, tokenIndex15 := pos, p.tokenIndex
+	position15, tokenIndex15 := pos, ti
 	{
 		position16 := pos
-		if p.position = pos; !p.rabsolute_URI() {
+		if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
 			goto l15
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position17, tokenIndex17 := pos, p.tokenIndex
+			position17, tokenIndex17 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(0, true)
@@ -869,17 +1101,17 @@ func (p *Parser) rabsolute_URI_reference() bool {
 				goto l17
 			}
 			pos++
-			if p.position = pos; !p.rfragment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l17
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l18
 		l17:
-			pos, p.tokenIndex = position17, tokenIndex17
+			pos, ti = position17, tokenIndex17
 		}
 	l18:
 		{
-			position19, tokenIndex19 := pos, p.tokenIndex
+			position19, tokenIndex19 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -892,28 +1124,29 @@ func (p *Parser) rabsolute_URI_reference() bool {
 			}
 			goto l15
 		l19:
-			pos, p.tokenIndex = position19, tokenIndex19
+			pos, ti = position19, tokenIndex19
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI_reference, position16)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l15:
-	pos, p.tokenIndex = position15, tokenIndex15
+	pos, ti = position15, tokenIndex15
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruric is rule 3 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) ruric() bool {
 	buffer := p.buffer
-	pos := p.position
-	position20, tokenIndex20 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position20, tokenIndex20 := pos, ti
 	{
 		position21 := pos
 		{
@@ -921,21 +1154,21 @@ func (p *Parser) ruric() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(2, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position32_40, tokenIndex32_40 := pos, p.tokenIndex
+						position32_40, tokenIndex32_40 := pos, ti
 						{
 							position33_40 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -946,7 +1179,7 @@ func (p *Parser) ruric() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_40
@@ -962,7 +1195,7 @@ func (p *Parser) ruric() bool {
 						lok1_40:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_40
@@ -980,7 +1213,7 @@ func (p *Parser) ruric() bool {
 						}
 						goto lok40
 					l32_40:
-						pos, p.tokenIndex = position32_40, tokenIndex32_40
+						pos, ti = position32_40, tokenIndex32_40
 						goto l20
 					}
 				lok40:
@@ -988,7 +1221,7 @@ func (p *Parser) ruric() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_41
@@ -1008,20 +1241,20 @@ func (p *Parser) ruric() bool {
 
 		_ = position21
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l20:
-	pos, p.tokenIndex = position20, tokenIndex20
-	p.position = pos
+	pos, ti = position20, tokenIndex20
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreserved is rule 4 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&(']') ']') | (&('[') '['))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(6, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 		goto l23
@@ -1029,20 +1262,20 @@ func (p *Parser) rreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l23:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // runreserved is rule 5 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(4, true)
+		p.note(5, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l26
@@ -1050,20 +1283,20 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l26:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rmark is rule 6 mark <- <((&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))>
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(6, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l29
@@ -1071,24 +1304,24 @@ func (p *Parser) rmark() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l29:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescaped is rule 7 escaped <- <('%' HEXDIG HEXDIG)>
 func (p *Parser) rescaped() bool {
 	buffer := p.buffer
-	pos := p.position
-	position32, tokenIndex32 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position32, tokenIndex32 := pos, ti
 	{
 		position33 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -1099,7 +1332,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(4, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l315_1
@@ -1115,7 +1348,7 @@ func (p *Parser) rescaped() bool {
 	lok1:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(4, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l315_2
@@ -1131,30 +1364,108 @@ func (p *Parser) rescaped() bool {
 	lok2:
 		_ = position33
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l32:
-	pos, p.tokenIndex = position32, tokenIndex32
-	p.position = pos
+	pos, ti = position32, tokenIndex32
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsolute_URI is rule 10 absolute_URI <- <(scheme ':' ((hier_part !(!'#' .)) / opaque_part))>
 func (p *Parser) rabsolute_URI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsolute_URI)
-	position36, tokenIndex36 := pos, p.tokenIndex
+	position36, tokenIndex36 := pos, ti
 	{
 		position37 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_104 := p.comp
+			p.comp = uint32(rulescheme)
+			position63_104, tokenIndex63_104 := pos, ti
+			{
+				position64_104 := pos
+				{ // ALPHA
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l309_5_104
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l309_5_104
+					}
+					goto l63_104
+				l309_5_104:
+					pos++
+					goto lok5_104
+				}
+			lok5_104:
+			l65_104:
+				{
+					position66_104, tokenIndex66_104 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							{ // ALPHA
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l309_6_104
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l309_6_104
+								}
+								goto l66_104
+							l309_6_104:
+								pos++
+								goto lok6_104
+							}
+						lok6_104:
+						}
+					}
+
+					goto l65_104
+				l66_104:
+					pos, ti = position66_104, tokenIndex66_104
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position64_104)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_104
+			goto lok104
+		l63_104:
+			pos, ti = position63_104, tokenIndex63_104
+			p.comp = comp_104
 			goto l36
 		}
-		pos = p.position
+	lok104:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -1164,15 +1475,15 @@ func (p *Parser) rabsolute_URI() bool {
 		}
 		pos++
 		{
-			position38, tokenIndex38 := pos, p.tokenIndex
-			if p.position = pos; !p.rhier_part() {
+			position38, tokenIndex38 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 				goto l39
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position40, tokenIndex40 := pos, p.tokenIndex
+				position40, tokenIndex40 := pos, ti
 				{
-					position41, tokenIndex41 := pos, p.tokenIndex
+					position41, tokenIndex41 := pos, ti
 					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(0, false)
@@ -1189,7 +1500,7 @@ func (p *Parser) rabsolute_URI() bool {
 					}
 					goto l40
 				l41:
-					pos, p.tokenIndex = position41, tokenIndex41
+					pos, ti = position41, tokenIndex41
 				}
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
@@ -1203,110 +1514,131 @@ func (p *Parser) rabsolute_URI() bool {
 				}
 				goto l39
 			l40:
-				pos, p.tokenIndex = position40, tokenIndex40
+				pos, ti = position40, tokenIndex40
 			}
 			goto l38
 		l39:
-			pos, p.tokenIndex = position38, tokenIndex38
-			if p.position = pos; !p.ropaque_part() {
+			pos, ti = position38, tokenIndex38
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
 				goto l36
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l38:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI, position37)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l36:
-	pos, p.tokenIndex = position36, tokenIndex36
+	pos, ti = position36, tokenIndex36
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhier_part is rule 11 hier_part <- <((net_path / abs_path)? ('?' query)?)>
 func (p *Parser) rhier_part() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position43 := pos
 		{
-			position44, tokenIndex44 := pos, p.tokenIndex
+			position44, tokenIndex44 := pos, ti
 			{
-				position46, tokenIndex46 := pos, p.tokenIndex
-				{ // net_path
-					position50_93, tokenIndex50_93 := pos, p.tokenIndex
-					{
-						position51_93 := pos
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l50_93
-						}
-						pos++
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l50_93
-						}
-						pos++
-						if p.position = pos; !p.rauthority() {
-							goto l50_93
-						}
-						pos = p.position
-						{
-							position52_93, tokenIndex52_93 := pos, p.tokenIndex
-							if p.position = pos; !p.rabs_path() {
-								goto l52_93
-							}
-							pos = p.position
-							goto l53_93
-						l52_93:
-							pos, p.tokenIndex = position52_93, tokenIndex52_93
-						}
-					l53_93:
-						_ = position51_93
-					}
-					goto lok93
-				l50_93:
-					pos, p.tokenIndex = position50_93, tokenIndex50_93
+				position46, tokenIndex46 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 					goto l47
 				}
-			lok93:
+				pos, ti = p.position, p.tokenIndex
 				goto l46
 			l47:
-				pos, p.tokenIndex = position46, tokenIndex46
-				if p.position = pos; !p.rabs_path() {
+				pos, ti = position46, tokenIndex46
+				{ // abs_path
+					comp_103 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position54_103, tokenIndex54_103 := pos, ti
+					{
+						position55_103 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l54_103
+						}
+						pos++
+						{ // path_segments
+							position269_90_103, tokenIndex269_90_103 := pos, ti
+							{
+								position270_90_103 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l269_90_103
+								}
+								pos, ti = p.position, p.tokenIndex
+							l271_90_103:
+								{
+									position272_90_103, tokenIndex272_90_103 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l272_90_103
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+										goto l272_90_103
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l271_90_103
+								l272_90_103:
+									pos, ti = position272_90_103, tokenIndex272_90_103
+								}
+								_ = position270_90_103
+							}
+							goto lok90_103
+						l269_90_103:
+							pos, ti = position269_90_103, tokenIndex269_90_103
+							goto l54_103
+						}
+					lok90_103:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position55_103)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_103
+					goto lok103
+				l54_103:
+					pos, ti = position54_103, tokenIndex54_103
+					p.comp = comp_103
 					goto l44
 				}
-				pos = p.position
+			lok103:
 			}
 		l46:
 			goto l45
 		l44:
-			pos, p.tokenIndex = position44, tokenIndex44
+			pos, ti = position44, tokenIndex44
 		}
 	l45:
 		{
-			position48, tokenIndex48 := pos, p.tokenIndex
+			position48, tokenIndex48 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -1315,34 +1647,31 @@ func (p *Parser) rhier_part() bool {
 				goto l48
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l48
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l49
 		l48:
-			pos, p.tokenIndex = position48, tokenIndex48
+			pos, ti = position48, tokenIndex48
 		}
 	l49:
 		_ = position43
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rnet_path is rule 12 net_path <- <('/' '/' authority abs_path?)>
 func (p *Parser) rnet_path() bool {
 	buffer := p.buffer
-	pos := p.position
-	position50, tokenIndex50 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position50, tokenIndex50 := pos, ti
 	{
 		position51 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1353,7 +1682,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1362,43 +1691,186 @@ func (p *Parser) rnet_path() bool {
 			goto l50
 		}
 		pos++
-		if p.position = pos; !p.rauthority() {
+		{ // authority
+			comp_99 := p.comp
+			p.comp = uint32(ruleauthority)
+			position68_99, tokenIndex68_99 := pos, ti
+			{
+				position69_99 := pos
+				{
+					position70_99, tokenIndex70_99 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rserver() {
+						goto l71_99
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position72_99, tokenIndex72_99 := pos, ti
+						{
+							position73_99, tokenIndex73_99 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(13, false)
+									}
+
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l73_99
+									}
+									pos++
+								}
+							}
+
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l72_99
+						l73_99:
+							pos, ti = position73_99, tokenIndex73_99
+						}
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l72_99
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l71_99
+					l72_99:
+						pos, ti = position72_99, tokenIndex72_99
+					}
+					goto l70_99
+				l71_99:
+					pos, ti = position70_99, tokenIndex70_99
+					if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
+						goto l68_99
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l70_99:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleauthority, position69_99)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_99
+			goto lok99
+		l68_99:
+			pos, ti = position68_99, tokenIndex68_99
+			p.comp = comp_99
 			goto l50
 		}
-		pos = p.position
+	lok99:
 		{
-			position52, tokenIndex52 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position52, tokenIndex52 := pos, ti
+			{ // abs_path
+				comp_100 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position54_100, tokenIndex54_100 := pos, ti
+				{
+					position55_100 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l54_100
+					}
+					pos++
+					{ // path_segments
+						position269_90_100, tokenIndex269_90_100 := pos, ti
+						{
+							position270_90_100 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l269_90_100
+							}
+							pos, ti = p.position, p.tokenIndex
+						l271_90_100:
+							{
+								position272_90_100, tokenIndex272_90_100 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l272_90_100
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l272_90_100
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l271_90_100
+							l272_90_100:
+								pos, ti = position272_90_100, tokenIndex272_90_100
+							}
+							_ = position270_90_100
+						}
+						goto lok90_100
+					l269_90_100:
+						pos, ti = position269_90_100, tokenIndex269_90_100
+						goto l54_100
+					}
+				lok90_100:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position55_100)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_100
+				goto lok100
+			l54_100:
+				pos, ti = position54_100, tokenIndex54_100
+				p.comp = comp_100
 				goto l52
 			}
-			pos = p.position
+		lok100:
 			goto l53
 		l52:
-			pos, p.tokenIndex = position52, tokenIndex52
+			pos, ti = position52, tokenIndex52
 		}
 	l53:
 		_ = position51
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l50:
-	pos, p.tokenIndex = position50, tokenIndex50
-	p.position = pos
+	pos, ti = position50, tokenIndex50
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabs_path is rule 13 abs_path <- <('/' path_segments)>
 func (p *Parser) rabs_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabs_path)
-	position54, tokenIndex54 := pos, p.tokenIndex
+	position54, tokenIndex54 := pos, ti
 	{
 		position55 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1408,69 +1880,70 @@ func (p *Parser) rabs_path() bool {
 		}
 		pos++
 		{ // path_segments
-			position269_89, tokenIndex269_89 := pos, p.tokenIndex
+			position269_90, tokenIndex269_90 := pos, ti
 			{
-				position270_89 := pos
-				if p.position = pos; !p.rsegment() {
-					goto l269_89
+				position270_90 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					goto l269_90
 				}
-				pos = p.position
-			l271_89:
+				pos, ti = p.position, p.tokenIndex
+			l271_90:
 				{
-					position272_89, tokenIndex272_89 := pos, p.tokenIndex
+					position272_90, tokenIndex272_90 := pos, ti
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l272_89
+						goto l272_90
 					}
 					pos++
-					if p.position = pos; !p.rsegment() {
-						goto l272_89
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l272_90
 					}
-					pos = p.position
-					goto l271_89
-				l272_89:
-					pos, p.tokenIndex = position272_89, tokenIndex272_89
+					pos, ti = p.position, p.tokenIndex
+					goto l271_90
+				l272_90:
+					pos, ti = position272_90, tokenIndex272_90
 				}
-				_ = position270_89
+				_ = position270_90
 			}
-			goto lok89
-		l269_89:
-			pos, p.tokenIndex = position269_89, tokenIndex269_89
+			goto lok90
+		l269_90:
+			pos, ti = position269_90, tokenIndex269_90
 			goto l54
 		}
-	lok89:
+	lok90:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position55)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l54:
-	pos, p.tokenIndex = position54, tokenIndex54
+	pos, ti = position54, tokenIndex54
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ropaque_part is rule 14 opaque_part <- <(uric_no_slash uric*)>
 func (p *Parser) ropaque_part() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleopaque_part)
-	position56, tokenIndex56 := pos, p.tokenIndex
+	position56, tokenIndex56 := pos, ti
 	{
 		position57 := pos
 		{ // uric_no_slash
-			position60_42, tokenIndex60_42 := pos, p.tokenIndex
+			position60_42, tokenIndex60_42 := pos, ti
 			{
 				position61_42 := pos
 				{
@@ -1478,21 +1951,21 @@ func (p *Parser) ropaque_part() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(14, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(2, false)
+							p.note(3, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position32_3_42, tokenIndex32_3_42 := pos, p.tokenIndex
+								position32_3_42, tokenIndex32_3_42 := pos, ti
 								{
 									position33_3_42 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(2, true)
+											p.note(3, true)
 										}
 
 										if int(pos) > p.far {
@@ -1503,7 +1976,7 @@ func (p *Parser) ropaque_part() bool {
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(3, true)
+											p.note(4, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l315_1_3_42
@@ -1519,7 +1992,7 @@ func (p *Parser) ropaque_part() bool {
 								lok1_3_42:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(3, true)
+											p.note(4, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l315_2_3_42
@@ -1537,7 +2010,7 @@ func (p *Parser) ropaque_part() bool {
 								}
 								goto lok3_42
 							l32_3_42:
-								pos, p.tokenIndex = position32_3_42, tokenIndex32_3_42
+								pos, ti = position32_3_42, tokenIndex32_3_42
 								goto l60_42
 							}
 						lok3_42:
@@ -1545,7 +2018,7 @@ func (p *Parser) ropaque_part() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l26_4_42
@@ -1567,15 +2040,15 @@ func (p *Parser) ropaque_part() bool {
 			}
 			goto lok42
 		l60_42:
-			pos, p.tokenIndex = position60_42, tokenIndex60_42
+			pos, ti = position60_42, tokenIndex60_42
 			goto l56
 		}
 	lok42:
 	l58:
 		{
-			position59, tokenIndex59 := pos, p.tokenIndex
+			position59, tokenIndex59 := pos, ti
 			{ // uric
-				position20_43, tokenIndex20_43 := pos, p.tokenIndex
+				position20_43, tokenIndex20_43 := pos, ti
 				{
 					position21_43 := pos
 					{
@@ -1583,21 +2056,21 @@ func (p *Parser) ropaque_part() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(2, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(2, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position32_40_43, tokenIndex32_40_43 := pos, p.tokenIndex
+									position32_40_43, tokenIndex32_40_43 := pos, ti
 									{
 										position33_40_43 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(2, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
@@ -1608,7 +2081,7 @@ func (p *Parser) ropaque_part() bool {
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l315_1_40_43
@@ -1624,7 +2097,7 @@ func (p *Parser) ropaque_part() bool {
 									lok1_40_43:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l315_2_40_43
@@ -1642,7 +2115,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 									goto lok40_43
 								l32_40_43:
-									pos, p.tokenIndex = position32_40_43, tokenIndex32_40_43
+									pos, ti = position32_40_43, tokenIndex32_40_43
 									goto l20_43
 								}
 							lok40_43:
@@ -1650,7 +2123,7 @@ func (p *Parser) ropaque_part() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 										goto l26_41_43
@@ -1672,34 +2145,35 @@ func (p *Parser) ropaque_part() bool {
 				}
 				goto lok43
 			l20_43:
-				pos, p.tokenIndex = position20_43, tokenIndex20_43
+				pos, ti = position20_43, tokenIndex20_43
 				goto l59
 			}
 		lok43:
 			goto l58
 		l59:
-			pos, p.tokenIndex = position59, tokenIndex59
+			pos, ti = position59, tokenIndex59
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_part, position57)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l56:
-	pos, p.tokenIndex = position56, tokenIndex56
+	pos, ti = position56, tokenIndex56
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruric_no_slash is rule 15 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&(']') ']') | (&('[') '[') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) ruric_no_slash() bool {
 	buffer := p.buffer
-	pos := p.position
-	position60, tokenIndex60 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position60, tokenIndex60 := pos, ti
 	{
 		position61 := pos
 		{
@@ -1707,21 +2181,21 @@ func (p *Parser) ruric_no_slash() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(14, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position32_3, tokenIndex32_3 := pos, p.tokenIndex
+						position32_3, tokenIndex32_3 := pos, ti
 						{
 							position33_3 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -1732,7 +2206,7 @@ func (p *Parser) ruric_no_slash() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_3
@@ -1748,7 +2222,7 @@ func (p *Parser) ruric_no_slash() bool {
 						lok1_3:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_3
@@ -1766,7 +2240,7 @@ func (p *Parser) ruric_no_slash() bool {
 						}
 						goto lok3
 					l32_3:
-						pos, p.tokenIndex = position32_3, tokenIndex32_3
+						pos, ti = position32_3, tokenIndex32_3
 						goto l60
 					}
 				lok3:
@@ -1774,7 +2248,7 @@ func (p *Parser) ruric_no_slash() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_4
@@ -1794,26 +2268,26 @@ func (p *Parser) ruric_no_slash() bool {
 
 		_ = position61
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l60:
-	pos, p.tokenIndex = position60, tokenIndex60
-	p.position = pos
+	pos, ti = position60, tokenIndex60
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 16 scheme <- <(ALPHA ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') DIGIT) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') ALPHA))*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position63, tokenIndex63 := pos, p.tokenIndex
+	position63, tokenIndex63 := pos, ti
 	{
 		position64 := pos
 		{ // ALPHA
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l309_5
@@ -1822,7 +2296,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l309_5
@@ -1835,18 +2309,18 @@ func (p *Parser) rscheme() bool {
 	lok5:
 	l65:
 		{
-			position66, tokenIndex66 := pos, p.tokenIndex
+			position66, tokenIndex66 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(13, false)
+						p.note(10, true)
 					}
 
 					{ // ALPHA
 						if int(pos) == p.at {
-							p.note(11, false)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l309_6
@@ -1855,7 +2329,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(12, false)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l309_6
@@ -1869,58 +2343,56 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l65
 		l66:
-			pos, p.tokenIndex = position66, tokenIndex66
+			pos, ti = position66, tokenIndex66
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position64)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l63:
-	pos, p.tokenIndex = position63, tokenIndex63
+	pos, ti = position63, tokenIndex63
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rauthority is rule 17 authority <- <((server !(!((&('#') '#') | (&('?') '?') | (&('/') '/')) .)) / reg_name)>
 func (p *Parser) rauthority() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleauthority)
-	position68, tokenIndex68 := pos, p.tokenIndex
+	position68, tokenIndex68 := pos, ti
 	{
 		position69 := pos
 		{
-			position70, tokenIndex70 := pos, p.tokenIndex
-			if p.position = pos; !p.rserver() {
+			position70, tokenIndex70 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rserver() {
 				goto l71
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position72, tokenIndex72 := pos, p.tokenIndex
+				position72, tokenIndex72 := pos, ti
 				{
-					position73, tokenIndex73 := pos, p.tokenIndex
+					position73, tokenIndex73 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(14, false)
+								p.note(13, false)
 							}
 
 							if buffer[pos] != '/' {
 								if int(pos) == p.at {
-									p.note(8, false)
+									p.note(1, false)
 								}
 
 								if int(pos) > p.far {
@@ -1937,7 +2409,7 @@ func (p *Parser) rauthority() bool {
 					}
 					goto l72
 				l73:
-					pos, p.tokenIndex = position73, tokenIndex73
+					pos, ti = position73, tokenIndex73
 				}
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
@@ -1951,39 +2423,40 @@ func (p *Parser) rauthority() bool {
 				}
 				goto l71
 			l72:
-				pos, p.tokenIndex = position72, tokenIndex72
+				pos, ti = position72, tokenIndex72
 			}
 			goto l70
 		l71:
-			pos, p.tokenIndex = position70, tokenIndex70
-			if p.position = pos; !p.rreg_name() {
+			pos, ti = position70, tokenIndex70
+			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
 				goto l68
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l70:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position69)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l68:
-	pos, p.tokenIndex = position68, tokenIndex68
+	pos, ti = position68, tokenIndex68
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreg_name is rule 18 reg_name <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rreg_name() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulereg_name)
-	position75, tokenIndex75 := pos, p.tokenIndex
+	position75, tokenIndex75 := pos, ti
 	{
 		position76 := pos
 		{
@@ -1995,17 +2468,17 @@ func (p *Parser) rreg_name() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position32_7, tokenIndex32_7 := pos, p.tokenIndex
+						position32_7, tokenIndex32_7 := pos, ti
 						{
 							position33_7 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -2016,7 +2489,7 @@ func (p *Parser) rreg_name() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_7
@@ -2032,7 +2505,7 @@ func (p *Parser) rreg_name() bool {
 						lok1_7:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_7
@@ -2050,7 +2523,7 @@ func (p *Parser) rreg_name() bool {
 						}
 						goto lok7
 					l32_7:
-						pos, p.tokenIndex = position32_7, tokenIndex32_7
+						pos, ti = position32_7, tokenIndex32_7
 						goto l75
 					}
 				lok7:
@@ -2058,7 +2531,7 @@ func (p *Parser) rreg_name() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_8
@@ -2078,7 +2551,7 @@ func (p *Parser) rreg_name() bool {
 
 	l77:
 		{
-			position78, tokenIndex78 := pos, p.tokenIndex
+			position78, tokenIndex78 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 					pos++
@@ -2088,17 +2561,17 @@ func (p *Parser) rreg_name() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(2, false)
+						p.note(3, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position32_9, tokenIndex32_9 := pos, p.tokenIndex
+							position32_9, tokenIndex32_9 := pos, ti
 							{
 								position33_9 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(2, true)
+										p.note(3, true)
 									}
 
 									if int(pos) > p.far {
@@ -2109,7 +2582,7 @@ func (p *Parser) rreg_name() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_1_9
@@ -2125,7 +2598,7 @@ func (p *Parser) rreg_name() bool {
 							lok1_9:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_2_9
@@ -2143,7 +2616,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							goto lok9
 						l32_9:
-							pos, p.tokenIndex = position32_9, tokenIndex32_9
+							pos, ti = position32_9, tokenIndex32_9
 							goto l78
 						}
 					lok9:
@@ -2151,7 +2624,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l26_10
@@ -2171,39 +2644,40 @@ func (p *Parser) rreg_name() bool {
 
 			goto l77
 		l78:
-			pos, p.tokenIndex = position78, tokenIndex78
+			pos, ti = position78, tokenIndex78
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position76)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l75:
-	pos, p.tokenIndex = position75, tokenIndex75
+	pos, ti = position75, tokenIndex75
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rserver is rule 19 server <- <((userinfo '@')? hostport)?>
 func (p *Parser) rserver() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleserver)
 	{
 		position82 := pos
 		{
-			position83, tokenIndex83 := pos, p.tokenIndex
+			position83, tokenIndex83 := pos, ti
 			{
-				position85, tokenIndex85 := pos, p.tokenIndex
-				if p.position = pos; !p.ruserinfo() {
+				position85, tokenIndex85 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
 					goto l85
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
 						p.note(16, true)
@@ -2217,39 +2691,82 @@ func (p *Parser) rserver() bool {
 				pos++
 				goto l86
 			l85:
-				pos, p.tokenIndex = position85, tokenIndex85
+				pos, ti = position85, tokenIndex85
 			}
 		l86:
-			if p.position = pos; !p.rhostport() {
+			{ // hostport
+				comp_98 := p.comp
+				p.comp = uint32(rulehostport)
+				position92_98, tokenIndex92_98 := pos, ti
+				{
+					position93_98 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+						goto l92_98
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position94_98, tokenIndex94_98 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(11, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l94_98
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l94_98
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l95_98
+					l94_98:
+						pos, ti = position94_98, tokenIndex94_98
+					}
+				l95_98:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position93_98)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_98
+				goto lok98
+			l92_98:
+				pos, ti = position92_98, tokenIndex92_98
+				p.comp = comp_98
 				goto l83
 			}
-			pos = p.position
+		lok98:
 			goto l84
 		l83:
-			pos, p.tokenIndex = position83, tokenIndex83
+			pos, ti = position83, tokenIndex83
 		}
 	l84:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleserver, position82)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruserinfo is rule 20 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruserinfo() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
 	{
 		position88 := pos
 	l89:
 		{
-			position90, tokenIndex90 := pos, p.tokenIndex
+			position90, tokenIndex90 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 					pos++
@@ -2259,17 +2776,17 @@ func (p *Parser) ruserinfo() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(2, false)
+						p.note(3, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position32_11, tokenIndex32_11 := pos, p.tokenIndex
+							position32_11, tokenIndex32_11 := pos, ti
 							{
 								position33_11 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(2, true)
+										p.note(3, true)
 									}
 
 									if int(pos) > p.far {
@@ -2280,7 +2797,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_1_11
@@ -2296,7 +2813,7 @@ func (p *Parser) ruserinfo() bool {
 							lok1_11:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_2_11
@@ -2314,7 +2831,7 @@ func (p *Parser) ruserinfo() bool {
 							}
 							goto lok11
 						l32_11:
-							pos, p.tokenIndex = position32_11, tokenIndex32_11
+							pos, ti = position32_11, tokenIndex32_11
 							goto l90
 						}
 					lok11:
@@ -2322,7 +2839,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l26_12
@@ -2342,36 +2859,37 @@ func (p *Parser) ruserinfo() bool {
 
 			goto l89
 		l90:
-			pos, p.tokenIndex = position90, tokenIndex90
+			pos, ti = position90, tokenIndex90
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position88)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhostport is rule 21 hostport <- <(host (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position92, tokenIndex92 := pos, p.tokenIndex
+	position92, tokenIndex92 := pos, ti
 	{
 		position93 := pos
-		if p.position = pos; !p.rhost() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
 			goto l92
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position94, tokenIndex94 := pos, p.tokenIndex
+			position94, tokenIndex94 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -2380,78 +2898,186 @@ func (p *Parser) rhostport() bool {
 				goto l94
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l94
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l95
 		l94:
-			pos, p.tokenIndex = position94, tokenIndex94
+			pos, ti = position94, tokenIndex94
 		}
 	l95:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position93)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l92:
-	pos, p.tokenIndex = position92, tokenIndex92
+	pos, ti = position92, tokenIndex92
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhost is rule 22 host <- <(IPv6reference / (IPv4address !((&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alphanum))) / hostname)>
 func (p *Parser) rhost() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position96, tokenIndex96 := pos, p.tokenIndex
+	position96, tokenIndex96 := pos, ti
 	{
 		position97 := pos
 		{
-			position98, tokenIndex98 := pos, p.tokenIndex
-			if p.position = pos; !p.rIPv6reference() {
+			position98, tokenIndex98 := pos, ti
+			{ // IPv6reference
+				comp_94 := p.comp
+				p.comp = uint32(ruleIPv6reference)
+				position184_94, tokenIndex184_94 := pos, ti
+				{
+					position185_94 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(18, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l184_94
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+						goto l184_94
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != ']' {
+						if int(pos) == p.at {
+							p.note(19, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l184_94
+					}
+					pos++
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv6reference, position185_94)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_94
+				goto lok94
+			l184_94:
+				pos, ti = position184_94, tokenIndex184_94
+				p.comp = comp_94
 				goto l99
 			}
-			pos = p.position
+		lok94:
 			goto l98
 		l99:
-			pos, p.tokenIndex = position98, tokenIndex98
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position98, tokenIndex98
+			{ // IPv4address
+				comp_95 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position175_95, tokenIndex175_95 := pos, ti
+				{
+					position176_95 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_95
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_95
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_95
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position176_95)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_95
+				goto lok95
+			l175_95:
+				pos, ti = position175_95, tokenIndex175_95
+				p.comp = comp_95
 				goto l100
 			}
-			pos = p.position
+		lok95:
 			{
-				position101, tokenIndex101 := pos, p.tokenIndex
+				position101, tokenIndex101 := pos, ti
 				{
 					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(18, false)
+							p.note(21, false)
 						}
 
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(19, false)
+								p.note(22, false)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l172_91
+								goto l172_96
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l101
-						l172_91:
+						l172_96:
 							pos++
-							goto lok91
+							goto lok96
 						}
-					lok91:
+					lok96:
 					}
 				}
 
@@ -2460,46 +3086,71 @@ func (p *Parser) rhost() bool {
 				}
 				goto l100
 			l101:
-				pos, p.tokenIndex = position101, tokenIndex101
+				pos, ti = position101, tokenIndex101
 			}
 			goto l98
 		l100:
-			pos, p.tokenIndex = position98, tokenIndex98
-			if p.position = pos; !p.rhostname() {
+			pos, ti = position98, tokenIndex98
+			{ // hostname
+				comp_97 := p.comp
+				p.comp = uint32(rulehostname)
+				position107_97, tokenIndex107_97 := pos, ti
+				{
+					position108_97 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+						goto l107_97
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.position, p.tokenIndex = pos, ti; !p.rqualified() {
+						goto l107_97
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostname, position108_97)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_97
+				goto lok97
+			l107_97:
+				pos, ti = position107_97, tokenIndex107_97
+				p.comp = comp_97
 				goto l96
 			}
-			pos = p.position
+		lok97:
 		}
 	l98:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position97)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l96:
-	pos, p.tokenIndex = position96, tokenIndex96
+	pos, ti = position96, tokenIndex96
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 23 port <- <DIGIT*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position104 := pos
 	l105:
 		{
-			position106, tokenIndex106 := pos, p.tokenIndex
+			position106, tokenIndex106 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_13
@@ -2515,61 +3166,63 @@ func (p *Parser) rport() bool {
 		lok13:
 			goto l105
 		l106:
-			pos, p.tokenIndex = position106, tokenIndex106
+			pos, ti = position106, tokenIndex106
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position104)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhostname is rule 24 hostname <- <(domainlabel qualified)>
 func (p *Parser) rhostname() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position107, tokenIndex107 := pos, p.tokenIndex
+	position107, tokenIndex107 := pos, ti
 	{
 		position108 := pos
-		if p.position = pos; !p.rdomainlabel() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
 			goto l107
 		}
-		pos = p.position
-		if p.position = pos; !p.rqualified() {
+		pos, ti = p.position, p.tokenIndex
+		if p.position, p.tokenIndex = pos, ti; !p.rqualified() {
 			goto l107
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position108)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l107:
-	pos, p.tokenIndex = position107, tokenIndex107
+	pos, ti = position107, tokenIndex107
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rqualified is rule 25 qualified <- <(('.' domainlabel !('.' !alphanum))* ('.' toplabel '.')?)>
 func (p *Parser) rqualified() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position110 := pos
 	l111:
 		{
-			position112, tokenIndex112 := pos, p.tokenIndex
+			position112, tokenIndex112 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(20, true)
 				}
 
 				if int(pos) > p.far {
@@ -2578,15 +3231,15 @@ func (p *Parser) rqualified() bool {
 				goto l112
 			}
 			pos++
-			if p.position = pos; !p.rdomainlabel() {
+			if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
 				goto l112
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position113, tokenIndex113 := pos, p.tokenIndex
+				position113, tokenIndex113 := pos, ti
 				if buffer[pos] != '.' {
 					if int(pos) == p.at {
-						p.note(21, false)
+						p.note(20, false)
 					}
 
 					if int(pos) > p.far {
@@ -2596,43 +3249,46 @@ func (p *Parser) rqualified() bool {
 				}
 				pos++
 				{
-					position114, tokenIndex114 := pos, p.tokenIndex
+					position114, tokenIndex114 := pos, ti
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(19, false)
+							p.note(22, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l172_90
+							goto l172_91
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l114
-					l172_90:
+					l172_91:
 						pos++
-						goto lok90
+						goto lok91
 					}
-				lok90:
+				lok91:
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l113
 				l114:
-					pos, p.tokenIndex = position114, tokenIndex114
+					pos, ti = position114, tokenIndex114
 				}
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l112
 			l113:
-				pos, p.tokenIndex = position113, tokenIndex113
+				pos, ti = position113, tokenIndex113
 			}
 			goto l111
 		l112:
-			pos, p.tokenIndex = position112, tokenIndex112
+			pos, ti = position112, tokenIndex112
 		}
 		{
-			position115, tokenIndex115 := pos, p.tokenIndex
+			position115, tokenIndex115 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(20, true)
 				}
 
 				if int(pos) > p.far {
@@ -2641,13 +3297,13 @@ func (p *Parser) rqualified() bool {
 				goto l115
 			}
 			pos++
-			if p.position = pos; !p.rtoplabel() {
+			if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
 				goto l115
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(20, true)
 				}
 
 				if int(pos) > p.far {
@@ -2658,180 +3314,186 @@ func (p *Parser) rqualified() bool {
 			pos++
 			goto l116
 		l115:
-			pos, p.tokenIndex = position115, tokenIndex115
+			pos, ti = position115, tokenIndex115
 		}
 	l116:
 		_ = position110
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdomainlabel is rule 26 domainlabel <- <(&label_length alphanum ('-'* alphanum)*)>
 func (p *Parser) rdomainlabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position117, tokenIndex117 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position117, tokenIndex117 := pos, ti
 	{
 		position118 := pos
 		{
-			position119, tokenIndex119 := pos, p.tokenIndex
+			position119, tokenIndex119 := pos, ti
 			{ // label_length
-				position131_54, tokenIndex131_54 := pos, p.tokenIndex
+				position131_55, tokenIndex131_55 := pos, ti
 				{
-					position132_54 := pos
+					position132_55 := pos
 					{
-						position133_54, tokenIndex133_54 := pos, p.tokenIndex
-						if p.position = pos; !p.rldh9() {
-							goto l133_54
+						position133_55, tokenIndex133_55 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+							goto l133_55
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 						{
-							position135_54, tokenIndex135_54 := pos, p.tokenIndex
-							if p.position = pos; !p.rldh9() {
-								goto l135_54
+							position135_55, tokenIndex135_55 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+								goto l135_55
 							}
-							pos = p.position
+							pos, ti = p.position, p.tokenIndex
 							{
-								position137_54, tokenIndex137_54 := pos, p.tokenIndex
-								if p.position = pos; !p.rldh9() {
-									goto l137_54
+								position137_55, tokenIndex137_55 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+									goto l137_55
 								}
-								pos = p.position
+								pos, ti = p.position, p.tokenIndex
 								{
-									position139_54, tokenIndex139_54 := pos, p.tokenIndex
-									if p.position = pos; !p.rldh9() {
-										goto l139_54
+									position139_55, tokenIndex139_55 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+										goto l139_55
 									}
-									pos = p.position
+									pos, ti = p.position, p.tokenIndex
 									{
-										position141_54, tokenIndex141_54 := pos, p.tokenIndex
-										if p.position = pos; !p.rldh9() {
-											goto l141_54
+										position141_55, tokenIndex141_55 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+											goto l141_55
 										}
-										pos = p.position
+										pos, ti = p.position, p.tokenIndex
 										{
-											position143_54, tokenIndex143_54 := pos, p.tokenIndex
-											if p.position = pos; !p.rldh9() {
-												goto l143_54
+											position143_55, tokenIndex143_55 := pos, ti
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+												goto l143_55
 											}
-											pos = p.position
+											pos, ti = p.position, p.tokenIndex
 											{
-												position145_54, tokenIndex145_54 := pos, p.tokenIndex
-												if p.position = pos; !p.rldh9() {
-													goto l145_54
+												position145_55, tokenIndex145_55 := pos, ti
+												if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+													goto l145_55
 												}
-												pos = p.position
-												goto l146_54
-											l145_54:
-												pos, p.tokenIndex = position145_54, tokenIndex145_54
+												pos, ti = p.position, p.tokenIndex
+												goto l146_55
+											l145_55:
+												pos, ti = position145_55, tokenIndex145_55
 											}
-										l146_54:
-											goto l144_54
-										l143_54:
-											pos, p.tokenIndex = position143_54, tokenIndex143_54
+										l146_55:
+											goto l144_55
+										l143_55:
+											pos, ti = position143_55, tokenIndex143_55
 										}
-									l144_54:
-										goto l142_54
-									l141_54:
-										pos, p.tokenIndex = position141_54, tokenIndex141_54
+									l144_55:
+										goto l142_55
+									l141_55:
+										pos, ti = position141_55, tokenIndex141_55
 									}
-								l142_54:
-									goto l140_54
-								l139_54:
-									pos, p.tokenIndex = position139_54, tokenIndex139_54
+								l142_55:
+									goto l140_55
+								l139_55:
+									pos, ti = position139_55, tokenIndex139_55
 								}
-							l140_54:
-								goto l138_54
-							l137_54:
-								pos, p.tokenIndex = position137_54, tokenIndex137_54
+							l140_55:
+								goto l138_55
+							l137_55:
+								pos, ti = position137_55, tokenIndex137_55
 							}
-						l138_54:
-							goto l136_54
-						l135_54:
-							pos, p.tokenIndex = position135_54, tokenIndex135_54
+						l138_55:
+							goto l136_55
+						l135_55:
+							pos, ti = position135_55, tokenIndex135_55
 						}
-					l136_54:
-						goto l134_54
-					l133_54:
-						pos, p.tokenIndex = position133_54, tokenIndex133_54
+					l136_55:
+						goto l134_55
+					l133_55:
+						pos, ti = position133_55, tokenIndex133_55
 					}
-				l134_54:
+				l134_55:
 					{
-						position147_54, tokenIndex147_54 := pos, p.tokenIndex
+						position147_55, tokenIndex147_55 := pos, ti
 						{
-							position148_54, tokenIndex148_54 := pos, p.tokenIndex
+							position148_55, tokenIndex148_55 := pos, ti
 							{ // alphanum
 								if int(pos) == p.at {
-									p.note(19, true)
+									p.note(22, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l172_44_54
+									goto l172_44_55
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_54
-							l172_44_54:
+								goto l149_55
+							l172_44_55:
 								pos++
-								goto lok44_54
+								goto lok44_55
 							}
-						lok44_54:
-							goto l148_54
-						l149_54:
-							pos, p.tokenIndex = position148_54, tokenIndex148_54
+						lok44_55:
+							goto l148_55
+						l149_55:
+							pos, ti = position148_55, tokenIndex148_55
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(24, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l147_54
+								goto l147_55
 							}
 							pos++
 						}
-					l148_54:
-						goto l131_54
-					l147_54:
-						pos, p.tokenIndex = position147_54, tokenIndex147_54
+					l148_55:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l131_55
+					l147_55:
+						pos, ti = position147_55, tokenIndex147_55
 					}
-					_ = position132_54
+					_ = position132_55
 				}
-				goto lok54
-			l131_54:
-				pos, p.tokenIndex = position131_54, tokenIndex131_54
+				goto lok55
+			l131_55:
+				pos, ti = position131_55, tokenIndex131_55
 				goto l117
 			}
-		lok54:
-			pos, p.tokenIndex = position119, tokenIndex119
+		lok55:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			pos, ti = position119, tokenIndex119
 		}
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(22, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l172_55
+				goto l172_56
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			goto l117
-		l172_55:
+		l172_56:
 			pos++
-			goto lok55
+			goto lok56
 		}
-	lok55:
+	lok56:
 	l120:
 		{
-			position121, tokenIndex121 := pos, p.tokenIndex
+			position121, tokenIndex121 := pos, ti
 		l122:
 			{
-				position123, tokenIndex123 := pos, p.tokenIndex
+				position123, tokenIndex123 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(22, true)
+						p.note(24, true)
 					}
 
 					if int(pos) > p.far {
@@ -2842,209 +3504,215 @@ func (p *Parser) rdomainlabel() bool {
 				pos++
 				goto l122
 			l123:
-				pos, p.tokenIndex = position123, tokenIndex123
+				pos, ti = position123, tokenIndex123
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(22, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l172_56
+					goto l172_57
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l121
-			l172_56:
+			l172_57:
 				pos++
-				goto lok56
+				goto lok57
 			}
-		lok56:
+		lok57:
 			goto l120
 		l121:
-			pos, p.tokenIndex = position121, tokenIndex121
+			pos, ti = position121, tokenIndex121
 		}
 		_ = position118
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l117:
-	pos, p.tokenIndex = position117, tokenIndex117
-	p.position = pos
+	pos, ti = position117, tokenIndex117
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rtoplabel is rule 27 toplabel <- <(&label_length ALPHA ('-'* alphanum)*)>
 func (p *Parser) rtoplabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position124, tokenIndex124 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position124, tokenIndex124 := pos, ti
 	{
 		position125 := pos
 		{
-			position126, tokenIndex126 := pos, p.tokenIndex
+			position126, tokenIndex126 := pos, ti
 			{ // label_length
-				position131_57, tokenIndex131_57 := pos, p.tokenIndex
+				position131_58, tokenIndex131_58 := pos, ti
 				{
-					position132_57 := pos
+					position132_58 := pos
 					{
-						position133_57, tokenIndex133_57 := pos, p.tokenIndex
-						if p.position = pos; !p.rldh9() {
-							goto l133_57
+						position133_58, tokenIndex133_58 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+							goto l133_58
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 						{
-							position135_57, tokenIndex135_57 := pos, p.tokenIndex
-							if p.position = pos; !p.rldh9() {
-								goto l135_57
+							position135_58, tokenIndex135_58 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+								goto l135_58
 							}
-							pos = p.position
+							pos, ti = p.position, p.tokenIndex
 							{
-								position137_57, tokenIndex137_57 := pos, p.tokenIndex
-								if p.position = pos; !p.rldh9() {
-									goto l137_57
+								position137_58, tokenIndex137_58 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+									goto l137_58
 								}
-								pos = p.position
+								pos, ti = p.position, p.tokenIndex
 								{
-									position139_57, tokenIndex139_57 := pos, p.tokenIndex
-									if p.position = pos; !p.rldh9() {
-										goto l139_57
+									position139_58, tokenIndex139_58 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+										goto l139_58
 									}
-									pos = p.position
+									pos, ti = p.position, p.tokenIndex
 									{
-										position141_57, tokenIndex141_57 := pos, p.tokenIndex
-										if p.position = pos; !p.rldh9() {
-											goto l141_57
+										position141_58, tokenIndex141_58 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+											goto l141_58
 										}
-										pos = p.position
+										pos, ti = p.position, p.tokenIndex
 										{
-											position143_57, tokenIndex143_57 := pos, p.tokenIndex
-											if p.position = pos; !p.rldh9() {
-												goto l143_57
+											position143_58, tokenIndex143_58 := pos, ti
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+												goto l143_58
 											}
-											pos = p.position
+											pos, ti = p.position, p.tokenIndex
 											{
-												position145_57, tokenIndex145_57 := pos, p.tokenIndex
-												if p.position = pos; !p.rldh9() {
-													goto l145_57
+												position145_58, tokenIndex145_58 := pos, ti
+												if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+													goto l145_58
 												}
-												pos = p.position
-												goto l146_57
-											l145_57:
-												pos, p.tokenIndex = position145_57, tokenIndex145_57
+												pos, ti = p.position, p.tokenIndex
+												goto l146_58
+											l145_58:
+												pos, ti = position145_58, tokenIndex145_58
 											}
-										l146_57:
-											goto l144_57
-										l143_57:
-											pos, p.tokenIndex = position143_57, tokenIndex143_57
+										l146_58:
+											goto l144_58
+										l143_58:
+											pos, ti = position143_58, tokenIndex143_58
 										}
-									l144_57:
-										goto l142_57
-									l141_57:
-										pos, p.tokenIndex = position141_57, tokenIndex141_57
+									l144_58:
+										goto l142_58
+									l141_58:
+										pos, ti = position141_58, tokenIndex141_58
 									}
-								l142_57:
-									goto l140_57
-								l139_57:
-									pos, p.tokenIndex = position139_57, tokenIndex139_57
+								l142_58:
+									goto l140_58
+								l139_58:
+									pos, ti = position139_58, tokenIndex139_58
 								}
-							l140_57:
-								goto l138_57
-							l137_57:
-								pos, p.tokenIndex = position137_57, tokenIndex137_57
+							l140_58:
+								goto l138_58
+							l137_58:
+								pos, ti = position137_58, tokenIndex137_58
 							}
-						l138_57:
-							goto l136_57
-						l135_57:
-							pos, p.tokenIndex = position135_57, tokenIndex135_57
+						l138_58:
+							goto l136_58
+						l135_58:
+							pos, ti = position135_58, tokenIndex135_58
 						}
-					l136_57:
-						goto l134_57
-					l133_57:
-						pos, p.tokenIndex = position133_57, tokenIndex133_57
+					l136_58:
+						goto l134_58
+					l133_58:
+						pos, ti = position133_58, tokenIndex133_58
 					}
-				l134_57:
+				l134_58:
 					{
-						position147_57, tokenIndex147_57 := pos, p.tokenIndex
+						position147_58, tokenIndex147_58 := pos, ti
 						{
-							position148_57, tokenIndex148_57 := pos, p.tokenIndex
+							position148_58, tokenIndex148_58 := pos, ti
 							{ // alphanum
 								if int(pos) == p.at {
-									p.note(19, true)
+									p.note(22, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l172_44_57
+									goto l172_44_58
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_57
-							l172_44_57:
+								goto l149_58
+							l172_44_58:
 								pos++
-								goto lok44_57
+								goto lok44_58
 							}
-						lok44_57:
-							goto l148_57
-						l149_57:
-							pos, p.tokenIndex = position148_57, tokenIndex148_57
+						lok44_58:
+							goto l148_58
+						l149_58:
+							pos, ti = position148_58, tokenIndex148_58
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(24, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l147_57
+								goto l147_58
 							}
 							pos++
 						}
-					l148_57:
-						goto l131_57
-					l147_57:
-						pos, p.tokenIndex = position147_57, tokenIndex147_57
+					l148_58:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l131_58
+					l147_58:
+						pos, ti = position147_58, tokenIndex147_58
 					}
-					_ = position132_57
+					_ = position132_58
 				}
-				goto lok57
-			l131_57:
-				pos, p.tokenIndex = position131_57, tokenIndex131_57
+				goto lok58
+			l131_58:
+				pos, ti = position131_58, tokenIndex131_58
 				goto l124
 			}
-		lok57:
-			pos, p.tokenIndex = position126, tokenIndex126
+		lok58:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			pos, ti = position126, tokenIndex126
 		}
 		{ // ALPHA
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l309_58
+				goto l309_59
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l309_58
+				goto l309_59
 			}
 			goto l124
-		l309_58:
+		l309_59:
 			pos++
-			goto lok58
+			goto lok59
 		}
-	lok58:
+	lok59:
 	l127:
 		{
-			position128, tokenIndex128 := pos, p.tokenIndex
+			position128, tokenIndex128 := pos, ti
 		l129:
 			{
-				position130, tokenIndex130 := pos, p.tokenIndex
+				position130, tokenIndex130 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(22, true)
+						p.note(24, true)
 					}
 
 					if int(pos) > p.far {
@@ -3055,129 +3723,129 @@ func (p *Parser) rtoplabel() bool {
 				pos++
 				goto l129
 			l130:
-				pos, p.tokenIndex = position130, tokenIndex130
+				pos, ti = position130, tokenIndex130
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(22, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l172_59
+					goto l172_60
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l128
-			l172_59:
+			l172_60:
 				pos++
-				goto lok59
+				goto lok60
 			}
-		lok59:
+		lok60:
 			goto l127
 		l128:
-			pos, p.tokenIndex = position128, tokenIndex128
+			pos, ti = position128, tokenIndex128
 		}
 		_ = position125
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l124:
-	pos, p.tokenIndex = position124, tokenIndex124
-	p.position = pos
+	pos, ti = position124, tokenIndex124
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rlabel_length is rule 28 label_length <- <((ldh9 (ldh9 (ldh9 (ldh9 (ldh9 (ldh9 ldh9?)?)?)?)?)?)? !(alphanum / '-'))>
 func (p *Parser) rlabel_length() bool {
 	buffer := p.buffer
-	pos := p.position
-	position131, tokenIndex131 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position131, tokenIndex131 := pos, ti
 	{
 		position132 := pos
 		{
-			position133, tokenIndex133 := pos, p.tokenIndex
-			if p.position = pos; !p.rldh9() {
+			position133, tokenIndex133 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 				goto l133
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position135, tokenIndex135 := pos, p.tokenIndex
-				if p.position = pos; !p.rldh9() {
+				position135, tokenIndex135 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 					goto l135
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{
-					position137, tokenIndex137 := pos, p.tokenIndex
-					if p.position = pos; !p.rldh9() {
+					position137, tokenIndex137 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 						goto l137
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 					{
-						position139, tokenIndex139 := pos, p.tokenIndex
-						if p.position = pos; !p.rldh9() {
+						position139, tokenIndex139 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 							goto l139
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 						{
-							position141, tokenIndex141 := pos, p.tokenIndex
-							if p.position = pos; !p.rldh9() {
+							position141, tokenIndex141 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 								goto l141
 							}
-							pos = p.position
+							pos, ti = p.position, p.tokenIndex
 							{
-								position143, tokenIndex143 := pos, p.tokenIndex
-								if p.position = pos; !p.rldh9() {
+								position143, tokenIndex143 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 									goto l143
 								}
-								pos = p.position
+								pos, ti = p.position, p.tokenIndex
 								{
-									position145, tokenIndex145 := pos, p.tokenIndex
-									if p.position = pos; !p.rldh9() {
+									position145, tokenIndex145 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rldh9() {
 										goto l145
 									}
-									pos = p.position
+									pos, ti = p.position, p.tokenIndex
 									goto l146
 								l145:
-									pos, p.tokenIndex = position145, tokenIndex145
+									pos, ti = position145, tokenIndex145
 								}
 							l146:
 								goto l144
 							l143:
-								pos, p.tokenIndex = position143, tokenIndex143
+								pos, ti = position143, tokenIndex143
 							}
 						l144:
 							goto l142
 						l141:
-							pos, p.tokenIndex = position141, tokenIndex141
+							pos, ti = position141, tokenIndex141
 						}
 					l142:
 						goto l140
 					l139:
-						pos, p.tokenIndex = position139, tokenIndex139
+						pos, ti = position139, tokenIndex139
 					}
 				l140:
 					goto l138
 				l137:
-					pos, p.tokenIndex = position137, tokenIndex137
+					pos, ti = position137, tokenIndex137
 				}
 			l138:
 				goto l136
 			l135:
-				pos, p.tokenIndex = position135, tokenIndex135
+				pos, ti = position135, tokenIndex135
 			}
 		l136:
 			goto l134
 		l133:
-			pos, p.tokenIndex = position133, tokenIndex133
+			pos, ti = position133, tokenIndex133
 		}
 	l134:
 		{
-			position147, tokenIndex147 := pos, p.tokenIndex
+			position147, tokenIndex147 := pos, ti
 			{
-				position148, tokenIndex148 := pos, p.tokenIndex
+				position148, tokenIndex148 := pos, ti
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(19, true)
+						p.note(22, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l172_44
@@ -3193,10 +3861,10 @@ func (p *Parser) rlabel_length() bool {
 			lok44:
 				goto l148
 			l149:
-				pos, p.tokenIndex = position148, tokenIndex148
+				pos, ti = position148, tokenIndex148
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(22, true)
+						p.note(24, false)
 					}
 
 					if int(pos) > p.far {
@@ -3207,30 +3875,33 @@ func (p *Parser) rlabel_length() bool {
 				pos++
 			}
 		l148:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l131
 		l147:
-			pos, p.tokenIndex = position147, tokenIndex147
+			pos, ti = position147, tokenIndex147
 		}
 		_ = position132
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l131:
-	pos, p.tokenIndex = position131, tokenIndex131
-	p.position = pos
+	pos, ti = position131, tokenIndex131
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rldh9 is rule 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)>
 func (p *Parser) rldh9() bool {
 	buffer := p.buffer
-	pos := p.position
-	position150, tokenIndex150 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position150, tokenIndex150 := pos, ti
 	{
 		position151 := pos
 		{ // ldh
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(22, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l168_14
@@ -3239,7 +3910,7 @@ func (p *Parser) rldh9() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l168_14
@@ -3251,10 +3922,10 @@ func (p *Parser) rldh9() bool {
 		}
 	lok14:
 		{
-			position152, tokenIndex152 := pos, p.tokenIndex
+			position152, tokenIndex152 := pos, ti
 			{ // ldh
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(22, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 					goto l168_15
@@ -3263,7 +3934,7 @@ func (p *Parser) rldh9() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(24, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					goto l168_15
@@ -3275,10 +3946,10 @@ func (p *Parser) rldh9() bool {
 			}
 		lok15:
 			{
-				position154, tokenIndex154 := pos, p.tokenIndex
+				position154, tokenIndex154 := pos, ti
 				{ // ldh
 					if int(pos) == p.at {
-						p.note(19, true)
+						p.note(22, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l168_16
@@ -3287,7 +3958,7 @@ func (p *Parser) rldh9() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(22, true)
+						p.note(24, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						goto l168_16
@@ -3299,10 +3970,10 @@ func (p *Parser) rldh9() bool {
 				}
 			lok16:
 				{
-					position156, tokenIndex156 := pos, p.tokenIndex
+					position156, tokenIndex156 := pos, ti
 					{ // ldh
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(22, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l168_17
@@ -3311,7 +3982,7 @@ func (p *Parser) rldh9() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(22, true)
+							p.note(24, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							goto l168_17
@@ -3323,10 +3994,10 @@ func (p *Parser) rldh9() bool {
 					}
 				lok17:
 					{
-						position158, tokenIndex158 := pos, p.tokenIndex
+						position158, tokenIndex158 := pos, ti
 						{ // ldh
 							if int(pos) == p.at {
-								p.note(19, true)
+								p.note(22, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l168_18
@@ -3335,7 +4006,7 @@ func (p *Parser) rldh9() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(22, true)
+								p.note(24, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								goto l168_18
@@ -3347,10 +4018,10 @@ func (p *Parser) rldh9() bool {
 						}
 					lok18:
 						{
-							position160, tokenIndex160 := pos, p.tokenIndex
+							position160, tokenIndex160 := pos, ti
 							{ // ldh
 								if int(pos) == p.at {
-									p.note(19, true)
+									p.note(22, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l168_19
@@ -3359,7 +4030,7 @@ func (p *Parser) rldh9() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 									goto l168_19
@@ -3371,10 +4042,10 @@ func (p *Parser) rldh9() bool {
 							}
 						lok19:
 							{
-								position162, tokenIndex162 := pos, p.tokenIndex
+								position162, tokenIndex162 := pos, ti
 								{ // ldh
 									if int(pos) == p.at {
-										p.note(19, true)
+										p.note(22, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l168_20
@@ -3383,7 +4054,7 @@ func (p *Parser) rldh9() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 										goto l168_20
@@ -3395,10 +4066,10 @@ func (p *Parser) rldh9() bool {
 								}
 							lok20:
 								{
-									position164, tokenIndex164 := pos, p.tokenIndex
+									position164, tokenIndex164 := pos, ti
 									{ // ldh
 										if int(pos) == p.at {
-											p.note(19, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l168_21
@@ -3407,7 +4078,7 @@ func (p *Parser) rldh9() bool {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 											goto l168_21
@@ -3419,10 +4090,10 @@ func (p *Parser) rldh9() bool {
 									}
 								lok21:
 									{
-										position166, tokenIndex166 := pos, p.tokenIndex
+										position166, tokenIndex166 := pos, ti
 										{ // ldh
 											if int(pos) == p.at {
-												p.note(19, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l168_22
@@ -3431,7 +4102,7 @@ func (p *Parser) rldh9() bool {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 												goto l168_22
@@ -3444,60 +4115,60 @@ func (p *Parser) rldh9() bool {
 									lok22:
 										goto l167
 									l166:
-										pos, p.tokenIndex = position166, tokenIndex166
+										pos, ti = position166, tokenIndex166
 									}
 								l167:
 									goto l165
 								l164:
-									pos, p.tokenIndex = position164, tokenIndex164
+									pos, ti = position164, tokenIndex164
 								}
 							l165:
 								goto l163
 							l162:
-								pos, p.tokenIndex = position162, tokenIndex162
+								pos, ti = position162, tokenIndex162
 							}
 						l163:
 							goto l161
 						l160:
-							pos, p.tokenIndex = position160, tokenIndex160
+							pos, ti = position160, tokenIndex160
 						}
 					l161:
 						goto l159
 					l158:
-						pos, p.tokenIndex = position158, tokenIndex158
+						pos, ti = position158, tokenIndex158
 					}
 				l159:
 					goto l157
 				l156:
-					pos, p.tokenIndex = position156, tokenIndex156
+					pos, ti = position156, tokenIndex156
 				}
 			l157:
 				goto l155
 			l154:
-				pos, p.tokenIndex = position154, tokenIndex154
+				pos, ti = position154, tokenIndex154
 			}
 		l155:
 			goto l153
 		l152:
-			pos, p.tokenIndex = position152, tokenIndex152
+			pos, ti = position152, tokenIndex152
 		}
 	l153:
 		_ = position151
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l150:
-	pos, p.tokenIndex = position150, tokenIndex150
-	p.position = pos
+	pos, ti = position150, tokenIndex150
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rldh is rule 30 ldh <- <(alphanum / '-')>
 func (p *Parser) rldh() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(22, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l168
@@ -3506,25 +4177,25 @@ func (p *Parser) rldh() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(22, true)
+		p.note(24, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 		goto l168
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l168:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralphanum is rule 31 alphanum <- <((&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(22, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l172
@@ -3532,30 +4203,30 @@ func (p *Parser) ralphanum() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l172:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rIPv4address is rule 32 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
 func (p *Parser) rIPv4address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position175, tokenIndex175 := pos, p.tokenIndex
+	position175, tokenIndex175 := pos, ti
 	{
 		position176 := pos
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l175
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(20, true)
 			}
 
 			if int(pos) > p.far {
@@ -3564,13 +4235,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l175
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l175
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(20, true)
 			}
 
 			if int(pos) > p.far {
@@ -3579,13 +4250,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l175
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l175
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(20, true)
 			}
 
 			if int(pos) > p.far {
@@ -3594,57 +4265,36 @@ func (p *Parser) rIPv4address() bool {
 			goto l175
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l175
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position176)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l175:
-	pos, p.tokenIndex = position175, tokenIndex175
+	pos, ti = position175, tokenIndex175
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdec_octet is rule 33 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
 	buffer := p.buffer
-	pos := p.position
-	position177, tokenIndex177 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position177, tokenIndex177 := pos, ti
 	{
 		position178 := pos
 		{
-			position179, tokenIndex179 := pos, p.tokenIndex
+			position179, tokenIndex179 := pos, ti
 			if buffer[pos] != '2' {
-				if int(pos) == p.at {
-					p.note(23, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l180
-			}
-			pos++
-			if buffer[pos] != '5' {
-				if int(pos) == p.at {
-					p.note(24, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l180
-			}
-			pos++
-			if c := buffer[pos]; c < '0' || c > '5' {
 				if int(pos) == p.at {
 					p.note(25, true)
 				}
@@ -3655,12 +4305,34 @@ func (p *Parser) rdec_octet() bool {
 				goto l180
 			}
 			pos++
+			if buffer[pos] != '5' {
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
 			goto l179
 		l180:
-			pos, p.tokenIndex = position179, tokenIndex179
+			pos, ti = position179, tokenIndex179
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(25, true)
 				}
 
 				if int(pos) > p.far {
@@ -3671,7 +4343,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '4' {
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(28, true)
 				}
 
 				if int(pos) > p.far {
@@ -3682,7 +4354,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_23
@@ -3698,10 +4370,10 @@ func (p *Parser) rdec_octet() bool {
 		lok23:
 			goto l179
 		l181:
-			pos, p.tokenIndex = position179, tokenIndex179
+			pos, ti = position179, tokenIndex179
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(29, true)
 				}
 
 				if int(pos) > p.far {
@@ -3712,7 +4384,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_24
@@ -3728,7 +4400,7 @@ func (p *Parser) rdec_octet() bool {
 		lok24:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_25
@@ -3744,10 +4416,10 @@ func (p *Parser) rdec_octet() bool {
 		lok25:
 			goto l179
 		l182:
-			pos, p.tokenIndex = position179, tokenIndex179
+			pos, ti = position179, tokenIndex179
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
-					p.note(28, true)
+					p.note(30, true)
 				}
 
 				if int(pos) > p.far {
@@ -3758,7 +4430,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_26
@@ -3774,10 +4446,10 @@ func (p *Parser) rdec_octet() bool {
 		lok26:
 			goto l179
 		l183:
-			pos, p.tokenIndex = position179, tokenIndex179
+			pos, ti = position179, tokenIndex179
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_27
@@ -3795,26 +4467,26 @@ func (p *Parser) rdec_octet() bool {
 	l179:
 		_ = position178
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l177:
-	pos, p.tokenIndex = position177, tokenIndex177
-	p.position = pos
+	pos, ti = position177, tokenIndex177
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6reference is rule 34 IPv6reference <- <('[' IPv6address ']')>
 func (p *Parser) rIPv6reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6reference)
-	position184, tokenIndex184 := pos, p.tokenIndex
+	position184, tokenIndex184 := pos, ti
 	{
 		position185 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(29, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -3823,13 +4495,13 @@ func (p *Parser) rIPv6reference() bool {
 			goto l184
 		}
 		pos++
-		if p.position = pos; !p.rIPv6address() {
+		if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
 			goto l184
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(30, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -3839,146 +4511,39 @@ func (p *Parser) rIPv6reference() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6reference, position185)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l184:
-	pos, p.tokenIndex = position184, tokenIndex184
+	pos, ti = position184, tokenIndex184
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6address is rule 35 IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c1 h4)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c2 h4)? (':' ':') h4 ':' h4 ':' ls32 &']') / ((h4c3 h4)? (':' ':') h4 ':' ls32 &']') / ((h4c4 h4)? (':' ':') ls32 &']') / ((h4c5 h4)? (':' ':') h4 &']') / ((h4c6 h4)? (':' ':') &']'))>
 func (p *Parser) rIPv6address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6address)
-	position186, tokenIndex186 := pos, p.tokenIndex
+	position186, tokenIndex186 := pos, ti
 	{
 		position187 := pos
 		{
-			position188, tokenIndex188 := pos, p.tokenIndex
+			position188, tokenIndex188 := pos, ti
 			{ // h4
-				position254_60, tokenIndex254_60 := pos, p.tokenIndex
-				{
-					position255_60 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_60
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_60
-					l315_28_60:
-						pos++
-						goto lok28_60
-					}
-				lok28_60:
-					{
-						position256_60, tokenIndex256_60 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_60
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_60
-						l315_29_60:
-							pos++
-							goto lok29_60
-						}
-					lok29_60:
-						goto l257_60
-					l256_60:
-						pos, p.tokenIndex = position256_60, tokenIndex256_60
-					}
-				l257_60:
-					{
-						position258_60, tokenIndex258_60 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_60
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_60
-						l315_30_60:
-							pos++
-							goto lok30_60
-						}
-					lok30_60:
-						goto l259_60
-					l258_60:
-						pos, p.tokenIndex = position258_60, tokenIndex258_60
-					}
-				l259_60:
-					{
-						position260_60, tokenIndex260_60 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_60
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_60
-						l315_31_60:
-							pos++
-							goto lok31_60
-						}
-					lok31_60:
-						goto l261_60
-					l260_60:
-						pos, p.tokenIndex = position260_60, tokenIndex260_60
-					}
-				l261_60:
-					_ = position255_60
-				}
-				goto lok60
-			l254_60:
-				pos, p.tokenIndex = position254_60, tokenIndex254_60
-				goto l189
-			}
-		lok60:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			{ // h4
-				position254_61, tokenIndex254_61 := pos, p.tokenIndex
+				position254_61, tokenIndex254_61 := pos, ti
 				{
 					position255_61 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_61
@@ -3993,10 +4558,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_61:
 					{
-						position256_61, tokenIndex256_61 := pos, p.tokenIndex
+						position256_61, tokenIndex256_61 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_61
@@ -4012,14 +4577,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_61:
 						goto l257_61
 					l256_61:
-						pos, p.tokenIndex = position256_61, tokenIndex256_61
+						pos, ti = position256_61, tokenIndex256_61
 					}
 				l257_61:
 					{
-						position258_61, tokenIndex258_61 := pos, p.tokenIndex
+						position258_61, tokenIndex258_61 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_61
@@ -4035,14 +4600,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_61:
 						goto l259_61
 					l258_61:
-						pos, p.tokenIndex = position258_61, tokenIndex258_61
+						pos, ti = position258_61, tokenIndex258_61
 					}
 				l259_61:
 					{
-						position260_61, tokenIndex260_61 := pos, p.tokenIndex
+						position260_61, tokenIndex260_61 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_61
@@ -4058,20 +4623,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_61:
 						goto l261_61
 					l260_61:
-						pos, p.tokenIndex = position260_61, tokenIndex260_61
+						pos, ti = position260_61, tokenIndex260_61
 					}
 				l261_61:
 					_ = position255_61
 				}
 				goto lok61
 			l254_61:
-				pos, p.tokenIndex = position254_61, tokenIndex254_61
+				pos, ti = position254_61, tokenIndex254_61
 				goto l189
 			}
 		lok61:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4081,12 +4646,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_62, tokenIndex254_62 := pos, p.tokenIndex
+				position254_62, tokenIndex254_62 := pos, ti
 				{
 					position255_62 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_62
@@ -4101,10 +4666,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_62:
 					{
-						position256_62, tokenIndex256_62 := pos, p.tokenIndex
+						position256_62, tokenIndex256_62 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_62
@@ -4120,14 +4685,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_62:
 						goto l257_62
 					l256_62:
-						pos, p.tokenIndex = position256_62, tokenIndex256_62
+						pos, ti = position256_62, tokenIndex256_62
 					}
 				l257_62:
 					{
-						position258_62, tokenIndex258_62 := pos, p.tokenIndex
+						position258_62, tokenIndex258_62 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_62
@@ -4143,14 +4708,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_62:
 						goto l259_62
 					l258_62:
-						pos, p.tokenIndex = position258_62, tokenIndex258_62
+						pos, ti = position258_62, tokenIndex258_62
 					}
 				l259_62:
 					{
-						position260_62, tokenIndex260_62 := pos, p.tokenIndex
+						position260_62, tokenIndex260_62 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_62
@@ -4166,20 +4731,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_62:
 						goto l261_62
 					l260_62:
-						pos, p.tokenIndex = position260_62, tokenIndex260_62
+						pos, ti = position260_62, tokenIndex260_62
 					}
 				l261_62:
 					_ = position255_62
 				}
 				goto lok62
 			l254_62:
-				pos, p.tokenIndex = position254_62, tokenIndex254_62
+				pos, ti = position254_62, tokenIndex254_62
 				goto l189
 			}
 		lok62:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4189,12 +4754,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_63, tokenIndex254_63 := pos, p.tokenIndex
+				position254_63, tokenIndex254_63 := pos, ti
 				{
 					position255_63 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_63
@@ -4209,10 +4774,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_63:
 					{
-						position256_63, tokenIndex256_63 := pos, p.tokenIndex
+						position256_63, tokenIndex256_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_63
@@ -4228,14 +4793,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_63:
 						goto l257_63
 					l256_63:
-						pos, p.tokenIndex = position256_63, tokenIndex256_63
+						pos, ti = position256_63, tokenIndex256_63
 					}
 				l257_63:
 					{
-						position258_63, tokenIndex258_63 := pos, p.tokenIndex
+						position258_63, tokenIndex258_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_63
@@ -4251,14 +4816,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_63:
 						goto l259_63
 					l258_63:
-						pos, p.tokenIndex = position258_63, tokenIndex258_63
+						pos, ti = position258_63, tokenIndex258_63
 					}
 				l259_63:
 					{
-						position260_63, tokenIndex260_63 := pos, p.tokenIndex
+						position260_63, tokenIndex260_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_63
@@ -4274,20 +4839,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_63:
 						goto l261_63
 					l260_63:
-						pos, p.tokenIndex = position260_63, tokenIndex260_63
+						pos, ti = position260_63, tokenIndex260_63
 					}
 				l261_63:
 					_ = position255_63
 				}
 				goto lok63
 			l254_63:
-				pos, p.tokenIndex = position254_63, tokenIndex254_63
+				pos, ti = position254_63, tokenIndex254_63
 				goto l189
 			}
 		lok63:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4297,12 +4862,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_64, tokenIndex254_64 := pos, p.tokenIndex
+				position254_64, tokenIndex254_64 := pos, ti
 				{
 					position255_64 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_64
@@ -4317,10 +4882,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_64:
 					{
-						position256_64, tokenIndex256_64 := pos, p.tokenIndex
+						position256_64, tokenIndex256_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_64
@@ -4336,14 +4901,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_64:
 						goto l257_64
 					l256_64:
-						pos, p.tokenIndex = position256_64, tokenIndex256_64
+						pos, ti = position256_64, tokenIndex256_64
 					}
 				l257_64:
 					{
-						position258_64, tokenIndex258_64 := pos, p.tokenIndex
+						position258_64, tokenIndex258_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_64
@@ -4359,14 +4924,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_64:
 						goto l259_64
 					l258_64:
-						pos, p.tokenIndex = position258_64, tokenIndex258_64
+						pos, ti = position258_64, tokenIndex258_64
 					}
 				l259_64:
 					{
-						position260_64, tokenIndex260_64 := pos, p.tokenIndex
+						position260_64, tokenIndex260_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_64
@@ -4382,20 +4947,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_64:
 						goto l261_64
 					l260_64:
-						pos, p.tokenIndex = position260_64, tokenIndex260_64
+						pos, ti = position260_64, tokenIndex260_64
 					}
 				l261_64:
 					_ = position255_64
 				}
 				goto lok64
 			l254_64:
-				pos, p.tokenIndex = position254_64, tokenIndex254_64
+				pos, ti = position254_64, tokenIndex254_64
 				goto l189
 			}
 		lok64:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4405,12 +4970,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_65, tokenIndex254_65 := pos, p.tokenIndex
+				position254_65, tokenIndex254_65 := pos, ti
 				{
 					position255_65 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_65
@@ -4425,10 +4990,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_65:
 					{
-						position256_65, tokenIndex256_65 := pos, p.tokenIndex
+						position256_65, tokenIndex256_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_65
@@ -4444,14 +5009,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_65:
 						goto l257_65
 					l256_65:
-						pos, p.tokenIndex = position256_65, tokenIndex256_65
+						pos, ti = position256_65, tokenIndex256_65
 					}
 				l257_65:
 					{
-						position258_65, tokenIndex258_65 := pos, p.tokenIndex
+						position258_65, tokenIndex258_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_65
@@ -4467,14 +5032,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_65:
 						goto l259_65
 					l258_65:
-						pos, p.tokenIndex = position258_65, tokenIndex258_65
+						pos, ti = position258_65, tokenIndex258_65
 					}
 				l259_65:
 					{
-						position260_65, tokenIndex260_65 := pos, p.tokenIndex
+						position260_65, tokenIndex260_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_65
@@ -4490,82 +5055,35 @@ func (p *Parser) rIPv6address() bool {
 					lok31_65:
 						goto l261_65
 					l260_65:
-						pos, p.tokenIndex = position260_65, tokenIndex260_65
+						pos, ti = position260_65, tokenIndex260_65
 					}
 				l261_65:
 					_ = position255_65
 				}
 				goto lok65
 			l254_65:
-				pos, p.tokenIndex = position254_65, tokenIndex254_65
+				pos, ti = position254_65, tokenIndex254_65
 				goto l189
 			}
 		lok65:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l189
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l189
-			}
-			pos = p.position
-			{
-				position190, tokenIndex190 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position190, tokenIndex190
-			}
-			goto l188
-		l189:
-			pos, p.tokenIndex = position188, tokenIndex188
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l191
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l191
 			}
 			pos++
 			{ // h4
-				position254_66, tokenIndex254_66 := pos, p.tokenIndex
+				position254_66, tokenIndex254_66 := pos, ti
 				{
 					position255_66 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_66
@@ -4580,10 +5098,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_66:
 					{
-						position256_66, tokenIndex256_66 := pos, p.tokenIndex
+						position256_66, tokenIndex256_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_66
@@ -4599,14 +5117,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_66:
 						goto l257_66
 					l256_66:
-						pos, p.tokenIndex = position256_66, tokenIndex256_66
+						pos, ti = position256_66, tokenIndex256_66
 					}
 				l257_66:
 					{
-						position258_66, tokenIndex258_66 := pos, p.tokenIndex
+						position258_66, tokenIndex258_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_66
@@ -4622,14 +5140,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_66:
 						goto l259_66
 					l258_66:
-						pos, p.tokenIndex = position258_66, tokenIndex258_66
+						pos, ti = position258_66, tokenIndex258_66
 					}
 				l259_66:
 					{
-						position260_66, tokenIndex260_66 := pos, p.tokenIndex
+						position260_66, tokenIndex260_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_66
@@ -4645,20 +5163,67 @@ func (p *Parser) rIPv6address() bool {
 					lok31_66:
 						goto l261_66
 					l260_66:
-						pos, p.tokenIndex = position260_66, tokenIndex260_66
+						pos, ti = position260_66, tokenIndex260_66
 					}
 				l261_66:
 					_ = position255_66
 				}
 				goto lok66
 			l254_66:
-				pos, p.tokenIndex = position254_66, tokenIndex254_66
-				goto l191
+				pos, ti = position254_66, tokenIndex254_66
+				goto l189
 			}
 		lok66:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l189
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position190, tokenIndex190 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(19, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l189
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position190, tokenIndex190
+			}
+			goto l188
+		l189:
+			pos, ti = position188, tokenIndex188
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4668,12 +5233,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_67, tokenIndex254_67 := pos, p.tokenIndex
+				position254_67, tokenIndex254_67 := pos, ti
 				{
 					position255_67 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_67
@@ -4688,10 +5253,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_67:
 					{
-						position256_67, tokenIndex256_67 := pos, p.tokenIndex
+						position256_67, tokenIndex256_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_67
@@ -4707,14 +5272,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_67:
 						goto l257_67
 					l256_67:
-						pos, p.tokenIndex = position256_67, tokenIndex256_67
+						pos, ti = position256_67, tokenIndex256_67
 					}
 				l257_67:
 					{
-						position258_67, tokenIndex258_67 := pos, p.tokenIndex
+						position258_67, tokenIndex258_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_67
@@ -4730,14 +5295,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_67:
 						goto l259_67
 					l258_67:
-						pos, p.tokenIndex = position258_67, tokenIndex258_67
+						pos, ti = position258_67, tokenIndex258_67
 					}
 				l259_67:
 					{
-						position260_67, tokenIndex260_67 := pos, p.tokenIndex
+						position260_67, tokenIndex260_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_67
@@ -4753,20 +5318,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_67:
 						goto l261_67
 					l260_67:
-						pos, p.tokenIndex = position260_67, tokenIndex260_67
+						pos, ti = position260_67, tokenIndex260_67
 					}
 				l261_67:
 					_ = position255_67
 				}
 				goto lok67
 			l254_67:
-				pos, p.tokenIndex = position254_67, tokenIndex254_67
+				pos, ti = position254_67, tokenIndex254_67
 				goto l191
 			}
 		lok67:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4776,12 +5341,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_68, tokenIndex254_68 := pos, p.tokenIndex
+				position254_68, tokenIndex254_68 := pos, ti
 				{
 					position255_68 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_68
@@ -4796,10 +5361,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_68:
 					{
-						position256_68, tokenIndex256_68 := pos, p.tokenIndex
+						position256_68, tokenIndex256_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_68
@@ -4815,14 +5380,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_68:
 						goto l257_68
 					l256_68:
-						pos, p.tokenIndex = position256_68, tokenIndex256_68
+						pos, ti = position256_68, tokenIndex256_68
 					}
 				l257_68:
 					{
-						position258_68, tokenIndex258_68 := pos, p.tokenIndex
+						position258_68, tokenIndex258_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_68
@@ -4838,14 +5403,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_68:
 						goto l259_68
 					l258_68:
-						pos, p.tokenIndex = position258_68, tokenIndex258_68
+						pos, ti = position258_68, tokenIndex258_68
 					}
 				l259_68:
 					{
-						position260_68, tokenIndex260_68 := pos, p.tokenIndex
+						position260_68, tokenIndex260_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_68
@@ -4861,20 +5426,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_68:
 						goto l261_68
 					l260_68:
-						pos, p.tokenIndex = position260_68, tokenIndex260_68
+						pos, ti = position260_68, tokenIndex260_68
 					}
 				l261_68:
 					_ = position255_68
 				}
 				goto lok68
 			l254_68:
-				pos, p.tokenIndex = position254_68, tokenIndex254_68
+				pos, ti = position254_68, tokenIndex254_68
 				goto l191
 			}
 		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4884,12 +5449,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_69, tokenIndex254_69 := pos, p.tokenIndex
+				position254_69, tokenIndex254_69 := pos, ti
 				{
 					position255_69 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_69
@@ -4904,10 +5469,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_69:
 					{
-						position256_69, tokenIndex256_69 := pos, p.tokenIndex
+						position256_69, tokenIndex256_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_69
@@ -4923,14 +5488,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_69:
 						goto l257_69
 					l256_69:
-						pos, p.tokenIndex = position256_69, tokenIndex256_69
+						pos, ti = position256_69, tokenIndex256_69
 					}
 				l257_69:
 					{
-						position258_69, tokenIndex258_69 := pos, p.tokenIndex
+						position258_69, tokenIndex258_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_69
@@ -4946,14 +5511,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_69:
 						goto l259_69
 					l258_69:
-						pos, p.tokenIndex = position258_69, tokenIndex258_69
+						pos, ti = position258_69, tokenIndex258_69
 					}
 				l259_69:
 					{
-						position260_69, tokenIndex260_69 := pos, p.tokenIndex
+						position260_69, tokenIndex260_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_69
@@ -4969,20 +5534,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_69:
 						goto l261_69
 					l260_69:
-						pos, p.tokenIndex = position260_69, tokenIndex260_69
+						pos, ti = position260_69, tokenIndex260_69
 					}
 				l261_69:
 					_ = position255_69
 				}
 				goto lok69
 			l254_69:
-				pos, p.tokenIndex = position254_69, tokenIndex254_69
+				pos, ti = position254_69, tokenIndex254_69
 				goto l191
 			}
 		lok69:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -4992,12 +5557,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_70, tokenIndex254_70 := pos, p.tokenIndex
+				position254_70, tokenIndex254_70 := pos, ti
 				{
 					position255_70 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_70
@@ -5012,10 +5577,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_70:
 					{
-						position256_70, tokenIndex256_70 := pos, p.tokenIndex
+						position256_70, tokenIndex256_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_70
@@ -5031,14 +5596,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_70:
 						goto l257_70
 					l256_70:
-						pos, p.tokenIndex = position256_70, tokenIndex256_70
+						pos, ti = position256_70, tokenIndex256_70
 					}
 				l257_70:
 					{
-						position258_70, tokenIndex258_70 := pos, p.tokenIndex
+						position258_70, tokenIndex258_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_70
@@ -5054,14 +5619,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_70:
 						goto l259_70
 					l258_70:
-						pos, p.tokenIndex = position258_70, tokenIndex258_70
+						pos, ti = position258_70, tokenIndex258_70
 					}
 				l259_70:
 					{
-						position260_70, tokenIndex260_70 := pos, p.tokenIndex
+						position260_70, tokenIndex260_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_70
@@ -5077,20 +5642,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_70:
 						goto l261_70
 					l260_70:
-						pos, p.tokenIndex = position260_70, tokenIndex260_70
+						pos, ti = position260_70, tokenIndex260_70
 					}
 				l261_70:
 					_ = position255_70
 				}
 				goto lok70
 			l254_70:
-				pos, p.tokenIndex = position254_70, tokenIndex254_70
+				pos, ti = position254_70, tokenIndex254_70
 				goto l191
 			}
 		lok70:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5099,15 +5664,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l191
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h4
+				position254_71, tokenIndex254_71 := pos, ti
+				{
+					position255_71 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_71
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_71
+					l315_28_71:
+						pos++
+						goto lok28_71
+					}
+				lok28_71:
+					{
+						position256_71, tokenIndex256_71 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_71
+						l315_29_71:
+							pos++
+							goto lok29_71
+						}
+					lok29_71:
+						goto l257_71
+					l256_71:
+						pos, ti = position256_71, tokenIndex256_71
+					}
+				l257_71:
+					{
+						position258_71, tokenIndex258_71 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_71
+						l315_30_71:
+							pos++
+							goto lok30_71
+						}
+					lok30_71:
+						goto l259_71
+					l258_71:
+						pos, ti = position258_71, tokenIndex258_71
+					}
+				l259_71:
+					{
+						position260_71, tokenIndex260_71 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_71
+						l315_31_71:
+							pos++
+							goto lok31_71
+						}
+					lok31_71:
+						goto l261_71
+					l260_71:
+						pos, ti = position260_71, tokenIndex260_71
+					}
+				l261_71:
+					_ = position255_71
+				}
+				goto lok71
+			l254_71:
+				pos, ti = position254_71, tokenIndex254_71
 				goto l191
 			}
-			pos = p.position
+		lok71:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l191
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position192, tokenIndex192 := pos, p.tokenIndex
+				position192, tokenIndex192 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -5119,118 +5792,118 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position192, tokenIndex192
+				pos, ti = position192, tokenIndex192
 			}
 			goto l188
 		l191:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 			{
-				position194, tokenIndex194 := pos, p.tokenIndex
+				position194, tokenIndex194 := pos, ti
 				{ // h4
-					position254_71, tokenIndex254_71 := pos, p.tokenIndex
+					position254_72, tokenIndex254_72 := pos, ti
 					{
-						position255_71 := pos
+						position255_72 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_71
+								goto l315_28_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_71
-						l315_28_71:
+							goto l254_72
+						l315_28_72:
 							pos++
-							goto lok28_71
+							goto lok28_72
 						}
-					lok28_71:
+					lok28_72:
 						{
-							position256_71, tokenIndex256_71 := pos, p.tokenIndex
+							position256_72, tokenIndex256_72 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_71
+									goto l315_29_72
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l256_71
-							l315_29_71:
+								goto l256_72
+							l315_29_72:
 								pos++
-								goto lok29_71
+								goto lok29_72
 							}
-						lok29_71:
-							goto l257_71
-						l256_71:
-							pos, p.tokenIndex = position256_71, tokenIndex256_71
+						lok29_72:
+							goto l257_72
+						l256_72:
+							pos, ti = position256_72, tokenIndex256_72
 						}
-					l257_71:
+					l257_72:
 						{
-							position258_71, tokenIndex258_71 := pos, p.tokenIndex
+							position258_72, tokenIndex258_72 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_71
+									goto l315_30_72
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l258_71
-							l315_30_71:
+								goto l258_72
+							l315_30_72:
 								pos++
-								goto lok30_71
+								goto lok30_72
 							}
-						lok30_71:
-							goto l259_71
-						l258_71:
-							pos, p.tokenIndex = position258_71, tokenIndex258_71
+						lok30_72:
+							goto l259_72
+						l258_72:
+							pos, ti = position258_72, tokenIndex258_72
 						}
-					l259_71:
+					l259_72:
 						{
-							position260_71, tokenIndex260_71 := pos, p.tokenIndex
+							position260_72, tokenIndex260_72 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_71
+									goto l315_31_72
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l260_71
-							l315_31_71:
+								goto l260_72
+							l315_31_72:
 								pos++
-								goto lok31_71
+								goto lok31_72
 							}
-						lok31_71:
-							goto l261_71
-						l260_71:
-							pos, p.tokenIndex = position260_71, tokenIndex260_71
+						lok31_72:
+							goto l261_72
+						l260_72:
+							pos, ti = position260_72, tokenIndex260_72
 						}
-					l261_71:
-						_ = position255_71
+					l261_72:
+						_ = position255_72
 					}
-					goto lok71
-				l254_71:
-					pos, p.tokenIndex = position254_71, tokenIndex254_71
+					goto lok72
+				l254_72:
+					pos, ti = position254_72, tokenIndex254_72
 					goto l194
 				}
-			lok71:
+			lok72:
 				goto l195
 			l194:
-				pos, p.tokenIndex = position194, tokenIndex194
+				pos, ti = position194, tokenIndex194
 			}
 		l195:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5241,7 +5914,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5251,120 +5924,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_72, tokenIndex254_72 := pos, p.tokenIndex
-				{
-					position255_72 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_72
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_72
-					l315_28_72:
-						pos++
-						goto lok28_72
-					}
-				lok28_72:
-					{
-						position256_72, tokenIndex256_72 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_72
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_72
-						l315_29_72:
-							pos++
-							goto lok29_72
-						}
-					lok29_72:
-						goto l257_72
-					l256_72:
-						pos, p.tokenIndex = position256_72, tokenIndex256_72
-					}
-				l257_72:
-					{
-						position258_72, tokenIndex258_72 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_72
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_72
-						l315_30_72:
-							pos++
-							goto lok30_72
-						}
-					lok30_72:
-						goto l259_72
-					l258_72:
-						pos, p.tokenIndex = position258_72, tokenIndex258_72
-					}
-				l259_72:
-					{
-						position260_72, tokenIndex260_72 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_72
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_72
-						l315_31_72:
-							pos++
-							goto lok31_72
-						}
-					lok31_72:
-						goto l261_72
-					l260_72:
-						pos, p.tokenIndex = position260_72, tokenIndex260_72
-					}
-				l261_72:
-					_ = position255_72
-				}
-				goto lok72
-			l254_72:
-				pos, p.tokenIndex = position254_72, tokenIndex254_72
-				goto l193
-			}
-		lok72:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l193
-			}
-			pos++
-			{ // h4
-				position254_73, tokenIndex254_73 := pos, p.tokenIndex
+				position254_73, tokenIndex254_73 := pos, ti
 				{
 					position255_73 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_73
@@ -5379,10 +5944,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_73:
 					{
-						position256_73, tokenIndex256_73 := pos, p.tokenIndex
+						position256_73, tokenIndex256_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_73
@@ -5398,14 +5963,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_73:
 						goto l257_73
 					l256_73:
-						pos, p.tokenIndex = position256_73, tokenIndex256_73
+						pos, ti = position256_73, tokenIndex256_73
 					}
 				l257_73:
 					{
-						position258_73, tokenIndex258_73 := pos, p.tokenIndex
+						position258_73, tokenIndex258_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_73
@@ -5421,14 +5986,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_73:
 						goto l259_73
 					l258_73:
-						pos, p.tokenIndex = position258_73, tokenIndex258_73
+						pos, ti = position258_73, tokenIndex258_73
 					}
 				l259_73:
 					{
-						position260_73, tokenIndex260_73 := pos, p.tokenIndex
+						position260_73, tokenIndex260_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_73
@@ -5444,20 +6009,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_73:
 						goto l261_73
 					l260_73:
-						pos, p.tokenIndex = position260_73, tokenIndex260_73
+						pos, ti = position260_73, tokenIndex260_73
 					}
 				l261_73:
 					_ = position255_73
 				}
 				goto lok73
 			l254_73:
-				pos, p.tokenIndex = position254_73, tokenIndex254_73
+				pos, ti = position254_73, tokenIndex254_73
 				goto l193
 			}
 		lok73:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5467,12 +6032,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_74, tokenIndex254_74 := pos, p.tokenIndex
+				position254_74, tokenIndex254_74 := pos, ti
 				{
 					position255_74 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_74
@@ -5487,10 +6052,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_74:
 					{
-						position256_74, tokenIndex256_74 := pos, p.tokenIndex
+						position256_74, tokenIndex256_74 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_74
@@ -5506,14 +6071,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_74:
 						goto l257_74
 					l256_74:
-						pos, p.tokenIndex = position256_74, tokenIndex256_74
+						pos, ti = position256_74, tokenIndex256_74
 					}
 				l257_74:
 					{
-						position258_74, tokenIndex258_74 := pos, p.tokenIndex
+						position258_74, tokenIndex258_74 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_74
@@ -5529,14 +6094,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_74:
 						goto l259_74
 					l258_74:
-						pos, p.tokenIndex = position258_74, tokenIndex258_74
+						pos, ti = position258_74, tokenIndex258_74
 					}
 				l259_74:
 					{
-						position260_74, tokenIndex260_74 := pos, p.tokenIndex
+						position260_74, tokenIndex260_74 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_74
@@ -5552,20 +6117,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_74:
 						goto l261_74
 					l260_74:
-						pos, p.tokenIndex = position260_74, tokenIndex260_74
+						pos, ti = position260_74, tokenIndex260_74
 					}
 				l261_74:
 					_ = position255_74
 				}
 				goto lok74
 			l254_74:
-				pos, p.tokenIndex = position254_74, tokenIndex254_74
+				pos, ti = position254_74, tokenIndex254_74
 				goto l193
 			}
 		lok74:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5575,12 +6140,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_75, tokenIndex254_75 := pos, p.tokenIndex
+				position254_75, tokenIndex254_75 := pos, ti
 				{
 					position255_75 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_75
@@ -5595,10 +6160,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_75:
 					{
-						position256_75, tokenIndex256_75 := pos, p.tokenIndex
+						position256_75, tokenIndex256_75 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_75
@@ -5614,14 +6179,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_75:
 						goto l257_75
 					l256_75:
-						pos, p.tokenIndex = position256_75, tokenIndex256_75
+						pos, ti = position256_75, tokenIndex256_75
 					}
 				l257_75:
 					{
-						position258_75, tokenIndex258_75 := pos, p.tokenIndex
+						position258_75, tokenIndex258_75 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_75
@@ -5637,14 +6202,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_75:
 						goto l259_75
 					l258_75:
-						pos, p.tokenIndex = position258_75, tokenIndex258_75
+						pos, ti = position258_75, tokenIndex258_75
 					}
 				l259_75:
 					{
-						position260_75, tokenIndex260_75 := pos, p.tokenIndex
+						position260_75, tokenIndex260_75 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_75
@@ -5660,20 +6225,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_75:
 						goto l261_75
 					l260_75:
-						pos, p.tokenIndex = position260_75, tokenIndex260_75
+						pos, ti = position260_75, tokenIndex260_75
 					}
 				l261_75:
 					_ = position255_75
 				}
 				goto lok75
 			l254_75:
-				pos, p.tokenIndex = position254_75, tokenIndex254_75
+				pos, ti = position254_75, tokenIndex254_75
 				goto l193
 			}
 		lok75:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5682,15 +6247,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l193
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h4
+				position254_76, tokenIndex254_76 := pos, ti
+				{
+					position255_76 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_76
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_76
+					l315_28_76:
+						pos++
+						goto lok28_76
+					}
+				lok28_76:
+					{
+						position256_76, tokenIndex256_76 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_76
+						l315_29_76:
+							pos++
+							goto lok29_76
+						}
+					lok29_76:
+						goto l257_76
+					l256_76:
+						pos, ti = position256_76, tokenIndex256_76
+					}
+				l257_76:
+					{
+						position258_76, tokenIndex258_76 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_76
+						l315_30_76:
+							pos++
+							goto lok30_76
+						}
+					lok30_76:
+						goto l259_76
+					l258_76:
+						pos, ti = position258_76, tokenIndex258_76
+					}
+				l259_76:
+					{
+						position260_76, tokenIndex260_76 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_76
+						l315_31_76:
+							pos++
+							goto lok31_76
+						}
+					lok31_76:
+						goto l261_76
+					l260_76:
+						pos, ti = position260_76, tokenIndex260_76
+					}
+				l261_76:
+					_ = position255_76
+				}
+				goto lok76
+			l254_76:
+				pos, ti = position254_76, tokenIndex254_76
 				goto l193
 			}
-			pos = p.position
+		lok76:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l193
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position196, tokenIndex196 := pos, p.tokenIndex
+				position196, tokenIndex196 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -5702,122 +6375,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position196, tokenIndex196
+				pos, ti = position196, tokenIndex196
 			}
 			goto l188
 		l193:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 			{
-				position198, tokenIndex198 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c1() {
+				position198, tokenIndex198 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c1() {
 					goto l198
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h4
-					position254_76, tokenIndex254_76 := pos, p.tokenIndex
+					position254_77, tokenIndex254_77 := pos, ti
 					{
-						position255_76 := pos
+						position255_77 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_76
+								goto l315_28_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_76
-						l315_28_76:
+							goto l254_77
+						l315_28_77:
 							pos++
-							goto lok28_76
+							goto lok28_77
 						}
-					lok28_76:
+					lok28_77:
 						{
-							position256_76, tokenIndex256_76 := pos, p.tokenIndex
+							position256_77, tokenIndex256_77 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_76
+									goto l315_29_77
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l256_76
-							l315_29_76:
+								goto l256_77
+							l315_29_77:
 								pos++
-								goto lok29_76
+								goto lok29_77
 							}
-						lok29_76:
-							goto l257_76
-						l256_76:
-							pos, p.tokenIndex = position256_76, tokenIndex256_76
+						lok29_77:
+							goto l257_77
+						l256_77:
+							pos, ti = position256_77, tokenIndex256_77
 						}
-					l257_76:
+					l257_77:
 						{
-							position258_76, tokenIndex258_76 := pos, p.tokenIndex
+							position258_77, tokenIndex258_77 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_76
+									goto l315_30_77
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l258_76
-							l315_30_76:
+								goto l258_77
+							l315_30_77:
 								pos++
-								goto lok30_76
+								goto lok30_77
 							}
-						lok30_76:
-							goto l259_76
-						l258_76:
-							pos, p.tokenIndex = position258_76, tokenIndex258_76
+						lok30_77:
+							goto l259_77
+						l258_77:
+							pos, ti = position258_77, tokenIndex258_77
 						}
-					l259_76:
+					l259_77:
 						{
-							position260_76, tokenIndex260_76 := pos, p.tokenIndex
+							position260_77, tokenIndex260_77 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_76
+									goto l315_31_77
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l260_76
-							l315_31_76:
+								goto l260_77
+							l315_31_77:
 								pos++
-								goto lok31_76
+								goto lok31_77
 							}
-						lok31_76:
-							goto l261_76
-						l260_76:
-							pos, p.tokenIndex = position260_76, tokenIndex260_76
+						lok31_77:
+							goto l261_77
+						l260_77:
+							pos, ti = position260_77, tokenIndex260_77
 						}
-					l261_76:
-						_ = position255_76
+					l261_77:
+						_ = position255_77
 					}
-					goto lok76
-				l254_76:
-					pos, p.tokenIndex = position254_76, tokenIndex254_76
+					goto lok77
+				l254_77:
+					pos, ti = position254_77, tokenIndex254_77
 					goto l198
 				}
-			lok76:
+			lok77:
 				goto l199
 			l198:
-				pos, p.tokenIndex = position198, tokenIndex198
+				pos, ti = position198, tokenIndex198
 			}
 		l199:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5828,7 +6501,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -5838,120 +6511,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_77, tokenIndex254_77 := pos, p.tokenIndex
-				{
-					position255_77 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_77
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_77
-					l315_28_77:
-						pos++
-						goto lok28_77
-					}
-				lok28_77:
-					{
-						position256_77, tokenIndex256_77 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_77
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_77
-						l315_29_77:
-							pos++
-							goto lok29_77
-						}
-					lok29_77:
-						goto l257_77
-					l256_77:
-						pos, p.tokenIndex = position256_77, tokenIndex256_77
-					}
-				l257_77:
-					{
-						position258_77, tokenIndex258_77 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_77
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_77
-						l315_30_77:
-							pos++
-							goto lok30_77
-						}
-					lok30_77:
-						goto l259_77
-					l258_77:
-						pos, p.tokenIndex = position258_77, tokenIndex258_77
-					}
-				l259_77:
-					{
-						position260_77, tokenIndex260_77 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_77
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_77
-						l315_31_77:
-							pos++
-							goto lok31_77
-						}
-					lok31_77:
-						goto l261_77
-					l260_77:
-						pos, p.tokenIndex = position260_77, tokenIndex260_77
-					}
-				l261_77:
-					_ = position255_77
-				}
-				goto lok77
-			l254_77:
-				pos, p.tokenIndex = position254_77, tokenIndex254_77
-				goto l197
-			}
-		lok77:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l197
-			}
-			pos++
-			{ // h4
-				position254_78, tokenIndex254_78 := pos, p.tokenIndex
+				position254_78, tokenIndex254_78 := pos, ti
 				{
 					position255_78 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_78
@@ -5966,10 +6531,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_78:
 					{
-						position256_78, tokenIndex256_78 := pos, p.tokenIndex
+						position256_78, tokenIndex256_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_78
@@ -5985,14 +6550,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_78:
 						goto l257_78
 					l256_78:
-						pos, p.tokenIndex = position256_78, tokenIndex256_78
+						pos, ti = position256_78, tokenIndex256_78
 					}
 				l257_78:
 					{
-						position258_78, tokenIndex258_78 := pos, p.tokenIndex
+						position258_78, tokenIndex258_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_78
@@ -6008,14 +6573,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_78:
 						goto l259_78
 					l258_78:
-						pos, p.tokenIndex = position258_78, tokenIndex258_78
+						pos, ti = position258_78, tokenIndex258_78
 					}
 				l259_78:
 					{
-						position260_78, tokenIndex260_78 := pos, p.tokenIndex
+						position260_78, tokenIndex260_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_78
@@ -6031,20 +6596,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_78:
 						goto l261_78
 					l260_78:
-						pos, p.tokenIndex = position260_78, tokenIndex260_78
+						pos, ti = position260_78, tokenIndex260_78
 					}
 				l261_78:
 					_ = position255_78
 				}
 				goto lok78
 			l254_78:
-				pos, p.tokenIndex = position254_78, tokenIndex254_78
+				pos, ti = position254_78, tokenIndex254_78
 				goto l197
 			}
 		lok78:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6054,12 +6619,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_79, tokenIndex254_79 := pos, p.tokenIndex
+				position254_79, tokenIndex254_79 := pos, ti
 				{
 					position255_79 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_79
@@ -6074,10 +6639,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_79:
 					{
-						position256_79, tokenIndex256_79 := pos, p.tokenIndex
+						position256_79, tokenIndex256_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_79
@@ -6093,14 +6658,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_79:
 						goto l257_79
 					l256_79:
-						pos, p.tokenIndex = position256_79, tokenIndex256_79
+						pos, ti = position256_79, tokenIndex256_79
 					}
 				l257_79:
 					{
-						position258_79, tokenIndex258_79 := pos, p.tokenIndex
+						position258_79, tokenIndex258_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_79
@@ -6116,14 +6681,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_79:
 						goto l259_79
 					l258_79:
-						pos, p.tokenIndex = position258_79, tokenIndex258_79
+						pos, ti = position258_79, tokenIndex258_79
 					}
 				l259_79:
 					{
-						position260_79, tokenIndex260_79 := pos, p.tokenIndex
+						position260_79, tokenIndex260_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_79
@@ -6139,20 +6704,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_79:
 						goto l261_79
 					l260_79:
-						pos, p.tokenIndex = position260_79, tokenIndex260_79
+						pos, ti = position260_79, tokenIndex260_79
 					}
 				l261_79:
 					_ = position255_79
 				}
 				goto lok79
 			l254_79:
-				pos, p.tokenIndex = position254_79, tokenIndex254_79
+				pos, ti = position254_79, tokenIndex254_79
 				goto l197
 			}
 		lok79:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6161,15 +6726,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l197
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h4
+				position254_80, tokenIndex254_80 := pos, ti
+				{
+					position255_80 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_80
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_80
+					l315_28_80:
+						pos++
+						goto lok28_80
+					}
+				lok28_80:
+					{
+						position256_80, tokenIndex256_80 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_80
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_80
+						l315_29_80:
+							pos++
+							goto lok29_80
+						}
+					lok29_80:
+						goto l257_80
+					l256_80:
+						pos, ti = position256_80, tokenIndex256_80
+					}
+				l257_80:
+					{
+						position258_80, tokenIndex258_80 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_80
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_80
+						l315_30_80:
+							pos++
+							goto lok30_80
+						}
+					lok30_80:
+						goto l259_80
+					l258_80:
+						pos, ti = position258_80, tokenIndex258_80
+					}
+				l259_80:
+					{
+						position260_80, tokenIndex260_80 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_80
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_80
+						l315_31_80:
+							pos++
+							goto lok31_80
+						}
+					lok31_80:
+						goto l261_80
+					l260_80:
+						pos, ti = position260_80, tokenIndex260_80
+					}
+				l261_80:
+					_ = position255_80
+				}
+				goto lok80
+			l254_80:
+				pos, ti = position254_80, tokenIndex254_80
 				goto l197
 			}
-			pos = p.position
+		lok80:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l197
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position200, tokenIndex200 := pos, p.tokenIndex
+				position200, tokenIndex200 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -6181,122 +6854,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position200, tokenIndex200
+				pos, ti = position200, tokenIndex200
 			}
 			goto l188
 		l197:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 			{
-				position202, tokenIndex202 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c2() {
+				position202, tokenIndex202 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
 					goto l202
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h4
-					position254_80, tokenIndex254_80 := pos, p.tokenIndex
+					position254_81, tokenIndex254_81 := pos, ti
 					{
-						position255_80 := pos
+						position255_81 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_80
+								goto l315_28_81
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_80
-						l315_28_80:
+							goto l254_81
+						l315_28_81:
 							pos++
-							goto lok28_80
+							goto lok28_81
 						}
-					lok28_80:
+					lok28_81:
 						{
-							position256_80, tokenIndex256_80 := pos, p.tokenIndex
+							position256_81, tokenIndex256_81 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_80
+									goto l315_29_81
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l256_80
-							l315_29_80:
+								goto l256_81
+							l315_29_81:
 								pos++
-								goto lok29_80
+								goto lok29_81
 							}
-						lok29_80:
-							goto l257_80
-						l256_80:
-							pos, p.tokenIndex = position256_80, tokenIndex256_80
+						lok29_81:
+							goto l257_81
+						l256_81:
+							pos, ti = position256_81, tokenIndex256_81
 						}
-					l257_80:
+					l257_81:
 						{
-							position258_80, tokenIndex258_80 := pos, p.tokenIndex
+							position258_81, tokenIndex258_81 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_80
+									goto l315_30_81
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l258_80
-							l315_30_80:
+								goto l258_81
+							l315_30_81:
 								pos++
-								goto lok30_80
+								goto lok30_81
 							}
-						lok30_80:
-							goto l259_80
-						l258_80:
-							pos, p.tokenIndex = position258_80, tokenIndex258_80
+						lok30_81:
+							goto l259_81
+						l258_81:
+							pos, ti = position258_81, tokenIndex258_81
 						}
-					l259_80:
+					l259_81:
 						{
-							position260_80, tokenIndex260_80 := pos, p.tokenIndex
+							position260_81, tokenIndex260_81 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_80
+									goto l315_31_81
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l260_80
-							l315_31_80:
+								goto l260_81
+							l315_31_81:
 								pos++
-								goto lok31_80
+								goto lok31_81
 							}
-						lok31_80:
-							goto l261_80
-						l260_80:
-							pos, p.tokenIndex = position260_80, tokenIndex260_80
+						lok31_81:
+							goto l261_81
+						l260_81:
+							pos, ti = position260_81, tokenIndex260_81
 						}
-					l261_80:
-						_ = position255_80
+					l261_81:
+						_ = position255_81
 					}
-					goto lok80
-				l254_80:
-					pos, p.tokenIndex = position254_80, tokenIndex254_80
+					goto lok81
+				l254_81:
+					pos, ti = position254_81, tokenIndex254_81
 					goto l202
 				}
-			lok80:
+			lok81:
 				goto l203
 			l202:
-				pos, p.tokenIndex = position202, tokenIndex202
+				pos, ti = position202, tokenIndex202
 			}
 		l203:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6307,7 +6980,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6317,120 +6990,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_81, tokenIndex254_81 := pos, p.tokenIndex
-				{
-					position255_81 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_81
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_81
-					l315_28_81:
-						pos++
-						goto lok28_81
-					}
-				lok28_81:
-					{
-						position256_81, tokenIndex256_81 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_81
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_81
-						l315_29_81:
-							pos++
-							goto lok29_81
-						}
-					lok29_81:
-						goto l257_81
-					l256_81:
-						pos, p.tokenIndex = position256_81, tokenIndex256_81
-					}
-				l257_81:
-					{
-						position258_81, tokenIndex258_81 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_81
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_81
-						l315_30_81:
-							pos++
-							goto lok30_81
-						}
-					lok30_81:
-						goto l259_81
-					l258_81:
-						pos, p.tokenIndex = position258_81, tokenIndex258_81
-					}
-				l259_81:
-					{
-						position260_81, tokenIndex260_81 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_81
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_81
-						l315_31_81:
-							pos++
-							goto lok31_81
-						}
-					lok31_81:
-						goto l261_81
-					l260_81:
-						pos, p.tokenIndex = position260_81, tokenIndex260_81
-					}
-				l261_81:
-					_ = position255_81
-				}
-				goto lok81
-			l254_81:
-				pos, p.tokenIndex = position254_81, tokenIndex254_81
-				goto l201
-			}
-		lok81:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l201
-			}
-			pos++
-			{ // h4
-				position254_82, tokenIndex254_82 := pos, p.tokenIndex
+				position254_82, tokenIndex254_82 := pos, ti
 				{
 					position255_82 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_82
@@ -6445,10 +7010,10 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok28_82:
 					{
-						position256_82, tokenIndex256_82 := pos, p.tokenIndex
+						position256_82, tokenIndex256_82 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_82
@@ -6464,14 +7029,14 @@ func (p *Parser) rIPv6address() bool {
 					lok29_82:
 						goto l257_82
 					l256_82:
-						pos, p.tokenIndex = position256_82, tokenIndex256_82
+						pos, ti = position256_82, tokenIndex256_82
 					}
 				l257_82:
 					{
-						position258_82, tokenIndex258_82 := pos, p.tokenIndex
+						position258_82, tokenIndex258_82 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_82
@@ -6487,14 +7052,14 @@ func (p *Parser) rIPv6address() bool {
 					lok30_82:
 						goto l259_82
 					l258_82:
-						pos, p.tokenIndex = position258_82, tokenIndex258_82
+						pos, ti = position258_82, tokenIndex258_82
 					}
 				l259_82:
 					{
-						position260_82, tokenIndex260_82 := pos, p.tokenIndex
+						position260_82, tokenIndex260_82 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_82
@@ -6510,20 +7075,20 @@ func (p *Parser) rIPv6address() bool {
 					lok31_82:
 						goto l261_82
 					l260_82:
-						pos, p.tokenIndex = position260_82, tokenIndex260_82
+						pos, ti = position260_82, tokenIndex260_82
 					}
 				l261_82:
 					_ = position255_82
 				}
 				goto lok82
 			l254_82:
-				pos, p.tokenIndex = position254_82, tokenIndex254_82
+				pos, ti = position254_82, tokenIndex254_82
 				goto l201
 			}
 		lok82:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6532,15 +7097,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l201
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h4
+				position254_83, tokenIndex254_83 := pos, ti
+				{
+					position255_83 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_83
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_83
+					l315_28_83:
+						pos++
+						goto lok28_83
+					}
+				lok28_83:
+					{
+						position256_83, tokenIndex256_83 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_83
+						l315_29_83:
+							pos++
+							goto lok29_83
+						}
+					lok29_83:
+						goto l257_83
+					l256_83:
+						pos, ti = position256_83, tokenIndex256_83
+					}
+				l257_83:
+					{
+						position258_83, tokenIndex258_83 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_83
+						l315_30_83:
+							pos++
+							goto lok30_83
+						}
+					lok30_83:
+						goto l259_83
+					l258_83:
+						pos, ti = position258_83, tokenIndex258_83
+					}
+				l259_83:
+					{
+						position260_83, tokenIndex260_83 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_83
+						l315_31_83:
+							pos++
+							goto lok31_83
+						}
+					lok31_83:
+						goto l261_83
+					l260_83:
+						pos, ti = position260_83, tokenIndex260_83
+					}
+				l261_83:
+					_ = position255_83
+				}
+				goto lok83
+			l254_83:
+				pos, ti = position254_83, tokenIndex254_83
 				goto l201
 			}
-			pos = p.position
+		lok83:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l201
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position204, tokenIndex204 := pos, p.tokenIndex
+				position204, tokenIndex204 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -6552,122 +7225,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position204, tokenIndex204
+				pos, ti = position204, tokenIndex204
 			}
 			goto l188
 		l201:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 			{
-				position206, tokenIndex206 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c3() {
+				position206, tokenIndex206 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c3() {
 					goto l206
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h4
-					position254_83, tokenIndex254_83 := pos, p.tokenIndex
+					position254_84, tokenIndex254_84 := pos, ti
 					{
-						position255_83 := pos
+						position255_84 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_83
+								goto l315_28_84
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_83
-						l315_28_83:
+							goto l254_84
+						l315_28_84:
 							pos++
-							goto lok28_83
+							goto lok28_84
 						}
-					lok28_83:
+					lok28_84:
 						{
-							position256_83, tokenIndex256_83 := pos, p.tokenIndex
+							position256_84, tokenIndex256_84 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_83
+									goto l315_29_84
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l256_83
-							l315_29_83:
+								goto l256_84
+							l315_29_84:
 								pos++
-								goto lok29_83
+								goto lok29_84
 							}
-						lok29_83:
-							goto l257_83
-						l256_83:
-							pos, p.tokenIndex = position256_83, tokenIndex256_83
+						lok29_84:
+							goto l257_84
+						l256_84:
+							pos, ti = position256_84, tokenIndex256_84
 						}
-					l257_83:
+					l257_84:
 						{
-							position258_83, tokenIndex258_83 := pos, p.tokenIndex
+							position258_84, tokenIndex258_84 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_83
+									goto l315_30_84
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l258_83
-							l315_30_83:
+								goto l258_84
+							l315_30_84:
 								pos++
-								goto lok30_83
+								goto lok30_84
 							}
-						lok30_83:
-							goto l259_83
-						l258_83:
-							pos, p.tokenIndex = position258_83, tokenIndex258_83
+						lok30_84:
+							goto l259_84
+						l258_84:
+							pos, ti = position258_84, tokenIndex258_84
 						}
-					l259_83:
+					l259_84:
 						{
-							position260_83, tokenIndex260_83 := pos, p.tokenIndex
+							position260_84, tokenIndex260_84 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_83
+									goto l315_31_84
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l260_83
-							l315_31_83:
+								goto l260_84
+							l315_31_84:
 								pos++
-								goto lok31_83
+								goto lok31_84
 							}
-						lok31_83:
-							goto l261_83
-						l260_83:
-							pos, p.tokenIndex = position260_83, tokenIndex260_83
+						lok31_84:
+							goto l261_84
+						l260_84:
+							pos, ti = position260_84, tokenIndex260_84
 						}
-					l261_83:
-						_ = position255_83
+					l261_84:
+						_ = position255_84
 					}
-					goto lok83
-				l254_83:
-					pos, p.tokenIndex = position254_83, tokenIndex254_83
+					goto lok84
+				l254_84:
+					pos, ti = position254_84, tokenIndex254_84
 					goto l206
 				}
-			lok83:
+			lok84:
 				goto l207
 			l206:
-				pos, p.tokenIndex = position206, tokenIndex206
+				pos, ti = position206, tokenIndex206
 			}
 		l207:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6678,7 +7351,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6688,105 +7361,105 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_84, tokenIndex254_84 := pos, p.tokenIndex
+				position254_85, tokenIndex254_85 := pos, ti
 				{
-					position255_84 := pos
+					position255_85 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_84
+							goto l315_28_85
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l254_84
-					l315_28_84:
+						goto l254_85
+					l315_28_85:
 						pos++
-						goto lok28_84
+						goto lok28_85
 					}
-				lok28_84:
+				lok28_85:
 					{
-						position256_84, tokenIndex256_84 := pos, p.tokenIndex
+						position256_85, tokenIndex256_85 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_84
+								goto l315_29_85
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l256_84
-						l315_29_84:
+							goto l256_85
+						l315_29_85:
 							pos++
-							goto lok29_84
+							goto lok29_85
 						}
-					lok29_84:
-						goto l257_84
-					l256_84:
-						pos, p.tokenIndex = position256_84, tokenIndex256_84
+					lok29_85:
+						goto l257_85
+					l256_85:
+						pos, ti = position256_85, tokenIndex256_85
 					}
-				l257_84:
+				l257_85:
 					{
-						position258_84, tokenIndex258_84 := pos, p.tokenIndex
+						position258_85, tokenIndex258_85 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_84
+								goto l315_30_85
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l258_84
-						l315_30_84:
+							goto l258_85
+						l315_30_85:
 							pos++
-							goto lok30_84
+							goto lok30_85
 						}
-					lok30_84:
-						goto l259_84
-					l258_84:
-						pos, p.tokenIndex = position258_84, tokenIndex258_84
+					lok30_85:
+						goto l259_85
+					l258_85:
+						pos, ti = position258_85, tokenIndex258_85
 					}
-				l259_84:
+				l259_85:
 					{
-						position260_84, tokenIndex260_84 := pos, p.tokenIndex
+						position260_85, tokenIndex260_85 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_84
+								goto l315_31_85
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l260_84
-						l315_31_84:
+							goto l260_85
+						l315_31_85:
 							pos++
-							goto lok31_84
+							goto lok31_85
 						}
-					lok31_84:
-						goto l261_84
-					l260_84:
-						pos, p.tokenIndex = position260_84, tokenIndex260_84
+					lok31_85:
+						goto l261_85
+					l260_85:
+						pos, ti = position260_85, tokenIndex260_85
 					}
-				l261_84:
-					_ = position255_84
+				l261_85:
+					_ = position255_85
 				}
-				goto lok84
-			l254_84:
-				pos, p.tokenIndex = position254_84, tokenIndex254_84
+				goto lok85
+			l254_85:
+				pos, ti = position254_85, tokenIndex254_85
 				goto l205
 			}
-		lok84:
+		lok85:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -6795,15 +7468,15 @@ func (p *Parser) rIPv6address() bool {
 				goto l205
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l205
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position208, tokenIndex208 := pos, p.tokenIndex
+				position208, tokenIndex208 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -6815,179 +7488,24 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position208, tokenIndex208
+				pos, ti = position208, tokenIndex208
 			}
 			goto l188
 		l205:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 			{
-				position210, tokenIndex210 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c4() {
+				position210, tokenIndex210 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
 					goto l210
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h4
-					position254_85, tokenIndex254_85 := pos, p.tokenIndex
-					{
-						position255_85 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l254_85
-						l315_28_85:
-							pos++
-							goto lok28_85
-						}
-					lok28_85:
-						{
-							position256_85, tokenIndex256_85 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_85
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l256_85
-							l315_29_85:
-								pos++
-								goto lok29_85
-							}
-						lok29_85:
-							goto l257_85
-						l256_85:
-							pos, p.tokenIndex = position256_85, tokenIndex256_85
-						}
-					l257_85:
-						{
-							position258_85, tokenIndex258_85 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_85
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l258_85
-							l315_30_85:
-								pos++
-								goto lok30_85
-							}
-						lok30_85:
-							goto l259_85
-						l258_85:
-							pos, p.tokenIndex = position258_85, tokenIndex258_85
-						}
-					l259_85:
-						{
-							position260_85, tokenIndex260_85 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_85
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_85
-							l315_31_85:
-								pos++
-								goto lok31_85
-							}
-						lok31_85:
-							goto l261_85
-						l260_85:
-							pos, p.tokenIndex = position260_85, tokenIndex260_85
-						}
-					l261_85:
-						_ = position255_85
-					}
-					goto lok85
-				l254_85:
-					pos, p.tokenIndex = position254_85, tokenIndex254_85
-					goto l210
-				}
-			lok85:
-				goto l211
-			l210:
-				pos, p.tokenIndex = position210, tokenIndex210
-			}
-		l211:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l209
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l209
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l209
-			}
-			pos = p.position
-			{
-				position212, tokenIndex212 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l209
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position212, tokenIndex212
-			}
-			goto l188
-		l209:
-			pos, p.tokenIndex = position188, tokenIndex188
-			{
-				position214, tokenIndex214 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c5() {
-					goto l214
-				}
-				pos = p.position
-				{ // h4
-					position254_86, tokenIndex254_86 := pos, p.tokenIndex
+					position254_86, tokenIndex254_86 := pos, ti
 					{
 						position255_86 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_28_86
@@ -7002,10 +7520,10 @@ func (p *Parser) rIPv6address() bool {
 						}
 					lok28_86:
 						{
-							position256_86, tokenIndex256_86 := pos, p.tokenIndex
+							position256_86, tokenIndex256_86 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_29_86
@@ -7021,14 +7539,14 @@ func (p *Parser) rIPv6address() bool {
 						lok29_86:
 							goto l257_86
 						l256_86:
-							pos, p.tokenIndex = position256_86, tokenIndex256_86
+							pos, ti = position256_86, tokenIndex256_86
 						}
 					l257_86:
 						{
-							position258_86, tokenIndex258_86 := pos, p.tokenIndex
+							position258_86, tokenIndex258_86 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_30_86
@@ -7044,14 +7562,14 @@ func (p *Parser) rIPv6address() bool {
 						lok30_86:
 							goto l259_86
 						l258_86:
-							pos, p.tokenIndex = position258_86, tokenIndex258_86
+							pos, ti = position258_86, tokenIndex258_86
 						}
 					l259_86:
 						{
-							position260_86, tokenIndex260_86 := pos, p.tokenIndex
+							position260_86, tokenIndex260_86 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_31_86
@@ -7067,25 +7585,180 @@ func (p *Parser) rIPv6address() bool {
 						lok31_86:
 							goto l261_86
 						l260_86:
-							pos, p.tokenIndex = position260_86, tokenIndex260_86
+							pos, ti = position260_86, tokenIndex260_86
 						}
 					l261_86:
 						_ = position255_86
 					}
 					goto lok86
 				l254_86:
-					pos, p.tokenIndex = position254_86, tokenIndex254_86
-					goto l214
+					pos, ti = position254_86, tokenIndex254_86
+					goto l210
 				}
 			lok86:
+				goto l211
+			l210:
+				pos, ti = position210, tokenIndex210
+			}
+		l211:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(11, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l209
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position212, tokenIndex212 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(19, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l209
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position212, tokenIndex212
+			}
+			goto l188
+		l209:
+			pos, ti = position188, tokenIndex188
+			{
+				position214, tokenIndex214 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c5() {
+					goto l214
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_87, tokenIndex254_87 := pos, ti
+					{
+						position255_87 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_87
+						l315_28_87:
+							pos++
+							goto lok28_87
+						}
+					lok28_87:
+						{
+							position256_87, tokenIndex256_87 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_87
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_87
+							l315_29_87:
+								pos++
+								goto lok29_87
+							}
+						lok29_87:
+							goto l257_87
+						l256_87:
+							pos, ti = position256_87, tokenIndex256_87
+						}
+					l257_87:
+						{
+							position258_87, tokenIndex258_87 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_87
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_87
+							l315_30_87:
+								pos++
+								goto lok30_87
+							}
+						lok30_87:
+							goto l259_87
+						l258_87:
+							pos, ti = position258_87, tokenIndex258_87
+						}
+					l259_87:
+						{
+							position260_87, tokenIndex260_87 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_87
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_87
+							l315_31_87:
+								pos++
+								goto lok31_87
+							}
+						lok31_87:
+							goto l261_87
+						l260_87:
+							pos, ti = position260_87, tokenIndex260_87
+						}
+					l261_87:
+						_ = position255_87
+					}
+					goto lok87
+				l254_87:
+					pos, ti = position254_87, tokenIndex254_87
+					goto l214
+				}
+			lok87:
 				goto l215
 			l214:
-				pos, p.tokenIndex = position214, tokenIndex214
+				pos, ti = position214, tokenIndex214
 			}
 		l215:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7096,7 +7769,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7106,107 +7779,107 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position254_87, tokenIndex254_87 := pos, p.tokenIndex
+				position254_88, tokenIndex254_88 := pos, ti
 				{
-					position255_87 := pos
+					position255_88 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_87
+							goto l315_28_88
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l254_87
-					l315_28_87:
+						goto l254_88
+					l315_28_88:
 						pos++
-						goto lok28_87
+						goto lok28_88
 					}
-				lok28_87:
+				lok28_88:
 					{
-						position256_87, tokenIndex256_87 := pos, p.tokenIndex
+						position256_88, tokenIndex256_88 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_87
+								goto l315_29_88
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l256_87
-						l315_29_87:
+							goto l256_88
+						l315_29_88:
 							pos++
-							goto lok29_87
+							goto lok29_88
 						}
-					lok29_87:
-						goto l257_87
-					l256_87:
-						pos, p.tokenIndex = position256_87, tokenIndex256_87
+					lok29_88:
+						goto l257_88
+					l256_88:
+						pos, ti = position256_88, tokenIndex256_88
 					}
-				l257_87:
+				l257_88:
 					{
-						position258_87, tokenIndex258_87 := pos, p.tokenIndex
+						position258_88, tokenIndex258_88 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_87
+								goto l315_30_88
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l258_87
-						l315_30_87:
+							goto l258_88
+						l315_30_88:
 							pos++
-							goto lok30_87
+							goto lok30_88
 						}
-					lok30_87:
-						goto l259_87
-					l258_87:
-						pos, p.tokenIndex = position258_87, tokenIndex258_87
+					lok30_88:
+						goto l259_88
+					l258_88:
+						pos, ti = position258_88, tokenIndex258_88
 					}
-				l259_87:
+				l259_88:
 					{
-						position260_87, tokenIndex260_87 := pos, p.tokenIndex
+						position260_88, tokenIndex260_88 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_87
+								goto l315_31_88
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l260_87
-						l315_31_87:
+							goto l260_88
+						l315_31_88:
 							pos++
-							goto lok31_87
+							goto lok31_88
 						}
-					lok31_87:
-						goto l261_87
-					l260_87:
-						pos, p.tokenIndex = position260_87, tokenIndex260_87
+					lok31_88:
+						goto l261_88
+					l260_88:
+						pos, ti = position260_88, tokenIndex260_88
 					}
-				l261_87:
-					_ = position255_87
+				l261_88:
+					_ = position255_88
 				}
-				goto lok87
-			l254_87:
-				pos, p.tokenIndex = position254_87, tokenIndex254_87
+				goto lok88
+			l254_88:
+				pos, ti = position254_88, tokenIndex254_88
 				goto l213
 			}
-		lok87:
+		lok88:
 			{
-				position216, tokenIndex216 := pos, p.tokenIndex
+				position216, tokenIndex216 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -7218,122 +7891,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position216, tokenIndex216
+				pos, ti = position216, tokenIndex216
 			}
 			goto l188
 		l213:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 			{
-				position217, tokenIndex217 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c6() {
+				position217, tokenIndex217 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c6() {
 					goto l217
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h4
-					position254_88, tokenIndex254_88 := pos, p.tokenIndex
+					position254_89, tokenIndex254_89 := pos, ti
 					{
-						position255_88 := pos
+						position255_89 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_88
+								goto l315_28_89
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_88
-						l315_28_88:
+							goto l254_89
+						l315_28_89:
 							pos++
-							goto lok28_88
+							goto lok28_89
 						}
-					lok28_88:
+					lok28_89:
 						{
-							position256_88, tokenIndex256_88 := pos, p.tokenIndex
+							position256_89, tokenIndex256_89 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_88
+									goto l315_29_89
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l256_88
-							l315_29_88:
+								goto l256_89
+							l315_29_89:
 								pos++
-								goto lok29_88
+								goto lok29_89
 							}
-						lok29_88:
-							goto l257_88
-						l256_88:
-							pos, p.tokenIndex = position256_88, tokenIndex256_88
+						lok29_89:
+							goto l257_89
+						l256_89:
+							pos, ti = position256_89, tokenIndex256_89
 						}
-					l257_88:
+					l257_89:
 						{
-							position258_88, tokenIndex258_88 := pos, p.tokenIndex
+							position258_89, tokenIndex258_89 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_88
+									goto l315_30_89
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l258_88
-							l315_30_88:
+								goto l258_89
+							l315_30_89:
 								pos++
-								goto lok30_88
+								goto lok30_89
 							}
-						lok30_88:
-							goto l259_88
-						l258_88:
-							pos, p.tokenIndex = position258_88, tokenIndex258_88
+						lok30_89:
+							goto l259_89
+						l258_89:
+							pos, ti = position258_89, tokenIndex258_89
 						}
-					l259_88:
+					l259_89:
 						{
-							position260_88, tokenIndex260_88 := pos, p.tokenIndex
+							position260_89, tokenIndex260_89 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_88
+									goto l315_31_89
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l260_88
-							l315_31_88:
+								goto l260_89
+							l315_31_89:
 								pos++
-								goto lok31_88
+								goto lok31_89
 							}
-						lok31_88:
-							goto l261_88
-						l260_88:
-							pos, p.tokenIndex = position260_88, tokenIndex260_88
+						lok31_89:
+							goto l261_89
+						l260_89:
+							pos, ti = position260_89, tokenIndex260_89
 						}
-					l261_88:
-						_ = position255_88
+					l261_89:
+						_ = position255_89
 					}
-					goto lok88
-				l254_88:
-					pos, p.tokenIndex = position254_88, tokenIndex254_88
+					goto lok89
+				l254_89:
+					pos, ti = position254_89, tokenIndex254_89
 					goto l217
 				}
-			lok88:
+			lok89:
 				goto l218
 			l217:
-				pos, p.tokenIndex = position217, tokenIndex217
+				pos, ti = position217, tokenIndex217
 			}
 		l218:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7344,7 +8017,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7354,10 +8027,10 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{
-				position219, tokenIndex219 := pos, p.tokenIndex
+				position219, tokenIndex219 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(30, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -7369,40 +8042,41 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position219, tokenIndex219
+				pos, ti = position219, tokenIndex219
 			}
 		}
 	l188:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position187)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l186:
-	pos, p.tokenIndex = position186, tokenIndex186
+	pos, ti = position186, tokenIndex186
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rh4c1 is rule 36 h4c1 <- <(h4 ':' !':')?>
 func (p *Parser) rh4c1() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position221 := pos
 		{
-			position222, tokenIndex222 := pos, p.tokenIndex
+			position222, tokenIndex222 := pos, ti
 			{ // h4
-				position254_45, tokenIndex254_45 := pos, p.tokenIndex
+				position254_45, tokenIndex254_45 := pos, ti
 				{
 					position255_45 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_45
@@ -7417,10 +8091,10 @@ func (p *Parser) rh4c1() bool {
 					}
 				lok28_45:
 					{
-						position256_45, tokenIndex256_45 := pos, p.tokenIndex
+						position256_45, tokenIndex256_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_45
@@ -7436,14 +8110,14 @@ func (p *Parser) rh4c1() bool {
 					lok29_45:
 						goto l257_45
 					l256_45:
-						pos, p.tokenIndex = position256_45, tokenIndex256_45
+						pos, ti = position256_45, tokenIndex256_45
 					}
 				l257_45:
 					{
-						position258_45, tokenIndex258_45 := pos, p.tokenIndex
+						position258_45, tokenIndex258_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_45
@@ -7459,14 +8133,14 @@ func (p *Parser) rh4c1() bool {
 					lok30_45:
 						goto l259_45
 					l258_45:
-						pos, p.tokenIndex = position258_45, tokenIndex258_45
+						pos, ti = position258_45, tokenIndex258_45
 					}
 				l259_45:
 					{
-						position260_45, tokenIndex260_45 := pos, p.tokenIndex
+						position260_45, tokenIndex260_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_45
@@ -7482,20 +8156,20 @@ func (p *Parser) rh4c1() bool {
 					lok31_45:
 						goto l261_45
 					l260_45:
-						pos, p.tokenIndex = position260_45, tokenIndex260_45
+						pos, ti = position260_45, tokenIndex260_45
 					}
 				l261_45:
 					_ = position255_45
 				}
 				goto lok45
 			l254_45:
-				pos, p.tokenIndex = position254_45, tokenIndex254_45
+				pos, ti = position254_45, tokenIndex254_45
 				goto l222
 			}
 		lok45:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7505,10 +8179,10 @@ func (p *Parser) rh4c1() bool {
 			}
 			pos++
 			{
-				position224, tokenIndex224 := pos, p.tokenIndex
+				position224, tokenIndex224 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(11, false)
 					}
 
 					if int(pos) > p.far {
@@ -7522,34 +8196,34 @@ func (p *Parser) rh4c1() bool {
 				}
 				goto l222
 			l224:
-				pos, p.tokenIndex = position224, tokenIndex224
+				pos, ti = position224, tokenIndex224
 			}
 			goto l223
 		l222:
-			pos, p.tokenIndex = position222, tokenIndex222
+			pos, ti = position222, tokenIndex222
 		}
 	l223:
 		_ = position221
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh4c2 is rule 37 h4c2 <- <(h4 ':' !':' h4c1)?>
 func (p *Parser) rh4c2() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position226 := pos
 		{
-			position227, tokenIndex227 := pos, p.tokenIndex
+			position227, tokenIndex227 := pos, ti
 			{ // h4
-				position254_46, tokenIndex254_46 := pos, p.tokenIndex
+				position254_46, tokenIndex254_46 := pos, ti
 				{
 					position255_46 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_46
@@ -7564,10 +8238,10 @@ func (p *Parser) rh4c2() bool {
 					}
 				lok28_46:
 					{
-						position256_46, tokenIndex256_46 := pos, p.tokenIndex
+						position256_46, tokenIndex256_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_46
@@ -7583,14 +8257,14 @@ func (p *Parser) rh4c2() bool {
 					lok29_46:
 						goto l257_46
 					l256_46:
-						pos, p.tokenIndex = position256_46, tokenIndex256_46
+						pos, ti = position256_46, tokenIndex256_46
 					}
 				l257_46:
 					{
-						position258_46, tokenIndex258_46 := pos, p.tokenIndex
+						position258_46, tokenIndex258_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_46
@@ -7606,14 +8280,14 @@ func (p *Parser) rh4c2() bool {
 					lok30_46:
 						goto l259_46
 					l258_46:
-						pos, p.tokenIndex = position258_46, tokenIndex258_46
+						pos, ti = position258_46, tokenIndex258_46
 					}
 				l259_46:
 					{
-						position260_46, tokenIndex260_46 := pos, p.tokenIndex
+						position260_46, tokenIndex260_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_46
@@ -7629,20 +8303,20 @@ func (p *Parser) rh4c2() bool {
 					lok31_46:
 						goto l261_46
 					l260_46:
-						pos, p.tokenIndex = position260_46, tokenIndex260_46
+						pos, ti = position260_46, tokenIndex260_46
 					}
 				l261_46:
 					_ = position255_46
 				}
 				goto lok46
 			l254_46:
-				pos, p.tokenIndex = position254_46, tokenIndex254_46
+				pos, ti = position254_46, tokenIndex254_46
 				goto l227
 			}
 		lok46:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7652,10 +8326,10 @@ func (p *Parser) rh4c2() bool {
 			}
 			pos++
 			{
-				position229, tokenIndex229 := pos, p.tokenIndex
+				position229, tokenIndex229 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(11, false)
 					}
 
 					if int(pos) > p.far {
@@ -7669,38 +8343,38 @@ func (p *Parser) rh4c2() bool {
 				}
 				goto l227
 			l229:
-				pos, p.tokenIndex = position229, tokenIndex229
+				pos, ti = position229, tokenIndex229
 			}
-			if p.position = pos; !p.rh4c1() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c1() {
 				goto l227
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l228
 		l227:
-			pos, p.tokenIndex = position227, tokenIndex227
+			pos, ti = position227, tokenIndex227
 		}
 	l228:
 		_ = position226
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh4c3 is rule 38 h4c3 <- <(h4 ':' !':' h4c2)?>
 func (p *Parser) rh4c3() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position231 := pos
 		{
-			position232, tokenIndex232 := pos, p.tokenIndex
+			position232, tokenIndex232 := pos, ti
 			{ // h4
-				position254_47, tokenIndex254_47 := pos, p.tokenIndex
+				position254_47, tokenIndex254_47 := pos, ti
 				{
 					position255_47 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_47
@@ -7715,10 +8389,10 @@ func (p *Parser) rh4c3() bool {
 					}
 				lok28_47:
 					{
-						position256_47, tokenIndex256_47 := pos, p.tokenIndex
+						position256_47, tokenIndex256_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_47
@@ -7734,14 +8408,14 @@ func (p *Parser) rh4c3() bool {
 					lok29_47:
 						goto l257_47
 					l256_47:
-						pos, p.tokenIndex = position256_47, tokenIndex256_47
+						pos, ti = position256_47, tokenIndex256_47
 					}
 				l257_47:
 					{
-						position258_47, tokenIndex258_47 := pos, p.tokenIndex
+						position258_47, tokenIndex258_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_47
@@ -7757,14 +8431,14 @@ func (p *Parser) rh4c3() bool {
 					lok30_47:
 						goto l259_47
 					l258_47:
-						pos, p.tokenIndex = position258_47, tokenIndex258_47
+						pos, ti = position258_47, tokenIndex258_47
 					}
 				l259_47:
 					{
-						position260_47, tokenIndex260_47 := pos, p.tokenIndex
+						position260_47, tokenIndex260_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_47
@@ -7780,20 +8454,20 @@ func (p *Parser) rh4c3() bool {
 					lok31_47:
 						goto l261_47
 					l260_47:
-						pos, p.tokenIndex = position260_47, tokenIndex260_47
+						pos, ti = position260_47, tokenIndex260_47
 					}
 				l261_47:
 					_ = position255_47
 				}
 				goto lok47
 			l254_47:
-				pos, p.tokenIndex = position254_47, tokenIndex254_47
+				pos, ti = position254_47, tokenIndex254_47
 				goto l232
 			}
 		lok47:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7803,10 +8477,10 @@ func (p *Parser) rh4c3() bool {
 			}
 			pos++
 			{
-				position234, tokenIndex234 := pos, p.tokenIndex
+				position234, tokenIndex234 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(11, false)
 					}
 
 					if int(pos) > p.far {
@@ -7820,38 +8494,38 @@ func (p *Parser) rh4c3() bool {
 				}
 				goto l232
 			l234:
-				pos, p.tokenIndex = position234, tokenIndex234
+				pos, ti = position234, tokenIndex234
 			}
-			if p.position = pos; !p.rh4c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
 				goto l232
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l233
 		l232:
-			pos, p.tokenIndex = position232, tokenIndex232
+			pos, ti = position232, tokenIndex232
 		}
 	l233:
 		_ = position231
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh4c4 is rule 39 h4c4 <- <(h4 ':' !':' h4c3)?>
 func (p *Parser) rh4c4() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position236 := pos
 		{
-			position237, tokenIndex237 := pos, p.tokenIndex
+			position237, tokenIndex237 := pos, ti
 			{ // h4
-				position254_48, tokenIndex254_48 := pos, p.tokenIndex
+				position254_48, tokenIndex254_48 := pos, ti
 				{
 					position255_48 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_48
@@ -7866,10 +8540,10 @@ func (p *Parser) rh4c4() bool {
 					}
 				lok28_48:
 					{
-						position256_48, tokenIndex256_48 := pos, p.tokenIndex
+						position256_48, tokenIndex256_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_48
@@ -7885,14 +8559,14 @@ func (p *Parser) rh4c4() bool {
 					lok29_48:
 						goto l257_48
 					l256_48:
-						pos, p.tokenIndex = position256_48, tokenIndex256_48
+						pos, ti = position256_48, tokenIndex256_48
 					}
 				l257_48:
 					{
-						position258_48, tokenIndex258_48 := pos, p.tokenIndex
+						position258_48, tokenIndex258_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_48
@@ -7908,14 +8582,14 @@ func (p *Parser) rh4c4() bool {
 					lok30_48:
 						goto l259_48
 					l258_48:
-						pos, p.tokenIndex = position258_48, tokenIndex258_48
+						pos, ti = position258_48, tokenIndex258_48
 					}
 				l259_48:
 					{
-						position260_48, tokenIndex260_48 := pos, p.tokenIndex
+						position260_48, tokenIndex260_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_48
@@ -7931,20 +8605,20 @@ func (p *Parser) rh4c4() bool {
 					lok31_48:
 						goto l261_48
 					l260_48:
-						pos, p.tokenIndex = position260_48, tokenIndex260_48
+						pos, ti = position260_48, tokenIndex260_48
 					}
 				l261_48:
 					_ = position255_48
 				}
 				goto lok48
 			l254_48:
-				pos, p.tokenIndex = position254_48, tokenIndex254_48
+				pos, ti = position254_48, tokenIndex254_48
 				goto l237
 			}
 		lok48:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -7954,10 +8628,10 @@ func (p *Parser) rh4c4() bool {
 			}
 			pos++
 			{
-				position239, tokenIndex239 := pos, p.tokenIndex
+				position239, tokenIndex239 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(11, false)
 					}
 
 					if int(pos) > p.far {
@@ -7971,38 +8645,38 @@ func (p *Parser) rh4c4() bool {
 				}
 				goto l237
 			l239:
-				pos, p.tokenIndex = position239, tokenIndex239
+				pos, ti = position239, tokenIndex239
 			}
-			if p.position = pos; !p.rh4c3() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c3() {
 				goto l237
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l238
 		l237:
-			pos, p.tokenIndex = position237, tokenIndex237
+			pos, ti = position237, tokenIndex237
 		}
 	l238:
 		_ = position236
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh4c5 is rule 40 h4c5 <- <(h4 ':' !':' h4c4)?>
 func (p *Parser) rh4c5() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position241 := pos
 		{
-			position242, tokenIndex242 := pos, p.tokenIndex
+			position242, tokenIndex242 := pos, ti
 			{ // h4
-				position254_49, tokenIndex254_49 := pos, p.tokenIndex
+				position254_49, tokenIndex254_49 := pos, ti
 				{
 					position255_49 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_49
@@ -8017,10 +8691,10 @@ func (p *Parser) rh4c5() bool {
 					}
 				lok28_49:
 					{
-						position256_49, tokenIndex256_49 := pos, p.tokenIndex
+						position256_49, tokenIndex256_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_49
@@ -8036,14 +8710,14 @@ func (p *Parser) rh4c5() bool {
 					lok29_49:
 						goto l257_49
 					l256_49:
-						pos, p.tokenIndex = position256_49, tokenIndex256_49
+						pos, ti = position256_49, tokenIndex256_49
 					}
 				l257_49:
 					{
-						position258_49, tokenIndex258_49 := pos, p.tokenIndex
+						position258_49, tokenIndex258_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_49
@@ -8059,14 +8733,14 @@ func (p *Parser) rh4c5() bool {
 					lok30_49:
 						goto l259_49
 					l258_49:
-						pos, p.tokenIndex = position258_49, tokenIndex258_49
+						pos, ti = position258_49, tokenIndex258_49
 					}
 				l259_49:
 					{
-						position260_49, tokenIndex260_49 := pos, p.tokenIndex
+						position260_49, tokenIndex260_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_49
@@ -8082,20 +8756,20 @@ func (p *Parser) rh4c5() bool {
 					lok31_49:
 						goto l261_49
 					l260_49:
-						pos, p.tokenIndex = position260_49, tokenIndex260_49
+						pos, ti = position260_49, tokenIndex260_49
 					}
 				l261_49:
 					_ = position255_49
 				}
 				goto lok49
 			l254_49:
-				pos, p.tokenIndex = position254_49, tokenIndex254_49
+				pos, ti = position254_49, tokenIndex254_49
 				goto l242
 			}
 		lok49:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -8105,10 +8779,10 @@ func (p *Parser) rh4c5() bool {
 			}
 			pos++
 			{
-				position244, tokenIndex244 := pos, p.tokenIndex
+				position244, tokenIndex244 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(11, false)
 					}
 
 					if int(pos) > p.far {
@@ -8122,38 +8796,38 @@ func (p *Parser) rh4c5() bool {
 				}
 				goto l242
 			l244:
-				pos, p.tokenIndex = position244, tokenIndex244
+				pos, ti = position244, tokenIndex244
 			}
-			if p.position = pos; !p.rh4c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
 				goto l242
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l243
 		l242:
-			pos, p.tokenIndex = position242, tokenIndex242
+			pos, ti = position242, tokenIndex242
 		}
 	l243:
 		_ = position241
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh4c6 is rule 41 h4c6 <- <(h4 ':' !':' h4c5)?>
 func (p *Parser) rh4c6() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position246 := pos
 		{
-			position247, tokenIndex247 := pos, p.tokenIndex
+			position247, tokenIndex247 := pos, ti
 			{ // h4
-				position254_50, tokenIndex254_50 := pos, p.tokenIndex
+				position254_50, tokenIndex254_50 := pos, ti
 				{
 					position255_50 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_50
@@ -8168,10 +8842,10 @@ func (p *Parser) rh4c6() bool {
 					}
 				lok28_50:
 					{
-						position256_50, tokenIndex256_50 := pos, p.tokenIndex
+						position256_50, tokenIndex256_50 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_50
@@ -8187,14 +8861,14 @@ func (p *Parser) rh4c6() bool {
 					lok29_50:
 						goto l257_50
 					l256_50:
-						pos, p.tokenIndex = position256_50, tokenIndex256_50
+						pos, ti = position256_50, tokenIndex256_50
 					}
 				l257_50:
 					{
-						position258_50, tokenIndex258_50 := pos, p.tokenIndex
+						position258_50, tokenIndex258_50 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_50
@@ -8210,14 +8884,14 @@ func (p *Parser) rh4c6() bool {
 					lok30_50:
 						goto l259_50
 					l258_50:
-						pos, p.tokenIndex = position258_50, tokenIndex258_50
+						pos, ti = position258_50, tokenIndex258_50
 					}
 				l259_50:
 					{
-						position260_50, tokenIndex260_50 := pos, p.tokenIndex
+						position260_50, tokenIndex260_50 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_50
@@ -8233,20 +8907,20 @@ func (p *Parser) rh4c6() bool {
 					lok31_50:
 						goto l261_50
 					l260_50:
-						pos, p.tokenIndex = position260_50, tokenIndex260_50
+						pos, ti = position260_50, tokenIndex260_50
 					}
 				l261_50:
 					_ = position255_50
 				}
 				goto lok50
 			l254_50:
-				pos, p.tokenIndex = position254_50, tokenIndex254_50
+				pos, ti = position254_50, tokenIndex254_50
 				goto l247
 			}
 		lok50:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -8256,10 +8930,10 @@ func (p *Parser) rh4c6() bool {
 			}
 			pos++
 			{
-				position249, tokenIndex249 := pos, p.tokenIndex
+				position249, tokenIndex249 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(11, false)
 					}
 
 					if int(pos) > p.far {
@@ -8273,39 +8947,39 @@ func (p *Parser) rh4c6() bool {
 				}
 				goto l247
 			l249:
-				pos, p.tokenIndex = position249, tokenIndex249
+				pos, ti = position249, tokenIndex249
 			}
-			if p.position = pos; !p.rh4c5() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c5() {
 				goto l247
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l248
 		l247:
-			pos, p.tokenIndex = position247, tokenIndex247
+			pos, ti = position247, tokenIndex247
 		}
 	l248:
 		_ = position246
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rls32 is rule 42 ls32 <- <((h4 ':' h4) / IPv4address)>
 func (p *Parser) rls32() bool {
 	buffer := p.buffer
-	pos := p.position
-	position250, tokenIndex250 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position250, tokenIndex250 := pos, ti
 	{
 		position251 := pos
 		{
-			position252, tokenIndex252 := pos, p.tokenIndex
+			position252, tokenIndex252 := pos, ti
 			{ // h4
-				position254_51, tokenIndex254_51 := pos, p.tokenIndex
+				position254_51, tokenIndex254_51 := pos, ti
 				{
 					position255_51 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_51
@@ -8320,10 +8994,10 @@ func (p *Parser) rls32() bool {
 					}
 				lok28_51:
 					{
-						position256_51, tokenIndex256_51 := pos, p.tokenIndex
+						position256_51, tokenIndex256_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_51
@@ -8339,14 +9013,14 @@ func (p *Parser) rls32() bool {
 					lok29_51:
 						goto l257_51
 					l256_51:
-						pos, p.tokenIndex = position256_51, tokenIndex256_51
+						pos, ti = position256_51, tokenIndex256_51
 					}
 				l257_51:
 					{
-						position258_51, tokenIndex258_51 := pos, p.tokenIndex
+						position258_51, tokenIndex258_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_51
@@ -8362,14 +9036,14 @@ func (p *Parser) rls32() bool {
 					lok30_51:
 						goto l259_51
 					l258_51:
-						pos, p.tokenIndex = position258_51, tokenIndex258_51
+						pos, ti = position258_51, tokenIndex258_51
 					}
 				l259_51:
 					{
-						position260_51, tokenIndex260_51 := pos, p.tokenIndex
+						position260_51, tokenIndex260_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_51
@@ -8385,20 +9059,20 @@ func (p *Parser) rls32() bool {
 					lok31_51:
 						goto l261_51
 					l260_51:
-						pos, p.tokenIndex = position260_51, tokenIndex260_51
+						pos, ti = position260_51, tokenIndex260_51
 					}
 				l261_51:
 					_ = position255_51
 				}
 				goto lok51
 			l254_51:
-				pos, p.tokenIndex = position254_51, tokenIndex254_51
+				pos, ti = position254_51, tokenIndex254_51
 				goto l253
 			}
 		lok51:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -8408,12 +9082,12 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h4
-				position254_52, tokenIndex254_52 := pos, p.tokenIndex
+				position254_52, tokenIndex254_52 := pos, ti
 				{
 					position255_52 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_52
@@ -8428,10 +9102,10 @@ func (p *Parser) rls32() bool {
 					}
 				lok28_52:
 					{
-						position256_52, tokenIndex256_52 := pos, p.tokenIndex
+						position256_52, tokenIndex256_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_52
@@ -8447,14 +9121,14 @@ func (p *Parser) rls32() bool {
 					lok29_52:
 						goto l257_52
 					l256_52:
-						pos, p.tokenIndex = position256_52, tokenIndex256_52
+						pos, ti = position256_52, tokenIndex256_52
 					}
 				l257_52:
 					{
-						position258_52, tokenIndex258_52 := pos, p.tokenIndex
+						position258_52, tokenIndex258_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_52
@@ -8470,14 +9144,14 @@ func (p *Parser) rls32() bool {
 					lok30_52:
 						goto l259_52
 					l258_52:
-						pos, p.tokenIndex = position258_52, tokenIndex258_52
+						pos, ti = position258_52, tokenIndex258_52
 					}
 				l259_52:
 					{
-						position260_52, tokenIndex260_52 := pos, p.tokenIndex
+						position260_52, tokenIndex260_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(4, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_52
@@ -8493,46 +9167,111 @@ func (p *Parser) rls32() bool {
 					lok31_52:
 						goto l261_52
 					l260_52:
-						pos, p.tokenIndex = position260_52, tokenIndex260_52
+						pos, ti = position260_52, tokenIndex260_52
 					}
 				l261_52:
 					_ = position255_52
 				}
 				goto lok52
 			l254_52:
-				pos, p.tokenIndex = position254_52, tokenIndex254_52
+				pos, ti = position254_52, tokenIndex254_52
 				goto l253
 			}
 		lok52:
 			goto l252
 		l253:
-			pos, p.tokenIndex = position252, tokenIndex252
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position252, tokenIndex252
+			{ // IPv4address
+				comp_53 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position175_53, tokenIndex175_53 := pos, ti
+				{
+					position176_53 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_53
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_53
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_53
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_53
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_53
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_53
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_53
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position176_53)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_53
+				goto lok53
+			l175_53:
+				pos, ti = position175_53, tokenIndex175_53
+				p.comp = comp_53
 				goto l250
 			}
-			pos = p.position
+		lok53:
 		}
 	l252:
 		_ = position251
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l250:
-	pos, p.tokenIndex = position250, tokenIndex250
-	p.position = pos
+	pos, ti = position250, tokenIndex250
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rh4 is rule 43 h4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh4() bool {
 	buffer := p.buffer
-	pos := p.position
-	position254, tokenIndex254 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position254, tokenIndex254 := pos, ti
 	{
 		position255 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(4, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l315_28
@@ -8547,10 +9286,10 @@ func (p *Parser) rh4() bool {
 		}
 	lok28:
 		{
-			position256, tokenIndex256 := pos, p.tokenIndex
+			position256, tokenIndex256 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(4, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l315_29
@@ -8566,14 +9305,14 @@ func (p *Parser) rh4() bool {
 		lok29:
 			goto l257
 		l256:
-			pos, p.tokenIndex = position256, tokenIndex256
+			pos, ti = position256, tokenIndex256
 		}
 	l257:
 		{
-			position258, tokenIndex258 := pos, p.tokenIndex
+			position258, tokenIndex258 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(4, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l315_30
@@ -8589,14 +9328,14 @@ func (p *Parser) rh4() bool {
 		lok30:
 			goto l259
 		l258:
-			pos, p.tokenIndex = position258, tokenIndex258
+			pos, ti = position258, tokenIndex258
 		}
 	l259:
 		{
-			position260, tokenIndex260 := pos, p.tokenIndex
+			position260, tokenIndex260 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(4, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l315_31
@@ -8612,49 +9351,115 @@ func (p *Parser) rh4() bool {
 		lok31:
 			goto l261
 		l260:
-			pos, p.tokenIndex = position260, tokenIndex260
+			pos, ti = position260, tokenIndex260
 		}
 	l261:
 		_ = position255
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l254:
-	pos, p.tokenIndex = position254, tokenIndex254
-	p.position = pos
+	pos, ti = position254, tokenIndex254
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath is rule 44 path <- <((abs_path / opaque_part)? !.)>
 func (p *Parser) rpath() bool {
-	pos := p.position
-	position262, tokenIndex262 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position262, tokenIndex262 := pos, ti
 	{
 		position263 := pos
 		{
-			position264, tokenIndex264 := pos, p.tokenIndex
+			position264, tokenIndex264 := pos, ti
 			{
-				position266, tokenIndex266 := pos, p.tokenIndex
-				if p.position = pos; !p.rabs_path() {
+				position266, tokenIndex266 := pos, ti
+				{ // abs_path
+					comp_92 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position54_92, tokenIndex54_92 := pos, ti
+					{
+						position55_92 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l54_92
+						}
+						pos++
+						{ // path_segments
+							position269_90_92, tokenIndex269_90_92 := pos, ti
+							{
+								position270_90_92 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l269_90_92
+								}
+								pos, ti = p.position, p.tokenIndex
+							l271_90_92:
+								{
+									position272_90_92, tokenIndex272_90_92 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l272_90_92
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+										goto l272_90_92
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l271_90_92
+								l272_90_92:
+									pos, ti = position272_90_92, tokenIndex272_90_92
+								}
+								_ = position270_90_92
+							}
+							goto lok90_92
+						l269_90_92:
+							pos, ti = position269_90_92, tokenIndex269_90_92
+							goto l54_92
+						}
+					lok90_92:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position55_92)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_92
+					goto lok92
+				l54_92:
+					pos, ti = position54_92, tokenIndex54_92
+					p.comp = comp_92
 					goto l267
 				}
-				pos = p.position
+			lok92:
 				goto l266
 			l267:
-				pos, p.tokenIndex = position266, tokenIndex266
-				if p.position = pos; !p.ropaque_part() {
+				pos, ti = position266, tokenIndex266
+				if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
 					goto l264
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 			}
 		l266:
 			goto l265
 		l264:
-			pos, p.tokenIndex = position264, tokenIndex264
+			pos, ti = position264, tokenIndex264
 		}
 	l265:
 		{
-			position268, tokenIndex268 := pos, p.tokenIndex
+			position268, tokenIndex268 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -8667,35 +9472,35 @@ func (p *Parser) rpath() bool {
 			}
 			goto l262
 		l268:
-			pos, p.tokenIndex = position268, tokenIndex268
+			pos, ti = position268, tokenIndex268
 		}
 		_ = position263
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l262:
-	pos, p.tokenIndex = position262, tokenIndex262
-	p.position = pos
+	pos, ti = position262, tokenIndex262
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_segments is rule 45 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
-	pos := p.position
-	position269, tokenIndex269 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position269, tokenIndex269 := pos, ti
 	{
 		position270 := pos
-		if p.position = pos; !p.rsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 			goto l269
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l271:
 		{
-			position272, tokenIndex272 := pos, p.tokenIndex
+			position272, tokenIndex272 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -8704,37 +9509,37 @@ func (p *Parser) rpath_segments() bool {
 				goto l272
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l272
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l271
 		l272:
-			pos, p.tokenIndex = position272, tokenIndex272
+			pos, ti = position272, tokenIndex272
 		}
 		_ = position270
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l269:
-	pos, p.tokenIndex = position269, tokenIndex269
-	p.position = pos
+	pos, ti = position269, tokenIndex269
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment is rule 46 segment <- <pchar*>
 func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position274 := pos
 	l275:
 		{
-			position276, tokenIndex276 := pos, p.tokenIndex
+			position276, tokenIndex276 := pos, ti
 			{ // pchar
-				position277_53, tokenIndex277_53 := pos, p.tokenIndex
+				position277_54, tokenIndex277_54 := pos, ti
 				{
-					position278_53 := pos
+					position278_54 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
@@ -8744,110 +9549,110 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(2, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position32_32_53, tokenIndex32_32_53 := pos, p.tokenIndex
+									position32_32_54, tokenIndex32_32_54 := pos, ti
 									{
-										position33_32_53 := pos
+										position33_32_54 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(2, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l32_32_53
+											goto l32_32_54
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l315_1_32_53
+												goto l315_1_32_54
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l32_32_53
-										l315_1_32_53:
+											goto l32_32_54
+										l315_1_32_54:
 											pos++
-											goto lok1_32_53
+											goto lok1_32_54
 										}
-									lok1_32_53:
+									lok1_32_54:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l315_2_32_53
+												goto l315_2_32_54
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l32_32_53
-										l315_2_32_53:
+											goto l32_32_54
+										l315_2_32_54:
 											pos++
-											goto lok2_32_53
+											goto lok2_32_54
 										}
-									lok2_32_53:
-										_ = position33_32_53
+									lok2_32_54:
+										_ = position33_32_54
 									}
-									goto lok32_53
-								l32_32_53:
-									pos, p.tokenIndex = position32_32_53, tokenIndex32_32_53
-									goto l277_53
+									goto lok32_54
+								l32_32_54:
+									pos, ti = position32_32_54, tokenIndex32_32_54
+									goto l277_54
 								}
-							lok32_53:
+							lok32_54:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l26_33_53
+										goto l26_33_54
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l277_53
-								l26_33_53:
+									goto l277_54
+								l26_33_54:
 									pos++
-									goto lok33_53
+									goto lok33_54
 								}
-							lok33_53:
+							lok33_54:
 							}
 						}
 					}
 
-					_ = position278_53
+					_ = position278_54
 				}
-				goto lok53
-			l277_53:
-				pos, p.tokenIndex = position277_53, tokenIndex277_53
+				goto lok54
+			l277_54:
+				pos, ti = position277_54, tokenIndex277_54
 				goto l276
 			}
-		lok53:
+		lok54:
 			goto l275
 		l276:
-			pos, p.tokenIndex = position276, tokenIndex276
+			pos, ti = position276, tokenIndex276
 		}
 		_ = position274
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpchar is rule 47 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position277, tokenIndex277 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position277, tokenIndex277 := pos, ti
 	{
 		position278 := pos
 		{
@@ -8859,17 +9664,17 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position32_32, tokenIndex32_32 := pos, p.tokenIndex
+						position32_32, tokenIndex32_32 := pos, ti
 						{
 							position33_32 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -8880,7 +9685,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_32
@@ -8896,7 +9701,7 @@ func (p *Parser) rpchar() bool {
 						lok1_32:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_32
@@ -8914,7 +9719,7 @@ func (p *Parser) rpchar() bool {
 						}
 						goto lok32
 					l32_32:
-						pos, p.tokenIndex = position32_32, tokenIndex32_32
+						pos, ti = position32_32, tokenIndex32_32
 						goto l277
 					}
 				lok32:
@@ -8922,7 +9727,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_33
@@ -8942,25 +9747,25 @@ func (p *Parser) rpchar() bool {
 
 		_ = position278
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l277:
-	pos, p.tokenIndex = position277, tokenIndex277
-	p.position = pos
+	pos, ti = position277, tokenIndex277
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rquery is rule 48 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position281 := pos
 	l282:
 		{
-			position283, tokenIndex283 := pos, p.tokenIndex
+			position283, tokenIndex283 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
@@ -8970,7 +9775,7 @@ func (p *Parser) rquery() bool {
 					}
 
 					{ // pchar
-						position277_34, tokenIndex277_34 := pos, p.tokenIndex
+						position277_34, tokenIndex277_34 := pos, ti
 						{
 							position278_34 := pos
 							{
@@ -8982,17 +9787,17 @@ func (p *Parser) rquery() bool {
 									}
 
 									if int(pos) == p.at {
-										p.note(2, false)
+										p.note(3, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position32_32_34, tokenIndex32_32_34 := pos, p.tokenIndex
+											position32_32_34, tokenIndex32_32_34 := pos, ti
 											{
 												position33_32_34 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(2, true)
+														p.note(3, true)
 													}
 
 													if int(pos) > p.far {
@@ -9003,7 +9808,7 @@ func (p *Parser) rquery() bool {
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(4, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_1_32_34
@@ -9019,7 +9824,7 @@ func (p *Parser) rquery() bool {
 											lok1_32_34:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(4, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_2_32_34
@@ -9037,7 +9842,7 @@ func (p *Parser) rquery() bool {
 											}
 											goto lok32_34
 										l32_32_34:
-											pos, p.tokenIndex = position32_32_34, tokenIndex32_32_34
+											pos, ti = position32_32_34, tokenIndex32_32_34
 											goto l277_34
 										}
 									lok32_34:
@@ -9045,7 +9850,7 @@ func (p *Parser) rquery() bool {
 									default:
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l26_33_34
@@ -9067,7 +9872,7 @@ func (p *Parser) rquery() bool {
 						}
 						goto lok34
 					l277_34:
-						pos, p.tokenIndex = position277_34, tokenIndex277_34
+						pos, ti = position277_34, tokenIndex277_34
 						goto l283
 					}
 				lok34:
@@ -9076,29 +9881,30 @@ func (p *Parser) rquery() bool {
 
 			goto l282
 		l283:
-			pos, p.tokenIndex = position283, tokenIndex283
+			pos, ti = position283, tokenIndex283
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position281)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfragment is rule 49 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rfragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
 		position286 := pos
 	l287:
 		{
-			position288, tokenIndex288 := pos, p.tokenIndex
+			position288, tokenIndex288 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
@@ -9108,7 +9914,7 @@ func (p *Parser) rfragment() bool {
 					}
 
 					{ // pchar
-						position277_35, tokenIndex277_35 := pos, p.tokenIndex
+						position277_35, tokenIndex277_35 := pos, ti
 						{
 							position278_35 := pos
 							{
@@ -9120,17 +9926,17 @@ func (p *Parser) rfragment() bool {
 									}
 
 									if int(pos) == p.at {
-										p.note(2, false)
+										p.note(3, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position32_32_35, tokenIndex32_32_35 := pos, p.tokenIndex
+											position32_32_35, tokenIndex32_32_35 := pos, ti
 											{
 												position33_32_35 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(2, true)
+														p.note(3, true)
 													}
 
 													if int(pos) > p.far {
@@ -9141,7 +9947,7 @@ func (p *Parser) rfragment() bool {
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(4, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_1_32_35
@@ -9157,7 +9963,7 @@ func (p *Parser) rfragment() bool {
 											lok1_32_35:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(4, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_2_32_35
@@ -9175,7 +9981,7 @@ func (p *Parser) rfragment() bool {
 											}
 											goto lok32_35
 										l32_32_35:
-											pos, p.tokenIndex = position32_32_35, tokenIndex32_32_35
+											pos, ti = position32_32_35, tokenIndex32_32_35
 											goto l277_35
 										}
 									lok32_35:
@@ -9183,7 +9989,7 @@ func (p *Parser) rfragment() bool {
 									default:
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l26_33_35
@@ -9205,7 +10011,7 @@ func (p *Parser) rfragment() bool {
 						}
 						goto lok35
 					l277_35:
-						pos, p.tokenIndex = position277_35, tokenIndex277_35
+						pos, ti = position277_35, tokenIndex277_35
 						goto l288
 					}
 				lok35:
@@ -9214,105 +10020,222 @@ func (p *Parser) rfragment() bool {
 
 			goto l287
 		l288:
-			pos, p.tokenIndex = position288, tokenIndex288
+			pos, ti = position288, tokenIndex288
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position286)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rrelative_URI is rule 50 relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)>
 func (p *Parser) rrelative_URI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelative_URI)
 	{
 		position291 := pos
 		{
-			position292, tokenIndex292 := pos, p.tokenIndex
+			position292, tokenIndex292 := pos, ti
 			{
-				position294, tokenIndex294 := pos, p.tokenIndex
-				{ // net_path
-					position50_92, tokenIndex50_92 := pos, p.tokenIndex
-					{
-						position51_92 := pos
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l50_92
-						}
-						pos++
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l50_92
-						}
-						pos++
-						if p.position = pos; !p.rauthority() {
-							goto l50_92
-						}
-						pos = p.position
-						{
-							position52_92, tokenIndex52_92 := pos, p.tokenIndex
-							if p.position = pos; !p.rabs_path() {
-								goto l52_92
-							}
-							pos = p.position
-							goto l53_92
-						l52_92:
-							pos, p.tokenIndex = position52_92, tokenIndex52_92
-						}
-					l53_92:
-						_ = position51_92
-					}
-					goto lok92
-				l50_92:
-					pos, p.tokenIndex = position50_92, tokenIndex50_92
+				position294, tokenIndex294 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 					goto l295
 				}
-			lok92:
+				pos, ti = p.position, p.tokenIndex
 				goto l294
 			l295:
-				pos, p.tokenIndex = position294, tokenIndex294
-				if p.position = pos; !p.rabs_path() {
+				pos, ti = position294, tokenIndex294
+				{ // abs_path
+					comp_101 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position54_101, tokenIndex54_101 := pos, ti
+					{
+						position55_101 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l54_101
+						}
+						pos++
+						{ // path_segments
+							position269_90_101, tokenIndex269_90_101 := pos, ti
+							{
+								position270_90_101 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l269_90_101
+								}
+								pos, ti = p.position, p.tokenIndex
+							l271_90_101:
+								{
+									position272_90_101, tokenIndex272_90_101 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l272_90_101
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+										goto l272_90_101
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l271_90_101
+								l272_90_101:
+									pos, ti = position272_90_101, tokenIndex272_90_101
+								}
+								_ = position270_90_101
+							}
+							goto lok90_101
+						l269_90_101:
+							pos, ti = position269_90_101, tokenIndex269_90_101
+							goto l54_101
+						}
+					lok90_101:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position55_101)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_101
+					goto lok101
+				l54_101:
+					pos, ti = position54_101, tokenIndex54_101
+					p.comp = comp_101
 					goto l296
 				}
-				pos = p.position
+			lok101:
 				goto l294
 			l296:
-				pos, p.tokenIndex = position294, tokenIndex294
-				if p.position = pos; !p.rrel_path() {
+				pos, ti = position294, tokenIndex294
+				{ // rel_path
+					comp_102 := p.comp
+					p.comp = uint32(rulerel_path)
+					position299_102, tokenIndex299_102 := pos, ti
+					{
+						position300_102 := pos
+						if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
+							goto l299_102
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position301_102, tokenIndex301_102 := pos, ti
+							{ // abs_path
+								comp_93 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position54_93_102, tokenIndex54_93_102 := pos, ti
+								{
+									position55_93_102 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l54_93_102
+									}
+									pos++
+									{ // path_segments
+										position269_90_93_102, tokenIndex269_90_93_102 := pos, ti
+										{
+											position270_90_93_102 := pos
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l269_90_93_102
+											}
+											pos, ti = p.position, p.tokenIndex
+										l271_90_93_102:
+											{
+												position272_90_93_102, tokenIndex272_90_93_102 := pos, ti
+												if buffer[pos] != '/' {
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l272_90_93_102
+												}
+												pos++
+												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+													goto l272_90_93_102
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l271_90_93_102
+											l272_90_93_102:
+												pos, ti = position272_90_93_102, tokenIndex272_90_93_102
+											}
+											_ = position270_90_93_102
+										}
+										goto lok90_93_102
+									l269_90_93_102:
+										pos, ti = position269_90_93_102, tokenIndex269_90_93_102
+										goto l54_93_102
+									}
+								lok90_93_102:
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position55_93_102)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_93
+								goto lok93_102
+							l54_93_102:
+								pos, ti = position54_93_102, tokenIndex54_93_102
+								p.comp = comp_93
+								goto l301_102
+							}
+						lok93_102:
+							goto l302_102
+						l301_102:
+							pos, ti = position301_102, tokenIndex301_102
+						}
+					l302_102:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulerel_path, position300_102)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_102
+					goto lok102
+				l299_102:
+					pos, ti = position299_102, tokenIndex299_102
+					p.comp = comp_102
 					goto l292
 				}
-				pos = p.position
+			lok102:
 			}
 		l294:
 			goto l293
 		l292:
-			pos, p.tokenIndex = position292, tokenIndex292
+			pos, ti = position292, tokenIndex292
 		}
 	l293:
 		{
-			position297, tokenIndex297 := pos, p.tokenIndex
+			position297, tokenIndex297 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -9321,71 +10244,136 @@ func (p *Parser) rrelative_URI() bool {
 				goto l297
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l297
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l298
 		l297:
-			pos, p.tokenIndex = position297, tokenIndex297
+			pos, ti = position297, tokenIndex297
 		}
 	l298:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelative_URI, position291)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rrel_path is rule 51 rel_path <- <(rel_segment abs_path?)>
 func (p *Parser) rrel_path() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerel_path)
-	position299, tokenIndex299 := pos, p.tokenIndex
+	position299, tokenIndex299 := pos, ti
 	{
 		position300 := pos
-		if p.position = pos; !p.rrel_segment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
 			goto l299
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position301, tokenIndex301 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position301, tokenIndex301 := pos, ti
+			{ // abs_path
+				comp_93 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position54_93, tokenIndex54_93 := pos, ti
+				{
+					position55_93 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l54_93
+					}
+					pos++
+					{ // path_segments
+						position269_90_93, tokenIndex269_90_93 := pos, ti
+						{
+							position270_90_93 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l269_90_93
+							}
+							pos, ti = p.position, p.tokenIndex
+						l271_90_93:
+							{
+								position272_90_93, tokenIndex272_90_93 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l272_90_93
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l272_90_93
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l271_90_93
+							l272_90_93:
+								pos, ti = position272_90_93, tokenIndex272_90_93
+							}
+							_ = position270_90_93
+						}
+						goto lok90_93
+					l269_90_93:
+						pos, ti = position269_90_93, tokenIndex269_90_93
+						goto l54_93
+					}
+				lok90_93:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position55_93)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_93
+				goto lok93
+			l54_93:
+				pos, ti = position54_93, tokenIndex54_93
+				p.comp = comp_93
 				goto l301
 			}
-			pos = p.position
+		lok93:
 			goto l302
 		l301:
-			pos, p.tokenIndex = position301, tokenIndex301
+			pos, ti = position301, tokenIndex301
 		}
 	l302:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position300)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l299:
-	pos, p.tokenIndex = position299, tokenIndex299
+	pos, ti = position299, tokenIndex299
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_segment is rule 52 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rrel_segment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position303, tokenIndex303 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position303, tokenIndex303 := pos, ti
 	{
 		position304 := pos
 		{
@@ -9397,17 +10385,17 @@ func (p *Parser) rrel_segment() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position32_36, tokenIndex32_36 := pos, p.tokenIndex
+						position32_36, tokenIndex32_36 := pos, ti
 						{
 							position33_36 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -9418,7 +10406,7 @@ func (p *Parser) rrel_segment() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_36
@@ -9434,7 +10422,7 @@ func (p *Parser) rrel_segment() bool {
 						lok1_36:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_36
@@ -9452,7 +10440,7 @@ func (p *Parser) rrel_segment() bool {
 						}
 						goto lok36
 					l32_36:
-						pos, p.tokenIndex = position32_36, tokenIndex32_36
+						pos, ti = position32_36, tokenIndex32_36
 						goto l303
 					}
 				lok36:
@@ -9460,7 +10448,7 @@ func (p *Parser) rrel_segment() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_37
@@ -9480,7 +10468,7 @@ func (p *Parser) rrel_segment() bool {
 
 	l305:
 		{
-			position306, tokenIndex306 := pos, p.tokenIndex
+			position306, tokenIndex306 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 					pos++
@@ -9490,17 +10478,17 @@ func (p *Parser) rrel_segment() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(2, false)
+						p.note(3, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position32_38, tokenIndex32_38 := pos, p.tokenIndex
+							position32_38, tokenIndex32_38 := pos, ti
 							{
 								position33_38 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(2, true)
+										p.note(3, true)
 									}
 
 									if int(pos) > p.far {
@@ -9511,7 +10499,7 @@ func (p *Parser) rrel_segment() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_1_38
@@ -9527,7 +10515,7 @@ func (p *Parser) rrel_segment() bool {
 							lok1_38:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_2_38
@@ -9545,7 +10533,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 							goto lok38
 						l32_38:
-							pos, p.tokenIndex = position32_38, tokenIndex32_38
+							pos, ti = position32_38, tokenIndex32_38
 							goto l306
 						}
 					lok38:
@@ -9553,7 +10541,7 @@ func (p *Parser) rrel_segment() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l26_39
@@ -9573,24 +10561,24 @@ func (p *Parser) rrel_segment() bool {
 
 			goto l305
 		l306:
-			pos, p.tokenIndex = position306, tokenIndex306
+			pos, ti = position306, tokenIndex306
 		}
 		_ = position304
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l303:
-	pos, p.tokenIndex = position303, tokenIndex303
-	p.position = pos
+	pos, ti = position303, tokenIndex303
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rALPHA is rule 53 ALPHA <- <([a-z] / [A-Z])>
 func (p *Parser) rALPHA() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l309
@@ -9599,25 +10587,25 @@ func (p *Parser) rALPHA() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(12, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l309
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l309:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rDIGIT is rule 54 DIGIT <- <[0-9]>
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(20, true)
+		p.note(23, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l313
@@ -9625,20 +10613,20 @@ func (p *Parser) rDIGIT() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l313:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rHEXDIG is rule 55 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(4, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l315
@@ -9646,11 +10634,11 @@ func (p *Parser) rHEXDIG() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l315:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

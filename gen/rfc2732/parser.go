@@ -562,9 +562,13 @@ const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 12 lookaheads, 6 rule calls inside them.
+// 8 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
 	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
@@ -572,11 +576,7 @@ var noteMask = [...][4]uint64{
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
@@ -594,117 +594,259 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI_reference() {
-				goto l3
-			}
-			pos = p.position
-			goto l2
-		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // path
-				position158_56, tokenIndex158_56 := pos, p.tokenIndex
+			position2, tokenIndex2 := pos, ti
+			{ // URI_reference
+				comp_67 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position4_67, tokenIndex4_67 := pos, ti
 				{
-					position159_56 := pos
+					position5_67 := pos
 					{
-						position160_56, tokenIndex160_56 := pos, p.tokenIndex
+						position6_67, tokenIndex6_67 := pos, ti
 						{
-							position162_56, tokenIndex162_56 := pos, p.tokenIndex
-							if p.position = pos; !p.rabs_path() {
-								goto l163_56
+							position8_67, tokenIndex8_67 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
+								goto l9_67
 							}
-							pos = p.position
-							goto l162_56
-						l163_56:
-							pos, p.tokenIndex = position162_56, tokenIndex162_56
-							if p.position = pos; !p.ropaque_part() {
-								goto l160_56
+							pos, ti = p.position, p.tokenIndex
+							goto l8_67
+						l9_67:
+							pos, ti = position8_67, tokenIndex8_67
+							if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
+								goto l6_67
 							}
-							pos = p.position
+							pos, ti = p.position, p.tokenIndex
 						}
-					l162_56:
-						goto l161_56
-					l160_56:
-						pos, p.tokenIndex = position160_56, tokenIndex160_56
+					l8_67:
+						goto l7_67
+					l6_67:
+						pos, ti = position6_67, tokenIndex6_67
 					}
-				l161_56:
+				l7_67:
 					{
-						position164_56, tokenIndex164_56 := pos, p.tokenIndex
+						position10_67, tokenIndex10_67 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l10_67
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l10_67
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l11_67
+					l10_67:
+						pos, ti = position10_67, tokenIndex10_67
+					}
+				l11_67:
+					{
+						position12_67, tokenIndex12_67 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_56
+							goto l12_67
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l158_56
-					l164_56:
-						pos, p.tokenIndex = position164_56, tokenIndex164_56
+						goto l4_67
+					l12_67:
+						pos, ti = position12_67, tokenIndex12_67
 					}
-					_ = position159_56
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI_reference, position5_67)
+						ti = p.tokenIndex
+					}
 				}
-				goto lok56
-			l158_56:
-				pos, p.tokenIndex = position158_56, tokenIndex158_56
+				p.comp = comp_67
+				goto lok67
+			l4_67:
+				pos, ti = position4_67, tokenIndex4_67
+				p.comp = comp_67
+				goto l3
+			}
+		lok67:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position158_68, tokenIndex158_68 := pos, ti
+				{
+					position159_68 := pos
+					{
+						position160_68, tokenIndex160_68 := pos, ti
+						{
+							position162_68, tokenIndex162_68 := pos, ti
+							{ // abs_path
+								comp_57 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position41_57_68, tokenIndex41_57_68 := pos, ti
+								{
+									position42_57_68 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l41_57_68
+									}
+									pos++
+									{ // path_segments
+										position165_55_57_68, tokenIndex165_55_57_68 := pos, ti
+										{
+											position166_55_57_68 := pos
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l165_55_57_68
+											}
+											pos, ti = p.position, p.tokenIndex
+										l167_55_57_68:
+											{
+												position168_55_57_68, tokenIndex168_55_57_68 := pos, ti
+												if buffer[pos] != '/' {
+													if int(pos) == p.at {
+														p.note(1, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l168_55_57_68
+												}
+												pos++
+												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+													goto l168_55_57_68
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l167_55_57_68
+											l168_55_57_68:
+												pos, ti = position168_55_57_68, tokenIndex168_55_57_68
+											}
+											_ = position166_55_57_68
+										}
+										goto lok55_57_68
+									l165_55_57_68:
+										pos, ti = position165_55_57_68, tokenIndex165_55_57_68
+										goto l41_57_68
+									}
+								lok55_57_68:
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position42_57_68)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_57
+								goto lok57_68
+							l41_57_68:
+								pos, ti = position41_57_68, tokenIndex41_57_68
+								p.comp = comp_57
+								goto l163_68
+							}
+						lok57_68:
+							goto l162_68
+						l163_68:
+							pos, ti = position162_68, tokenIndex162_68
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l160_68
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l162_68:
+						goto l161_68
+					l160_68:
+						pos, ti = position160_68, tokenIndex160_68
+					}
+				l161_68:
+					{
+						position164_68, tokenIndex164_68 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_68
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l158_68
+					l164_68:
+						pos, ti = position164_68, tokenIndex164_68
+					}
+					_ = position159_68
+				}
+				goto lok68
+			l158_68:
+				pos, ti = position158_68, tokenIndex158_68
 				goto l0
 			}
-		lok56:
+		lok68:
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI_reference is rule 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)>
 func (p *Parser) rURI_reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
-	position4, tokenIndex4 := pos, p.tokenIndex
+	position4, tokenIndex4 := pos, ti
 	{
 		position5 := pos
 		{
-			position6, tokenIndex6 := pos, p.tokenIndex
+			position6, tokenIndex6 := pos, ti
 			{
-				position8, tokenIndex8 := pos, p.tokenIndex
-				if p.position = pos; !p.rabsoluteURI() {
+				position8, tokenIndex8 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
 					goto l9
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l8
 			l9:
-				pos, p.tokenIndex = position8, tokenIndex8
-				if p.position = pos; !p.rrelativeURI() {
+				pos, ti = position8, tokenIndex8
+				if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
 					goto l6
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 			}
 		l8:
 			goto l7
 		l6:
-			pos, p.tokenIndex = position6, tokenIndex6
+			pos, ti = position6, tokenIndex6
 		}
 	l7:
 		{
-			position10, tokenIndex10 := pos, p.tokenIndex
+			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(0, false)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -713,20 +855,17 @@ func (p *Parser) rURI_reference() bool {
 				goto l10
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l10
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l11
 		l10:
-			pos, p.tokenIndex = position10, tokenIndex10
+			pos, ti = position10, tokenIndex10
 		}
 	l11:
 		{
-			position12, tokenIndex12 := pos, p.tokenIndex
+			position12, tokenIndex12 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -739,39 +878,118 @@ func (p *Parser) rURI_reference() bool {
 			}
 			goto l4
 		l12:
-			pos, p.tokenIndex = position12, tokenIndex12
+			pos, ti = position12, tokenIndex12
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position5)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l4:
-	pos, p.tokenIndex = position4, tokenIndex4
+	pos, ti = position4, tokenIndex4
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsoluteURI is rule 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))>
 func (p *Parser) rabsoluteURI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsoluteURI)
-	position13, tokenIndex13 := pos, p.tokenIndex
+	position13, tokenIndex13 := pos, ti
 	{
 		position14 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_65 := p.comp
+			p.comp = uint32(rulescheme)
+			position53_65, tokenIndex53_65 := pos, ti
+			{
+				position54_65 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(2, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l211_1_65
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(3, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l211_1_65
+					}
+					goto l53_65
+				l211_1_65:
+					pos++
+					goto lok1_65
+				}
+			lok1_65:
+			l55_65:
+				{
+					position56_65, tokenIndex56_65 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l211_2_65
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l211_2_65
+								}
+								goto l56_65
+							l211_2_65:
+								pos++
+								goto lok2_65
+							}
+						lok2_65:
+						}
+					}
+
+					goto l55_65
+				l56_65:
+					pos, ti = position56_65, tokenIndex56_65
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position54_65)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_65
+			goto lok65
+		l53_65:
+			pos, ti = position53_65, tokenIndex53_65
+			p.comp = comp_65
 			goto l13
 		}
-		pos = p.position
+	lok65:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -781,119 +999,343 @@ func (p *Parser) rabsoluteURI() bool {
 		}
 		pos++
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
+			position15, tokenIndex15 := pos, ti
 			{ // hier_part
-				position24_55, tokenIndex24_55 := pos, p.tokenIndex
+				position24_66, tokenIndex24_66 := pos, ti
 				{
-					position25_55 := pos
+					position25_66 := pos
 					{
-						position26_55, tokenIndex26_55 := pos, p.tokenIndex
-						if p.position = pos; !p.rnet_path() {
-							goto l27_55
+						position26_66, tokenIndex26_66 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+							goto l27_66
 						}
-						pos = p.position
-						goto l26_55
-					l27_55:
-						pos, p.tokenIndex = position26_55, tokenIndex26_55
-						if p.position = pos; !p.rabs_path() {
-							goto l24_55
+						pos, ti = p.position, p.tokenIndex
+						goto l26_66
+					l27_66:
+						pos, ti = position26_66, tokenIndex26_66
+						{ // abs_path
+							comp_64 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position41_64_66, tokenIndex41_64_66 := pos, ti
+							{
+								position42_64_66 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l41_64_66
+								}
+								pos++
+								{ // path_segments
+									position165_55_64_66, tokenIndex165_55_64_66 := pos, ti
+									{
+										position166_55_64_66 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+											goto l165_55_64_66
+										}
+										pos, ti = p.position, p.tokenIndex
+									l167_55_64_66:
+										{
+											position168_55_64_66, tokenIndex168_55_64_66 := pos, ti
+											if buffer[pos] != '/' {
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l168_55_64_66
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l168_55_64_66
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l167_55_64_66
+										l168_55_64_66:
+											pos, ti = position168_55_64_66, tokenIndex168_55_64_66
+										}
+										_ = position166_55_64_66
+									}
+									goto lok55_64_66
+								l165_55_64_66:
+									pos, ti = position165_55_64_66, tokenIndex165_55_64_66
+									goto l41_64_66
+								}
+							lok55_64_66:
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position42_64_66)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_64
+							goto lok64_66
+						l41_64_66:
+							pos, ti = position41_64_66, tokenIndex41_64_66
+							p.comp = comp_64
+							goto l24_66
 						}
-						pos = p.position
+					lok64_66:
 					}
-				l26_55:
+				l26_66:
 					{
-						position28_55, tokenIndex28_55 := pos, p.tokenIndex
+						position28_66, tokenIndex28_66 := pos, ti
 						if buffer[pos] != '?' {
 							if int(pos) == p.at {
-								p.note(2, false)
+								p.note(6, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l28_55
+							goto l28_66
 						}
 						pos++
-						if p.position = pos; !p.peek(p.rules[rulequery]) {
-							goto l28_55
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l28_66
 						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l29_55
-					l28_55:
-						pos, p.tokenIndex = position28_55, tokenIndex28_55
+						pos, ti = p.position, p.tokenIndex
+						goto l29_66
+					l28_66:
+						pos, ti = position28_66, tokenIndex28_66
 					}
-				l29_55:
-					_ = position25_55
+				l29_66:
+					_ = position25_66
 				}
-				goto lok55
-			l24_55:
-				pos, p.tokenIndex = position24_55, tokenIndex24_55
+				goto lok66
+			l24_66:
+				pos, ti = position24_66, tokenIndex24_66
 				goto l16
 			}
-		lok55:
+		lok66:
 			goto l15
 		l16:
-			pos, p.tokenIndex = position15, tokenIndex15
-			if p.position = pos; !p.ropaque_part() {
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
 				goto l13
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l15:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURI, position14)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l13:
-	pos, p.tokenIndex = position13, tokenIndex13
+	pos, ti = position13, tokenIndex13
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelativeURI is rule 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)>
 func (p *Parser) rrelativeURI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelativeURI)
-	position17, tokenIndex17 := pos, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
 	{
 		position18 := pos
 		{
-			position19, tokenIndex19 := pos, p.tokenIndex
-			if p.position = pos; !p.rnet_path() {
+			position19, tokenIndex19 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 				goto l20
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l20:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rabs_path() {
+			pos, ti = position19, tokenIndex19
+			{ // abs_path
+				comp_62 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_62, tokenIndex41_62 := pos, ti
+				{
+					position42_62 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_62
+					}
+					pos++
+					{ // path_segments
+						position165_55_62, tokenIndex165_55_62 := pos, ti
+						{
+							position166_55_62 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l165_55_62
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_55_62:
+							{
+								position168_55_62, tokenIndex168_55_62 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_55_62
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l168_55_62
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_55_62
+							l168_55_62:
+								pos, ti = position168_55_62, tokenIndex168_55_62
+							}
+							_ = position166_55_62
+						}
+						goto lok55_62
+					l165_55_62:
+						pos, ti = position165_55_62, tokenIndex165_55_62
+						goto l41_62
+					}
+				lok55_62:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_62)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_62
+				goto lok62
+			l41_62:
+				pos, ti = position41_62, tokenIndex41_62
+				p.comp = comp_62
 				goto l21
 			}
-			pos = p.position
+		lok62:
 			goto l19
 		l21:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rrel_path() {
+			pos, ti = position19, tokenIndex19
+			{ // rel_path
+				comp_63 := p.comp
+				p.comp = uint32(rulerel_path)
+				position43_63, tokenIndex43_63 := pos, ti
+				{
+					position44_63 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
+						goto l43_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position45_63, tokenIndex45_63 := pos, ti
+						{ // abs_path
+							comp_56 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position41_56_63, tokenIndex41_56_63 := pos, ti
+							{
+								position42_56_63 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l41_56_63
+								}
+								pos++
+								{ // path_segments
+									position165_55_56_63, tokenIndex165_55_56_63 := pos, ti
+									{
+										position166_55_56_63 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+											goto l165_55_56_63
+										}
+										pos, ti = p.position, p.tokenIndex
+									l167_55_56_63:
+										{
+											position168_55_56_63, tokenIndex168_55_56_63 := pos, ti
+											if buffer[pos] != '/' {
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l168_55_56_63
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l168_55_56_63
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l167_55_56_63
+										l168_55_56_63:
+											pos, ti = position168_55_56_63, tokenIndex168_55_56_63
+										}
+										_ = position166_55_56_63
+									}
+									goto lok55_56_63
+								l165_55_56_63:
+									pos, ti = position165_55_56_63, tokenIndex165_55_56_63
+									goto l41_56_63
+								}
+							lok55_56_63:
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position42_56_63)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_56
+							goto lok56_63
+						l41_56_63:
+							pos, ti = position41_56_63, tokenIndex41_56_63
+							p.comp = comp_56
+							goto l45_63
+						}
+					lok56_63:
+						goto l46_63
+					l45_63:
+						pos, ti = position45_63, tokenIndex45_63
+					}
+				l46_63:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerel_path, position44_63)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_63
+				goto lok63
+			l43_63:
+				pos, ti = position43_63, tokenIndex43_63
+				p.comp = comp_63
 				goto l17
 			}
-			pos = p.position
+		lok63:
 		}
 	l19:
 		{
-			position22, tokenIndex22 := pos, p.tokenIndex
+			position22, tokenIndex22 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -902,60 +1344,123 @@ func (p *Parser) rrelativeURI() bool {
 				goto l22
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l22
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l23
 		l22:
-			pos, p.tokenIndex = position22, tokenIndex22
+			pos, ti = position22, tokenIndex22
 		}
 	l23:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURI, position18)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l17:
-	pos, p.tokenIndex = position17, tokenIndex17
+	pos, ti = position17, tokenIndex17
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhier_part is rule 4 hier_part <- <((net_path / abs_path) ('?' query)?)>
 func (p *Parser) rhier_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position24, tokenIndex24 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
 	{
 		position25 := pos
 		{
-			position26, tokenIndex26 := pos, p.tokenIndex
-			if p.position = pos; !p.rnet_path() {
+			position26, tokenIndex26 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 				goto l27
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l26
 		l27:
-			pos, p.tokenIndex = position26, tokenIndex26
-			if p.position = pos; !p.rabs_path() {
+			pos, ti = position26, tokenIndex26
+			{ // abs_path
+				comp_64 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_64, tokenIndex41_64 := pos, ti
+				{
+					position42_64 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_64
+					}
+					pos++
+					{ // path_segments
+						position165_55_64, tokenIndex165_55_64 := pos, ti
+						{
+							position166_55_64 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l165_55_64
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_55_64:
+							{
+								position168_55_64, tokenIndex168_55_64 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_55_64
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l168_55_64
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_55_64
+							l168_55_64:
+								pos, ti = position168_55_64, tokenIndex168_55_64
+							}
+							_ = position166_55_64
+						}
+						goto lok55_64
+					l165_55_64:
+						pos, ti = position165_55_64, tokenIndex165_55_64
+						goto l41_64
+					}
+				lok55_64:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_64)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_64
+				goto lok64
+			l41_64:
+				pos, ti = position41_64, tokenIndex41_64
+				p.comp = comp_64
 				goto l24
 			}
-			pos = p.position
+		lok64:
 		}
 	l26:
 		{
-			position28, tokenIndex28 := pos, p.tokenIndex
+			position28, tokenIndex28 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -964,39 +1469,36 @@ func (p *Parser) rhier_part() bool {
 				goto l28
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l28
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l29
 		l28:
-			pos, p.tokenIndex = position28, tokenIndex28
+			pos, ti = position28, tokenIndex28
 		}
 	l29:
 		_ = position25
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l24:
-	pos, p.tokenIndex = position24, tokenIndex24
-	p.position = pos
+	pos, ti = position24, tokenIndex24
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ropaque_part is rule 5 opaque_part <- <(uric_no_slash uric*)>
 func (p *Parser) ropaque_part() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleopaque_part)
-	position30, tokenIndex30 := pos, p.tokenIndex
+	position30, tokenIndex30 := pos, ti
 	{
 		position31 := pos
 		{ // uric_no_slash
-			position34_47, tokenIndex34_47 := pos, p.tokenIndex
+			position34_47, tokenIndex34_47 := pos, ti
 			{
 				position35_47 := pos
 				{
@@ -1004,21 +1506,21 @@ func (p *Parser) ropaque_part() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(7, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(4, false)
+							p.note(8, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position202_26_47, tokenIndex202_26_47 := pos, p.tokenIndex
+								position202_26_47, tokenIndex202_26_47 := pos, ti
 								{
 									position203_26_47 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(8, true)
 										}
 
 										if int(pos) > p.far {
@@ -1029,7 +1531,7 @@ func (p *Parser) ropaque_part() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(5, true)
+											p.note(9, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_26_47
@@ -1045,7 +1547,7 @@ func (p *Parser) ropaque_part() bool {
 								lok24_26_47:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(5, true)
+											p.note(9, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_26_47
@@ -1063,7 +1565,7 @@ func (p *Parser) ropaque_part() bool {
 								}
 								goto lok26_47
 							l202_26_47:
-								pos, p.tokenIndex = position202_26_47, tokenIndex202_26_47
+								pos, ti = position202_26_47, tokenIndex202_26_47
 								goto l34_47
 							}
 						lok26_47:
@@ -1071,7 +1573,7 @@ func (p *Parser) ropaque_part() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(6, true)
+									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_27_47
@@ -1093,15 +1595,15 @@ func (p *Parser) ropaque_part() bool {
 			}
 			goto lok47
 		l34_47:
-			pos, p.tokenIndex = position34_47, tokenIndex34_47
+			pos, ti = position34_47, tokenIndex34_47
 			goto l30
 		}
 	lok47:
 	l32:
 		{
-			position33, tokenIndex33 := pos, p.tokenIndex
+			position33, tokenIndex33 := pos, ti
 			{ // uric
-				position190_48, tokenIndex190_48 := pos, p.tokenIndex
+				position190_48, tokenIndex190_48 := pos, ti
 				{
 					position191_48 := pos
 					{
@@ -1109,21 +1611,21 @@ func (p *Parser) ropaque_part() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(11, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_45_48, tokenIndex202_45_48 := pos, p.tokenIndex
+									position202_45_48, tokenIndex202_45_48 := pos, ti
 									{
 										position203_45_48 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -1134,7 +1636,7 @@ func (p *Parser) ropaque_part() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_45_48
@@ -1150,7 +1652,7 @@ func (p *Parser) ropaque_part() bool {
 									lok24_45_48:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_45_48
@@ -1168,7 +1670,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 									goto lok45_48
 								l202_45_48:
-									pos, p.tokenIndex = position202_45_48, tokenIndex202_45_48
+									pos, ti = position202_45_48, tokenIndex202_45_48
 									goto l190_48
 								}
 							lok45_48:
@@ -1176,7 +1678,7 @@ func (p *Parser) ropaque_part() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_46_48
@@ -1198,34 +1700,35 @@ func (p *Parser) ropaque_part() bool {
 				}
 				goto lok48
 			l190_48:
-				pos, p.tokenIndex = position190_48, tokenIndex190_48
+				pos, ti = position190_48, tokenIndex190_48
 				goto l33
 			}
 		lok48:
 			goto l32
 		l33:
-			pos, p.tokenIndex = position33, tokenIndex33
+			pos, ti = position33, tokenIndex33
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_part, position31)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l30:
-	pos, p.tokenIndex = position30, tokenIndex30
+	pos, ti = position30, tokenIndex30
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruric_no_slash is rule 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) ruric_no_slash() bool {
 	buffer := p.buffer
-	pos := p.position
-	position34, tokenIndex34 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
 	{
 		position35 := pos
 		{
@@ -1233,21 +1736,21 @@ func (p *Parser) ruric_no_slash() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(7, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position202_26, tokenIndex202_26 := pos, p.tokenIndex
+						position202_26, tokenIndex202_26 := pos, ti
 						{
 							position203_26 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -1258,7 +1761,7 @@ func (p *Parser) ruric_no_slash() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_26
@@ -1274,7 +1777,7 @@ func (p *Parser) ruric_no_slash() bool {
 						lok24_26:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_26
@@ -1292,7 +1795,7 @@ func (p *Parser) ruric_no_slash() bool {
 						}
 						goto lok26
 					l202_26:
-						pos, p.tokenIndex = position202_26, tokenIndex202_26
+						pos, ti = position202_26, tokenIndex202_26
 						goto l34
 					}
 				lok26:
@@ -1300,7 +1803,7 @@ func (p *Parser) ruric_no_slash() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_27
@@ -1320,26 +1823,26 @@ func (p *Parser) ruric_no_slash() bool {
 
 		_ = position35
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l34:
-	pos, p.tokenIndex = position34, tokenIndex34
-	p.position = pos
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnet_path is rule 7 net_path <- <('/' '/' authority abs_path?)>
 func (p *Parser) rnet_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenet_path)
-	position37, tokenIndex37 := pos, p.tokenIndex
+	position37, tokenIndex37 := pos, ti
 	{
 		position38 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1350,7 +1853,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1359,48 +1862,158 @@ func (p *Parser) rnet_path() bool {
 			goto l37
 		}
 		pos++
-		if p.position = pos; !p.rauthority() {
+		{ // authority
+			comp_60 := p.comp
+			p.comp = uint32(ruleauthority)
+			position58_60, tokenIndex58_60 := pos, ti
+			{
+				position59_60 := pos
+				{
+					position60_60, tokenIndex60_60 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rserver() {
+						goto l61_60
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position62_60, tokenIndex62_60 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulereg_name]) {
+							goto l62_60
+						}
+						pos, ti = p.position, p.tokenIndex
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l61_60
+					l62_60:
+						pos, ti = position62_60, tokenIndex62_60
+					}
+					goto l60_60
+				l61_60:
+					pos, ti = position60_60, tokenIndex60_60
+					if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
+						goto l58_60
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l60_60:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleauthority, position59_60)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_60
+			goto lok60
+		l58_60:
+			pos, ti = position58_60, tokenIndex58_60
+			p.comp = comp_60
 			goto l37
 		}
-		pos = p.position
+	lok60:
 		{
-			position39, tokenIndex39 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position39, tokenIndex39 := pos, ti
+			{ // abs_path
+				comp_61 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_61, tokenIndex41_61 := pos, ti
+				{
+					position42_61 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_61
+					}
+					pos++
+					{ // path_segments
+						position165_55_61, tokenIndex165_55_61 := pos, ti
+						{
+							position166_55_61 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l165_55_61
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_55_61:
+							{
+								position168_55_61, tokenIndex168_55_61 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_55_61
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l168_55_61
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_55_61
+							l168_55_61:
+								pos, ti = position168_55_61, tokenIndex168_55_61
+							}
+							_ = position166_55_61
+						}
+						goto lok55_61
+					l165_55_61:
+						pos, ti = position165_55_61, tokenIndex165_55_61
+						goto l41_61
+					}
+				lok55_61:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_61)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_61
+				goto lok61
+			l41_61:
+				pos, ti = position41_61, tokenIndex41_61
+				p.comp = comp_61
 				goto l39
 			}
-			pos = p.position
+		lok61:
 			goto l40
 		l39:
-			pos, p.tokenIndex = position39, tokenIndex39
+			pos, ti = position39, tokenIndex39
 		}
 	l40:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position38)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l37:
-	pos, p.tokenIndex = position37, tokenIndex37
+	pos, ti = position37, tokenIndex37
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabs_path is rule 8 abs_path <- <('/' path_segments)>
 func (p *Parser) rabs_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabs_path)
-	position41, tokenIndex41 := pos, p.tokenIndex
+	position41, tokenIndex41 := pos, ti
 	{
 		position42 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -1410,101 +2023,169 @@ func (p *Parser) rabs_path() bool {
 		}
 		pos++
 		{ // path_segments
-			position165_54, tokenIndex165_54 := pos, p.tokenIndex
+			position165_55, tokenIndex165_55 := pos, ti
 			{
-				position166_54 := pos
-				if p.position = pos; !p.rsegment() {
-					goto l165_54
+				position166_55 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					goto l165_55
 				}
-				pos = p.position
-			l167_54:
+				pos, ti = p.position, p.tokenIndex
+			l167_55:
 				{
-					position168_54, tokenIndex168_54 := pos, p.tokenIndex
+					position168_55, tokenIndex168_55 := pos, ti
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l168_54
+						goto l168_55
 					}
 					pos++
-					if p.position = pos; !p.rsegment() {
-						goto l168_54
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l168_55
 					}
-					pos = p.position
-					goto l167_54
-				l168_54:
-					pos, p.tokenIndex = position168_54, tokenIndex168_54
+					pos, ti = p.position, p.tokenIndex
+					goto l167_55
+				l168_55:
+					pos, ti = position168_55, tokenIndex168_55
 				}
-				_ = position166_54
+				_ = position166_55
 			}
-			goto lok54
-		l165_54:
-			pos, p.tokenIndex = position165_54, tokenIndex165_54
+			goto lok55
+		l165_55:
+			pos, ti = position165_55, tokenIndex165_55
 			goto l41
 		}
-	lok54:
+	lok55:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position42)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l41:
-	pos, p.tokenIndex = position41, tokenIndex41
+	pos, ti = position41, tokenIndex41
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_path is rule 9 rel_path <- <(rel_segment abs_path?)>
 func (p *Parser) rrel_path() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerel_path)
-	position43, tokenIndex43 := pos, p.tokenIndex
+	position43, tokenIndex43 := pos, ti
 	{
 		position44 := pos
-		if p.position = pos; !p.rrel_segment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
 			goto l43
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position45, tokenIndex45 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position45, tokenIndex45 := pos, ti
+			{ // abs_path
+				comp_56 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_56, tokenIndex41_56 := pos, ti
+				{
+					position42_56 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_56
+					}
+					pos++
+					{ // path_segments
+						position165_55_56, tokenIndex165_55_56 := pos, ti
+						{
+							position166_55_56 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l165_55_56
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_55_56:
+							{
+								position168_55_56, tokenIndex168_55_56 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_55_56
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l168_55_56
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_55_56
+							l168_55_56:
+								pos, ti = position168_55_56, tokenIndex168_55_56
+							}
+							_ = position166_55_56
+						}
+						goto lok55_56
+					l165_55_56:
+						pos, ti = position165_55_56, tokenIndex165_55_56
+						goto l41_56
+					}
+				lok55_56:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_56)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_56
+				goto lok56
+			l41_56:
+				pos, ti = position41_56, tokenIndex41_56
+				p.comp = comp_56
 				goto l45
 			}
-			pos = p.position
+		lok56:
 			goto l46
 		l45:
-			pos, p.tokenIndex = position45, tokenIndex45
+			pos, ti = position45, tokenIndex45
 		}
 	l46:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position44)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l43:
-	pos, p.tokenIndex = position43, tokenIndex43
+	pos, ti = position43, tokenIndex43
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_segment is rule 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rrel_segment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position47, tokenIndex47 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
 	{
 		position48 := pos
 		{
@@ -1512,21 +2193,21 @@ func (p *Parser) rrel_segment() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(12, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position202_28, tokenIndex202_28 := pos, p.tokenIndex
+						position202_28, tokenIndex202_28 := pos, ti
 						{
 							position203_28 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -1537,7 +2218,7 @@ func (p *Parser) rrel_segment() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_28
@@ -1553,7 +2234,7 @@ func (p *Parser) rrel_segment() bool {
 						lok24_28:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_28
@@ -1571,7 +2252,7 @@ func (p *Parser) rrel_segment() bool {
 						}
 						goto lok28
 					l202_28:
-						pos, p.tokenIndex = position202_28, tokenIndex202_28
+						pos, ti = position202_28, tokenIndex202_28
 						goto l47
 					}
 				lok28:
@@ -1579,7 +2260,7 @@ func (p *Parser) rrel_segment() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_29
@@ -1599,27 +2280,27 @@ func (p *Parser) rrel_segment() bool {
 
 	l49:
 		{
-			position50, tokenIndex50 := pos, p.tokenIndex
+			position50, tokenIndex50 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(12, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(8, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position202_30, tokenIndex202_30 := pos, p.tokenIndex
+							position202_30, tokenIndex202_30 := pos, ti
 							{
 								position203_30 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(8, true)
 									}
 
 									if int(pos) > p.far {
@@ -1630,7 +2311,7 @@ func (p *Parser) rrel_segment() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_24_30
@@ -1646,7 +2327,7 @@ func (p *Parser) rrel_segment() bool {
 							lok24_30:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_25_30
@@ -1664,7 +2345,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 							goto lok30
 						l202_30:
-							pos, p.tokenIndex = position202_30, tokenIndex202_30
+							pos, ti = position202_30, tokenIndex202_30
 							goto l50
 						}
 					lok30:
@@ -1672,7 +2353,7 @@ func (p *Parser) rrel_segment() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l196_31
@@ -1692,30 +2373,30 @@ func (p *Parser) rrel_segment() bool {
 
 			goto l49
 		l50:
-			pos, p.tokenIndex = position50, tokenIndex50
+			pos, ti = position50, tokenIndex50
 		}
 		_ = position48
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l47:
-	pos, p.tokenIndex = position47, tokenIndex47
-	p.position = pos
+	pos, ti = position47, tokenIndex47
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position53, tokenIndex53 := pos, p.tokenIndex
+	position53, tokenIndex53 := pos, ti
 	{
 		position54 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l211_1
@@ -1724,7 +2405,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l211_1
@@ -1737,18 +2418,18 @@ func (p *Parser) rscheme() bool {
 	lok1:
 	l55:
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
+			position56, tokenIndex56 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(4, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(10, false)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l211_2
@@ -1757,7 +2438,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(11, false)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l211_2
@@ -1771,86 +2452,85 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l55
 		l56:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position54)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l53:
-	pos, p.tokenIndex = position53, tokenIndex53
+	pos, ti = position53, tokenIndex53
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rauthority is rule 12 authority <- <((server !reg_name) / reg_name)>
 func (p *Parser) rauthority() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleauthority)
-	position58, tokenIndex58 := pos, p.tokenIndex
+	position58, tokenIndex58 := pos, ti
 	{
 		position59 := pos
 		{
-			position60, tokenIndex60 := pos, p.tokenIndex
-			if p.position = pos; !p.rserver() {
+			position60, tokenIndex60 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rserver() {
 				goto l61
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position62, tokenIndex62 := pos, p.tokenIndex
-				if p.position = pos; !p.peek(p.rules[rulereg_name]) {
+				position62, tokenIndex62 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulereg_name]) {
 					goto l62
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l61
 			l62:
-				pos, p.tokenIndex = position62, tokenIndex62
+				pos, ti = position62, tokenIndex62
 			}
 			goto l60
 		l61:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rreg_name() {
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
 				goto l58
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position59)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l58:
-	pos, p.tokenIndex = position58, tokenIndex58
+	pos, ti = position58, tokenIndex58
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreg_name is rule 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rreg_name() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulereg_name)
-	position63, tokenIndex63 := pos, p.tokenIndex
+	position63, tokenIndex63 := pos, ti
 	{
 		position64 := pos
 		{
@@ -1862,17 +2542,17 @@ func (p *Parser) rreg_name() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position202_32, tokenIndex202_32 := pos, p.tokenIndex
+						position202_32, tokenIndex202_32 := pos, ti
 						{
 							position203_32 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -1883,7 +2563,7 @@ func (p *Parser) rreg_name() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_32
@@ -1899,7 +2579,7 @@ func (p *Parser) rreg_name() bool {
 						lok24_32:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_32
@@ -1917,7 +2597,7 @@ func (p *Parser) rreg_name() bool {
 						}
 						goto lok32
 					l202_32:
-						pos, p.tokenIndex = position202_32, tokenIndex202_32
+						pos, ti = position202_32, tokenIndex202_32
 						goto l63
 					}
 				lok32:
@@ -1925,7 +2605,7 @@ func (p *Parser) rreg_name() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_33
@@ -1945,7 +2625,7 @@ func (p *Parser) rreg_name() bool {
 
 	l65:
 		{
-			position66, tokenIndex66 := pos, p.tokenIndex
+			position66, tokenIndex66 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
@@ -1955,17 +2635,17 @@ func (p *Parser) rreg_name() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(8, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position202_34, tokenIndex202_34 := pos, p.tokenIndex
+							position202_34, tokenIndex202_34 := pos, ti
 							{
 								position203_34 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(8, true)
 									}
 
 									if int(pos) > p.far {
@@ -1976,7 +2656,7 @@ func (p *Parser) rreg_name() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_24_34
@@ -1992,7 +2672,7 @@ func (p *Parser) rreg_name() bool {
 							lok24_34:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_25_34
@@ -2010,7 +2690,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							goto lok34
 						l202_34:
-							pos, p.tokenIndex = position202_34, tokenIndex202_34
+							pos, ti = position202_34, tokenIndex202_34
 							goto l66
 						}
 					lok34:
@@ -2018,7 +2698,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l196_35
@@ -2038,39 +2718,40 @@ func (p *Parser) rreg_name() bool {
 
 			goto l65
 		l66:
-			pos, p.tokenIndex = position66, tokenIndex66
+			pos, ti = position66, tokenIndex66
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position64)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l63:
-	pos, p.tokenIndex = position63, tokenIndex63
+	pos, ti = position63, tokenIndex63
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rserver is rule 14 server <- <((userinfo '@')? hostport)?>
 func (p *Parser) rserver() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleserver)
 	{
 		position70 := pos
 		{
-			position71, tokenIndex71 := pos, p.tokenIndex
+			position71, tokenIndex71 := pos, ti
 			{
-				position73, tokenIndex73 := pos, p.tokenIndex
-				if p.position = pos; !p.ruserinfo() {
+				position73, tokenIndex73 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
 					goto l73
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
 						p.note(14, true)
@@ -2084,39 +2765,120 @@ func (p *Parser) rserver() bool {
 				pos++
 				goto l74
 			l73:
-				pos, p.tokenIndex = position73, tokenIndex73
+				pos, ti = position73, tokenIndex73
 			}
 		l74:
-			if p.position = pos; !p.rhostport() {
+			{ // hostport
+				comp_59 := p.comp
+				p.comp = uint32(rulehostport)
+				position80_59, tokenIndex80_59 := pos, ti
+				{
+					position81_59 := pos
+					{ // host
+						comp_58 := p.comp
+						p.comp = uint32(rulehost)
+						position84_58_59, tokenIndex84_58_59 := pos, ti
+						{
+							position85_58_59 := pos
+							{
+								position86_58_59, tokenIndex86_58_59 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									goto l87_58_59
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l86_58_59
+							l87_58_59:
+								pos, ti = position86_58_59, tokenIndex86_58_59
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+									goto l88_58_59
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l86_58_59
+							l88_58_59:
+								pos, ti = position86_58_59, tokenIndex86_58_59
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
+									goto l84_58_59
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l86_58_59:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulehost, position85_58_59)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_58
+						goto lok58_59
+					l84_58_59:
+						pos, ti = position84_58_59, tokenIndex84_58_59
+						p.comp = comp_58
+						goto l80_59
+					}
+				lok58_59:
+					{
+						position82_59, tokenIndex82_59 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l82_59
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l82_59
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l83_59
+					l82_59:
+						pos, ti = position82_59, tokenIndex82_59
+					}
+				l83_59:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position81_59)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_59
+				goto lok59
+			l80_59:
+				pos, ti = position80_59, tokenIndex80_59
+				p.comp = comp_59
 				goto l71
 			}
-			pos = p.position
+		lok59:
 			goto l72
 		l71:
-			pos, p.tokenIndex = position71, tokenIndex71
+			pos, ti = position71, tokenIndex71
 		}
 	l72:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleserver, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruserinfo is rule 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruserinfo() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
 	{
 		position76 := pos
 	l77:
 		{
-			position78, tokenIndex78 := pos, p.tokenIndex
+			position78, tokenIndex78 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 					pos++
@@ -2126,17 +2888,17 @@ func (p *Parser) ruserinfo() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(8, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position202_36, tokenIndex202_36 := pos, p.tokenIndex
+							position202_36, tokenIndex202_36 := pos, ti
 							{
 								position203_36 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(8, true)
 									}
 
 									if int(pos) > p.far {
@@ -2147,7 +2909,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_24_36
@@ -2163,7 +2925,7 @@ func (p *Parser) ruserinfo() bool {
 							lok24_36:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_25_36
@@ -2181,7 +2943,7 @@ func (p *Parser) ruserinfo() bool {
 							}
 							goto lok36
 						l202_36:
-							pos, p.tokenIndex = position202_36, tokenIndex202_36
+							pos, ti = position202_36, tokenIndex202_36
 							goto l78
 						}
 					lok36:
@@ -2189,7 +2951,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l196_37
@@ -2209,36 +2971,75 @@ func (p *Parser) ruserinfo() bool {
 
 			goto l77
 		l78:
-			pos, p.tokenIndex = position78, tokenIndex78
+			pos, ti = position78, tokenIndex78
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position76)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhostport is rule 16 hostport <- <(host (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position80, tokenIndex80 := pos, p.tokenIndex
+	position80, tokenIndex80 := pos, ti
 	{
 		position81 := pos
-		if p.position = pos; !p.rhost() {
+		{ // host
+			comp_58 := p.comp
+			p.comp = uint32(rulehost)
+			position84_58, tokenIndex84_58 := pos, ti
+			{
+				position85_58 := pos
+				{
+					position86_58, tokenIndex86_58 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+						goto l87_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l86_58
+				l87_58:
+					pos, ti = position86_58, tokenIndex86_58
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+						goto l88_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l86_58
+				l88_58:
+					pos, ti = position86_58, tokenIndex86_58
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
+						goto l84_58
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l86_58:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position85_58)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_58
+			goto lok58
+		l84_58:
+			pos, ti = position84_58, tokenIndex84_58
+			p.comp = comp_58
 			goto l80
 		}
-		pos = p.position
+	lok58:
 		{
-			position82, tokenIndex82 := pos, p.tokenIndex
+			position82, tokenIndex82 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2247,82 +3048,84 @@ func (p *Parser) rhostport() bool {
 				goto l82
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l82
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l83
 		l82:
-			pos, p.tokenIndex = position82, tokenIndex82
+			pos, ti = position82, tokenIndex82
 		}
 	l83:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position81)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l80:
-	pos, p.tokenIndex = position80, tokenIndex80
+	pos, ti = position80, tokenIndex80
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhost is rule 17 host <- <(hostname / IPv4address / IPv6reference)>
 func (p *Parser) rhost() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position84, tokenIndex84 := pos, p.tokenIndex
+	position84, tokenIndex84 := pos, ti
 	{
 		position85 := pos
 		{
-			position86, tokenIndex86 := pos, p.tokenIndex
-			if p.position = pos; !p.rhostname() {
+			position86, tokenIndex86 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
 				goto l87
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l86
 		l87:
-			pos, p.tokenIndex = position86, tokenIndex86
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position86, tokenIndex86
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
 				goto l88
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l86
 		l88:
-			pos, p.tokenIndex = position86, tokenIndex86
-			if p.position = pos; !p.rIPv6reference() {
+			pos, ti = position86, tokenIndex86
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
 				goto l84
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l86:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position85)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l84:
-	pos, p.tokenIndex = position84, tokenIndex84
+	pos, ti = position84, tokenIndex84
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6reference is rule 18 IPv6reference <- <('[' IPv6address ']')>
 func (p *Parser) rIPv6reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6reference)
-	position89, tokenIndex89 := pos, p.tokenIndex
+	position89, tokenIndex89 := pos, ti
 	{
 		position90 := pos
 		if buffer[pos] != '[' {
@@ -2336,10 +3139,144 @@ func (p *Parser) rIPv6reference() bool {
 			goto l89
 		}
 		pos++
-		if p.position = pos; !p.rIPv6address() {
+		{ // IPv6address
+			comp_54 := p.comp
+			p.comp = uint32(ruleIPv6address)
+			position91_54, tokenIndex91_54 := pos, ti
+			{
+				position92_54 := pos
+				{ // hexpart
+					position95_52_54, tokenIndex95_52_54 := pos, ti
+					{
+						position96_52_54 := pos
+						{
+							position97_52_54, tokenIndex97_52_54 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
+								goto l98_52_54
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l98_52_54
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l98_52_54
+							}
+							pos++
+							{
+								position99_52_54, tokenIndex99_52_54 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
+									goto l99_52_54
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l100_52_54
+							l99_52_54:
+								pos, ti = position99_52_54, tokenIndex99_52_54
+							}
+						l100_52_54:
+							goto l97_52_54
+						l98_52_54:
+							pos, ti = position97_52_54, tokenIndex97_52_54
+							if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
+								goto l101_52_54
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l97_52_54
+						l101_52_54:
+							pos, ti = position97_52_54, tokenIndex97_52_54
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_52_54
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_52_54
+							}
+							pos++
+							{
+								position102_52_54, tokenIndex102_52_54 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
+									goto l102_52_54
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l103_52_54
+							l102_52_54:
+								pos, ti = position102_52_54, tokenIndex102_52_54
+							}
+						l103_52_54:
+						}
+					l97_52_54:
+						_ = position96_52_54
+					}
+					goto lok52_54
+				l95_52_54:
+					pos, ti = position95_52_54, tokenIndex95_52_54
+					goto l91_54
+				}
+			lok52_54:
+				{
+					position93_54, tokenIndex93_54 := pos, ti
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l93_54
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+						goto l93_54
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l94_54
+				l93_54:
+					pos, ti = position93_54, tokenIndex93_54
+				}
+			l94_54:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleIPv6address, position92_54)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_54
+			goto lok54
+		l91_54:
+			pos, ti = position91_54, tokenIndex91_54
+			p.comp = comp_54
 			goto l89
 		}
-		pos = p.position
+	lok54:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
 				p.note(17, true)
@@ -2352,42 +3289,43 @@ func (p *Parser) rIPv6reference() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6reference, position90)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l89:
-	pos, p.tokenIndex = position89, tokenIndex89
+	pos, ti = position89, tokenIndex89
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6address is rule 19 IPv6address <- <(hexpart (':' IPv4address)?)>
 func (p *Parser) rIPv6address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6address)
-	position91, tokenIndex91 := pos, p.tokenIndex
+	position91, tokenIndex91 := pos, ti
 	{
 		position92 := pos
 		{ // hexpart
-			position95_52, tokenIndex95_52 := pos, p.tokenIndex
+			position95_52, tokenIndex95_52 := pos, ti
 			{
 				position96_52 := pos
 				{
-					position97_52, tokenIndex97_52 := pos, p.tokenIndex
-					if p.position = pos; !p.rhexseq() {
+					position97_52, tokenIndex97_52 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 						goto l98_52
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
@@ -2398,7 +3336,7 @@ func (p *Parser) rIPv6address() bool {
 					pos++
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
@@ -2408,29 +3346,29 @@ func (p *Parser) rIPv6address() bool {
 					}
 					pos++
 					{
-						position99_52, tokenIndex99_52 := pos, p.tokenIndex
-						if p.position = pos; !p.rhexseq() {
+						position99_52, tokenIndex99_52 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 							goto l99_52
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 						goto l100_52
 					l99_52:
-						pos, p.tokenIndex = position99_52, tokenIndex99_52
+						pos, ti = position99_52, tokenIndex99_52
 					}
 				l100_52:
 					goto l97_52
 				l98_52:
-					pos, p.tokenIndex = position97_52, tokenIndex97_52
-					if p.position = pos; !p.rhexseq() {
+					pos, ti = position97_52, tokenIndex97_52
+					if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 						goto l101_52
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 					goto l97_52
 				l101_52:
-					pos, p.tokenIndex = position97_52, tokenIndex97_52
+					pos, ti = position97_52, tokenIndex97_52
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
@@ -2441,7 +3379,7 @@ func (p *Parser) rIPv6address() bool {
 					pos++
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
@@ -2451,14 +3389,14 @@ func (p *Parser) rIPv6address() bool {
 					}
 					pos++
 					{
-						position102_52, tokenIndex102_52 := pos, p.tokenIndex
-						if p.position = pos; !p.rhexseq() {
+						position102_52, tokenIndex102_52 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 							goto l102_52
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 						goto l103_52
 					l102_52:
-						pos, p.tokenIndex = position102_52, tokenIndex102_52
+						pos, ti = position102_52, tokenIndex102_52
 					}
 				l103_52:
 				}
@@ -2467,15 +3405,15 @@ func (p *Parser) rIPv6address() bool {
 			}
 			goto lok52
 		l95_52:
-			pos, p.tokenIndex = position95_52, tokenIndex95_52
+			pos, ti = position95_52, tokenIndex95_52
 			goto l91
 		}
 	lok52:
 		{
-			position93, tokenIndex93 := pos, p.tokenIndex
+			position93, tokenIndex93 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2484,49 +3422,47 @@ func (p *Parser) rIPv6address() bool {
 				goto l93
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleIPv4address]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
 				goto l93
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l94
 		l93:
-			pos, p.tokenIndex = position93, tokenIndex93
+			pos, ti = position93, tokenIndex93
 		}
 	l94:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position92)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l91:
-	pos, p.tokenIndex = position91, tokenIndex91
+	pos, ti = position91, tokenIndex91
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhexpart is rule 20 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))>
 func (p *Parser) rhexpart() bool {
 	buffer := p.buffer
-	pos := p.position
-	position95, tokenIndex95 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position95, tokenIndex95 := pos, ti
 	{
 		position96 := pos
 		{
-			position97, tokenIndex97 := pos, p.tokenIndex
-			if p.position = pos; !p.rhexseq() {
+			position97, tokenIndex97 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 				goto l98
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2537,7 +3473,7 @@ func (p *Parser) rhexpart() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2547,29 +3483,29 @@ func (p *Parser) rhexpart() bool {
 			}
 			pos++
 			{
-				position99, tokenIndex99 := pos, p.tokenIndex
-				if p.position = pos; !p.rhexseq() {
+				position99, tokenIndex99 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 					goto l99
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l100
 			l99:
-				pos, p.tokenIndex = position99, tokenIndex99
+				pos, ti = position99, tokenIndex99
 			}
 		l100:
 			goto l97
 		l98:
-			pos, p.tokenIndex = position97, tokenIndex97
-			if p.position = pos; !p.rhexseq() {
+			pos, ti = position97, tokenIndex97
+			if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 				goto l101
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l97
 		l101:
-			pos, p.tokenIndex = position97, tokenIndex97
+			pos, ti = position97, tokenIndex97
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2580,7 +3516,7 @@ func (p *Parser) rhexpart() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2590,42 +3526,42 @@ func (p *Parser) rhexpart() bool {
 			}
 			pos++
 			{
-				position102, tokenIndex102 := pos, p.tokenIndex
-				if p.position = pos; !p.rhexseq() {
+				position102, tokenIndex102 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
 					goto l102
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l103
 			l102:
-				pos, p.tokenIndex = position102, tokenIndex102
+				pos, ti = position102, tokenIndex102
 			}
 		l103:
 		}
 	l97:
 		_ = position96
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l95:
-	pos, p.tokenIndex = position95, tokenIndex95
-	p.position = pos
+	pos, ti = position95, tokenIndex95
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhexseq is rule 21 hexseq <- <(hex4 (':' hex4 !'.')*)>
 func (p *Parser) rhexseq() bool {
 	buffer := p.buffer
-	pos := p.position
-	position104, tokenIndex104 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position104, tokenIndex104 := pos, ti
 	{
 		position105 := pos
 		{ // hex4
-			position109_38, tokenIndex109_38 := pos, p.tokenIndex
+			position109_38, tokenIndex109_38 := pos, ti
 			{
 				position110_38 := pos
 				{ // HEXDIG
 					if int(pos) == p.at {
-						p.note(5, true)
+						p.note(9, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l223_3_38
@@ -2640,10 +3576,10 @@ func (p *Parser) rhexseq() bool {
 				}
 			lok3_38:
 				{
-					position111_38, tokenIndex111_38 := pos, p.tokenIndex
+					position111_38, tokenIndex111_38 := pos, ti
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_4_38
@@ -2659,14 +3595,14 @@ func (p *Parser) rhexseq() bool {
 				lok4_38:
 					goto l112_38
 				l111_38:
-					pos, p.tokenIndex = position111_38, tokenIndex111_38
+					pos, ti = position111_38, tokenIndex111_38
 				}
 			l112_38:
 				{
-					position113_38, tokenIndex113_38 := pos, p.tokenIndex
+					position113_38, tokenIndex113_38 := pos, ti
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_5_38
@@ -2682,14 +3618,14 @@ func (p *Parser) rhexseq() bool {
 				lok5_38:
 					goto l114_38
 				l113_38:
-					pos, p.tokenIndex = position113_38, tokenIndex113_38
+					pos, ti = position113_38, tokenIndex113_38
 				}
 			l114_38:
 				{
-					position115_38, tokenIndex115_38 := pos, p.tokenIndex
+					position115_38, tokenIndex115_38 := pos, ti
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_6_38
@@ -2705,23 +3641,23 @@ func (p *Parser) rhexseq() bool {
 				lok6_38:
 					goto l116_38
 				l115_38:
-					pos, p.tokenIndex = position115_38, tokenIndex115_38
+					pos, ti = position115_38, tokenIndex115_38
 				}
 			l116_38:
 				_ = position110_38
 			}
 			goto lok38
 		l109_38:
-			pos, p.tokenIndex = position109_38, tokenIndex109_38
+			pos, ti = position109_38, tokenIndex109_38
 			goto l104
 		}
 	lok38:
 	l106:
 		{
-			position107, tokenIndex107 := pos, p.tokenIndex
+			position107, tokenIndex107 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(1, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -2731,12 +3667,12 @@ func (p *Parser) rhexseq() bool {
 			}
 			pos++
 			{ // hex4
-				position109_39, tokenIndex109_39 := pos, p.tokenIndex
+				position109_39, tokenIndex109_39 := pos, ti
 				{
 					position110_39 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(5, false)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_3_39
@@ -2751,10 +3687,10 @@ func (p *Parser) rhexseq() bool {
 					}
 				lok3_39:
 					{
-						position111_39, tokenIndex111_39 := pos, p.tokenIndex
+						position111_39, tokenIndex111_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(5, false)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_4_39
@@ -2770,14 +3706,14 @@ func (p *Parser) rhexseq() bool {
 					lok4_39:
 						goto l112_39
 					l111_39:
-						pos, p.tokenIndex = position111_39, tokenIndex111_39
+						pos, ti = position111_39, tokenIndex111_39
 					}
 				l112_39:
 					{
-						position113_39, tokenIndex113_39 := pos, p.tokenIndex
+						position113_39, tokenIndex113_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(5, false)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_5_39
@@ -2793,14 +3729,14 @@ func (p *Parser) rhexseq() bool {
 					lok5_39:
 						goto l114_39
 					l113_39:
-						pos, p.tokenIndex = position113_39, tokenIndex113_39
+						pos, ti = position113_39, tokenIndex113_39
 					}
 				l114_39:
 					{
-						position115_39, tokenIndex115_39 := pos, p.tokenIndex
+						position115_39, tokenIndex115_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(5, false)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_6_39
@@ -2816,19 +3752,19 @@ func (p *Parser) rhexseq() bool {
 					lok6_39:
 						goto l116_39
 					l115_39:
-						pos, p.tokenIndex = position115_39, tokenIndex115_39
+						pos, ti = position115_39, tokenIndex115_39
 					}
 				l116_39:
 					_ = position110_39
 				}
 				goto lok39
 			l109_39:
-				pos, p.tokenIndex = position109_39, tokenIndex109_39
+				pos, ti = position109_39, tokenIndex109_39
 				goto l107
 			}
 		lok39:
 			{
-				position108, tokenIndex108 := pos, p.tokenIndex
+				position108, tokenIndex108 := pos, ti
 				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, false)
@@ -2845,35 +3781,32 @@ func (p *Parser) rhexseq() bool {
 				}
 				goto l107
 			l108:
-				pos, p.tokenIndex = position108, tokenIndex108
-			}
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
+				pos, ti = position108, tokenIndex108
 			}
 			goto l106
 		l107:
-			pos, p.tokenIndex = position107, tokenIndex107
+			pos, ti = position107, tokenIndex107
 		}
 		_ = position105
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l104:
-	pos, p.tokenIndex = position104, tokenIndex104
-	p.position = pos
+	pos, ti = position104, tokenIndex104
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhex4 is rule 22 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rhex4() bool {
 	buffer := p.buffer
-	pos := p.position
-	position109, tokenIndex109 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position109, tokenIndex109 := pos, ti
 	{
 		position110 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l223_3
@@ -2888,10 +3821,10 @@ func (p *Parser) rhex4() bool {
 		}
 	lok3:
 		{
-			position111, tokenIndex111 := pos, p.tokenIndex
+			position111, tokenIndex111 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l223_4
@@ -2907,14 +3840,14 @@ func (p *Parser) rhex4() bool {
 		lok4:
 			goto l112
 		l111:
-			pos, p.tokenIndex = position111, tokenIndex111
+			pos, ti = position111, tokenIndex111
 		}
 	l112:
 		{
-			position113, tokenIndex113 := pos, p.tokenIndex
+			position113, tokenIndex113 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l223_5
@@ -2930,14 +3863,14 @@ func (p *Parser) rhex4() bool {
 		lok5:
 			goto l114
 		l113:
-			pos, p.tokenIndex = position113, tokenIndex113
+			pos, ti = position113, tokenIndex113
 		}
 	l114:
 		{
-			position115, tokenIndex115 := pos, p.tokenIndex
+			position115, tokenIndex115 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l223_6
@@ -2953,26 +3886,26 @@ func (p *Parser) rhex4() bool {
 		lok6:
 			goto l116
 		l115:
-			pos, p.tokenIndex = position115, tokenIndex115
+			pos, ti = position115, tokenIndex115
 		}
 	l116:
 		_ = position110
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l109:
-	pos, p.tokenIndex = position109, tokenIndex109
-	p.position = pos
+	pos, ti = position109, tokenIndex109
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv4address is rule 23 IPv4address <- <(DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)>
 func (p *Parser) rIPv4address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position117, tokenIndex117 := pos, p.tokenIndex
+	position117, tokenIndex117 := pos, ti
 	{
 		position118 := pos
 		{ // DIGIT
@@ -2992,7 +3925,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 	lok7:
 		{
-			position119, tokenIndex119 := pos, p.tokenIndex
+			position119, tokenIndex119 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3011,11 +3944,11 @@ func (p *Parser) rIPv4address() bool {
 		lok8:
 			goto l120
 		l119:
-			pos, p.tokenIndex = position119, tokenIndex119
+			pos, ti = position119, tokenIndex119
 		}
 	l120:
 		{
-			position121, tokenIndex121 := pos, p.tokenIndex
+			position121, tokenIndex121 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3034,7 +3967,7 @@ func (p *Parser) rIPv4address() bool {
 		lok9:
 			goto l122
 		l121:
-			pos, p.tokenIndex = position121, tokenIndex121
+			pos, ti = position121, tokenIndex121
 		}
 	l122:
 		if buffer[pos] != '.' {
@@ -3065,7 +3998,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 	lok10:
 		{
-			position123, tokenIndex123 := pos, p.tokenIndex
+			position123, tokenIndex123 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3084,11 +4017,11 @@ func (p *Parser) rIPv4address() bool {
 		lok11:
 			goto l124
 		l123:
-			pos, p.tokenIndex = position123, tokenIndex123
+			pos, ti = position123, tokenIndex123
 		}
 	l124:
 		{
-			position125, tokenIndex125 := pos, p.tokenIndex
+			position125, tokenIndex125 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3107,7 +4040,7 @@ func (p *Parser) rIPv4address() bool {
 		lok12:
 			goto l126
 		l125:
-			pos, p.tokenIndex = position125, tokenIndex125
+			pos, ti = position125, tokenIndex125
 		}
 	l126:
 		if buffer[pos] != '.' {
@@ -3138,7 +4071,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 	lok13:
 		{
-			position127, tokenIndex127 := pos, p.tokenIndex
+			position127, tokenIndex127 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3157,11 +4090,11 @@ func (p *Parser) rIPv4address() bool {
 		lok14:
 			goto l128
 		l127:
-			pos, p.tokenIndex = position127, tokenIndex127
+			pos, ti = position127, tokenIndex127
 		}
 	l128:
 		{
-			position129, tokenIndex129 := pos, p.tokenIndex
+			position129, tokenIndex129 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3180,7 +4113,7 @@ func (p *Parser) rIPv4address() bool {
 		lok15:
 			goto l130
 		l129:
-			pos, p.tokenIndex = position129, tokenIndex129
+			pos, ti = position129, tokenIndex129
 		}
 	l130:
 		if buffer[pos] != '.' {
@@ -3211,7 +4144,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 	lok16:
 		{
-			position131, tokenIndex131 := pos, p.tokenIndex
+			position131, tokenIndex131 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3230,11 +4163,11 @@ func (p *Parser) rIPv4address() bool {
 		lok17:
 			goto l132
 		l131:
-			pos, p.tokenIndex = position131, tokenIndex131
+			pos, ti = position131, tokenIndex131
 		}
 	l132:
 		{
-			position133, tokenIndex133 := pos, p.tokenIndex
+			position133, tokenIndex133 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3253,43 +4186,44 @@ func (p *Parser) rIPv4address() bool {
 		lok18:
 			goto l134
 		l133:
-			pos, p.tokenIndex = position133, tokenIndex133
+			pos, ti = position133, tokenIndex133
 		}
 	l134:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position118)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l117:
-	pos, p.tokenIndex = position117, tokenIndex117
+	pos, ti = position117, tokenIndex117
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostname is rule 24 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)>
 func (p *Parser) rhostname() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position135, tokenIndex135 := pos, p.tokenIndex
+	position135, tokenIndex135 := pos, ti
 	{
 		position136 := pos
 	l137:
 		{
-			position138, tokenIndex138 := pos, p.tokenIndex
+			position138, tokenIndex138 := pos, ti
 			{ // domainlabel
-				position142_40, tokenIndex142_40 := pos, p.tokenIndex
+				position142_40, tokenIndex142_40 := pos, ti
 				{
 					position143_40 := pos
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l207_19_40
@@ -3311,10 +4245,10 @@ func (p *Parser) rhostname() bool {
 				lok19_40:
 				l144_40:
 					{
-						position145_40, tokenIndex145_40 := pos, p.tokenIndex
+						position145_40, tokenIndex145_40 := pos, ti
 					l146_40:
 						{
-							position147_40, tokenIndex147_40 := pos, p.tokenIndex
+							position147_40, tokenIndex147_40 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
 									p.note(21, true)
@@ -3328,11 +4262,11 @@ func (p *Parser) rhostname() bool {
 							pos++
 							goto l146_40
 						l147_40:
-							pos, p.tokenIndex = position147_40, tokenIndex147_40
+							pos, ti = position147_40, tokenIndex147_40
 						}
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(2, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l207_20_40
@@ -3354,13 +4288,13 @@ func (p *Parser) rhostname() bool {
 					lok20_40:
 						goto l144_40
 					l145_40:
-						pos, p.tokenIndex = position145_40, tokenIndex145_40
+						pos, ti = position145_40, tokenIndex145_40
 					}
 					_ = position143_40
 				}
 				goto lok40
 			l142_40:
-				pos, p.tokenIndex = position142_40, tokenIndex142_40
+				pos, ti = position142_40, tokenIndex142_40
 				goto l138
 			}
 		lok40:
@@ -3376,10 +4310,10 @@ func (p *Parser) rhostname() bool {
 			}
 			pos++
 			{
-				position139, tokenIndex139 := pos, p.tokenIndex
+				position139, tokenIndex139 := pos, ti
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(2, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l207_41
@@ -3388,7 +4322,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(20, true)
+						p.note(20, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l207_41
@@ -3399,19 +4333,22 @@ func (p *Parser) rhostname() bool {
 					goto lok41
 				}
 			lok41:
-				pos, p.tokenIndex = position139, tokenIndex139
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position139, tokenIndex139
 			}
 			goto l137
 		l138:
-			pos, p.tokenIndex = position138, tokenIndex138
+			pos, ti = position138, tokenIndex138
 		}
 		{ // toplabel
-			position148_42, tokenIndex148_42 := pos, p.tokenIndex
+			position148_42, tokenIndex148_42 := pos, ti
 			{
 				position149_42 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l211_21_42
@@ -3420,7 +4357,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(3, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l211_21_42
@@ -3433,10 +4370,10 @@ func (p *Parser) rhostname() bool {
 			lok21_42:
 			l150_42:
 				{
-					position151_42, tokenIndex151_42 := pos, p.tokenIndex
+					position151_42, tokenIndex151_42 := pos, ti
 				l152_42:
 					{
-						position153_42, tokenIndex153_42 := pos, p.tokenIndex
+						position153_42, tokenIndex153_42 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(21, true)
@@ -3450,11 +4387,11 @@ func (p *Parser) rhostname() bool {
 						pos++
 						goto l152_42
 					l153_42:
-						pos, p.tokenIndex = position153_42, tokenIndex153_42
+						pos, ti = position153_42, tokenIndex153_42
 					}
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l207_22_42
@@ -3476,21 +4413,21 @@ func (p *Parser) rhostname() bool {
 				lok22_42:
 					goto l150_42
 				l151_42:
-					pos, p.tokenIndex = position151_42, tokenIndex151_42
+					pos, ti = position151_42, tokenIndex151_42
 				}
 				_ = position149_42
 			}
 			goto lok42
 		l148_42:
-			pos, p.tokenIndex = position148_42, tokenIndex148_42
+			pos, ti = position148_42, tokenIndex148_42
 			goto l135
 		}
 	lok42:
 		{
-			position140, tokenIndex140 := pos, p.tokenIndex
+			position140, tokenIndex140 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(18, false)
+					p.note(18, true)
 				}
 
 				if int(pos) > p.far {
@@ -3499,39 +4436,37 @@ func (p *Parser) rhostname() bool {
 				goto l140
 			}
 			pos++
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l141
 		l140:
-			pos, p.tokenIndex = position140, tokenIndex140
+			pos, ti = position140, tokenIndex140
 		}
 	l141:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position136)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l135:
-	pos, p.tokenIndex = position135, tokenIndex135
+	pos, ti = position135, tokenIndex135
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdomainlabel is rule 25 domainlabel <- <(alphanum ('-'* alphanum)*)>
 func (p *Parser) rdomainlabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position142, tokenIndex142 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position142, tokenIndex142 := pos, ti
 	{
 		position143 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l207_19
@@ -3553,10 +4488,10 @@ func (p *Parser) rdomainlabel() bool {
 	lok19:
 	l144:
 		{
-			position145, tokenIndex145 := pos, p.tokenIndex
+			position145, tokenIndex145 := pos, ti
 		l146:
 			{
-				position147, tokenIndex147 := pos, p.tokenIndex
+				position147, tokenIndex147 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(21, true)
@@ -3570,11 +4505,11 @@ func (p *Parser) rdomainlabel() bool {
 				pos++
 				goto l146
 			l147:
-				pos, p.tokenIndex = position147, tokenIndex147
+				pos, ti = position147, tokenIndex147
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(2, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l207_20
@@ -3596,28 +4531,28 @@ func (p *Parser) rdomainlabel() bool {
 		lok20:
 			goto l144
 		l145:
-			pos, p.tokenIndex = position145, tokenIndex145
+			pos, ti = position145, tokenIndex145
 		}
 		_ = position143
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l142:
-	pos, p.tokenIndex = position142, tokenIndex142
-	p.position = pos
+	pos, ti = position142, tokenIndex142
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rtoplabel is rule 26 toplabel <- <(alpha ('-'* alphanum)*)>
 func (p *Parser) rtoplabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position148, tokenIndex148 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position148, tokenIndex148 := pos, ti
 	{
 		position149 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l211_21
@@ -3626,7 +4561,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l211_21
@@ -3639,10 +4574,10 @@ func (p *Parser) rtoplabel() bool {
 	lok21:
 	l150:
 		{
-			position151, tokenIndex151 := pos, p.tokenIndex
+			position151, tokenIndex151 := pos, ti
 		l152:
 			{
-				position153, tokenIndex153 := pos, p.tokenIndex
+				position153, tokenIndex153 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(21, true)
@@ -3656,11 +4591,11 @@ func (p *Parser) rtoplabel() bool {
 				pos++
 				goto l152
 			l153:
-				pos, p.tokenIndex = position153, tokenIndex153
+				pos, ti = position153, tokenIndex153
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(2, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l207_22
@@ -3682,29 +4617,29 @@ func (p *Parser) rtoplabel() bool {
 		lok22:
 			goto l150
 		l151:
-			pos, p.tokenIndex = position151, tokenIndex151
+			pos, ti = position151, tokenIndex151
 		}
 		_ = position149
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l148:
-	pos, p.tokenIndex = position148, tokenIndex148
-	p.position = pos
+	pos, ti = position148, tokenIndex148
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 27 port <- <digit*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position155 := pos
 	l156:
 		{
-			position157, tokenIndex157 := pos, p.tokenIndex
+			position157, tokenIndex157 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -3723,48 +4658,115 @@ func (p *Parser) rport() bool {
 		lok23:
 			goto l156
 		l157:
-			pos, p.tokenIndex = position157, tokenIndex157
+			pos, ti = position157, tokenIndex157
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position155)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath is rule 28 path <- <((abs_path / opaque_part)? !.)>
 func (p *Parser) rpath() bool {
-	pos := p.position
-	position158, tokenIndex158 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position158, tokenIndex158 := pos, ti
 	{
 		position159 := pos
 		{
-			position160, tokenIndex160 := pos, p.tokenIndex
+			position160, tokenIndex160 := pos, ti
 			{
-				position162, tokenIndex162 := pos, p.tokenIndex
-				if p.position = pos; !p.rabs_path() {
+				position162, tokenIndex162 := pos, ti
+				{ // abs_path
+					comp_57 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position41_57, tokenIndex41_57 := pos, ti
+					{
+						position42_57 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l41_57
+						}
+						pos++
+						{ // path_segments
+							position165_55_57, tokenIndex165_55_57 := pos, ti
+							{
+								position166_55_57 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l165_55_57
+								}
+								pos, ti = p.position, p.tokenIndex
+							l167_55_57:
+								{
+									position168_55_57, tokenIndex168_55_57 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(1, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_55_57
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+										goto l168_55_57
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l167_55_57
+								l168_55_57:
+									pos, ti = position168_55_57, tokenIndex168_55_57
+								}
+								_ = position166_55_57
+							}
+							goto lok55_57
+						l165_55_57:
+							pos, ti = position165_55_57, tokenIndex165_55_57
+							goto l41_57
+						}
+					lok55_57:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position42_57)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_57
+					goto lok57
+				l41_57:
+					pos, ti = position41_57, tokenIndex41_57
+					p.comp = comp_57
 					goto l163
 				}
-				pos = p.position
+			lok57:
 				goto l162
 			l163:
-				pos, p.tokenIndex = position162, tokenIndex162
-				if p.position = pos; !p.ropaque_part() {
+				pos, ti = position162, tokenIndex162
+				if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
 					goto l160
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 			}
 		l162:
 			goto l161
 		l160:
-			pos, p.tokenIndex = position160, tokenIndex160
+			pos, ti = position160, tokenIndex160
 		}
 	l161:
 		{
-			position164, tokenIndex164 := pos, p.tokenIndex
+			position164, tokenIndex164 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3777,35 +4779,35 @@ func (p *Parser) rpath() bool {
 			}
 			goto l158
 		l164:
-			pos, p.tokenIndex = position164, tokenIndex164
+			pos, ti = position164, tokenIndex164
 		}
 		_ = position159
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l158:
-	pos, p.tokenIndex = position158, tokenIndex158
-	p.position = pos
+	pos, ti = position158, tokenIndex158
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_segments is rule 29 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
-	pos := p.position
-	position165, tokenIndex165 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position165, tokenIndex165 := pos, ti
 	{
 		position166 := pos
-		if p.position = pos; !p.rsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 			goto l165
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l167:
 		{
-			position168, tokenIndex168 := pos, p.tokenIndex
+			position168, tokenIndex168 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -3814,35 +4816,35 @@ func (p *Parser) rpath_segments() bool {
 				goto l168
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l168
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l167
 		l168:
-			pos, p.tokenIndex = position168, tokenIndex168
+			pos, ti = position168, tokenIndex168
 		}
 		_ = position166
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l165:
-	pos, p.tokenIndex = position165, tokenIndex165
-	p.position = pos
+	pos, ti = position165, tokenIndex165
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment is rule 30 segment <- <(pchar* (';' param)*)>
 func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position170 := pos
 	l171:
 		{
-			position172, tokenIndex172 := pos, p.tokenIndex
+			position172, tokenIndex172 := pos, ti
 			{ // pchar
-				position179_53, tokenIndex179_53 := pos, p.tokenIndex
+				position179_53, tokenIndex179_53 := pos, ti
 				{
 					position180_53 := pos
 					{
@@ -3854,17 +4856,17 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_43_53, tokenIndex202_43_53 := pos, p.tokenIndex
+									position202_43_53, tokenIndex202_43_53 := pos, ti
 									{
 										position203_43_53 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -3875,7 +4877,7 @@ func (p *Parser) rsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_43_53
@@ -3891,7 +4893,7 @@ func (p *Parser) rsegment() bool {
 									lok24_43_53:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_43_53
@@ -3909,7 +4911,7 @@ func (p *Parser) rsegment() bool {
 									}
 									goto lok43_53
 								l202_43_53:
-									pos, p.tokenIndex = position202_43_53, tokenIndex202_43_53
+									pos, ti = position202_43_53, tokenIndex202_43_53
 									goto l179_53
 								}
 							lok43_53:
@@ -3917,7 +4919,7 @@ func (p *Parser) rsegment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_44_53
@@ -3939,17 +4941,17 @@ func (p *Parser) rsegment() bool {
 				}
 				goto lok53
 			l179_53:
-				pos, p.tokenIndex = position179_53, tokenIndex179_53
+				pos, ti = position179_53, tokenIndex179_53
 				goto l172
 			}
 		lok53:
 			goto l171
 		l172:
-			pos, p.tokenIndex = position172, tokenIndex172
+			pos, ti = position172, tokenIndex172
 		}
 	l173:
 		{
-			position174, tokenIndex174 := pos, p.tokenIndex
+			position174, tokenIndex174 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -3961,31 +4963,31 @@ func (p *Parser) rsegment() bool {
 				goto l174
 			}
 			pos++
-			if p.position = pos; !p.rparam() {
+			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
 				goto l174
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l173
 		l174:
-			pos, p.tokenIndex = position174, tokenIndex174
+			pos, ti = position174, tokenIndex174
 		}
 		_ = position170
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rparam is rule 31 param <- <pchar*>
 func (p *Parser) rparam() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position176 := pos
 	l177:
 		{
-			position178, tokenIndex178 := pos, p.tokenIndex
+			position178, tokenIndex178 := pos, ti
 			{ // pchar
-				position179_49, tokenIndex179_49 := pos, p.tokenIndex
+				position179_49, tokenIndex179_49 := pos, ti
 				{
 					position180_49 := pos
 					{
@@ -3997,17 +4999,17 @@ func (p *Parser) rparam() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_43_49, tokenIndex202_43_49 := pos, p.tokenIndex
+									position202_43_49, tokenIndex202_43_49 := pos, ti
 									{
 										position203_43_49 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -4018,7 +5020,7 @@ func (p *Parser) rparam() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_43_49
@@ -4034,7 +5036,7 @@ func (p *Parser) rparam() bool {
 									lok24_43_49:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_43_49
@@ -4052,7 +5054,7 @@ func (p *Parser) rparam() bool {
 									}
 									goto lok43_49
 								l202_43_49:
-									pos, p.tokenIndex = position202_43_49, tokenIndex202_43_49
+									pos, ti = position202_43_49, tokenIndex202_43_49
 									goto l179_49
 								}
 							lok43_49:
@@ -4060,7 +5062,7 @@ func (p *Parser) rparam() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_44_49
@@ -4082,25 +5084,25 @@ func (p *Parser) rparam() bool {
 				}
 				goto lok49
 			l179_49:
-				pos, p.tokenIndex = position179_49, tokenIndex179_49
+				pos, ti = position179_49, tokenIndex179_49
 				goto l178
 			}
 		lok49:
 			goto l177
 		l178:
-			pos, p.tokenIndex = position178, tokenIndex178
+			pos, ti = position178, tokenIndex178
 		}
 		_ = position176
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpchar is rule 32 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position179, tokenIndex179 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position179, tokenIndex179 := pos, ti
 	{
 		position180 := pos
 		{
@@ -4112,17 +5114,17 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position202_43, tokenIndex202_43 := pos, p.tokenIndex
+						position202_43, tokenIndex202_43 := pos, ti
 						{
 							position203_43 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -4133,7 +5135,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_43
@@ -4149,7 +5151,7 @@ func (p *Parser) rpchar() bool {
 						lok24_43:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_43
@@ -4167,7 +5169,7 @@ func (p *Parser) rpchar() bool {
 						}
 						goto lok43
 					l202_43:
-						pos, p.tokenIndex = position202_43, tokenIndex202_43
+						pos, ti = position202_43, tokenIndex202_43
 						goto l179
 					}
 				lok43:
@@ -4175,7 +5177,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_44
@@ -4195,27 +5197,27 @@ func (p *Parser) rpchar() bool {
 
 		_ = position180
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l179:
-	pos, p.tokenIndex = position179, tokenIndex179
-	p.position = pos
+	pos, ti = position179, tokenIndex179
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rquery is rule 33 query <- <uric*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position183 := pos
 	l184:
 		{
-			position185, tokenIndex185 := pos, p.tokenIndex
+			position185, tokenIndex185 := pos, ti
 			{ // uric
-				position190_50, tokenIndex190_50 := pos, p.tokenIndex
+				position190_50, tokenIndex190_50 := pos, ti
 				{
 					position191_50 := pos
 					{
@@ -4223,21 +5225,21 @@ func (p *Parser) rquery() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(11, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_45_50, tokenIndex202_45_50 := pos, p.tokenIndex
+									position202_45_50, tokenIndex202_45_50 := pos, ti
 									{
 										position203_45_50 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -4248,7 +5250,7 @@ func (p *Parser) rquery() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_45_50
@@ -4264,7 +5266,7 @@ func (p *Parser) rquery() bool {
 									lok24_45_50:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_45_50
@@ -4282,7 +5284,7 @@ func (p *Parser) rquery() bool {
 									}
 									goto lok45_50
 								l202_45_50:
-									pos, p.tokenIndex = position202_45_50, tokenIndex202_45_50
+									pos, ti = position202_45_50, tokenIndex202_45_50
 									goto l190_50
 								}
 							lok45_50:
@@ -4290,7 +5292,7 @@ func (p *Parser) rquery() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_46_50
@@ -4312,37 +5314,38 @@ func (p *Parser) rquery() bool {
 				}
 				goto lok50
 			l190_50:
-				pos, p.tokenIndex = position190_50, tokenIndex190_50
+				pos, ti = position190_50, tokenIndex190_50
 				goto l185
 			}
 		lok50:
 			goto l184
 		l185:
-			pos, p.tokenIndex = position185, tokenIndex185
+			pos, ti = position185, tokenIndex185
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position183)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfragment is rule 34 fragment <- <uric*>
 func (p *Parser) rfragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
 		position187 := pos
 	l188:
 		{
-			position189, tokenIndex189 := pos, p.tokenIndex
+			position189, tokenIndex189 := pos, ti
 			{ // uric
-				position190_51, tokenIndex190_51 := pos, p.tokenIndex
+				position190_51, tokenIndex190_51 := pos, ti
 				{
 					position191_51 := pos
 					{
@@ -4350,21 +5353,21 @@ func (p *Parser) rfragment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(11, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(8, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_45_51, tokenIndex202_45_51 := pos, p.tokenIndex
+									position202_45_51, tokenIndex202_45_51 := pos, ti
 									{
 										position203_45_51 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(8, true)
 											}
 
 											if int(pos) > p.far {
@@ -4375,7 +5378,7 @@ func (p *Parser) rfragment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_45_51
@@ -4391,7 +5394,7 @@ func (p *Parser) rfragment() bool {
 									lok24_45_51:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(9, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_45_51
@@ -4409,7 +5412,7 @@ func (p *Parser) rfragment() bool {
 									}
 									goto lok45_51
 								l202_45_51:
-									pos, p.tokenIndex = position202_45_51, tokenIndex202_45_51
+									pos, ti = position202_45_51, tokenIndex202_45_51
 									goto l190_51
 								}
 							lok45_51:
@@ -4417,7 +5420,7 @@ func (p *Parser) rfragment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_46_51
@@ -4439,29 +5442,30 @@ func (p *Parser) rfragment() bool {
 				}
 				goto lok51
 			l190_51:
-				pos, p.tokenIndex = position190_51, tokenIndex190_51
+				pos, ti = position190_51, tokenIndex190_51
 				goto l189
 			}
 		lok51:
 			goto l188
 		l189:
-			pos, p.tokenIndex = position189, tokenIndex189
+			pos, ti = position189, tokenIndex189
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position187)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruric is rule 35 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) ruric() bool {
 	buffer := p.buffer
-	pos := p.position
-	position190, tokenIndex190 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position190, tokenIndex190 := pos, ti
 	{
 		position191 := pos
 		{
@@ -4469,21 +5473,21 @@ func (p *Parser) ruric() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(8, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position202_45, tokenIndex202_45 := pos, p.tokenIndex
+						position202_45, tokenIndex202_45 := pos, ti
 						{
 							position203_45 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
@@ -4494,7 +5498,7 @@ func (p *Parser) ruric() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_45
@@ -4510,7 +5514,7 @@ func (p *Parser) ruric() bool {
 						lok24_45:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_45
@@ -4528,7 +5532,7 @@ func (p *Parser) ruric() bool {
 						}
 						goto lok45
 					l202_45:
-						pos, p.tokenIndex = position202_45, tokenIndex202_45
+						pos, ti = position202_45, tokenIndex202_45
 						goto l190
 					}
 				lok45:
@@ -4536,7 +5540,7 @@ func (p *Parser) ruric() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_46
@@ -4556,18 +5560,18 @@ func (p *Parser) ruric() bool {
 
 		_ = position191
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l190:
-	pos, p.tokenIndex = position190, tokenIndex190
-	p.position = pos
+	pos, ti = position190, tokenIndex190
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreserved is rule 36 reserved <- <((&(']') ']') | (&('[') '[') | (&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
@@ -4577,20 +5581,20 @@ func (p *Parser) rreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l193:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // runreserved is rule 37 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(6, true)
+		p.note(10, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l196
@@ -4598,18 +5602,18 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l196:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rmark is rule 38 mark <- <((&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))>
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
@@ -4619,24 +5623,24 @@ func (p *Parser) rmark() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l199:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescaped is rule 39 escaped <- <('%' hex hex)>
 func (p *Parser) rescaped() bool {
 	buffer := p.buffer
-	pos := p.position
-	position202, tokenIndex202 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position202, tokenIndex202 := pos, ti
 	{
 		position203 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -4647,7 +5651,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l204_24
@@ -4663,7 +5667,7 @@ func (p *Parser) rescaped() bool {
 	lok24:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l204_25
@@ -4679,20 +5683,20 @@ func (p *Parser) rescaped() bool {
 	lok25:
 		_ = position203
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l202:
-	pos, p.tokenIndex = position202, tokenIndex202
-	p.position = pos
+	pos, ti = position202, tokenIndex202
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhex is rule 40 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l204
@@ -4700,20 +5704,20 @@ func (p *Parser) rhex() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l204:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralphanum is rule 41 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l207
@@ -4727,20 +5731,20 @@ func (p *Parser) ralphanum() bool {
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l207
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l207:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralpha is rule 42 alpha <- <(lowalpha / upalpha)>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l211
@@ -4749,25 +5753,25 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l211
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l211:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rlowalpha is rule 43 lowalpha <- <[a-z]>
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l215
@@ -4775,20 +5779,20 @@ func (p *Parser) rlowalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l215:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rupalpha is rule 44 upalpha <- <[A-Z]>
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l217
@@ -4796,18 +5800,18 @@ func (p *Parser) rupalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l217:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigit is rule 45 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
@@ -4817,18 +5821,18 @@ func (p *Parser) rdigit() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l219:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rDIGIT is rule 46 DIGIT <- <[0-9]>
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
@@ -4838,20 +5842,20 @@ func (p *Parser) rDIGIT() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l221:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rHEXDIG is rule 47 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l223
@@ -4859,11 +5863,11 @@ func (p *Parser) rHEXDIG() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l223:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

@@ -539,27 +539,27 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 36 lookaheads, 5 rule calls inside them.
+// 26 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x800000000, 0x0, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x8000000, 0x0, 0x0},
-	{0x0, 0x20000000, 0x0, 0x0},
 	{0x0, 0x40000000000000, 0x0, 0x0},
 	{0x0, 0x400000, 0x0, 0x0},
-	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
 	{0x20000000000000, 0x0, 0x0, 0x0},
 	{0x3f000000000000, 0x0, 0x0, 0x0},
@@ -574,182 +574,360 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI_reference() {
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
 				goto l3
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rabsolute_URI() {
+			pos, ti = position2, tokenIndex2
+			{ // absolute_URI
+				comp_85 := p.comp
+				p.comp = uint32(ruleabsolute_URI)
+				position23_85, tokenIndex23_85 := pos, ti
+				{
+					position24_85 := pos
+					{ // scheme
+						comp_78 := p.comp
+						p.comp = uint32(rulescheme)
+						position40_78_85, tokenIndex40_78_85 := pos, ti
+						{
+							position41_78_85 := pos
+							{
+								position42_78_85, tokenIndex42_78_85 := pos, ti
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l43_78_85
+								}
+								pos++
+								goto l42_78_85
+							l43_78_85:
+								pos, ti = position42_78_85, tokenIndex42_78_85
+								if c := buffer[pos]; c < 'A' || c > 'Z' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l40_78_85
+								}
+								pos++
+							}
+						l42_78_85:
+						l44_78_85:
+							{
+								position45_78_85, tokenIndex45_78_85 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l45_78_85
+										}
+										pos++
+									}
+								}
+
+								goto l44_78_85
+							l45_78_85:
+								pos, ti = position45_78_85, tokenIndex45_78_85
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position41_78_85)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_78
+						goto lok78_85
+					l40_78_85:
+						pos, ti = position40_78_85, tokenIndex40_78_85
+						p.comp = comp_78
+						goto l23_85
+					}
+				lok78_85:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l23_85
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+						goto l23_85
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position25_85, tokenIndex25_85 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l25_85
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l25_85
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l26_85
+					l25_85:
+						pos, ti = position25_85, tokenIndex25_85
+					}
+				l26_85:
+					{
+						position27_85, tokenIndex27_85 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l27_85
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l23_85
+					l27_85:
+						pos, ti = position27_85, tokenIndex27_85
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabsolute_URI, position24_85)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_85
+				goto lok85
+			l23_85:
+				pos, ti = position23_85, tokenIndex23_85
+				p.comp = comp_85
 				goto l4
 			}
-			pos = p.position
+		lok85:
 			goto l2
 		l4:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // path
-				position173_72, tokenIndex173_72 := pos, p.tokenIndex
-				{
-					position174_72 := pos
-					{
-						position175_72, tokenIndex175_72 := pos, p.tokenIndex
-						if p.position = pos; !p.rpath_abempty() {
-							goto l176_72
-						}
-						pos = p.position
-						{
-							position177_72, tokenIndex177_72 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l177_72
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l176_72
-						l177_72:
-							pos, p.tokenIndex = position177_72, tokenIndex177_72
-						}
-						goto l175_72
-					l176_72:
-						pos, p.tokenIndex = position175_72, tokenIndex175_72
-						if p.position = pos; !p.rpath_absolute() {
-							goto l178_72
-						}
-						pos = p.position
-						{
-							position179_72, tokenIndex179_72 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l179_72
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l178_72
-						l179_72:
-							pos, p.tokenIndex = position179_72, tokenIndex179_72
-						}
-						goto l175_72
-					l178_72:
-						pos, p.tokenIndex = position175_72, tokenIndex175_72
-						if p.position = pos; !p.rpath_noscheme() {
-							goto l180_72
-						}
-						pos = p.position
-						{
-							position181_72, tokenIndex181_72 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l181_72
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l180_72
-						l181_72:
-							pos, p.tokenIndex = position181_72, tokenIndex181_72
-						}
-						goto l175_72
-					l180_72:
-						pos, p.tokenIndex = position175_72, tokenIndex175_72
-						if p.position = pos; !p.rpath_rootless() {
-							goto l182_72
-						}
-						pos = p.position
-						{
-							position183_72, tokenIndex183_72 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l183_72
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l182_72
-						l183_72:
-							pos, p.tokenIndex = position183_72, tokenIndex183_72
-						}
-						goto l175_72
-					l182_72:
-						pos, p.tokenIndex = position175_72, tokenIndex175_72
-						if p.position = pos; !p.rpath_empty() {
-							goto l173_72
-						}
-						pos = p.position
-						{
-							position184_72, tokenIndex184_72 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l184_72
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l173_72
-						l184_72:
-							pos, p.tokenIndex = position184_72, tokenIndex184_72
-						}
-					}
-				l175_72:
-					_ = position174_72
-				}
-				goto lok72
-			l173_72:
-				pos, p.tokenIndex = position173_72, tokenIndex173_72
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 				goto l0
 			}
-		lok72:
+			pos, ti = p.position, p.tokenIndex
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
 func (p *Parser) rURI_reference() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
-	position5, tokenIndex5 := pos, p.tokenIndex
+	position5, tokenIndex5 := pos, ti
 	{
 		position6 := pos
 		{
-			position7, tokenIndex7 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI() {
+			position7, tokenIndex7 := pos, ti
+			{ // URI
+				comp_83 := p.comp
+				p.comp = uint32(ruleURI)
+				position11_83, tokenIndex11_83 := pos, ti
+				{
+					position12_83 := pos
+					{ // scheme
+						comp_82 := p.comp
+						p.comp = uint32(rulescheme)
+						position40_82_83, tokenIndex40_82_83 := pos, ti
+						{
+							position41_82_83 := pos
+							{
+								position42_82_83, tokenIndex42_82_83 := pos, ti
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l43_82_83
+								}
+								pos++
+								goto l42_82_83
+							l43_82_83:
+								pos, ti = position42_82_83, tokenIndex42_82_83
+								if c := buffer[pos]; c < 'A' || c > 'Z' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l40_82_83
+								}
+								pos++
+							}
+						l42_82_83:
+						l44_82_83:
+							{
+								position45_82_83, tokenIndex45_82_83 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l45_82_83
+										}
+										pos++
+									}
+								}
+
+								goto l44_82_83
+							l45_82_83:
+								pos, ti = position45_82_83, tokenIndex45_82_83
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position41_82_83)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_82
+						goto lok82_83
+					l40_82_83:
+						pos, ti = position40_82_83, tokenIndex40_82_83
+						p.comp = comp_82
+						goto l11_83
+					}
+				lok82_83:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l11_83
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+						goto l11_83
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position13_83, tokenIndex13_83 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_83
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l13_83
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l14_83
+					l13_83:
+						pos, ti = position13_83, tokenIndex13_83
+					}
+				l14_83:
+					{
+						position15_83, tokenIndex15_83 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l15_83
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l15_83
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l16_83
+					l15_83:
+						pos, ti = position15_83, tokenIndex15_83
+					}
+				l16_83:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI, position12_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l11_83:
+				pos, ti = position11_83, tokenIndex11_83
+				p.comp = comp_83
 				goto l8
 			}
-			pos = p.position
+		lok83:
 			{
-				position9, tokenIndex9 := pos, p.tokenIndex
+				position9, tokenIndex9 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -762,17 +940,81 @@ func (p *Parser) rURI_reference() bool {
 				}
 				goto l8
 			l9:
-				pos, p.tokenIndex = position9, tokenIndex9
+				pos, ti = position9, tokenIndex9
 			}
 			goto l7
 		l8:
-			pos, p.tokenIndex = position7, tokenIndex7
-			if p.position = pos; !p.rrelative_ref() {
+			pos, ti = position7, tokenIndex7
+			{ // relative_ref
+				comp_84 := p.comp
+				p.comp = uint32(rulerelative_ref)
+				position28_84, tokenIndex28_84 := pos, ti
+				{
+					position29_84 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
+						goto l28_84
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position30_84, tokenIndex30_84 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l30_84
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l30_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l31_84
+					l30_84:
+						pos, ti = position30_84, tokenIndex30_84
+					}
+				l31_84:
+					{
+						position32_84, tokenIndex32_84 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l32_84
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l32_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l33_84
+					l32_84:
+						pos, ti = position32_84, tokenIndex32_84
+					}
+				l33_84:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerelative_ref, position29_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l28_84:
+				pos, ti = position28_84, tokenIndex28_84
+				p.comp = comp_84
 				goto l5
 			}
-			pos = p.position
+		lok84:
 			{
-				position10, tokenIndex10 := pos, p.tokenIndex
+				position10, tokenIndex10 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -785,41 +1027,116 @@ func (p *Parser) rURI_reference() bool {
 				}
 				goto l5
 			l10:
-				pos, p.tokenIndex = position10, tokenIndex10
+				pos, ti = position10, tokenIndex10
 			}
 		}
 	l7:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position6)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l5:
-	pos, p.tokenIndex = position5, tokenIndex5
+	pos, ti = position5, tokenIndex5
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI is rule 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
 func (p *Parser) rURI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI)
-	position11, tokenIndex11 := pos, p.tokenIndex
+	position11, tokenIndex11 := pos, ti
 	{
 		position12 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_82 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_82, tokenIndex40_82 := pos, ti
+			{
+				position41_82 := pos
+				{
+					position42_82, tokenIndex42_82 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_82
+					}
+					pos++
+					goto l42_82
+				l43_82:
+					pos, ti = position42_82, tokenIndex42_82
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_82
+					}
+					pos++
+				}
+			l42_82:
+			l44_82:
+				{
+					position45_82, tokenIndex45_82 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_82
+							}
+							pos++
+						}
+					}
+
+					goto l44_82
+				l45_82:
+					pos, ti = position45_82, tokenIndex45_82
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_82)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_82
+			goto lok82
+		l40_82:
+			pos, ti = position40_82, tokenIndex40_82
+			p.comp = comp_82
 			goto l11
 		}
-		pos = p.position
+	lok82:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(0, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -828,78 +1145,15 @@ func (p *Parser) rURI() bool {
 			goto l11
 		}
 		pos++
-		{ // hier_part
-			position17_70, tokenIndex17_70 := pos, p.tokenIndex
-			{
-				position18_70 := pos
-				{
-					position19_70, tokenIndex19_70 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_70
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_70
-					}
-					pos++
-					if p.position = pos; !p.rauthority() {
-						goto l20_70
-					}
-					pos = p.position
-					if p.position = pos; !p.rpath_abempty() {
-						goto l20_70
-					}
-					pos = p.position
-					goto l19_70
-				l20_70:
-					pos, p.tokenIndex = position19_70, tokenIndex19_70
-					if p.position = pos; !p.rpath_absolute() {
-						goto l21_70
-					}
-					pos = p.position
-					goto l19_70
-				l21_70:
-					pos, p.tokenIndex = position19_70, tokenIndex19_70
-					if p.position = pos; !p.rpath_rootless() {
-						goto l22_70
-					}
-					pos = p.position
-					goto l19_70
-				l22_70:
-					pos, p.tokenIndex = position19_70, tokenIndex19_70
-					if p.position = pos; !p.rpath_empty() {
-						goto l17_70
-					}
-					pos = p.position
-				}
-			l19_70:
-				_ = position18_70
-			}
-			goto lok70
-		l17_70:
-			pos, p.tokenIndex = position17_70, tokenIndex17_70
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 			goto l11
 		}
-	lok70:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position13, tokenIndex13 := pos, p.tokenIndex
+			position13, tokenIndex13 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -908,23 +1162,20 @@ func (p *Parser) rURI() bool {
 				goto l13
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l13
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l14
 		l13:
-			pos, p.tokenIndex = position13, tokenIndex13
+			pos, ti = position13, tokenIndex13
 		}
 	l14:
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
+			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -933,45 +1184,43 @@ func (p *Parser) rURI() bool {
 				goto l15
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l15
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l16
 		l15:
-			pos, p.tokenIndex = position15, tokenIndex15
+			pos, ti = position15, tokenIndex15
 		}
 	l16:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI, position12)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l11:
-	pos, p.tokenIndex = position11, tokenIndex11
+	pos, ti = position11, tokenIndex11
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhier_part is rule 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)>
 func (p *Parser) rhier_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position17, tokenIndex17 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
 	{
 		position18 := pos
 		{
-			position19, tokenIndex19 := pos, p.tokenIndex
+			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -982,7 +1231,7 @@ func (p *Parser) rhier_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -991,63 +1240,303 @@ func (p *Parser) rhier_part() bool {
 				goto l20
 			}
 			pos++
-			if p.position = pos; !p.rauthority() {
+			{ // authority
+				comp_75 := p.comp
+				p.comp = uint32(ruleauthority)
+				position47_75, tokenIndex47_75 := pos, ti
+				{
+					position48_75 := pos
+					{
+						position49_75, tokenIndex49_75 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
+							goto l49_75
+						}
+						pos, ti = p.position, p.tokenIndex
+						if buffer[pos] != '@' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l49_75
+						}
+						pos++
+						goto l50_75
+					l49_75:
+						pos, ti = position49_75, tokenIndex49_75
+					}
+				l50_75:
+					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+						goto l47_75
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position51_75, tokenIndex51_75 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l51_75
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l51_75
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l52_75
+					l51_75:
+						pos, ti = position51_75, tokenIndex51_75
+					}
+				l52_75:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleauthority, position48_75)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_75
+				goto lok75
+			l47_75:
+				pos, ti = position47_75, tokenIndex47_75
+				p.comp = comp_75
 				goto l20
 			}
-			pos = p.position
-			if p.position = pos; !p.rpath_abempty() {
+		lok75:
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
 				goto l20
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l20:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rpath_absolute() {
+			pos, ti = position19, tokenIndex19
+			{ // path_absolute
+				comp_76 := p.comp
+				p.comp = uint32(rulepath_absolute)
+				position189_76, tokenIndex189_76 := pos, ti
+				{
+					position190_76 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_76
+					}
+					pos++
+					{
+						position191_76, tokenIndex191_76 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+							goto l191_76
+						}
+						pos, ti = p.position, p.tokenIndex
+					l193_76:
+						{
+							position194_76, tokenIndex194_76 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_76
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l194_76
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l193_76
+						l194_76:
+							pos, ti = position194_76, tokenIndex194_76
+						}
+						goto l192_76
+					l191_76:
+						pos, ti = position191_76, tokenIndex191_76
+					}
+				l192_76:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_absolute, position190_76)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_76
+				goto lok76
+			l189_76:
+				pos, ti = position189_76, tokenIndex189_76
+				p.comp = comp_76
 				goto l21
 			}
-			pos = p.position
+		lok76:
 			goto l19
 		l21:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rpath_rootless() {
+			pos, ti = position19, tokenIndex19
+			{ // path_rootless
+				comp_77 := p.comp
+				p.comp = uint32(rulepath_rootless)
+				position199_77, tokenIndex199_77 := pos, ti
+				{
+					position200_77 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+						goto l199_77
+					}
+					pos, ti = p.position, p.tokenIndex
+				l201_77:
+					{
+						position202_77, tokenIndex202_77 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l202_77
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l202_77
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l201_77
+					l202_77:
+						pos, ti = position202_77, tokenIndex202_77
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_rootless, position200_77)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_77
+				goto lok77
+			l199_77:
+				pos, ti = position199_77, tokenIndex199_77
+				p.comp = comp_77
 				goto l22
 			}
-			pos = p.position
+		lok77:
 			goto l19
 		l22:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rpath_empty() {
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
 				goto l17
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l19:
 		_ = position18
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l17:
-	pos, p.tokenIndex = position17, tokenIndex17
-	p.position = pos
+	pos, ti = position17, tokenIndex17
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsolute_URI is rule 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)>
 func (p *Parser) rabsolute_URI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsolute_URI)
-	position23, tokenIndex23 := pos, p.tokenIndex
+	position23, tokenIndex23 := pos, ti
 	{
 		position24 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_78 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_78, tokenIndex40_78 := pos, ti
+			{
+				position41_78 := pos
+				{
+					position42_78, tokenIndex42_78 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_78
+					}
+					pos++
+					goto l42_78
+				l43_78:
+					pos, ti = position42_78, tokenIndex42_78
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_78
+					}
+					pos++
+				}
+			l42_78:
+			l44_78:
+				{
+					position45_78, tokenIndex45_78 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_78
+							}
+							pos++
+						}
+					}
+
+					goto l44_78
+				l45_78:
+					pos, ti = position45_78, tokenIndex45_78
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_78)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_78
+			goto lok78
+		l40_78:
+			pos, ti = position40_78, tokenIndex40_78
+			p.comp = comp_78
 			goto l23
 		}
-		pos = p.position
+	lok78:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(0, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -1056,78 +1545,15 @@ func (p *Parser) rabsolute_URI() bool {
 			goto l23
 		}
 		pos++
-		{ // hier_part
-			position17_69, tokenIndex17_69 := pos, p.tokenIndex
-			{
-				position18_69 := pos
-				{
-					position19_69, tokenIndex19_69 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_69
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_69
-					}
-					pos++
-					if p.position = pos; !p.rauthority() {
-						goto l20_69
-					}
-					pos = p.position
-					if p.position = pos; !p.rpath_abempty() {
-						goto l20_69
-					}
-					pos = p.position
-					goto l19_69
-				l20_69:
-					pos, p.tokenIndex = position19_69, tokenIndex19_69
-					if p.position = pos; !p.rpath_absolute() {
-						goto l21_69
-					}
-					pos = p.position
-					goto l19_69
-				l21_69:
-					pos, p.tokenIndex = position19_69, tokenIndex19_69
-					if p.position = pos; !p.rpath_rootless() {
-						goto l22_69
-					}
-					pos = p.position
-					goto l19_69
-				l22_69:
-					pos, p.tokenIndex = position19_69, tokenIndex19_69
-					if p.position = pos; !p.rpath_empty() {
-						goto l17_69
-					}
-					pos = p.position
-				}
-			l19_69:
-				_ = position18_69
-			}
-			goto lok69
-		l17_69:
-			pos, p.tokenIndex = position17_69, tokenIndex17_69
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 			goto l23
 		}
-	lok69:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position25, tokenIndex25 := pos, p.tokenIndex
+			position25, tokenIndex25 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1136,20 +1562,17 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l25
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l25
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l26
 		l25:
-			pos, p.tokenIndex = position25, tokenIndex25
+			pos, ti = position25, tokenIndex25
 		}
 	l26:
 		{
-			position27, tokenIndex27 := pos, p.tokenIndex
+			position27, tokenIndex27 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -1162,104 +1585,42 @@ func (p *Parser) rabsolute_URI() bool {
 			}
 			goto l23
 		l27:
-			pos, p.tokenIndex = position27, tokenIndex27
+			pos, ti = position27, tokenIndex27
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI, position24)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l23:
-	pos, p.tokenIndex = position23, tokenIndex23
+	pos, ti = position23, tokenIndex23
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelative_ref is rule 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)>
 func (p *Parser) rrelative_ref() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelative_ref)
-	position28, tokenIndex28 := pos, p.tokenIndex
+	position28, tokenIndex28 := pos, ti
 	{
 		position29 := pos
-		{ // relative_part
-			position34_71, tokenIndex34_71 := pos, p.tokenIndex
-			{
-				position35_71 := pos
-				{
-					position36_71, tokenIndex36_71 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37_71
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37_71
-					}
-					pos++
-					if p.position = pos; !p.rauthority() {
-						goto l37_71
-					}
-					pos = p.position
-					if p.position = pos; !p.rpath_abempty() {
-						goto l37_71
-					}
-					pos = p.position
-					goto l36_71
-				l37_71:
-					pos, p.tokenIndex = position36_71, tokenIndex36_71
-					if p.position = pos; !p.rpath_absolute() {
-						goto l38_71
-					}
-					pos = p.position
-					goto l36_71
-				l38_71:
-					pos, p.tokenIndex = position36_71, tokenIndex36_71
-					if p.position = pos; !p.rpath_noscheme() {
-						goto l39_71
-					}
-					pos = p.position
-					goto l36_71
-				l39_71:
-					pos, p.tokenIndex = position36_71, tokenIndex36_71
-					if p.position = pos; !p.rpath_empty() {
-						goto l34_71
-					}
-					pos = p.position
-				}
-			l36_71:
-				_ = position35_71
-			}
-			goto lok71
-		l34_71:
-			pos, p.tokenIndex = position34_71, tokenIndex34_71
+		if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
 			goto l28
 		}
-	lok71:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position30, tokenIndex30 := pos, p.tokenIndex
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1268,23 +1629,20 @@ func (p *Parser) rrelative_ref() bool {
 				goto l30
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l30
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l31
 		l30:
-			pos, p.tokenIndex = position30, tokenIndex30
+			pos, ti = position30, tokenIndex30
 		}
 	l31:
 		{
-			position32, tokenIndex32 := pos, p.tokenIndex
+			position32, tokenIndex32 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -1293,45 +1651,43 @@ func (p *Parser) rrelative_ref() bool {
 				goto l32
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l32
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l33
 		l32:
-			pos, p.tokenIndex = position32, tokenIndex32
+			pos, ti = position32, tokenIndex32
 		}
 	l33:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelative_ref, position29)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l28:
-	pos, p.tokenIndex = position28, tokenIndex28
+	pos, ti = position28, tokenIndex28
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelative_part is rule 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)>
 func (p *Parser) rrelative_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position34, tokenIndex34 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
 	{
 		position35 := pos
 		{
-			position36, tokenIndex36 := pos, p.tokenIndex
+			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1342,7 +1698,7 @@ func (p *Parser) rrelative_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1351,61 +1707,227 @@ func (p *Parser) rrelative_part() bool {
 				goto l37
 			}
 			pos++
-			if p.position = pos; !p.rauthority() {
+			{ // authority
+				comp_79 := p.comp
+				p.comp = uint32(ruleauthority)
+				position47_79, tokenIndex47_79 := pos, ti
+				{
+					position48_79 := pos
+					{
+						position49_79, tokenIndex49_79 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
+							goto l49_79
+						}
+						pos, ti = p.position, p.tokenIndex
+						if buffer[pos] != '@' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l49_79
+						}
+						pos++
+						goto l50_79
+					l49_79:
+						pos, ti = position49_79, tokenIndex49_79
+					}
+				l50_79:
+					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+						goto l47_79
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position51_79, tokenIndex51_79 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l51_79
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l51_79
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l52_79
+					l51_79:
+						pos, ti = position51_79, tokenIndex51_79
+					}
+				l52_79:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleauthority, position48_79)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_79
+				goto lok79
+			l47_79:
+				pos, ti = position47_79, tokenIndex47_79
+				p.comp = comp_79
 				goto l37
 			}
-			pos = p.position
-			if p.position = pos; !p.rpath_abempty() {
+		lok79:
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
 				goto l37
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l37:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.rpath_absolute() {
+			pos, ti = position36, tokenIndex36
+			{ // path_absolute
+				comp_80 := p.comp
+				p.comp = uint32(rulepath_absolute)
+				position189_80, tokenIndex189_80 := pos, ti
+				{
+					position190_80 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					{
+						position191_80, tokenIndex191_80 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+							goto l191_80
+						}
+						pos, ti = p.position, p.tokenIndex
+					l193_80:
+						{
+							position194_80, tokenIndex194_80 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_80
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l194_80
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l193_80
+						l194_80:
+							pos, ti = position194_80, tokenIndex194_80
+						}
+						goto l192_80
+					l191_80:
+						pos, ti = position191_80, tokenIndex191_80
+					}
+				l192_80:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_absolute, position190_80)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_80
+				goto lok80
+			l189_80:
+				pos, ti = position189_80, tokenIndex189_80
+				p.comp = comp_80
 				goto l38
 			}
-			pos = p.position
+		lok80:
 			goto l36
 		l38:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.rpath_noscheme() {
+			pos, ti = position36, tokenIndex36
+			{ // path_noscheme
+				comp_81 := p.comp
+				p.comp = uint32(rulepath_noscheme)
+				position195_81, tokenIndex195_81 := pos, ti
+				{
+					position196_81 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
+						goto l195_81
+					}
+					pos, ti = p.position, p.tokenIndex
+				l197_81:
+					{
+						position198_81, tokenIndex198_81 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_81
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l198_81
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l197_81
+					l198_81:
+						pos, ti = position198_81, tokenIndex198_81
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_noscheme, position196_81)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_81
+				goto lok81
+			l195_81:
+				pos, ti = position195_81, tokenIndex195_81
+				p.comp = comp_81
 				goto l39
 			}
-			pos = p.position
+		lok81:
 			goto l36
 		l39:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.rpath_empty() {
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
 				goto l34
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l36:
 		_ = position35
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l34:
-	pos, p.tokenIndex = position34, tokenIndex34
-	p.position = pos
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position40, tokenIndex40 := pos, p.tokenIndex
+	position40, tokenIndex40 := pos, ti
 	{
 		position41 := pos
 		{
-			position42, tokenIndex42 := pos, p.tokenIndex
+			position42, tokenIndex42 := pos, ti
 			if c := buffer[pos]; c < 'a' || c > 'z' {
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -1416,10 +1938,10 @@ func (p *Parser) rscheme() bool {
 			pos++
 			goto l42
 		l43:
-			pos, p.tokenIndex = position42, tokenIndex42
+			pos, ti = position42, tokenIndex42
 			if c := buffer[pos]; c < 'A' || c > 'Z' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -1432,18 +1954,18 @@ func (p *Parser) rscheme() bool {
 	l42:
 	l44:
 		{
-			position45, tokenIndex45 := pos, p.tokenIndex
+			position45, tokenIndex45 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(6, false)
+						p.note(2, true)
 					}
 
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(4, false)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -1455,43 +1977,41 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l44
 		l45:
-			pos, p.tokenIndex = position45, tokenIndex45
+			pos, ti = position45, tokenIndex45
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position41)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l40:
-	pos, p.tokenIndex = position40, tokenIndex40
+	pos, ti = position40, tokenIndex40
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rauthority is rule 8 authority <- <((userinfo '@')? host (':' port)?)>
 func (p *Parser) rauthority() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleauthority)
-	position47, tokenIndex47 := pos, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
 	{
 		position48 := pos
 		{
-			position49, tokenIndex49 := pos, p.tokenIndex
-			if p.position = pos; !p.ruserinfo() {
+			position49, tokenIndex49 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
 				goto l49
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
 					p.note(7, true)
@@ -1505,18 +2025,18 @@ func (p *Parser) rauthority() bool {
 			pos++
 			goto l50
 		l49:
-			pos, p.tokenIndex = position49, tokenIndex49
+			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if p.position = pos; !p.rhost() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
 			goto l47
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position51, tokenIndex51 := pos, p.tokenIndex
+			position51, tokenIndex51 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -1525,41 +2045,42 @@ func (p *Parser) rauthority() bool {
 				goto l51
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l51
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l52
 		l51:
-			pos, p.tokenIndex = position51, tokenIndex51
+			pos, ti = position51, tokenIndex51
 		}
 	l52:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position48)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l47:
-	pos, p.tokenIndex = position47, tokenIndex47
+	pos, ti = position47, tokenIndex47
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruserinfo is rule 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
 func (p *Parser) ruserinfo() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
 	{
 		position54 := pos
 	l55:
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
+			position56, tokenIndex56 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
@@ -1574,7 +2095,7 @@ func (p *Parser) ruserinfo() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position234_17, tokenIndex234_17 := pos, p.tokenIndex
+							position234_17, tokenIndex234_17 := pos, ti
 							{
 								position235_17 := pos
 								if buffer[pos] != '%' {
@@ -1624,7 +2145,7 @@ func (p *Parser) ruserinfo() bool {
 							}
 							goto lok17
 						l234_17:
-							pos, p.tokenIndex = position234_17, tokenIndex234_17
+							pos, ti = position234_17, tokenIndex234_17
 							goto l56
 						}
 					lok17:
@@ -1632,7 +2153,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						if c := buffer[pos]; c < 'a' || c > 'z' {
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
@@ -1647,48 +2168,167 @@ func (p *Parser) ruserinfo() bool {
 
 			goto l55
 		l56:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position54)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhost is rule 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)>
 func (p *Parser) rhost() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position58, tokenIndex58 := pos, p.tokenIndex
+	position58, tokenIndex58 := pos, ti
 	{
 		position59 := pos
 		{
-			position60, tokenIndex60 := pos, p.tokenIndex
-			if p.position = pos; !p.rIP_literal() {
+			position60, tokenIndex60 := pos, ti
+			{ // IP_literal
+				comp_71 := p.comp
+				p.comp = uint32(ruleIP_literal)
+				position69_71, tokenIndex69_71 := pos, ti
+				{
+					position70_71 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_71
+					}
+					pos++
+					{
+						position71_71, tokenIndex71_71 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+							goto l72_71
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_71
+					l72_71:
+						pos, ti = position71_71, tokenIndex71_71
+						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+							goto l69_71
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_71:
+					if buffer[pos] != ']' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_71
+					}
+					pos++
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIP_literal, position70_71)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_71
+				goto lok71
+			l69_71:
+				pos, ti = position69_71, tokenIndex69_71
+				p.comp = comp_71
 				goto l61
 			}
-			pos = p.position
+		lok71:
 			goto l60
 		l61:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position60, tokenIndex60
+			{ // IPv4address
+				comp_72 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_72, tokenIndex159_72 := pos, ti
+				{
+					position160_72 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_72
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_72
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_72
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_72
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_72
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_72
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_72
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_72)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_72
+				goto lok72
+			l159_72:
+				pos, ti = position159_72, tokenIndex159_72
+				p.comp = comp_72
 				goto l62
 			}
-			pos = p.position
+		lok72:
 			{
-				position63, tokenIndex63 := pos, p.tokenIndex
+				position63, tokenIndex63 := pos, ti
 				{
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(11, false)
+							p.note(14, false)
 						}
 
 						if int(pos) == p.at {
@@ -1697,9 +2337,9 @@ func (p *Parser) rhost() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position234_67, tokenIndex234_67 := pos, p.tokenIndex
+								position234_73, tokenIndex234_73 := pos, ti
 								{
-									position235_67 := pos
+									position235_73 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, false)
@@ -1708,7 +2348,7 @@ func (p *Parser) rhost() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_67
+										goto l234_73
 									}
 									pos++
 									{ // HEXDIG
@@ -1716,59 +2356,59 @@ func (p *Parser) rhost() bool {
 											p.note(10, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_15_67
+											goto l247_15_73
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_67
-									l247_15_67:
+										goto l234_73
+									l247_15_73:
 										pos++
-										goto lok15_67
+										goto lok15_73
 									}
-								lok15_67:
+								lok15_73:
 									{ // HEXDIG
 										if int(pos) == p.at {
 											p.note(10, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_16_67
+											goto l247_16_73
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_67
-									l247_16_67:
+										goto l234_73
+									l247_16_73:
 										pos++
-										goto lok16_67
+										goto lok16_73
 									}
-								lok16_67:
-									_ = position235_67
+								lok16_73:
+									_ = position235_73
 								}
-								goto lok67
-							l234_67:
-								pos, p.tokenIndex = position234_67, tokenIndex234_67
+								goto lok73
+							l234_73:
+								pos, ti = position234_73, tokenIndex234_73
 								goto l63
 							}
-						lok67:
+						lok73:
 							;
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l236_68
+									goto l236_74
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63
-							l236_68:
+							l236_74:
 								pos++
-								goto lok68
+								goto lok74
 							}
-						lok68:
+						lok74:
 						}
 					}
 				}
@@ -1778,46 +2418,47 @@ func (p *Parser) rhost() bool {
 				}
 				goto l62
 			l63:
-				pos, p.tokenIndex = position63, tokenIndex63
+				pos, ti = position63, tokenIndex63
 			}
 			goto l60
 		l62:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rreg_name() {
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
 				goto l58
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position59)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l58:
-	pos, p.tokenIndex = position58, tokenIndex58
+	pos, ti = position58, tokenIndex58
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 11 port <- <DIGIT*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position66 := pos
 	l67:
 		{
-			position68, tokenIndex68 := pos, p.tokenIndex
+			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_1
@@ -1833,30 +2474,31 @@ func (p *Parser) rport() bool {
 		lok1:
 			goto l67
 		l68:
-			pos, p.tokenIndex = position68, tokenIndex68
+			pos, ti = position68, tokenIndex68
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position66)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rIP_literal is rule 12 IP_literal <- <('[' (IPv6address / IPvFuture) ']')>
 func (p *Parser) rIP_literal() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIP_literal)
-	position69, tokenIndex69 := pos, p.tokenIndex
+	position69, tokenIndex69 := pos, ti
 	{
 		position70 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -1866,23 +2508,23 @@ func (p *Parser) rIP_literal() bool {
 		}
 		pos++
 		{
-			position71, tokenIndex71 := pos, p.tokenIndex
-			if p.position = pos; !p.rIPv6address() {
+			position71, tokenIndex71 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
 				goto l72
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l71
 		l72:
-			pos, p.tokenIndex = position71, tokenIndex71
-			if p.position = pos; !p.rIPvFuture() {
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
 				goto l69
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l71:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -1892,34 +2534,35 @@ func (p *Parser) rIP_literal() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIP_literal, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l69:
-	pos, p.tokenIndex = position69, tokenIndex69
+	pos, ti = position69, tokenIndex69
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPvFuture is rule 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
 func (p *Parser) rIPvFuture() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPvFuture)
-	position73, tokenIndex73 := pos, p.tokenIndex
+	position73, tokenIndex73 := pos, ti
 	{
 		position74 := pos
 		{
-			position75, tokenIndex75 := pos, p.tokenIndex
+			position75, tokenIndex75 := pos, ti
 			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(17, true)
 				}
 
 				if int(pos) > p.far {
@@ -1930,10 +2573,10 @@ func (p *Parser) rIPvFuture() bool {
 			pos++
 			goto l75
 		l76:
-			pos, p.tokenIndex = position75, tokenIndex75
+			pos, ti = position75, tokenIndex75
 			if buffer[pos] != 'V' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(18, true)
 				}
 
 				if int(pos) > p.far {
@@ -1962,7 +2605,7 @@ func (p *Parser) rIPvFuture() bool {
 	lok2:
 	l77:
 		{
-			position78, tokenIndex78 := pos, p.tokenIndex
+			position78, tokenIndex78 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -1981,11 +2624,11 @@ func (p *Parser) rIPvFuture() bool {
 		lok3:
 			goto l77
 		l78:
-			pos, p.tokenIndex = position78, tokenIndex78
+			pos, ti = position78, tokenIndex78
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -2004,7 +2647,7 @@ func (p *Parser) rIPvFuture() bool {
 
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(15, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l236_4
@@ -2023,7 +2666,7 @@ func (p *Parser) rIPvFuture() bool {
 
 	l79:
 		{
-			position80, tokenIndex80 := pos, p.tokenIndex
+			position80, tokenIndex80 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
@@ -2034,7 +2677,7 @@ func (p *Parser) rIPvFuture() bool {
 
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(15, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l236_5
@@ -2053,144 +2696,37 @@ func (p *Parser) rIPvFuture() bool {
 
 			goto l79
 		l80:
-			pos, p.tokenIndex = position80, tokenIndex80
+			pos, ti = position80, tokenIndex80
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPvFuture, position74)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l73:
-	pos, p.tokenIndex = position73, tokenIndex73
+	pos, ti = position73, tokenIndex73
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6address is rule 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))>
 func (p *Parser) rIPv6address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6address)
-	position83, tokenIndex83 := pos, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
 	{
 		position84 := pos
 		{
-			position85, tokenIndex85 := pos, p.tokenIndex
+			position85, tokenIndex85 := pos, ti
 			{ // h16
-				position147_38, tokenIndex147_38 := pos, p.tokenIndex
-				{
-					position148_38 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_38
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_38
-					l247_6_38:
-						pos++
-						goto lok6_38
-					}
-				lok6_38:
-					{
-						position149_38, tokenIndex149_38 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_38
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_38
-						l247_7_38:
-							pos++
-							goto lok7_38
-						}
-					lok7_38:
-						goto l150_38
-					l149_38:
-						pos, p.tokenIndex = position149_38, tokenIndex149_38
-					}
-				l150_38:
-					{
-						position151_38, tokenIndex151_38 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_38
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_38
-						l247_8_38:
-							pos++
-							goto lok8_38
-						}
-					lok8_38:
-						goto l152_38
-					l151_38:
-						pos, p.tokenIndex = position151_38, tokenIndex151_38
-					}
-				l152_38:
-					{
-						position153_38, tokenIndex153_38 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_38
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_38
-						l247_9_38:
-							pos++
-							goto lok9_38
-						}
-					lok9_38:
-						goto l154_38
-					l153_38:
-						pos, p.tokenIndex = position153_38, tokenIndex153_38
-					}
-				l154_38:
-					_ = position148_38
-				}
-				goto lok38
-			l147_38:
-				pos, p.tokenIndex = position147_38, tokenIndex147_38
-				goto l86
-			}
-		lok38:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
-				position147_39, tokenIndex147_39 := pos, p.tokenIndex
+				position147_39, tokenIndex147_39 := pos, ti
 				{
 					position148_39 := pos
 					{ // HEXDIG
@@ -2210,7 +2746,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_39:
 					{
-						position149_39, tokenIndex149_39 := pos, p.tokenIndex
+						position149_39, tokenIndex149_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2229,11 +2765,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_39:
 						goto l150_39
 					l149_39:
-						pos, p.tokenIndex = position149_39, tokenIndex149_39
+						pos, ti = position149_39, tokenIndex149_39
 					}
 				l150_39:
 					{
-						position151_39, tokenIndex151_39 := pos, p.tokenIndex
+						position151_39, tokenIndex151_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2252,11 +2788,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_39:
 						goto l152_39
 					l151_39:
-						pos, p.tokenIndex = position151_39, tokenIndex151_39
+						pos, ti = position151_39, tokenIndex151_39
 					}
 				l152_39:
 					{
-						position153_39, tokenIndex153_39 := pos, p.tokenIndex
+						position153_39, tokenIndex153_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2275,20 +2811,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_39:
 						goto l154_39
 					l153_39:
-						pos, p.tokenIndex = position153_39, tokenIndex153_39
+						pos, ti = position153_39, tokenIndex153_39
 					}
 				l154_39:
 					_ = position148_39
 				}
 				goto lok39
 			l147_39:
-				pos, p.tokenIndex = position147_39, tokenIndex147_39
+				pos, ti = position147_39, tokenIndex147_39
 				goto l86
 			}
 		lok39:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2298,7 +2834,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_40, tokenIndex147_40 := pos, p.tokenIndex
+				position147_40, tokenIndex147_40 := pos, ti
 				{
 					position148_40 := pos
 					{ // HEXDIG
@@ -2318,7 +2854,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_40:
 					{
-						position149_40, tokenIndex149_40 := pos, p.tokenIndex
+						position149_40, tokenIndex149_40 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2337,11 +2873,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_40:
 						goto l150_40
 					l149_40:
-						pos, p.tokenIndex = position149_40, tokenIndex149_40
+						pos, ti = position149_40, tokenIndex149_40
 					}
 				l150_40:
 					{
-						position151_40, tokenIndex151_40 := pos, p.tokenIndex
+						position151_40, tokenIndex151_40 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2360,11 +2896,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_40:
 						goto l152_40
 					l151_40:
-						pos, p.tokenIndex = position151_40, tokenIndex151_40
+						pos, ti = position151_40, tokenIndex151_40
 					}
 				l152_40:
 					{
-						position153_40, tokenIndex153_40 := pos, p.tokenIndex
+						position153_40, tokenIndex153_40 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2383,20 +2919,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_40:
 						goto l154_40
 					l153_40:
-						pos, p.tokenIndex = position153_40, tokenIndex153_40
+						pos, ti = position153_40, tokenIndex153_40
 					}
 				l154_40:
 					_ = position148_40
 				}
 				goto lok40
 			l147_40:
-				pos, p.tokenIndex = position147_40, tokenIndex147_40
+				pos, ti = position147_40, tokenIndex147_40
 				goto l86
 			}
 		lok40:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2406,7 +2942,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_41, tokenIndex147_41 := pos, p.tokenIndex
+				position147_41, tokenIndex147_41 := pos, ti
 				{
 					position148_41 := pos
 					{ // HEXDIG
@@ -2426,7 +2962,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_41:
 					{
-						position149_41, tokenIndex149_41 := pos, p.tokenIndex
+						position149_41, tokenIndex149_41 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2445,11 +2981,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_41:
 						goto l150_41
 					l149_41:
-						pos, p.tokenIndex = position149_41, tokenIndex149_41
+						pos, ti = position149_41, tokenIndex149_41
 					}
 				l150_41:
 					{
-						position151_41, tokenIndex151_41 := pos, p.tokenIndex
+						position151_41, tokenIndex151_41 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2468,11 +3004,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_41:
 						goto l152_41
 					l151_41:
-						pos, p.tokenIndex = position151_41, tokenIndex151_41
+						pos, ti = position151_41, tokenIndex151_41
 					}
 				l152_41:
 					{
-						position153_41, tokenIndex153_41 := pos, p.tokenIndex
+						position153_41, tokenIndex153_41 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2491,20 +3027,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_41:
 						goto l154_41
 					l153_41:
-						pos, p.tokenIndex = position153_41, tokenIndex153_41
+						pos, ti = position153_41, tokenIndex153_41
 					}
 				l154_41:
 					_ = position148_41
 				}
 				goto lok41
 			l147_41:
-				pos, p.tokenIndex = position147_41, tokenIndex147_41
+				pos, ti = position147_41, tokenIndex147_41
 				goto l86
 			}
 		lok41:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2514,7 +3050,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_42, tokenIndex147_42 := pos, p.tokenIndex
+				position147_42, tokenIndex147_42 := pos, ti
 				{
 					position148_42 := pos
 					{ // HEXDIG
@@ -2534,7 +3070,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_42:
 					{
-						position149_42, tokenIndex149_42 := pos, p.tokenIndex
+						position149_42, tokenIndex149_42 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2553,11 +3089,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_42:
 						goto l150_42
 					l149_42:
-						pos, p.tokenIndex = position149_42, tokenIndex149_42
+						pos, ti = position149_42, tokenIndex149_42
 					}
 				l150_42:
 					{
-						position151_42, tokenIndex151_42 := pos, p.tokenIndex
+						position151_42, tokenIndex151_42 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2576,11 +3112,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_42:
 						goto l152_42
 					l151_42:
-						pos, p.tokenIndex = position151_42, tokenIndex151_42
+						pos, ti = position151_42, tokenIndex151_42
 					}
 				l152_42:
 					{
-						position153_42, tokenIndex153_42 := pos, p.tokenIndex
+						position153_42, tokenIndex153_42 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2599,20 +3135,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_42:
 						goto l154_42
 					l153_42:
-						pos, p.tokenIndex = position153_42, tokenIndex153_42
+						pos, ti = position153_42, tokenIndex153_42
 					}
 				l154_42:
 					_ = position148_42
 				}
 				goto lok42
 			l147_42:
-				pos, p.tokenIndex = position147_42, tokenIndex147_42
+				pos, ti = position147_42, tokenIndex147_42
 				goto l86
 			}
 		lok42:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2622,7 +3158,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_43, tokenIndex147_43 := pos, p.tokenIndex
+				position147_43, tokenIndex147_43 := pos, ti
 				{
 					position148_43 := pos
 					{ // HEXDIG
@@ -2642,7 +3178,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_43:
 					{
-						position149_43, tokenIndex149_43 := pos, p.tokenIndex
+						position149_43, tokenIndex149_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2661,11 +3197,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_43:
 						goto l150_43
 					l149_43:
-						pos, p.tokenIndex = position149_43, tokenIndex149_43
+						pos, ti = position149_43, tokenIndex149_43
 					}
 				l150_43:
 					{
-						position151_43, tokenIndex151_43 := pos, p.tokenIndex
+						position151_43, tokenIndex151_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2684,11 +3220,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_43:
 						goto l152_43
 					l151_43:
-						pos, p.tokenIndex = position151_43, tokenIndex151_43
+						pos, ti = position151_43, tokenIndex151_43
 					}
 				l152_43:
 					{
-						position153_43, tokenIndex153_43 := pos, p.tokenIndex
+						position153_43, tokenIndex153_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2707,77 +3243,30 @@ func (p *Parser) rIPv6address() bool {
 					lok9_43:
 						goto l154_43
 					l153_43:
-						pos, p.tokenIndex = position153_43, tokenIndex153_43
+						pos, ti = position153_43, tokenIndex153_43
 					}
 				l154_43:
 					_ = position148_43
 				}
 				goto lok43
 			l147_43:
-				pos, p.tokenIndex = position147_43, tokenIndex147_43
+				pos, ti = position147_43, tokenIndex147_43
 				goto l86
 			}
 		lok43:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l86
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l86
-			}
-			pos = p.position
-			{
-				position87, tokenIndex87 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l86
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position87, tokenIndex87
-			}
-			goto l85
-		l86:
-			pos, p.tokenIndex = position85, tokenIndex85
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
 			}
 			pos++
 			{ // h16
-				position147_44, tokenIndex147_44 := pos, p.tokenIndex
+				position147_44, tokenIndex147_44 := pos, ti
 				{
 					position148_44 := pos
 					{ // HEXDIG
@@ -2797,7 +3286,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_44:
 					{
-						position149_44, tokenIndex149_44 := pos, p.tokenIndex
+						position149_44, tokenIndex149_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2816,11 +3305,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_44:
 						goto l150_44
 					l149_44:
-						pos, p.tokenIndex = position149_44, tokenIndex149_44
+						pos, ti = position149_44, tokenIndex149_44
 					}
 				l150_44:
 					{
-						position151_44, tokenIndex151_44 := pos, p.tokenIndex
+						position151_44, tokenIndex151_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2839,11 +3328,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_44:
 						goto l152_44
 					l151_44:
-						pos, p.tokenIndex = position151_44, tokenIndex151_44
+						pos, ti = position151_44, tokenIndex151_44
 					}
 				l152_44:
 					{
-						position153_44, tokenIndex153_44 := pos, p.tokenIndex
+						position153_44, tokenIndex153_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2862,20 +3351,67 @@ func (p *Parser) rIPv6address() bool {
 					lok9_44:
 						goto l154_44
 					l153_44:
-						pos, p.tokenIndex = position153_44, tokenIndex153_44
+						pos, ti = position153_44, tokenIndex153_44
 					}
 				l154_44:
 					_ = position148_44
 				}
 				goto lok44
 			l147_44:
-				pos, p.tokenIndex = position147_44, tokenIndex147_44
-				goto l88
+				pos, ti = position147_44, tokenIndex147_44
+				goto l86
 			}
 		lok44:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l86
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position87, tokenIndex87 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(12, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l86
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position87, tokenIndex87
+			}
+			goto l85
+		l86:
+			pos, ti = position85, tokenIndex85
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2885,7 +3421,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_45, tokenIndex147_45 := pos, p.tokenIndex
+				position147_45, tokenIndex147_45 := pos, ti
 				{
 					position148_45 := pos
 					{ // HEXDIG
@@ -2905,7 +3441,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_45:
 					{
-						position149_45, tokenIndex149_45 := pos, p.tokenIndex
+						position149_45, tokenIndex149_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2924,11 +3460,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_45:
 						goto l150_45
 					l149_45:
-						pos, p.tokenIndex = position149_45, tokenIndex149_45
+						pos, ti = position149_45, tokenIndex149_45
 					}
 				l150_45:
 					{
-						position151_45, tokenIndex151_45 := pos, p.tokenIndex
+						position151_45, tokenIndex151_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2947,11 +3483,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_45:
 						goto l152_45
 					l151_45:
-						pos, p.tokenIndex = position151_45, tokenIndex151_45
+						pos, ti = position151_45, tokenIndex151_45
 					}
 				l152_45:
 					{
-						position153_45, tokenIndex153_45 := pos, p.tokenIndex
+						position153_45, tokenIndex153_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2970,20 +3506,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_45:
 						goto l154_45
 					l153_45:
-						pos, p.tokenIndex = position153_45, tokenIndex153_45
+						pos, ti = position153_45, tokenIndex153_45
 					}
 				l154_45:
 					_ = position148_45
 				}
 				goto lok45
 			l147_45:
-				pos, p.tokenIndex = position147_45, tokenIndex147_45
+				pos, ti = position147_45, tokenIndex147_45
 				goto l88
 			}
 		lok45:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2993,7 +3529,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_46, tokenIndex147_46 := pos, p.tokenIndex
+				position147_46, tokenIndex147_46 := pos, ti
 				{
 					position148_46 := pos
 					{ // HEXDIG
@@ -3013,7 +3549,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_46:
 					{
-						position149_46, tokenIndex149_46 := pos, p.tokenIndex
+						position149_46, tokenIndex149_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3032,11 +3568,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_46:
 						goto l150_46
 					l149_46:
-						pos, p.tokenIndex = position149_46, tokenIndex149_46
+						pos, ti = position149_46, tokenIndex149_46
 					}
 				l150_46:
 					{
-						position151_46, tokenIndex151_46 := pos, p.tokenIndex
+						position151_46, tokenIndex151_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3055,11 +3591,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_46:
 						goto l152_46
 					l151_46:
-						pos, p.tokenIndex = position151_46, tokenIndex151_46
+						pos, ti = position151_46, tokenIndex151_46
 					}
 				l152_46:
 					{
-						position153_46, tokenIndex153_46 := pos, p.tokenIndex
+						position153_46, tokenIndex153_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3078,20 +3614,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_46:
 						goto l154_46
 					l153_46:
-						pos, p.tokenIndex = position153_46, tokenIndex153_46
+						pos, ti = position153_46, tokenIndex153_46
 					}
 				l154_46:
 					_ = position148_46
 				}
 				goto lok46
 			l147_46:
-				pos, p.tokenIndex = position147_46, tokenIndex147_46
+				pos, ti = position147_46, tokenIndex147_46
 				goto l88
 			}
 		lok46:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3101,7 +3637,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_47, tokenIndex147_47 := pos, p.tokenIndex
+				position147_47, tokenIndex147_47 := pos, ti
 				{
 					position148_47 := pos
 					{ // HEXDIG
@@ -3121,7 +3657,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_47:
 					{
-						position149_47, tokenIndex149_47 := pos, p.tokenIndex
+						position149_47, tokenIndex149_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3140,11 +3676,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_47:
 						goto l150_47
 					l149_47:
-						pos, p.tokenIndex = position149_47, tokenIndex149_47
+						pos, ti = position149_47, tokenIndex149_47
 					}
 				l150_47:
 					{
-						position151_47, tokenIndex151_47 := pos, p.tokenIndex
+						position151_47, tokenIndex151_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3163,11 +3699,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_47:
 						goto l152_47
 					l151_47:
-						pos, p.tokenIndex = position151_47, tokenIndex151_47
+						pos, ti = position151_47, tokenIndex151_47
 					}
 				l152_47:
 					{
-						position153_47, tokenIndex153_47 := pos, p.tokenIndex
+						position153_47, tokenIndex153_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3186,20 +3722,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_47:
 						goto l154_47
 					l153_47:
-						pos, p.tokenIndex = position153_47, tokenIndex153_47
+						pos, ti = position153_47, tokenIndex153_47
 					}
 				l154_47:
 					_ = position148_47
 				}
 				goto lok47
 			l147_47:
-				pos, p.tokenIndex = position147_47, tokenIndex147_47
+				pos, ti = position147_47, tokenIndex147_47
 				goto l88
 			}
 		lok47:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3209,7 +3745,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_48, tokenIndex147_48 := pos, p.tokenIndex
+				position147_48, tokenIndex147_48 := pos, ti
 				{
 					position148_48 := pos
 					{ // HEXDIG
@@ -3229,7 +3765,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_48:
 					{
-						position149_48, tokenIndex149_48 := pos, p.tokenIndex
+						position149_48, tokenIndex149_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3248,11 +3784,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_48:
 						goto l150_48
 					l149_48:
-						pos, p.tokenIndex = position149_48, tokenIndex149_48
+						pos, ti = position149_48, tokenIndex149_48
 					}
 				l150_48:
 					{
-						position151_48, tokenIndex151_48 := pos, p.tokenIndex
+						position151_48, tokenIndex151_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3271,11 +3807,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_48:
 						goto l152_48
 					l151_48:
-						pos, p.tokenIndex = position151_48, tokenIndex151_48
+						pos, ti = position151_48, tokenIndex151_48
 					}
 				l152_48:
 					{
-						position153_48, tokenIndex153_48 := pos, p.tokenIndex
+						position153_48, tokenIndex153_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3294,20 +3830,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_48:
 						goto l154_48
 					l153_48:
-						pos, p.tokenIndex = position153_48, tokenIndex153_48
+						pos, ti = position153_48, tokenIndex153_48
 					}
 				l154_48:
 					_ = position148_48
 				}
 				goto lok48
 			l147_48:
-				pos, p.tokenIndex = position147_48, tokenIndex147_48
+				pos, ti = position147_48, tokenIndex147_48
 				goto l88
 			}
 		lok48:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3316,15 +3852,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l88
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_49, tokenIndex147_49 := pos, ti
+				{
+					position148_49 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_49
+					l247_6_49:
+						pos++
+						goto lok6_49
+					}
+				lok6_49:
+					{
+						position149_49, tokenIndex149_49 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_49
+						l247_7_49:
+							pos++
+							goto lok7_49
+						}
+					lok7_49:
+						goto l150_49
+					l149_49:
+						pos, ti = position149_49, tokenIndex149_49
+					}
+				l150_49:
+					{
+						position151_49, tokenIndex151_49 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_49
+						l247_8_49:
+							pos++
+							goto lok8_49
+						}
+					lok8_49:
+						goto l152_49
+					l151_49:
+						pos, ti = position151_49, tokenIndex151_49
+					}
+				l152_49:
+					{
+						position153_49, tokenIndex153_49 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_49
+						l247_9_49:
+							pos++
+							goto lok9_49
+						}
+					lok9_49:
+						goto l154_49
+					l153_49:
+						pos, ti = position153_49, tokenIndex153_49
+					}
+				l154_49:
+					_ = position148_49
+				}
+				goto lok49
+			l147_49:
+				pos, ti = position147_49, tokenIndex147_49
 				goto l88
 			}
-			pos = p.position
+		lok49:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l88
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position89, tokenIndex89 := pos, p.tokenIndex
+				position89, tokenIndex89 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -3336,118 +3980,118 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position89, tokenIndex89
+				pos, ti = position89, tokenIndex89
 			}
 			goto l85
 		l88:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position91, tokenIndex91 := pos, p.tokenIndex
+				position91, tokenIndex91 := pos, ti
 				{ // h16
-					position147_49, tokenIndex147_49 := pos, p.tokenIndex
+					position147_50, tokenIndex147_50 := pos, ti
 					{
-						position148_49 := pos
+						position148_50 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_49
+								goto l247_6_50
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_49
-						l247_6_49:
+							goto l147_50
+						l247_6_50:
 							pos++
-							goto lok6_49
+							goto lok6_50
 						}
-					lok6_49:
+					lok6_50:
 						{
-							position149_49, tokenIndex149_49 := pos, p.tokenIndex
+							position149_50, tokenIndex149_50 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_49
+									goto l247_7_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_49
-							l247_7_49:
+								goto l149_50
+							l247_7_50:
 								pos++
-								goto lok7_49
+								goto lok7_50
 							}
-						lok7_49:
-							goto l150_49
-						l149_49:
-							pos, p.tokenIndex = position149_49, tokenIndex149_49
+						lok7_50:
+							goto l150_50
+						l149_50:
+							pos, ti = position149_50, tokenIndex149_50
 						}
-					l150_49:
+					l150_50:
 						{
-							position151_49, tokenIndex151_49 := pos, p.tokenIndex
+							position151_50, tokenIndex151_50 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_49
+									goto l247_8_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_49
-							l247_8_49:
+								goto l151_50
+							l247_8_50:
 								pos++
-								goto lok8_49
+								goto lok8_50
 							}
-						lok8_49:
-							goto l152_49
-						l151_49:
-							pos, p.tokenIndex = position151_49, tokenIndex151_49
+						lok8_50:
+							goto l152_50
+						l151_50:
+							pos, ti = position151_50, tokenIndex151_50
 						}
-					l152_49:
+					l152_50:
 						{
-							position153_49, tokenIndex153_49 := pos, p.tokenIndex
+							position153_50, tokenIndex153_50 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_49
+									goto l247_9_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_49
-							l247_9_49:
+								goto l153_50
+							l247_9_50:
 								pos++
-								goto lok9_49
+								goto lok9_50
 							}
-						lok9_49:
-							goto l154_49
-						l153_49:
-							pos, p.tokenIndex = position153_49, tokenIndex153_49
+						lok9_50:
+							goto l154_50
+						l153_50:
+							pos, ti = position153_50, tokenIndex153_50
 						}
-					l154_49:
-						_ = position148_49
+					l154_50:
+						_ = position148_50
 					}
-					goto lok49
-				l147_49:
-					pos, p.tokenIndex = position147_49, tokenIndex147_49
+					goto lok50
+				l147_50:
+					pos, ti = position147_50, tokenIndex147_50
 					goto l91
 				}
-			lok49:
+			lok50:
 				goto l92
 			l91:
-				pos, p.tokenIndex = position91, tokenIndex91
+				pos, ti = position91, tokenIndex91
 			}
 		l92:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3458,7 +4102,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3468,115 +4112,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_50, tokenIndex147_50 := pos, p.tokenIndex
-				{
-					position148_50 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_50
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_50
-					l247_6_50:
-						pos++
-						goto lok6_50
-					}
-				lok6_50:
-					{
-						position149_50, tokenIndex149_50 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_50
-						l247_7_50:
-							pos++
-							goto lok7_50
-						}
-					lok7_50:
-						goto l150_50
-					l149_50:
-						pos, p.tokenIndex = position149_50, tokenIndex149_50
-					}
-				l150_50:
-					{
-						position151_50, tokenIndex151_50 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_50
-						l247_8_50:
-							pos++
-							goto lok8_50
-						}
-					lok8_50:
-						goto l152_50
-					l151_50:
-						pos, p.tokenIndex = position151_50, tokenIndex151_50
-					}
-				l152_50:
-					{
-						position153_50, tokenIndex153_50 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_50
-						l247_9_50:
-							pos++
-							goto lok9_50
-						}
-					lok9_50:
-						goto l154_50
-					l153_50:
-						pos, p.tokenIndex = position153_50, tokenIndex153_50
-					}
-				l154_50:
-					_ = position148_50
-				}
-				goto lok50
-			l147_50:
-				pos, p.tokenIndex = position147_50, tokenIndex147_50
-				goto l90
-			}
-		lok50:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
-				position147_51, tokenIndex147_51 := pos, p.tokenIndex
+				position147_51, tokenIndex147_51 := pos, ti
 				{
 					position148_51 := pos
 					{ // HEXDIG
@@ -3596,7 +4132,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_51:
 					{
-						position149_51, tokenIndex149_51 := pos, p.tokenIndex
+						position149_51, tokenIndex149_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3615,11 +4151,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_51:
 						goto l150_51
 					l149_51:
-						pos, p.tokenIndex = position149_51, tokenIndex149_51
+						pos, ti = position149_51, tokenIndex149_51
 					}
 				l150_51:
 					{
-						position151_51, tokenIndex151_51 := pos, p.tokenIndex
+						position151_51, tokenIndex151_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3638,11 +4174,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_51:
 						goto l152_51
 					l151_51:
-						pos, p.tokenIndex = position151_51, tokenIndex151_51
+						pos, ti = position151_51, tokenIndex151_51
 					}
 				l152_51:
 					{
-						position153_51, tokenIndex153_51 := pos, p.tokenIndex
+						position153_51, tokenIndex153_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3661,20 +4197,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_51:
 						goto l154_51
 					l153_51:
-						pos, p.tokenIndex = position153_51, tokenIndex153_51
+						pos, ti = position153_51, tokenIndex153_51
 					}
 				l154_51:
 					_ = position148_51
 				}
 				goto lok51
 			l147_51:
-				pos, p.tokenIndex = position147_51, tokenIndex147_51
+				pos, ti = position147_51, tokenIndex147_51
 				goto l90
 			}
 		lok51:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3684,7 +4220,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_52, tokenIndex147_52 := pos, p.tokenIndex
+				position147_52, tokenIndex147_52 := pos, ti
 				{
 					position148_52 := pos
 					{ // HEXDIG
@@ -3704,7 +4240,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_52:
 					{
-						position149_52, tokenIndex149_52 := pos, p.tokenIndex
+						position149_52, tokenIndex149_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3723,11 +4259,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_52:
 						goto l150_52
 					l149_52:
-						pos, p.tokenIndex = position149_52, tokenIndex149_52
+						pos, ti = position149_52, tokenIndex149_52
 					}
 				l150_52:
 					{
-						position151_52, tokenIndex151_52 := pos, p.tokenIndex
+						position151_52, tokenIndex151_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3746,11 +4282,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_52:
 						goto l152_52
 					l151_52:
-						pos, p.tokenIndex = position151_52, tokenIndex151_52
+						pos, ti = position151_52, tokenIndex151_52
 					}
 				l152_52:
 					{
-						position153_52, tokenIndex153_52 := pos, p.tokenIndex
+						position153_52, tokenIndex153_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3769,20 +4305,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_52:
 						goto l154_52
 					l153_52:
-						pos, p.tokenIndex = position153_52, tokenIndex153_52
+						pos, ti = position153_52, tokenIndex153_52
 					}
 				l154_52:
 					_ = position148_52
 				}
 				goto lok52
 			l147_52:
-				pos, p.tokenIndex = position147_52, tokenIndex147_52
+				pos, ti = position147_52, tokenIndex147_52
 				goto l90
 			}
 		lok52:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3792,7 +4328,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_53, tokenIndex147_53 := pos, p.tokenIndex
+				position147_53, tokenIndex147_53 := pos, ti
 				{
 					position148_53 := pos
 					{ // HEXDIG
@@ -3812,7 +4348,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_53:
 					{
-						position149_53, tokenIndex149_53 := pos, p.tokenIndex
+						position149_53, tokenIndex149_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3831,11 +4367,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_53:
 						goto l150_53
 					l149_53:
-						pos, p.tokenIndex = position149_53, tokenIndex149_53
+						pos, ti = position149_53, tokenIndex149_53
 					}
 				l150_53:
 					{
-						position151_53, tokenIndex151_53 := pos, p.tokenIndex
+						position151_53, tokenIndex151_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3854,11 +4390,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_53:
 						goto l152_53
 					l151_53:
-						pos, p.tokenIndex = position151_53, tokenIndex151_53
+						pos, ti = position151_53, tokenIndex151_53
 					}
 				l152_53:
 					{
-						position153_53, tokenIndex153_53 := pos, p.tokenIndex
+						position153_53, tokenIndex153_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3877,20 +4413,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_53:
 						goto l154_53
 					l153_53:
-						pos, p.tokenIndex = position153_53, tokenIndex153_53
+						pos, ti = position153_53, tokenIndex153_53
 					}
 				l154_53:
 					_ = position148_53
 				}
 				goto lok53
 			l147_53:
-				pos, p.tokenIndex = position147_53, tokenIndex147_53
+				pos, ti = position147_53, tokenIndex147_53
 				goto l90
 			}
 		lok53:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3899,15 +4435,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l90
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_54, tokenIndex147_54 := pos, ti
+				{
+					position148_54 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_54
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_54
+					l247_6_54:
+						pos++
+						goto lok6_54
+					}
+				lok6_54:
+					{
+						position149_54, tokenIndex149_54 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_54
+						l247_7_54:
+							pos++
+							goto lok7_54
+						}
+					lok7_54:
+						goto l150_54
+					l149_54:
+						pos, ti = position149_54, tokenIndex149_54
+					}
+				l150_54:
+					{
+						position151_54, tokenIndex151_54 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_54
+						l247_8_54:
+							pos++
+							goto lok8_54
+						}
+					lok8_54:
+						goto l152_54
+					l151_54:
+						pos, ti = position151_54, tokenIndex151_54
+					}
+				l152_54:
+					{
+						position153_54, tokenIndex153_54 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_54
+						l247_9_54:
+							pos++
+							goto lok9_54
+						}
+					lok9_54:
+						goto l154_54
+					l153_54:
+						pos, ti = position153_54, tokenIndex153_54
+					}
+				l154_54:
+					_ = position148_54
+				}
+				goto lok54
+			l147_54:
+				pos, ti = position147_54, tokenIndex147_54
 				goto l90
 			}
-			pos = p.position
+		lok54:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l90
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position93, tokenIndex93 := pos, p.tokenIndex
+				position93, tokenIndex93 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -3919,122 +4563,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position93, tokenIndex93
+				pos, ti = position93, tokenIndex93
 			}
 			goto l85
 		l90:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position95, tokenIndex95 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c1() {
+				position95, tokenIndex95 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
 					goto l95
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_54, tokenIndex147_54 := pos, p.tokenIndex
+					position147_55, tokenIndex147_55 := pos, ti
 					{
-						position148_54 := pos
+						position148_55 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_54
+								goto l247_6_55
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_54
-						l247_6_54:
+							goto l147_55
+						l247_6_55:
 							pos++
-							goto lok6_54
+							goto lok6_55
 						}
-					lok6_54:
+					lok6_55:
 						{
-							position149_54, tokenIndex149_54 := pos, p.tokenIndex
+							position149_55, tokenIndex149_55 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_54
+									goto l247_7_55
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_54
-							l247_7_54:
+								goto l149_55
+							l247_7_55:
 								pos++
-								goto lok7_54
+								goto lok7_55
 							}
-						lok7_54:
-							goto l150_54
-						l149_54:
-							pos, p.tokenIndex = position149_54, tokenIndex149_54
+						lok7_55:
+							goto l150_55
+						l149_55:
+							pos, ti = position149_55, tokenIndex149_55
 						}
-					l150_54:
+					l150_55:
 						{
-							position151_54, tokenIndex151_54 := pos, p.tokenIndex
+							position151_55, tokenIndex151_55 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_54
+									goto l247_8_55
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_54
-							l247_8_54:
+								goto l151_55
+							l247_8_55:
 								pos++
-								goto lok8_54
+								goto lok8_55
 							}
-						lok8_54:
-							goto l152_54
-						l151_54:
-							pos, p.tokenIndex = position151_54, tokenIndex151_54
+						lok8_55:
+							goto l152_55
+						l151_55:
+							pos, ti = position151_55, tokenIndex151_55
 						}
-					l152_54:
+					l152_55:
 						{
-							position153_54, tokenIndex153_54 := pos, p.tokenIndex
+							position153_55, tokenIndex153_55 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_54
+									goto l247_9_55
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_54
-							l247_9_54:
+								goto l153_55
+							l247_9_55:
 								pos++
-								goto lok9_54
+								goto lok9_55
 							}
-						lok9_54:
-							goto l154_54
-						l153_54:
-							pos, p.tokenIndex = position153_54, tokenIndex153_54
+						lok9_55:
+							goto l154_55
+						l153_55:
+							pos, ti = position153_55, tokenIndex153_55
 						}
-					l154_54:
-						_ = position148_54
+					l154_55:
+						_ = position148_55
 					}
-					goto lok54
-				l147_54:
-					pos, p.tokenIndex = position147_54, tokenIndex147_54
+					goto lok55
+				l147_55:
+					pos, ti = position147_55, tokenIndex147_55
 					goto l95
 				}
-			lok54:
+			lok55:
 				goto l96
 			l95:
-				pos, p.tokenIndex = position95, tokenIndex95
+				pos, ti = position95, tokenIndex95
 			}
 		l96:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4045,7 +4689,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4055,115 +4699,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_55, tokenIndex147_55 := pos, p.tokenIndex
-				{
-					position148_55 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_55
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_55
-					l247_6_55:
-						pos++
-						goto lok6_55
-					}
-				lok6_55:
-					{
-						position149_55, tokenIndex149_55 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_55
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_55
-						l247_7_55:
-							pos++
-							goto lok7_55
-						}
-					lok7_55:
-						goto l150_55
-					l149_55:
-						pos, p.tokenIndex = position149_55, tokenIndex149_55
-					}
-				l150_55:
-					{
-						position151_55, tokenIndex151_55 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_55
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_55
-						l247_8_55:
-							pos++
-							goto lok8_55
-						}
-					lok8_55:
-						goto l152_55
-					l151_55:
-						pos, p.tokenIndex = position151_55, tokenIndex151_55
-					}
-				l152_55:
-					{
-						position153_55, tokenIndex153_55 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_55
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_55
-						l247_9_55:
-							pos++
-							goto lok9_55
-						}
-					lok9_55:
-						goto l154_55
-					l153_55:
-						pos, p.tokenIndex = position153_55, tokenIndex153_55
-					}
-				l154_55:
-					_ = position148_55
-				}
-				goto lok55
-			l147_55:
-				pos, p.tokenIndex = position147_55, tokenIndex147_55
-				goto l94
-			}
-		lok55:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l94
-			}
-			pos++
-			{ // h16
-				position147_56, tokenIndex147_56 := pos, p.tokenIndex
+				position147_56, tokenIndex147_56 := pos, ti
 				{
 					position148_56 := pos
 					{ // HEXDIG
@@ -4183,7 +4719,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_56:
 					{
-						position149_56, tokenIndex149_56 := pos, p.tokenIndex
+						position149_56, tokenIndex149_56 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4202,11 +4738,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_56:
 						goto l150_56
 					l149_56:
-						pos, p.tokenIndex = position149_56, tokenIndex149_56
+						pos, ti = position149_56, tokenIndex149_56
 					}
 				l150_56:
 					{
-						position151_56, tokenIndex151_56 := pos, p.tokenIndex
+						position151_56, tokenIndex151_56 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4225,11 +4761,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_56:
 						goto l152_56
 					l151_56:
-						pos, p.tokenIndex = position151_56, tokenIndex151_56
+						pos, ti = position151_56, tokenIndex151_56
 					}
 				l152_56:
 					{
-						position153_56, tokenIndex153_56 := pos, p.tokenIndex
+						position153_56, tokenIndex153_56 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4248,20 +4784,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_56:
 						goto l154_56
 					l153_56:
-						pos, p.tokenIndex = position153_56, tokenIndex153_56
+						pos, ti = position153_56, tokenIndex153_56
 					}
 				l154_56:
 					_ = position148_56
 				}
 				goto lok56
 			l147_56:
-				pos, p.tokenIndex = position147_56, tokenIndex147_56
+				pos, ti = position147_56, tokenIndex147_56
 				goto l94
 			}
 		lok56:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4271,7 +4807,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_57, tokenIndex147_57 := pos, p.tokenIndex
+				position147_57, tokenIndex147_57 := pos, ti
 				{
 					position148_57 := pos
 					{ // HEXDIG
@@ -4291,7 +4827,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_57:
 					{
-						position149_57, tokenIndex149_57 := pos, p.tokenIndex
+						position149_57, tokenIndex149_57 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4310,11 +4846,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_57:
 						goto l150_57
 					l149_57:
-						pos, p.tokenIndex = position149_57, tokenIndex149_57
+						pos, ti = position149_57, tokenIndex149_57
 					}
 				l150_57:
 					{
-						position151_57, tokenIndex151_57 := pos, p.tokenIndex
+						position151_57, tokenIndex151_57 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4333,11 +4869,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_57:
 						goto l152_57
 					l151_57:
-						pos, p.tokenIndex = position151_57, tokenIndex151_57
+						pos, ti = position151_57, tokenIndex151_57
 					}
 				l152_57:
 					{
-						position153_57, tokenIndex153_57 := pos, p.tokenIndex
+						position153_57, tokenIndex153_57 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4356,20 +4892,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_57:
 						goto l154_57
 					l153_57:
-						pos, p.tokenIndex = position153_57, tokenIndex153_57
+						pos, ti = position153_57, tokenIndex153_57
 					}
 				l154_57:
 					_ = position148_57
 				}
 				goto lok57
 			l147_57:
-				pos, p.tokenIndex = position147_57, tokenIndex147_57
+				pos, ti = position147_57, tokenIndex147_57
 				goto l94
 			}
 		lok57:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4378,15 +4914,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l94
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_58, tokenIndex147_58 := pos, ti
+				{
+					position148_58 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_58
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_58
+					l247_6_58:
+						pos++
+						goto lok6_58
+					}
+				lok6_58:
+					{
+						position149_58, tokenIndex149_58 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_58
+						l247_7_58:
+							pos++
+							goto lok7_58
+						}
+					lok7_58:
+						goto l150_58
+					l149_58:
+						pos, ti = position149_58, tokenIndex149_58
+					}
+				l150_58:
+					{
+						position151_58, tokenIndex151_58 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_58
+						l247_8_58:
+							pos++
+							goto lok8_58
+						}
+					lok8_58:
+						goto l152_58
+					l151_58:
+						pos, ti = position151_58, tokenIndex151_58
+					}
+				l152_58:
+					{
+						position153_58, tokenIndex153_58 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_58
+						l247_9_58:
+							pos++
+							goto lok9_58
+						}
+					lok9_58:
+						goto l154_58
+					l153_58:
+						pos, ti = position153_58, tokenIndex153_58
+					}
+				l154_58:
+					_ = position148_58
+				}
+				goto lok58
+			l147_58:
+				pos, ti = position147_58, tokenIndex147_58
 				goto l94
 			}
-			pos = p.position
+		lok58:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l94
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position97, tokenIndex97 := pos, p.tokenIndex
+				position97, tokenIndex97 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -4398,122 +5042,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position97, tokenIndex97
+				pos, ti = position97, tokenIndex97
 			}
 			goto l85
 		l94:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position99, tokenIndex99 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c2() {
+				position99, tokenIndex99 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
 					goto l99
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_58, tokenIndex147_58 := pos, p.tokenIndex
+					position147_59, tokenIndex147_59 := pos, ti
 					{
-						position148_58 := pos
+						position148_59 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_58
+								goto l247_6_59
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_58
-						l247_6_58:
+							goto l147_59
+						l247_6_59:
 							pos++
-							goto lok6_58
+							goto lok6_59
 						}
-					lok6_58:
+					lok6_59:
 						{
-							position149_58, tokenIndex149_58 := pos, p.tokenIndex
+							position149_59, tokenIndex149_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_58
+									goto l247_7_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_58
-							l247_7_58:
+								goto l149_59
+							l247_7_59:
 								pos++
-								goto lok7_58
+								goto lok7_59
 							}
-						lok7_58:
-							goto l150_58
-						l149_58:
-							pos, p.tokenIndex = position149_58, tokenIndex149_58
+						lok7_59:
+							goto l150_59
+						l149_59:
+							pos, ti = position149_59, tokenIndex149_59
 						}
-					l150_58:
+					l150_59:
 						{
-							position151_58, tokenIndex151_58 := pos, p.tokenIndex
+							position151_59, tokenIndex151_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_58
+									goto l247_8_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_58
-							l247_8_58:
+								goto l151_59
+							l247_8_59:
 								pos++
-								goto lok8_58
+								goto lok8_59
 							}
-						lok8_58:
-							goto l152_58
-						l151_58:
-							pos, p.tokenIndex = position151_58, tokenIndex151_58
+						lok8_59:
+							goto l152_59
+						l151_59:
+							pos, ti = position151_59, tokenIndex151_59
 						}
-					l152_58:
+					l152_59:
 						{
-							position153_58, tokenIndex153_58 := pos, p.tokenIndex
+							position153_59, tokenIndex153_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_58
+									goto l247_9_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_58
-							l247_9_58:
+								goto l153_59
+							l247_9_59:
 								pos++
-								goto lok9_58
+								goto lok9_59
 							}
-						lok9_58:
-							goto l154_58
-						l153_58:
-							pos, p.tokenIndex = position153_58, tokenIndex153_58
+						lok9_59:
+							goto l154_59
+						l153_59:
+							pos, ti = position153_59, tokenIndex153_59
 						}
-					l154_58:
-						_ = position148_58
+					l154_59:
+						_ = position148_59
 					}
-					goto lok58
-				l147_58:
-					pos, p.tokenIndex = position147_58, tokenIndex147_58
+					goto lok59
+				l147_59:
+					pos, ti = position147_59, tokenIndex147_59
 					goto l99
 				}
-			lok58:
+			lok59:
 				goto l100
 			l99:
-				pos, p.tokenIndex = position99, tokenIndex99
+				pos, ti = position99, tokenIndex99
 			}
 		l100:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4524,7 +5168,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4534,115 +5178,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_59, tokenIndex147_59 := pos, p.tokenIndex
-				{
-					position148_59 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_59
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_59
-					l247_6_59:
-						pos++
-						goto lok6_59
-					}
-				lok6_59:
-					{
-						position149_59, tokenIndex149_59 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_59
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_59
-						l247_7_59:
-							pos++
-							goto lok7_59
-						}
-					lok7_59:
-						goto l150_59
-					l149_59:
-						pos, p.tokenIndex = position149_59, tokenIndex149_59
-					}
-				l150_59:
-					{
-						position151_59, tokenIndex151_59 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_59
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_59
-						l247_8_59:
-							pos++
-							goto lok8_59
-						}
-					lok8_59:
-						goto l152_59
-					l151_59:
-						pos, p.tokenIndex = position151_59, tokenIndex151_59
-					}
-				l152_59:
-					{
-						position153_59, tokenIndex153_59 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_59
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_59
-						l247_9_59:
-							pos++
-							goto lok9_59
-						}
-					lok9_59:
-						goto l154_59
-					l153_59:
-						pos, p.tokenIndex = position153_59, tokenIndex153_59
-					}
-				l154_59:
-					_ = position148_59
-				}
-				goto lok59
-			l147_59:
-				pos, p.tokenIndex = position147_59, tokenIndex147_59
-				goto l98
-			}
-		lok59:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l98
-			}
-			pos++
-			{ // h16
-				position147_60, tokenIndex147_60 := pos, p.tokenIndex
+				position147_60, tokenIndex147_60 := pos, ti
 				{
 					position148_60 := pos
 					{ // HEXDIG
@@ -4662,7 +5198,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_60:
 					{
-						position149_60, tokenIndex149_60 := pos, p.tokenIndex
+						position149_60, tokenIndex149_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4681,11 +5217,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_60:
 						goto l150_60
 					l149_60:
-						pos, p.tokenIndex = position149_60, tokenIndex149_60
+						pos, ti = position149_60, tokenIndex149_60
 					}
 				l150_60:
 					{
-						position151_60, tokenIndex151_60 := pos, p.tokenIndex
+						position151_60, tokenIndex151_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4704,11 +5240,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_60:
 						goto l152_60
 					l151_60:
-						pos, p.tokenIndex = position151_60, tokenIndex151_60
+						pos, ti = position151_60, tokenIndex151_60
 					}
 				l152_60:
 					{
-						position153_60, tokenIndex153_60 := pos, p.tokenIndex
+						position153_60, tokenIndex153_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4727,20 +5263,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_60:
 						goto l154_60
 					l153_60:
-						pos, p.tokenIndex = position153_60, tokenIndex153_60
+						pos, ti = position153_60, tokenIndex153_60
 					}
 				l154_60:
 					_ = position148_60
 				}
 				goto lok60
 			l147_60:
-				pos, p.tokenIndex = position147_60, tokenIndex147_60
+				pos, ti = position147_60, tokenIndex147_60
 				goto l98
 			}
 		lok60:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4749,15 +5285,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l98
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_61, tokenIndex147_61 := pos, ti
+				{
+					position148_61 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_61
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_61
+					l247_6_61:
+						pos++
+						goto lok6_61
+					}
+				lok6_61:
+					{
+						position149_61, tokenIndex149_61 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_61
+						l247_7_61:
+							pos++
+							goto lok7_61
+						}
+					lok7_61:
+						goto l150_61
+					l149_61:
+						pos, ti = position149_61, tokenIndex149_61
+					}
+				l150_61:
+					{
+						position151_61, tokenIndex151_61 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_61
+						l247_8_61:
+							pos++
+							goto lok8_61
+						}
+					lok8_61:
+						goto l152_61
+					l151_61:
+						pos, ti = position151_61, tokenIndex151_61
+					}
+				l152_61:
+					{
+						position153_61, tokenIndex153_61 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_61
+						l247_9_61:
+							pos++
+							goto lok9_61
+						}
+					lok9_61:
+						goto l154_61
+					l153_61:
+						pos, ti = position153_61, tokenIndex153_61
+					}
+				l154_61:
+					_ = position148_61
+				}
+				goto lok61
+			l147_61:
+				pos, ti = position147_61, tokenIndex147_61
 				goto l98
 			}
-			pos = p.position
+		lok61:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l98
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position101, tokenIndex101 := pos, p.tokenIndex
+				position101, tokenIndex101 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -4769,122 +5413,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position101, tokenIndex101
+				pos, ti = position101, tokenIndex101
 			}
 			goto l85
 		l98:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position103, tokenIndex103 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c3() {
+				position103, tokenIndex103 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
 					goto l103
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_61, tokenIndex147_61 := pos, p.tokenIndex
+					position147_62, tokenIndex147_62 := pos, ti
 					{
-						position148_61 := pos
+						position148_62 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_61
+								goto l247_6_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_61
-						l247_6_61:
+							goto l147_62
+						l247_6_62:
 							pos++
-							goto lok6_61
+							goto lok6_62
 						}
-					lok6_61:
+					lok6_62:
 						{
-							position149_61, tokenIndex149_61 := pos, p.tokenIndex
+							position149_62, tokenIndex149_62 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_61
+									goto l247_7_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_61
-							l247_7_61:
+								goto l149_62
+							l247_7_62:
 								pos++
-								goto lok7_61
+								goto lok7_62
 							}
-						lok7_61:
-							goto l150_61
-						l149_61:
-							pos, p.tokenIndex = position149_61, tokenIndex149_61
+						lok7_62:
+							goto l150_62
+						l149_62:
+							pos, ti = position149_62, tokenIndex149_62
 						}
-					l150_61:
+					l150_62:
 						{
-							position151_61, tokenIndex151_61 := pos, p.tokenIndex
+							position151_62, tokenIndex151_62 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_61
+									goto l247_8_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_61
-							l247_8_61:
+								goto l151_62
+							l247_8_62:
 								pos++
-								goto lok8_61
+								goto lok8_62
 							}
-						lok8_61:
-							goto l152_61
-						l151_61:
-							pos, p.tokenIndex = position151_61, tokenIndex151_61
+						lok8_62:
+							goto l152_62
+						l151_62:
+							pos, ti = position151_62, tokenIndex151_62
 						}
-					l152_61:
+					l152_62:
 						{
-							position153_61, tokenIndex153_61 := pos, p.tokenIndex
+							position153_62, tokenIndex153_62 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_61
+									goto l247_9_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_61
-							l247_9_61:
+								goto l153_62
+							l247_9_62:
 								pos++
-								goto lok9_61
+								goto lok9_62
 							}
-						lok9_61:
-							goto l154_61
-						l153_61:
-							pos, p.tokenIndex = position153_61, tokenIndex153_61
+						lok9_62:
+							goto l154_62
+						l153_62:
+							pos, ti = position153_62, tokenIndex153_62
 						}
-					l154_61:
-						_ = position148_61
+					l154_62:
+						_ = position148_62
 					}
-					goto lok61
-				l147_61:
-					pos, p.tokenIndex = position147_61, tokenIndex147_61
+					goto lok62
+				l147_62:
+					pos, ti = position147_62, tokenIndex147_62
 					goto l103
 				}
-			lok61:
+			lok62:
 				goto l104
 			l103:
-				pos, p.tokenIndex = position103, tokenIndex103
+				pos, ti = position103, tokenIndex103
 			}
 		l104:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4895,7 +5539,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4905,105 +5549,105 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_62, tokenIndex147_62 := pos, p.tokenIndex
+				position147_63, tokenIndex147_63 := pos, ti
 				{
-					position148_62 := pos
+					position148_63 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_62
+							goto l247_6_63
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_62
-					l247_6_62:
+						goto l147_63
+					l247_6_63:
 						pos++
-						goto lok6_62
+						goto lok6_63
 					}
-				lok6_62:
+				lok6_63:
 					{
-						position149_62, tokenIndex149_62 := pos, p.tokenIndex
+						position149_63, tokenIndex149_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_62
+								goto l247_7_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_62
-						l247_7_62:
+							goto l149_63
+						l247_7_63:
 							pos++
-							goto lok7_62
+							goto lok7_63
 						}
-					lok7_62:
-						goto l150_62
-					l149_62:
-						pos, p.tokenIndex = position149_62, tokenIndex149_62
+					lok7_63:
+						goto l150_63
+					l149_63:
+						pos, ti = position149_63, tokenIndex149_63
 					}
-				l150_62:
+				l150_63:
 					{
-						position151_62, tokenIndex151_62 := pos, p.tokenIndex
+						position151_63, tokenIndex151_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_62
+								goto l247_8_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_62
-						l247_8_62:
+							goto l151_63
+						l247_8_63:
 							pos++
-							goto lok8_62
+							goto lok8_63
 						}
-					lok8_62:
-						goto l152_62
-					l151_62:
-						pos, p.tokenIndex = position151_62, tokenIndex151_62
+					lok8_63:
+						goto l152_63
+					l151_63:
+						pos, ti = position151_63, tokenIndex151_63
 					}
-				l152_62:
+				l152_63:
 					{
-						position153_62, tokenIndex153_62 := pos, p.tokenIndex
+						position153_63, tokenIndex153_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_62
+								goto l247_9_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_62
-						l247_9_62:
+							goto l153_63
+						l247_9_63:
 							pos++
-							goto lok9_62
+							goto lok9_63
 						}
-					lok9_62:
-						goto l154_62
-					l153_62:
-						pos, p.tokenIndex = position153_62, tokenIndex153_62
+					lok9_63:
+						goto l154_63
+					l153_63:
+						pos, ti = position153_63, tokenIndex153_63
 					}
-				l154_62:
-					_ = position148_62
+				l154_63:
+					_ = position148_63
 				}
-				goto lok62
-			l147_62:
-				pos, p.tokenIndex = position147_62, tokenIndex147_62
+				goto lok63
+			l147_63:
+				pos, ti = position147_63, tokenIndex147_63
 				goto l102
 			}
-		lok62:
+		lok63:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5012,15 +5656,15 @@ func (p *Parser) rIPv6address() bool {
 				goto l102
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l102
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position105, tokenIndex105 := pos, p.tokenIndex
+				position105, tokenIndex105 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -5032,174 +5676,19 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position105, tokenIndex105
+				pos, ti = position105, tokenIndex105
 			}
 			goto l85
 		l102:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position107, tokenIndex107 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c4() {
+				position107, tokenIndex107 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
 					goto l107
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_63, tokenIndex147_63 := pos, p.tokenIndex
-					{
-						position148_63 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_63
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l147_63
-						l247_6_63:
-							pos++
-							goto lok6_63
-						}
-					lok6_63:
-						{
-							position149_63, tokenIndex149_63 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_63
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l149_63
-							l247_7_63:
-								pos++
-								goto lok7_63
-							}
-						lok7_63:
-							goto l150_63
-						l149_63:
-							pos, p.tokenIndex = position149_63, tokenIndex149_63
-						}
-					l150_63:
-						{
-							position151_63, tokenIndex151_63 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_63
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l151_63
-							l247_8_63:
-								pos++
-								goto lok8_63
-							}
-						lok8_63:
-							goto l152_63
-						l151_63:
-							pos, p.tokenIndex = position151_63, tokenIndex151_63
-						}
-					l152_63:
-						{
-							position153_63, tokenIndex153_63 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_63
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l153_63
-							l247_9_63:
-								pos++
-								goto lok9_63
-							}
-						lok9_63:
-							goto l154_63
-						l153_63:
-							pos, p.tokenIndex = position153_63, tokenIndex153_63
-						}
-					l154_63:
-						_ = position148_63
-					}
-					goto lok63
-				l147_63:
-					pos, p.tokenIndex = position147_63, tokenIndex147_63
-					goto l107
-				}
-			lok63:
-				goto l108
-			l107:
-				pos, p.tokenIndex = position107, tokenIndex107
-			}
-		l108:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l106
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l106
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l106
-			}
-			pos = p.position
-			{
-				position109, tokenIndex109 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l106
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position109, tokenIndex109
-			}
-			goto l85
-		l106:
-			pos, p.tokenIndex = position85, tokenIndex85
-			{
-				position111, tokenIndex111 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c5() {
-					goto l111
-				}
-				pos = p.position
-				{ // h16
-					position147_64, tokenIndex147_64 := pos, p.tokenIndex
+					position147_64, tokenIndex147_64 := pos, ti
 					{
 						position148_64 := pos
 						{ // HEXDIG
@@ -5219,7 +5708,7 @@ func (p *Parser) rIPv6address() bool {
 						}
 					lok6_64:
 						{
-							position149_64, tokenIndex149_64 := pos, p.tokenIndex
+							position149_64, tokenIndex149_64 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -5238,11 +5727,11 @@ func (p *Parser) rIPv6address() bool {
 						lok7_64:
 							goto l150_64
 						l149_64:
-							pos, p.tokenIndex = position149_64, tokenIndex149_64
+							pos, ti = position149_64, tokenIndex149_64
 						}
 					l150_64:
 						{
-							position151_64, tokenIndex151_64 := pos, p.tokenIndex
+							position151_64, tokenIndex151_64 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -5261,11 +5750,11 @@ func (p *Parser) rIPv6address() bool {
 						lok8_64:
 							goto l152_64
 						l151_64:
-							pos, p.tokenIndex = position151_64, tokenIndex151_64
+							pos, ti = position151_64, tokenIndex151_64
 						}
 					l152_64:
 						{
-							position153_64, tokenIndex153_64 := pos, p.tokenIndex
+							position153_64, tokenIndex153_64 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -5284,25 +5773,180 @@ func (p *Parser) rIPv6address() bool {
 						lok9_64:
 							goto l154_64
 						l153_64:
-							pos, p.tokenIndex = position153_64, tokenIndex153_64
+							pos, ti = position153_64, tokenIndex153_64
 						}
 					l154_64:
 						_ = position148_64
 					}
 					goto lok64
 				l147_64:
-					pos, p.tokenIndex = position147_64, tokenIndex147_64
-					goto l111
+					pos, ti = position147_64, tokenIndex147_64
+					goto l107
 				}
 			lok64:
+				goto l108
+			l107:
+				pos, ti = position107, tokenIndex107
+			}
+		l108:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l106
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position109, tokenIndex109 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(12, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position109, tokenIndex109
+			}
+			goto l85
+		l106:
+			pos, ti = position85, tokenIndex85
+			{
+				position111, tokenIndex111 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
+					goto l111
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_65, tokenIndex147_65 := pos, ti
+					{
+						position148_65 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_65
+						l247_6_65:
+							pos++
+							goto lok6_65
+						}
+					lok6_65:
+						{
+							position149_65, tokenIndex149_65 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_65
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_65
+							l247_7_65:
+								pos++
+								goto lok7_65
+							}
+						lok7_65:
+							goto l150_65
+						l149_65:
+							pos, ti = position149_65, tokenIndex149_65
+						}
+					l150_65:
+						{
+							position151_65, tokenIndex151_65 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_65
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_65
+							l247_8_65:
+								pos++
+								goto lok8_65
+							}
+						lok8_65:
+							goto l152_65
+						l151_65:
+							pos, ti = position151_65, tokenIndex151_65
+						}
+					l152_65:
+						{
+							position153_65, tokenIndex153_65 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_65
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_65
+							l247_9_65:
+								pos++
+								goto lok9_65
+							}
+						lok9_65:
+							goto l154_65
+						l153_65:
+							pos, ti = position153_65, tokenIndex153_65
+						}
+					l154_65:
+						_ = position148_65
+					}
+					goto lok65
+				l147_65:
+					pos, ti = position147_65, tokenIndex147_65
+					goto l111
+				}
+			lok65:
 				goto l112
 			l111:
-				pos, p.tokenIndex = position111, tokenIndex111
+				pos, ti = position111, tokenIndex111
 			}
 		l112:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5313,7 +5957,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5323,107 +5967,107 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_65, tokenIndex147_65 := pos, p.tokenIndex
+				position147_66, tokenIndex147_66 := pos, ti
 				{
-					position148_65 := pos
+					position148_66 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_65
+							goto l247_6_66
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_65
-					l247_6_65:
+						goto l147_66
+					l247_6_66:
 						pos++
-						goto lok6_65
+						goto lok6_66
 					}
-				lok6_65:
+				lok6_66:
 					{
-						position149_65, tokenIndex149_65 := pos, p.tokenIndex
+						position149_66, tokenIndex149_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_65
+								goto l247_7_66
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_65
-						l247_7_65:
+							goto l149_66
+						l247_7_66:
 							pos++
-							goto lok7_65
+							goto lok7_66
 						}
-					lok7_65:
-						goto l150_65
-					l149_65:
-						pos, p.tokenIndex = position149_65, tokenIndex149_65
+					lok7_66:
+						goto l150_66
+					l149_66:
+						pos, ti = position149_66, tokenIndex149_66
 					}
-				l150_65:
+				l150_66:
 					{
-						position151_65, tokenIndex151_65 := pos, p.tokenIndex
+						position151_66, tokenIndex151_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_65
+								goto l247_8_66
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_65
-						l247_8_65:
+							goto l151_66
+						l247_8_66:
 							pos++
-							goto lok8_65
+							goto lok8_66
 						}
-					lok8_65:
-						goto l152_65
-					l151_65:
-						pos, p.tokenIndex = position151_65, tokenIndex151_65
+					lok8_66:
+						goto l152_66
+					l151_66:
+						pos, ti = position151_66, tokenIndex151_66
 					}
-				l152_65:
+				l152_66:
 					{
-						position153_65, tokenIndex153_65 := pos, p.tokenIndex
+						position153_66, tokenIndex153_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_65
+								goto l247_9_66
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_65
-						l247_9_65:
+							goto l153_66
+						l247_9_66:
 							pos++
-							goto lok9_65
+							goto lok9_66
 						}
-					lok9_65:
-						goto l154_65
-					l153_65:
-						pos, p.tokenIndex = position153_65, tokenIndex153_65
+					lok9_66:
+						goto l154_66
+					l153_66:
+						pos, ti = position153_66, tokenIndex153_66
 					}
-				l154_65:
-					_ = position148_65
+				l154_66:
+					_ = position148_66
 				}
-				goto lok65
-			l147_65:
-				pos, p.tokenIndex = position147_65, tokenIndex147_65
+				goto lok66
+			l147_66:
+				pos, ti = position147_66, tokenIndex147_66
 				goto l110
 			}
-		lok65:
+		lok66:
 			{
-				position113, tokenIndex113 := pos, p.tokenIndex
+				position113, tokenIndex113 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -5435,122 +6079,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position113, tokenIndex113
+				pos, ti = position113, tokenIndex113
 			}
 			goto l85
 		l110:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position114, tokenIndex114 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c6() {
+				position114, tokenIndex114 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
 					goto l114
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_66, tokenIndex147_66 := pos, p.tokenIndex
+					position147_67, tokenIndex147_67 := pos, ti
 					{
-						position148_66 := pos
+						position148_67 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_66
+								goto l247_6_67
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_66
-						l247_6_66:
+							goto l147_67
+						l247_6_67:
 							pos++
-							goto lok6_66
+							goto lok6_67
 						}
-					lok6_66:
+					lok6_67:
 						{
-							position149_66, tokenIndex149_66 := pos, p.tokenIndex
+							position149_67, tokenIndex149_67 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_66
+									goto l247_7_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_66
-							l247_7_66:
+								goto l149_67
+							l247_7_67:
 								pos++
-								goto lok7_66
+								goto lok7_67
 							}
-						lok7_66:
-							goto l150_66
-						l149_66:
-							pos, p.tokenIndex = position149_66, tokenIndex149_66
+						lok7_67:
+							goto l150_67
+						l149_67:
+							pos, ti = position149_67, tokenIndex149_67
 						}
-					l150_66:
+					l150_67:
 						{
-							position151_66, tokenIndex151_66 := pos, p.tokenIndex
+							position151_67, tokenIndex151_67 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_66
+									goto l247_8_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_66
-							l247_8_66:
+								goto l151_67
+							l247_8_67:
 								pos++
-								goto lok8_66
+								goto lok8_67
 							}
-						lok8_66:
-							goto l152_66
-						l151_66:
-							pos, p.tokenIndex = position151_66, tokenIndex151_66
+						lok8_67:
+							goto l152_67
+						l151_67:
+							pos, ti = position151_67, tokenIndex151_67
 						}
-					l152_66:
+					l152_67:
 						{
-							position153_66, tokenIndex153_66 := pos, p.tokenIndex
+							position153_67, tokenIndex153_67 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_66
+									goto l247_9_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_66
-							l247_9_66:
+								goto l153_67
+							l247_9_67:
 								pos++
-								goto lok9_66
+								goto lok9_67
 							}
-						lok9_66:
-							goto l154_66
-						l153_66:
-							pos, p.tokenIndex = position153_66, tokenIndex153_66
+						lok9_67:
+							goto l154_67
+						l153_67:
+							pos, ti = position153_67, tokenIndex153_67
 						}
-					l154_66:
-						_ = position148_66
+					l154_67:
+						_ = position148_67
 					}
-					goto lok66
-				l147_66:
-					pos, p.tokenIndex = position147_66, tokenIndex147_66
+					goto lok67
+				l147_67:
+					pos, ti = position147_67, tokenIndex147_67
 					goto l114
 				}
-			lok66:
+			lok67:
 				goto l115
 			l114:
-				pos, p.tokenIndex = position114, tokenIndex114
+				pos, ti = position114, tokenIndex114
 			}
 		l115:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5561,7 +6205,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5571,10 +6215,10 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{
-				position116, tokenIndex116 := pos, p.tokenIndex
+				position116, tokenIndex116 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -5586,35 +6230,36 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position116, tokenIndex116
+				pos, ti = position116, tokenIndex116
 			}
 		}
 	l85:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position84)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l83:
-	pos, p.tokenIndex = position83, tokenIndex83
+	pos, ti = position83, tokenIndex83
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rh16c1 is rule 15 h16c1 <- <(h16 ':' !':')?>
 func (p *Parser) rh16c1() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position118 := pos
 		{
-			position119, tokenIndex119 := pos, p.tokenIndex
+			position119, tokenIndex119 := pos, ti
 			{ // h16
-				position147_18, tokenIndex147_18 := pos, p.tokenIndex
+				position147_18, tokenIndex147_18 := pos, ti
 				{
 					position148_18 := pos
 					{ // HEXDIG
@@ -5634,7 +6279,7 @@ func (p *Parser) rh16c1() bool {
 					}
 				lok6_18:
 					{
-						position149_18, tokenIndex149_18 := pos, p.tokenIndex
+						position149_18, tokenIndex149_18 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5653,11 +6298,11 @@ func (p *Parser) rh16c1() bool {
 					lok7_18:
 						goto l150_18
 					l149_18:
-						pos, p.tokenIndex = position149_18, tokenIndex149_18
+						pos, ti = position149_18, tokenIndex149_18
 					}
 				l150_18:
 					{
-						position151_18, tokenIndex151_18 := pos, p.tokenIndex
+						position151_18, tokenIndex151_18 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5676,11 +6321,11 @@ func (p *Parser) rh16c1() bool {
 					lok8_18:
 						goto l152_18
 					l151_18:
-						pos, p.tokenIndex = position151_18, tokenIndex151_18
+						pos, ti = position151_18, tokenIndex151_18
 					}
 				l152_18:
 					{
-						position153_18, tokenIndex153_18 := pos, p.tokenIndex
+						position153_18, tokenIndex153_18 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5699,20 +6344,20 @@ func (p *Parser) rh16c1() bool {
 					lok9_18:
 						goto l154_18
 					l153_18:
-						pos, p.tokenIndex = position153_18, tokenIndex153_18
+						pos, ti = position153_18, tokenIndex153_18
 					}
 				l154_18:
 					_ = position148_18
 				}
 				goto lok18
 			l147_18:
-				pos, p.tokenIndex = position147_18, tokenIndex147_18
+				pos, ti = position147_18, tokenIndex147_18
 				goto l119
 			}
 		lok18:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5722,10 +6367,10 @@ func (p *Parser) rh16c1() bool {
 			}
 			pos++
 			{
-				position121, tokenIndex121 := pos, p.tokenIndex
+				position121, tokenIndex121 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -5739,29 +6384,29 @@ func (p *Parser) rh16c1() bool {
 				}
 				goto l119
 			l121:
-				pos, p.tokenIndex = position121, tokenIndex121
+				pos, ti = position121, tokenIndex121
 			}
 			goto l120
 		l119:
-			pos, p.tokenIndex = position119, tokenIndex119
+			pos, ti = position119, tokenIndex119
 		}
 	l120:
 		_ = position118
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c2 is rule 16 h16c2 <- <(h16 ':' !':' h16c1)?>
 func (p *Parser) rh16c2() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position123 := pos
 		{
-			position124, tokenIndex124 := pos, p.tokenIndex
+			position124, tokenIndex124 := pos, ti
 			{ // h16
-				position147_19, tokenIndex147_19 := pos, p.tokenIndex
+				position147_19, tokenIndex147_19 := pos, ti
 				{
 					position148_19 := pos
 					{ // HEXDIG
@@ -5781,7 +6426,7 @@ func (p *Parser) rh16c2() bool {
 					}
 				lok6_19:
 					{
-						position149_19, tokenIndex149_19 := pos, p.tokenIndex
+						position149_19, tokenIndex149_19 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5800,11 +6445,11 @@ func (p *Parser) rh16c2() bool {
 					lok7_19:
 						goto l150_19
 					l149_19:
-						pos, p.tokenIndex = position149_19, tokenIndex149_19
+						pos, ti = position149_19, tokenIndex149_19
 					}
 				l150_19:
 					{
-						position151_19, tokenIndex151_19 := pos, p.tokenIndex
+						position151_19, tokenIndex151_19 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5823,11 +6468,11 @@ func (p *Parser) rh16c2() bool {
 					lok8_19:
 						goto l152_19
 					l151_19:
-						pos, p.tokenIndex = position151_19, tokenIndex151_19
+						pos, ti = position151_19, tokenIndex151_19
 					}
 				l152_19:
 					{
-						position153_19, tokenIndex153_19 := pos, p.tokenIndex
+						position153_19, tokenIndex153_19 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5846,20 +6491,20 @@ func (p *Parser) rh16c2() bool {
 					lok9_19:
 						goto l154_19
 					l153_19:
-						pos, p.tokenIndex = position153_19, tokenIndex153_19
+						pos, ti = position153_19, tokenIndex153_19
 					}
 				l154_19:
 					_ = position148_19
 				}
 				goto lok19
 			l147_19:
-				pos, p.tokenIndex = position147_19, tokenIndex147_19
+				pos, ti = position147_19, tokenIndex147_19
 				goto l124
 			}
 		lok19:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5869,10 +6514,10 @@ func (p *Parser) rh16c2() bool {
 			}
 			pos++
 			{
-				position126, tokenIndex126 := pos, p.tokenIndex
+				position126, tokenIndex126 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -5886,33 +6531,33 @@ func (p *Parser) rh16c2() bool {
 				}
 				goto l124
 			l126:
-				pos, p.tokenIndex = position126, tokenIndex126
+				pos, ti = position126, tokenIndex126
 			}
-			if p.position = pos; !p.rh16c1() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
 				goto l124
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l125
 		l124:
-			pos, p.tokenIndex = position124, tokenIndex124
+			pos, ti = position124, tokenIndex124
 		}
 	l125:
 		_ = position123
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c3 is rule 17 h16c3 <- <(h16 ':' !':' h16c2)?>
 func (p *Parser) rh16c3() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position128 := pos
 		{
-			position129, tokenIndex129 := pos, p.tokenIndex
+			position129, tokenIndex129 := pos, ti
 			{ // h16
-				position147_20, tokenIndex147_20 := pos, p.tokenIndex
+				position147_20, tokenIndex147_20 := pos, ti
 				{
 					position148_20 := pos
 					{ // HEXDIG
@@ -5932,7 +6577,7 @@ func (p *Parser) rh16c3() bool {
 					}
 				lok6_20:
 					{
-						position149_20, tokenIndex149_20 := pos, p.tokenIndex
+						position149_20, tokenIndex149_20 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5951,11 +6596,11 @@ func (p *Parser) rh16c3() bool {
 					lok7_20:
 						goto l150_20
 					l149_20:
-						pos, p.tokenIndex = position149_20, tokenIndex149_20
+						pos, ti = position149_20, tokenIndex149_20
 					}
 				l150_20:
 					{
-						position151_20, tokenIndex151_20 := pos, p.tokenIndex
+						position151_20, tokenIndex151_20 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5974,11 +6619,11 @@ func (p *Parser) rh16c3() bool {
 					lok8_20:
 						goto l152_20
 					l151_20:
-						pos, p.tokenIndex = position151_20, tokenIndex151_20
+						pos, ti = position151_20, tokenIndex151_20
 					}
 				l152_20:
 					{
-						position153_20, tokenIndex153_20 := pos, p.tokenIndex
+						position153_20, tokenIndex153_20 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5997,20 +6642,20 @@ func (p *Parser) rh16c3() bool {
 					lok9_20:
 						goto l154_20
 					l153_20:
-						pos, p.tokenIndex = position153_20, tokenIndex153_20
+						pos, ti = position153_20, tokenIndex153_20
 					}
 				l154_20:
 					_ = position148_20
 				}
 				goto lok20
 			l147_20:
-				pos, p.tokenIndex = position147_20, tokenIndex147_20
+				pos, ti = position147_20, tokenIndex147_20
 				goto l129
 			}
 		lok20:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6020,10 +6665,10 @@ func (p *Parser) rh16c3() bool {
 			}
 			pos++
 			{
-				position131, tokenIndex131 := pos, p.tokenIndex
+				position131, tokenIndex131 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6037,33 +6682,33 @@ func (p *Parser) rh16c3() bool {
 				}
 				goto l129
 			l131:
-				pos, p.tokenIndex = position131, tokenIndex131
+				pos, ti = position131, tokenIndex131
 			}
-			if p.position = pos; !p.rh16c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
 				goto l129
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l130
 		l129:
-			pos, p.tokenIndex = position129, tokenIndex129
+			pos, ti = position129, tokenIndex129
 		}
 	l130:
 		_ = position128
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c4 is rule 18 h16c4 <- <(h16 ':' !':' h16c3)?>
 func (p *Parser) rh16c4() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position133 := pos
 		{
-			position134, tokenIndex134 := pos, p.tokenIndex
+			position134, tokenIndex134 := pos, ti
 			{ // h16
-				position147_21, tokenIndex147_21 := pos, p.tokenIndex
+				position147_21, tokenIndex147_21 := pos, ti
 				{
 					position148_21 := pos
 					{ // HEXDIG
@@ -6083,7 +6728,7 @@ func (p *Parser) rh16c4() bool {
 					}
 				lok6_21:
 					{
-						position149_21, tokenIndex149_21 := pos, p.tokenIndex
+						position149_21, tokenIndex149_21 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6102,11 +6747,11 @@ func (p *Parser) rh16c4() bool {
 					lok7_21:
 						goto l150_21
 					l149_21:
-						pos, p.tokenIndex = position149_21, tokenIndex149_21
+						pos, ti = position149_21, tokenIndex149_21
 					}
 				l150_21:
 					{
-						position151_21, tokenIndex151_21 := pos, p.tokenIndex
+						position151_21, tokenIndex151_21 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6125,11 +6770,11 @@ func (p *Parser) rh16c4() bool {
 					lok8_21:
 						goto l152_21
 					l151_21:
-						pos, p.tokenIndex = position151_21, tokenIndex151_21
+						pos, ti = position151_21, tokenIndex151_21
 					}
 				l152_21:
 					{
-						position153_21, tokenIndex153_21 := pos, p.tokenIndex
+						position153_21, tokenIndex153_21 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6148,20 +6793,20 @@ func (p *Parser) rh16c4() bool {
 					lok9_21:
 						goto l154_21
 					l153_21:
-						pos, p.tokenIndex = position153_21, tokenIndex153_21
+						pos, ti = position153_21, tokenIndex153_21
 					}
 				l154_21:
 					_ = position148_21
 				}
 				goto lok21
 			l147_21:
-				pos, p.tokenIndex = position147_21, tokenIndex147_21
+				pos, ti = position147_21, tokenIndex147_21
 				goto l134
 			}
 		lok21:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6171,10 +6816,10 @@ func (p *Parser) rh16c4() bool {
 			}
 			pos++
 			{
-				position136, tokenIndex136 := pos, p.tokenIndex
+				position136, tokenIndex136 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6188,33 +6833,33 @@ func (p *Parser) rh16c4() bool {
 				}
 				goto l134
 			l136:
-				pos, p.tokenIndex = position136, tokenIndex136
+				pos, ti = position136, tokenIndex136
 			}
-			if p.position = pos; !p.rh16c3() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
 				goto l134
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l135
 		l134:
-			pos, p.tokenIndex = position134, tokenIndex134
+			pos, ti = position134, tokenIndex134
 		}
 	l135:
 		_ = position133
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c5 is rule 19 h16c5 <- <(h16 ':' !':' h16c4)?>
 func (p *Parser) rh16c5() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position138 := pos
 		{
-			position139, tokenIndex139 := pos, p.tokenIndex
+			position139, tokenIndex139 := pos, ti
 			{ // h16
-				position147_22, tokenIndex147_22 := pos, p.tokenIndex
+				position147_22, tokenIndex147_22 := pos, ti
 				{
 					position148_22 := pos
 					{ // HEXDIG
@@ -6234,7 +6879,7 @@ func (p *Parser) rh16c5() bool {
 					}
 				lok6_22:
 					{
-						position149_22, tokenIndex149_22 := pos, p.tokenIndex
+						position149_22, tokenIndex149_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6253,11 +6898,11 @@ func (p *Parser) rh16c5() bool {
 					lok7_22:
 						goto l150_22
 					l149_22:
-						pos, p.tokenIndex = position149_22, tokenIndex149_22
+						pos, ti = position149_22, tokenIndex149_22
 					}
 				l150_22:
 					{
-						position151_22, tokenIndex151_22 := pos, p.tokenIndex
+						position151_22, tokenIndex151_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6276,11 +6921,11 @@ func (p *Parser) rh16c5() bool {
 					lok8_22:
 						goto l152_22
 					l151_22:
-						pos, p.tokenIndex = position151_22, tokenIndex151_22
+						pos, ti = position151_22, tokenIndex151_22
 					}
 				l152_22:
 					{
-						position153_22, tokenIndex153_22 := pos, p.tokenIndex
+						position153_22, tokenIndex153_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6299,20 +6944,20 @@ func (p *Parser) rh16c5() bool {
 					lok9_22:
 						goto l154_22
 					l153_22:
-						pos, p.tokenIndex = position153_22, tokenIndex153_22
+						pos, ti = position153_22, tokenIndex153_22
 					}
 				l154_22:
 					_ = position148_22
 				}
 				goto lok22
 			l147_22:
-				pos, p.tokenIndex = position147_22, tokenIndex147_22
+				pos, ti = position147_22, tokenIndex147_22
 				goto l139
 			}
 		lok22:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6322,10 +6967,10 @@ func (p *Parser) rh16c5() bool {
 			}
 			pos++
 			{
-				position141, tokenIndex141 := pos, p.tokenIndex
+				position141, tokenIndex141 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6339,33 +6984,33 @@ func (p *Parser) rh16c5() bool {
 				}
 				goto l139
 			l141:
-				pos, p.tokenIndex = position141, tokenIndex141
+				pos, ti = position141, tokenIndex141
 			}
-			if p.position = pos; !p.rh16c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
 				goto l139
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l140
 		l139:
-			pos, p.tokenIndex = position139, tokenIndex139
+			pos, ti = position139, tokenIndex139
 		}
 	l140:
 		_ = position138
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c6 is rule 20 h16c6 <- <(h16 ':' !':' h16c5)?>
 func (p *Parser) rh16c6() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position143 := pos
 		{
-			position144, tokenIndex144 := pos, p.tokenIndex
+			position144, tokenIndex144 := pos, ti
 			{ // h16
-				position147_23, tokenIndex147_23 := pos, p.tokenIndex
+				position147_23, tokenIndex147_23 := pos, ti
 				{
 					position148_23 := pos
 					{ // HEXDIG
@@ -6385,7 +7030,7 @@ func (p *Parser) rh16c6() bool {
 					}
 				lok6_23:
 					{
-						position149_23, tokenIndex149_23 := pos, p.tokenIndex
+						position149_23, tokenIndex149_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6404,11 +7049,11 @@ func (p *Parser) rh16c6() bool {
 					lok7_23:
 						goto l150_23
 					l149_23:
-						pos, p.tokenIndex = position149_23, tokenIndex149_23
+						pos, ti = position149_23, tokenIndex149_23
 					}
 				l150_23:
 					{
-						position151_23, tokenIndex151_23 := pos, p.tokenIndex
+						position151_23, tokenIndex151_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6427,11 +7072,11 @@ func (p *Parser) rh16c6() bool {
 					lok8_23:
 						goto l152_23
 					l151_23:
-						pos, p.tokenIndex = position151_23, tokenIndex151_23
+						pos, ti = position151_23, tokenIndex151_23
 					}
 				l152_23:
 					{
-						position153_23, tokenIndex153_23 := pos, p.tokenIndex
+						position153_23, tokenIndex153_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6450,20 +7095,20 @@ func (p *Parser) rh16c6() bool {
 					lok9_23:
 						goto l154_23
 					l153_23:
-						pos, p.tokenIndex = position153_23, tokenIndex153_23
+						pos, ti = position153_23, tokenIndex153_23
 					}
 				l154_23:
 					_ = position148_23
 				}
 				goto lok23
 			l147_23:
-				pos, p.tokenIndex = position147_23, tokenIndex147_23
+				pos, ti = position147_23, tokenIndex147_23
 				goto l144
 			}
 		lok23:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6473,10 +7118,10 @@ func (p *Parser) rh16c6() bool {
 			}
 			pos++
 			{
-				position146, tokenIndex146 := pos, p.tokenIndex
+				position146, tokenIndex146 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6490,28 +7135,28 @@ func (p *Parser) rh16c6() bool {
 				}
 				goto l144
 			l146:
-				pos, p.tokenIndex = position146, tokenIndex146
+				pos, ti = position146, tokenIndex146
 			}
-			if p.position = pos; !p.rh16c5() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
 				goto l144
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l145
 		l144:
-			pos, p.tokenIndex = position144, tokenIndex144
+			pos, ti = position144, tokenIndex144
 		}
 	l145:
 		_ = position143
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16 is rule 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh16() bool {
 	buffer := p.buffer
-	pos := p.position
-	position147, tokenIndex147 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position147, tokenIndex147 := pos, ti
 	{
 		position148 := pos
 		{ // HEXDIG
@@ -6531,7 +7176,7 @@ func (p *Parser) rh16() bool {
 		}
 	lok6:
 		{
-			position149, tokenIndex149 := pos, p.tokenIndex
+			position149, tokenIndex149 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -6550,11 +7195,11 @@ func (p *Parser) rh16() bool {
 		lok7:
 			goto l150
 		l149:
-			pos, p.tokenIndex = position149, tokenIndex149
+			pos, ti = position149, tokenIndex149
 		}
 	l150:
 		{
-			position151, tokenIndex151 := pos, p.tokenIndex
+			position151, tokenIndex151 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -6573,11 +7218,11 @@ func (p *Parser) rh16() bool {
 		lok8:
 			goto l152
 		l151:
-			pos, p.tokenIndex = position151, tokenIndex151
+			pos, ti = position151, tokenIndex151
 		}
 	l152:
 		{
-			position153, tokenIndex153 := pos, p.tokenIndex
+			position153, tokenIndex153 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -6596,30 +7241,30 @@ func (p *Parser) rh16() bool {
 		lok9:
 			goto l154
 		l153:
-			pos, p.tokenIndex = position153, tokenIndex153
+			pos, ti = position153, tokenIndex153
 		}
 	l154:
 		_ = position148
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l147:
-	pos, p.tokenIndex = position147, tokenIndex147
-	p.position = pos
+	pos, ti = position147, tokenIndex147
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rls32 is rule 22 ls32 <- <((h16 ':' h16) / IPv4address)>
 func (p *Parser) rls32() bool {
 	buffer := p.buffer
-	pos := p.position
-	position155, tokenIndex155 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position155, tokenIndex155 := pos, ti
 	{
 		position156 := pos
 		{
-			position157, tokenIndex157 := pos, p.tokenIndex
+			position157, tokenIndex157 := pos, ti
 			{ // h16
-				position147_32, tokenIndex147_32 := pos, p.tokenIndex
+				position147_32, tokenIndex147_32 := pos, ti
 				{
 					position148_32 := pos
 					{ // HEXDIG
@@ -6639,7 +7284,7 @@ func (p *Parser) rls32() bool {
 					}
 				lok6_32:
 					{
-						position149_32, tokenIndex149_32 := pos, p.tokenIndex
+						position149_32, tokenIndex149_32 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6658,11 +7303,11 @@ func (p *Parser) rls32() bool {
 					lok7_32:
 						goto l150_32
 					l149_32:
-						pos, p.tokenIndex = position149_32, tokenIndex149_32
+						pos, ti = position149_32, tokenIndex149_32
 					}
 				l150_32:
 					{
-						position151_32, tokenIndex151_32 := pos, p.tokenIndex
+						position151_32, tokenIndex151_32 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6681,11 +7326,11 @@ func (p *Parser) rls32() bool {
 					lok8_32:
 						goto l152_32
 					l151_32:
-						pos, p.tokenIndex = position151_32, tokenIndex151_32
+						pos, ti = position151_32, tokenIndex151_32
 					}
 				l152_32:
 					{
-						position153_32, tokenIndex153_32 := pos, p.tokenIndex
+						position153_32, tokenIndex153_32 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6704,20 +7349,20 @@ func (p *Parser) rls32() bool {
 					lok9_32:
 						goto l154_32
 					l153_32:
-						pos, p.tokenIndex = position153_32, tokenIndex153_32
+						pos, ti = position153_32, tokenIndex153_32
 					}
 				l154_32:
 					_ = position148_32
 				}
 				goto lok32
 			l147_32:
-				pos, p.tokenIndex = position147_32, tokenIndex147_32
+				pos, ti = position147_32, tokenIndex147_32
 				goto l158
 			}
 		lok32:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6727,7 +7372,7 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h16
-				position147_33, tokenIndex147_33 := pos, p.tokenIndex
+				position147_33, tokenIndex147_33 := pos, ti
 				{
 					position148_33 := pos
 					{ // HEXDIG
@@ -6747,7 +7392,7 @@ func (p *Parser) rls32() bool {
 					}
 				lok6_33:
 					{
-						position149_33, tokenIndex149_33 := pos, p.tokenIndex
+						position149_33, tokenIndex149_33 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6766,11 +7411,11 @@ func (p *Parser) rls32() bool {
 					lok7_33:
 						goto l150_33
 					l149_33:
-						pos, p.tokenIndex = position149_33, tokenIndex149_33
+						pos, ti = position149_33, tokenIndex149_33
 					}
 				l150_33:
 					{
-						position151_33, tokenIndex151_33 := pos, p.tokenIndex
+						position151_33, tokenIndex151_33 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6789,11 +7434,11 @@ func (p *Parser) rls32() bool {
 					lok8_33:
 						goto l152_33
 					l151_33:
-						pos, p.tokenIndex = position151_33, tokenIndex151_33
+						pos, ti = position151_33, tokenIndex151_33
 					}
 				l152_33:
 					{
-						position153_33, tokenIndex153_33 := pos, p.tokenIndex
+						position153_33, tokenIndex153_33 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6812,52 +7457,117 @@ func (p *Parser) rls32() bool {
 					lok9_33:
 						goto l154_33
 					l153_33:
-						pos, p.tokenIndex = position153_33, tokenIndex153_33
+						pos, ti = position153_33, tokenIndex153_33
 					}
 				l154_33:
 					_ = position148_33
 				}
 				goto lok33
 			l147_33:
-				pos, p.tokenIndex = position147_33, tokenIndex147_33
+				pos, ti = position147_33, tokenIndex147_33
 				goto l158
 			}
 		lok33:
 			goto l157
 		l158:
-			pos, p.tokenIndex = position157, tokenIndex157
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position157, tokenIndex157
+			{ // IPv4address
+				comp_34 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_34, tokenIndex159_34 := pos, ti
+				{
+					position160_34 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_34
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_34
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_34
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_34
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_34
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_34
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_34
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_34)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_34
+				goto lok34
+			l159_34:
+				pos, ti = position159_34, tokenIndex159_34
+				p.comp = comp_34
 				goto l155
 			}
-			pos = p.position
+		lok34:
 		}
 	l157:
 		_ = position156
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l155:
-	pos, p.tokenIndex = position155, tokenIndex155
-	p.position = pos
+	pos, ti = position155, tokenIndex155
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv4address is rule 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
 func (p *Parser) rIPv4address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position159, tokenIndex159 := pos, p.tokenIndex
+	position159, tokenIndex159 := pos, ti
 	{
 		position160 := pos
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -6866,13 +7576,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -6881,13 +7591,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -6896,34 +7606,35 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position160)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l159:
-	pos, p.tokenIndex = position159, tokenIndex159
+	pos, ti = position159, tokenIndex159
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdec_octet is rule 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
 	buffer := p.buffer
-	pos := p.position
-	position161, tokenIndex161 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position161, tokenIndex161 := pos, ti
 	{
 		position162 := pos
 		{
-			position163, tokenIndex163 := pos, p.tokenIndex
+			position163, tokenIndex163 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -6959,7 +7670,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			goto l163
 		l164:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -6984,7 +7695,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_10
@@ -7000,7 +7711,7 @@ func (p *Parser) rdec_octet() bool {
 		lok10:
 			goto l163
 		l165:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -7014,7 +7725,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_11
@@ -7030,7 +7741,7 @@ func (p *Parser) rdec_octet() bool {
 		lok11:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_12
@@ -7046,7 +7757,7 @@ func (p *Parser) rdec_octet() bool {
 		lok12:
 			goto l163
 		l166:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
 					p.note(24, true)
@@ -7060,7 +7771,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_13
@@ -7076,10 +7787,10 @@ func (p *Parser) rdec_octet() bool {
 		lok13:
 			goto l163
 		l167:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_14
@@ -7097,31 +7808,31 @@ func (p *Parser) rdec_octet() bool {
 	l163:
 		_ = position162
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l161:
-	pos, p.tokenIndex = position161, tokenIndex161
-	p.position = pos
+	pos, ti = position161, tokenIndex161
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreg_name is rule 25 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
 func (p *Parser) rreg_name() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulereg_name)
 	{
 		position169 := pos
 	l170:
 		{
-			position171, tokenIndex171 := pos, p.tokenIndex
+			position171, tokenIndex171 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(14, true)
 					}
 
 					if int(pos) == p.at {
@@ -7130,7 +7841,7 @@ func (p *Parser) rreg_name() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position234_24, tokenIndex234_24 := pos, p.tokenIndex
+							position234_24, tokenIndex234_24 := pos, ti
 							{
 								position235_24 := pos
 								if buffer[pos] != '%' {
@@ -7180,7 +7891,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							goto lok24
 						l234_24:
-							pos, p.tokenIndex = position234_24, tokenIndex234_24
+							pos, ti = position234_24, tokenIndex234_24
 							goto l171
 						}
 					lok24:
@@ -7188,7 +7899,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						if c := buffer[pos]; c < 'a' || c > 'z' {
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
@@ -7203,32 +7914,34 @@ func (p *Parser) rreg_name() bool {
 
 			goto l170
 		l171:
-			pos, p.tokenIndex = position171, tokenIndex171
+			pos, ti = position171, tokenIndex171
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position169)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath is rule 26 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))>
 func (p *Parser) rpath() bool {
-	pos := p.position
-	position173, tokenIndex173 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position173, tokenIndex173 := pos, ti
 	{
 		position174 := pos
 		{
-			position175, tokenIndex175 := pos, p.tokenIndex
-			if p.position = pos; !p.rpath_abempty() {
+			position175, tokenIndex175 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
 				goto l176
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position177, tokenIndex177 := pos, p.tokenIndex
+				position177, tokenIndex177 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7241,17 +7954,77 @@ func (p *Parser) rpath() bool {
 				}
 				goto l176
 			l177:
-				pos, p.tokenIndex = position177, tokenIndex177
+				pos, ti = position177, tokenIndex177
 			}
 			goto l175
 		l176:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.rpath_absolute() {
+			pos, ti = position175, tokenIndex175
+			{ // path_absolute
+				comp_68 := p.comp
+				p.comp = uint32(rulepath_absolute)
+				position189_68, tokenIndex189_68 := pos, ti
+				{
+					position190_68 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_68
+					}
+					pos++
+					{
+						position191_68, tokenIndex191_68 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+							goto l191_68
+						}
+						pos, ti = p.position, p.tokenIndex
+					l193_68:
+						{
+							position194_68, tokenIndex194_68 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_68
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l194_68
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l193_68
+						l194_68:
+							pos, ti = position194_68, tokenIndex194_68
+						}
+						goto l192_68
+					l191_68:
+						pos, ti = position191_68, tokenIndex191_68
+					}
+				l192_68:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_absolute, position190_68)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_68
+				goto lok68
+			l189_68:
+				pos, ti = position189_68, tokenIndex189_68
+				p.comp = comp_68
 				goto l178
 			}
-			pos = p.position
+		lok68:
 			{
-				position179, tokenIndex179 := pos, p.tokenIndex
+				position179, tokenIndex179 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7264,17 +8037,59 @@ func (p *Parser) rpath() bool {
 				}
 				goto l178
 			l179:
-				pos, p.tokenIndex = position179, tokenIndex179
+				pos, ti = position179, tokenIndex179
 			}
 			goto l175
 		l178:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.rpath_noscheme() {
+			pos, ti = position175, tokenIndex175
+			{ // path_noscheme
+				comp_69 := p.comp
+				p.comp = uint32(rulepath_noscheme)
+				position195_69, tokenIndex195_69 := pos, ti
+				{
+					position196_69 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
+						goto l195_69
+					}
+					pos, ti = p.position, p.tokenIndex
+				l197_69:
+					{
+						position198_69, tokenIndex198_69 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_69
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l198_69
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l197_69
+					l198_69:
+						pos, ti = position198_69, tokenIndex198_69
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_noscheme, position196_69)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_69
+				goto lok69
+			l195_69:
+				pos, ti = position195_69, tokenIndex195_69
+				p.comp = comp_69
 				goto l180
 			}
-			pos = p.position
+		lok69:
 			{
-				position181, tokenIndex181 := pos, p.tokenIndex
+				position181, tokenIndex181 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7287,17 +8102,59 @@ func (p *Parser) rpath() bool {
 				}
 				goto l180
 			l181:
-				pos, p.tokenIndex = position181, tokenIndex181
+				pos, ti = position181, tokenIndex181
 			}
 			goto l175
 		l180:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.rpath_rootless() {
+			pos, ti = position175, tokenIndex175
+			{ // path_rootless
+				comp_70 := p.comp
+				p.comp = uint32(rulepath_rootless)
+				position199_70, tokenIndex199_70 := pos, ti
+				{
+					position200_70 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+						goto l199_70
+					}
+					pos, ti = p.position, p.tokenIndex
+				l201_70:
+					{
+						position202_70, tokenIndex202_70 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l202_70
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l202_70
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l201_70
+					l202_70:
+						pos, ti = position202_70, tokenIndex202_70
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_rootless, position200_70)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_70
+				goto lok70
+			l199_70:
+				pos, ti = position199_70, tokenIndex199_70
+				p.comp = comp_70
 				goto l182
 			}
-			pos = p.position
+		lok70:
 			{
-				position183, tokenIndex183 := pos, p.tokenIndex
+				position183, tokenIndex183 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7310,17 +8167,17 @@ func (p *Parser) rpath() bool {
 				}
 				goto l182
 			l183:
-				pos, p.tokenIndex = position183, tokenIndex183
+				pos, ti = position183, tokenIndex183
 			}
 			goto l175
 		l182:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.rpath_empty() {
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
 				goto l173
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position184, tokenIndex184 := pos, p.tokenIndex
+				position184, tokenIndex184 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7333,34 +8190,34 @@ func (p *Parser) rpath() bool {
 				}
 				goto l173
 			l184:
-				pos, p.tokenIndex = position184, tokenIndex184
+				pos, ti = position184, tokenIndex184
 			}
 		}
 	l175:
 		_ = position174
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l173:
-	pos, p.tokenIndex = position173, tokenIndex173
-	p.position = pos
+	pos, ti = position173, tokenIndex173
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_abempty is rule 27 path_abempty <- <('/' segment)*>
 func (p *Parser) rpath_abempty() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_abempty)
 	{
 		position186 := pos
 	l187:
 		{
-			position188, tokenIndex188 := pos, p.tokenIndex
+			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -7369,36 +8226,37 @@ func (p *Parser) rpath_abempty() bool {
 				goto l188
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l188
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l187
 		l188:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_abempty, position186)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath_absolute is rule 28 path_absolute <- <('/' (segment_nz ('/' segment)*)?)>
 func (p *Parser) rpath_absolute() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_absolute)
-	position189, tokenIndex189 := pos, p.tokenIndex
+	position189, tokenIndex189 := pos, ti
 	{
 		position190 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -7408,17 +8266,17 @@ func (p *Parser) rpath_absolute() bool {
 		}
 		pos++
 		{
-			position191, tokenIndex191 := pos, p.tokenIndex
-			if p.position = pos; !p.rsegment_nz() {
+			position191, tokenIndex191 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
 				goto l191
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		l193:
 			{
-				position194, tokenIndex194 := pos, p.tokenIndex
+				position194, tokenIndex194 := pos, ti
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
@@ -7427,53 +8285,54 @@ func (p *Parser) rpath_absolute() bool {
 					goto l194
 				}
 				pos++
-				if p.position = pos; !p.rsegment() {
+				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 					goto l194
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l193
 			l194:
-				pos, p.tokenIndex = position194, tokenIndex194
+				pos, ti = position194, tokenIndex194
 			}
 			goto l192
 		l191:
-			pos, p.tokenIndex = position191, tokenIndex191
+			pos, ti = position191, tokenIndex191
 		}
 	l192:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_absolute, position190)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l189:
-	pos, p.tokenIndex = position189, tokenIndex189
+	pos, ti = position189, tokenIndex189
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_noscheme is rule 29 path_noscheme <- <(segment_nz_nc ('/' segment)*)>
 func (p *Parser) rpath_noscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_noscheme)
-	position195, tokenIndex195 := pos, p.tokenIndex
+	position195, tokenIndex195 := pos, ti
 	{
 		position196 := pos
-		if p.position = pos; !p.rsegment_nz_nc() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
 			goto l195
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l197:
 		{
-			position198, tokenIndex198 := pos, p.tokenIndex
+			position198, tokenIndex198 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -7482,48 +8341,49 @@ func (p *Parser) rpath_noscheme() bool {
 				goto l198
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l198
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l197
 		l198:
-			pos, p.tokenIndex = position198, tokenIndex198
+			pos, ti = position198, tokenIndex198
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_noscheme, position196)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l195:
-	pos, p.tokenIndex = position195, tokenIndex195
+	pos, ti = position195, tokenIndex195
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_rootless is rule 30 path_rootless <- <(segment_nz ('/' segment)*)>
 func (p *Parser) rpath_rootless() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_rootless)
-	position199, tokenIndex199 := pos, p.tokenIndex
+	position199, tokenIndex199 := pos, ti
 	{
 		position200 := pos
-		if p.position = pos; !p.rsegment_nz() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
 			goto l199
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l201:
 		{
-			position202, tokenIndex202 := pos, p.tokenIndex
+			position202, tokenIndex202 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -7532,43 +8392,44 @@ func (p *Parser) rpath_rootless() bool {
 				goto l202
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l202
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l201
 		l202:
-			pos, p.tokenIndex = position202, tokenIndex202
+			pos, ti = position202, tokenIndex202
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_rootless, position200)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l199:
-	pos, p.tokenIndex = position199, tokenIndex199
+	pos, ti = position199, tokenIndex199
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_empty is rule 31 path_empty <- <(pchar &{false})?>
 func (p *Parser) rpath_empty() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_empty)
 	{
 		position204 := pos
 		{
-			position205, tokenIndex205 := pos, p.tokenIndex
+			position205, tokenIndex205 := pos, ti
 			{ // pchar
-				position221_34, tokenIndex221_34 := pos, p.tokenIndex
+				position221_35, tokenIndex221_35 := pos, ti
 				{
-					position222_34 := pos
+					position222_35 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
@@ -7583,140 +8444,12 @@ func (p *Parser) rpath_empty() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position234_29_34, tokenIndex234_29_34 := pos, p.tokenIndex
-									{
-										position235_29_34 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_29_34
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_29_34
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_29_34
-										l247_15_29_34:
-											pos++
-											goto lok15_29_34
-										}
-									lok15_29_34:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_29_34
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_29_34
-										l247_16_29_34:
-											pos++
-											goto lok16_29_34
-										}
-									lok16_29_34:
-										_ = position235_29_34
-									}
-									goto lok29_34
-								l234_29_34:
-									pos, p.tokenIndex = position234_29_34, tokenIndex234_29_34
-									goto l221_34
-								}
-							lok29_34:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l221_34
-								}
-								pos++
-							}
-						}
-					}
-
-					_ = position222_34
-				}
-				goto lok34
-			l221_34:
-				pos, p.tokenIndex = position221_34, tokenIndex221_34
-				goto l205
-			}
-		lok34:
-			if !(false) {
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-
-				goto l205
-			}
-			goto l206
-		l205:
-			pos, p.tokenIndex = position205, tokenIndex205
-		}
-	l206:
-		if !p.bare {
-			p.position = pos
-			p.add(rulepath_empty, position204)
-		}
-	}
-	p.comp = comp
-	p.position = pos
-	return true
-}
-
-// rsegment is rule 32 segment <- <pchar*>
-func (p *Parser) rsegment() bool {
-	buffer := p.buffer
-	pos := p.position
-	{
-		position208 := pos
-	l209:
-		{
-			position210, tokenIndex210 := pos, p.tokenIndex
-			{ // pchar
-				position221_35, tokenIndex221_35 := pos, p.tokenIndex
-				{
-					position222_35 := pos
-					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(25, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position234_29_35, tokenIndex234_29_35 := pos, p.tokenIndex
+									position234_29_35, tokenIndex234_29_35 := pos, ti
 									{
 										position235_29_35 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(9, false)
 											}
 
 											if int(pos) > p.far {
@@ -7727,7 +8460,7 @@ func (p *Parser) rsegment() bool {
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(10, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l247_15_29_35
@@ -7743,7 +8476,7 @@ func (p *Parser) rsegment() bool {
 									lok15_29_35:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(10, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l247_16_29_35
@@ -7761,7 +8494,7 @@ func (p *Parser) rsegment() bool {
 									}
 									goto lok29_35
 								l234_29_35:
-									pos, p.tokenIndex = position234_29_35, tokenIndex234_29_35
+									pos, ti = position234_29_35, tokenIndex234_29_35
 									goto l221_35
 								}
 							lok29_35:
@@ -7769,7 +8502,7 @@ func (p *Parser) rsegment() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(0, false)
 									}
 
 									if int(pos) > p.far {
@@ -7786,131 +8519,46 @@ func (p *Parser) rsegment() bool {
 				}
 				goto lok35
 			l221_35:
-				pos, p.tokenIndex = position221_35, tokenIndex221_35
-				goto l210
+				pos, ti = position221_35, tokenIndex221_35
+				goto l205
 			}
 		lok35:
-			goto l209
-		l210:
-			pos, p.tokenIndex = position210, tokenIndex210
+			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
+				goto l205
+			}
+			goto l206
+		l205:
+			pos, ti = position205, tokenIndex205
 		}
-		_ = position208
+	l206:
+		if !p.bare {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_empty, position204)
+			ti = p.tokenIndex
+		}
 	}
-	p.position = pos
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rsegment_nz is rule 33 segment_nz <- <pchar+>
-func (p *Parser) rsegment_nz() bool {
+// rsegment is rule 32 segment <- <pchar*>
+func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position211, tokenIndex211 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
 	{
-		position212 := pos
-		{ // pchar
-			position221_36, tokenIndex221_36 := pos, p.tokenIndex
-			{
-				position222_36 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position234_29_36, tokenIndex234_29_36 := pos, p.tokenIndex
-								{
-									position235_29_36 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_29_36
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_15_29_36
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_29_36
-									l247_15_29_36:
-										pos++
-										goto lok15_29_36
-									}
-								lok15_29_36:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_16_29_36
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_29_36
-									l247_16_29_36:
-										pos++
-										goto lok16_29_36
-									}
-								lok16_29_36:
-									_ = position235_29_36
-								}
-								goto lok29_36
-							l234_29_36:
-								pos, p.tokenIndex = position234_29_36, tokenIndex234_29_36
-								goto l221_36
-							}
-						lok29_36:
-							;
-						default:
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l221_36
-							}
-							pos++
-						}
-					}
-				}
-
-				_ = position222_36
-			}
-			goto lok36
-		l221_36:
-			pos, p.tokenIndex = position221_36, tokenIndex221_36
-			goto l211
-		}
-	lok36:
-	l213:
+		position208 := pos
+	l209:
 		{
-			position214, tokenIndex214 := pos, p.tokenIndex
+			position210, tokenIndex210 := pos, ti
 			{ // pchar
-				position221_37, tokenIndex221_37 := pos, p.tokenIndex
+				position221_36, tokenIndex221_36 := pos, ti
 				{
-					position222_37 := pos
+					position222_36 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
@@ -7925,9 +8573,9 @@ func (p *Parser) rsegment_nz() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position234_29_37, tokenIndex234_29_37 := pos, p.tokenIndex
+									position234_29_36, tokenIndex234_29_36 := pos, ti
 									{
-										position235_29_37 := pos
+										position235_29_36 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
@@ -7936,7 +8584,7 @@ func (p *Parser) rsegment_nz() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_37
+											goto l234_29_36
 										}
 										pos++
 										{ // HEXDIG
@@ -7944,85 +8592,299 @@ func (p *Parser) rsegment_nz() bool {
 												p.note(10, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_29_37
+												goto l247_15_29_36
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_37
-										l247_15_29_37:
+											goto l234_29_36
+										l247_15_29_36:
 											pos++
-											goto lok15_29_37
+											goto lok15_29_36
 										}
-									lok15_29_37:
+									lok15_29_36:
 										{ // HEXDIG
 											if int(pos) == p.at {
 												p.note(10, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_29_37
+												goto l247_16_29_36
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_37
-										l247_16_29_37:
+											goto l234_29_36
+										l247_16_29_36:
 											pos++
-											goto lok16_29_37
+											goto lok16_29_36
 										}
-									lok16_29_37:
-										_ = position235_29_37
+									lok16_29_36:
+										_ = position235_29_36
 									}
-									goto lok29_37
-								l234_29_37:
-									pos, p.tokenIndex = position234_29_37, tokenIndex234_29_37
-									goto l221_37
+									goto lok29_36
+								l234_29_36:
+									pos, ti = position234_29_36, tokenIndex234_29_36
+									goto l221_36
 								}
-							lok29_37:
+							lok29_36:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l221_37
+									goto l221_36
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position222_37
+					_ = position222_36
 				}
-				goto lok37
-			l221_37:
-				pos, p.tokenIndex = position221_37, tokenIndex221_37
+				goto lok36
+			l221_36:
+				pos, ti = position221_36, tokenIndex221_36
+				goto l210
+			}
+		lok36:
+			goto l209
+		l210:
+			pos, ti = position210, tokenIndex210
+		}
+		_ = position208
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+// rsegment_nz is rule 33 segment_nz <- <pchar+>
+func (p *Parser) rsegment_nz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position211, tokenIndex211 := pos, ti
+	{
+		position212 := pos
+		{ // pchar
+			position221_37, tokenIndex221_37 := pos, ti
+			{
+				position222_37 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(25, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position234_29_37, tokenIndex234_29_37 := pos, ti
+								{
+									position235_29_37 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_29_37
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_15_29_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_29_37
+									l247_15_29_37:
+										pos++
+										goto lok15_29_37
+									}
+								lok15_29_37:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_16_29_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_29_37
+									l247_16_29_37:
+										pos++
+										goto lok16_29_37
+									}
+								lok16_29_37:
+									_ = position235_29_37
+								}
+								goto lok29_37
+							l234_29_37:
+								pos, ti = position234_29_37, tokenIndex234_29_37
+								goto l221_37
+							}
+						lok29_37:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l221_37
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position222_37
+			}
+			goto lok37
+		l221_37:
+			pos, ti = position221_37, tokenIndex221_37
+			goto l211
+		}
+	lok37:
+	l213:
+		{
+			position214, tokenIndex214 := pos, ti
+			{ // pchar
+				position221_38, tokenIndex221_38 := pos, ti
+				{
+					position222_38 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_29_38, tokenIndex234_29_38 := pos, ti
+									{
+										position235_29_38 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_38
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_29_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_38
+										l247_15_29_38:
+											pos++
+											goto lok15_29_38
+										}
+									lok15_29_38:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_29_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_38
+										l247_16_29_38:
+											pos++
+											goto lok16_29_38
+										}
+									lok16_29_38:
+										_ = position235_29_38
+									}
+									goto lok29_38
+								l234_29_38:
+									pos, ti = position234_29_38, tokenIndex234_29_38
+									goto l221_38
+								}
+							lok29_38:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_38
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_38
+				}
+				goto lok38
+			l221_38:
+				pos, ti = position221_38, tokenIndex221_38
 				goto l214
 			}
-		lok37:
+		lok38:
 			goto l213
 		l214:
-			pos, p.tokenIndex = position214, tokenIndex214
+			pos, ti = position214, tokenIndex214
 		}
 		_ = position212
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l211:
-	pos, p.tokenIndex = position211, tokenIndex211
-	p.position = pos
+	pos, ti = position211, tokenIndex211
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment_nz_nc is rule 34 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rsegment_nz_nc() bool {
 	buffer := p.buffer
-	pos := p.position
-	position215, tokenIndex215 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position215, tokenIndex215 := pos, ti
 	{
 		position216 := pos
 		{
@@ -8039,7 +8901,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position234_25, tokenIndex234_25 := pos, p.tokenIndex
+						position234_25, tokenIndex234_25 := pos, ti
 						{
 							position235_25 := pos
 							if buffer[pos] != '%' {
@@ -8089,7 +8951,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 						}
 						goto lok25
 					l234_25:
-						pos, p.tokenIndex = position234_25, tokenIndex234_25
+						pos, ti = position234_25, tokenIndex234_25
 						goto l215
 					}
 				lok25:
@@ -8097,7 +8959,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(15, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l236_26
@@ -8117,7 +8979,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 
 	l217:
 		{
-			position218, tokenIndex218 := pos, p.tokenIndex
+			position218, tokenIndex218 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					pos++
@@ -8132,7 +8994,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position234_27, tokenIndex234_27 := pos, p.tokenIndex
+							position234_27, tokenIndex234_27 := pos, ti
 							{
 								position235_27 := pos
 								if buffer[pos] != '%' {
@@ -8182,7 +9044,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 							}
 							goto lok27
 						l234_27:
-							pos, p.tokenIndex = position234_27, tokenIndex234_27
+							pos, ti = position234_27, tokenIndex234_27
 							goto l218
 						}
 					lok27:
@@ -8190,7 +9052,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(12, true)
+								p.note(15, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l236_28
@@ -8210,23 +9072,23 @@ func (p *Parser) rsegment_nz_nc() bool {
 
 			goto l217
 		l218:
-			pos, p.tokenIndex = position218, tokenIndex218
+			pos, ti = position218, tokenIndex218
 		}
 		_ = position216
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l215:
-	pos, p.tokenIndex = position215, tokenIndex215
-	p.position = pos
+	pos, ti = position215, tokenIndex215
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpchar is rule 35 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position221, tokenIndex221 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position221, tokenIndex221 := pos, ti
 	{
 		position222 := pos
 		{
@@ -8243,7 +9105,7 @@ func (p *Parser) rpchar() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position234_29, tokenIndex234_29 := pos, p.tokenIndex
+						position234_29, tokenIndex234_29 := pos, ti
 						{
 							position235_29 := pos
 							if buffer[pos] != '%' {
@@ -8293,7 +9155,7 @@ func (p *Parser) rpchar() bool {
 						}
 						goto lok29
 					l234_29:
-						pos, p.tokenIndex = position234_29, tokenIndex234_29
+						pos, ti = position234_29, tokenIndex234_29
 						goto l221
 					}
 				lok29:
@@ -8301,7 +9163,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -8316,25 +9178,25 @@ func (p *Parser) rpchar() bool {
 
 		_ = position222
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l221:
-	pos, p.tokenIndex = position221, tokenIndex221
-	p.position = pos
+	pos, ti = position221, tokenIndex221
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rquery is rule 36 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position225 := pos
 	l226:
 		{
-			position227, tokenIndex227 := pos, p.tokenIndex
+			position227, tokenIndex227 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -8344,7 +9206,7 @@ func (p *Parser) rquery() bool {
 					}
 
 					{ // pchar
-						position221_30, tokenIndex221_30 := pos, p.tokenIndex
+						position221_30, tokenIndex221_30 := pos, ti
 						{
 							position222_30 := pos
 							{
@@ -8361,7 +9223,7 @@ func (p *Parser) rquery() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position234_29_30, tokenIndex234_29_30 := pos, p.tokenIndex
+											position234_29_30, tokenIndex234_29_30 := pos, ti
 											{
 												position235_29_30 := pos
 												if buffer[pos] != '%' {
@@ -8411,7 +9273,7 @@ func (p *Parser) rquery() bool {
 											}
 											goto lok29_30
 										l234_29_30:
-											pos, p.tokenIndex = position234_29_30, tokenIndex234_29_30
+											pos, ti = position234_29_30, tokenIndex234_29_30
 											goto l221_30
 										}
 									lok29_30:
@@ -8419,7 +9281,7 @@ func (p *Parser) rquery() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(0, true)
 											}
 
 											if int(pos) > p.far {
@@ -8436,7 +9298,7 @@ func (p *Parser) rquery() bool {
 						}
 						goto lok30
 					l221_30:
-						pos, p.tokenIndex = position221_30, tokenIndex221_30
+						pos, ti = position221_30, tokenIndex221_30
 						goto l227
 					}
 				lok30:
@@ -8445,29 +9307,30 @@ func (p *Parser) rquery() bool {
 
 			goto l226
 		l227:
-			pos, p.tokenIndex = position227, tokenIndex227
+			pos, ti = position227, tokenIndex227
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position225)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfragment is rule 37 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rfragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
 		position230 := pos
 	l231:
 		{
-			position232, tokenIndex232 := pos, p.tokenIndex
+			position232, tokenIndex232 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -8477,7 +9340,7 @@ func (p *Parser) rfragment() bool {
 					}
 
 					{ // pchar
-						position221_31, tokenIndex221_31 := pos, p.tokenIndex
+						position221_31, tokenIndex221_31 := pos, ti
 						{
 							position222_31 := pos
 							{
@@ -8494,7 +9357,7 @@ func (p *Parser) rfragment() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position234_29_31, tokenIndex234_29_31 := pos, p.tokenIndex
+											position234_29_31, tokenIndex234_29_31 := pos, ti
 											{
 												position235_29_31 := pos
 												if buffer[pos] != '%' {
@@ -8544,7 +9407,7 @@ func (p *Parser) rfragment() bool {
 											}
 											goto lok29_31
 										l234_29_31:
-											pos, p.tokenIndex = position234_29_31, tokenIndex234_29_31
+											pos, ti = position234_29_31, tokenIndex234_29_31
 											goto l221_31
 										}
 									lok29_31:
@@ -8552,7 +9415,7 @@ func (p *Parser) rfragment() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(0, true)
 											}
 
 											if int(pos) > p.far {
@@ -8569,7 +9432,7 @@ func (p *Parser) rfragment() bool {
 						}
 						goto lok31
 					l221_31:
-						pos, p.tokenIndex = position221_31, tokenIndex221_31
+						pos, ti = position221_31, tokenIndex221_31
 						goto l232
 					}
 				lok31:
@@ -8578,23 +9441,24 @@ func (p *Parser) rfragment() bool {
 
 			goto l231
 		l232:
-			pos, p.tokenIndex = position232, tokenIndex232
+			pos, ti = position232, tokenIndex232
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position230)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpct_encoded is rule 38 pct_encoded <- <('%' HEXDIG HEXDIG)>
 func (p *Parser) rpct_encoded() bool {
 	buffer := p.buffer
-	pos := p.position
-	position234, tokenIndex234 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position234, tokenIndex234 := pos, ti
 	{
 		position235 := pos
 		if buffer[pos] != '%' {
@@ -8642,20 +9506,20 @@ func (p *Parser) rpct_encoded() bool {
 	lok16:
 		_ = position235
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l234:
-	pos, p.tokenIndex = position234, tokenIndex234
-	p.position = pos
+	pos, ti = position234, tokenIndex234
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // runreserved is rule 39 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(12, true)
+		p.note(15, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l236
@@ -8663,18 +9527,18 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l236:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsub_delims is rule 42 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
 func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(28, true)
 	}
@@ -8684,20 +9548,20 @@ func (p *Parser) rsub_delims() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l241:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rDIGIT is rule 44 DIGIT <- <[0-9]>
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(13, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l245
@@ -8705,18 +9569,18 @@ func (p *Parser) rDIGIT() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l245:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rHEXDIG is rule 45 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(10, true)
 	}
@@ -8726,11 +9590,11 @@ func (p *Parser) rHEXDIG() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l247:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

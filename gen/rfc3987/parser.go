@@ -559,27 +559,27 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 36 lookaheads, 7 rule calls inside them.
+// 26 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x800000000, 0x0, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x28001fd200000000, 0x0, 0x0, 0x0},
 	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x8000000, 0x0, 0x0},
-	{0x0, 0x20000000, 0x0, 0x0},
 	{0x0, 0x40000000000000, 0x0, 0x0},
 	{0x0, 0x400000, 0x0, 0x0},
-	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
 	{0x20000000000000, 0x0, 0x0, 0x0},
 	{0x3f000000000000, 0x0, 0x0, 0x0},
@@ -632,182 +632,360 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(IRI_reference / absolute_IRI / ipath)>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rIRI_reference() {
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rIRI_reference() {
 				goto l3
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rabsolute_IRI() {
+			pos, ti = position2, tokenIndex2
+			{ // absolute_IRI
+				comp_132 := p.comp
+				p.comp = uint32(ruleabsolute_IRI)
+				position23_132, tokenIndex23_132 := pos, ti
+				{
+					position24_132 := pos
+					{ // scheme
+						comp_125 := p.comp
+						p.comp = uint32(rulescheme)
+						position40_125_132, tokenIndex40_125_132 := pos, ti
+						{
+							position41_125_132 := pos
+							{
+								position42_125_132, tokenIndex42_125_132 := pos, ti
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l43_125_132
+								}
+								pos++
+								goto l42_125_132
+							l43_125_132:
+								pos, ti = position42_125_132, tokenIndex42_125_132
+								if c := buffer[pos]; c < 'A' || c > 'Z' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l40_125_132
+								}
+								pos++
+							}
+						l42_125_132:
+						l44_125_132:
+							{
+								position45_125_132, tokenIndex45_125_132 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l45_125_132
+										}
+										pos++
+									}
+								}
+
+								goto l44_125_132
+							l45_125_132:
+								pos, ti = position45_125_132, tokenIndex45_125_132
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position41_125_132)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_125
+						goto lok125_132
+					l40_125_132:
+						pos, ti = position40_125_132, tokenIndex40_125_132
+						p.comp = comp_125
+						goto l23_132
+					}
+				lok125_132:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l23_132
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
+						goto l23_132
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position25_132, tokenIndex25_132 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l25_132
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.riquery() {
+							goto l25_132
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l26_132
+					l25_132:
+						pos, ti = position25_132, tokenIndex25_132
+					}
+				l26_132:
+					{
+						position27_132, tokenIndex27_132 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l27_132
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l23_132
+					l27_132:
+						pos, ti = position27_132, tokenIndex27_132
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabsolute_IRI, position24_132)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_132
+				goto lok132
+			l23_132:
+				pos, ti = position23_132, tokenIndex23_132
+				p.comp = comp_132
 				goto l4
 			}
-			pos = p.position
+		lok132:
 			goto l2
 		l4:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // ipath
-				position173_119, tokenIndex173_119 := pos, p.tokenIndex
-				{
-					position174_119 := pos
-					{
-						position175_119, tokenIndex175_119 := pos, p.tokenIndex
-						if p.position = pos; !p.ripath_abempty() {
-							goto l176_119
-						}
-						pos = p.position
-						{
-							position177_119, tokenIndex177_119 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l177_119
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l176_119
-						l177_119:
-							pos, p.tokenIndex = position177_119, tokenIndex177_119
-						}
-						goto l175_119
-					l176_119:
-						pos, p.tokenIndex = position175_119, tokenIndex175_119
-						if p.position = pos; !p.ripath_absolute() {
-							goto l178_119
-						}
-						pos = p.position
-						{
-							position179_119, tokenIndex179_119 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l179_119
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l178_119
-						l179_119:
-							pos, p.tokenIndex = position179_119, tokenIndex179_119
-						}
-						goto l175_119
-					l178_119:
-						pos, p.tokenIndex = position175_119, tokenIndex175_119
-						if p.position = pos; !p.ripath_noscheme() {
-							goto l180_119
-						}
-						pos = p.position
-						{
-							position181_119, tokenIndex181_119 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l181_119
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l180_119
-						l181_119:
-							pos, p.tokenIndex = position181_119, tokenIndex181_119
-						}
-						goto l175_119
-					l180_119:
-						pos, p.tokenIndex = position175_119, tokenIndex175_119
-						if p.position = pos; !p.ripath_rootless() {
-							goto l182_119
-						}
-						pos = p.position
-						{
-							position183_119, tokenIndex183_119 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l183_119
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l182_119
-						l183_119:
-							pos, p.tokenIndex = position183_119, tokenIndex183_119
-						}
-						goto l175_119
-					l182_119:
-						pos, p.tokenIndex = position175_119, tokenIndex175_119
-						if p.position = pos; !p.ripath_empty() {
-							goto l173_119
-						}
-						pos = p.position
-						{
-							position184_119, tokenIndex184_119 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l184_119
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l173_119
-						l184_119:
-							pos, p.tokenIndex = position184_119, tokenIndex184_119
-						}
-					}
-				l175_119:
-					_ = position174_119
-				}
-				goto lok119
-			l173_119:
-				pos, p.tokenIndex = position173_119, tokenIndex173_119
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.ripath() {
 				goto l0
 			}
-		lok119:
+			pos, ti = p.position, p.tokenIndex
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIRI_reference is rule 1 IRI_reference <- <((IRI !.) / (irelative_ref !.))>
 func (p *Parser) rIRI_reference() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIRI_reference)
-	position5, tokenIndex5 := pos, p.tokenIndex
+	position5, tokenIndex5 := pos, ti
 	{
 		position6 := pos
 		{
-			position7, tokenIndex7 := pos, p.tokenIndex
-			if p.position = pos; !p.rIRI() {
+			position7, tokenIndex7 := pos, ti
+			{ // IRI
+				comp_130 := p.comp
+				p.comp = uint32(ruleIRI)
+				position11_130, tokenIndex11_130 := pos, ti
+				{
+					position12_130 := pos
+					{ // scheme
+						comp_129 := p.comp
+						p.comp = uint32(rulescheme)
+						position40_129_130, tokenIndex40_129_130 := pos, ti
+						{
+							position41_129_130 := pos
+							{
+								position42_129_130, tokenIndex42_129_130 := pos, ti
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l43_129_130
+								}
+								pos++
+								goto l42_129_130
+							l43_129_130:
+								pos, ti = position42_129_130, tokenIndex42_129_130
+								if c := buffer[pos]; c < 'A' || c > 'Z' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l40_129_130
+								}
+								pos++
+							}
+						l42_129_130:
+						l44_129_130:
+							{
+								position45_129_130, tokenIndex45_129_130 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l45_129_130
+										}
+										pos++
+									}
+								}
+
+								goto l44_129_130
+							l45_129_130:
+								pos, ti = position45_129_130, tokenIndex45_129_130
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position41_129_130)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_129
+						goto lok129_130
+					l40_129_130:
+						pos, ti = position40_129_130, tokenIndex40_129_130
+						p.comp = comp_129
+						goto l11_130
+					}
+				lok129_130:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l11_130
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
+						goto l11_130
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position13_130, tokenIndex13_130 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_130
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.riquery() {
+							goto l13_130
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l14_130
+					l13_130:
+						pos, ti = position13_130, tokenIndex13_130
+					}
+				l14_130:
+					{
+						position15_130, tokenIndex15_130 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l15_130
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
+							goto l15_130
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l16_130
+					l15_130:
+						pos, ti = position15_130, tokenIndex15_130
+					}
+				l16_130:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIRI, position12_130)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_130
+				goto lok130
+			l11_130:
+				pos, ti = position11_130, tokenIndex11_130
+				p.comp = comp_130
 				goto l8
 			}
-			pos = p.position
+		lok130:
 			{
-				position9, tokenIndex9 := pos, p.tokenIndex
+				position9, tokenIndex9 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -820,17 +998,81 @@ func (p *Parser) rIRI_reference() bool {
 				}
 				goto l8
 			l9:
-				pos, p.tokenIndex = position9, tokenIndex9
+				pos, ti = position9, tokenIndex9
 			}
 			goto l7
 		l8:
-			pos, p.tokenIndex = position7, tokenIndex7
-			if p.position = pos; !p.rirelative_ref() {
+			pos, ti = position7, tokenIndex7
+			{ // irelative_ref
+				comp_131 := p.comp
+				p.comp = uint32(ruleirelative_ref)
+				position28_131, tokenIndex28_131 := pos, ti
+				{
+					position29_131 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rirelative_part() {
+						goto l28_131
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position30_131, tokenIndex30_131 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l30_131
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.riquery() {
+							goto l30_131
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l31_131
+					l30_131:
+						pos, ti = position30_131, tokenIndex30_131
+					}
+				l31_131:
+					{
+						position32_131, tokenIndex32_131 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l32_131
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
+							goto l32_131
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l33_131
+					l32_131:
+						pos, ti = position32_131, tokenIndex32_131
+					}
+				l33_131:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleirelative_ref, position29_131)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_131
+				goto lok131
+			l28_131:
+				pos, ti = position28_131, tokenIndex28_131
+				p.comp = comp_131
 				goto l5
 			}
-			pos = p.position
+		lok131:
 			{
-				position10, tokenIndex10 := pos, p.tokenIndex
+				position10, tokenIndex10 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -843,41 +1085,116 @@ func (p *Parser) rIRI_reference() bool {
 				}
 				goto l5
 			l10:
-				pos, p.tokenIndex = position10, tokenIndex10
+				pos, ti = position10, tokenIndex10
 			}
 		}
 	l7:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIRI_reference, position6)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l5:
-	pos, p.tokenIndex = position5, tokenIndex5
+	pos, ti = position5, tokenIndex5
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIRI is rule 2 IRI <- <(scheme ':' ihier_part ('?' iquery)? ('#' ifragment)?)>
 func (p *Parser) rIRI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIRI)
-	position11, tokenIndex11 := pos, p.tokenIndex
+	position11, tokenIndex11 := pos, ti
 	{
 		position12 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_129 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_129, tokenIndex40_129 := pos, ti
+			{
+				position41_129 := pos
+				{
+					position42_129, tokenIndex42_129 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_129
+					}
+					pos++
+					goto l42_129
+				l43_129:
+					pos, ti = position42_129, tokenIndex42_129
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_129
+					}
+					pos++
+				}
+			l42_129:
+			l44_129:
+				{
+					position45_129, tokenIndex45_129 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_129
+							}
+							pos++
+						}
+					}
+
+					goto l44_129
+				l45_129:
+					pos, ti = position45_129, tokenIndex45_129
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_129)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_129
+			goto lok129
+		l40_129:
+			pos, ti = position40_129, tokenIndex40_129
+			p.comp = comp_129
 			goto l11
 		}
-		pos = p.position
+	lok129:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(0, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -886,78 +1203,15 @@ func (p *Parser) rIRI() bool {
 			goto l11
 		}
 		pos++
-		{ // ihier_part
-			position17_117, tokenIndex17_117 := pos, p.tokenIndex
-			{
-				position18_117 := pos
-				{
-					position19_117, tokenIndex19_117 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_117
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_117
-					}
-					pos++
-					if p.position = pos; !p.riauthority() {
-						goto l20_117
-					}
-					pos = p.position
-					if p.position = pos; !p.ripath_abempty() {
-						goto l20_117
-					}
-					pos = p.position
-					goto l19_117
-				l20_117:
-					pos, p.tokenIndex = position19_117, tokenIndex19_117
-					if p.position = pos; !p.ripath_absolute() {
-						goto l21_117
-					}
-					pos = p.position
-					goto l19_117
-				l21_117:
-					pos, p.tokenIndex = position19_117, tokenIndex19_117
-					if p.position = pos; !p.ripath_rootless() {
-						goto l22_117
-					}
-					pos = p.position
-					goto l19_117
-				l22_117:
-					pos, p.tokenIndex = position19_117, tokenIndex19_117
-					if p.position = pos; !p.ripath_empty() {
-						goto l17_117
-					}
-					pos = p.position
-				}
-			l19_117:
-				_ = position18_117
-			}
-			goto lok117
-		l17_117:
-			pos, p.tokenIndex = position17_117, tokenIndex17_117
+		if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
 			goto l11
 		}
-	lok117:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position13, tokenIndex13 := pos, p.tokenIndex
+			position13, tokenIndex13 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -966,23 +1220,20 @@ func (p *Parser) rIRI() bool {
 				goto l13
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleiquery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.riquery() {
 				goto l13
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l14
 		l13:
-			pos, p.tokenIndex = position13, tokenIndex13
+			pos, ti = position13, tokenIndex13
 		}
 	l14:
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
+			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -991,45 +1242,43 @@ func (p *Parser) rIRI() bool {
 				goto l15
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleifragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
 				goto l15
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l16
 		l15:
-			pos, p.tokenIndex = position15, tokenIndex15
+			pos, ti = position15, tokenIndex15
 		}
 	l16:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIRI, position12)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l11:
-	pos, p.tokenIndex = position11, tokenIndex11
+	pos, ti = position11, tokenIndex11
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rihier_part is rule 3 ihier_part <- <(('/' '/' iauthority ipath_abempty) / ipath_absolute / ipath_rootless / ipath_empty)>
 func (p *Parser) rihier_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position17, tokenIndex17 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
 	{
 		position18 := pos
 		{
-			position19, tokenIndex19 := pos, p.tokenIndex
+			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1040,7 +1289,7 @@ func (p *Parser) rihier_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1049,63 +1298,303 @@ func (p *Parser) rihier_part() bool {
 				goto l20
 			}
 			pos++
-			if p.position = pos; !p.riauthority() {
+			{ // iauthority
+				comp_122 := p.comp
+				p.comp = uint32(ruleiauthority)
+				position47_122, tokenIndex47_122 := pos, ti
+				{
+					position48_122 := pos
+					{
+						position49_122, tokenIndex49_122 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.riuserinfo() {
+							goto l49_122
+						}
+						pos, ti = p.position, p.tokenIndex
+						if buffer[pos] != '@' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l49_122
+						}
+						pos++
+						goto l50_122
+					l49_122:
+						pos, ti = position49_122, tokenIndex49_122
+					}
+				l50_122:
+					if p.position, p.tokenIndex = pos, ti; !p.rihost() {
+						goto l47_122
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position51_122, tokenIndex51_122 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l51_122
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l51_122
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l52_122
+					l51_122:
+						pos, ti = position51_122, tokenIndex51_122
+					}
+				l52_122:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiauthority, position48_122)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_122
+				goto lok122
+			l47_122:
+				pos, ti = position47_122, tokenIndex47_122
+				p.comp = comp_122
 				goto l20
 			}
-			pos = p.position
-			if p.position = pos; !p.ripath_abempty() {
+		lok122:
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_abempty() {
 				goto l20
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l20:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.ripath_absolute() {
+			pos, ti = position19, tokenIndex19
+			{ // ipath_absolute
+				comp_123 := p.comp
+				p.comp = uint32(ruleipath_absolute)
+				position189_123, tokenIndex189_123 := pos, ti
+				{
+					position190_123 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_123
+					}
+					pos++
+					{
+						position191_123, tokenIndex191_123 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+							goto l191_123
+						}
+						pos, ti = p.position, p.tokenIndex
+					l193_123:
+						{
+							position194_123, tokenIndex194_123 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_123
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+								goto l194_123
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l193_123
+						l194_123:
+							pos, ti = position194_123, tokenIndex194_123
+						}
+						goto l192_123
+					l191_123:
+						pos, ti = position191_123, tokenIndex191_123
+					}
+				l192_123:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_absolute, position190_123)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_123
+				goto lok123
+			l189_123:
+				pos, ti = position189_123, tokenIndex189_123
+				p.comp = comp_123
 				goto l21
 			}
-			pos = p.position
+		lok123:
 			goto l19
 		l21:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.ripath_rootless() {
+			pos, ti = position19, tokenIndex19
+			{ // ipath_rootless
+				comp_124 := p.comp
+				p.comp = uint32(ruleipath_rootless)
+				position199_124, tokenIndex199_124 := pos, ti
+				{
+					position200_124 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+						goto l199_124
+					}
+					pos, ti = p.position, p.tokenIndex
+				l201_124:
+					{
+						position202_124, tokenIndex202_124 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l202_124
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+							goto l202_124
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l201_124
+					l202_124:
+						pos, ti = position202_124, tokenIndex202_124
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_rootless, position200_124)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_124
+				goto lok124
+			l199_124:
+				pos, ti = position199_124, tokenIndex199_124
+				p.comp = comp_124
 				goto l22
 			}
-			pos = p.position
+		lok124:
 			goto l19
 		l22:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.ripath_empty() {
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_empty() {
 				goto l17
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l19:
 		_ = position18
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l17:
-	pos, p.tokenIndex = position17, tokenIndex17
-	p.position = pos
+	pos, ti = position17, tokenIndex17
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsolute_IRI is rule 4 absolute_IRI <- <(scheme ':' ihier_part ('?' iquery)? !.)>
 func (p *Parser) rabsolute_IRI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsolute_IRI)
-	position23, tokenIndex23 := pos, p.tokenIndex
+	position23, tokenIndex23 := pos, ti
 	{
 		position24 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_125 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_125, tokenIndex40_125 := pos, ti
+			{
+				position41_125 := pos
+				{
+					position42_125, tokenIndex42_125 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_125
+					}
+					pos++
+					goto l42_125
+				l43_125:
+					pos, ti = position42_125, tokenIndex42_125
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_125
+					}
+					pos++
+				}
+			l42_125:
+			l44_125:
+				{
+					position45_125, tokenIndex45_125 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_125
+							}
+							pos++
+						}
+					}
+
+					goto l44_125
+				l45_125:
+					pos, ti = position45_125, tokenIndex45_125
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_125)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_125
+			goto lok125
+		l40_125:
+			pos, ti = position40_125, tokenIndex40_125
+			p.comp = comp_125
 			goto l23
 		}
-		pos = p.position
+	lok125:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(0, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -1114,78 +1603,15 @@ func (p *Parser) rabsolute_IRI() bool {
 			goto l23
 		}
 		pos++
-		{ // ihier_part
-			position17_116, tokenIndex17_116 := pos, p.tokenIndex
-			{
-				position18_116 := pos
-				{
-					position19_116, tokenIndex19_116 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_116
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_116
-					}
-					pos++
-					if p.position = pos; !p.riauthority() {
-						goto l20_116
-					}
-					pos = p.position
-					if p.position = pos; !p.ripath_abempty() {
-						goto l20_116
-					}
-					pos = p.position
-					goto l19_116
-				l20_116:
-					pos, p.tokenIndex = position19_116, tokenIndex19_116
-					if p.position = pos; !p.ripath_absolute() {
-						goto l21_116
-					}
-					pos = p.position
-					goto l19_116
-				l21_116:
-					pos, p.tokenIndex = position19_116, tokenIndex19_116
-					if p.position = pos; !p.ripath_rootless() {
-						goto l22_116
-					}
-					pos = p.position
-					goto l19_116
-				l22_116:
-					pos, p.tokenIndex = position19_116, tokenIndex19_116
-					if p.position = pos; !p.ripath_empty() {
-						goto l17_116
-					}
-					pos = p.position
-				}
-			l19_116:
-				_ = position18_116
-			}
-			goto lok116
-		l17_116:
-			pos, p.tokenIndex = position17_116, tokenIndex17_116
+		if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
 			goto l23
 		}
-	lok116:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position25, tokenIndex25 := pos, p.tokenIndex
+			position25, tokenIndex25 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1194,20 +1620,17 @@ func (p *Parser) rabsolute_IRI() bool {
 				goto l25
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleiquery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.riquery() {
 				goto l25
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l26
 		l25:
-			pos, p.tokenIndex = position25, tokenIndex25
+			pos, ti = position25, tokenIndex25
 		}
 	l26:
 		{
-			position27, tokenIndex27 := pos, p.tokenIndex
+			position27, tokenIndex27 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -1220,104 +1643,42 @@ func (p *Parser) rabsolute_IRI() bool {
 			}
 			goto l23
 		l27:
-			pos, p.tokenIndex = position27, tokenIndex27
+			pos, ti = position27, tokenIndex27
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_IRI, position24)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l23:
-	pos, p.tokenIndex = position23, tokenIndex23
+	pos, ti = position23, tokenIndex23
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rirelative_ref is rule 5 irelative_ref <- <(irelative_part ('?' iquery)? ('#' ifragment)?)>
 func (p *Parser) rirelative_ref() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleirelative_ref)
-	position28, tokenIndex28 := pos, p.tokenIndex
+	position28, tokenIndex28 := pos, ti
 	{
 		position29 := pos
-		{ // irelative_part
-			position34_118, tokenIndex34_118 := pos, p.tokenIndex
-			{
-				position35_118 := pos
-				{
-					position36_118, tokenIndex36_118 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37_118
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37_118
-					}
-					pos++
-					if p.position = pos; !p.riauthority() {
-						goto l37_118
-					}
-					pos = p.position
-					if p.position = pos; !p.ripath_abempty() {
-						goto l37_118
-					}
-					pos = p.position
-					goto l36_118
-				l37_118:
-					pos, p.tokenIndex = position36_118, tokenIndex36_118
-					if p.position = pos; !p.ripath_absolute() {
-						goto l38_118
-					}
-					pos = p.position
-					goto l36_118
-				l38_118:
-					pos, p.tokenIndex = position36_118, tokenIndex36_118
-					if p.position = pos; !p.ripath_noscheme() {
-						goto l39_118
-					}
-					pos = p.position
-					goto l36_118
-				l39_118:
-					pos, p.tokenIndex = position36_118, tokenIndex36_118
-					if p.position = pos; !p.ripath_empty() {
-						goto l34_118
-					}
-					pos = p.position
-				}
-			l36_118:
-				_ = position35_118
-			}
-			goto lok118
-		l34_118:
-			pos, p.tokenIndex = position34_118, tokenIndex34_118
+		if p.position, p.tokenIndex = pos, ti; !p.rirelative_part() {
 			goto l28
 		}
-	lok118:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position30, tokenIndex30 := pos, p.tokenIndex
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1326,23 +1687,20 @@ func (p *Parser) rirelative_ref() bool {
 				goto l30
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleiquery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.riquery() {
 				goto l30
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l31
 		l30:
-			pos, p.tokenIndex = position30, tokenIndex30
+			pos, ti = position30, tokenIndex30
 		}
 	l31:
 		{
-			position32, tokenIndex32 := pos, p.tokenIndex
+			position32, tokenIndex32 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -1351,45 +1709,43 @@ func (p *Parser) rirelative_ref() bool {
 				goto l32
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[ruleifragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
 				goto l32
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l33
 		l32:
-			pos, p.tokenIndex = position32, tokenIndex32
+			pos, ti = position32, tokenIndex32
 		}
 	l33:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleirelative_ref, position29)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l28:
-	pos, p.tokenIndex = position28, tokenIndex28
+	pos, ti = position28, tokenIndex28
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rirelative_part is rule 6 irelative_part <- <(('/' '/' iauthority ipath_abempty) / ipath_absolute / ipath_noscheme / ipath_empty)>
 func (p *Parser) rirelative_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position34, tokenIndex34 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
 	{
 		position35 := pos
 		{
-			position36, tokenIndex36 := pos, p.tokenIndex
+			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1400,7 +1756,7 @@ func (p *Parser) rirelative_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1409,61 +1765,227 @@ func (p *Parser) rirelative_part() bool {
 				goto l37
 			}
 			pos++
-			if p.position = pos; !p.riauthority() {
+			{ // iauthority
+				comp_126 := p.comp
+				p.comp = uint32(ruleiauthority)
+				position47_126, tokenIndex47_126 := pos, ti
+				{
+					position48_126 := pos
+					{
+						position49_126, tokenIndex49_126 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.riuserinfo() {
+							goto l49_126
+						}
+						pos, ti = p.position, p.tokenIndex
+						if buffer[pos] != '@' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l49_126
+						}
+						pos++
+						goto l50_126
+					l49_126:
+						pos, ti = position49_126, tokenIndex49_126
+					}
+				l50_126:
+					if p.position, p.tokenIndex = pos, ti; !p.rihost() {
+						goto l47_126
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position51_126, tokenIndex51_126 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l51_126
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l51_126
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l52_126
+					l51_126:
+						pos, ti = position51_126, tokenIndex51_126
+					}
+				l52_126:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiauthority, position48_126)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_126
+				goto lok126
+			l47_126:
+				pos, ti = position47_126, tokenIndex47_126
+				p.comp = comp_126
 				goto l37
 			}
-			pos = p.position
-			if p.position = pos; !p.ripath_abempty() {
+		lok126:
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_abempty() {
 				goto l37
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l37:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.ripath_absolute() {
+			pos, ti = position36, tokenIndex36
+			{ // ipath_absolute
+				comp_127 := p.comp
+				p.comp = uint32(ruleipath_absolute)
+				position189_127, tokenIndex189_127 := pos, ti
+				{
+					position190_127 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_127
+					}
+					pos++
+					{
+						position191_127, tokenIndex191_127 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+							goto l191_127
+						}
+						pos, ti = p.position, p.tokenIndex
+					l193_127:
+						{
+							position194_127, tokenIndex194_127 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_127
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+								goto l194_127
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l193_127
+						l194_127:
+							pos, ti = position194_127, tokenIndex194_127
+						}
+						goto l192_127
+					l191_127:
+						pos, ti = position191_127, tokenIndex191_127
+					}
+				l192_127:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_absolute, position190_127)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_127
+				goto lok127
+			l189_127:
+				pos, ti = position189_127, tokenIndex189_127
+				p.comp = comp_127
 				goto l38
 			}
-			pos = p.position
+		lok127:
 			goto l36
 		l38:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.ripath_noscheme() {
+			pos, ti = position36, tokenIndex36
+			{ // ipath_noscheme
+				comp_128 := p.comp
+				p.comp = uint32(ruleipath_noscheme)
+				position195_128, tokenIndex195_128 := pos, ti
+				{
+					position196_128 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz_nc() {
+						goto l195_128
+					}
+					pos, ti = p.position, p.tokenIndex
+				l197_128:
+					{
+						position198_128, tokenIndex198_128 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_128
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+							goto l198_128
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l197_128
+					l198_128:
+						pos, ti = position198_128, tokenIndex198_128
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_noscheme, position196_128)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_128
+				goto lok128
+			l195_128:
+				pos, ti = position195_128, tokenIndex195_128
+				p.comp = comp_128
 				goto l39
 			}
-			pos = p.position
+		lok128:
 			goto l36
 		l39:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.ripath_empty() {
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_empty() {
 				goto l34
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l36:
 		_ = position35
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l34:
-	pos, p.tokenIndex = position34, tokenIndex34
-	p.position = pos
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position40, tokenIndex40 := pos, p.tokenIndex
+	position40, tokenIndex40 := pos, ti
 	{
 		position41 := pos
 		{
-			position42, tokenIndex42 := pos, p.tokenIndex
+			position42, tokenIndex42 := pos, ti
 			if c := buffer[pos]; c < 'a' || c > 'z' {
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -1474,10 +1996,10 @@ func (p *Parser) rscheme() bool {
 			pos++
 			goto l42
 		l43:
-			pos, p.tokenIndex = position42, tokenIndex42
+			pos, ti = position42, tokenIndex42
 			if c := buffer[pos]; c < 'A' || c > 'Z' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -1490,18 +2012,18 @@ func (p *Parser) rscheme() bool {
 	l42:
 	l44:
 		{
-			position45, tokenIndex45 := pos, p.tokenIndex
+			position45, tokenIndex45 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(6, false)
+						p.note(2, true)
 					}
 
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(4, false)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -1513,43 +2035,41 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l44
 		l45:
-			pos, p.tokenIndex = position45, tokenIndex45
+			pos, ti = position45, tokenIndex45
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position41)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l40:
-	pos, p.tokenIndex = position40, tokenIndex40
+	pos, ti = position40, tokenIndex40
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // riauthority is rule 8 iauthority <- <((iuserinfo '@')? ihost (':' port)?)>
 func (p *Parser) riauthority() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleiauthority)
-	position47, tokenIndex47 := pos, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
 	{
 		position48 := pos
 		{
-			position49, tokenIndex49 := pos, p.tokenIndex
-			if p.position = pos; !p.riuserinfo() {
+			position49, tokenIndex49 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.riuserinfo() {
 				goto l49
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
 					p.note(7, true)
@@ -1563,18 +2083,18 @@ func (p *Parser) riauthority() bool {
 			pos++
 			goto l50
 		l49:
-			pos, p.tokenIndex = position49, tokenIndex49
+			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if p.position = pos; !p.rihost() {
+		if p.position, p.tokenIndex = pos, ti; !p.rihost() {
 			goto l47
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position51, tokenIndex51 := pos, p.tokenIndex
+			position51, tokenIndex51 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -1583,41 +2103,42 @@ func (p *Parser) riauthority() bool {
 				goto l51
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l51
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l52
 		l51:
-			pos, p.tokenIndex = position51, tokenIndex51
+			pos, ti = position51, tokenIndex51
 		}
 	l52:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleiauthority, position48)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l47:
-	pos, p.tokenIndex = position47, tokenIndex47
+	pos, ti = position47, tokenIndex47
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // riuserinfo is rule 9 iuserinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))*>
 func (p *Parser) riuserinfo() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleiuserinfo)
 	{
 		position54 := pos
 	l55:
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
+			position56, tokenIndex56 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
@@ -1632,7 +2153,7 @@ func (p *Parser) riuserinfo() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position261_64, tokenIndex261_64 := pos, p.tokenIndex
+							position261_64, tokenIndex261_64 := pos, ti
 							{
 								position262_64 := pos
 								if buffer[pos] != '%' {
@@ -1682,64 +2203,183 @@ func (p *Parser) riuserinfo() bool {
 							}
 							goto lok64
 						l261_64:
-							pos, p.tokenIndex = position261_64, tokenIndex261_64
+							pos, ti = position261_64, tokenIndex261_64
 							goto l56
 						}
 					lok64:
 						;
 					default:
-						if p.position = pos; !p.rucschar() {
+						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 							goto l56
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 					}
 				}
 			}
 
 			goto l55
 		l56:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleiuserinfo, position54)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rihost is rule 10 ihost <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))) / ireg_name)>
 func (p *Parser) rihost() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleihost)
-	position58, tokenIndex58 := pos, p.tokenIndex
+	position58, tokenIndex58 := pos, ti
 	{
 		position59 := pos
 		{
-			position60, tokenIndex60 := pos, p.tokenIndex
-			if p.position = pos; !p.rIP_literal() {
+			position60, tokenIndex60 := pos, ti
+			{ // IP_literal
+				comp_118 := p.comp
+				p.comp = uint32(ruleIP_literal)
+				position69_118, tokenIndex69_118 := pos, ti
+				{
+					position70_118 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_118
+					}
+					pos++
+					{
+						position71_118, tokenIndex71_118 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+							goto l72_118
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_118
+					l72_118:
+						pos, ti = position71_118, tokenIndex71_118
+						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+							goto l69_118
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_118:
+					if buffer[pos] != ']' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_118
+					}
+					pos++
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIP_literal, position70_118)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_118
+				goto lok118
+			l69_118:
+				pos, ti = position69_118, tokenIndex69_118
+				p.comp = comp_118
 				goto l61
 			}
-			pos = p.position
+		lok118:
 			goto l60
 		l61:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position60, tokenIndex60
+			{ // IPv4address
+				comp_119 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_119, tokenIndex159_119 := pos, ti
+				{
+					position160_119 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_119
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_119
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_119
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_119
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_119
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_119
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_119
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_119)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_119
+				goto lok119
+			l159_119:
+				pos, ti = position159_119, tokenIndex159_119
+				p.comp = comp_119
 				goto l62
 			}
-			pos = p.position
+		lok119:
 			{
-				position63, tokenIndex63 := pos, p.tokenIndex
+				position63, tokenIndex63 := pos, ti
 				{
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(11, false)
+							p.note(14, false)
 						}
 
 						if int(pos) == p.at {
@@ -1748,9 +2388,9 @@ func (p *Parser) rihost() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position261_114, tokenIndex261_114 := pos, p.tokenIndex
+								position261_120, tokenIndex261_120 := pos, ti
 								{
-									position262_114 := pos
+									position262_120 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, false)
@@ -1759,7 +2399,7 @@ func (p *Parser) rihost() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_114
+										goto l261_120
 									}
 									pos++
 									{ // HEXDIG
@@ -1767,70 +2407,70 @@ func (p *Parser) rihost() bool {
 											p.note(10, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_62_114
+											goto l274_62_120
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_114
-									l274_62_114:
+										goto l261_120
+									l274_62_120:
 										pos++
-										goto lok62_114
+										goto lok62_120
 									}
-								lok62_114:
+								lok62_120:
 									{ // HEXDIG
 										if int(pos) == p.at {
 											p.note(10, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_63_114
+											goto l274_63_120
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_114
-									l274_63_114:
+										goto l261_120
+									l274_63_120:
 										pos++
-										goto lok63_114
+										goto lok63_120
 									}
-								lok63_114:
-									_ = position262_114
+								lok63_120:
+									_ = position262_120
 								}
-								goto lok114
-							l261_114:
-								pos, p.tokenIndex = position261_114, tokenIndex261_114
+								goto lok120
+							l261_120:
+								pos, ti = position261_120, tokenIndex261_120
 								goto l63
 							}
-						lok114:
+						lok120:
 							;
 						default:
 							{ // iunreserved
-								position236_115, tokenIndex236_115 := pos, p.tokenIndex
+								position236_121, tokenIndex236_121 := pos, ti
 								{
-									position237_115 := pos
+									position237_121 := pos
 									{
 										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
-												p.note(12, false)
+												p.note(15, false)
 											}
 
-											if p.position = pos; !p.peek(p.rules[ruleucschar]) {
-												goto l236_115
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l236_121
 											}
-											pos = p.position
+											pos, ti = p.position, p.tokenIndex
 										}
 									}
 
-									_ = position237_115
+									_ = position237_121
 								}
-								goto lok115
-							l236_115:
-								pos, p.tokenIndex = position236_115, tokenIndex236_115
+								goto lok121
+							l236_121:
+								pos, ti = position236_121, tokenIndex236_121
 								goto l63
 							}
-						lok115:
+						lok121:
 						}
 					}
 				}
@@ -1840,46 +2480,47 @@ func (p *Parser) rihost() bool {
 				}
 				goto l62
 			l63:
-				pos, p.tokenIndex = position63, tokenIndex63
+				pos, ti = position63, tokenIndex63
 			}
 			goto l60
 		l62:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rireg_name() {
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.rireg_name() {
 				goto l58
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleihost, position59)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l58:
-	pos, p.tokenIndex = position58, tokenIndex58
+	pos, ti = position58, tokenIndex58
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 11 port <- <DIGIT*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position66 := pos
 	l67:
 		{
-			position68, tokenIndex68 := pos, p.tokenIndex
+			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_2
@@ -1895,30 +2536,31 @@ func (p *Parser) rport() bool {
 		lok2:
 			goto l67
 		l68:
-			pos, p.tokenIndex = position68, tokenIndex68
+			pos, ti = position68, tokenIndex68
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position66)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rIP_literal is rule 12 IP_literal <- <('[' (IPv6address / IPvFuture) ']')>
 func (p *Parser) rIP_literal() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIP_literal)
-	position69, tokenIndex69 := pos, p.tokenIndex
+	position69, tokenIndex69 := pos, ti
 	{
 		position70 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -1928,23 +2570,23 @@ func (p *Parser) rIP_literal() bool {
 		}
 		pos++
 		{
-			position71, tokenIndex71 := pos, p.tokenIndex
-			if p.position = pos; !p.rIPv6address() {
+			position71, tokenIndex71 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
 				goto l72
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l71
 		l72:
-			pos, p.tokenIndex = position71, tokenIndex71
-			if p.position = pos; !p.rIPvFuture() {
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
 				goto l69
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l71:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -1954,34 +2596,35 @@ func (p *Parser) rIP_literal() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIP_literal, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l69:
-	pos, p.tokenIndex = position69, tokenIndex69
+	pos, ti = position69, tokenIndex69
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPvFuture is rule 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
 func (p *Parser) rIPvFuture() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPvFuture)
-	position73, tokenIndex73 := pos, p.tokenIndex
+	position73, tokenIndex73 := pos, ti
 	{
 		position74 := pos
 		{
-			position75, tokenIndex75 := pos, p.tokenIndex
+			position75, tokenIndex75 := pos, ti
 			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(17, true)
 				}
 
 				if int(pos) > p.far {
@@ -1992,10 +2635,10 @@ func (p *Parser) rIPvFuture() bool {
 			pos++
 			goto l75
 		l76:
-			pos, p.tokenIndex = position75, tokenIndex75
+			pos, ti = position75, tokenIndex75
 			if buffer[pos] != 'V' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(18, true)
 				}
 
 				if int(pos) > p.far {
@@ -2024,7 +2667,7 @@ func (p *Parser) rIPvFuture() bool {
 	lok3:
 	l77:
 		{
-			position78, tokenIndex78 := pos, p.tokenIndex
+			position78, tokenIndex78 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -2043,11 +2686,11 @@ func (p *Parser) rIPvFuture() bool {
 		lok4:
 			goto l77
 		l78:
-			pos, p.tokenIndex = position78, tokenIndex78
+			pos, ti = position78, tokenIndex78
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -2066,7 +2709,7 @@ func (p *Parser) rIPvFuture() bool {
 
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(15, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l263_5
@@ -2085,7 +2728,7 @@ func (p *Parser) rIPvFuture() bool {
 
 	l79:
 		{
-			position80, tokenIndex80 := pos, p.tokenIndex
+			position80, tokenIndex80 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
@@ -2096,7 +2739,7 @@ func (p *Parser) rIPvFuture() bool {
 
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(15, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l263_6
@@ -2115,144 +2758,37 @@ func (p *Parser) rIPvFuture() bool {
 
 			goto l79
 		l80:
-			pos, p.tokenIndex = position80, tokenIndex80
+			pos, ti = position80, tokenIndex80
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPvFuture, position74)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l73:
-	pos, p.tokenIndex = position73, tokenIndex73
+	pos, ti = position73, tokenIndex73
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6address is rule 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))>
 func (p *Parser) rIPv6address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6address)
-	position83, tokenIndex83 := pos, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
 	{
 		position84 := pos
 		{
-			position85, tokenIndex85 := pos, p.tokenIndex
+			position85, tokenIndex85 := pos, ti
 			{ // h16
-				position147_85, tokenIndex147_85 := pos, p.tokenIndex
-				{
-					position148_85 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_85
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_85
-					l274_7_85:
-						pos++
-						goto lok7_85
-					}
-				lok7_85:
-					{
-						position149_85, tokenIndex149_85 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_85
-						l274_8_85:
-							pos++
-							goto lok8_85
-						}
-					lok8_85:
-						goto l150_85
-					l149_85:
-						pos, p.tokenIndex = position149_85, tokenIndex149_85
-					}
-				l150_85:
-					{
-						position151_85, tokenIndex151_85 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_85
-						l274_9_85:
-							pos++
-							goto lok9_85
-						}
-					lok9_85:
-						goto l152_85
-					l151_85:
-						pos, p.tokenIndex = position151_85, tokenIndex151_85
-					}
-				l152_85:
-					{
-						position153_85, tokenIndex153_85 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_85
-						l274_10_85:
-							pos++
-							goto lok10_85
-						}
-					lok10_85:
-						goto l154_85
-					l153_85:
-						pos, p.tokenIndex = position153_85, tokenIndex153_85
-					}
-				l154_85:
-					_ = position148_85
-				}
-				goto lok85
-			l147_85:
-				pos, p.tokenIndex = position147_85, tokenIndex147_85
-				goto l86
-			}
-		lok85:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
-				position147_86, tokenIndex147_86 := pos, p.tokenIndex
+				position147_86, tokenIndex147_86 := pos, ti
 				{
 					position148_86 := pos
 					{ // HEXDIG
@@ -2272,7 +2808,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_86:
 					{
-						position149_86, tokenIndex149_86 := pos, p.tokenIndex
+						position149_86, tokenIndex149_86 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2291,11 +2827,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_86:
 						goto l150_86
 					l149_86:
-						pos, p.tokenIndex = position149_86, tokenIndex149_86
+						pos, ti = position149_86, tokenIndex149_86
 					}
 				l150_86:
 					{
-						position151_86, tokenIndex151_86 := pos, p.tokenIndex
+						position151_86, tokenIndex151_86 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2314,11 +2850,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_86:
 						goto l152_86
 					l151_86:
-						pos, p.tokenIndex = position151_86, tokenIndex151_86
+						pos, ti = position151_86, tokenIndex151_86
 					}
 				l152_86:
 					{
-						position153_86, tokenIndex153_86 := pos, p.tokenIndex
+						position153_86, tokenIndex153_86 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2337,20 +2873,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_86:
 						goto l154_86
 					l153_86:
-						pos, p.tokenIndex = position153_86, tokenIndex153_86
+						pos, ti = position153_86, tokenIndex153_86
 					}
 				l154_86:
 					_ = position148_86
 				}
 				goto lok86
 			l147_86:
-				pos, p.tokenIndex = position147_86, tokenIndex147_86
+				pos, ti = position147_86, tokenIndex147_86
 				goto l86
 			}
 		lok86:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2360,7 +2896,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_87, tokenIndex147_87 := pos, p.tokenIndex
+				position147_87, tokenIndex147_87 := pos, ti
 				{
 					position148_87 := pos
 					{ // HEXDIG
@@ -2380,7 +2916,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_87:
 					{
-						position149_87, tokenIndex149_87 := pos, p.tokenIndex
+						position149_87, tokenIndex149_87 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2399,11 +2935,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_87:
 						goto l150_87
 					l149_87:
-						pos, p.tokenIndex = position149_87, tokenIndex149_87
+						pos, ti = position149_87, tokenIndex149_87
 					}
 				l150_87:
 					{
-						position151_87, tokenIndex151_87 := pos, p.tokenIndex
+						position151_87, tokenIndex151_87 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2422,11 +2958,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_87:
 						goto l152_87
 					l151_87:
-						pos, p.tokenIndex = position151_87, tokenIndex151_87
+						pos, ti = position151_87, tokenIndex151_87
 					}
 				l152_87:
 					{
-						position153_87, tokenIndex153_87 := pos, p.tokenIndex
+						position153_87, tokenIndex153_87 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2445,20 +2981,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_87:
 						goto l154_87
 					l153_87:
-						pos, p.tokenIndex = position153_87, tokenIndex153_87
+						pos, ti = position153_87, tokenIndex153_87
 					}
 				l154_87:
 					_ = position148_87
 				}
 				goto lok87
 			l147_87:
-				pos, p.tokenIndex = position147_87, tokenIndex147_87
+				pos, ti = position147_87, tokenIndex147_87
 				goto l86
 			}
 		lok87:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2468,7 +3004,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_88, tokenIndex147_88 := pos, p.tokenIndex
+				position147_88, tokenIndex147_88 := pos, ti
 				{
 					position148_88 := pos
 					{ // HEXDIG
@@ -2488,7 +3024,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_88:
 					{
-						position149_88, tokenIndex149_88 := pos, p.tokenIndex
+						position149_88, tokenIndex149_88 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2507,11 +3043,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_88:
 						goto l150_88
 					l149_88:
-						pos, p.tokenIndex = position149_88, tokenIndex149_88
+						pos, ti = position149_88, tokenIndex149_88
 					}
 				l150_88:
 					{
-						position151_88, tokenIndex151_88 := pos, p.tokenIndex
+						position151_88, tokenIndex151_88 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2530,11 +3066,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_88:
 						goto l152_88
 					l151_88:
-						pos, p.tokenIndex = position151_88, tokenIndex151_88
+						pos, ti = position151_88, tokenIndex151_88
 					}
 				l152_88:
 					{
-						position153_88, tokenIndex153_88 := pos, p.tokenIndex
+						position153_88, tokenIndex153_88 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2553,20 +3089,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_88:
 						goto l154_88
 					l153_88:
-						pos, p.tokenIndex = position153_88, tokenIndex153_88
+						pos, ti = position153_88, tokenIndex153_88
 					}
 				l154_88:
 					_ = position148_88
 				}
 				goto lok88
 			l147_88:
-				pos, p.tokenIndex = position147_88, tokenIndex147_88
+				pos, ti = position147_88, tokenIndex147_88
 				goto l86
 			}
 		lok88:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2576,7 +3112,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_89, tokenIndex147_89 := pos, p.tokenIndex
+				position147_89, tokenIndex147_89 := pos, ti
 				{
 					position148_89 := pos
 					{ // HEXDIG
@@ -2596,7 +3132,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_89:
 					{
-						position149_89, tokenIndex149_89 := pos, p.tokenIndex
+						position149_89, tokenIndex149_89 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2615,11 +3151,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_89:
 						goto l150_89
 					l149_89:
-						pos, p.tokenIndex = position149_89, tokenIndex149_89
+						pos, ti = position149_89, tokenIndex149_89
 					}
 				l150_89:
 					{
-						position151_89, tokenIndex151_89 := pos, p.tokenIndex
+						position151_89, tokenIndex151_89 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2638,11 +3174,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_89:
 						goto l152_89
 					l151_89:
-						pos, p.tokenIndex = position151_89, tokenIndex151_89
+						pos, ti = position151_89, tokenIndex151_89
 					}
 				l152_89:
 					{
-						position153_89, tokenIndex153_89 := pos, p.tokenIndex
+						position153_89, tokenIndex153_89 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2661,20 +3197,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_89:
 						goto l154_89
 					l153_89:
-						pos, p.tokenIndex = position153_89, tokenIndex153_89
+						pos, ti = position153_89, tokenIndex153_89
 					}
 				l154_89:
 					_ = position148_89
 				}
 				goto lok89
 			l147_89:
-				pos, p.tokenIndex = position147_89, tokenIndex147_89
+				pos, ti = position147_89, tokenIndex147_89
 				goto l86
 			}
 		lok89:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2684,7 +3220,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_90, tokenIndex147_90 := pos, p.tokenIndex
+				position147_90, tokenIndex147_90 := pos, ti
 				{
 					position148_90 := pos
 					{ // HEXDIG
@@ -2704,7 +3240,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_90:
 					{
-						position149_90, tokenIndex149_90 := pos, p.tokenIndex
+						position149_90, tokenIndex149_90 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2723,11 +3259,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_90:
 						goto l150_90
 					l149_90:
-						pos, p.tokenIndex = position149_90, tokenIndex149_90
+						pos, ti = position149_90, tokenIndex149_90
 					}
 				l150_90:
 					{
-						position151_90, tokenIndex151_90 := pos, p.tokenIndex
+						position151_90, tokenIndex151_90 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2746,11 +3282,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_90:
 						goto l152_90
 					l151_90:
-						pos, p.tokenIndex = position151_90, tokenIndex151_90
+						pos, ti = position151_90, tokenIndex151_90
 					}
 				l152_90:
 					{
-						position153_90, tokenIndex153_90 := pos, p.tokenIndex
+						position153_90, tokenIndex153_90 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2769,77 +3305,30 @@ func (p *Parser) rIPv6address() bool {
 					lok10_90:
 						goto l154_90
 					l153_90:
-						pos, p.tokenIndex = position153_90, tokenIndex153_90
+						pos, ti = position153_90, tokenIndex153_90
 					}
 				l154_90:
 					_ = position148_90
 				}
 				goto lok90
 			l147_90:
-				pos, p.tokenIndex = position147_90, tokenIndex147_90
+				pos, ti = position147_90, tokenIndex147_90
 				goto l86
 			}
 		lok90:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l86
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l86
-			}
-			pos = p.position
-			{
-				position87, tokenIndex87 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l86
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position87, tokenIndex87
-			}
-			goto l85
-		l86:
-			pos, p.tokenIndex = position85, tokenIndex85
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
 			}
 			pos++
 			{ // h16
-				position147_91, tokenIndex147_91 := pos, p.tokenIndex
+				position147_91, tokenIndex147_91 := pos, ti
 				{
 					position148_91 := pos
 					{ // HEXDIG
@@ -2859,7 +3348,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_91:
 					{
-						position149_91, tokenIndex149_91 := pos, p.tokenIndex
+						position149_91, tokenIndex149_91 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2878,11 +3367,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_91:
 						goto l150_91
 					l149_91:
-						pos, p.tokenIndex = position149_91, tokenIndex149_91
+						pos, ti = position149_91, tokenIndex149_91
 					}
 				l150_91:
 					{
-						position151_91, tokenIndex151_91 := pos, p.tokenIndex
+						position151_91, tokenIndex151_91 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2901,11 +3390,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_91:
 						goto l152_91
 					l151_91:
-						pos, p.tokenIndex = position151_91, tokenIndex151_91
+						pos, ti = position151_91, tokenIndex151_91
 					}
 				l152_91:
 					{
-						position153_91, tokenIndex153_91 := pos, p.tokenIndex
+						position153_91, tokenIndex153_91 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2924,20 +3413,67 @@ func (p *Parser) rIPv6address() bool {
 					lok10_91:
 						goto l154_91
 					l153_91:
-						pos, p.tokenIndex = position153_91, tokenIndex153_91
+						pos, ti = position153_91, tokenIndex153_91
 					}
 				l154_91:
 					_ = position148_91
 				}
 				goto lok91
 			l147_91:
-				pos, p.tokenIndex = position147_91, tokenIndex147_91
-				goto l88
+				pos, ti = position147_91, tokenIndex147_91
+				goto l86
 			}
 		lok91:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l86
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position87, tokenIndex87 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(12, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l86
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position87, tokenIndex87
+			}
+			goto l85
+		l86:
+			pos, ti = position85, tokenIndex85
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2947,7 +3483,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_92, tokenIndex147_92 := pos, p.tokenIndex
+				position147_92, tokenIndex147_92 := pos, ti
 				{
 					position148_92 := pos
 					{ // HEXDIG
@@ -2967,7 +3503,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_92:
 					{
-						position149_92, tokenIndex149_92 := pos, p.tokenIndex
+						position149_92, tokenIndex149_92 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2986,11 +3522,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_92:
 						goto l150_92
 					l149_92:
-						pos, p.tokenIndex = position149_92, tokenIndex149_92
+						pos, ti = position149_92, tokenIndex149_92
 					}
 				l150_92:
 					{
-						position151_92, tokenIndex151_92 := pos, p.tokenIndex
+						position151_92, tokenIndex151_92 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3009,11 +3545,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_92:
 						goto l152_92
 					l151_92:
-						pos, p.tokenIndex = position151_92, tokenIndex151_92
+						pos, ti = position151_92, tokenIndex151_92
 					}
 				l152_92:
 					{
-						position153_92, tokenIndex153_92 := pos, p.tokenIndex
+						position153_92, tokenIndex153_92 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3032,20 +3568,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_92:
 						goto l154_92
 					l153_92:
-						pos, p.tokenIndex = position153_92, tokenIndex153_92
+						pos, ti = position153_92, tokenIndex153_92
 					}
 				l154_92:
 					_ = position148_92
 				}
 				goto lok92
 			l147_92:
-				pos, p.tokenIndex = position147_92, tokenIndex147_92
+				pos, ti = position147_92, tokenIndex147_92
 				goto l88
 			}
 		lok92:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3055,7 +3591,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_93, tokenIndex147_93 := pos, p.tokenIndex
+				position147_93, tokenIndex147_93 := pos, ti
 				{
 					position148_93 := pos
 					{ // HEXDIG
@@ -3075,7 +3611,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_93:
 					{
-						position149_93, tokenIndex149_93 := pos, p.tokenIndex
+						position149_93, tokenIndex149_93 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3094,11 +3630,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_93:
 						goto l150_93
 					l149_93:
-						pos, p.tokenIndex = position149_93, tokenIndex149_93
+						pos, ti = position149_93, tokenIndex149_93
 					}
 				l150_93:
 					{
-						position151_93, tokenIndex151_93 := pos, p.tokenIndex
+						position151_93, tokenIndex151_93 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3117,11 +3653,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_93:
 						goto l152_93
 					l151_93:
-						pos, p.tokenIndex = position151_93, tokenIndex151_93
+						pos, ti = position151_93, tokenIndex151_93
 					}
 				l152_93:
 					{
-						position153_93, tokenIndex153_93 := pos, p.tokenIndex
+						position153_93, tokenIndex153_93 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3140,20 +3676,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_93:
 						goto l154_93
 					l153_93:
-						pos, p.tokenIndex = position153_93, tokenIndex153_93
+						pos, ti = position153_93, tokenIndex153_93
 					}
 				l154_93:
 					_ = position148_93
 				}
 				goto lok93
 			l147_93:
-				pos, p.tokenIndex = position147_93, tokenIndex147_93
+				pos, ti = position147_93, tokenIndex147_93
 				goto l88
 			}
 		lok93:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3163,7 +3699,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_94, tokenIndex147_94 := pos, p.tokenIndex
+				position147_94, tokenIndex147_94 := pos, ti
 				{
 					position148_94 := pos
 					{ // HEXDIG
@@ -3183,7 +3719,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_94:
 					{
-						position149_94, tokenIndex149_94 := pos, p.tokenIndex
+						position149_94, tokenIndex149_94 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3202,11 +3738,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_94:
 						goto l150_94
 					l149_94:
-						pos, p.tokenIndex = position149_94, tokenIndex149_94
+						pos, ti = position149_94, tokenIndex149_94
 					}
 				l150_94:
 					{
-						position151_94, tokenIndex151_94 := pos, p.tokenIndex
+						position151_94, tokenIndex151_94 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3225,11 +3761,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_94:
 						goto l152_94
 					l151_94:
-						pos, p.tokenIndex = position151_94, tokenIndex151_94
+						pos, ti = position151_94, tokenIndex151_94
 					}
 				l152_94:
 					{
-						position153_94, tokenIndex153_94 := pos, p.tokenIndex
+						position153_94, tokenIndex153_94 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3248,20 +3784,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_94:
 						goto l154_94
 					l153_94:
-						pos, p.tokenIndex = position153_94, tokenIndex153_94
+						pos, ti = position153_94, tokenIndex153_94
 					}
 				l154_94:
 					_ = position148_94
 				}
 				goto lok94
 			l147_94:
-				pos, p.tokenIndex = position147_94, tokenIndex147_94
+				pos, ti = position147_94, tokenIndex147_94
 				goto l88
 			}
 		lok94:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3271,7 +3807,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_95, tokenIndex147_95 := pos, p.tokenIndex
+				position147_95, tokenIndex147_95 := pos, ti
 				{
 					position148_95 := pos
 					{ // HEXDIG
@@ -3291,7 +3827,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_95:
 					{
-						position149_95, tokenIndex149_95 := pos, p.tokenIndex
+						position149_95, tokenIndex149_95 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3310,11 +3846,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_95:
 						goto l150_95
 					l149_95:
-						pos, p.tokenIndex = position149_95, tokenIndex149_95
+						pos, ti = position149_95, tokenIndex149_95
 					}
 				l150_95:
 					{
-						position151_95, tokenIndex151_95 := pos, p.tokenIndex
+						position151_95, tokenIndex151_95 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3333,11 +3869,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_95:
 						goto l152_95
 					l151_95:
-						pos, p.tokenIndex = position151_95, tokenIndex151_95
+						pos, ti = position151_95, tokenIndex151_95
 					}
 				l152_95:
 					{
-						position153_95, tokenIndex153_95 := pos, p.tokenIndex
+						position153_95, tokenIndex153_95 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3356,20 +3892,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_95:
 						goto l154_95
 					l153_95:
-						pos, p.tokenIndex = position153_95, tokenIndex153_95
+						pos, ti = position153_95, tokenIndex153_95
 					}
 				l154_95:
 					_ = position148_95
 				}
 				goto lok95
 			l147_95:
-				pos, p.tokenIndex = position147_95, tokenIndex147_95
+				pos, ti = position147_95, tokenIndex147_95
 				goto l88
 			}
 		lok95:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3378,15 +3914,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l88
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_96, tokenIndex147_96 := pos, ti
+				{
+					position148_96 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_96
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_96
+					l274_7_96:
+						pos++
+						goto lok7_96
+					}
+				lok7_96:
+					{
+						position149_96, tokenIndex149_96 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_96
+						l274_8_96:
+							pos++
+							goto lok8_96
+						}
+					lok8_96:
+						goto l150_96
+					l149_96:
+						pos, ti = position149_96, tokenIndex149_96
+					}
+				l150_96:
+					{
+						position151_96, tokenIndex151_96 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_96
+						l274_9_96:
+							pos++
+							goto lok9_96
+						}
+					lok9_96:
+						goto l152_96
+					l151_96:
+						pos, ti = position151_96, tokenIndex151_96
+					}
+				l152_96:
+					{
+						position153_96, tokenIndex153_96 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_96
+						l274_10_96:
+							pos++
+							goto lok10_96
+						}
+					lok10_96:
+						goto l154_96
+					l153_96:
+						pos, ti = position153_96, tokenIndex153_96
+					}
+				l154_96:
+					_ = position148_96
+				}
+				goto lok96
+			l147_96:
+				pos, ti = position147_96, tokenIndex147_96
 				goto l88
 			}
-			pos = p.position
+		lok96:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l88
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position89, tokenIndex89 := pos, p.tokenIndex
+				position89, tokenIndex89 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -3398,118 +4042,118 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position89, tokenIndex89
+				pos, ti = position89, tokenIndex89
 			}
 			goto l85
 		l88:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position91, tokenIndex91 := pos, p.tokenIndex
+				position91, tokenIndex91 := pos, ti
 				{ // h16
-					position147_96, tokenIndex147_96 := pos, p.tokenIndex
+					position147_97, tokenIndex147_97 := pos, ti
 					{
-						position148_96 := pos
+						position148_97 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_96
+								goto l274_7_97
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_96
-						l274_7_96:
+							goto l147_97
+						l274_7_97:
 							pos++
-							goto lok7_96
+							goto lok7_97
 						}
-					lok7_96:
+					lok7_97:
 						{
-							position149_96, tokenIndex149_96 := pos, p.tokenIndex
+							position149_97, tokenIndex149_97 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_96
+									goto l274_8_97
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_96
-							l274_8_96:
+								goto l149_97
+							l274_8_97:
 								pos++
-								goto lok8_96
+								goto lok8_97
 							}
-						lok8_96:
-							goto l150_96
-						l149_96:
-							pos, p.tokenIndex = position149_96, tokenIndex149_96
+						lok8_97:
+							goto l150_97
+						l149_97:
+							pos, ti = position149_97, tokenIndex149_97
 						}
-					l150_96:
+					l150_97:
 						{
-							position151_96, tokenIndex151_96 := pos, p.tokenIndex
+							position151_97, tokenIndex151_97 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_96
+									goto l274_9_97
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_96
-							l274_9_96:
+								goto l151_97
+							l274_9_97:
 								pos++
-								goto lok9_96
+								goto lok9_97
 							}
-						lok9_96:
-							goto l152_96
-						l151_96:
-							pos, p.tokenIndex = position151_96, tokenIndex151_96
+						lok9_97:
+							goto l152_97
+						l151_97:
+							pos, ti = position151_97, tokenIndex151_97
 						}
-					l152_96:
+					l152_97:
 						{
-							position153_96, tokenIndex153_96 := pos, p.tokenIndex
+							position153_97, tokenIndex153_97 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_96
+									goto l274_10_97
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_96
-							l274_10_96:
+								goto l153_97
+							l274_10_97:
 								pos++
-								goto lok10_96
+								goto lok10_97
 							}
-						lok10_96:
-							goto l154_96
-						l153_96:
-							pos, p.tokenIndex = position153_96, tokenIndex153_96
+						lok10_97:
+							goto l154_97
+						l153_97:
+							pos, ti = position153_97, tokenIndex153_97
 						}
-					l154_96:
-						_ = position148_96
+					l154_97:
+						_ = position148_97
 					}
-					goto lok96
-				l147_96:
-					pos, p.tokenIndex = position147_96, tokenIndex147_96
+					goto lok97
+				l147_97:
+					pos, ti = position147_97, tokenIndex147_97
 					goto l91
 				}
-			lok96:
+			lok97:
 				goto l92
 			l91:
-				pos, p.tokenIndex = position91, tokenIndex91
+				pos, ti = position91, tokenIndex91
 			}
 		l92:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3520,7 +4164,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3530,115 +4174,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_97, tokenIndex147_97 := pos, p.tokenIndex
-				{
-					position148_97 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_97
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_97
-					l274_7_97:
-						pos++
-						goto lok7_97
-					}
-				lok7_97:
-					{
-						position149_97, tokenIndex149_97 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_97
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_97
-						l274_8_97:
-							pos++
-							goto lok8_97
-						}
-					lok8_97:
-						goto l150_97
-					l149_97:
-						pos, p.tokenIndex = position149_97, tokenIndex149_97
-					}
-				l150_97:
-					{
-						position151_97, tokenIndex151_97 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_97
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_97
-						l274_9_97:
-							pos++
-							goto lok9_97
-						}
-					lok9_97:
-						goto l152_97
-					l151_97:
-						pos, p.tokenIndex = position151_97, tokenIndex151_97
-					}
-				l152_97:
-					{
-						position153_97, tokenIndex153_97 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_97
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_97
-						l274_10_97:
-							pos++
-							goto lok10_97
-						}
-					lok10_97:
-						goto l154_97
-					l153_97:
-						pos, p.tokenIndex = position153_97, tokenIndex153_97
-					}
-				l154_97:
-					_ = position148_97
-				}
-				goto lok97
-			l147_97:
-				pos, p.tokenIndex = position147_97, tokenIndex147_97
-				goto l90
-			}
-		lok97:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
-				position147_98, tokenIndex147_98 := pos, p.tokenIndex
+				position147_98, tokenIndex147_98 := pos, ti
 				{
 					position148_98 := pos
 					{ // HEXDIG
@@ -3658,7 +4194,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_98:
 					{
-						position149_98, tokenIndex149_98 := pos, p.tokenIndex
+						position149_98, tokenIndex149_98 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3677,11 +4213,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_98:
 						goto l150_98
 					l149_98:
-						pos, p.tokenIndex = position149_98, tokenIndex149_98
+						pos, ti = position149_98, tokenIndex149_98
 					}
 				l150_98:
 					{
-						position151_98, tokenIndex151_98 := pos, p.tokenIndex
+						position151_98, tokenIndex151_98 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3700,11 +4236,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_98:
 						goto l152_98
 					l151_98:
-						pos, p.tokenIndex = position151_98, tokenIndex151_98
+						pos, ti = position151_98, tokenIndex151_98
 					}
 				l152_98:
 					{
-						position153_98, tokenIndex153_98 := pos, p.tokenIndex
+						position153_98, tokenIndex153_98 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3723,20 +4259,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_98:
 						goto l154_98
 					l153_98:
-						pos, p.tokenIndex = position153_98, tokenIndex153_98
+						pos, ti = position153_98, tokenIndex153_98
 					}
 				l154_98:
 					_ = position148_98
 				}
 				goto lok98
 			l147_98:
-				pos, p.tokenIndex = position147_98, tokenIndex147_98
+				pos, ti = position147_98, tokenIndex147_98
 				goto l90
 			}
 		lok98:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3746,7 +4282,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_99, tokenIndex147_99 := pos, p.tokenIndex
+				position147_99, tokenIndex147_99 := pos, ti
 				{
 					position148_99 := pos
 					{ // HEXDIG
@@ -3766,7 +4302,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_99:
 					{
-						position149_99, tokenIndex149_99 := pos, p.tokenIndex
+						position149_99, tokenIndex149_99 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3785,11 +4321,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_99:
 						goto l150_99
 					l149_99:
-						pos, p.tokenIndex = position149_99, tokenIndex149_99
+						pos, ti = position149_99, tokenIndex149_99
 					}
 				l150_99:
 					{
-						position151_99, tokenIndex151_99 := pos, p.tokenIndex
+						position151_99, tokenIndex151_99 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3808,11 +4344,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_99:
 						goto l152_99
 					l151_99:
-						pos, p.tokenIndex = position151_99, tokenIndex151_99
+						pos, ti = position151_99, tokenIndex151_99
 					}
 				l152_99:
 					{
-						position153_99, tokenIndex153_99 := pos, p.tokenIndex
+						position153_99, tokenIndex153_99 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3831,20 +4367,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_99:
 						goto l154_99
 					l153_99:
-						pos, p.tokenIndex = position153_99, tokenIndex153_99
+						pos, ti = position153_99, tokenIndex153_99
 					}
 				l154_99:
 					_ = position148_99
 				}
 				goto lok99
 			l147_99:
-				pos, p.tokenIndex = position147_99, tokenIndex147_99
+				pos, ti = position147_99, tokenIndex147_99
 				goto l90
 			}
 		lok99:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3854,7 +4390,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_100, tokenIndex147_100 := pos, p.tokenIndex
+				position147_100, tokenIndex147_100 := pos, ti
 				{
 					position148_100 := pos
 					{ // HEXDIG
@@ -3874,7 +4410,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_100:
 					{
-						position149_100, tokenIndex149_100 := pos, p.tokenIndex
+						position149_100, tokenIndex149_100 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3893,11 +4429,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_100:
 						goto l150_100
 					l149_100:
-						pos, p.tokenIndex = position149_100, tokenIndex149_100
+						pos, ti = position149_100, tokenIndex149_100
 					}
 				l150_100:
 					{
-						position151_100, tokenIndex151_100 := pos, p.tokenIndex
+						position151_100, tokenIndex151_100 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3916,11 +4452,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_100:
 						goto l152_100
 					l151_100:
-						pos, p.tokenIndex = position151_100, tokenIndex151_100
+						pos, ti = position151_100, tokenIndex151_100
 					}
 				l152_100:
 					{
-						position153_100, tokenIndex153_100 := pos, p.tokenIndex
+						position153_100, tokenIndex153_100 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3939,20 +4475,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_100:
 						goto l154_100
 					l153_100:
-						pos, p.tokenIndex = position153_100, tokenIndex153_100
+						pos, ti = position153_100, tokenIndex153_100
 					}
 				l154_100:
 					_ = position148_100
 				}
 				goto lok100
 			l147_100:
-				pos, p.tokenIndex = position147_100, tokenIndex147_100
+				pos, ti = position147_100, tokenIndex147_100
 				goto l90
 			}
 		lok100:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3961,15 +4497,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l90
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_101, tokenIndex147_101 := pos, ti
+				{
+					position148_101 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_101
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_101
+					l274_7_101:
+						pos++
+						goto lok7_101
+					}
+				lok7_101:
+					{
+						position149_101, tokenIndex149_101 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_101
+						l274_8_101:
+							pos++
+							goto lok8_101
+						}
+					lok8_101:
+						goto l150_101
+					l149_101:
+						pos, ti = position149_101, tokenIndex149_101
+					}
+				l150_101:
+					{
+						position151_101, tokenIndex151_101 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_101
+						l274_9_101:
+							pos++
+							goto lok9_101
+						}
+					lok9_101:
+						goto l152_101
+					l151_101:
+						pos, ti = position151_101, tokenIndex151_101
+					}
+				l152_101:
+					{
+						position153_101, tokenIndex153_101 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_101
+						l274_10_101:
+							pos++
+							goto lok10_101
+						}
+					lok10_101:
+						goto l154_101
+					l153_101:
+						pos, ti = position153_101, tokenIndex153_101
+					}
+				l154_101:
+					_ = position148_101
+				}
+				goto lok101
+			l147_101:
+				pos, ti = position147_101, tokenIndex147_101
 				goto l90
 			}
-			pos = p.position
+		lok101:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l90
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position93, tokenIndex93 := pos, p.tokenIndex
+				position93, tokenIndex93 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -3981,122 +4625,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position93, tokenIndex93
+				pos, ti = position93, tokenIndex93
 			}
 			goto l85
 		l90:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position95, tokenIndex95 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c1() {
+				position95, tokenIndex95 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
 					goto l95
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_101, tokenIndex147_101 := pos, p.tokenIndex
+					position147_102, tokenIndex147_102 := pos, ti
 					{
-						position148_101 := pos
+						position148_102 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_101
+								goto l274_7_102
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_101
-						l274_7_101:
+							goto l147_102
+						l274_7_102:
 							pos++
-							goto lok7_101
+							goto lok7_102
 						}
-					lok7_101:
+					lok7_102:
 						{
-							position149_101, tokenIndex149_101 := pos, p.tokenIndex
+							position149_102, tokenIndex149_102 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_101
+									goto l274_8_102
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_101
-							l274_8_101:
+								goto l149_102
+							l274_8_102:
 								pos++
-								goto lok8_101
+								goto lok8_102
 							}
-						lok8_101:
-							goto l150_101
-						l149_101:
-							pos, p.tokenIndex = position149_101, tokenIndex149_101
+						lok8_102:
+							goto l150_102
+						l149_102:
+							pos, ti = position149_102, tokenIndex149_102
 						}
-					l150_101:
+					l150_102:
 						{
-							position151_101, tokenIndex151_101 := pos, p.tokenIndex
+							position151_102, tokenIndex151_102 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_101
+									goto l274_9_102
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_101
-							l274_9_101:
+								goto l151_102
+							l274_9_102:
 								pos++
-								goto lok9_101
+								goto lok9_102
 							}
-						lok9_101:
-							goto l152_101
-						l151_101:
-							pos, p.tokenIndex = position151_101, tokenIndex151_101
+						lok9_102:
+							goto l152_102
+						l151_102:
+							pos, ti = position151_102, tokenIndex151_102
 						}
-					l152_101:
+					l152_102:
 						{
-							position153_101, tokenIndex153_101 := pos, p.tokenIndex
+							position153_102, tokenIndex153_102 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_101
+									goto l274_10_102
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_101
-							l274_10_101:
+								goto l153_102
+							l274_10_102:
 								pos++
-								goto lok10_101
+								goto lok10_102
 							}
-						lok10_101:
-							goto l154_101
-						l153_101:
-							pos, p.tokenIndex = position153_101, tokenIndex153_101
+						lok10_102:
+							goto l154_102
+						l153_102:
+							pos, ti = position153_102, tokenIndex153_102
 						}
-					l154_101:
-						_ = position148_101
+					l154_102:
+						_ = position148_102
 					}
-					goto lok101
-				l147_101:
-					pos, p.tokenIndex = position147_101, tokenIndex147_101
+					goto lok102
+				l147_102:
+					pos, ti = position147_102, tokenIndex147_102
 					goto l95
 				}
-			lok101:
+			lok102:
 				goto l96
 			l95:
-				pos, p.tokenIndex = position95, tokenIndex95
+				pos, ti = position95, tokenIndex95
 			}
 		l96:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4107,7 +4751,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4117,115 +4761,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_102, tokenIndex147_102 := pos, p.tokenIndex
-				{
-					position148_102 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_102
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_102
-					l274_7_102:
-						pos++
-						goto lok7_102
-					}
-				lok7_102:
-					{
-						position149_102, tokenIndex149_102 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_102
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_102
-						l274_8_102:
-							pos++
-							goto lok8_102
-						}
-					lok8_102:
-						goto l150_102
-					l149_102:
-						pos, p.tokenIndex = position149_102, tokenIndex149_102
-					}
-				l150_102:
-					{
-						position151_102, tokenIndex151_102 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_102
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_102
-						l274_9_102:
-							pos++
-							goto lok9_102
-						}
-					lok9_102:
-						goto l152_102
-					l151_102:
-						pos, p.tokenIndex = position151_102, tokenIndex151_102
-					}
-				l152_102:
-					{
-						position153_102, tokenIndex153_102 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_102
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_102
-						l274_10_102:
-							pos++
-							goto lok10_102
-						}
-					lok10_102:
-						goto l154_102
-					l153_102:
-						pos, p.tokenIndex = position153_102, tokenIndex153_102
-					}
-				l154_102:
-					_ = position148_102
-				}
-				goto lok102
-			l147_102:
-				pos, p.tokenIndex = position147_102, tokenIndex147_102
-				goto l94
-			}
-		lok102:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l94
-			}
-			pos++
-			{ // h16
-				position147_103, tokenIndex147_103 := pos, p.tokenIndex
+				position147_103, tokenIndex147_103 := pos, ti
 				{
 					position148_103 := pos
 					{ // HEXDIG
@@ -4245,7 +4781,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_103:
 					{
-						position149_103, tokenIndex149_103 := pos, p.tokenIndex
+						position149_103, tokenIndex149_103 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4264,11 +4800,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_103:
 						goto l150_103
 					l149_103:
-						pos, p.tokenIndex = position149_103, tokenIndex149_103
+						pos, ti = position149_103, tokenIndex149_103
 					}
 				l150_103:
 					{
-						position151_103, tokenIndex151_103 := pos, p.tokenIndex
+						position151_103, tokenIndex151_103 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4287,11 +4823,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_103:
 						goto l152_103
 					l151_103:
-						pos, p.tokenIndex = position151_103, tokenIndex151_103
+						pos, ti = position151_103, tokenIndex151_103
 					}
 				l152_103:
 					{
-						position153_103, tokenIndex153_103 := pos, p.tokenIndex
+						position153_103, tokenIndex153_103 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4310,20 +4846,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_103:
 						goto l154_103
 					l153_103:
-						pos, p.tokenIndex = position153_103, tokenIndex153_103
+						pos, ti = position153_103, tokenIndex153_103
 					}
 				l154_103:
 					_ = position148_103
 				}
 				goto lok103
 			l147_103:
-				pos, p.tokenIndex = position147_103, tokenIndex147_103
+				pos, ti = position147_103, tokenIndex147_103
 				goto l94
 			}
 		lok103:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4333,7 +4869,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_104, tokenIndex147_104 := pos, p.tokenIndex
+				position147_104, tokenIndex147_104 := pos, ti
 				{
 					position148_104 := pos
 					{ // HEXDIG
@@ -4353,7 +4889,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_104:
 					{
-						position149_104, tokenIndex149_104 := pos, p.tokenIndex
+						position149_104, tokenIndex149_104 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4372,11 +4908,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_104:
 						goto l150_104
 					l149_104:
-						pos, p.tokenIndex = position149_104, tokenIndex149_104
+						pos, ti = position149_104, tokenIndex149_104
 					}
 				l150_104:
 					{
-						position151_104, tokenIndex151_104 := pos, p.tokenIndex
+						position151_104, tokenIndex151_104 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4395,11 +4931,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_104:
 						goto l152_104
 					l151_104:
-						pos, p.tokenIndex = position151_104, tokenIndex151_104
+						pos, ti = position151_104, tokenIndex151_104
 					}
 				l152_104:
 					{
-						position153_104, tokenIndex153_104 := pos, p.tokenIndex
+						position153_104, tokenIndex153_104 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4418,20 +4954,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_104:
 						goto l154_104
 					l153_104:
-						pos, p.tokenIndex = position153_104, tokenIndex153_104
+						pos, ti = position153_104, tokenIndex153_104
 					}
 				l154_104:
 					_ = position148_104
 				}
 				goto lok104
 			l147_104:
-				pos, p.tokenIndex = position147_104, tokenIndex147_104
+				pos, ti = position147_104, tokenIndex147_104
 				goto l94
 			}
 		lok104:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4440,15 +4976,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l94
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_105, tokenIndex147_105 := pos, ti
+				{
+					position148_105 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_105
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_105
+					l274_7_105:
+						pos++
+						goto lok7_105
+					}
+				lok7_105:
+					{
+						position149_105, tokenIndex149_105 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_105
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_105
+						l274_8_105:
+							pos++
+							goto lok8_105
+						}
+					lok8_105:
+						goto l150_105
+					l149_105:
+						pos, ti = position149_105, tokenIndex149_105
+					}
+				l150_105:
+					{
+						position151_105, tokenIndex151_105 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_105
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_105
+						l274_9_105:
+							pos++
+							goto lok9_105
+						}
+					lok9_105:
+						goto l152_105
+					l151_105:
+						pos, ti = position151_105, tokenIndex151_105
+					}
+				l152_105:
+					{
+						position153_105, tokenIndex153_105 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_105
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_105
+						l274_10_105:
+							pos++
+							goto lok10_105
+						}
+					lok10_105:
+						goto l154_105
+					l153_105:
+						pos, ti = position153_105, tokenIndex153_105
+					}
+				l154_105:
+					_ = position148_105
+				}
+				goto lok105
+			l147_105:
+				pos, ti = position147_105, tokenIndex147_105
 				goto l94
 			}
-			pos = p.position
+		lok105:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l94
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position97, tokenIndex97 := pos, p.tokenIndex
+				position97, tokenIndex97 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -4460,122 +5104,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position97, tokenIndex97
+				pos, ti = position97, tokenIndex97
 			}
 			goto l85
 		l94:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position99, tokenIndex99 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c2() {
+				position99, tokenIndex99 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
 					goto l99
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_105, tokenIndex147_105 := pos, p.tokenIndex
+					position147_106, tokenIndex147_106 := pos, ti
 					{
-						position148_105 := pos
+						position148_106 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_105
+								goto l274_7_106
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_105
-						l274_7_105:
+							goto l147_106
+						l274_7_106:
 							pos++
-							goto lok7_105
+							goto lok7_106
 						}
-					lok7_105:
+					lok7_106:
 						{
-							position149_105, tokenIndex149_105 := pos, p.tokenIndex
+							position149_106, tokenIndex149_106 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_105
+									goto l274_8_106
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_105
-							l274_8_105:
+								goto l149_106
+							l274_8_106:
 								pos++
-								goto lok8_105
+								goto lok8_106
 							}
-						lok8_105:
-							goto l150_105
-						l149_105:
-							pos, p.tokenIndex = position149_105, tokenIndex149_105
+						lok8_106:
+							goto l150_106
+						l149_106:
+							pos, ti = position149_106, tokenIndex149_106
 						}
-					l150_105:
+					l150_106:
 						{
-							position151_105, tokenIndex151_105 := pos, p.tokenIndex
+							position151_106, tokenIndex151_106 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_105
+									goto l274_9_106
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_105
-							l274_9_105:
+								goto l151_106
+							l274_9_106:
 								pos++
-								goto lok9_105
+								goto lok9_106
 							}
-						lok9_105:
-							goto l152_105
-						l151_105:
-							pos, p.tokenIndex = position151_105, tokenIndex151_105
+						lok9_106:
+							goto l152_106
+						l151_106:
+							pos, ti = position151_106, tokenIndex151_106
 						}
-					l152_105:
+					l152_106:
 						{
-							position153_105, tokenIndex153_105 := pos, p.tokenIndex
+							position153_106, tokenIndex153_106 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_105
+									goto l274_10_106
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_105
-							l274_10_105:
+								goto l153_106
+							l274_10_106:
 								pos++
-								goto lok10_105
+								goto lok10_106
 							}
-						lok10_105:
-							goto l154_105
-						l153_105:
-							pos, p.tokenIndex = position153_105, tokenIndex153_105
+						lok10_106:
+							goto l154_106
+						l153_106:
+							pos, ti = position153_106, tokenIndex153_106
 						}
-					l154_105:
-						_ = position148_105
+					l154_106:
+						_ = position148_106
 					}
-					goto lok105
-				l147_105:
-					pos, p.tokenIndex = position147_105, tokenIndex147_105
+					goto lok106
+				l147_106:
+					pos, ti = position147_106, tokenIndex147_106
 					goto l99
 				}
-			lok105:
+			lok106:
 				goto l100
 			l99:
-				pos, p.tokenIndex = position99, tokenIndex99
+				pos, ti = position99, tokenIndex99
 			}
 		l100:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4586,7 +5230,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4596,115 +5240,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_106, tokenIndex147_106 := pos, p.tokenIndex
-				{
-					position148_106 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_106
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_106
-					l274_7_106:
-						pos++
-						goto lok7_106
-					}
-				lok7_106:
-					{
-						position149_106, tokenIndex149_106 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_106
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_106
-						l274_8_106:
-							pos++
-							goto lok8_106
-						}
-					lok8_106:
-						goto l150_106
-					l149_106:
-						pos, p.tokenIndex = position149_106, tokenIndex149_106
-					}
-				l150_106:
-					{
-						position151_106, tokenIndex151_106 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_106
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_106
-						l274_9_106:
-							pos++
-							goto lok9_106
-						}
-					lok9_106:
-						goto l152_106
-					l151_106:
-						pos, p.tokenIndex = position151_106, tokenIndex151_106
-					}
-				l152_106:
-					{
-						position153_106, tokenIndex153_106 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_106
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_106
-						l274_10_106:
-							pos++
-							goto lok10_106
-						}
-					lok10_106:
-						goto l154_106
-					l153_106:
-						pos, p.tokenIndex = position153_106, tokenIndex153_106
-					}
-				l154_106:
-					_ = position148_106
-				}
-				goto lok106
-			l147_106:
-				pos, p.tokenIndex = position147_106, tokenIndex147_106
-				goto l98
-			}
-		lok106:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l98
-			}
-			pos++
-			{ // h16
-				position147_107, tokenIndex147_107 := pos, p.tokenIndex
+				position147_107, tokenIndex147_107 := pos, ti
 				{
 					position148_107 := pos
 					{ // HEXDIG
@@ -4724,7 +5260,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok7_107:
 					{
-						position149_107, tokenIndex149_107 := pos, p.tokenIndex
+						position149_107, tokenIndex149_107 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4743,11 +5279,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_107:
 						goto l150_107
 					l149_107:
-						pos, p.tokenIndex = position149_107, tokenIndex149_107
+						pos, ti = position149_107, tokenIndex149_107
 					}
 				l150_107:
 					{
-						position151_107, tokenIndex151_107 := pos, p.tokenIndex
+						position151_107, tokenIndex151_107 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4766,11 +5302,11 @@ func (p *Parser) rIPv6address() bool {
 					lok9_107:
 						goto l152_107
 					l151_107:
-						pos, p.tokenIndex = position151_107, tokenIndex151_107
+						pos, ti = position151_107, tokenIndex151_107
 					}
 				l152_107:
 					{
-						position153_107, tokenIndex153_107 := pos, p.tokenIndex
+						position153_107, tokenIndex153_107 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4789,20 +5325,20 @@ func (p *Parser) rIPv6address() bool {
 					lok10_107:
 						goto l154_107
 					l153_107:
-						pos, p.tokenIndex = position153_107, tokenIndex153_107
+						pos, ti = position153_107, tokenIndex153_107
 					}
 				l154_107:
 					_ = position148_107
 				}
 				goto lok107
 			l147_107:
-				pos, p.tokenIndex = position147_107, tokenIndex147_107
+				pos, ti = position147_107, tokenIndex147_107
 				goto l98
 			}
 		lok107:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4811,15 +5347,123 @@ func (p *Parser) rIPv6address() bool {
 				goto l98
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			{ // h16
+				position147_108, tokenIndex147_108 := pos, ti
+				{
+					position148_108 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_108
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_108
+					l274_7_108:
+						pos++
+						goto lok7_108
+					}
+				lok7_108:
+					{
+						position149_108, tokenIndex149_108 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_108
+						l274_8_108:
+							pos++
+							goto lok8_108
+						}
+					lok8_108:
+						goto l150_108
+					l149_108:
+						pos, ti = position149_108, tokenIndex149_108
+					}
+				l150_108:
+					{
+						position151_108, tokenIndex151_108 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_108
+						l274_9_108:
+							pos++
+							goto lok9_108
+						}
+					lok9_108:
+						goto l152_108
+					l151_108:
+						pos, ti = position151_108, tokenIndex151_108
+					}
+				l152_108:
+					{
+						position153_108, tokenIndex153_108 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_108
+						l274_10_108:
+							pos++
+							goto lok10_108
+						}
+					lok10_108:
+						goto l154_108
+					l153_108:
+						pos, ti = position153_108, tokenIndex153_108
+					}
+				l154_108:
+					_ = position148_108
+				}
+				goto lok108
+			l147_108:
+				pos, ti = position147_108, tokenIndex147_108
 				goto l98
 			}
-			pos = p.position
+		lok108:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l98
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position101, tokenIndex101 := pos, p.tokenIndex
+				position101, tokenIndex101 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -4831,122 +5475,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position101, tokenIndex101
+				pos, ti = position101, tokenIndex101
 			}
 			goto l85
 		l98:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position103, tokenIndex103 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c3() {
+				position103, tokenIndex103 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
 					goto l103
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_108, tokenIndex147_108 := pos, p.tokenIndex
+					position147_109, tokenIndex147_109 := pos, ti
 					{
-						position148_108 := pos
+						position148_109 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_108
+								goto l274_7_109
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_108
-						l274_7_108:
+							goto l147_109
+						l274_7_109:
 							pos++
-							goto lok7_108
+							goto lok7_109
 						}
-					lok7_108:
+					lok7_109:
 						{
-							position149_108, tokenIndex149_108 := pos, p.tokenIndex
+							position149_109, tokenIndex149_109 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_108
+									goto l274_8_109
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_108
-							l274_8_108:
+								goto l149_109
+							l274_8_109:
 								pos++
-								goto lok8_108
+								goto lok8_109
 							}
-						lok8_108:
-							goto l150_108
-						l149_108:
-							pos, p.tokenIndex = position149_108, tokenIndex149_108
+						lok8_109:
+							goto l150_109
+						l149_109:
+							pos, ti = position149_109, tokenIndex149_109
 						}
-					l150_108:
+					l150_109:
 						{
-							position151_108, tokenIndex151_108 := pos, p.tokenIndex
+							position151_109, tokenIndex151_109 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_108
+									goto l274_9_109
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_108
-							l274_9_108:
+								goto l151_109
+							l274_9_109:
 								pos++
-								goto lok9_108
+								goto lok9_109
 							}
-						lok9_108:
-							goto l152_108
-						l151_108:
-							pos, p.tokenIndex = position151_108, tokenIndex151_108
+						lok9_109:
+							goto l152_109
+						l151_109:
+							pos, ti = position151_109, tokenIndex151_109
 						}
-					l152_108:
+					l152_109:
 						{
-							position153_108, tokenIndex153_108 := pos, p.tokenIndex
+							position153_109, tokenIndex153_109 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_108
+									goto l274_10_109
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_108
-							l274_10_108:
+								goto l153_109
+							l274_10_109:
 								pos++
-								goto lok10_108
+								goto lok10_109
 							}
-						lok10_108:
-							goto l154_108
-						l153_108:
-							pos, p.tokenIndex = position153_108, tokenIndex153_108
+						lok10_109:
+							goto l154_109
+						l153_109:
+							pos, ti = position153_109, tokenIndex153_109
 						}
-					l154_108:
-						_ = position148_108
+					l154_109:
+						_ = position148_109
 					}
-					goto lok108
-				l147_108:
-					pos, p.tokenIndex = position147_108, tokenIndex147_108
+					goto lok109
+				l147_109:
+					pos, ti = position147_109, tokenIndex147_109
 					goto l103
 				}
-			lok108:
+			lok109:
 				goto l104
 			l103:
-				pos, p.tokenIndex = position103, tokenIndex103
+				pos, ti = position103, tokenIndex103
 			}
 		l104:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4957,7 +5601,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4967,105 +5611,105 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_109, tokenIndex147_109 := pos, p.tokenIndex
+				position147_110, tokenIndex147_110 := pos, ti
 				{
-					position148_109 := pos
+					position148_110 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_109
+							goto l274_7_110
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_109
-					l274_7_109:
+						goto l147_110
+					l274_7_110:
 						pos++
-						goto lok7_109
+						goto lok7_110
 					}
-				lok7_109:
+				lok7_110:
 					{
-						position149_109, tokenIndex149_109 := pos, p.tokenIndex
+						position149_110, tokenIndex149_110 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_109
+								goto l274_8_110
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_109
-						l274_8_109:
+							goto l149_110
+						l274_8_110:
 							pos++
-							goto lok8_109
+							goto lok8_110
 						}
-					lok8_109:
-						goto l150_109
-					l149_109:
-						pos, p.tokenIndex = position149_109, tokenIndex149_109
+					lok8_110:
+						goto l150_110
+					l149_110:
+						pos, ti = position149_110, tokenIndex149_110
 					}
-				l150_109:
+				l150_110:
 					{
-						position151_109, tokenIndex151_109 := pos, p.tokenIndex
+						position151_110, tokenIndex151_110 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_109
+								goto l274_9_110
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_109
-						l274_9_109:
+							goto l151_110
+						l274_9_110:
 							pos++
-							goto lok9_109
+							goto lok9_110
 						}
-					lok9_109:
-						goto l152_109
-					l151_109:
-						pos, p.tokenIndex = position151_109, tokenIndex151_109
+					lok9_110:
+						goto l152_110
+					l151_110:
+						pos, ti = position151_110, tokenIndex151_110
 					}
-				l152_109:
+				l152_110:
 					{
-						position153_109, tokenIndex153_109 := pos, p.tokenIndex
+						position153_110, tokenIndex153_110 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_109
+								goto l274_10_110
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_109
-						l274_10_109:
+							goto l153_110
+						l274_10_110:
 							pos++
-							goto lok10_109
+							goto lok10_110
 						}
-					lok10_109:
-						goto l154_109
-					l153_109:
-						pos, p.tokenIndex = position153_109, tokenIndex153_109
+					lok10_110:
+						goto l154_110
+					l153_110:
+						pos, ti = position153_110, tokenIndex153_110
 					}
-				l154_109:
-					_ = position148_109
+				l154_110:
+					_ = position148_110
 				}
-				goto lok109
-			l147_109:
-				pos, p.tokenIndex = position147_109, tokenIndex147_109
+				goto lok110
+			l147_110:
+				pos, ti = position147_110, tokenIndex147_110
 				goto l102
 			}
-		lok109:
+		lok110:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5074,15 +5718,15 @@ func (p *Parser) rIPv6address() bool {
 				goto l102
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l102
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position105, tokenIndex105 := pos, p.tokenIndex
+				position105, tokenIndex105 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -5094,174 +5738,19 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position105, tokenIndex105
+				pos, ti = position105, tokenIndex105
 			}
 			goto l85
 		l102:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position107, tokenIndex107 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c4() {
+				position107, tokenIndex107 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
 					goto l107
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_110, tokenIndex147_110 := pos, p.tokenIndex
-					{
-						position148_110 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_110
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l147_110
-						l274_7_110:
-							pos++
-							goto lok7_110
-						}
-					lok7_110:
-						{
-							position149_110, tokenIndex149_110 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_110
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l149_110
-							l274_8_110:
-								pos++
-								goto lok8_110
-							}
-						lok8_110:
-							goto l150_110
-						l149_110:
-							pos, p.tokenIndex = position149_110, tokenIndex149_110
-						}
-					l150_110:
-						{
-							position151_110, tokenIndex151_110 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_110
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l151_110
-							l274_9_110:
-								pos++
-								goto lok9_110
-							}
-						lok9_110:
-							goto l152_110
-						l151_110:
-							pos, p.tokenIndex = position151_110, tokenIndex151_110
-						}
-					l152_110:
-						{
-							position153_110, tokenIndex153_110 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_110
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l153_110
-							l274_10_110:
-								pos++
-								goto lok10_110
-							}
-						lok10_110:
-							goto l154_110
-						l153_110:
-							pos, p.tokenIndex = position153_110, tokenIndex153_110
-						}
-					l154_110:
-						_ = position148_110
-					}
-					goto lok110
-				l147_110:
-					pos, p.tokenIndex = position147_110, tokenIndex147_110
-					goto l107
-				}
-			lok110:
-				goto l108
-			l107:
-				pos, p.tokenIndex = position107, tokenIndex107
-			}
-		l108:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l106
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l106
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l106
-			}
-			pos = p.position
-			{
-				position109, tokenIndex109 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l106
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position109, tokenIndex109
-			}
-			goto l85
-		l106:
-			pos, p.tokenIndex = position85, tokenIndex85
-			{
-				position111, tokenIndex111 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c5() {
-					goto l111
-				}
-				pos = p.position
-				{ // h16
-					position147_111, tokenIndex147_111 := pos, p.tokenIndex
+					position147_111, tokenIndex147_111 := pos, ti
 					{
 						position148_111 := pos
 						{ // HEXDIG
@@ -5281,7 +5770,7 @@ func (p *Parser) rIPv6address() bool {
 						}
 					lok7_111:
 						{
-							position149_111, tokenIndex149_111 := pos, p.tokenIndex
+							position149_111, tokenIndex149_111 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -5300,11 +5789,11 @@ func (p *Parser) rIPv6address() bool {
 						lok8_111:
 							goto l150_111
 						l149_111:
-							pos, p.tokenIndex = position149_111, tokenIndex149_111
+							pos, ti = position149_111, tokenIndex149_111
 						}
 					l150_111:
 						{
-							position151_111, tokenIndex151_111 := pos, p.tokenIndex
+							position151_111, tokenIndex151_111 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -5323,11 +5812,11 @@ func (p *Parser) rIPv6address() bool {
 						lok9_111:
 							goto l152_111
 						l151_111:
-							pos, p.tokenIndex = position151_111, tokenIndex151_111
+							pos, ti = position151_111, tokenIndex151_111
 						}
 					l152_111:
 						{
-							position153_111, tokenIndex153_111 := pos, p.tokenIndex
+							position153_111, tokenIndex153_111 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -5346,25 +5835,180 @@ func (p *Parser) rIPv6address() bool {
 						lok10_111:
 							goto l154_111
 						l153_111:
-							pos, p.tokenIndex = position153_111, tokenIndex153_111
+							pos, ti = position153_111, tokenIndex153_111
 						}
 					l154_111:
 						_ = position148_111
 					}
 					goto lok111
 				l147_111:
-					pos, p.tokenIndex = position147_111, tokenIndex147_111
-					goto l111
+					pos, ti = position147_111, tokenIndex147_111
+					goto l107
 				}
 			lok111:
+				goto l108
+			l107:
+				pos, ti = position107, tokenIndex107
+			}
+		l108:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l106
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position109, tokenIndex109 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(12, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position109, tokenIndex109
+			}
+			goto l85
+		l106:
+			pos, ti = position85, tokenIndex85
+			{
+				position111, tokenIndex111 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
+					goto l111
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_112, tokenIndex147_112 := pos, ti
+					{
+						position148_112 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_112
+						l274_7_112:
+							pos++
+							goto lok7_112
+						}
+					lok7_112:
+						{
+							position149_112, tokenIndex149_112 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_112
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_112
+							l274_8_112:
+								pos++
+								goto lok8_112
+							}
+						lok8_112:
+							goto l150_112
+						l149_112:
+							pos, ti = position149_112, tokenIndex149_112
+						}
+					l150_112:
+						{
+							position151_112, tokenIndex151_112 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_112
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_112
+							l274_9_112:
+								pos++
+								goto lok9_112
+							}
+						lok9_112:
+							goto l152_112
+						l151_112:
+							pos, ti = position151_112, tokenIndex151_112
+						}
+					l152_112:
+						{
+							position153_112, tokenIndex153_112 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_112
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_112
+							l274_10_112:
+								pos++
+								goto lok10_112
+							}
+						lok10_112:
+							goto l154_112
+						l153_112:
+							pos, ti = position153_112, tokenIndex153_112
+						}
+					l154_112:
+						_ = position148_112
+					}
+					goto lok112
+				l147_112:
+					pos, ti = position147_112, tokenIndex147_112
+					goto l111
+				}
+			lok112:
 				goto l112
 			l111:
-				pos, p.tokenIndex = position111, tokenIndex111
+				pos, ti = position111, tokenIndex111
 			}
 		l112:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5375,7 +6019,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5385,107 +6029,107 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_112, tokenIndex147_112 := pos, p.tokenIndex
+				position147_113, tokenIndex147_113 := pos, ti
 				{
-					position148_112 := pos
+					position148_113 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_112
+							goto l274_7_113
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_112
-					l274_7_112:
+						goto l147_113
+					l274_7_113:
 						pos++
-						goto lok7_112
+						goto lok7_113
 					}
-				lok7_112:
+				lok7_113:
 					{
-						position149_112, tokenIndex149_112 := pos, p.tokenIndex
+						position149_113, tokenIndex149_113 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_112
+								goto l274_8_113
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_112
-						l274_8_112:
+							goto l149_113
+						l274_8_113:
 							pos++
-							goto lok8_112
+							goto lok8_113
 						}
-					lok8_112:
-						goto l150_112
-					l149_112:
-						pos, p.tokenIndex = position149_112, tokenIndex149_112
+					lok8_113:
+						goto l150_113
+					l149_113:
+						pos, ti = position149_113, tokenIndex149_113
 					}
-				l150_112:
+				l150_113:
 					{
-						position151_112, tokenIndex151_112 := pos, p.tokenIndex
+						position151_113, tokenIndex151_113 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_112
+								goto l274_9_113
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_112
-						l274_9_112:
+							goto l151_113
+						l274_9_113:
 							pos++
-							goto lok9_112
+							goto lok9_113
 						}
-					lok9_112:
-						goto l152_112
-					l151_112:
-						pos, p.tokenIndex = position151_112, tokenIndex151_112
+					lok9_113:
+						goto l152_113
+					l151_113:
+						pos, ti = position151_113, tokenIndex151_113
 					}
-				l152_112:
+				l152_113:
 					{
-						position153_112, tokenIndex153_112 := pos, p.tokenIndex
+						position153_113, tokenIndex153_113 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_112
+								goto l274_10_113
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_112
-						l274_10_112:
+							goto l153_113
+						l274_10_113:
 							pos++
-							goto lok10_112
+							goto lok10_113
 						}
-					lok10_112:
-						goto l154_112
-					l153_112:
-						pos, p.tokenIndex = position153_112, tokenIndex153_112
+					lok10_113:
+						goto l154_113
+					l153_113:
+						pos, ti = position153_113, tokenIndex153_113
 					}
-				l154_112:
-					_ = position148_112
+				l154_113:
+					_ = position148_113
 				}
-				goto lok112
-			l147_112:
-				pos, p.tokenIndex = position147_112, tokenIndex147_112
+				goto lok113
+			l147_113:
+				pos, ti = position147_113, tokenIndex147_113
 				goto l110
 			}
-		lok112:
+		lok113:
 			{
-				position113, tokenIndex113 := pos, p.tokenIndex
+				position113, tokenIndex113 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -5497,122 +6141,122 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position113, tokenIndex113
+				pos, ti = position113, tokenIndex113
 			}
 			goto l85
 		l110:
-			pos, p.tokenIndex = position85, tokenIndex85
+			pos, ti = position85, tokenIndex85
 			{
-				position114, tokenIndex114 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c6() {
+				position114, tokenIndex114 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
 					goto l114
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_113, tokenIndex147_113 := pos, p.tokenIndex
+					position147_114, tokenIndex147_114 := pos, ti
 					{
-						position148_113 := pos
+						position148_114 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_113
+								goto l274_7_114
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_113
-						l274_7_113:
+							goto l147_114
+						l274_7_114:
 							pos++
-							goto lok7_113
+							goto lok7_114
 						}
-					lok7_113:
+					lok7_114:
 						{
-							position149_113, tokenIndex149_113 := pos, p.tokenIndex
+							position149_114, tokenIndex149_114 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_113
+									goto l274_8_114
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_113
-							l274_8_113:
+								goto l149_114
+							l274_8_114:
 								pos++
-								goto lok8_113
+								goto lok8_114
 							}
-						lok8_113:
-							goto l150_113
-						l149_113:
-							pos, p.tokenIndex = position149_113, tokenIndex149_113
+						lok8_114:
+							goto l150_114
+						l149_114:
+							pos, ti = position149_114, tokenIndex149_114
 						}
-					l150_113:
+					l150_114:
 						{
-							position151_113, tokenIndex151_113 := pos, p.tokenIndex
+							position151_114, tokenIndex151_114 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_113
+									goto l274_9_114
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_113
-							l274_9_113:
+								goto l151_114
+							l274_9_114:
 								pos++
-								goto lok9_113
+								goto lok9_114
 							}
-						lok9_113:
-							goto l152_113
-						l151_113:
-							pos, p.tokenIndex = position151_113, tokenIndex151_113
+						lok9_114:
+							goto l152_114
+						l151_114:
+							pos, ti = position151_114, tokenIndex151_114
 						}
-					l152_113:
+					l152_114:
 						{
-							position153_113, tokenIndex153_113 := pos, p.tokenIndex
+							position153_114, tokenIndex153_114 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_113
+									goto l274_10_114
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_113
-							l274_10_113:
+								goto l153_114
+							l274_10_114:
 								pos++
-								goto lok10_113
+								goto lok10_114
 							}
-						lok10_113:
-							goto l154_113
-						l153_113:
-							pos, p.tokenIndex = position153_113, tokenIndex153_113
+						lok10_114:
+							goto l154_114
+						l153_114:
+							pos, ti = position153_114, tokenIndex153_114
 						}
-					l154_113:
-						_ = position148_113
+					l154_114:
+						_ = position148_114
 					}
-					goto lok113
-				l147_113:
-					pos, p.tokenIndex = position147_113, tokenIndex147_113
+					goto lok114
+				l147_114:
+					pos, ti = position147_114, tokenIndex147_114
 					goto l114
 				}
-			lok113:
+			lok114:
 				goto l115
 			l114:
-				pos, p.tokenIndex = position114, tokenIndex114
+				pos, ti = position114, tokenIndex114
 			}
 		l115:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5623,7 +6267,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5633,10 +6277,10 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{
-				position116, tokenIndex116 := pos, p.tokenIndex
+				position116, tokenIndex116 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(15, false)
+						p.note(12, false)
 					}
 
 					if int(pos) > p.far {
@@ -5648,35 +6292,36 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position116, tokenIndex116
+				pos, ti = position116, tokenIndex116
 			}
 		}
 	l85:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position84)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l83:
-	pos, p.tokenIndex = position83, tokenIndex83
+	pos, ti = position83, tokenIndex83
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rh16c1 is rule 15 h16c1 <- <(h16 ':' !':')?>
 func (p *Parser) rh16c1() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position118 := pos
 		{
-			position119, tokenIndex119 := pos, p.tokenIndex
+			position119, tokenIndex119 := pos, ti
 			{ // h16
-				position147_65, tokenIndex147_65 := pos, p.tokenIndex
+				position147_65, tokenIndex147_65 := pos, ti
 				{
 					position148_65 := pos
 					{ // HEXDIG
@@ -5696,7 +6341,7 @@ func (p *Parser) rh16c1() bool {
 					}
 				lok7_65:
 					{
-						position149_65, tokenIndex149_65 := pos, p.tokenIndex
+						position149_65, tokenIndex149_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5715,11 +6360,11 @@ func (p *Parser) rh16c1() bool {
 					lok8_65:
 						goto l150_65
 					l149_65:
-						pos, p.tokenIndex = position149_65, tokenIndex149_65
+						pos, ti = position149_65, tokenIndex149_65
 					}
 				l150_65:
 					{
-						position151_65, tokenIndex151_65 := pos, p.tokenIndex
+						position151_65, tokenIndex151_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5738,11 +6383,11 @@ func (p *Parser) rh16c1() bool {
 					lok9_65:
 						goto l152_65
 					l151_65:
-						pos, p.tokenIndex = position151_65, tokenIndex151_65
+						pos, ti = position151_65, tokenIndex151_65
 					}
 				l152_65:
 					{
-						position153_65, tokenIndex153_65 := pos, p.tokenIndex
+						position153_65, tokenIndex153_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5761,20 +6406,20 @@ func (p *Parser) rh16c1() bool {
 					lok10_65:
 						goto l154_65
 					l153_65:
-						pos, p.tokenIndex = position153_65, tokenIndex153_65
+						pos, ti = position153_65, tokenIndex153_65
 					}
 				l154_65:
 					_ = position148_65
 				}
 				goto lok65
 			l147_65:
-				pos, p.tokenIndex = position147_65, tokenIndex147_65
+				pos, ti = position147_65, tokenIndex147_65
 				goto l119
 			}
 		lok65:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5784,10 +6429,10 @@ func (p *Parser) rh16c1() bool {
 			}
 			pos++
 			{
-				position121, tokenIndex121 := pos, p.tokenIndex
+				position121, tokenIndex121 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -5801,29 +6446,29 @@ func (p *Parser) rh16c1() bool {
 				}
 				goto l119
 			l121:
-				pos, p.tokenIndex = position121, tokenIndex121
+				pos, ti = position121, tokenIndex121
 			}
 			goto l120
 		l119:
-			pos, p.tokenIndex = position119, tokenIndex119
+			pos, ti = position119, tokenIndex119
 		}
 	l120:
 		_ = position118
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c2 is rule 16 h16c2 <- <(h16 ':' !':' h16c1)?>
 func (p *Parser) rh16c2() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position123 := pos
 		{
-			position124, tokenIndex124 := pos, p.tokenIndex
+			position124, tokenIndex124 := pos, ti
 			{ // h16
-				position147_66, tokenIndex147_66 := pos, p.tokenIndex
+				position147_66, tokenIndex147_66 := pos, ti
 				{
 					position148_66 := pos
 					{ // HEXDIG
@@ -5843,7 +6488,7 @@ func (p *Parser) rh16c2() bool {
 					}
 				lok7_66:
 					{
-						position149_66, tokenIndex149_66 := pos, p.tokenIndex
+						position149_66, tokenIndex149_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5862,11 +6507,11 @@ func (p *Parser) rh16c2() bool {
 					lok8_66:
 						goto l150_66
 					l149_66:
-						pos, p.tokenIndex = position149_66, tokenIndex149_66
+						pos, ti = position149_66, tokenIndex149_66
 					}
 				l150_66:
 					{
-						position151_66, tokenIndex151_66 := pos, p.tokenIndex
+						position151_66, tokenIndex151_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5885,11 +6530,11 @@ func (p *Parser) rh16c2() bool {
 					lok9_66:
 						goto l152_66
 					l151_66:
-						pos, p.tokenIndex = position151_66, tokenIndex151_66
+						pos, ti = position151_66, tokenIndex151_66
 					}
 				l152_66:
 					{
-						position153_66, tokenIndex153_66 := pos, p.tokenIndex
+						position153_66, tokenIndex153_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5908,20 +6553,20 @@ func (p *Parser) rh16c2() bool {
 					lok10_66:
 						goto l154_66
 					l153_66:
-						pos, p.tokenIndex = position153_66, tokenIndex153_66
+						pos, ti = position153_66, tokenIndex153_66
 					}
 				l154_66:
 					_ = position148_66
 				}
 				goto lok66
 			l147_66:
-				pos, p.tokenIndex = position147_66, tokenIndex147_66
+				pos, ti = position147_66, tokenIndex147_66
 				goto l124
 			}
 		lok66:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5931,10 +6576,10 @@ func (p *Parser) rh16c2() bool {
 			}
 			pos++
 			{
-				position126, tokenIndex126 := pos, p.tokenIndex
+				position126, tokenIndex126 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -5948,33 +6593,33 @@ func (p *Parser) rh16c2() bool {
 				}
 				goto l124
 			l126:
-				pos, p.tokenIndex = position126, tokenIndex126
+				pos, ti = position126, tokenIndex126
 			}
-			if p.position = pos; !p.rh16c1() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
 				goto l124
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l125
 		l124:
-			pos, p.tokenIndex = position124, tokenIndex124
+			pos, ti = position124, tokenIndex124
 		}
 	l125:
 		_ = position123
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c3 is rule 17 h16c3 <- <(h16 ':' !':' h16c2)?>
 func (p *Parser) rh16c3() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position128 := pos
 		{
-			position129, tokenIndex129 := pos, p.tokenIndex
+			position129, tokenIndex129 := pos, ti
 			{ // h16
-				position147_67, tokenIndex147_67 := pos, p.tokenIndex
+				position147_67, tokenIndex147_67 := pos, ti
 				{
 					position148_67 := pos
 					{ // HEXDIG
@@ -5994,7 +6639,7 @@ func (p *Parser) rh16c3() bool {
 					}
 				lok7_67:
 					{
-						position149_67, tokenIndex149_67 := pos, p.tokenIndex
+						position149_67, tokenIndex149_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6013,11 +6658,11 @@ func (p *Parser) rh16c3() bool {
 					lok8_67:
 						goto l150_67
 					l149_67:
-						pos, p.tokenIndex = position149_67, tokenIndex149_67
+						pos, ti = position149_67, tokenIndex149_67
 					}
 				l150_67:
 					{
-						position151_67, tokenIndex151_67 := pos, p.tokenIndex
+						position151_67, tokenIndex151_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6036,11 +6681,11 @@ func (p *Parser) rh16c3() bool {
 					lok9_67:
 						goto l152_67
 					l151_67:
-						pos, p.tokenIndex = position151_67, tokenIndex151_67
+						pos, ti = position151_67, tokenIndex151_67
 					}
 				l152_67:
 					{
-						position153_67, tokenIndex153_67 := pos, p.tokenIndex
+						position153_67, tokenIndex153_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6059,20 +6704,20 @@ func (p *Parser) rh16c3() bool {
 					lok10_67:
 						goto l154_67
 					l153_67:
-						pos, p.tokenIndex = position153_67, tokenIndex153_67
+						pos, ti = position153_67, tokenIndex153_67
 					}
 				l154_67:
 					_ = position148_67
 				}
 				goto lok67
 			l147_67:
-				pos, p.tokenIndex = position147_67, tokenIndex147_67
+				pos, ti = position147_67, tokenIndex147_67
 				goto l129
 			}
 		lok67:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6082,10 +6727,10 @@ func (p *Parser) rh16c3() bool {
 			}
 			pos++
 			{
-				position131, tokenIndex131 := pos, p.tokenIndex
+				position131, tokenIndex131 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6099,33 +6744,33 @@ func (p *Parser) rh16c3() bool {
 				}
 				goto l129
 			l131:
-				pos, p.tokenIndex = position131, tokenIndex131
+				pos, ti = position131, tokenIndex131
 			}
-			if p.position = pos; !p.rh16c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
 				goto l129
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l130
 		l129:
-			pos, p.tokenIndex = position129, tokenIndex129
+			pos, ti = position129, tokenIndex129
 		}
 	l130:
 		_ = position128
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c4 is rule 18 h16c4 <- <(h16 ':' !':' h16c3)?>
 func (p *Parser) rh16c4() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position133 := pos
 		{
-			position134, tokenIndex134 := pos, p.tokenIndex
+			position134, tokenIndex134 := pos, ti
 			{ // h16
-				position147_68, tokenIndex147_68 := pos, p.tokenIndex
+				position147_68, tokenIndex147_68 := pos, ti
 				{
 					position148_68 := pos
 					{ // HEXDIG
@@ -6145,7 +6790,7 @@ func (p *Parser) rh16c4() bool {
 					}
 				lok7_68:
 					{
-						position149_68, tokenIndex149_68 := pos, p.tokenIndex
+						position149_68, tokenIndex149_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6164,11 +6809,11 @@ func (p *Parser) rh16c4() bool {
 					lok8_68:
 						goto l150_68
 					l149_68:
-						pos, p.tokenIndex = position149_68, tokenIndex149_68
+						pos, ti = position149_68, tokenIndex149_68
 					}
 				l150_68:
 					{
-						position151_68, tokenIndex151_68 := pos, p.tokenIndex
+						position151_68, tokenIndex151_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6187,11 +6832,11 @@ func (p *Parser) rh16c4() bool {
 					lok9_68:
 						goto l152_68
 					l151_68:
-						pos, p.tokenIndex = position151_68, tokenIndex151_68
+						pos, ti = position151_68, tokenIndex151_68
 					}
 				l152_68:
 					{
-						position153_68, tokenIndex153_68 := pos, p.tokenIndex
+						position153_68, tokenIndex153_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6210,20 +6855,20 @@ func (p *Parser) rh16c4() bool {
 					lok10_68:
 						goto l154_68
 					l153_68:
-						pos, p.tokenIndex = position153_68, tokenIndex153_68
+						pos, ti = position153_68, tokenIndex153_68
 					}
 				l154_68:
 					_ = position148_68
 				}
 				goto lok68
 			l147_68:
-				pos, p.tokenIndex = position147_68, tokenIndex147_68
+				pos, ti = position147_68, tokenIndex147_68
 				goto l134
 			}
 		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6233,10 +6878,10 @@ func (p *Parser) rh16c4() bool {
 			}
 			pos++
 			{
-				position136, tokenIndex136 := pos, p.tokenIndex
+				position136, tokenIndex136 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6250,33 +6895,33 @@ func (p *Parser) rh16c4() bool {
 				}
 				goto l134
 			l136:
-				pos, p.tokenIndex = position136, tokenIndex136
+				pos, ti = position136, tokenIndex136
 			}
-			if p.position = pos; !p.rh16c3() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
 				goto l134
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l135
 		l134:
-			pos, p.tokenIndex = position134, tokenIndex134
+			pos, ti = position134, tokenIndex134
 		}
 	l135:
 		_ = position133
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c5 is rule 19 h16c5 <- <(h16 ':' !':' h16c4)?>
 func (p *Parser) rh16c5() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position138 := pos
 		{
-			position139, tokenIndex139 := pos, p.tokenIndex
+			position139, tokenIndex139 := pos, ti
 			{ // h16
-				position147_69, tokenIndex147_69 := pos, p.tokenIndex
+				position147_69, tokenIndex147_69 := pos, ti
 				{
 					position148_69 := pos
 					{ // HEXDIG
@@ -6296,7 +6941,7 @@ func (p *Parser) rh16c5() bool {
 					}
 				lok7_69:
 					{
-						position149_69, tokenIndex149_69 := pos, p.tokenIndex
+						position149_69, tokenIndex149_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6315,11 +6960,11 @@ func (p *Parser) rh16c5() bool {
 					lok8_69:
 						goto l150_69
 					l149_69:
-						pos, p.tokenIndex = position149_69, tokenIndex149_69
+						pos, ti = position149_69, tokenIndex149_69
 					}
 				l150_69:
 					{
-						position151_69, tokenIndex151_69 := pos, p.tokenIndex
+						position151_69, tokenIndex151_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6338,11 +6983,11 @@ func (p *Parser) rh16c5() bool {
 					lok9_69:
 						goto l152_69
 					l151_69:
-						pos, p.tokenIndex = position151_69, tokenIndex151_69
+						pos, ti = position151_69, tokenIndex151_69
 					}
 				l152_69:
 					{
-						position153_69, tokenIndex153_69 := pos, p.tokenIndex
+						position153_69, tokenIndex153_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6361,20 +7006,20 @@ func (p *Parser) rh16c5() bool {
 					lok10_69:
 						goto l154_69
 					l153_69:
-						pos, p.tokenIndex = position153_69, tokenIndex153_69
+						pos, ti = position153_69, tokenIndex153_69
 					}
 				l154_69:
 					_ = position148_69
 				}
 				goto lok69
 			l147_69:
-				pos, p.tokenIndex = position147_69, tokenIndex147_69
+				pos, ti = position147_69, tokenIndex147_69
 				goto l139
 			}
 		lok69:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6384,10 +7029,10 @@ func (p *Parser) rh16c5() bool {
 			}
 			pos++
 			{
-				position141, tokenIndex141 := pos, p.tokenIndex
+				position141, tokenIndex141 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6401,33 +7046,33 @@ func (p *Parser) rh16c5() bool {
 				}
 				goto l139
 			l141:
-				pos, p.tokenIndex = position141, tokenIndex141
+				pos, ti = position141, tokenIndex141
 			}
-			if p.position = pos; !p.rh16c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
 				goto l139
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l140
 		l139:
-			pos, p.tokenIndex = position139, tokenIndex139
+			pos, ti = position139, tokenIndex139
 		}
 	l140:
 		_ = position138
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c6 is rule 20 h16c6 <- <(h16 ':' !':' h16c5)?>
 func (p *Parser) rh16c6() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position143 := pos
 		{
-			position144, tokenIndex144 := pos, p.tokenIndex
+			position144, tokenIndex144 := pos, ti
 			{ // h16
-				position147_70, tokenIndex147_70 := pos, p.tokenIndex
+				position147_70, tokenIndex147_70 := pos, ti
 				{
 					position148_70 := pos
 					{ // HEXDIG
@@ -6447,7 +7092,7 @@ func (p *Parser) rh16c6() bool {
 					}
 				lok7_70:
 					{
-						position149_70, tokenIndex149_70 := pos, p.tokenIndex
+						position149_70, tokenIndex149_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6466,11 +7111,11 @@ func (p *Parser) rh16c6() bool {
 					lok8_70:
 						goto l150_70
 					l149_70:
-						pos, p.tokenIndex = position149_70, tokenIndex149_70
+						pos, ti = position149_70, tokenIndex149_70
 					}
 				l150_70:
 					{
-						position151_70, tokenIndex151_70 := pos, p.tokenIndex
+						position151_70, tokenIndex151_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6489,11 +7134,11 @@ func (p *Parser) rh16c6() bool {
 					lok9_70:
 						goto l152_70
 					l151_70:
-						pos, p.tokenIndex = position151_70, tokenIndex151_70
+						pos, ti = position151_70, tokenIndex151_70
 					}
 				l152_70:
 					{
-						position153_70, tokenIndex153_70 := pos, p.tokenIndex
+						position153_70, tokenIndex153_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6512,20 +7157,20 @@ func (p *Parser) rh16c6() bool {
 					lok10_70:
 						goto l154_70
 					l153_70:
-						pos, p.tokenIndex = position153_70, tokenIndex153_70
+						pos, ti = position153_70, tokenIndex153_70
 					}
 				l154_70:
 					_ = position148_70
 				}
 				goto lok70
 			l147_70:
-				pos, p.tokenIndex = position147_70, tokenIndex147_70
+				pos, ti = position147_70, tokenIndex147_70
 				goto l144
 			}
 		lok70:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6535,10 +7180,10 @@ func (p *Parser) rh16c6() bool {
 			}
 			pos++
 			{
-				position146, tokenIndex146 := pos, p.tokenIndex
+				position146, tokenIndex146 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6552,28 +7197,28 @@ func (p *Parser) rh16c6() bool {
 				}
 				goto l144
 			l146:
-				pos, p.tokenIndex = position146, tokenIndex146
+				pos, ti = position146, tokenIndex146
 			}
-			if p.position = pos; !p.rh16c5() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
 				goto l144
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l145
 		l144:
-			pos, p.tokenIndex = position144, tokenIndex144
+			pos, ti = position144, tokenIndex144
 		}
 	l145:
 		_ = position143
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16 is rule 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh16() bool {
 	buffer := p.buffer
-	pos := p.position
-	position147, tokenIndex147 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position147, tokenIndex147 := pos, ti
 	{
 		position148 := pos
 		{ // HEXDIG
@@ -6593,7 +7238,7 @@ func (p *Parser) rh16() bool {
 		}
 	lok7:
 		{
-			position149, tokenIndex149 := pos, p.tokenIndex
+			position149, tokenIndex149 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -6612,11 +7257,11 @@ func (p *Parser) rh16() bool {
 		lok8:
 			goto l150
 		l149:
-			pos, p.tokenIndex = position149, tokenIndex149
+			pos, ti = position149, tokenIndex149
 		}
 	l150:
 		{
-			position151, tokenIndex151 := pos, p.tokenIndex
+			position151, tokenIndex151 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -6635,11 +7280,11 @@ func (p *Parser) rh16() bool {
 		lok9:
 			goto l152
 		l151:
-			pos, p.tokenIndex = position151, tokenIndex151
+			pos, ti = position151, tokenIndex151
 		}
 	l152:
 		{
-			position153, tokenIndex153 := pos, p.tokenIndex
+			position153, tokenIndex153 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -6658,30 +7303,30 @@ func (p *Parser) rh16() bool {
 		lok10:
 			goto l154
 		l153:
-			pos, p.tokenIndex = position153, tokenIndex153
+			pos, ti = position153, tokenIndex153
 		}
 	l154:
 		_ = position148
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l147:
-	pos, p.tokenIndex = position147, tokenIndex147
-	p.position = pos
+	pos, ti = position147, tokenIndex147
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rls32 is rule 22 ls32 <- <((h16 ':' h16) / IPv4address)>
 func (p *Parser) rls32() bool {
 	buffer := p.buffer
-	pos := p.position
-	position155, tokenIndex155 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position155, tokenIndex155 := pos, ti
 	{
 		position156 := pos
 		{
-			position157, tokenIndex157 := pos, p.tokenIndex
+			position157, tokenIndex157 := pos, ti
 			{ // h16
-				position147_75, tokenIndex147_75 := pos, p.tokenIndex
+				position147_75, tokenIndex147_75 := pos, ti
 				{
 					position148_75 := pos
 					{ // HEXDIG
@@ -6701,7 +7346,7 @@ func (p *Parser) rls32() bool {
 					}
 				lok7_75:
 					{
-						position149_75, tokenIndex149_75 := pos, p.tokenIndex
+						position149_75, tokenIndex149_75 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6720,11 +7365,11 @@ func (p *Parser) rls32() bool {
 					lok8_75:
 						goto l150_75
 					l149_75:
-						pos, p.tokenIndex = position149_75, tokenIndex149_75
+						pos, ti = position149_75, tokenIndex149_75
 					}
 				l150_75:
 					{
-						position151_75, tokenIndex151_75 := pos, p.tokenIndex
+						position151_75, tokenIndex151_75 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6743,11 +7388,11 @@ func (p *Parser) rls32() bool {
 					lok9_75:
 						goto l152_75
 					l151_75:
-						pos, p.tokenIndex = position151_75, tokenIndex151_75
+						pos, ti = position151_75, tokenIndex151_75
 					}
 				l152_75:
 					{
-						position153_75, tokenIndex153_75 := pos, p.tokenIndex
+						position153_75, tokenIndex153_75 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6766,20 +7411,20 @@ func (p *Parser) rls32() bool {
 					lok10_75:
 						goto l154_75
 					l153_75:
-						pos, p.tokenIndex = position153_75, tokenIndex153_75
+						pos, ti = position153_75, tokenIndex153_75
 					}
 				l154_75:
 					_ = position148_75
 				}
 				goto lok75
 			l147_75:
-				pos, p.tokenIndex = position147_75, tokenIndex147_75
+				pos, ti = position147_75, tokenIndex147_75
 				goto l158
 			}
 		lok75:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6789,7 +7434,7 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h16
-				position147_76, tokenIndex147_76 := pos, p.tokenIndex
+				position147_76, tokenIndex147_76 := pos, ti
 				{
 					position148_76 := pos
 					{ // HEXDIG
@@ -6809,7 +7454,7 @@ func (p *Parser) rls32() bool {
 					}
 				lok7_76:
 					{
-						position149_76, tokenIndex149_76 := pos, p.tokenIndex
+						position149_76, tokenIndex149_76 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6828,11 +7473,11 @@ func (p *Parser) rls32() bool {
 					lok8_76:
 						goto l150_76
 					l149_76:
-						pos, p.tokenIndex = position149_76, tokenIndex149_76
+						pos, ti = position149_76, tokenIndex149_76
 					}
 				l150_76:
 					{
-						position151_76, tokenIndex151_76 := pos, p.tokenIndex
+						position151_76, tokenIndex151_76 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6851,11 +7496,11 @@ func (p *Parser) rls32() bool {
 					lok9_76:
 						goto l152_76
 					l151_76:
-						pos, p.tokenIndex = position151_76, tokenIndex151_76
+						pos, ti = position151_76, tokenIndex151_76
 					}
 				l152_76:
 					{
-						position153_76, tokenIndex153_76 := pos, p.tokenIndex
+						position153_76, tokenIndex153_76 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6874,52 +7519,117 @@ func (p *Parser) rls32() bool {
 					lok10_76:
 						goto l154_76
 					l153_76:
-						pos, p.tokenIndex = position153_76, tokenIndex153_76
+						pos, ti = position153_76, tokenIndex153_76
 					}
 				l154_76:
 					_ = position148_76
 				}
 				goto lok76
 			l147_76:
-				pos, p.tokenIndex = position147_76, tokenIndex147_76
+				pos, ti = position147_76, tokenIndex147_76
 				goto l158
 			}
 		lok76:
 			goto l157
 		l158:
-			pos, p.tokenIndex = position157, tokenIndex157
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position157, tokenIndex157
+			{ // IPv4address
+				comp_77 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_77, tokenIndex159_77 := pos, ti
+				{
+					position160_77 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_77
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_77
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_77
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_77
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_77
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_77
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_77
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_77)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_77
+				goto lok77
+			l159_77:
+				pos, ti = position159_77, tokenIndex159_77
+				p.comp = comp_77
 				goto l155
 			}
-			pos = p.position
+		lok77:
 		}
 	l157:
 		_ = position156
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l155:
-	pos, p.tokenIndex = position155, tokenIndex155
-	p.position = pos
+	pos, ti = position155, tokenIndex155
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv4address is rule 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
 func (p *Parser) rIPv4address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position159, tokenIndex159 := pos, p.tokenIndex
+	position159, tokenIndex159 := pos, ti
 	{
 		position160 := pos
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -6928,13 +7638,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -6943,13 +7653,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -6958,34 +7668,35 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l159
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position160)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l159:
-	pos, p.tokenIndex = position159, tokenIndex159
+	pos, ti = position159, tokenIndex159
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdec_octet is rule 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
 	buffer := p.buffer
-	pos := p.position
-	position161, tokenIndex161 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position161, tokenIndex161 := pos, ti
 	{
 		position162 := pos
 		{
-			position163, tokenIndex163 := pos, p.tokenIndex
+			position163, tokenIndex163 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -7021,7 +7732,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			goto l163
 		l164:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
 					p.note(19, true)
@@ -7046,7 +7757,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_11
@@ -7062,7 +7773,7 @@ func (p *Parser) rdec_octet() bool {
 		lok11:
 			goto l163
 		l165:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -7076,7 +7787,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_12
@@ -7092,7 +7803,7 @@ func (p *Parser) rdec_octet() bool {
 		lok12:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_13
@@ -7108,7 +7819,7 @@ func (p *Parser) rdec_octet() bool {
 		lok13:
 			goto l163
 		l166:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
 					p.note(24, true)
@@ -7122,7 +7833,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_14
@@ -7138,10 +7849,10 @@ func (p *Parser) rdec_octet() bool {
 		lok14:
 			goto l163
 		l167:
-			pos, p.tokenIndex = position163, tokenIndex163
+			pos, ti = position163, tokenIndex163
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_15
@@ -7159,25 +7870,25 @@ func (p *Parser) rdec_octet() bool {
 	l163:
 		_ = position162
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l161:
-	pos, p.tokenIndex = position161, tokenIndex161
-	p.position = pos
+	pos, ti = position161, tokenIndex161
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rireg_name is rule 25 ireg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))*>
 func (p *Parser) rireg_name() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleireg_name)
 	{
 		position169 := pos
 	l170:
 		{
-			position171, tokenIndex171 := pos, p.tokenIndex
+			position171, tokenIndex171 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					pos++
@@ -7192,7 +7903,7 @@ func (p *Parser) rireg_name() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position261_71, tokenIndex261_71 := pos, p.tokenIndex
+							position261_71, tokenIndex261_71 := pos, ti
 							{
 								position262_71 := pos
 								if buffer[pos] != '%' {
@@ -7242,48 +7953,50 @@ func (p *Parser) rireg_name() bool {
 							}
 							goto lok71
 						l261_71:
-							pos, p.tokenIndex = position261_71, tokenIndex261_71
+							pos, ti = position261_71, tokenIndex261_71
 							goto l171
 						}
 					lok71:
 						;
 					default:
-						if p.position = pos; !p.rucschar() {
+						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 							goto l171
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 					}
 				}
 			}
 
 			goto l170
 		l171:
-			pos, p.tokenIndex = position171, tokenIndex171
+			pos, ti = position171, tokenIndex171
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleireg_name, position169)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ripath is rule 26 ipath <- <((ipath_abempty !.) / (ipath_absolute !.) / (ipath_noscheme !.) / (ipath_rootless !.) / (ipath_empty !.))>
 func (p *Parser) ripath() bool {
-	pos := p.position
-	position173, tokenIndex173 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position173, tokenIndex173 := pos, ti
 	{
 		position174 := pos
 		{
-			position175, tokenIndex175 := pos, p.tokenIndex
-			if p.position = pos; !p.ripath_abempty() {
+			position175, tokenIndex175 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_abempty() {
 				goto l176
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position177, tokenIndex177 := pos, p.tokenIndex
+				position177, tokenIndex177 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7296,17 +8009,77 @@ func (p *Parser) ripath() bool {
 				}
 				goto l176
 			l177:
-				pos, p.tokenIndex = position177, tokenIndex177
+				pos, ti = position177, tokenIndex177
 			}
 			goto l175
 		l176:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.ripath_absolute() {
+			pos, ti = position175, tokenIndex175
+			{ // ipath_absolute
+				comp_115 := p.comp
+				p.comp = uint32(ruleipath_absolute)
+				position189_115, tokenIndex189_115 := pos, ti
+				{
+					position190_115 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_115
+					}
+					pos++
+					{
+						position191_115, tokenIndex191_115 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+							goto l191_115
+						}
+						pos, ti = p.position, p.tokenIndex
+					l193_115:
+						{
+							position194_115, tokenIndex194_115 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_115
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+								goto l194_115
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l193_115
+						l194_115:
+							pos, ti = position194_115, tokenIndex194_115
+						}
+						goto l192_115
+					l191_115:
+						pos, ti = position191_115, tokenIndex191_115
+					}
+				l192_115:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_absolute, position190_115)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_115
+				goto lok115
+			l189_115:
+				pos, ti = position189_115, tokenIndex189_115
+				p.comp = comp_115
 				goto l178
 			}
-			pos = p.position
+		lok115:
 			{
-				position179, tokenIndex179 := pos, p.tokenIndex
+				position179, tokenIndex179 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7319,17 +8092,59 @@ func (p *Parser) ripath() bool {
 				}
 				goto l178
 			l179:
-				pos, p.tokenIndex = position179, tokenIndex179
+				pos, ti = position179, tokenIndex179
 			}
 			goto l175
 		l178:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.ripath_noscheme() {
+			pos, ti = position175, tokenIndex175
+			{ // ipath_noscheme
+				comp_116 := p.comp
+				p.comp = uint32(ruleipath_noscheme)
+				position195_116, tokenIndex195_116 := pos, ti
+				{
+					position196_116 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz_nc() {
+						goto l195_116
+					}
+					pos, ti = p.position, p.tokenIndex
+				l197_116:
+					{
+						position198_116, tokenIndex198_116 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_116
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+							goto l198_116
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l197_116
+					l198_116:
+						pos, ti = position198_116, tokenIndex198_116
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_noscheme, position196_116)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_116
+				goto lok116
+			l195_116:
+				pos, ti = position195_116, tokenIndex195_116
+				p.comp = comp_116
 				goto l180
 			}
-			pos = p.position
+		lok116:
 			{
-				position181, tokenIndex181 := pos, p.tokenIndex
+				position181, tokenIndex181 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7342,17 +8157,59 @@ func (p *Parser) ripath() bool {
 				}
 				goto l180
 			l181:
-				pos, p.tokenIndex = position181, tokenIndex181
+				pos, ti = position181, tokenIndex181
 			}
 			goto l175
 		l180:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.ripath_rootless() {
+			pos, ti = position175, tokenIndex175
+			{ // ipath_rootless
+				comp_117 := p.comp
+				p.comp = uint32(ruleipath_rootless)
+				position199_117, tokenIndex199_117 := pos, ti
+				{
+					position200_117 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+						goto l199_117
+					}
+					pos, ti = p.position, p.tokenIndex
+				l201_117:
+					{
+						position202_117, tokenIndex202_117 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l202_117
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
+							goto l202_117
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l201_117
+					l202_117:
+						pos, ti = position202_117, tokenIndex202_117
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_rootless, position200_117)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_117
+				goto lok117
+			l199_117:
+				pos, ti = position199_117, tokenIndex199_117
+				p.comp = comp_117
 				goto l182
 			}
-			pos = p.position
+		lok117:
 			{
-				position183, tokenIndex183 := pos, p.tokenIndex
+				position183, tokenIndex183 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7365,17 +8222,17 @@ func (p *Parser) ripath() bool {
 				}
 				goto l182
 			l183:
-				pos, p.tokenIndex = position183, tokenIndex183
+				pos, ti = position183, tokenIndex183
 			}
 			goto l175
 		l182:
-			pos, p.tokenIndex = position175, tokenIndex175
-			if p.position = pos; !p.ripath_empty() {
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_empty() {
 				goto l173
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position184, tokenIndex184 := pos, p.tokenIndex
+				position184, tokenIndex184 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7388,34 +8245,34 @@ func (p *Parser) ripath() bool {
 				}
 				goto l173
 			l184:
-				pos, p.tokenIndex = position184, tokenIndex184
+				pos, ti = position184, tokenIndex184
 			}
 		}
 	l175:
 		_ = position174
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l173:
-	pos, p.tokenIndex = position173, tokenIndex173
-	p.position = pos
+	pos, ti = position173, tokenIndex173
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ripath_abempty is rule 27 ipath_abempty <- <('/' isegment)*>
 func (p *Parser) ripath_abempty() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleipath_abempty)
 	{
 		position186 := pos
 	l187:
 		{
-			position188, tokenIndex188 := pos, p.tokenIndex
+			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -7424,36 +8281,37 @@ func (p *Parser) ripath_abempty() bool {
 				goto l188
 			}
 			pos++
-			if p.position = pos; !p.risegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.risegment() {
 				goto l188
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l187
 		l188:
-			pos, p.tokenIndex = position188, tokenIndex188
+			pos, ti = position188, tokenIndex188
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_abempty, position186)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ripath_absolute is rule 28 ipath_absolute <- <('/' (isegment_nz ('/' isegment)*)?)>
 func (p *Parser) ripath_absolute() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleipath_absolute)
-	position189, tokenIndex189 := pos, p.tokenIndex
+	position189, tokenIndex189 := pos, ti
 	{
 		position190 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -7463,17 +8321,17 @@ func (p *Parser) ripath_absolute() bool {
 		}
 		pos++
 		{
-			position191, tokenIndex191 := pos, p.tokenIndex
-			if p.position = pos; !p.risegment_nz() {
+			position191, tokenIndex191 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
 				goto l191
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		l193:
 			{
-				position194, tokenIndex194 := pos, p.tokenIndex
+				position194, tokenIndex194 := pos, ti
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
@@ -7482,53 +8340,54 @@ func (p *Parser) ripath_absolute() bool {
 					goto l194
 				}
 				pos++
-				if p.position = pos; !p.risegment() {
+				if p.position, p.tokenIndex = pos, ti; !p.risegment() {
 					goto l194
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l193
 			l194:
-				pos, p.tokenIndex = position194, tokenIndex194
+				pos, ti = position194, tokenIndex194
 			}
 			goto l192
 		l191:
-			pos, p.tokenIndex = position191, tokenIndex191
+			pos, ti = position191, tokenIndex191
 		}
 	l192:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_absolute, position190)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l189:
-	pos, p.tokenIndex = position189, tokenIndex189
+	pos, ti = position189, tokenIndex189
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ripath_noscheme is rule 29 ipath_noscheme <- <(isegment_nz_nc ('/' isegment)*)>
 func (p *Parser) ripath_noscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleipath_noscheme)
-	position195, tokenIndex195 := pos, p.tokenIndex
+	position195, tokenIndex195 := pos, ti
 	{
 		position196 := pos
-		if p.position = pos; !p.risegment_nz_nc() {
+		if p.position, p.tokenIndex = pos, ti; !p.risegment_nz_nc() {
 			goto l195
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l197:
 		{
-			position198, tokenIndex198 := pos, p.tokenIndex
+			position198, tokenIndex198 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -7537,48 +8396,49 @@ func (p *Parser) ripath_noscheme() bool {
 				goto l198
 			}
 			pos++
-			if p.position = pos; !p.risegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.risegment() {
 				goto l198
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l197
 		l198:
-			pos, p.tokenIndex = position198, tokenIndex198
+			pos, ti = position198, tokenIndex198
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_noscheme, position196)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l195:
-	pos, p.tokenIndex = position195, tokenIndex195
+	pos, ti = position195, tokenIndex195
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ripath_rootless is rule 30 ipath_rootless <- <(isegment_nz ('/' isegment)*)>
 func (p *Parser) ripath_rootless() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleipath_rootless)
-	position199, tokenIndex199 := pos, p.tokenIndex
+	position199, tokenIndex199 := pos, ti
 	{
 		position200 := pos
-		if p.position = pos; !p.risegment_nz() {
+		if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
 			goto l199
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l201:
 		{
-			position202, tokenIndex202 := pos, p.tokenIndex
+			position202, tokenIndex202 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -7587,43 +8447,44 @@ func (p *Parser) ripath_rootless() bool {
 				goto l202
 			}
 			pos++
-			if p.position = pos; !p.risegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.risegment() {
 				goto l202
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l201
 		l202:
-			pos, p.tokenIndex = position202, tokenIndex202
+			pos, ti = position202, tokenIndex202
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_rootless, position200)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l199:
-	pos, p.tokenIndex = position199, tokenIndex199
+	pos, ti = position199, tokenIndex199
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ripath_empty is rule 31 ipath_empty <- <(ipchar &{false})?>
 func (p *Parser) ripath_empty() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleipath_empty)
 	{
 		position204 := pos
 		{
-			position205, tokenIndex205 := pos, p.tokenIndex
+			position205, tokenIndex205 := pos, ti
 			{ // ipchar
-				position221_77, tokenIndex221_77 := pos, p.tokenIndex
+				position221_78, tokenIndex221_78 := pos, ti
 				{
-					position222_77 := pos
+					position222_78 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
@@ -7638,133 +8499,12 @@ func (p *Parser) ripath_empty() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position261_72_77, tokenIndex261_72_77 := pos, p.tokenIndex
-									{
-										position262_72_77 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_72_77
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_72_77
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_72_77
-										l274_62_72_77:
-											pos++
-											goto lok62_72_77
-										}
-									lok62_72_77:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_72_77
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_72_77
-										l274_63_72_77:
-											pos++
-											goto lok63_72_77
-										}
-									lok63_72_77:
-										_ = position262_72_77
-									}
-									goto lok72_77
-								l261_72_77:
-									pos, p.tokenIndex = position261_72_77, tokenIndex261_72_77
-									goto l221_77
-								}
-							lok72_77:
-								;
-							default:
-								if p.position = pos; !p.peek(p.rules[ruleucschar]) {
-									goto l221_77
-								}
-								pos = p.position
-							}
-						}
-					}
-
-					_ = position222_77
-				}
-				goto lok77
-			l221_77:
-				pos, p.tokenIndex = position221_77, tokenIndex221_77
-				goto l205
-			}
-		lok77:
-			if !(false) {
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-
-				goto l205
-			}
-			goto l206
-		l205:
-			pos, p.tokenIndex = position205, tokenIndex205
-		}
-	l206:
-		if !p.bare {
-			p.position = pos
-			p.add(ruleipath_empty, position204)
-		}
-	}
-	p.comp = comp
-	p.position = pos
-	return true
-}
-
-// risegment is rule 32 isegment <- <ipchar*>
-func (p *Parser) risegment() bool {
-	buffer := p.buffer
-	pos := p.position
-	{
-		position208 := pos
-	l209:
-		{
-			position210, tokenIndex210 := pos, p.tokenIndex
-			{ // ipchar
-				position221_78, tokenIndex221_78 := pos, p.tokenIndex
-				{
-					position222_78 := pos
-					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position261_72_78, tokenIndex261_72_78 := pos, p.tokenIndex
+									position261_72_78, tokenIndex261_72_78 := pos, ti
 									{
 										position262_72_78 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(9, false)
 											}
 
 											if int(pos) > p.far {
@@ -7775,7 +8515,7 @@ func (p *Parser) risegment() bool {
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(10, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l274_62_72_78
@@ -7791,7 +8531,7 @@ func (p *Parser) risegment() bool {
 									lok62_72_78:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(10, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l274_63_72_78
@@ -7809,16 +8549,16 @@ func (p *Parser) risegment() bool {
 									}
 									goto lok72_78
 								l261_72_78:
-									pos, p.tokenIndex = position261_72_78, tokenIndex261_72_78
+									pos, ti = position261_72_78, tokenIndex261_72_78
 									goto l221_78
 								}
 							lok72_78:
 								;
 							default:
-								if p.position = pos; !p.rucschar() {
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
 									goto l221_78
 								}
-								pos = p.position
+								pos, ti = p.position, p.tokenIndex
 							}
 						}
 					}
@@ -7827,124 +8567,46 @@ func (p *Parser) risegment() bool {
 				}
 				goto lok78
 			l221_78:
-				pos, p.tokenIndex = position221_78, tokenIndex221_78
-				goto l210
+				pos, ti = position221_78, tokenIndex221_78
+				goto l205
 			}
 		lok78:
-			goto l209
-		l210:
-			pos, p.tokenIndex = position210, tokenIndex210
+			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
+				goto l205
+			}
+			goto l206
+		l205:
+			pos, ti = position205, tokenIndex205
 		}
-		_ = position208
+	l206:
+		if !p.bare {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleipath_empty, position204)
+			ti = p.tokenIndex
+		}
 	}
-	p.position = pos
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// risegment_nz is rule 33 isegment_nz <- <ipchar+>
-func (p *Parser) risegment_nz() bool {
+// risegment is rule 32 isegment <- <ipchar*>
+func (p *Parser) risegment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position211, tokenIndex211 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
 	{
-		position212 := pos
-		{ // ipchar
-			position221_79, tokenIndex221_79 := pos, p.tokenIndex
-			{
-				position222_79 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position261_72_79, tokenIndex261_72_79 := pos, p.tokenIndex
-								{
-									position262_72_79 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_72_79
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_62_72_79
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_72_79
-									l274_62_72_79:
-										pos++
-										goto lok62_72_79
-									}
-								lok62_72_79:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_63_72_79
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_72_79
-									l274_63_72_79:
-										pos++
-										goto lok63_72_79
-									}
-								lok63_72_79:
-									_ = position262_72_79
-								}
-								goto lok72_79
-							l261_72_79:
-								pos, p.tokenIndex = position261_72_79, tokenIndex261_72_79
-								goto l221_79
-							}
-						lok72_79:
-							;
-						default:
-							if p.position = pos; !p.rucschar() {
-								goto l221_79
-							}
-							pos = p.position
-						}
-					}
-				}
-
-				_ = position222_79
-			}
-			goto lok79
-		l221_79:
-			pos, p.tokenIndex = position221_79, tokenIndex221_79
-			goto l211
-		}
-	lok79:
-	l213:
+		position208 := pos
+	l209:
 		{
-			position214, tokenIndex214 := pos, p.tokenIndex
+			position210, tokenIndex210 := pos, ti
 			{ // ipchar
-				position221_80, tokenIndex221_80 := pos, p.tokenIndex
+				position221_79, tokenIndex221_79 := pos, ti
 				{
-					position222_80 := pos
+					position222_79 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
@@ -7959,9 +8621,9 @@ func (p *Parser) risegment_nz() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position261_72_80, tokenIndex261_72_80 := pos, p.tokenIndex
+									position261_72_79, tokenIndex261_72_79 := pos, ti
 									{
-										position262_72_80 := pos
+										position262_72_79 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
@@ -7970,7 +8632,7 @@ func (p *Parser) risegment_nz() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_80
+											goto l261_72_79
 										}
 										pos++
 										{ // HEXDIG
@@ -7978,78 +8640,278 @@ func (p *Parser) risegment_nz() bool {
 												p.note(10, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_72_80
+												goto l274_62_72_79
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_80
-										l274_62_72_80:
+											goto l261_72_79
+										l274_62_72_79:
 											pos++
-											goto lok62_72_80
+											goto lok62_72_79
 										}
-									lok62_72_80:
+									lok62_72_79:
 										{ // HEXDIG
 											if int(pos) == p.at {
 												p.note(10, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_72_80
+												goto l274_63_72_79
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_80
-										l274_63_72_80:
+											goto l261_72_79
+										l274_63_72_79:
 											pos++
-											goto lok63_72_80
+											goto lok63_72_79
 										}
-									lok63_72_80:
-										_ = position262_72_80
+									lok63_72_79:
+										_ = position262_72_79
 									}
-									goto lok72_80
-								l261_72_80:
-									pos, p.tokenIndex = position261_72_80, tokenIndex261_72_80
-									goto l221_80
+									goto lok72_79
+								l261_72_79:
+									pos, ti = position261_72_79, tokenIndex261_72_79
+									goto l221_79
 								}
-							lok72_80:
+							lok72_79:
 								;
 							default:
-								if p.position = pos; !p.rucschar() {
-									goto l221_80
+								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									goto l221_79
 								}
-								pos = p.position
+								pos, ti = p.position, p.tokenIndex
 							}
 						}
 					}
 
-					_ = position222_80
+					_ = position222_79
 				}
-				goto lok80
-			l221_80:
-				pos, p.tokenIndex = position221_80, tokenIndex221_80
+				goto lok79
+			l221_79:
+				pos, ti = position221_79, tokenIndex221_79
+				goto l210
+			}
+		lok79:
+			goto l209
+		l210:
+			pos, ti = position210, tokenIndex210
+		}
+		_ = position208
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+// risegment_nz is rule 33 isegment_nz <- <ipchar+>
+func (p *Parser) risegment_nz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position211, tokenIndex211 := pos, ti
+	{
+		position212 := pos
+		{ // ipchar
+			position221_80, tokenIndex221_80 := pos, ti
+			{
+				position222_80 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position261_72_80, tokenIndex261_72_80 := pos, ti
+								{
+									position262_72_80 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_72_80
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_62_72_80
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_72_80
+									l274_62_72_80:
+										pos++
+										goto lok62_72_80
+									}
+								lok62_72_80:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_63_72_80
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_72_80
+									l274_63_72_80:
+										pos++
+										goto lok63_72_80
+									}
+								lok63_72_80:
+									_ = position262_72_80
+								}
+								goto lok72_80
+							l261_72_80:
+								pos, ti = position261_72_80, tokenIndex261_72_80
+								goto l221_80
+							}
+						lok72_80:
+							;
+						default:
+							if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+								goto l221_80
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					}
+				}
+
+				_ = position222_80
+			}
+			goto lok80
+		l221_80:
+			pos, ti = position221_80, tokenIndex221_80
+			goto l211
+		}
+	lok80:
+	l213:
+		{
+			position214, tokenIndex214 := pos, ti
+			{ // ipchar
+				position221_81, tokenIndex221_81 := pos, ti
+				{
+					position222_81 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(26, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_72_81, tokenIndex261_72_81 := pos, ti
+									{
+										position262_72_81 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_81
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_72_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_81
+										l274_62_72_81:
+											pos++
+											goto lok62_72_81
+										}
+									lok62_72_81:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_72_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_81
+										l274_63_72_81:
+											pos++
+											goto lok63_72_81
+										}
+									lok63_72_81:
+										_ = position262_72_81
+									}
+									goto lok72_81
+								l261_72_81:
+									pos, ti = position261_72_81, tokenIndex261_72_81
+									goto l221_81
+								}
+							lok72_81:
+								;
+							default:
+								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									goto l221_81
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						}
+					}
+
+					_ = position222_81
+				}
+				goto lok81
+			l221_81:
+				pos, ti = position221_81, tokenIndex221_81
 				goto l214
 			}
-		lok80:
+		lok81:
 			goto l213
 		l214:
-			pos, p.tokenIndex = position214, tokenIndex214
+			pos, ti = position214, tokenIndex214
 		}
 		_ = position212
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l211:
-	pos, p.tokenIndex = position211, tokenIndex211
-	p.position = pos
+	pos, ti = position211, tokenIndex211
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // risegment_nz_nc is rule 34 isegment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))+>
 func (p *Parser) risegment_nz_nc() bool {
 	buffer := p.buffer
-	pos := p.position
-	position215, tokenIndex215 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position215, tokenIndex215 := pos, ti
 	{
 		position216 := pos
 		{
@@ -8066,9 +8928,9 @@ func (p *Parser) risegment_nz_nc() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position261_81, tokenIndex261_81 := pos, p.tokenIndex
+						position261_82, tokenIndex261_82 := pos, ti
 						{
-							position262_81 := pos
+							position262_82 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(9, true)
@@ -8077,7 +8939,7 @@ func (p *Parser) risegment_nz_nc() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_81
+								goto l261_82
 							}
 							pos++
 							{ // HEXDIG
@@ -8085,77 +8947,77 @@ func (p *Parser) risegment_nz_nc() bool {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_62_81
+									goto l274_62_82
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_81
-							l274_62_81:
+								goto l261_82
+							l274_62_82:
 								pos++
-								goto lok62_81
+								goto lok62_82
 							}
-						lok62_81:
+						lok62_82:
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_63_81
+									goto l274_63_82
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_81
-							l274_63_81:
+								goto l261_82
+							l274_63_82:
 								pos++
-								goto lok63_81
+								goto lok63_82
 							}
-						lok63_81:
-							_ = position262_81
+						lok63_82:
+							_ = position262_82
 						}
-						goto lok81
-					l261_81:
-						pos, p.tokenIndex = position261_81, tokenIndex261_81
+						goto lok82
+					l261_82:
+						pos, ti = position261_82, tokenIndex261_82
 						goto l215
 					}
-				lok81:
+				lok82:
 					;
 				default:
 					{ // iunreserved
-						position236_82, tokenIndex236_82 := pos, p.tokenIndex
+						position236_83, tokenIndex236_83 := pos, ti
 						{
-							position237_82 := pos
+							position237_83 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(12, true)
+										p.note(15, true)
 									}
 
-									if p.position = pos; !p.rucschar() {
-										goto l236_82
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l236_83
 									}
-									pos = p.position
+									pos, ti = p.position, p.tokenIndex
 								}
 							}
 
-							_ = position237_82
+							_ = position237_83
 						}
-						goto lok82
-					l236_82:
-						pos, p.tokenIndex = position236_82, tokenIndex236_82
+						goto lok83
+					l236_83:
+						pos, ti = position236_83, tokenIndex236_83
 						goto l215
 					}
-				lok82:
+				lok83:
 				}
 			}
 		}
 
 	l217:
 		{
-			position218, tokenIndex218 := pos, p.tokenIndex
+			position218, tokenIndex218 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					pos++
@@ -8170,9 +9032,9 @@ func (p *Parser) risegment_nz_nc() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position261_83, tokenIndex261_83 := pos, p.tokenIndex
+							position261_84, tokenIndex261_84 := pos, ti
 							{
-								position262_83 := pos
+								position262_84 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
 										p.note(9, true)
@@ -8181,7 +9043,7 @@ func (p *Parser) risegment_nz_nc() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_83
+									goto l261_84
 								}
 								pos++
 								{ // HEXDIG
@@ -8189,93 +9051,93 @@ func (p *Parser) risegment_nz_nc() bool {
 										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_62_83
+										goto l274_62_84
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_83
-								l274_62_83:
+									goto l261_84
+								l274_62_84:
 									pos++
-									goto lok62_83
+									goto lok62_84
 								}
-							lok62_83:
+							lok62_84:
 								{ // HEXDIG
 									if int(pos) == p.at {
 										p.note(10, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_63_83
+										goto l274_63_84
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_83
-								l274_63_83:
+									goto l261_84
+								l274_63_84:
 									pos++
-									goto lok63_83
+									goto lok63_84
 								}
-							lok63_83:
-								_ = position262_83
+							lok63_84:
+								_ = position262_84
 							}
-							goto lok83
-						l261_83:
-							pos, p.tokenIndex = position261_83, tokenIndex261_83
+							goto lok84
+						l261_84:
+							pos, ti = position261_84, tokenIndex261_84
 							goto l218
 						}
-					lok83:
+					lok84:
 						;
 					default:
 						{ // iunreserved
-							position236_84, tokenIndex236_84 := pos, p.tokenIndex
+							position236_85, tokenIndex236_85 := pos, ti
 							{
-								position237_84 := pos
+								position237_85 := pos
 								{
 									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
-											p.note(12, true)
+											p.note(15, true)
 										}
 
-										if p.position = pos; !p.rucschar() {
-											goto l236_84
+										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+											goto l236_85
 										}
-										pos = p.position
+										pos, ti = p.position, p.tokenIndex
 									}
 								}
 
-								_ = position237_84
+								_ = position237_85
 							}
-							goto lok84
-						l236_84:
-							pos, p.tokenIndex = position236_84, tokenIndex236_84
+							goto lok85
+						l236_85:
+							pos, ti = position236_85, tokenIndex236_85
 							goto l218
 						}
-					lok84:
+					lok85:
 					}
 				}
 			}
 
 			goto l217
 		l218:
-			pos, p.tokenIndex = position218, tokenIndex218
+			pos, ti = position218, tokenIndex218
 		}
 		_ = position216
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l215:
-	pos, p.tokenIndex = position215, tokenIndex215
-	p.position = pos
+	pos, ti = position215, tokenIndex215
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ripchar is rule 35 ipchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))>
 func (p *Parser) ripchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position221, tokenIndex221 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position221, tokenIndex221 := pos, ti
 	{
 		position222 := pos
 		{
@@ -8292,7 +9154,7 @@ func (p *Parser) ripchar() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position261_72, tokenIndex261_72 := pos, p.tokenIndex
+						position261_72, tokenIndex261_72 := pos, ti
 						{
 							position262_72 := pos
 							if buffer[pos] != '%' {
@@ -8342,45 +9204,45 @@ func (p *Parser) ripchar() bool {
 						}
 						goto lok72
 					l261_72:
-						pos, p.tokenIndex = position261_72, tokenIndex261_72
+						pos, ti = position261_72, tokenIndex261_72
 						goto l221
 					}
 				lok72:
 					;
 				default:
-					if p.position = pos; !p.rucschar() {
+					if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 						goto l221
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 				}
 			}
 		}
 
 		_ = position222
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l221:
-	pos, p.tokenIndex = position221, tokenIndex221
-	p.position = pos
+	pos, ti = position221, tokenIndex221
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // riquery is rule 36 iquery <- <(ipchar / ((&('?') '?') | (&('/') '/') | (&('î' | 'ï' | 'ó' | 'ô') iprivate)))*>
 func (p *Parser) riquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleiquery)
 	{
 		position225 := pos
 	l226:
 		{
-			position227, tokenIndex227 := pos, p.tokenIndex
+			position227, tokenIndex227 := pos, ti
 			{
-				position228, tokenIndex228 := pos, p.tokenIndex
+				position228, tokenIndex228 := pos, ti
 				{ // ipchar
-					position221_73, tokenIndex221_73 := pos, p.tokenIndex
+					position221_73, tokenIndex221_73 := pos, ti
 					{
 						position222_73 := pos
 						{
@@ -8397,7 +9259,7 @@ func (p *Parser) riquery() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // pct_encoded
-										position261_72_73, tokenIndex261_72_73 := pos, p.tokenIndex
+										position261_72_73, tokenIndex261_72_73 := pos, ti
 										{
 											position262_72_73 := pos
 											if buffer[pos] != '%' {
@@ -8447,16 +9309,16 @@ func (p *Parser) riquery() bool {
 										}
 										goto lok72_73
 									l261_72_73:
-										pos, p.tokenIndex = position261_72_73, tokenIndex261_72_73
+										pos, ti = position261_72_73, tokenIndex261_72_73
 										goto l221_73
 									}
 								lok72_73:
 									;
 								default:
-									if p.position = pos; !p.rucschar() {
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 										goto l221_73
 									}
-									pos = p.position
+									pos, ti = p.position, p.tokenIndex
 								}
 							}
 						}
@@ -8465,13 +9327,13 @@ func (p *Parser) riquery() bool {
 					}
 					goto lok73
 				l221_73:
-					pos, p.tokenIndex = position221_73, tokenIndex221_73
+					pos, ti = position221_73, tokenIndex221_73
 					goto l229
 				}
 			lok73:
 				goto l228
 			l229:
-				pos, p.tokenIndex = position228, tokenIndex228
+				pos, ti = position228, tokenIndex228
 				{
 					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 						pos++
@@ -8480,10 +9342,10 @@ func (p *Parser) riquery() bool {
 							p.note(28, true)
 						}
 
-						if p.position = pos; !p.riprivate() {
+						if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
 							goto l227
 						}
-						pos = p.position
+						pos, ti = p.position, p.tokenIndex
 					}
 				}
 
@@ -8491,29 +9353,30 @@ func (p *Parser) riquery() bool {
 		l228:
 			goto l226
 		l227:
-			pos, p.tokenIndex = position227, tokenIndex227
+			pos, ti = position227, tokenIndex227
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleiquery, position225)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rifragment is rule 37 ifragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ipchar))*>
 func (p *Parser) rifragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleifragment)
 	{
 		position232 := pos
 	l233:
 		{
-			position234, tokenIndex234 := pos, p.tokenIndex
+			position234, tokenIndex234 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -8523,7 +9386,7 @@ func (p *Parser) rifragment() bool {
 					}
 
 					{ // ipchar
-						position221_74, tokenIndex221_74 := pos, p.tokenIndex
+						position221_74, tokenIndex221_74 := pos, ti
 						{
 							position222_74 := pos
 							{
@@ -8540,7 +9403,7 @@ func (p *Parser) rifragment() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position261_72_74, tokenIndex261_72_74 := pos, p.tokenIndex
+											position261_72_74, tokenIndex261_72_74 := pos, ti
 											{
 												position262_72_74 := pos
 												if buffer[pos] != '%' {
@@ -8590,16 +9453,16 @@ func (p *Parser) rifragment() bool {
 											}
 											goto lok72_74
 										l261_72_74:
-											pos, p.tokenIndex = position261_72_74, tokenIndex261_72_74
+											pos, ti = position261_72_74, tokenIndex261_72_74
 											goto l221_74
 										}
 									lok72_74:
 										;
 									default:
-										if p.position = pos; !p.rucschar() {
+										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 											goto l221_74
 										}
-										pos = p.position
+										pos, ti = p.position, p.tokenIndex
 									}
 								}
 							}
@@ -8608,7 +9471,7 @@ func (p *Parser) rifragment() bool {
 						}
 						goto lok74
 					l221_74:
-						pos, p.tokenIndex = position221_74, tokenIndex221_74
+						pos, ti = position221_74, tokenIndex221_74
 						goto l234
 					}
 				lok74:
@@ -8617,23 +9480,24 @@ func (p *Parser) rifragment() bool {
 
 			goto l233
 		l234:
-			pos, p.tokenIndex = position234, tokenIndex234
+			pos, ti = position234, tokenIndex234
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleifragment, position232)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // riunreserved is rule 38 iunreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))>
 func (p *Parser) riunreserved() bool {
 	buffer := p.buffer
-	pos := p.position
-	position236, tokenIndex236 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position236, tokenIndex236 := pos, ti
 	{
 		position237 := pos
 		{
@@ -8641,31 +9505,31 @@ func (p *Parser) riunreserved() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(15, true)
 				}
 
-				if p.position = pos; !p.rucschar() {
+				if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 					goto l236
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 			}
 		}
 
 		_ = position237
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l236:
-	pos, p.tokenIndex = position236, tokenIndex236
-	p.position = pos
+	pos, ti = position236, tokenIndex236
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rucschar is rule 39 ucschar <- <((&('ó') ('ó' ((&('¯') ('¯' plane_end)) | (&('¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([¡-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ñ' | 'ò') ([ñ-ò] ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ð') ('ð' ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont))))) | (&('ï') ('ï' (('·' [\u0080-\u008f]) / ((&('¿') ('¿' [\u0080-¯])) | (&('¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([¸-¾] cont)) | (&('·') ('·' [°-¿])) | (&('¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®' | '¯' | '°' | '±' | '²' | '³' | '´' | 'µ' | '¶') ([¤-¶] cont)))))) | (&('í') ('í' [\u0080-\u009f] cont)) | (&('á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([á-ì] cont cont)) | (&('à') ('à' [\u00a0-¿] cont)) | (&('Â') ('Â' [\u00a0-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] cont)))>
 func (p *Parser) rucschar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position239, tokenIndex239 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position239, tokenIndex239 := pos, ti
 	{
 		position240 := pos
 		{
@@ -8703,11 +9567,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_16, tokenIndex257_16 := pos, p.tokenIndex
+							position257_16, tokenIndex257_16 := pos, ti
 							{
 								position258_16 := pos
 								{
-									position259_16, tokenIndex259_16 := pos, p.tokenIndex
+									position259_16, tokenIndex259_16 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -8720,7 +9584,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_16, tokenIndex255_1_16 := pos, p.tokenIndex
+										position255_1_16, tokenIndex255_1_16 := pos, ti
 										{
 											position256_1_16 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -8738,13 +9602,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_16
 									l255_1_16:
-										pos, p.tokenIndex = position255_1_16, tokenIndex255_1_16
+										pos, ti = position255_1_16, tokenIndex255_1_16
 										goto l260_16
 									}
 								lok1_16:
 									goto l259_16
 								l260_16:
-									pos, p.tokenIndex = position259_16, tokenIndex259_16
+									pos, ti = position259_16, tokenIndex259_16
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -8773,7 +9637,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok16
 						l257_16:
-							pos, p.tokenIndex = position257_16, tokenIndex257_16
+							pos, ti = position257_16, tokenIndex257_16
 							goto l239
 						}
 					lok16:
@@ -8791,7 +9655,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_17, tokenIndex255_17 := pos, p.tokenIndex
+							position255_17, tokenIndex255_17 := pos, ti
 							{
 								position256_17 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -8809,12 +9673,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok17
 						l255_17:
-							pos, p.tokenIndex = position255_17, tokenIndex255_17
+							pos, ti = position255_17, tokenIndex255_17
 							goto l239
 						}
 					lok17:
 						{ // cont
-							position255_18, tokenIndex255_18 := pos, p.tokenIndex
+							position255_18, tokenIndex255_18 := pos, ti
 							{
 								position256_18 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -8832,7 +9696,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok18
 						l255_18:
-							pos, p.tokenIndex = position255_18, tokenIndex255_18
+							pos, ti = position255_18, tokenIndex255_18
 							goto l239
 						}
 					lok18:
@@ -8850,11 +9714,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_19, tokenIndex257_19 := pos, p.tokenIndex
+							position257_19, tokenIndex257_19 := pos, ti
 							{
 								position258_19 := pos
 								{
-									position259_19, tokenIndex259_19 := pos, p.tokenIndex
+									position259_19, tokenIndex259_19 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -8867,7 +9731,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_19, tokenIndex255_1_19 := pos, p.tokenIndex
+										position255_1_19, tokenIndex255_1_19 := pos, ti
 										{
 											position256_1_19 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -8885,13 +9749,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_19
 									l255_1_19:
-										pos, p.tokenIndex = position255_1_19, tokenIndex255_1_19
+										pos, ti = position255_1_19, tokenIndex255_1_19
 										goto l260_19
 									}
 								lok1_19:
 									goto l259_19
 								l260_19:
-									pos, p.tokenIndex = position259_19, tokenIndex259_19
+									pos, ti = position259_19, tokenIndex259_19
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -8920,7 +9784,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok19
 						l257_19:
-							pos, p.tokenIndex = position257_19, tokenIndex257_19
+							pos, ti = position257_19, tokenIndex257_19
 							goto l239
 						}
 					lok19:
@@ -8938,7 +9802,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_20, tokenIndex255_20 := pos, p.tokenIndex
+							position255_20, tokenIndex255_20 := pos, ti
 							{
 								position256_20 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -8956,12 +9820,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok20
 						l255_20:
-							pos, p.tokenIndex = position255_20, tokenIndex255_20
+							pos, ti = position255_20, tokenIndex255_20
 							goto l239
 						}
 					lok20:
 						{ // cont
-							position255_21, tokenIndex255_21 := pos, p.tokenIndex
+							position255_21, tokenIndex255_21 := pos, ti
 							{
 								position256_21 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -8979,7 +9843,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok21
 						l255_21:
-							pos, p.tokenIndex = position255_21, tokenIndex255_21
+							pos, ti = position255_21, tokenIndex255_21
 							goto l239
 						}
 					lok21:
@@ -8997,11 +9861,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_22, tokenIndex257_22 := pos, p.tokenIndex
+							position257_22, tokenIndex257_22 := pos, ti
 							{
 								position258_22 := pos
 								{
-									position259_22, tokenIndex259_22 := pos, p.tokenIndex
+									position259_22, tokenIndex259_22 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9014,7 +9878,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_22, tokenIndex255_1_22 := pos, p.tokenIndex
+										position255_1_22, tokenIndex255_1_22 := pos, ti
 										{
 											position256_1_22 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9032,13 +9896,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_22
 									l255_1_22:
-										pos, p.tokenIndex = position255_1_22, tokenIndex255_1_22
+										pos, ti = position255_1_22, tokenIndex255_1_22
 										goto l260_22
 									}
 								lok1_22:
 									goto l259_22
 								l260_22:
-									pos, p.tokenIndex = position259_22, tokenIndex259_22
+									pos, ti = position259_22, tokenIndex259_22
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9067,7 +9931,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok22
 						l257_22:
-							pos, p.tokenIndex = position257_22, tokenIndex257_22
+							pos, ti = position257_22, tokenIndex257_22
 							goto l239
 						}
 					lok22:
@@ -9085,7 +9949,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_23, tokenIndex255_23 := pos, p.tokenIndex
+							position255_23, tokenIndex255_23 := pos, ti
 							{
 								position256_23 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9103,12 +9967,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok23
 						l255_23:
-							pos, p.tokenIndex = position255_23, tokenIndex255_23
+							pos, ti = position255_23, tokenIndex255_23
 							goto l239
 						}
 					lok23:
 						{ // cont
-							position255_24, tokenIndex255_24 := pos, p.tokenIndex
+							position255_24, tokenIndex255_24 := pos, ti
 							{
 								position256_24 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9126,7 +9990,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok24
 						l255_24:
-							pos, p.tokenIndex = position255_24, tokenIndex255_24
+							pos, ti = position255_24, tokenIndex255_24
 							goto l239
 						}
 					lok24:
@@ -9163,11 +10027,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_25, tokenIndex257_25 := pos, p.tokenIndex
+							position257_25, tokenIndex257_25 := pos, ti
 							{
 								position258_25 := pos
 								{
-									position259_25, tokenIndex259_25 := pos, p.tokenIndex
+									position259_25, tokenIndex259_25 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9180,7 +10044,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_25, tokenIndex255_1_25 := pos, p.tokenIndex
+										position255_1_25, tokenIndex255_1_25 := pos, ti
 										{
 											position256_1_25 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9198,13 +10062,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_25
 									l255_1_25:
-										pos, p.tokenIndex = position255_1_25, tokenIndex255_1_25
+										pos, ti = position255_1_25, tokenIndex255_1_25
 										goto l260_25
 									}
 								lok1_25:
 									goto l259_25
 								l260_25:
-									pos, p.tokenIndex = position259_25, tokenIndex259_25
+									pos, ti = position259_25, tokenIndex259_25
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9233,7 +10097,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok25
 						l257_25:
-							pos, p.tokenIndex = position257_25, tokenIndex257_25
+							pos, ti = position257_25, tokenIndex257_25
 							goto l239
 						}
 					lok25:
@@ -9251,7 +10115,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_26, tokenIndex255_26 := pos, p.tokenIndex
+							position255_26, tokenIndex255_26 := pos, ti
 							{
 								position256_26 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9269,12 +10133,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok26
 						l255_26:
-							pos, p.tokenIndex = position255_26, tokenIndex255_26
+							pos, ti = position255_26, tokenIndex255_26
 							goto l239
 						}
 					lok26:
 						{ // cont
-							position255_27, tokenIndex255_27 := pos, p.tokenIndex
+							position255_27, tokenIndex255_27 := pos, ti
 							{
 								position256_27 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9292,7 +10156,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok27
 						l255_27:
-							pos, p.tokenIndex = position255_27, tokenIndex255_27
+							pos, ti = position255_27, tokenIndex255_27
 							goto l239
 						}
 					lok27:
@@ -9310,11 +10174,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_28, tokenIndex257_28 := pos, p.tokenIndex
+							position257_28, tokenIndex257_28 := pos, ti
 							{
 								position258_28 := pos
 								{
-									position259_28, tokenIndex259_28 := pos, p.tokenIndex
+									position259_28, tokenIndex259_28 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9327,7 +10191,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_28, tokenIndex255_1_28 := pos, p.tokenIndex
+										position255_1_28, tokenIndex255_1_28 := pos, ti
 										{
 											position256_1_28 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9345,13 +10209,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_28
 									l255_1_28:
-										pos, p.tokenIndex = position255_1_28, tokenIndex255_1_28
+										pos, ti = position255_1_28, tokenIndex255_1_28
 										goto l260_28
 									}
 								lok1_28:
 									goto l259_28
 								l260_28:
-									pos, p.tokenIndex = position259_28, tokenIndex259_28
+									pos, ti = position259_28, tokenIndex259_28
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9380,7 +10244,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok28
 						l257_28:
-							pos, p.tokenIndex = position257_28, tokenIndex257_28
+							pos, ti = position257_28, tokenIndex257_28
 							goto l239
 						}
 					lok28:
@@ -9398,7 +10262,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_29, tokenIndex255_29 := pos, p.tokenIndex
+							position255_29, tokenIndex255_29 := pos, ti
 							{
 								position256_29 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9416,12 +10280,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok29
 						l255_29:
-							pos, p.tokenIndex = position255_29, tokenIndex255_29
+							pos, ti = position255_29, tokenIndex255_29
 							goto l239
 						}
 					lok29:
 						{ // cont
-							position255_30, tokenIndex255_30 := pos, p.tokenIndex
+							position255_30, tokenIndex255_30 := pos, ti
 							{
 								position256_30 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9439,7 +10303,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok30
 						l255_30:
-							pos, p.tokenIndex = position255_30, tokenIndex255_30
+							pos, ti = position255_30, tokenIndex255_30
 							goto l239
 						}
 					lok30:
@@ -9457,11 +10321,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_31, tokenIndex257_31 := pos, p.tokenIndex
+							position257_31, tokenIndex257_31 := pos, ti
 							{
 								position258_31 := pos
 								{
-									position259_31, tokenIndex259_31 := pos, p.tokenIndex
+									position259_31, tokenIndex259_31 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9474,7 +10338,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_31, tokenIndex255_1_31 := pos, p.tokenIndex
+										position255_1_31, tokenIndex255_1_31 := pos, ti
 										{
 											position256_1_31 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9492,13 +10356,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_31
 									l255_1_31:
-										pos, p.tokenIndex = position255_1_31, tokenIndex255_1_31
+										pos, ti = position255_1_31, tokenIndex255_1_31
 										goto l260_31
 									}
 								lok1_31:
 									goto l259_31
 								l260_31:
-									pos, p.tokenIndex = position259_31, tokenIndex259_31
+									pos, ti = position259_31, tokenIndex259_31
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9527,7 +10391,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok31
 						l257_31:
-							pos, p.tokenIndex = position257_31, tokenIndex257_31
+							pos, ti = position257_31, tokenIndex257_31
 							goto l239
 						}
 					lok31:
@@ -9545,7 +10409,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_32, tokenIndex255_32 := pos, p.tokenIndex
+							position255_32, tokenIndex255_32 := pos, ti
 							{
 								position256_32 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9563,12 +10427,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok32
 						l255_32:
-							pos, p.tokenIndex = position255_32, tokenIndex255_32
+							pos, ti = position255_32, tokenIndex255_32
 							goto l239
 						}
 					lok32:
 						{ // cont
-							position255_33, tokenIndex255_33 := pos, p.tokenIndex
+							position255_33, tokenIndex255_33 := pos, ti
 							{
 								position256_33 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9586,7 +10450,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok33
 						l255_33:
-							pos, p.tokenIndex = position255_33, tokenIndex255_33
+							pos, ti = position255_33, tokenIndex255_33
 							goto l239
 						}
 					lok33:
@@ -9604,11 +10468,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_34, tokenIndex257_34 := pos, p.tokenIndex
+							position257_34, tokenIndex257_34 := pos, ti
 							{
 								position258_34 := pos
 								{
-									position259_34, tokenIndex259_34 := pos, p.tokenIndex
+									position259_34, tokenIndex259_34 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9621,7 +10485,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_34, tokenIndex255_1_34 := pos, p.tokenIndex
+										position255_1_34, tokenIndex255_1_34 := pos, ti
 										{
 											position256_1_34 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9639,13 +10503,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_34
 									l255_1_34:
-										pos, p.tokenIndex = position255_1_34, tokenIndex255_1_34
+										pos, ti = position255_1_34, tokenIndex255_1_34
 										goto l260_34
 									}
 								lok1_34:
 									goto l259_34
 								l260_34:
-									pos, p.tokenIndex = position259_34, tokenIndex259_34
+									pos, ti = position259_34, tokenIndex259_34
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9674,7 +10538,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok34
 						l257_34:
-							pos, p.tokenIndex = position257_34, tokenIndex257_34
+							pos, ti = position257_34, tokenIndex257_34
 							goto l239
 						}
 					lok34:
@@ -9692,7 +10556,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_35, tokenIndex255_35 := pos, p.tokenIndex
+							position255_35, tokenIndex255_35 := pos, ti
 							{
 								position256_35 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9710,12 +10574,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok35
 						l255_35:
-							pos, p.tokenIndex = position255_35, tokenIndex255_35
+							pos, ti = position255_35, tokenIndex255_35
 							goto l239
 						}
 					lok35:
 						{ // cont
-							position255_36, tokenIndex255_36 := pos, p.tokenIndex
+							position255_36, tokenIndex255_36 := pos, ti
 							{
 								position256_36 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9733,7 +10597,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok36
 						l255_36:
-							pos, p.tokenIndex = position255_36, tokenIndex255_36
+							pos, ti = position255_36, tokenIndex255_36
 							goto l239
 						}
 					lok36:
@@ -9770,11 +10634,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_37, tokenIndex257_37 := pos, p.tokenIndex
+							position257_37, tokenIndex257_37 := pos, ti
 							{
 								position258_37 := pos
 								{
-									position259_37, tokenIndex259_37 := pos, p.tokenIndex
+									position259_37, tokenIndex259_37 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9787,7 +10651,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_37, tokenIndex255_1_37 := pos, p.tokenIndex
+										position255_1_37, tokenIndex255_1_37 := pos, ti
 										{
 											position256_1_37 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9805,13 +10669,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_37
 									l255_1_37:
-										pos, p.tokenIndex = position255_1_37, tokenIndex255_1_37
+										pos, ti = position255_1_37, tokenIndex255_1_37
 										goto l260_37
 									}
 								lok1_37:
 									goto l259_37
 								l260_37:
-									pos, p.tokenIndex = position259_37, tokenIndex259_37
+									pos, ti = position259_37, tokenIndex259_37
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9840,7 +10704,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok37
 						l257_37:
-							pos, p.tokenIndex = position257_37, tokenIndex257_37
+							pos, ti = position257_37, tokenIndex257_37
 							goto l239
 						}
 					lok37:
@@ -9858,7 +10722,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_38, tokenIndex255_38 := pos, p.tokenIndex
+							position255_38, tokenIndex255_38 := pos, ti
 							{
 								position256_38 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9876,12 +10740,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok38
 						l255_38:
-							pos, p.tokenIndex = position255_38, tokenIndex255_38
+							pos, ti = position255_38, tokenIndex255_38
 							goto l239
 						}
 					lok38:
 						{ // cont
-							position255_39, tokenIndex255_39 := pos, p.tokenIndex
+							position255_39, tokenIndex255_39 := pos, ti
 							{
 								position256_39 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9899,7 +10763,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok39
 						l255_39:
-							pos, p.tokenIndex = position255_39, tokenIndex255_39
+							pos, ti = position255_39, tokenIndex255_39
 							goto l239
 						}
 					lok39:
@@ -9917,11 +10781,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_40, tokenIndex257_40 := pos, p.tokenIndex
+							position257_40, tokenIndex257_40 := pos, ti
 							{
 								position258_40 := pos
 								{
-									position259_40, tokenIndex259_40 := pos, p.tokenIndex
+									position259_40, tokenIndex259_40 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -9934,7 +10798,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_40, tokenIndex255_1_40 := pos, p.tokenIndex
+										position255_1_40, tokenIndex255_1_40 := pos, ti
 										{
 											position256_1_40 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -9952,13 +10816,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_40
 									l255_1_40:
-										pos, p.tokenIndex = position255_1_40, tokenIndex255_1_40
+										pos, ti = position255_1_40, tokenIndex255_1_40
 										goto l260_40
 									}
 								lok1_40:
 									goto l259_40
 								l260_40:
-									pos, p.tokenIndex = position259_40, tokenIndex259_40
+									pos, ti = position259_40, tokenIndex259_40
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -9987,7 +10851,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok40
 						l257_40:
-							pos, p.tokenIndex = position257_40, tokenIndex257_40
+							pos, ti = position257_40, tokenIndex257_40
 							goto l239
 						}
 					lok40:
@@ -10005,7 +10869,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_41, tokenIndex255_41 := pos, p.tokenIndex
+							position255_41, tokenIndex255_41 := pos, ti
 							{
 								position256_41 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10023,12 +10887,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok41
 						l255_41:
-							pos, p.tokenIndex = position255_41, tokenIndex255_41
+							pos, ti = position255_41, tokenIndex255_41
 							goto l239
 						}
 					lok41:
 						{ // cont
-							position255_42, tokenIndex255_42 := pos, p.tokenIndex
+							position255_42, tokenIndex255_42 := pos, ti
 							{
 								position256_42 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10046,7 +10910,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok42
 						l255_42:
-							pos, p.tokenIndex = position255_42, tokenIndex255_42
+							pos, ti = position255_42, tokenIndex255_42
 							goto l239
 						}
 					lok42:
@@ -10064,11 +10928,11 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // plane_end
-							position257_43, tokenIndex257_43 := pos, p.tokenIndex
+							position257_43, tokenIndex257_43 := pos, ti
 							{
 								position258_43 := pos
 								{
-									position259_43, tokenIndex259_43 := pos, p.tokenIndex
+									position259_43, tokenIndex259_43 := pos, ti
 									if c := buffer[pos]; c < '\u0080' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(33, true)
@@ -10081,7 +10945,7 @@ func (p *Parser) rucschar() bool {
 									}
 									pos++
 									{ // cont
-										position255_1_43, tokenIndex255_1_43 := pos, p.tokenIndex
+										position255_1_43, tokenIndex255_1_43 := pos, ti
 										{
 											position256_1_43 := pos
 											if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10099,13 +10963,13 @@ func (p *Parser) rucschar() bool {
 										}
 										goto lok1_43
 									l255_1_43:
-										pos, p.tokenIndex = position255_1_43, tokenIndex255_1_43
+										pos, ti = position255_1_43, tokenIndex255_1_43
 										goto l260_43
 									}
 								lok1_43:
 									goto l259_43
 								l260_43:
-									pos, p.tokenIndex = position259_43, tokenIndex259_43
+									pos, ti = position259_43, tokenIndex259_43
 									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -10134,7 +10998,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok43
 						l257_43:
-							pos, p.tokenIndex = position257_43, tokenIndex257_43
+							pos, ti = position257_43, tokenIndex257_43
 							goto l239
 						}
 					lok43:
@@ -10152,7 +11016,7 @@ func (p *Parser) rucschar() bool {
 						}
 						pos++
 						{ // cont
-							position255_44, tokenIndex255_44 := pos, p.tokenIndex
+							position255_44, tokenIndex255_44 := pos, ti
 							{
 								position256_44 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10170,12 +11034,12 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok44
 						l255_44:
-							pos, p.tokenIndex = position255_44, tokenIndex255_44
+							pos, ti = position255_44, tokenIndex255_44
 							goto l239
 						}
 					lok44:
 						{ // cont
-							position255_45, tokenIndex255_45 := pos, p.tokenIndex
+							position255_45, tokenIndex255_45 := pos, ti
 							{
 								position256_45 := pos
 								if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10193,7 +11057,7 @@ func (p *Parser) rucschar() bool {
 							}
 							goto lok45
 						l255_45:
-							pos, p.tokenIndex = position255_45, tokenIndex255_45
+							pos, ti = position255_45, tokenIndex255_45
 							goto l239
 						}
 					lok45:
@@ -10213,7 +11077,7 @@ func (p *Parser) rucschar() bool {
 				}
 				pos++
 				{
-					position245, tokenIndex245 := pos, p.tokenIndex
+					position245, tokenIndex245 := pos, ti
 					if buffer[pos] != '·' {
 						if int(pos) == p.at {
 							p.note(49, true)
@@ -10238,7 +11102,7 @@ func (p *Parser) rucschar() bool {
 					pos++
 					goto l245
 				l246:
-					pos, p.tokenIndex = position245, tokenIndex245
+					pos, ti = position245, tokenIndex245
 					{
 						if int(pos) == p.at {
 							p.note(51, false)
@@ -10280,7 +11144,7 @@ func (p *Parser) rucschar() bool {
 							}
 							pos++
 							{ // cont
-								position255_46, tokenIndex255_46 := pos, p.tokenIndex
+								position255_46, tokenIndex255_46 := pos, ti
 								{
 									position256_46 := pos
 									if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10298,7 +11162,7 @@ func (p *Parser) rucschar() bool {
 								}
 								goto lok46
 							l255_46:
-								pos, p.tokenIndex = position255_46, tokenIndex255_46
+								pos, ti = position255_46, tokenIndex255_46
 								goto l239
 							}
 						lok46:
@@ -10339,7 +11203,7 @@ func (p *Parser) rucschar() bool {
 							}
 							pos++
 							{ // cont
-								position255_47, tokenIndex255_47 := pos, p.tokenIndex
+								position255_47, tokenIndex255_47 := pos, ti
 								{
 									position256_47 := pos
 									if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10357,7 +11221,7 @@ func (p *Parser) rucschar() bool {
 								}
 								goto lok47
 							l255_47:
-								pos, p.tokenIndex = position255_47, tokenIndex255_47
+								pos, ti = position255_47, tokenIndex255_47
 								goto l239
 							}
 						lok47:
@@ -10391,7 +11255,7 @@ func (p *Parser) rucschar() bool {
 				}
 				pos++
 				{ // cont
-					position255_48, tokenIndex255_48 := pos, p.tokenIndex
+					position255_48, tokenIndex255_48 := pos, ti
 					{
 						position256_48 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10409,7 +11273,7 @@ func (p *Parser) rucschar() bool {
 					}
 					goto lok48
 				l255_48:
-					pos, p.tokenIndex = position255_48, tokenIndex255_48
+					pos, ti = position255_48, tokenIndex255_48
 					goto l239
 				}
 			lok48:
@@ -10427,7 +11291,7 @@ func (p *Parser) rucschar() bool {
 				}
 				pos++
 				{ // cont
-					position255_49, tokenIndex255_49 := pos, p.tokenIndex
+					position255_49, tokenIndex255_49 := pos, ti
 					{
 						position256_49 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10445,12 +11309,12 @@ func (p *Parser) rucschar() bool {
 					}
 					goto lok49
 				l255_49:
-					pos, p.tokenIndex = position255_49, tokenIndex255_49
+					pos, ti = position255_49, tokenIndex255_49
 					goto l239
 				}
 			lok49:
 				{ // cont
-					position255_50, tokenIndex255_50 := pos, p.tokenIndex
+					position255_50, tokenIndex255_50 := pos, ti
 					{
 						position256_50 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10468,7 +11332,7 @@ func (p *Parser) rucschar() bool {
 					}
 					goto lok50
 				l255_50:
-					pos, p.tokenIndex = position255_50, tokenIndex255_50
+					pos, ti = position255_50, tokenIndex255_50
 					goto l239
 				}
 			lok50:
@@ -10497,7 +11361,7 @@ func (p *Parser) rucschar() bool {
 				}
 				pos++
 				{ // cont
-					position255_51, tokenIndex255_51 := pos, p.tokenIndex
+					position255_51, tokenIndex255_51 := pos, ti
 					{
 						position256_51 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10515,7 +11379,7 @@ func (p *Parser) rucschar() bool {
 					}
 					goto lok51
 				l255_51:
-					pos, p.tokenIndex = position255_51, tokenIndex255_51
+					pos, ti = position255_51, tokenIndex255_51
 					goto l239
 				}
 			lok51:
@@ -10556,7 +11420,7 @@ func (p *Parser) rucschar() bool {
 				}
 				pos++
 				{ // cont
-					position255_52, tokenIndex255_52 := pos, p.tokenIndex
+					position255_52, tokenIndex255_52 := pos, ti
 					{
 						position256_52 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10574,7 +11438,7 @@ func (p *Parser) rucschar() bool {
 					}
 					goto lok52
 				l255_52:
-					pos, p.tokenIndex = position255_52, tokenIndex255_52
+					pos, ti = position255_52, tokenIndex255_52
 					goto l239
 				}
 			lok52:
@@ -10583,19 +11447,19 @@ func (p *Parser) rucschar() bool {
 
 		_ = position240
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l239:
-	pos, p.tokenIndex = position239, tokenIndex239
-	p.position = pos
+	pos, ti = position239, tokenIndex239
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // riprivate is rule 40 iprivate <- <((&('ô') ('ô' (([\u0080-\u008e] cont cont) / ('\u008f' plane_end)))) | (&('ó') ('ó' (([°-¾] cont cont) / ('¿' plane_end)))) | (&('ï') ('ï' [\u0080-£] cont)) | (&('î') ('î' cont cont)))>
 func (p *Parser) riprivate() bool {
 	buffer := p.buffer
-	pos := p.position
-	position248, tokenIndex248 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position248, tokenIndex248 := pos, ti
 	{
 		position249 := pos
 		{
@@ -10616,7 +11480,7 @@ func (p *Parser) riprivate() bool {
 				}
 				pos++
 				{
-					position251, tokenIndex251 := pos, p.tokenIndex
+					position251, tokenIndex251 := pos, ti
 					if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
 						if int(pos) == p.at {
 							p.note(41, true)
@@ -10629,7 +11493,7 @@ func (p *Parser) riprivate() bool {
 					}
 					pos++
 					{ // cont
-						position255_53, tokenIndex255_53 := pos, p.tokenIndex
+						position255_53, tokenIndex255_53 := pos, ti
 						{
 							position256_53 := pos
 							if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10647,12 +11511,12 @@ func (p *Parser) riprivate() bool {
 						}
 						goto lok53
 					l255_53:
-						pos, p.tokenIndex = position255_53, tokenIndex255_53
+						pos, ti = position255_53, tokenIndex255_53
 						goto l252
 					}
 				lok53:
 					{ // cont
-						position255_54, tokenIndex255_54 := pos, p.tokenIndex
+						position255_54, tokenIndex255_54 := pos, ti
 						{
 							position256_54 := pos
 							if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10670,13 +11534,13 @@ func (p *Parser) riprivate() bool {
 						}
 						goto lok54
 					l255_54:
-						pos, p.tokenIndex = position255_54, tokenIndex255_54
+						pos, ti = position255_54, tokenIndex255_54
 						goto l252
 					}
 				lok54:
 					goto l251
 				l252:
-					pos, p.tokenIndex = position251, tokenIndex251
+					pos, ti = position251, tokenIndex251
 					if buffer[pos] != '\u008f' {
 						if int(pos) == p.at {
 							p.note(40, true)
@@ -10689,11 +11553,11 @@ func (p *Parser) riprivate() bool {
 					}
 					pos++
 					{ // plane_end
-						position257_55, tokenIndex257_55 := pos, p.tokenIndex
+						position257_55, tokenIndex257_55 := pos, ti
 						{
 							position258_55 := pos
 							{
-								position259_55, tokenIndex259_55 := pos, p.tokenIndex
+								position259_55, tokenIndex259_55 := pos, ti
 								if c := buffer[pos]; c < '\u0080' || c > '¾' {
 									if int(pos) == p.at {
 										p.note(33, true)
@@ -10706,7 +11570,7 @@ func (p *Parser) riprivate() bool {
 								}
 								pos++
 								{ // cont
-									position255_1_55, tokenIndex255_1_55 := pos, p.tokenIndex
+									position255_1_55, tokenIndex255_1_55 := pos, ti
 									{
 										position256_1_55 := pos
 										if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10724,13 +11588,13 @@ func (p *Parser) riprivate() bool {
 									}
 									goto lok1_55
 								l255_1_55:
-									pos, p.tokenIndex = position255_1_55, tokenIndex255_1_55
+									pos, ti = position255_1_55, tokenIndex255_1_55
 									goto l260_55
 								}
 							lok1_55:
 								goto l259_55
 							l260_55:
-								pos, p.tokenIndex = position259_55, tokenIndex259_55
+								pos, ti = position259_55, tokenIndex259_55
 								if buffer[pos] != '¿' {
 									if int(pos) == p.at {
 										p.note(35, true)
@@ -10759,7 +11623,7 @@ func (p *Parser) riprivate() bool {
 						}
 						goto lok55
 					l257_55:
-						pos, p.tokenIndex = position257_55, tokenIndex257_55
+						pos, ti = position257_55, tokenIndex257_55
 						goto l248
 					}
 				lok55:
@@ -10779,7 +11643,7 @@ func (p *Parser) riprivate() bool {
 				}
 				pos++
 				{
-					position253, tokenIndex253 := pos, p.tokenIndex
+					position253, tokenIndex253 := pos, ti
 					if c := buffer[pos]; c < '°' || c > '¾' {
 						if int(pos) == p.at {
 							p.note(44, true)
@@ -10792,7 +11656,7 @@ func (p *Parser) riprivate() bool {
 					}
 					pos++
 					{ // cont
-						position255_56, tokenIndex255_56 := pos, p.tokenIndex
+						position255_56, tokenIndex255_56 := pos, ti
 						{
 							position256_56 := pos
 							if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10810,12 +11674,12 @@ func (p *Parser) riprivate() bool {
 						}
 						goto lok56
 					l255_56:
-						pos, p.tokenIndex = position255_56, tokenIndex255_56
+						pos, ti = position255_56, tokenIndex255_56
 						goto l254
 					}
 				lok56:
 					{ // cont
-						position255_57, tokenIndex255_57 := pos, p.tokenIndex
+						position255_57, tokenIndex255_57 := pos, ti
 						{
 							position256_57 := pos
 							if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10833,13 +11697,13 @@ func (p *Parser) riprivate() bool {
 						}
 						goto lok57
 					l255_57:
-						pos, p.tokenIndex = position255_57, tokenIndex255_57
+						pos, ti = position255_57, tokenIndex255_57
 						goto l254
 					}
 				lok57:
 					goto l253
 				l254:
-					pos, p.tokenIndex = position253, tokenIndex253
+					pos, ti = position253, tokenIndex253
 					if buffer[pos] != '¿' {
 						if int(pos) == p.at {
 							p.note(35, true)
@@ -10852,11 +11716,11 @@ func (p *Parser) riprivate() bool {
 					}
 					pos++
 					{ // plane_end
-						position257_58, tokenIndex257_58 := pos, p.tokenIndex
+						position257_58, tokenIndex257_58 := pos, ti
 						{
 							position258_58 := pos
 							{
-								position259_58, tokenIndex259_58 := pos, p.tokenIndex
+								position259_58, tokenIndex259_58 := pos, ti
 								if c := buffer[pos]; c < '\u0080' || c > '¾' {
 									if int(pos) == p.at {
 										p.note(33, true)
@@ -10869,7 +11733,7 @@ func (p *Parser) riprivate() bool {
 								}
 								pos++
 								{ // cont
-									position255_1_58, tokenIndex255_1_58 := pos, p.tokenIndex
+									position255_1_58, tokenIndex255_1_58 := pos, ti
 									{
 										position256_1_58 := pos
 										if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10887,13 +11751,13 @@ func (p *Parser) riprivate() bool {
 									}
 									goto lok1_58
 								l255_1_58:
-									pos, p.tokenIndex = position255_1_58, tokenIndex255_1_58
+									pos, ti = position255_1_58, tokenIndex255_1_58
 									goto l260_58
 								}
 							lok1_58:
 								goto l259_58
 							l260_58:
-								pos, p.tokenIndex = position259_58, tokenIndex259_58
+								pos, ti = position259_58, tokenIndex259_58
 								if buffer[pos] != '¿' {
 									if int(pos) == p.at {
 										p.note(35, true)
@@ -10922,7 +11786,7 @@ func (p *Parser) riprivate() bool {
 						}
 						goto lok58
 					l257_58:
-						pos, p.tokenIndex = position257_58, tokenIndex257_58
+						pos, ti = position257_58, tokenIndex257_58
 						goto l248
 					}
 				lok58:
@@ -10953,7 +11817,7 @@ func (p *Parser) riprivate() bool {
 				}
 				pos++
 				{ // cont
-					position255_59, tokenIndex255_59 := pos, p.tokenIndex
+					position255_59, tokenIndex255_59 := pos, ti
 					{
 						position256_59 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -10971,7 +11835,7 @@ func (p *Parser) riprivate() bool {
 					}
 					goto lok59
 				l255_59:
-					pos, p.tokenIndex = position255_59, tokenIndex255_59
+					pos, ti = position255_59, tokenIndex255_59
 					goto l248
 				}
 			lok59:
@@ -10989,7 +11853,7 @@ func (p *Parser) riprivate() bool {
 				}
 				pos++
 				{ // cont
-					position255_60, tokenIndex255_60 := pos, p.tokenIndex
+					position255_60, tokenIndex255_60 := pos, ti
 					{
 						position256_60 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -11007,12 +11871,12 @@ func (p *Parser) riprivate() bool {
 					}
 					goto lok60
 				l255_60:
-					pos, p.tokenIndex = position255_60, tokenIndex255_60
+					pos, ti = position255_60, tokenIndex255_60
 					goto l248
 				}
 			lok60:
 				{ // cont
-					position255_61, tokenIndex255_61 := pos, p.tokenIndex
+					position255_61, tokenIndex255_61 := pos, ti
 					{
 						position256_61 := pos
 						if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -11030,7 +11894,7 @@ func (p *Parser) riprivate() bool {
 					}
 					goto lok61
 				l255_61:
-					pos, p.tokenIndex = position255_61, tokenIndex255_61
+					pos, ti = position255_61, tokenIndex255_61
 					goto l248
 				}
 			lok61:
@@ -11039,19 +11903,19 @@ func (p *Parser) riprivate() bool {
 
 		_ = position249
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l248:
-	pos, p.tokenIndex = position248, tokenIndex248
-	p.position = pos
+	pos, ti = position248, tokenIndex248
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rcont is rule 41 cont <- <[\u0080-¿]>
 func (p *Parser) rcont() bool {
 	buffer := p.buffer
-	pos := p.position
-	position255, tokenIndex255 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position255, tokenIndex255 := pos, ti
 	{
 		position256 := pos
 		if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -11067,23 +11931,23 @@ func (p *Parser) rcont() bool {
 		pos++
 		_ = position256
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l255:
-	pos, p.tokenIndex = position255, tokenIndex255
-	p.position = pos
+	pos, ti = position255, tokenIndex255
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rplane_end is rule 42 plane_end <- <(([\u0080-¾] cont) / ('¿' [\u0080-½]))>
 func (p *Parser) rplane_end() bool {
 	buffer := p.buffer
-	pos := p.position
-	position257, tokenIndex257 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position257, tokenIndex257 := pos, ti
 	{
 		position258 := pos
 		{
-			position259, tokenIndex259 := pos, p.tokenIndex
+			position259, tokenIndex259 := pos, ti
 			if c := buffer[pos]; c < '\u0080' || c > '¾' {
 				if int(pos) == p.at {
 					p.note(33, true)
@@ -11096,7 +11960,7 @@ func (p *Parser) rplane_end() bool {
 			}
 			pos++
 			{ // cont
-				position255_1, tokenIndex255_1 := pos, p.tokenIndex
+				position255_1, tokenIndex255_1 := pos, ti
 				{
 					position256_1 := pos
 					if c := buffer[pos]; c < '\u0080' || c > '¿' {
@@ -11114,13 +11978,13 @@ func (p *Parser) rplane_end() bool {
 				}
 				goto lok1
 			l255_1:
-				pos, p.tokenIndex = position255_1, tokenIndex255_1
+				pos, ti = position255_1, tokenIndex255_1
 				goto l260
 			}
 		lok1:
 			goto l259
 		l260:
-			pos, p.tokenIndex = position259, tokenIndex259
+			pos, ti = position259, tokenIndex259
 			if buffer[pos] != '¿' {
 				if int(pos) == p.at {
 					p.note(35, true)
@@ -11147,19 +12011,19 @@ func (p *Parser) rplane_end() bool {
 	l259:
 		_ = position258
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l257:
-	pos, p.tokenIndex = position257, tokenIndex257
-	p.position = pos
+	pos, ti = position257, tokenIndex257
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpct_encoded is rule 43 pct_encoded <- <('%' HEXDIG HEXDIG)>
 func (p *Parser) rpct_encoded() bool {
 	buffer := p.buffer
-	pos := p.position
-	position261, tokenIndex261 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position261, tokenIndex261 := pos, ti
 	{
 		position262 := pos
 		if buffer[pos] != '%' {
@@ -11207,20 +12071,20 @@ func (p *Parser) rpct_encoded() bool {
 	lok63:
 		_ = position262
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l261:
-	pos, p.tokenIndex = position261, tokenIndex261
-	p.position = pos
+	pos, ti = position261, tokenIndex261
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // runreserved is rule 44 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(12, true)
+		p.note(15, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l263
@@ -11228,20 +12092,20 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l263:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsub_delims is rule 47 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
 func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(14, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l268
@@ -11249,20 +12113,20 @@ func (p *Parser) rsub_delims() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l268:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rDIGIT is rule 49 DIGIT <- <[0-9]>
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(13, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l272
@@ -11270,18 +12134,18 @@ func (p *Parser) rDIGIT() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l272:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rHEXDIG is rule 50 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(10, true)
 	}
@@ -11291,11 +12155,11 @@ func (p *Parser) rHEXDIG() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l274:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

@@ -551,29 +551,29 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 27 lookaheads, 5 rule calls inside them.
+// 26 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x800000000, 0x0, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x4000000000000, 0x0, 0x0, 0x0},
+	{0x20000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x8000000, 0x0, 0x0},
-	{0x0, 0x20000000, 0x0, 0x0},
-	{0x4000000000000, 0x0, 0x0, 0x0},
-	{0x20000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x40000000000000, 0x0, 0x0},
 	{0x0, 0x400000, 0x0, 0x0},
-	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x3f000000000000, 0x0, 0x0, 0x0},
 	{0x1f000000000000, 0x0, 0x0, 0x0},
 	{0x2000000000000, 0x0, 0x0, 0x0},
@@ -586,182 +586,360 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI_reference() {
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
 				goto l3
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
-			if p.position = pos; !p.rabsolute_URI() {
+			pos, ti = position2, tokenIndex2
+			{ // absolute_URI
+				comp_99 := p.comp
+				p.comp = uint32(ruleabsolute_URI)
+				position23_99, tokenIndex23_99 := pos, ti
+				{
+					position24_99 := pos
+					{ // scheme
+						comp_92 := p.comp
+						p.comp = uint32(rulescheme)
+						position40_92_99, tokenIndex40_92_99 := pos, ti
+						{
+							position41_92_99 := pos
+							{
+								position42_92_99, tokenIndex42_92_99 := pos, ti
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l43_92_99
+								}
+								pos++
+								goto l42_92_99
+							l43_92_99:
+								pos, ti = position42_92_99, tokenIndex42_92_99
+								if c := buffer[pos]; c < 'A' || c > 'Z' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l40_92_99
+								}
+								pos++
+							}
+						l42_92_99:
+						l44_92_99:
+							{
+								position45_92_99, tokenIndex45_92_99 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l45_92_99
+										}
+										pos++
+									}
+								}
+
+								goto l44_92_99
+							l45_92_99:
+								pos, ti = position45_92_99, tokenIndex45_92_99
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position41_92_99)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_92
+						goto lok92_99
+					l40_92_99:
+						pos, ti = position40_92_99, tokenIndex40_92_99
+						p.comp = comp_92
+						goto l23_99
+					}
+				lok92_99:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l23_99
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+						goto l23_99
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position25_99, tokenIndex25_99 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l25_99
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l25_99
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l26_99
+					l25_99:
+						pos, ti = position25_99, tokenIndex25_99
+					}
+				l26_99:
+					{
+						position27_99, tokenIndex27_99 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l27_99
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l23_99
+					l27_99:
+						pos, ti = position27_99, tokenIndex27_99
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabsolute_URI, position24_99)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_99
+				goto lok99
+			l23_99:
+				pos, ti = position23_99, tokenIndex23_99
+				p.comp = comp_99
 				goto l4
 			}
-			pos = p.position
+		lok99:
 			goto l2
 		l4:
-			pos, p.tokenIndex = position2, tokenIndex2
-			{ // path
-				position188_85, tokenIndex188_85 := pos, p.tokenIndex
-				{
-					position189_85 := pos
-					{
-						position190_85, tokenIndex190_85 := pos, p.tokenIndex
-						if p.position = pos; !p.rpath_abempty() {
-							goto l191_85
-						}
-						pos = p.position
-						{
-							position192_85, tokenIndex192_85 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l192_85
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l191_85
-						l192_85:
-							pos, p.tokenIndex = position192_85, tokenIndex192_85
-						}
-						goto l190_85
-					l191_85:
-						pos, p.tokenIndex = position190_85, tokenIndex190_85
-						if p.position = pos; !p.rpath_absolute() {
-							goto l193_85
-						}
-						pos = p.position
-						{
-							position194_85, tokenIndex194_85 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_85
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l193_85
-						l194_85:
-							pos, p.tokenIndex = position194_85, tokenIndex194_85
-						}
-						goto l190_85
-					l193_85:
-						pos, p.tokenIndex = position190_85, tokenIndex190_85
-						if p.position = pos; !p.rpath_noscheme() {
-							goto l195_85
-						}
-						pos = p.position
-						{
-							position196_85, tokenIndex196_85 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l196_85
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l195_85
-						l196_85:
-							pos, p.tokenIndex = position196_85, tokenIndex196_85
-						}
-						goto l190_85
-					l195_85:
-						pos, p.tokenIndex = position190_85, tokenIndex190_85
-						if p.position = pos; !p.rpath_rootless() {
-							goto l197_85
-						}
-						pos = p.position
-						{
-							position198_85, tokenIndex198_85 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l198_85
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l197_85
-						l198_85:
-							pos, p.tokenIndex = position198_85, tokenIndex198_85
-						}
-						goto l190_85
-					l197_85:
-						pos, p.tokenIndex = position190_85, tokenIndex190_85
-						if p.position = pos; !p.rpath_empty() {
-							goto l188_85
-						}
-						pos = p.position
-						{
-							position199_85, tokenIndex199_85 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l199_85
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l188_85
-						l199_85:
-							pos, p.tokenIndex = position199_85, tokenIndex199_85
-						}
-					}
-				l190_85:
-					_ = position189_85
-				}
-				goto lok85
-			l188_85:
-				pos, p.tokenIndex = position188_85, tokenIndex188_85
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 				goto l0
 			}
-		lok85:
+			pos, ti = p.position, p.tokenIndex
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
 func (p *Parser) rURI_reference() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
-	position5, tokenIndex5 := pos, p.tokenIndex
+	position5, tokenIndex5 := pos, ti
 	{
 		position6 := pos
 		{
-			position7, tokenIndex7 := pos, p.tokenIndex
-			if p.position = pos; !p.rURI() {
+			position7, tokenIndex7 := pos, ti
+			{ // URI
+				comp_97 := p.comp
+				p.comp = uint32(ruleURI)
+				position11_97, tokenIndex11_97 := pos, ti
+				{
+					position12_97 := pos
+					{ // scheme
+						comp_96 := p.comp
+						p.comp = uint32(rulescheme)
+						position40_96_97, tokenIndex40_96_97 := pos, ti
+						{
+							position41_96_97 := pos
+							{
+								position42_96_97, tokenIndex42_96_97 := pos, ti
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l43_96_97
+								}
+								pos++
+								goto l42_96_97
+							l43_96_97:
+								pos, ti = position42_96_97, tokenIndex42_96_97
+								if c := buffer[pos]; c < 'A' || c > 'Z' {
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l40_96_97
+								}
+								pos++
+							}
+						l42_96_97:
+						l44_96_97:
+							{
+								position45_96_97, tokenIndex45_96_97 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(0, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l45_96_97
+										}
+										pos++
+									}
+								}
+
+								goto l44_96_97
+							l45_96_97:
+								pos, ti = position45_96_97, tokenIndex45_96_97
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme, position41_96_97)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_96
+						goto lok96_97
+					l40_96_97:
+						pos, ti = position40_96_97, tokenIndex40_96_97
+						p.comp = comp_96
+						goto l11_97
+					}
+				lok96_97:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l11_97
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+						goto l11_97
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position13_97, tokenIndex13_97 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_97
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l13_97
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l14_97
+					l13_97:
+						pos, ti = position13_97, tokenIndex13_97
+					}
+				l14_97:
+					{
+						position15_97, tokenIndex15_97 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l15_97
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l15_97
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l16_97
+					l15_97:
+						pos, ti = position15_97, tokenIndex15_97
+					}
+				l16_97:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI, position12_97)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_97
+				goto lok97
+			l11_97:
+				pos, ti = position11_97, tokenIndex11_97
+				p.comp = comp_97
 				goto l8
 			}
-			pos = p.position
+		lok97:
 			{
-				position9, tokenIndex9 := pos, p.tokenIndex
+				position9, tokenIndex9 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -774,17 +952,81 @@ func (p *Parser) rURI_reference() bool {
 				}
 				goto l8
 			l9:
-				pos, p.tokenIndex = position9, tokenIndex9
+				pos, ti = position9, tokenIndex9
 			}
 			goto l7
 		l8:
-			pos, p.tokenIndex = position7, tokenIndex7
-			if p.position = pos; !p.rrelative_ref() {
+			pos, ti = position7, tokenIndex7
+			{ // relative_ref
+				comp_98 := p.comp
+				p.comp = uint32(rulerelative_ref)
+				position28_98, tokenIndex28_98 := pos, ti
+				{
+					position29_98 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
+						goto l28_98
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position30_98, tokenIndex30_98 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l30_98
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
+							goto l30_98
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l31_98
+					l30_98:
+						pos, ti = position30_98, tokenIndex30_98
+					}
+				l31_98:
+					{
+						position32_98, tokenIndex32_98 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l32_98
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
+							goto l32_98
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l33_98
+					l32_98:
+						pos, ti = position32_98, tokenIndex32_98
+					}
+				l33_98:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerelative_ref, position29_98)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_98
+				goto lok98
+			l28_98:
+				pos, ti = position28_98, tokenIndex28_98
+				p.comp = comp_98
 				goto l5
 			}
-			pos = p.position
+		lok98:
 			{
-				position10, tokenIndex10 := pos, p.tokenIndex
+				position10, tokenIndex10 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -797,41 +1039,116 @@ func (p *Parser) rURI_reference() bool {
 				}
 				goto l5
 			l10:
-				pos, p.tokenIndex = position10, tokenIndex10
+				pos, ti = position10, tokenIndex10
 			}
 		}
 	l7:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position6)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l5:
-	pos, p.tokenIndex = position5, tokenIndex5
+	pos, ti = position5, tokenIndex5
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURI is rule 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
 func (p *Parser) rURI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI)
-	position11, tokenIndex11 := pos, p.tokenIndex
+	position11, tokenIndex11 := pos, ti
 	{
 		position12 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_96 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_96, tokenIndex40_96 := pos, ti
+			{
+				position41_96 := pos
+				{
+					position42_96, tokenIndex42_96 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_96
+					}
+					pos++
+					goto l42_96
+				l43_96:
+					pos, ti = position42_96, tokenIndex42_96
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_96
+					}
+					pos++
+				}
+			l42_96:
+			l44_96:
+				{
+					position45_96, tokenIndex45_96 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_96
+							}
+							pos++
+						}
+					}
+
+					goto l44_96
+				l45_96:
+					pos, ti = position45_96, tokenIndex45_96
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_96)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_96
+			goto lok96
+		l40_96:
+			pos, ti = position40_96, tokenIndex40_96
+			p.comp = comp_96
 			goto l11
 		}
-		pos = p.position
+	lok96:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(0, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -840,78 +1157,15 @@ func (p *Parser) rURI() bool {
 			goto l11
 		}
 		pos++
-		{ // hier_part
-			position17_83, tokenIndex17_83 := pos, p.tokenIndex
-			{
-				position18_83 := pos
-				{
-					position19_83, tokenIndex19_83 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_83
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_83
-					}
-					pos++
-					if p.position = pos; !p.rauthority() {
-						goto l20_83
-					}
-					pos = p.position
-					if p.position = pos; !p.rpath_abempty() {
-						goto l20_83
-					}
-					pos = p.position
-					goto l19_83
-				l20_83:
-					pos, p.tokenIndex = position19_83, tokenIndex19_83
-					if p.position = pos; !p.rpath_absolute() {
-						goto l21_83
-					}
-					pos = p.position
-					goto l19_83
-				l21_83:
-					pos, p.tokenIndex = position19_83, tokenIndex19_83
-					if p.position = pos; !p.rpath_rootless() {
-						goto l22_83
-					}
-					pos = p.position
-					goto l19_83
-				l22_83:
-					pos, p.tokenIndex = position19_83, tokenIndex19_83
-					if p.position = pos; !p.rpath_empty() {
-						goto l17_83
-					}
-					pos = p.position
-				}
-			l19_83:
-				_ = position18_83
-			}
-			goto lok83
-		l17_83:
-			pos, p.tokenIndex = position17_83, tokenIndex17_83
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 			goto l11
 		}
-	lok83:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position13, tokenIndex13 := pos, p.tokenIndex
+			position13, tokenIndex13 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -920,23 +1174,20 @@ func (p *Parser) rURI() bool {
 				goto l13
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l13
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l14
 		l13:
-			pos, p.tokenIndex = position13, tokenIndex13
+			pos, ti = position13, tokenIndex13
 		}
 	l14:
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
+			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -945,45 +1196,43 @@ func (p *Parser) rURI() bool {
 				goto l15
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l15
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l16
 		l15:
-			pos, p.tokenIndex = position15, tokenIndex15
+			pos, ti = position15, tokenIndex15
 		}
 	l16:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI, position12)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l11:
-	pos, p.tokenIndex = position11, tokenIndex11
+	pos, ti = position11, tokenIndex11
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhier_part is rule 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)>
 func (p *Parser) rhier_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position17, tokenIndex17 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
 	{
 		position18 := pos
 		{
-			position19, tokenIndex19 := pos, p.tokenIndex
+			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -994,7 +1243,7 @@ func (p *Parser) rhier_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1003,63 +1252,303 @@ func (p *Parser) rhier_part() bool {
 				goto l20
 			}
 			pos++
-			if p.position = pos; !p.rauthority() {
+			{ // authority
+				comp_89 := p.comp
+				p.comp = uint32(ruleauthority)
+				position47_89, tokenIndex47_89 := pos, ti
+				{
+					position48_89 := pos
+					{
+						position49_89, tokenIndex49_89 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
+							goto l49_89
+						}
+						pos, ti = p.position, p.tokenIndex
+						if buffer[pos] != '@' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l49_89
+						}
+						pos++
+						goto l50_89
+					l49_89:
+						pos, ti = position49_89, tokenIndex49_89
+					}
+				l50_89:
+					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+						goto l47_89
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position51_89, tokenIndex51_89 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l51_89
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l51_89
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l52_89
+					l51_89:
+						pos, ti = position51_89, tokenIndex51_89
+					}
+				l52_89:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleauthority, position48_89)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_89
+				goto lok89
+			l47_89:
+				pos, ti = position47_89, tokenIndex47_89
+				p.comp = comp_89
 				goto l20
 			}
-			pos = p.position
-			if p.position = pos; !p.rpath_abempty() {
+		lok89:
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
 				goto l20
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l20:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rpath_absolute() {
+			pos, ti = position19, tokenIndex19
+			{ // path_absolute
+				comp_90 := p.comp
+				p.comp = uint32(rulepath_absolute)
+				position204_90, tokenIndex204_90 := pos, ti
+				{
+					position205_90 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l204_90
+					}
+					pos++
+					{
+						position206_90, tokenIndex206_90 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+							goto l206_90
+						}
+						pos, ti = p.position, p.tokenIndex
+					l208_90:
+						{
+							position209_90, tokenIndex209_90 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l209_90
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l209_90
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l208_90
+						l209_90:
+							pos, ti = position209_90, tokenIndex209_90
+						}
+						goto l207_90
+					l206_90:
+						pos, ti = position206_90, tokenIndex206_90
+					}
+				l207_90:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_absolute, position205_90)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_90
+				goto lok90
+			l204_90:
+				pos, ti = position204_90, tokenIndex204_90
+				p.comp = comp_90
 				goto l21
 			}
-			pos = p.position
+		lok90:
 			goto l19
 		l21:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rpath_rootless() {
+			pos, ti = position19, tokenIndex19
+			{ // path_rootless
+				comp_91 := p.comp
+				p.comp = uint32(rulepath_rootless)
+				position214_91, tokenIndex214_91 := pos, ti
+				{
+					position215_91 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+						goto l214_91
+					}
+					pos, ti = p.position, p.tokenIndex
+				l216_91:
+					{
+						position217_91, tokenIndex217_91 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l217_91
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l217_91
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l216_91
+					l217_91:
+						pos, ti = position217_91, tokenIndex217_91
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_rootless, position215_91)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_91
+				goto lok91
+			l214_91:
+				pos, ti = position214_91, tokenIndex214_91
+				p.comp = comp_91
 				goto l22
 			}
-			pos = p.position
+		lok91:
 			goto l19
 		l22:
-			pos, p.tokenIndex = position19, tokenIndex19
-			if p.position = pos; !p.rpath_empty() {
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
 				goto l17
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l19:
 		_ = position18
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l17:
-	pos, p.tokenIndex = position17, tokenIndex17
-	p.position = pos
+	pos, ti = position17, tokenIndex17
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsolute_URI is rule 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)>
 func (p *Parser) rabsolute_URI() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsolute_URI)
-	position23, tokenIndex23 := pos, p.tokenIndex
+	position23, tokenIndex23 := pos, ti
 	{
 		position24 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_92 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_92, tokenIndex40_92 := pos, ti
+			{
+				position41_92 := pos
+				{
+					position42_92, tokenIndex42_92 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_92
+					}
+					pos++
+					goto l42_92
+				l43_92:
+					pos, ti = position42_92, tokenIndex42_92
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_92
+					}
+					pos++
+				}
+			l42_92:
+			l44_92:
+				{
+					position45_92, tokenIndex45_92 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_92
+							}
+							pos++
+						}
+					}
+
+					goto l44_92
+				l45_92:
+					pos, ti = position45_92, tokenIndex45_92
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_92)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_92
+			goto lok92
+		l40_92:
+			pos, ti = position40_92, tokenIndex40_92
+			p.comp = comp_92
 			goto l23
 		}
-		pos = p.position
+	lok92:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(0, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -1068,78 +1557,15 @@ func (p *Parser) rabsolute_URI() bool {
 			goto l23
 		}
 		pos++
-		{ // hier_part
-			position17_82, tokenIndex17_82 := pos, p.tokenIndex
-			{
-				position18_82 := pos
-				{
-					position19_82, tokenIndex19_82 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_82
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20_82
-					}
-					pos++
-					if p.position = pos; !p.rauthority() {
-						goto l20_82
-					}
-					pos = p.position
-					if p.position = pos; !p.rpath_abempty() {
-						goto l20_82
-					}
-					pos = p.position
-					goto l19_82
-				l20_82:
-					pos, p.tokenIndex = position19_82, tokenIndex19_82
-					if p.position = pos; !p.rpath_absolute() {
-						goto l21_82
-					}
-					pos = p.position
-					goto l19_82
-				l21_82:
-					pos, p.tokenIndex = position19_82, tokenIndex19_82
-					if p.position = pos; !p.rpath_rootless() {
-						goto l22_82
-					}
-					pos = p.position
-					goto l19_82
-				l22_82:
-					pos, p.tokenIndex = position19_82, tokenIndex19_82
-					if p.position = pos; !p.rpath_empty() {
-						goto l17_82
-					}
-					pos = p.position
-				}
-			l19_82:
-				_ = position18_82
-			}
-			goto lok82
-		l17_82:
-			pos, p.tokenIndex = position17_82, tokenIndex17_82
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 			goto l23
 		}
-	lok82:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position25, tokenIndex25 := pos, p.tokenIndex
+			position25, tokenIndex25 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1148,20 +1574,17 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l25
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l25
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l26
 		l25:
-			pos, p.tokenIndex = position25, tokenIndex25
+			pos, ti = position25, tokenIndex25
 		}
 	l26:
 		{
-			position27, tokenIndex27 := pos, p.tokenIndex
+			position27, tokenIndex27 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -1174,104 +1597,42 @@ func (p *Parser) rabsolute_URI() bool {
 			}
 			goto l23
 		l27:
-			pos, p.tokenIndex = position27, tokenIndex27
+			pos, ti = position27, tokenIndex27
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI, position24)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l23:
-	pos, p.tokenIndex = position23, tokenIndex23
+	pos, ti = position23, tokenIndex23
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelative_ref is rule 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)>
 func (p *Parser) rrelative_ref() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelative_ref)
-	position28, tokenIndex28 := pos, p.tokenIndex
+	position28, tokenIndex28 := pos, ti
 	{
 		position29 := pos
-		{ // relative_part
-			position34_84, tokenIndex34_84 := pos, p.tokenIndex
-			{
-				position35_84 := pos
-				{
-					position36_84, tokenIndex36_84 := pos, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37_84
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37_84
-					}
-					pos++
-					if p.position = pos; !p.rauthority() {
-						goto l37_84
-					}
-					pos = p.position
-					if p.position = pos; !p.rpath_abempty() {
-						goto l37_84
-					}
-					pos = p.position
-					goto l36_84
-				l37_84:
-					pos, p.tokenIndex = position36_84, tokenIndex36_84
-					if p.position = pos; !p.rpath_absolute() {
-						goto l38_84
-					}
-					pos = p.position
-					goto l36_84
-				l38_84:
-					pos, p.tokenIndex = position36_84, tokenIndex36_84
-					if p.position = pos; !p.rpath_noscheme() {
-						goto l39_84
-					}
-					pos = p.position
-					goto l36_84
-				l39_84:
-					pos, p.tokenIndex = position36_84, tokenIndex36_84
-					if p.position = pos; !p.rpath_empty() {
-						goto l34_84
-					}
-					pos = p.position
-				}
-			l36_84:
-				_ = position35_84
-			}
-			goto lok84
-		l34_84:
-			pos, p.tokenIndex = position34_84, tokenIndex34_84
+		if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
 			goto l28
 		}
-	lok84:
+		pos, ti = p.position, p.tokenIndex
 		{
-			position30, tokenIndex30 := pos, p.tokenIndex
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(2, false)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -1280,23 +1641,20 @@ func (p *Parser) rrelative_ref() bool {
 				goto l30
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l30
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l31
 		l30:
-			pos, p.tokenIndex = position30, tokenIndex30
+			pos, ti = position30, tokenIndex30
 		}
 	l31:
 		{
-			position32, tokenIndex32 := pos, p.tokenIndex
+			position32, tokenIndex32 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -1305,45 +1663,43 @@ func (p *Parser) rrelative_ref() bool {
 				goto l32
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l32
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l33
 		l32:
-			pos, p.tokenIndex = position32, tokenIndex32
+			pos, ti = position32, tokenIndex32
 		}
 	l33:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelative_ref, position29)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l28:
-	pos, p.tokenIndex = position28, tokenIndex28
+	pos, ti = position28, tokenIndex28
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelative_part is rule 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)>
 func (p *Parser) rrelative_part() bool {
 	buffer := p.buffer
-	pos := p.position
-	position34, tokenIndex34 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
 	{
 		position35 := pos
 		{
-			position36, tokenIndex36 := pos, p.tokenIndex
+			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1354,7 +1710,7 @@ func (p *Parser) rrelative_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -1363,61 +1719,227 @@ func (p *Parser) rrelative_part() bool {
 				goto l37
 			}
 			pos++
-			if p.position = pos; !p.rauthority() {
+			{ // authority
+				comp_93 := p.comp
+				p.comp = uint32(ruleauthority)
+				position47_93, tokenIndex47_93 := pos, ti
+				{
+					position48_93 := pos
+					{
+						position49_93, tokenIndex49_93 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
+							goto l49_93
+						}
+						pos, ti = p.position, p.tokenIndex
+						if buffer[pos] != '@' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l49_93
+						}
+						pos++
+						goto l50_93
+					l49_93:
+						pos, ti = position49_93, tokenIndex49_93
+					}
+				l50_93:
+					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+						goto l47_93
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position51_93, tokenIndex51_93 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l51_93
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l51_93
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l52_93
+					l51_93:
+						pos, ti = position51_93, tokenIndex51_93
+					}
+				l52_93:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleauthority, position48_93)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_93
+				goto lok93
+			l47_93:
+				pos, ti = position47_93, tokenIndex47_93
+				p.comp = comp_93
 				goto l37
 			}
-			pos = p.position
-			if p.position = pos; !p.rpath_abempty() {
+		lok93:
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
 				goto l37
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l37:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.rpath_absolute() {
+			pos, ti = position36, tokenIndex36
+			{ // path_absolute
+				comp_94 := p.comp
+				p.comp = uint32(rulepath_absolute)
+				position204_94, tokenIndex204_94 := pos, ti
+				{
+					position205_94 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l204_94
+					}
+					pos++
+					{
+						position206_94, tokenIndex206_94 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+							goto l206_94
+						}
+						pos, ti = p.position, p.tokenIndex
+					l208_94:
+						{
+							position209_94, tokenIndex209_94 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l209_94
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l209_94
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l208_94
+						l209_94:
+							pos, ti = position209_94, tokenIndex209_94
+						}
+						goto l207_94
+					l206_94:
+						pos, ti = position206_94, tokenIndex206_94
+					}
+				l207_94:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_absolute, position205_94)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_94
+				goto lok94
+			l204_94:
+				pos, ti = position204_94, tokenIndex204_94
+				p.comp = comp_94
 				goto l38
 			}
-			pos = p.position
+		lok94:
 			goto l36
 		l38:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.rpath_noscheme() {
+			pos, ti = position36, tokenIndex36
+			{ // path_noscheme
+				comp_95 := p.comp
+				p.comp = uint32(rulepath_noscheme)
+				position210_95, tokenIndex210_95 := pos, ti
+				{
+					position211_95 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
+						goto l210_95
+					}
+					pos, ti = p.position, p.tokenIndex
+				l212_95:
+					{
+						position213_95, tokenIndex213_95 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l213_95
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l213_95
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l212_95
+					l213_95:
+						pos, ti = position213_95, tokenIndex213_95
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_noscheme, position211_95)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_95
+				goto lok95
+			l210_95:
+				pos, ti = position210_95, tokenIndex210_95
+				p.comp = comp_95
 				goto l39
 			}
-			pos = p.position
+		lok95:
 			goto l36
 		l39:
-			pos, p.tokenIndex = position36, tokenIndex36
-			if p.position = pos; !p.rpath_empty() {
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
 				goto l34
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l36:
 		_ = position35
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l34:
-	pos, p.tokenIndex = position34, tokenIndex34
-	p.position = pos
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position40, tokenIndex40 := pos, p.tokenIndex
+	position40, tokenIndex40 := pos, ti
 	{
 		position41 := pos
 		{
-			position42, tokenIndex42 := pos, p.tokenIndex
+			position42, tokenIndex42 := pos, ti
 			if c := buffer[pos]; c < 'a' || c > 'z' {
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -1428,10 +1950,10 @@ func (p *Parser) rscheme() bool {
 			pos++
 			goto l42
 		l43:
-			pos, p.tokenIndex = position42, tokenIndex42
+			pos, ti = position42, tokenIndex42
 			if c := buffer[pos]; c < 'A' || c > 'Z' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -1444,18 +1966,18 @@ func (p *Parser) rscheme() bool {
 	l42:
 	l44:
 		{
-			position45, tokenIndex45 := pos, p.tokenIndex
+			position45, tokenIndex45 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(6, false)
+						p.note(2, true)
 					}
 
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(4, false)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -1467,43 +1989,41 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
 			goto l44
 		l45:
-			pos, p.tokenIndex = position45, tokenIndex45
+			pos, ti = position45, tokenIndex45
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position41)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l40:
-	pos, p.tokenIndex = position40, tokenIndex40
+	pos, ti = position40, tokenIndex40
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rauthority is rule 8 authority <- <((userinfo '@')? host (':' port)?)>
 func (p *Parser) rauthority() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleauthority)
-	position47, tokenIndex47 := pos, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
 	{
 		position48 := pos
 		{
-			position49, tokenIndex49 := pos, p.tokenIndex
-			if p.position = pos; !p.ruserinfo() {
+			position49, tokenIndex49 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
 				goto l49
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
 					p.note(7, true)
@@ -1517,18 +2037,18 @@ func (p *Parser) rauthority() bool {
 			pos++
 			goto l50
 		l49:
-			pos, p.tokenIndex = position49, tokenIndex49
+			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if p.position = pos; !p.rhost() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
 			goto l47
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position51, tokenIndex51 := pos, p.tokenIndex
+			position51, tokenIndex51 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -1537,41 +2057,42 @@ func (p *Parser) rauthority() bool {
 				goto l51
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l51
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l52
 		l51:
-			pos, p.tokenIndex = position51, tokenIndex51
+			pos, ti = position51, tokenIndex51
 		}
 	l52:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position48)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l47:
-	pos, p.tokenIndex = position47, tokenIndex47
+	pos, ti = position47, tokenIndex47
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruserinfo is rule 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
 func (p *Parser) ruserinfo() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
 	{
 		position54 := pos
 	l55:
 		{
-			position56, tokenIndex56 := pos, p.tokenIndex
+			position56, tokenIndex56 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
@@ -1586,7 +2107,7 @@ func (p *Parser) ruserinfo() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position249_17, tokenIndex249_17 := pos, p.tokenIndex
+							position249_17, tokenIndex249_17 := pos, ti
 							{
 								position250_17 := pos
 								if buffer[pos] != '%' {
@@ -1636,7 +2157,7 @@ func (p *Parser) ruserinfo() bool {
 							}
 							goto lok17
 						l249_17:
-							pos, p.tokenIndex = position249_17, tokenIndex249_17
+							pos, ti = position249_17, tokenIndex249_17
 							goto l56
 						}
 					lok17:
@@ -1644,7 +2165,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						if c := buffer[pos]; c < 'a' || c > 'z' {
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
@@ -1659,48 +2180,231 @@ func (p *Parser) ruserinfo() bool {
 
 			goto l55
 		l56:
-			pos, p.tokenIndex = position56, tokenIndex56
+			pos, ti = position56, tokenIndex56
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position54)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhost is rule 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)>
 func (p *Parser) rhost() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position58, tokenIndex58 := pos, p.tokenIndex
+	position58, tokenIndex58 := pos, ti
 	{
 		position59 := pos
 		{
-			position60, tokenIndex60 := pos, p.tokenIndex
-			if p.position = pos; !p.rIP_literal() {
+			position60, tokenIndex60 := pos, ti
+			{ // IP_literal
+				comp_85 := p.comp
+				p.comp = uint32(ruleIP_literal)
+				position69_85, tokenIndex69_85 := pos, ti
+				{
+					position70_85 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_85
+					}
+					pos++
+					{
+						position71_85, tokenIndex71_85 := pos, ti
+						{ // IPv6addrz
+							comp_84 := p.comp
+							p.comp = uint32(ruleIPv6addrz)
+							position74_84_85, tokenIndex74_84_85 := pos, ti
+							{
+								position75_84_85 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+									goto l74_84_85
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_84_85
+								}
+								pos++
+								if buffer[pos] != '2' {
+									if int(pos) == p.at {
+										p.note(12, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_84_85
+								}
+								pos++
+								if buffer[pos] != '5' {
+									if int(pos) == p.at {
+										p.note(13, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_84_85
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
+									goto l74_84_85
+								}
+								pos, ti = p.position, p.tokenIndex
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleIPv6addrz, position75_84_85)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_84
+							goto lok84_85
+						l74_84_85:
+							pos, ti = position74_84_85, tokenIndex74_84_85
+							p.comp = comp_84
+							goto l72_85
+						}
+					lok84_85:
+						goto l71_85
+					l72_85:
+						pos, ti = position71_85, tokenIndex71_85
+						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+							goto l73_85
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_85
+					l73_85:
+						pos, ti = position71_85, tokenIndex71_85
+						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+							goto l69_85
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_85:
+					if buffer[pos] != ']' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_85
+					}
+					pos++
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIP_literal, position70_85)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_85
+				goto lok85
+			l69_85:
+				pos, ti = position69_85, tokenIndex69_85
+				p.comp = comp_85
 				goto l61
 			}
-			pos = p.position
+		lok85:
 			goto l60
 		l61:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position60, tokenIndex60
+			{ // IPv4address
+				comp_86 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position174_86, tokenIndex174_86 := pos, ti
+				{
+					position175_86 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_86
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_86
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_86
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_86
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_86
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_86
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_86
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position175_86)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_86
+				goto lok86
+			l174_86:
+				pos, ti = position174_86, tokenIndex174_86
+				p.comp = comp_86
 				goto l62
 			}
-			pos = p.position
+		lok86:
 			{
-				position63, tokenIndex63 := pos, p.tokenIndex
+				position63, tokenIndex63 := pos, ti
 				{
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(11, false)
+							p.note(16, false)
 						}
 
 						if int(pos) == p.at {
@@ -1709,9 +2413,9 @@ func (p *Parser) rhost() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position249_80, tokenIndex249_80 := pos, p.tokenIndex
+								position249_87, tokenIndex249_87 := pos, ti
 								{
-									position250_80 := pos
+									position250_87 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, false)
@@ -1720,7 +2424,7 @@ func (p *Parser) rhost() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_80
+										goto l249_87
 									}
 									pos++
 									{ // HEXDIG
@@ -1728,59 +2432,59 @@ func (p *Parser) rhost() bool {
 											p.note(10, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_15_80
+											goto l262_15_87
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_80
-									l262_15_80:
+										goto l249_87
+									l262_15_87:
 										pos++
-										goto lok15_80
+										goto lok15_87
 									}
-								lok15_80:
+								lok15_87:
 									{ // HEXDIG
 										if int(pos) == p.at {
 											p.note(10, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_16_80
+											goto l262_16_87
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_80
-									l262_16_80:
+										goto l249_87
+									l262_16_87:
 										pos++
-										goto lok16_80
+										goto lok16_87
 									}
-								lok16_80:
-									_ = position250_80
+								lok16_87:
+									_ = position250_87
 								}
-								goto lok80
-							l249_80:
-								pos, p.tokenIndex = position249_80, tokenIndex249_80
+								goto lok87
+							l249_87:
+								pos, ti = position249_87, tokenIndex249_87
 								goto l63
 							}
-						lok80:
+						lok87:
 							;
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(17, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l251_81
+									goto l251_88
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63
-							l251_81:
+							l251_88:
 								pos++
-								goto lok81
+								goto lok88
 							}
-						lok81:
+						lok88:
 						}
 					}
 				}
@@ -1790,46 +2494,47 @@ func (p *Parser) rhost() bool {
 				}
 				goto l62
 			l63:
-				pos, p.tokenIndex = position63, tokenIndex63
+				pos, ti = position63, tokenIndex63
 			}
 			goto l60
 		l62:
-			pos, p.tokenIndex = position60, tokenIndex60
-			if p.position = pos; !p.rreg_name() {
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
 				goto l58
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position59)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l58:
-	pos, p.tokenIndex = position58, tokenIndex58
+	pos, ti = position58, tokenIndex58
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 11 port <- <DIGIT*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position66 := pos
 	l67:
 		{
-			position68, tokenIndex68 := pos, p.tokenIndex
+			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_1
@@ -1845,28 +2550,119 @@ func (p *Parser) rport() bool {
 		lok1:
 			goto l67
 		l68:
-			pos, p.tokenIndex = position68, tokenIndex68
+			pos, ti = position68, tokenIndex68
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position66)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rIP_literal is rule 12 IP_literal <- <('[' (IPv6addrz / IPv6address / IPvFuture) ']')>
 func (p *Parser) rIP_literal() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIP_literal)
-	position69, tokenIndex69 := pos, p.tokenIndex
+	position69, tokenIndex69 := pos, ti
 	{
 		position70 := pos
 		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, ti
+			{ // IPv6addrz
+				comp_84 := p.comp
+				p.comp = uint32(ruleIPv6addrz)
+				position74_84, tokenIndex74_84 := pos, ti
+				{
+					position75_84 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+						goto l74_84
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '%' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l74_84
+					}
+					pos++
+					if buffer[pos] != '2' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l74_84
+					}
+					pos++
+					if buffer[pos] != '5' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l74_84
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
+						goto l74_84
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv6addrz, position75_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l74_84:
+				pos, ti = position74_84, tokenIndex74_84
+				p.comp = comp_84
+				goto l72
+			}
+		lok84:
+			goto l71
+		l72:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+				goto l73
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l71
+		l73:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+				goto l69
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l71:
+		if buffer[pos] != ']' {
 			if int(pos) == p.at {
 				p.note(14, true)
 			}
@@ -1877,67 +2673,35 @@ func (p *Parser) rIP_literal() bool {
 			goto l69
 		}
 		pos++
-		{
-			position71, tokenIndex71 := pos, p.tokenIndex
-			if p.position = pos; !p.rIPv6addrz() {
-				goto l72
-			}
-			pos = p.position
-			goto l71
-		l72:
-			pos, p.tokenIndex = position71, tokenIndex71
-			if p.position = pos; !p.rIPv6address() {
-				goto l73
-			}
-			pos = p.position
-			goto l71
-		l73:
-			pos, p.tokenIndex = position71, tokenIndex71
-			if p.position = pos; !p.rIPvFuture() {
-				goto l69
-			}
-			pos = p.position
-		}
-	l71:
-		if buffer[pos] != ']' {
-			if int(pos) == p.at {
-				p.note(15, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l69
-		}
-		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIP_literal, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l69:
-	pos, p.tokenIndex = position69, tokenIndex69
+	pos, ti = position69, tokenIndex69
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6addrz is rule 13 IPv6addrz <- <(IPv6address ('%' '2' '5') ZoneID)>
 func (p *Parser) rIPv6addrz() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6addrz)
-	position74, tokenIndex74 := pos, p.tokenIndex
+	position74, tokenIndex74 := pos, ti
 	{
 		position75 := pos
-		if p.position = pos; !p.rIPv6address() {
+		if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
 			goto l74
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(9, true)
@@ -1951,7 +2715,7 @@ func (p *Parser) rIPv6addrz() bool {
 		pos++
 		if buffer[pos] != '2' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -1962,7 +2726,7 @@ func (p *Parser) rIPv6addrz() bool {
 		pos++
 		if buffer[pos] != '5' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -1971,39 +2735,40 @@ func (p *Parser) rIPv6addrz() bool {
 			goto l74
 		}
 		pos++
-		if p.position = pos; !p.rZoneID() {
+		if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
 			goto l74
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6addrz, position75)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l74:
-	pos, p.tokenIndex = position74, tokenIndex74
+	pos, ti = position74, tokenIndex74
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rZoneID is rule 14 ZoneID <- <(unreserved / pct_encoded)+>
 func (p *Parser) rZoneID() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleZoneID)
-	position76, tokenIndex76 := pos, p.tokenIndex
+	position76, tokenIndex76 := pos, ti
 	{
 		position77 := pos
 		{
-			position80, tokenIndex80 := pos, p.tokenIndex
+			position80, tokenIndex80 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(17, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l251_18
@@ -2019,9 +2784,9 @@ func (p *Parser) rZoneID() bool {
 		lok18:
 			goto l80
 		l81:
-			pos, p.tokenIndex = position80, tokenIndex80
+			pos, ti = position80, tokenIndex80
 			{ // pct_encoded
-				position249_19, tokenIndex249_19 := pos, p.tokenIndex
+				position249_19, tokenIndex249_19 := pos, ti
 				{
 					position250_19 := pos
 					if buffer[pos] != '%' {
@@ -2071,7 +2836,7 @@ func (p *Parser) rZoneID() bool {
 				}
 				goto lok19
 			l249_19:
-				pos, p.tokenIndex = position249_19, tokenIndex249_19
+				pos, ti = position249_19, tokenIndex249_19
 				goto l76
 			}
 		lok19:
@@ -2079,12 +2844,12 @@ func (p *Parser) rZoneID() bool {
 	l80:
 	l78:
 		{
-			position79, tokenIndex79 := pos, p.tokenIndex
+			position79, tokenIndex79 := pos, ti
 			{
-				position82, tokenIndex82 := pos, p.tokenIndex
+				position82, tokenIndex82 := pos, ti
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(17, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l251_20
@@ -2100,9 +2865,9 @@ func (p *Parser) rZoneID() bool {
 			lok20:
 				goto l82
 			l83:
-				pos, p.tokenIndex = position82, tokenIndex82
+				pos, ti = position82, tokenIndex82
 				{ // pct_encoded
-					position249_21, tokenIndex249_21 := pos, p.tokenIndex
+					position249_21, tokenIndex249_21 := pos, ti
 					{
 						position250_21 := pos
 						if buffer[pos] != '%' {
@@ -2152,7 +2917,7 @@ func (p *Parser) rZoneID() bool {
 					}
 					goto lok21
 				l249_21:
-					pos, p.tokenIndex = position249_21, tokenIndex249_21
+					pos, ti = position249_21, tokenIndex249_21
 					goto l79
 				}
 			lok21:
@@ -2160,37 +2925,38 @@ func (p *Parser) rZoneID() bool {
 		l82:
 			goto l78
 		l79:
-			pos, p.tokenIndex = position79, tokenIndex79
+			pos, ti = position79, tokenIndex79
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleZoneID, position77)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l76:
-	pos, p.tokenIndex = position76, tokenIndex76
+	pos, ti = position76, tokenIndex76
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPvFuture is rule 15 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
 func (p *Parser) rIPvFuture() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPvFuture)
-	position84, tokenIndex84 := pos, p.tokenIndex
+	position84, tokenIndex84 := pos, ti
 	{
 		position85 := pos
 		{
-			position86, tokenIndex86 := pos, p.tokenIndex
+			position86, tokenIndex86 := pos, ti
 			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -2201,10 +2967,10 @@ func (p *Parser) rIPvFuture() bool {
 			pos++
 			goto l86
 		l87:
-			pos, p.tokenIndex = position86, tokenIndex86
+			pos, ti = position86, tokenIndex86
 			if buffer[pos] != 'V' {
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(20, true)
 				}
 
 				if int(pos) > p.far {
@@ -2233,7 +2999,7 @@ func (p *Parser) rIPvFuture() bool {
 	lok2:
 	l88:
 		{
-			position89, tokenIndex89 := pos, p.tokenIndex
+			position89, tokenIndex89 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -2252,11 +3018,11 @@ func (p *Parser) rIPvFuture() bool {
 		lok3:
 			goto l88
 		l89:
-			pos, p.tokenIndex = position89, tokenIndex89
+			pos, ti = position89, tokenIndex89
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -2275,7 +3041,7 @@ func (p *Parser) rIPvFuture() bool {
 
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(17, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l251_4
@@ -2294,7 +3060,7 @@ func (p *Parser) rIPvFuture() bool {
 
 	l90:
 		{
-			position91, tokenIndex91 := pos, p.tokenIndex
+			position91, tokenIndex91 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
@@ -2305,7 +3071,7 @@ func (p *Parser) rIPvFuture() bool {
 
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(17, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l251_5
@@ -2324,144 +3090,37 @@ func (p *Parser) rIPvFuture() bool {
 
 			goto l90
 		l91:
-			pos, p.tokenIndex = position91, tokenIndex91
+			pos, ti = position91, tokenIndex91
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPvFuture, position85)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l84:
-	pos, p.tokenIndex = position84, tokenIndex84
+	pos, ti = position84, tokenIndex84
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6address is rule 16 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &IPv6end) / ((h16c3 h16)? (':' ':') h16 ':' ls32 &IPv6end) / ((h16c4 h16)? (':' ':') ls32 &IPv6end) / ((h16c5 h16)? (':' ':') h16 &IPv6end) / ((h16c6 h16)? (':' ':') &IPv6end))>
 func (p *Parser) rIPv6address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv6address)
-	position94, tokenIndex94 := pos, p.tokenIndex
+	position94, tokenIndex94 := pos, ti
 	{
 		position95 := pos
 		{
-			position96, tokenIndex96 := pos, p.tokenIndex
+			position96, tokenIndex96 := pos, ti
 			{ // h16
-				position162_42, tokenIndex162_42 := pos, p.tokenIndex
-				{
-					position163_42 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_42
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_42
-					l262_6_42:
-						pos++
-						goto lok6_42
-					}
-				lok6_42:
-					{
-						position164_42, tokenIndex164_42 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_42
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_42
-						l262_7_42:
-							pos++
-							goto lok7_42
-						}
-					lok7_42:
-						goto l165_42
-					l164_42:
-						pos, p.tokenIndex = position164_42, tokenIndex164_42
-					}
-				l165_42:
-					{
-						position166_42, tokenIndex166_42 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_42
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_42
-						l262_8_42:
-							pos++
-							goto lok8_42
-						}
-					lok8_42:
-						goto l167_42
-					l166_42:
-						pos, p.tokenIndex = position166_42, tokenIndex166_42
-					}
-				l167_42:
-					{
-						position168_42, tokenIndex168_42 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_42
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_42
-						l262_9_42:
-							pos++
-							goto lok9_42
-						}
-					lok9_42:
-						goto l169_42
-					l168_42:
-						pos, p.tokenIndex = position168_42, tokenIndex168_42
-					}
-				l169_42:
-					_ = position163_42
-				}
-				goto lok42
-			l162_42:
-				pos, p.tokenIndex = position162_42, tokenIndex162_42
-				goto l97
-			}
-		lok42:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l97
-			}
-			pos++
-			{ // h16
-				position162_43, tokenIndex162_43 := pos, p.tokenIndex
+				position162_43, tokenIndex162_43 := pos, ti
 				{
 					position163_43 := pos
 					{ // HEXDIG
@@ -2481,7 +3140,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_43:
 					{
-						position164_43, tokenIndex164_43 := pos, p.tokenIndex
+						position164_43, tokenIndex164_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2500,11 +3159,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_43:
 						goto l165_43
 					l164_43:
-						pos, p.tokenIndex = position164_43, tokenIndex164_43
+						pos, ti = position164_43, tokenIndex164_43
 					}
 				l165_43:
 					{
-						position166_43, tokenIndex166_43 := pos, p.tokenIndex
+						position166_43, tokenIndex166_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2523,11 +3182,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_43:
 						goto l167_43
 					l166_43:
-						pos, p.tokenIndex = position166_43, tokenIndex166_43
+						pos, ti = position166_43, tokenIndex166_43
 					}
 				l167_43:
 					{
-						position168_43, tokenIndex168_43 := pos, p.tokenIndex
+						position168_43, tokenIndex168_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2546,20 +3205,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_43:
 						goto l169_43
 					l168_43:
-						pos, p.tokenIndex = position168_43, tokenIndex168_43
+						pos, ti = position168_43, tokenIndex168_43
 					}
 				l169_43:
 					_ = position163_43
 				}
 				goto lok43
 			l162_43:
-				pos, p.tokenIndex = position162_43, tokenIndex162_43
+				pos, ti = position162_43, tokenIndex162_43
 				goto l97
 			}
 		lok43:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2569,7 +3228,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_44, tokenIndex162_44 := pos, p.tokenIndex
+				position162_44, tokenIndex162_44 := pos, ti
 				{
 					position163_44 := pos
 					{ // HEXDIG
@@ -2589,7 +3248,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_44:
 					{
-						position164_44, tokenIndex164_44 := pos, p.tokenIndex
+						position164_44, tokenIndex164_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2608,11 +3267,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_44:
 						goto l165_44
 					l164_44:
-						pos, p.tokenIndex = position164_44, tokenIndex164_44
+						pos, ti = position164_44, tokenIndex164_44
 					}
 				l165_44:
 					{
-						position166_44, tokenIndex166_44 := pos, p.tokenIndex
+						position166_44, tokenIndex166_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2631,11 +3290,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_44:
 						goto l167_44
 					l166_44:
-						pos, p.tokenIndex = position166_44, tokenIndex166_44
+						pos, ti = position166_44, tokenIndex166_44
 					}
 				l167_44:
 					{
-						position168_44, tokenIndex168_44 := pos, p.tokenIndex
+						position168_44, tokenIndex168_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2654,20 +3313,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_44:
 						goto l169_44
 					l168_44:
-						pos, p.tokenIndex = position168_44, tokenIndex168_44
+						pos, ti = position168_44, tokenIndex168_44
 					}
 				l169_44:
 					_ = position163_44
 				}
 				goto lok44
 			l162_44:
-				pos, p.tokenIndex = position162_44, tokenIndex162_44
+				pos, ti = position162_44, tokenIndex162_44
 				goto l97
 			}
 		lok44:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2677,7 +3336,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_45, tokenIndex162_45 := pos, p.tokenIndex
+				position162_45, tokenIndex162_45 := pos, ti
 				{
 					position163_45 := pos
 					{ // HEXDIG
@@ -2697,7 +3356,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_45:
 					{
-						position164_45, tokenIndex164_45 := pos, p.tokenIndex
+						position164_45, tokenIndex164_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2716,11 +3375,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_45:
 						goto l165_45
 					l164_45:
-						pos, p.tokenIndex = position164_45, tokenIndex164_45
+						pos, ti = position164_45, tokenIndex164_45
 					}
 				l165_45:
 					{
-						position166_45, tokenIndex166_45 := pos, p.tokenIndex
+						position166_45, tokenIndex166_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2739,11 +3398,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_45:
 						goto l167_45
 					l166_45:
-						pos, p.tokenIndex = position166_45, tokenIndex166_45
+						pos, ti = position166_45, tokenIndex166_45
 					}
 				l167_45:
 					{
-						position168_45, tokenIndex168_45 := pos, p.tokenIndex
+						position168_45, tokenIndex168_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2762,20 +3421,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_45:
 						goto l169_45
 					l168_45:
-						pos, p.tokenIndex = position168_45, tokenIndex168_45
+						pos, ti = position168_45, tokenIndex168_45
 					}
 				l169_45:
 					_ = position163_45
 				}
 				goto lok45
 			l162_45:
-				pos, p.tokenIndex = position162_45, tokenIndex162_45
+				pos, ti = position162_45, tokenIndex162_45
 				goto l97
 			}
 		lok45:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2785,7 +3444,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_46, tokenIndex162_46 := pos, p.tokenIndex
+				position162_46, tokenIndex162_46 := pos, ti
 				{
 					position163_46 := pos
 					{ // HEXDIG
@@ -2805,7 +3464,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_46:
 					{
-						position164_46, tokenIndex164_46 := pos, p.tokenIndex
+						position164_46, tokenIndex164_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2824,11 +3483,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_46:
 						goto l165_46
 					l164_46:
-						pos, p.tokenIndex = position164_46, tokenIndex164_46
+						pos, ti = position164_46, tokenIndex164_46
 					}
 				l165_46:
 					{
-						position166_46, tokenIndex166_46 := pos, p.tokenIndex
+						position166_46, tokenIndex166_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2847,11 +3506,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_46:
 						goto l167_46
 					l166_46:
-						pos, p.tokenIndex = position166_46, tokenIndex166_46
+						pos, ti = position166_46, tokenIndex166_46
 					}
 				l167_46:
 					{
-						position168_46, tokenIndex168_46 := pos, p.tokenIndex
+						position168_46, tokenIndex168_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2870,20 +3529,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_46:
 						goto l169_46
 					l168_46:
-						pos, p.tokenIndex = position168_46, tokenIndex168_46
+						pos, ti = position168_46, tokenIndex168_46
 					}
 				l169_46:
 					_ = position163_46
 				}
 				goto lok46
 			l162_46:
-				pos, p.tokenIndex = position162_46, tokenIndex162_46
+				pos, ti = position162_46, tokenIndex162_46
 				goto l97
 			}
 		lok46:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2893,7 +3552,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_47, tokenIndex162_47 := pos, p.tokenIndex
+				position162_47, tokenIndex162_47 := pos, ti
 				{
 					position163_47 := pos
 					{ // HEXDIG
@@ -2913,7 +3572,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_47:
 					{
-						position164_47, tokenIndex164_47 := pos, p.tokenIndex
+						position164_47, tokenIndex164_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2932,11 +3591,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_47:
 						goto l165_47
 					l164_47:
-						pos, p.tokenIndex = position164_47, tokenIndex164_47
+						pos, ti = position164_47, tokenIndex164_47
 					}
 				l165_47:
 					{
-						position166_47, tokenIndex166_47 := pos, p.tokenIndex
+						position166_47, tokenIndex166_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2955,11 +3614,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_47:
 						goto l167_47
 					l166_47:
-						pos, p.tokenIndex = position166_47, tokenIndex166_47
+						pos, ti = position166_47, tokenIndex166_47
 					}
 				l167_47:
 					{
-						position168_47, tokenIndex168_47 := pos, p.tokenIndex
+						position168_47, tokenIndex168_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -2978,224 +3637,227 @@ func (p *Parser) rIPv6address() bool {
 					lok9_47:
 						goto l169_47
 					l168_47:
-						pos, p.tokenIndex = position168_47, tokenIndex168_47
+						pos, ti = position168_47, tokenIndex168_47
 					}
 				l169_47:
 					_ = position163_47
 				}
 				goto lok47
 			l162_47:
-				pos, p.tokenIndex = position162_47, tokenIndex162_47
+				pos, ti = position162_47, tokenIndex162_47
 				goto l97
 			}
 		lok47:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l97
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l97
-			}
-			pos = p.position
-			{
-				position98, tokenIndex98 := pos, p.tokenIndex
-				{ // IPv6end
-					position128_48, tokenIndex128_48 := pos, p.tokenIndex
-					{
-						position129_48 := pos
-						{
-							position130_48, tokenIndex130_48 := pos, p.tokenIndex
-							if buffer[pos] != ']' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l131_48
-							}
-							pos++
-							goto l130_48
-						l131_48:
-							pos, p.tokenIndex = position130_48, tokenIndex130_48
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_48
-							}
-							pos++
-							if buffer[pos] != '2' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_48
-							}
-							pos++
-							if buffer[pos] != '5' {
-								if int(pos) == p.at {
-									p.note(17, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_48
-							}
-							pos++
-						}
-					l130_48:
-						_ = position129_48
-					}
-					goto lok48
-				l128_48:
-					pos, p.tokenIndex = position128_48, tokenIndex128_48
-					goto l97
-				}
-			lok48:
-				pos, p.tokenIndex = position98, tokenIndex98
-			}
-			goto l96
-		l97:
-			pos, p.tokenIndex = position96, tokenIndex96
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l99
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l99
 			}
 			pos++
 			{ // h16
-				position162_49, tokenIndex162_49 := pos, p.tokenIndex
+				position162_48, tokenIndex162_48 := pos, ti
 				{
-					position163_49 := pos
+					position163_48 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_49
+							goto l262_6_48
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_49
-					l262_6_49:
+						goto l162_48
+					l262_6_48:
 						pos++
-						goto lok6_49
+						goto lok6_48
 					}
-				lok6_49:
+				lok6_48:
 					{
-						position164_49, tokenIndex164_49 := pos, p.tokenIndex
+						position164_48, tokenIndex164_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_49
+								goto l262_7_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_49
-						l262_7_49:
+							goto l164_48
+						l262_7_48:
 							pos++
-							goto lok7_49
+							goto lok7_48
 						}
-					lok7_49:
-						goto l165_49
-					l164_49:
-						pos, p.tokenIndex = position164_49, tokenIndex164_49
+					lok7_48:
+						goto l165_48
+					l164_48:
+						pos, ti = position164_48, tokenIndex164_48
 					}
-				l165_49:
+				l165_48:
 					{
-						position166_49, tokenIndex166_49 := pos, p.tokenIndex
+						position166_48, tokenIndex166_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_49
+								goto l262_8_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_49
-						l262_8_49:
+							goto l166_48
+						l262_8_48:
 							pos++
-							goto lok8_49
+							goto lok8_48
 						}
-					lok8_49:
-						goto l167_49
-					l166_49:
-						pos, p.tokenIndex = position166_49, tokenIndex166_49
+					lok8_48:
+						goto l167_48
+					l166_48:
+						pos, ti = position166_48, tokenIndex166_48
 					}
-				l167_49:
+				l167_48:
 					{
-						position168_49, tokenIndex168_49 := pos, p.tokenIndex
+						position168_48, tokenIndex168_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_49
+								goto l262_9_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_49
-						l262_9_49:
+							goto l168_48
+						l262_9_48:
 							pos++
-							goto lok9_49
+							goto lok9_48
 						}
-					lok9_49:
-						goto l169_49
-					l168_49:
-						pos, p.tokenIndex = position168_49, tokenIndex168_49
+					lok9_48:
+						goto l169_48
+					l168_48:
+						pos, ti = position168_48, tokenIndex168_48
 					}
-				l169_49:
-					_ = position163_49
+				l169_48:
+					_ = position163_48
 				}
-				goto lok49
-			l162_49:
-				pos, p.tokenIndex = position162_49, tokenIndex162_49
-				goto l99
+				goto lok48
+			l162_48:
+				pos, ti = position162_48, tokenIndex162_48
+				goto l97
 			}
-		lok49:
+		lok48:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l97
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position98, tokenIndex98 := pos, ti
+				{ // IPv6end
+					position128_49, tokenIndex128_49 := pos, ti
+					{
+						position129_49 := pos
+						{
+							position130_49, tokenIndex130_49 := pos, ti
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(14, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_49
+							}
+							pos++
+							goto l130_49
+						l131_49:
+							pos, ti = position130_49, tokenIndex130_49
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_49
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(12, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_49
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_49
+							}
+							pos++
+						}
+					l130_49:
+						_ = position129_49
+					}
+					goto lok49
+				l128_49:
+					pos, ti = position128_49, tokenIndex128_49
+					goto l97
+				}
+			lok49:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position98, tokenIndex98
+			}
+			goto l96
+		l97:
+			pos, ti = position96, tokenIndex96
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3205,7 +3867,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_50, tokenIndex162_50 := pos, p.tokenIndex
+				position162_50, tokenIndex162_50 := pos, ti
 				{
 					position163_50 := pos
 					{ // HEXDIG
@@ -3225,7 +3887,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_50:
 					{
-						position164_50, tokenIndex164_50 := pos, p.tokenIndex
+						position164_50, tokenIndex164_50 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3244,11 +3906,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_50:
 						goto l165_50
 					l164_50:
-						pos, p.tokenIndex = position164_50, tokenIndex164_50
+						pos, ti = position164_50, tokenIndex164_50
 					}
 				l165_50:
 					{
-						position166_50, tokenIndex166_50 := pos, p.tokenIndex
+						position166_50, tokenIndex166_50 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3267,11 +3929,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_50:
 						goto l167_50
 					l166_50:
-						pos, p.tokenIndex = position166_50, tokenIndex166_50
+						pos, ti = position166_50, tokenIndex166_50
 					}
 				l167_50:
 					{
-						position168_50, tokenIndex168_50 := pos, p.tokenIndex
+						position168_50, tokenIndex168_50 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3290,20 +3952,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_50:
 						goto l169_50
 					l168_50:
-						pos, p.tokenIndex = position168_50, tokenIndex168_50
+						pos, ti = position168_50, tokenIndex168_50
 					}
 				l169_50:
 					_ = position163_50
 				}
 				goto lok50
 			l162_50:
-				pos, p.tokenIndex = position162_50, tokenIndex162_50
+				pos, ti = position162_50, tokenIndex162_50
 				goto l99
 			}
 		lok50:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3313,7 +3975,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_51, tokenIndex162_51 := pos, p.tokenIndex
+				position162_51, tokenIndex162_51 := pos, ti
 				{
 					position163_51 := pos
 					{ // HEXDIG
@@ -3333,7 +3995,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_51:
 					{
-						position164_51, tokenIndex164_51 := pos, p.tokenIndex
+						position164_51, tokenIndex164_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3352,11 +4014,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_51:
 						goto l165_51
 					l164_51:
-						pos, p.tokenIndex = position164_51, tokenIndex164_51
+						pos, ti = position164_51, tokenIndex164_51
 					}
 				l165_51:
 					{
-						position166_51, tokenIndex166_51 := pos, p.tokenIndex
+						position166_51, tokenIndex166_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3375,11 +4037,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_51:
 						goto l167_51
 					l166_51:
-						pos, p.tokenIndex = position166_51, tokenIndex166_51
+						pos, ti = position166_51, tokenIndex166_51
 					}
 				l167_51:
 					{
-						position168_51, tokenIndex168_51 := pos, p.tokenIndex
+						position168_51, tokenIndex168_51 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3398,20 +4060,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_51:
 						goto l169_51
 					l168_51:
-						pos, p.tokenIndex = position168_51, tokenIndex168_51
+						pos, ti = position168_51, tokenIndex168_51
 					}
 				l169_51:
 					_ = position163_51
 				}
 				goto lok51
 			l162_51:
-				pos, p.tokenIndex = position162_51, tokenIndex162_51
+				pos, ti = position162_51, tokenIndex162_51
 				goto l99
 			}
 		lok51:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3421,7 +4083,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_52, tokenIndex162_52 := pos, p.tokenIndex
+				position162_52, tokenIndex162_52 := pos, ti
 				{
 					position163_52 := pos
 					{ // HEXDIG
@@ -3441,7 +4103,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_52:
 					{
-						position164_52, tokenIndex164_52 := pos, p.tokenIndex
+						position164_52, tokenIndex164_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3460,11 +4122,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_52:
 						goto l165_52
 					l164_52:
-						pos, p.tokenIndex = position164_52, tokenIndex164_52
+						pos, ti = position164_52, tokenIndex164_52
 					}
 				l165_52:
 					{
-						position166_52, tokenIndex166_52 := pos, p.tokenIndex
+						position166_52, tokenIndex166_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3483,11 +4145,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_52:
 						goto l167_52
 					l166_52:
-						pos, p.tokenIndex = position166_52, tokenIndex166_52
+						pos, ti = position166_52, tokenIndex166_52
 					}
 				l167_52:
 					{
-						position168_52, tokenIndex168_52 := pos, p.tokenIndex
+						position168_52, tokenIndex168_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3506,20 +4168,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_52:
 						goto l169_52
 					l168_52:
-						pos, p.tokenIndex = position168_52, tokenIndex168_52
+						pos, ti = position168_52, tokenIndex168_52
 					}
 				l169_52:
 					_ = position163_52
 				}
 				goto lok52
 			l162_52:
-				pos, p.tokenIndex = position162_52, tokenIndex162_52
+				pos, ti = position162_52, tokenIndex162_52
 				goto l99
 			}
 		lok52:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3529,7 +4191,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_53, tokenIndex162_53 := pos, p.tokenIndex
+				position162_53, tokenIndex162_53 := pos, ti
 				{
 					position163_53 := pos
 					{ // HEXDIG
@@ -3549,7 +4211,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_53:
 					{
-						position164_53, tokenIndex164_53 := pos, p.tokenIndex
+						position164_53, tokenIndex164_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3568,11 +4230,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_53:
 						goto l165_53
 					l164_53:
-						pos, p.tokenIndex = position164_53, tokenIndex164_53
+						pos, ti = position164_53, tokenIndex164_53
 					}
 				l165_53:
 					{
-						position166_53, tokenIndex166_53 := pos, p.tokenIndex
+						position166_53, tokenIndex166_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3591,11 +4253,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_53:
 						goto l167_53
 					l166_53:
-						pos, p.tokenIndex = position166_53, tokenIndex166_53
+						pos, ti = position166_53, tokenIndex166_53
 					}
 				l167_53:
 					{
-						position168_53, tokenIndex168_53 := pos, p.tokenIndex
+						position168_53, tokenIndex168_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3614,328 +4276,331 @@ func (p *Parser) rIPv6address() bool {
 					lok9_53:
 						goto l169_53
 					l168_53:
-						pos, p.tokenIndex = position168_53, tokenIndex168_53
+						pos, ti = position168_53, tokenIndex168_53
 					}
 				l169_53:
 					_ = position163_53
 				}
 				goto lok53
 			l162_53:
-				pos, p.tokenIndex = position162_53, tokenIndex162_53
+				pos, ti = position162_53, tokenIndex162_53
 				goto l99
 			}
 		lok53:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l99
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l99
-			}
-			pos = p.position
-			{
-				position100, tokenIndex100 := pos, p.tokenIndex
-				{ // IPv6end
-					position128_54, tokenIndex128_54 := pos, p.tokenIndex
-					{
-						position129_54 := pos
-						{
-							position130_54, tokenIndex130_54 := pos, p.tokenIndex
-							if buffer[pos] != ']' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l131_54
-							}
-							pos++
-							goto l130_54
-						l131_54:
-							pos, p.tokenIndex = position130_54, tokenIndex130_54
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_54
-							}
-							pos++
-							if buffer[pos] != '2' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_54
-							}
-							pos++
-							if buffer[pos] != '5' {
-								if int(pos) == p.at {
-									p.note(17, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_54
-							}
-							pos++
-						}
-					l130_54:
-						_ = position129_54
-					}
-					goto lok54
-				l128_54:
-					pos, p.tokenIndex = position128_54, tokenIndex128_54
-					goto l99
-				}
-			lok54:
-				pos, p.tokenIndex = position100, tokenIndex100
-			}
-			goto l96
-		l99:
-			pos, p.tokenIndex = position96, tokenIndex96
-			{
-				position102, tokenIndex102 := pos, p.tokenIndex
-				{ // h16
-					position162_55, tokenIndex162_55 := pos, p.tokenIndex
-					{
-						position163_55 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_55
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l162_55
-						l262_6_55:
-							pos++
-							goto lok6_55
-						}
-					lok6_55:
-						{
-							position164_55, tokenIndex164_55 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_55
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l164_55
-							l262_7_55:
-								pos++
-								goto lok7_55
-							}
-						lok7_55:
-							goto l165_55
-						l164_55:
-							pos, p.tokenIndex = position164_55, tokenIndex164_55
-						}
-					l165_55:
-						{
-							position166_55, tokenIndex166_55 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_55
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l166_55
-							l262_8_55:
-								pos++
-								goto lok8_55
-							}
-						lok8_55:
-							goto l167_55
-						l166_55:
-							pos, p.tokenIndex = position166_55, tokenIndex166_55
-						}
-					l167_55:
-						{
-							position168_55, tokenIndex168_55 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_55
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l168_55
-							l262_9_55:
-								pos++
-								goto lok9_55
-							}
-						lok9_55:
-							goto l169_55
-						l168_55:
-							pos, p.tokenIndex = position168_55, tokenIndex168_55
-						}
-					l169_55:
-						_ = position163_55
-					}
-					goto lok55
-				l162_55:
-					pos, p.tokenIndex = position162_55, tokenIndex162_55
-					goto l102
-				}
-			lok55:
-				goto l103
-			l102:
-				pos, p.tokenIndex = position102, tokenIndex102
-			}
-		l103:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l101
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l101
 			}
 			pos++
 			{ // h16
-				position162_56, tokenIndex162_56 := pos, p.tokenIndex
+				position162_54, tokenIndex162_54 := pos, ti
 				{
-					position163_56 := pos
+					position163_54 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_56
+							goto l262_6_54
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_56
-					l262_6_56:
+						goto l162_54
+					l262_6_54:
 						pos++
-						goto lok6_56
+						goto lok6_54
 					}
-				lok6_56:
+				lok6_54:
 					{
-						position164_56, tokenIndex164_56 := pos, p.tokenIndex
+						position164_54, tokenIndex164_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_56
+								goto l262_7_54
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_56
-						l262_7_56:
+							goto l164_54
+						l262_7_54:
 							pos++
-							goto lok7_56
+							goto lok7_54
 						}
-					lok7_56:
-						goto l165_56
-					l164_56:
-						pos, p.tokenIndex = position164_56, tokenIndex164_56
+					lok7_54:
+						goto l165_54
+					l164_54:
+						pos, ti = position164_54, tokenIndex164_54
 					}
-				l165_56:
+				l165_54:
 					{
-						position166_56, tokenIndex166_56 := pos, p.tokenIndex
+						position166_54, tokenIndex166_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_56
+								goto l262_8_54
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_56
-						l262_8_56:
+							goto l166_54
+						l262_8_54:
 							pos++
-							goto lok8_56
+							goto lok8_54
 						}
-					lok8_56:
-						goto l167_56
-					l166_56:
-						pos, p.tokenIndex = position166_56, tokenIndex166_56
+					lok8_54:
+						goto l167_54
+					l166_54:
+						pos, ti = position166_54, tokenIndex166_54
 					}
-				l167_56:
+				l167_54:
 					{
-						position168_56, tokenIndex168_56 := pos, p.tokenIndex
+						position168_54, tokenIndex168_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_56
+								goto l262_9_54
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_56
-						l262_9_56:
+							goto l168_54
+						l262_9_54:
 							pos++
-							goto lok9_56
+							goto lok9_54
 						}
-					lok9_56:
-						goto l169_56
-					l168_56:
-						pos, p.tokenIndex = position168_56, tokenIndex168_56
+					lok9_54:
+						goto l169_54
+					l168_54:
+						pos, ti = position168_54, tokenIndex168_54
 					}
-				l169_56:
-					_ = position163_56
+				l169_54:
+					_ = position163_54
 				}
-				goto lok56
-			l162_56:
-				pos, p.tokenIndex = position162_56, tokenIndex162_56
-				goto l101
+				goto lok54
+			l162_54:
+				pos, ti = position162_54, tokenIndex162_54
+				goto l99
 			}
-		lok56:
+		lok54:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l99
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position100, tokenIndex100 := pos, ti
+				{ // IPv6end
+					position128_55, tokenIndex128_55 := pos, ti
+					{
+						position129_55 := pos
+						{
+							position130_55, tokenIndex130_55 := pos, ti
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(14, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_55
+							}
+							pos++
+							goto l130_55
+						l131_55:
+							pos, ti = position130_55, tokenIndex130_55
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_55
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(12, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_55
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_55
+							}
+							pos++
+						}
+					l130_55:
+						_ = position129_55
+					}
+					goto lok55
+				l128_55:
+					pos, ti = position128_55, tokenIndex128_55
+					goto l99
+				}
+			lok55:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position100, tokenIndex100
+			}
+			goto l96
+		l99:
+			pos, ti = position96, tokenIndex96
+			{
+				position102, tokenIndex102 := pos, ti
+				{ // h16
+					position162_56, tokenIndex162_56 := pos, ti
+					{
+						position163_56 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_56
+						l262_6_56:
+							pos++
+							goto lok6_56
+						}
+					lok6_56:
+						{
+							position164_56, tokenIndex164_56 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_56
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_56
+							l262_7_56:
+								pos++
+								goto lok7_56
+							}
+						lok7_56:
+							goto l165_56
+						l164_56:
+							pos, ti = position164_56, tokenIndex164_56
+						}
+					l165_56:
+						{
+							position166_56, tokenIndex166_56 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_56
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_56
+							l262_8_56:
+								pos++
+								goto lok8_56
+							}
+						lok8_56:
+							goto l167_56
+						l166_56:
+							pos, ti = position166_56, tokenIndex166_56
+						}
+					l167_56:
+						{
+							position168_56, tokenIndex168_56 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_56
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_56
+							l262_9_56:
+								pos++
+								goto lok9_56
+							}
+						lok9_56:
+							goto l169_56
+						l168_56:
+							pos, ti = position168_56, tokenIndex168_56
+						}
+					l169_56:
+						_ = position163_56
+					}
+					goto lok56
+				l162_56:
+					pos, ti = position162_56, tokenIndex162_56
+					goto l102
+				}
+			lok56:
+				goto l103
+			l102:
+				pos, ti = position102, tokenIndex102
+			}
+		l103:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -3945,7 +4610,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_57, tokenIndex162_57 := pos, p.tokenIndex
+				position162_57, tokenIndex162_57 := pos, ti
 				{
 					position163_57 := pos
 					{ // HEXDIG
@@ -3965,7 +4630,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_57:
 					{
-						position164_57, tokenIndex164_57 := pos, p.tokenIndex
+						position164_57, tokenIndex164_57 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -3984,11 +4649,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_57:
 						goto l165_57
 					l164_57:
-						pos, p.tokenIndex = position164_57, tokenIndex164_57
+						pos, ti = position164_57, tokenIndex164_57
 					}
 				l165_57:
 					{
-						position166_57, tokenIndex166_57 := pos, p.tokenIndex
+						position166_57, tokenIndex166_57 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4007,11 +4672,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_57:
 						goto l167_57
 					l166_57:
-						pos, p.tokenIndex = position166_57, tokenIndex166_57
+						pos, ti = position166_57, tokenIndex166_57
 					}
 				l167_57:
 					{
-						position168_57, tokenIndex168_57 := pos, p.tokenIndex
+						position168_57, tokenIndex168_57 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4030,20 +4695,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_57:
 						goto l169_57
 					l168_57:
-						pos, p.tokenIndex = position168_57, tokenIndex168_57
+						pos, ti = position168_57, tokenIndex168_57
 					}
 				l169_57:
 					_ = position163_57
 				}
 				goto lok57
 			l162_57:
-				pos, p.tokenIndex = position162_57, tokenIndex162_57
+				pos, ti = position162_57, tokenIndex162_57
 				goto l101
 			}
 		lok57:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4053,7 +4718,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_58, tokenIndex162_58 := pos, p.tokenIndex
+				position162_58, tokenIndex162_58 := pos, ti
 				{
 					position163_58 := pos
 					{ // HEXDIG
@@ -4073,7 +4738,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_58:
 					{
-						position164_58, tokenIndex164_58 := pos, p.tokenIndex
+						position164_58, tokenIndex164_58 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4092,11 +4757,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_58:
 						goto l165_58
 					l164_58:
-						pos, p.tokenIndex = position164_58, tokenIndex164_58
+						pos, ti = position164_58, tokenIndex164_58
 					}
 				l165_58:
 					{
-						position166_58, tokenIndex166_58 := pos, p.tokenIndex
+						position166_58, tokenIndex166_58 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4115,11 +4780,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_58:
 						goto l167_58
 					l166_58:
-						pos, p.tokenIndex = position166_58, tokenIndex166_58
+						pos, ti = position166_58, tokenIndex166_58
 					}
 				l167_58:
 					{
-						position168_58, tokenIndex168_58 := pos, p.tokenIndex
+						position168_58, tokenIndex168_58 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4138,20 +4803,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_58:
 						goto l169_58
 					l168_58:
-						pos, p.tokenIndex = position168_58, tokenIndex168_58
+						pos, ti = position168_58, tokenIndex168_58
 					}
 				l169_58:
 					_ = position163_58
 				}
 				goto lok58
 			l162_58:
-				pos, p.tokenIndex = position162_58, tokenIndex162_58
+				pos, ti = position162_58, tokenIndex162_58
 				goto l101
 			}
 		lok58:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4161,7 +4826,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_59, tokenIndex162_59 := pos, p.tokenIndex
+				position162_59, tokenIndex162_59 := pos, ti
 				{
 					position163_59 := pos
 					{ // HEXDIG
@@ -4181,7 +4846,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_59:
 					{
-						position164_59, tokenIndex164_59 := pos, p.tokenIndex
+						position164_59, tokenIndex164_59 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4200,11 +4865,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_59:
 						goto l165_59
 					l164_59:
-						pos, p.tokenIndex = position164_59, tokenIndex164_59
+						pos, ti = position164_59, tokenIndex164_59
 					}
 				l165_59:
 					{
-						position166_59, tokenIndex166_59 := pos, p.tokenIndex
+						position166_59, tokenIndex166_59 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4223,11 +4888,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_59:
 						goto l167_59
 					l166_59:
-						pos, p.tokenIndex = position166_59, tokenIndex166_59
+						pos, ti = position166_59, tokenIndex166_59
 					}
 				l167_59:
 					{
-						position168_59, tokenIndex168_59 := pos, p.tokenIndex
+						position168_59, tokenIndex168_59 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4246,332 +4911,335 @@ func (p *Parser) rIPv6address() bool {
 					lok9_59:
 						goto l169_59
 					l168_59:
-						pos, p.tokenIndex = position168_59, tokenIndex168_59
+						pos, ti = position168_59, tokenIndex168_59
 					}
 				l169_59:
 					_ = position163_59
 				}
 				goto lok59
 			l162_59:
-				pos, p.tokenIndex = position162_59, tokenIndex162_59
+				pos, ti = position162_59, tokenIndex162_59
 				goto l101
 			}
 		lok59:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l101
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l101
-			}
-			pos = p.position
-			{
-				position104, tokenIndex104 := pos, p.tokenIndex
-				{ // IPv6end
-					position128_60, tokenIndex128_60 := pos, p.tokenIndex
-					{
-						position129_60 := pos
-						{
-							position130_60, tokenIndex130_60 := pos, p.tokenIndex
-							if buffer[pos] != ']' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l131_60
-							}
-							pos++
-							goto l130_60
-						l131_60:
-							pos, p.tokenIndex = position130_60, tokenIndex130_60
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_60
-							}
-							pos++
-							if buffer[pos] != '2' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_60
-							}
-							pos++
-							if buffer[pos] != '5' {
-								if int(pos) == p.at {
-									p.note(17, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_60
-							}
-							pos++
-						}
-					l130_60:
-						_ = position129_60
-					}
-					goto lok60
-				l128_60:
-					pos, p.tokenIndex = position128_60, tokenIndex128_60
-					goto l101
-				}
-			lok60:
-				pos, p.tokenIndex = position104, tokenIndex104
-			}
-			goto l96
-		l101:
-			pos, p.tokenIndex = position96, tokenIndex96
-			{
-				position106, tokenIndex106 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c1() {
-					goto l106
-				}
-				pos = p.position
-				{ // h16
-					position162_61, tokenIndex162_61 := pos, p.tokenIndex
-					{
-						position163_61 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_61
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l162_61
-						l262_6_61:
-							pos++
-							goto lok6_61
-						}
-					lok6_61:
-						{
-							position164_61, tokenIndex164_61 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_61
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l164_61
-							l262_7_61:
-								pos++
-								goto lok7_61
-							}
-						lok7_61:
-							goto l165_61
-						l164_61:
-							pos, p.tokenIndex = position164_61, tokenIndex164_61
-						}
-					l165_61:
-						{
-							position166_61, tokenIndex166_61 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_61
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l166_61
-							l262_8_61:
-								pos++
-								goto lok8_61
-							}
-						lok8_61:
-							goto l167_61
-						l166_61:
-							pos, p.tokenIndex = position166_61, tokenIndex166_61
-						}
-					l167_61:
-						{
-							position168_61, tokenIndex168_61 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_61
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l168_61
-							l262_9_61:
-								pos++
-								goto lok9_61
-							}
-						lok9_61:
-							goto l169_61
-						l168_61:
-							pos, p.tokenIndex = position168_61, tokenIndex168_61
-						}
-					l169_61:
-						_ = position163_61
-					}
-					goto lok61
-				l162_61:
-					pos, p.tokenIndex = position162_61, tokenIndex162_61
-					goto l106
-				}
-			lok61:
-				goto l107
-			l106:
-				pos, p.tokenIndex = position106, tokenIndex106
-			}
-		l107:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l105
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l105
 			}
 			pos++
 			{ // h16
-				position162_62, tokenIndex162_62 := pos, p.tokenIndex
+				position162_60, tokenIndex162_60 := pos, ti
 				{
-					position163_62 := pos
+					position163_60 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_62
+							goto l262_6_60
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_62
-					l262_6_62:
+						goto l162_60
+					l262_6_60:
 						pos++
-						goto lok6_62
+						goto lok6_60
 					}
-				lok6_62:
+				lok6_60:
 					{
-						position164_62, tokenIndex164_62 := pos, p.tokenIndex
+						position164_60, tokenIndex164_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_62
+								goto l262_7_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_62
-						l262_7_62:
+							goto l164_60
+						l262_7_60:
 							pos++
-							goto lok7_62
+							goto lok7_60
 						}
-					lok7_62:
-						goto l165_62
-					l164_62:
-						pos, p.tokenIndex = position164_62, tokenIndex164_62
+					lok7_60:
+						goto l165_60
+					l164_60:
+						pos, ti = position164_60, tokenIndex164_60
 					}
-				l165_62:
+				l165_60:
 					{
-						position166_62, tokenIndex166_62 := pos, p.tokenIndex
+						position166_60, tokenIndex166_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_62
+								goto l262_8_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_62
-						l262_8_62:
+							goto l166_60
+						l262_8_60:
 							pos++
-							goto lok8_62
+							goto lok8_60
 						}
-					lok8_62:
-						goto l167_62
-					l166_62:
-						pos, p.tokenIndex = position166_62, tokenIndex166_62
+					lok8_60:
+						goto l167_60
+					l166_60:
+						pos, ti = position166_60, tokenIndex166_60
 					}
-				l167_62:
+				l167_60:
 					{
-						position168_62, tokenIndex168_62 := pos, p.tokenIndex
+						position168_60, tokenIndex168_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_62
+								goto l262_9_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_62
-						l262_9_62:
+							goto l168_60
+						l262_9_60:
 							pos++
-							goto lok9_62
+							goto lok9_60
 						}
-					lok9_62:
-						goto l169_62
-					l168_62:
-						pos, p.tokenIndex = position168_62, tokenIndex168_62
+					lok9_60:
+						goto l169_60
+					l168_60:
+						pos, ti = position168_60, tokenIndex168_60
 					}
-				l169_62:
-					_ = position163_62
+				l169_60:
+					_ = position163_60
 				}
-				goto lok62
-			l162_62:
-				pos, p.tokenIndex = position162_62, tokenIndex162_62
-				goto l105
+				goto lok60
+			l162_60:
+				pos, ti = position162_60, tokenIndex162_60
+				goto l101
 			}
-		lok62:
+		lok60:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l101
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position104, tokenIndex104 := pos, ti
+				{ // IPv6end
+					position128_61, tokenIndex128_61 := pos, ti
+					{
+						position129_61 := pos
+						{
+							position130_61, tokenIndex130_61 := pos, ti
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(14, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_61
+							}
+							pos++
+							goto l130_61
+						l131_61:
+							pos, ti = position130_61, tokenIndex130_61
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_61
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(12, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_61
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_61
+							}
+							pos++
+						}
+					l130_61:
+						_ = position129_61
+					}
+					goto lok61
+				l128_61:
+					pos, ti = position128_61, tokenIndex128_61
+					goto l101
+				}
+			lok61:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position104, tokenIndex104
+			}
+			goto l96
+		l101:
+			pos, ti = position96, tokenIndex96
+			{
+				position106, tokenIndex106 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
+					goto l106
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position162_62, tokenIndex162_62 := pos, ti
+					{
+						position163_62 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_62
+						l262_6_62:
+							pos++
+							goto lok6_62
+						}
+					lok6_62:
+						{
+							position164_62, tokenIndex164_62 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_62
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_62
+							l262_7_62:
+								pos++
+								goto lok7_62
+							}
+						lok7_62:
+							goto l165_62
+						l164_62:
+							pos, ti = position164_62, tokenIndex164_62
+						}
+					l165_62:
+						{
+							position166_62, tokenIndex166_62 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_62
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_62
+							l262_8_62:
+								pos++
+								goto lok8_62
+							}
+						lok8_62:
+							goto l167_62
+						l166_62:
+							pos, ti = position166_62, tokenIndex166_62
+						}
+					l167_62:
+						{
+							position168_62, tokenIndex168_62 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_62
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_62
+							l262_9_62:
+								pos++
+								goto lok9_62
+							}
+						lok9_62:
+							goto l169_62
+						l168_62:
+							pos, ti = position168_62, tokenIndex168_62
+						}
+					l169_62:
+						_ = position163_62
+					}
+					goto lok62
+				l162_62:
+					pos, ti = position162_62, tokenIndex162_62
+					goto l106
+				}
+			lok62:
+				goto l107
+			l106:
+				pos, ti = position106, tokenIndex106
+			}
+		l107:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4581,7 +5249,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_63, tokenIndex162_63 := pos, p.tokenIndex
+				position162_63, tokenIndex162_63 := pos, ti
 				{
 					position163_63 := pos
 					{ // HEXDIG
@@ -4601,7 +5269,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_63:
 					{
-						position164_63, tokenIndex164_63 := pos, p.tokenIndex
+						position164_63, tokenIndex164_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4620,11 +5288,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_63:
 						goto l165_63
 					l164_63:
-						pos, p.tokenIndex = position164_63, tokenIndex164_63
+						pos, ti = position164_63, tokenIndex164_63
 					}
 				l165_63:
 					{
-						position166_63, tokenIndex166_63 := pos, p.tokenIndex
+						position166_63, tokenIndex166_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4643,11 +5311,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_63:
 						goto l167_63
 					l166_63:
-						pos, p.tokenIndex = position166_63, tokenIndex166_63
+						pos, ti = position166_63, tokenIndex166_63
 					}
 				l167_63:
 					{
-						position168_63, tokenIndex168_63 := pos, p.tokenIndex
+						position168_63, tokenIndex168_63 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4666,20 +5334,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_63:
 						goto l169_63
 					l168_63:
-						pos, p.tokenIndex = position168_63, tokenIndex168_63
+						pos, ti = position168_63, tokenIndex168_63
 					}
 				l169_63:
 					_ = position163_63
 				}
 				goto lok63
 			l162_63:
-				pos, p.tokenIndex = position162_63, tokenIndex162_63
+				pos, ti = position162_63, tokenIndex162_63
 				goto l105
 			}
 		lok63:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -4689,7 +5357,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_64, tokenIndex162_64 := pos, p.tokenIndex
+				position162_64, tokenIndex162_64 := pos, ti
 				{
 					position163_64 := pos
 					{ // HEXDIG
@@ -4709,7 +5377,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_64:
 					{
-						position164_64, tokenIndex164_64 := pos, p.tokenIndex
+						position164_64, tokenIndex164_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4728,11 +5396,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_64:
 						goto l165_64
 					l164_64:
-						pos, p.tokenIndex = position164_64, tokenIndex164_64
+						pos, ti = position164_64, tokenIndex164_64
 					}
 				l165_64:
 					{
-						position166_64, tokenIndex166_64 := pos, p.tokenIndex
+						position166_64, tokenIndex166_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4751,11 +5419,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_64:
 						goto l167_64
 					l166_64:
-						pos, p.tokenIndex = position166_64, tokenIndex166_64
+						pos, ti = position166_64, tokenIndex166_64
 					}
 				l167_64:
 					{
-						position168_64, tokenIndex168_64 := pos, p.tokenIndex
+						position168_64, tokenIndex168_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -4774,332 +5442,335 @@ func (p *Parser) rIPv6address() bool {
 					lok9_64:
 						goto l169_64
 					l168_64:
-						pos, p.tokenIndex = position168_64, tokenIndex168_64
+						pos, ti = position168_64, tokenIndex168_64
 					}
 				l169_64:
 					_ = position163_64
 				}
 				goto lok64
 			l162_64:
-				pos, p.tokenIndex = position162_64, tokenIndex162_64
+				pos, ti = position162_64, tokenIndex162_64
 				goto l105
 			}
 		lok64:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l105
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l105
-			}
-			pos = p.position
-			{
-				position108, tokenIndex108 := pos, p.tokenIndex
-				{ // IPv6end
-					position128_65, tokenIndex128_65 := pos, p.tokenIndex
-					{
-						position129_65 := pos
-						{
-							position130_65, tokenIndex130_65 := pos, p.tokenIndex
-							if buffer[pos] != ']' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l131_65
-							}
-							pos++
-							goto l130_65
-						l131_65:
-							pos, p.tokenIndex = position130_65, tokenIndex130_65
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_65
-							}
-							pos++
-							if buffer[pos] != '2' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_65
-							}
-							pos++
-							if buffer[pos] != '5' {
-								if int(pos) == p.at {
-									p.note(17, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_65
-							}
-							pos++
-						}
-					l130_65:
-						_ = position129_65
-					}
-					goto lok65
-				l128_65:
-					pos, p.tokenIndex = position128_65, tokenIndex128_65
-					goto l105
-				}
-			lok65:
-				pos, p.tokenIndex = position108, tokenIndex108
-			}
-			goto l96
-		l105:
-			pos, p.tokenIndex = position96, tokenIndex96
-			{
-				position110, tokenIndex110 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c2() {
-					goto l110
-				}
-				pos = p.position
-				{ // h16
-					position162_66, tokenIndex162_66 := pos, p.tokenIndex
-					{
-						position163_66 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_66
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l162_66
-						l262_6_66:
-							pos++
-							goto lok6_66
-						}
-					lok6_66:
-						{
-							position164_66, tokenIndex164_66 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_66
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l164_66
-							l262_7_66:
-								pos++
-								goto lok7_66
-							}
-						lok7_66:
-							goto l165_66
-						l164_66:
-							pos, p.tokenIndex = position164_66, tokenIndex164_66
-						}
-					l165_66:
-						{
-							position166_66, tokenIndex166_66 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_66
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l166_66
-							l262_8_66:
-								pos++
-								goto lok8_66
-							}
-						lok8_66:
-							goto l167_66
-						l166_66:
-							pos, p.tokenIndex = position166_66, tokenIndex166_66
-						}
-					l167_66:
-						{
-							position168_66, tokenIndex168_66 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_66
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l168_66
-							l262_9_66:
-								pos++
-								goto lok9_66
-							}
-						lok9_66:
-							goto l169_66
-						l168_66:
-							pos, p.tokenIndex = position168_66, tokenIndex168_66
-						}
-					l169_66:
-						_ = position163_66
-					}
-					goto lok66
-				l162_66:
-					pos, p.tokenIndex = position162_66, tokenIndex162_66
-					goto l110
-				}
-			lok66:
-				goto l111
-			l110:
-				pos, p.tokenIndex = position110, tokenIndex110
-			}
-		l111:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l109
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l109
 			}
 			pos++
 			{ // h16
-				position162_67, tokenIndex162_67 := pos, p.tokenIndex
+				position162_65, tokenIndex162_65 := pos, ti
 				{
-					position163_67 := pos
+					position163_65 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_67
+							goto l262_6_65
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_67
-					l262_6_67:
+						goto l162_65
+					l262_6_65:
 						pos++
-						goto lok6_67
+						goto lok6_65
 					}
-				lok6_67:
+				lok6_65:
 					{
-						position164_67, tokenIndex164_67 := pos, p.tokenIndex
+						position164_65, tokenIndex164_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_67
+								goto l262_7_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_67
-						l262_7_67:
+							goto l164_65
+						l262_7_65:
 							pos++
-							goto lok7_67
+							goto lok7_65
 						}
-					lok7_67:
-						goto l165_67
-					l164_67:
-						pos, p.tokenIndex = position164_67, tokenIndex164_67
+					lok7_65:
+						goto l165_65
+					l164_65:
+						pos, ti = position164_65, tokenIndex164_65
 					}
-				l165_67:
+				l165_65:
 					{
-						position166_67, tokenIndex166_67 := pos, p.tokenIndex
+						position166_65, tokenIndex166_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_67
+								goto l262_8_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_67
-						l262_8_67:
+							goto l166_65
+						l262_8_65:
 							pos++
-							goto lok8_67
+							goto lok8_65
 						}
-					lok8_67:
-						goto l167_67
-					l166_67:
-						pos, p.tokenIndex = position166_67, tokenIndex166_67
+					lok8_65:
+						goto l167_65
+					l166_65:
+						pos, ti = position166_65, tokenIndex166_65
 					}
-				l167_67:
+				l167_65:
 					{
-						position168_67, tokenIndex168_67 := pos, p.tokenIndex
+						position168_65, tokenIndex168_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_67
+								goto l262_9_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_67
-						l262_9_67:
+							goto l168_65
+						l262_9_65:
 							pos++
-							goto lok9_67
+							goto lok9_65
 						}
-					lok9_67:
-						goto l169_67
-					l168_67:
-						pos, p.tokenIndex = position168_67, tokenIndex168_67
+					lok9_65:
+						goto l169_65
+					l168_65:
+						pos, ti = position168_65, tokenIndex168_65
 					}
-				l169_67:
-					_ = position163_67
+				l169_65:
+					_ = position163_65
 				}
-				goto lok67
-			l162_67:
-				pos, p.tokenIndex = position162_67, tokenIndex162_67
-				goto l109
+				goto lok65
+			l162_65:
+				pos, ti = position162_65, tokenIndex162_65
+				goto l105
 			}
-		lok67:
+		lok65:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l105
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position108, tokenIndex108 := pos, ti
+				{ // IPv6end
+					position128_66, tokenIndex128_66 := pos, ti
+					{
+						position129_66 := pos
+						{
+							position130_66, tokenIndex130_66 := pos, ti
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(14, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_66
+							}
+							pos++
+							goto l130_66
+						l131_66:
+							pos, ti = position130_66, tokenIndex130_66
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_66
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(12, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_66
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_66
+							}
+							pos++
+						}
+					l130_66:
+						_ = position129_66
+					}
+					goto lok66
+				l128_66:
+					pos, ti = position128_66, tokenIndex128_66
+					goto l105
+				}
+			lok66:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position108, tokenIndex108
+			}
+			goto l96
+		l105:
+			pos, ti = position96, tokenIndex96
+			{
+				position110, tokenIndex110 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+					goto l110
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position162_67, tokenIndex162_67 := pos, ti
+					{
+						position163_67 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_67
+						l262_6_67:
+							pos++
+							goto lok6_67
+						}
+					lok6_67:
+						{
+							position164_67, tokenIndex164_67 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_67
+							l262_7_67:
+								pos++
+								goto lok7_67
+							}
+						lok7_67:
+							goto l165_67
+						l164_67:
+							pos, ti = position164_67, tokenIndex164_67
+						}
+					l165_67:
+						{
+							position166_67, tokenIndex166_67 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_67
+							l262_8_67:
+								pos++
+								goto lok8_67
+							}
+						lok8_67:
+							goto l167_67
+						l166_67:
+							pos, ti = position166_67, tokenIndex166_67
+						}
+					l167_67:
+						{
+							position168_67, tokenIndex168_67 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_67
+							l262_9_67:
+								pos++
+								goto lok9_67
+							}
+						lok9_67:
+							goto l169_67
+						l168_67:
+							pos, ti = position168_67, tokenIndex168_67
+						}
+					l169_67:
+						_ = position163_67
+					}
+					goto lok67
+				l162_67:
+					pos, ti = position162_67, tokenIndex162_67
+					goto l110
+				}
+			lok67:
+				goto l111
+			l110:
+				pos, ti = position110, tokenIndex110
+			}
+		l111:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5109,7 +5780,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_68, tokenIndex162_68 := pos, p.tokenIndex
+				position162_68, tokenIndex162_68 := pos, ti
 				{
 					position163_68 := pos
 					{ // HEXDIG
@@ -5129,7 +5800,7 @@ func (p *Parser) rIPv6address() bool {
 					}
 				lok6_68:
 					{
-						position164_68, tokenIndex164_68 := pos, p.tokenIndex
+						position164_68, tokenIndex164_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5148,11 +5819,11 @@ func (p *Parser) rIPv6address() bool {
 					lok7_68:
 						goto l165_68
 					l164_68:
-						pos, p.tokenIndex = position164_68, tokenIndex164_68
+						pos, ti = position164_68, tokenIndex164_68
 					}
 				l165_68:
 					{
-						position166_68, tokenIndex166_68 := pos, p.tokenIndex
+						position166_68, tokenIndex166_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5171,11 +5842,11 @@ func (p *Parser) rIPv6address() bool {
 					lok8_68:
 						goto l167_68
 					l166_68:
-						pos, p.tokenIndex = position166_68, tokenIndex166_68
+						pos, ti = position166_68, tokenIndex166_68
 					}
 				l167_68:
 					{
-						position168_68, tokenIndex168_68 := pos, p.tokenIndex
+						position168_68, tokenIndex168_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -5194,20 +5865,20 @@ func (p *Parser) rIPv6address() bool {
 					lok9_68:
 						goto l169_68
 					l168_68:
-						pos, p.tokenIndex = position168_68, tokenIndex168_68
+						pos, ti = position168_68, tokenIndex168_68
 					}
 				l169_68:
 					_ = position163_68
 				}
 				goto lok68
 			l162_68:
-				pos, p.tokenIndex = position162_68, tokenIndex162_68
+				pos, ti = position162_68, tokenIndex162_68
 				goto l109
 			}
 		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5216,191 +5887,302 @@ func (p *Parser) rIPv6address() bool {
 				goto l109
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
-				goto l109
-			}
-			pos = p.position
-			{
-				position112, tokenIndex112 := pos, p.tokenIndex
-				{ // IPv6end
-					position128_69, tokenIndex128_69 := pos, p.tokenIndex
-					{
-						position129_69 := pos
-						{
-							position130_69, tokenIndex130_69 := pos, p.tokenIndex
-							if buffer[pos] != ']' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l131_69
-							}
-							pos++
-							goto l130_69
-						l131_69:
-							pos, p.tokenIndex = position130_69, tokenIndex130_69
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_69
-							}
-							pos++
-							if buffer[pos] != '2' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_69
-							}
-							pos++
-							if buffer[pos] != '5' {
-								if int(pos) == p.at {
-									p.note(17, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l128_69
-							}
-							pos++
+			{ // h16
+				position162_69, tokenIndex162_69 := pos, ti
+				{
+					position163_69 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
 						}
-					l130_69:
-						_ = position129_69
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_69
+					l262_6_69:
+						pos++
+						goto lok6_69
 					}
-					goto lok69
-				l128_69:
-					pos, p.tokenIndex = position128_69, tokenIndex128_69
-					goto l109
-				}
-			lok69:
-				pos, p.tokenIndex = position112, tokenIndex112
-			}
-			goto l96
-		l109:
-			pos, p.tokenIndex = position96, tokenIndex96
-			{
-				position114, tokenIndex114 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c3() {
-					goto l114
-				}
-				pos = p.position
-				{ // h16
-					position162_70, tokenIndex162_70 := pos, p.tokenIndex
+				lok6_69:
 					{
-						position163_70 := pos
+						position164_69, tokenIndex164_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_70
+								goto l262_7_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_70
-						l262_6_70:
+							goto l164_69
+						l262_7_69:
 							pos++
-							goto lok6_70
+							goto lok7_69
 						}
-					lok6_70:
+					lok7_69:
+						goto l165_69
+					l164_69:
+						pos, ti = position164_69, tokenIndex164_69
+					}
+				l165_69:
+					{
+						position166_69, tokenIndex166_69 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_69
+						l262_8_69:
+							pos++
+							goto lok8_69
+						}
+					lok8_69:
+						goto l167_69
+					l166_69:
+						pos, ti = position166_69, tokenIndex166_69
+					}
+				l167_69:
+					{
+						position168_69, tokenIndex168_69 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_69
+						l262_9_69:
+							pos++
+							goto lok9_69
+						}
+					lok9_69:
+						goto l169_69
+					l168_69:
+						pos, ti = position168_69, tokenIndex168_69
+					}
+				l169_69:
+					_ = position163_69
+				}
+				goto lok69
+			l162_69:
+				pos, ti = position162_69, tokenIndex162_69
+				goto l109
+			}
+		lok69:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l109
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position112, tokenIndex112 := pos, ti
+				{ // IPv6end
+					position128_70, tokenIndex128_70 := pos, ti
+					{
+						position129_70 := pos
 						{
-							position164_70, tokenIndex164_70 := pos, p.tokenIndex
-							{ // HEXDIG
+							position130_70, tokenIndex130_70 := pos, ti
+							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(14, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_70
-								}
+
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_70
-							l262_7_70:
-								pos++
-								goto lok7_70
+								goto l131_70
 							}
-						lok7_70:
-							goto l165_70
-						l164_70:
-							pos, p.tokenIndex = position164_70, tokenIndex164_70
-						}
-					l165_70:
-						{
-							position166_70, tokenIndex166_70 := pos, p.tokenIndex
-							{ // HEXDIG
+							pos++
+							goto l130_70
+						l131_70:
+							pos, ti = position130_70, tokenIndex130_70
+							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(9, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_70
-								}
+
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_70
-							l262_8_70:
-								pos++
-								goto lok8_70
+								goto l128_70
 							}
-						lok8_70:
-							goto l167_70
-						l166_70:
-							pos, p.tokenIndex = position166_70, tokenIndex166_70
-						}
-					l167_70:
-						{
-							position168_70, tokenIndex168_70 := pos, p.tokenIndex
-							{ // HEXDIG
+							pos++
+							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(12, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_70
-								}
+
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_70
-							l262_9_70:
-								pos++
-								goto lok9_70
+								goto l128_70
 							}
-						lok9_70:
-							goto l169_70
-						l168_70:
-							pos, p.tokenIndex = position168_70, tokenIndex168_70
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_70
+							}
+							pos++
 						}
-					l169_70:
-						_ = position163_70
+					l130_70:
+						_ = position129_70
 					}
 					goto lok70
-				l162_70:
-					pos, p.tokenIndex = position162_70, tokenIndex162_70
-					goto l114
+				l128_70:
+					pos, ti = position128_70, tokenIndex128_70
+					goto l109
 				}
 			lok70:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position112, tokenIndex112
+			}
+			goto l96
+		l109:
+			pos, ti = position96, tokenIndex96
+			{
+				position114, tokenIndex114 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
+					goto l114
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position162_71, tokenIndex162_71 := pos, ti
+					{
+						position163_71 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_71
+						l262_6_71:
+							pos++
+							goto lok6_71
+						}
+					lok6_71:
+						{
+							position164_71, tokenIndex164_71 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_71
+							l262_7_71:
+								pos++
+								goto lok7_71
+							}
+						lok7_71:
+							goto l165_71
+						l164_71:
+							pos, ti = position164_71, tokenIndex164_71
+						}
+					l165_71:
+						{
+							position166_71, tokenIndex166_71 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_71
+							l262_8_71:
+								pos++
+								goto lok8_71
+							}
+						lok8_71:
+							goto l167_71
+						l166_71:
+							pos, ti = position166_71, tokenIndex166_71
+						}
+					l167_71:
+						{
+							position168_71, tokenIndex168_71 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_71
+							l262_9_71:
+								pos++
+								goto lok9_71
+							}
+						lok9_71:
+							goto l169_71
+						l168_71:
+							pos, ti = position168_71, tokenIndex168_71
+						}
+					l169_71:
+						_ = position163_71
+					}
+					goto lok71
+				l162_71:
+					pos, ti = position162_71, tokenIndex162_71
+					goto l114
+				}
+			lok71:
 				goto l115
 			l114:
-				pos, p.tokenIndex = position114, tokenIndex114
+				pos, ti = position114, tokenIndex114
 			}
 		l115:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5411,7 +6193,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5421,105 +6203,105 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_71, tokenIndex162_71 := pos, p.tokenIndex
+				position162_72, tokenIndex162_72 := pos, ti
 				{
-					position163_71 := pos
+					position163_72 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_71
+							goto l262_6_72
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_71
-					l262_6_71:
+						goto l162_72
+					l262_6_72:
 						pos++
-						goto lok6_71
+						goto lok6_72
 					}
-				lok6_71:
+				lok6_72:
 					{
-						position164_71, tokenIndex164_71 := pos, p.tokenIndex
+						position164_72, tokenIndex164_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_71
+								goto l262_7_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_71
-						l262_7_71:
+							goto l164_72
+						l262_7_72:
 							pos++
-							goto lok7_71
+							goto lok7_72
 						}
-					lok7_71:
-						goto l165_71
-					l164_71:
-						pos, p.tokenIndex = position164_71, tokenIndex164_71
+					lok7_72:
+						goto l165_72
+					l164_72:
+						pos, ti = position164_72, tokenIndex164_72
 					}
-				l165_71:
+				l165_72:
 					{
-						position166_71, tokenIndex166_71 := pos, p.tokenIndex
+						position166_72, tokenIndex166_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_71
+								goto l262_8_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_71
-						l262_8_71:
+							goto l166_72
+						l262_8_72:
 							pos++
-							goto lok8_71
+							goto lok8_72
 						}
-					lok8_71:
-						goto l167_71
-					l166_71:
-						pos, p.tokenIndex = position166_71, tokenIndex166_71
+					lok8_72:
+						goto l167_72
+					l166_72:
+						pos, ti = position166_72, tokenIndex166_72
 					}
-				l167_71:
+				l167_72:
 					{
-						position168_71, tokenIndex168_71 := pos, p.tokenIndex
+						position168_72, tokenIndex168_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_71
+								goto l262_9_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_71
-						l262_9_71:
+							goto l168_72
+						l262_9_72:
 							pos++
-							goto lok9_71
+							goto lok9_72
 						}
-					lok9_71:
-						goto l169_71
-					l168_71:
-						pos, p.tokenIndex = position168_71, tokenIndex168_71
+					lok9_72:
+						goto l169_72
+					l168_72:
+						pos, ti = position168_72, tokenIndex168_72
 					}
-				l169_71:
-					_ = position163_71
+				l169_72:
+					_ = position163_72
 				}
-				goto lok71
-			l162_71:
-				pos, p.tokenIndex = position162_71, tokenIndex162_71
+				goto lok72
+			l162_72:
+				pos, ti = position162_72, tokenIndex162_72
 				goto l113
 			}
-		lok71:
+		lok72:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5528,191 +6310,194 @@ func (p *Parser) rIPv6address() bool {
 				goto l113
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l113
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position116, tokenIndex116 := pos, p.tokenIndex
+				position116, tokenIndex116 := pos, ti
 				{ // IPv6end
-					position128_72, tokenIndex128_72 := pos, p.tokenIndex
+					position128_73, tokenIndex128_73 := pos, ti
 					{
-						position129_72 := pos
+						position129_73 := pos
 						{
-							position130_72, tokenIndex130_72 := pos, p.tokenIndex
+							position130_73, tokenIndex130_73 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(15, true)
+									p.note(14, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_72
+								goto l131_73
 							}
 							pos++
-							goto l130_72
-						l131_72:
-							pos, p.tokenIndex = position130_72, tokenIndex130_72
+							goto l130_73
+						l131_73:
+							pos, ti = position130_73, tokenIndex130_73
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(9, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_72
+								goto l128_73
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(16, true)
+									p.note(12, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_72
+								goto l128_73
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(17, true)
+									p.note(13, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_72
+								goto l128_73
 							}
 							pos++
 						}
-					l130_72:
-						_ = position129_72
+					l130_73:
+						_ = position129_73
 					}
-					goto lok72
-				l128_72:
-					pos, p.tokenIndex = position128_72, tokenIndex128_72
+					goto lok73
+				l128_73:
+					pos, ti = position128_73, tokenIndex128_73
 					goto l113
 				}
-			lok72:
-				pos, p.tokenIndex = position116, tokenIndex116
+			lok73:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position116, tokenIndex116
 			}
 			goto l96
 		l113:
-			pos, p.tokenIndex = position96, tokenIndex96
+			pos, ti = position96, tokenIndex96
 			{
-				position118, tokenIndex118 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c4() {
+				position118, tokenIndex118 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
 					goto l118
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position162_73, tokenIndex162_73 := pos, p.tokenIndex
+					position162_74, tokenIndex162_74 := pos, ti
 					{
-						position163_73 := pos
+						position163_74 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_73
+								goto l262_6_74
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_73
-						l262_6_73:
+							goto l162_74
+						l262_6_74:
 							pos++
-							goto lok6_73
+							goto lok6_74
 						}
-					lok6_73:
+					lok6_74:
 						{
-							position164_73, tokenIndex164_73 := pos, p.tokenIndex
+							position164_74, tokenIndex164_74 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_73
+									goto l262_7_74
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_73
-							l262_7_73:
+								goto l164_74
+							l262_7_74:
 								pos++
-								goto lok7_73
+								goto lok7_74
 							}
-						lok7_73:
-							goto l165_73
-						l164_73:
-							pos, p.tokenIndex = position164_73, tokenIndex164_73
+						lok7_74:
+							goto l165_74
+						l164_74:
+							pos, ti = position164_74, tokenIndex164_74
 						}
-					l165_73:
+					l165_74:
 						{
-							position166_73, tokenIndex166_73 := pos, p.tokenIndex
+							position166_74, tokenIndex166_74 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_73
+									goto l262_8_74
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_73
-							l262_8_73:
+								goto l166_74
+							l262_8_74:
 								pos++
-								goto lok8_73
+								goto lok8_74
 							}
-						lok8_73:
-							goto l167_73
-						l166_73:
-							pos, p.tokenIndex = position166_73, tokenIndex166_73
+						lok8_74:
+							goto l167_74
+						l166_74:
+							pos, ti = position166_74, tokenIndex166_74
 						}
-					l167_73:
+					l167_74:
 						{
-							position168_73, tokenIndex168_73 := pos, p.tokenIndex
+							position168_74, tokenIndex168_74 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_73
+									goto l262_9_74
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_73
-							l262_9_73:
+								goto l168_74
+							l262_9_74:
 								pos++
-								goto lok9_73
+								goto lok9_74
 							}
-						lok9_73:
-							goto l169_73
-						l168_73:
-							pos, p.tokenIndex = position168_73, tokenIndex168_73
+						lok9_74:
+							goto l169_74
+						l168_74:
+							pos, ti = position168_74, tokenIndex168_74
 						}
-					l169_73:
-						_ = position163_73
+					l169_74:
+						_ = position163_74
 					}
-					goto lok73
-				l162_73:
-					pos, p.tokenIndex = position162_73, tokenIndex162_73
+					goto lok74
+				l162_74:
+					pos, ti = position162_74, tokenIndex162_74
 					goto l118
 				}
-			lok73:
+			lok74:
 				goto l119
 			l118:
-				pos, p.tokenIndex = position118, tokenIndex118
+				pos, ti = position118, tokenIndex118
 			}
 		l119:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5723,7 +6508,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5732,191 +6517,194 @@ func (p *Parser) rIPv6address() bool {
 				goto l117
 			}
 			pos++
-			if p.position = pos; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l117
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position120, tokenIndex120 := pos, p.tokenIndex
+				position120, tokenIndex120 := pos, ti
 				{ // IPv6end
-					position128_74, tokenIndex128_74 := pos, p.tokenIndex
+					position128_75, tokenIndex128_75 := pos, ti
 					{
-						position129_74 := pos
+						position129_75 := pos
 						{
-							position130_74, tokenIndex130_74 := pos, p.tokenIndex
+							position130_75, tokenIndex130_75 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(15, true)
+									p.note(14, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_74
+								goto l131_75
 							}
 							pos++
-							goto l130_74
-						l131_74:
-							pos, p.tokenIndex = position130_74, tokenIndex130_74
+							goto l130_75
+						l131_75:
+							pos, ti = position130_75, tokenIndex130_75
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(9, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_74
+								goto l128_75
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(16, true)
+									p.note(12, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_74
+								goto l128_75
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(17, true)
+									p.note(13, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_74
+								goto l128_75
 							}
 							pos++
 						}
-					l130_74:
-						_ = position129_74
+					l130_75:
+						_ = position129_75
 					}
-					goto lok74
-				l128_74:
-					pos, p.tokenIndex = position128_74, tokenIndex128_74
+					goto lok75
+				l128_75:
+					pos, ti = position128_75, tokenIndex128_75
 					goto l117
 				}
-			lok74:
-				pos, p.tokenIndex = position120, tokenIndex120
+			lok75:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position120, tokenIndex120
 			}
 			goto l96
 		l117:
-			pos, p.tokenIndex = position96, tokenIndex96
+			pos, ti = position96, tokenIndex96
 			{
-				position122, tokenIndex122 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c5() {
+				position122, tokenIndex122 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
 					goto l122
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position162_75, tokenIndex162_75 := pos, p.tokenIndex
+					position162_76, tokenIndex162_76 := pos, ti
 					{
-						position163_75 := pos
+						position163_76 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_75
+								goto l262_6_76
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_75
-						l262_6_75:
+							goto l162_76
+						l262_6_76:
 							pos++
-							goto lok6_75
+							goto lok6_76
 						}
-					lok6_75:
+					lok6_76:
 						{
-							position164_75, tokenIndex164_75 := pos, p.tokenIndex
+							position164_76, tokenIndex164_76 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_75
+									goto l262_7_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_75
-							l262_7_75:
+								goto l164_76
+							l262_7_76:
 								pos++
-								goto lok7_75
+								goto lok7_76
 							}
-						lok7_75:
-							goto l165_75
-						l164_75:
-							pos, p.tokenIndex = position164_75, tokenIndex164_75
+						lok7_76:
+							goto l165_76
+						l164_76:
+							pos, ti = position164_76, tokenIndex164_76
 						}
-					l165_75:
+					l165_76:
 						{
-							position166_75, tokenIndex166_75 := pos, p.tokenIndex
+							position166_76, tokenIndex166_76 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_75
+									goto l262_8_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_75
-							l262_8_75:
+								goto l166_76
+							l262_8_76:
 								pos++
-								goto lok8_75
+								goto lok8_76
 							}
-						lok8_75:
-							goto l167_75
-						l166_75:
-							pos, p.tokenIndex = position166_75, tokenIndex166_75
+						lok8_76:
+							goto l167_76
+						l166_76:
+							pos, ti = position166_76, tokenIndex166_76
 						}
-					l167_75:
+					l167_76:
 						{
-							position168_75, tokenIndex168_75 := pos, p.tokenIndex
+							position168_76, tokenIndex168_76 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_75
+									goto l262_9_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_75
-							l262_9_75:
+								goto l168_76
+							l262_9_76:
 								pos++
-								goto lok9_75
+								goto lok9_76
 							}
-						lok9_75:
-							goto l169_75
-						l168_75:
-							pos, p.tokenIndex = position168_75, tokenIndex168_75
+						lok9_76:
+							goto l169_76
+						l168_76:
+							pos, ti = position168_76, tokenIndex168_76
 						}
-					l169_75:
-						_ = position163_75
+					l169_76:
+						_ = position163_76
 					}
-					goto lok75
-				l162_75:
-					pos, p.tokenIndex = position162_75, tokenIndex162_75
+					goto lok76
+				l162_76:
+					pos, ti = position162_76, tokenIndex162_76
 					goto l122
 				}
-			lok75:
+			lok76:
 				goto l123
 			l122:
-				pos, p.tokenIndex = position122, tokenIndex122
+				pos, ti = position122, tokenIndex122
 			}
 		l123:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5927,7 +6715,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -5937,283 +6725,286 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_76, tokenIndex162_76 := pos, p.tokenIndex
+				position162_77, tokenIndex162_77 := pos, ti
 				{
-					position163_76 := pos
+					position163_77 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_76
+							goto l262_6_77
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_76
-					l262_6_76:
+						goto l162_77
+					l262_6_77:
 						pos++
-						goto lok6_76
+						goto lok6_77
 					}
-				lok6_76:
+				lok6_77:
 					{
-						position164_76, tokenIndex164_76 := pos, p.tokenIndex
+						position164_77, tokenIndex164_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_76
+								goto l262_7_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_76
-						l262_7_76:
+							goto l164_77
+						l262_7_77:
 							pos++
-							goto lok7_76
+							goto lok7_77
 						}
-					lok7_76:
-						goto l165_76
-					l164_76:
-						pos, p.tokenIndex = position164_76, tokenIndex164_76
+					lok7_77:
+						goto l165_77
+					l164_77:
+						pos, ti = position164_77, tokenIndex164_77
 					}
-				l165_76:
+				l165_77:
 					{
-						position166_76, tokenIndex166_76 := pos, p.tokenIndex
+						position166_77, tokenIndex166_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_76
+								goto l262_8_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_76
-						l262_8_76:
+							goto l166_77
+						l262_8_77:
 							pos++
-							goto lok8_76
+							goto lok8_77
 						}
-					lok8_76:
-						goto l167_76
-					l166_76:
-						pos, p.tokenIndex = position166_76, tokenIndex166_76
+					lok8_77:
+						goto l167_77
+					l166_77:
+						pos, ti = position166_77, tokenIndex166_77
 					}
-				l167_76:
+				l167_77:
 					{
-						position168_76, tokenIndex168_76 := pos, p.tokenIndex
+						position168_77, tokenIndex168_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_76
+								goto l262_9_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_76
-						l262_9_76:
+							goto l168_77
+						l262_9_77:
 							pos++
-							goto lok9_76
+							goto lok9_77
 						}
-					lok9_76:
-						goto l169_76
-					l168_76:
-						pos, p.tokenIndex = position168_76, tokenIndex168_76
+					lok9_77:
+						goto l169_77
+					l168_77:
+						pos, ti = position168_77, tokenIndex168_77
 					}
-				l169_76:
-					_ = position163_76
+				l169_77:
+					_ = position163_77
 				}
-				goto lok76
-			l162_76:
-				pos, p.tokenIndex = position162_76, tokenIndex162_76
+				goto lok77
+			l162_77:
+				pos, ti = position162_77, tokenIndex162_77
 				goto l121
 			}
-		lok76:
+		lok77:
 			{
-				position124, tokenIndex124 := pos, p.tokenIndex
+				position124, tokenIndex124 := pos, ti
 				{ // IPv6end
-					position128_77, tokenIndex128_77 := pos, p.tokenIndex
+					position128_78, tokenIndex128_78 := pos, ti
 					{
-						position129_77 := pos
+						position129_78 := pos
 						{
-							position130_77, tokenIndex130_77 := pos, p.tokenIndex
+							position130_78, tokenIndex130_78 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(15, true)
+									p.note(14, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_77
+								goto l131_78
 							}
 							pos++
-							goto l130_77
-						l131_77:
-							pos, p.tokenIndex = position130_77, tokenIndex130_77
+							goto l130_78
+						l131_78:
+							pos, ti = position130_78, tokenIndex130_78
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(9, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_77
+								goto l128_78
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(16, true)
+									p.note(12, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_77
+								goto l128_78
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(17, true)
+									p.note(13, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_77
+								goto l128_78
 							}
 							pos++
 						}
-					l130_77:
-						_ = position129_77
+					l130_78:
+						_ = position129_78
 					}
-					goto lok77
-				l128_77:
-					pos, p.tokenIndex = position128_77, tokenIndex128_77
+					goto lok78
+				l128_78:
+					pos, ti = position128_78, tokenIndex128_78
 					goto l121
 				}
-			lok77:
-				pos, p.tokenIndex = position124, tokenIndex124
+			lok78:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position124, tokenIndex124
 			}
 			goto l96
 		l121:
-			pos, p.tokenIndex = position96, tokenIndex96
+			pos, ti = position96, tokenIndex96
 			{
-				position125, tokenIndex125 := pos, p.tokenIndex
-				if p.position = pos; !p.rh16c6() {
+				position125, tokenIndex125 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
 					goto l125
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position162_78, tokenIndex162_78 := pos, p.tokenIndex
+					position162_79, tokenIndex162_79 := pos, ti
 					{
-						position163_78 := pos
+						position163_79 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_78
+								goto l262_6_79
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_78
-						l262_6_78:
+							goto l162_79
+						l262_6_79:
 							pos++
-							goto lok6_78
+							goto lok6_79
 						}
-					lok6_78:
+					lok6_79:
 						{
-							position164_78, tokenIndex164_78 := pos, p.tokenIndex
+							position164_79, tokenIndex164_79 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_78
+									goto l262_7_79
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_78
-							l262_7_78:
+								goto l164_79
+							l262_7_79:
 								pos++
-								goto lok7_78
+								goto lok7_79
 							}
-						lok7_78:
-							goto l165_78
-						l164_78:
-							pos, p.tokenIndex = position164_78, tokenIndex164_78
+						lok7_79:
+							goto l165_79
+						l164_79:
+							pos, ti = position164_79, tokenIndex164_79
 						}
-					l165_78:
+					l165_79:
 						{
-							position166_78, tokenIndex166_78 := pos, p.tokenIndex
+							position166_79, tokenIndex166_79 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_78
+									goto l262_8_79
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_78
-							l262_8_78:
+								goto l166_79
+							l262_8_79:
 								pos++
-								goto lok8_78
+								goto lok8_79
 							}
-						lok8_78:
-							goto l167_78
-						l166_78:
-							pos, p.tokenIndex = position166_78, tokenIndex166_78
+						lok8_79:
+							goto l167_79
+						l166_79:
+							pos, ti = position166_79, tokenIndex166_79
 						}
-					l167_78:
+					l167_79:
 						{
-							position168_78, tokenIndex168_78 := pos, p.tokenIndex
+							position168_79, tokenIndex168_79 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_78
+									goto l262_9_79
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_78
-							l262_9_78:
+								goto l168_79
+							l262_9_79:
 								pos++
-								goto lok9_78
+								goto lok9_79
 							}
-						lok9_78:
-							goto l169_78
-						l168_78:
-							pos, p.tokenIndex = position168_78, tokenIndex168_78
+						lok9_79:
+							goto l169_79
+						l168_79:
+							pos, ti = position168_79, tokenIndex168_79
 						}
-					l169_78:
-						_ = position163_78
+					l169_79:
+						_ = position163_79
 					}
-					goto lok78
-				l162_78:
-					pos, p.tokenIndex = position162_78, tokenIndex162_78
+					goto lok79
+				l162_79:
+					pos, ti = position162_79, tokenIndex162_79
 					goto l125
 				}
-			lok78:
+			lok79:
 				goto l126
 			l125:
-				pos, p.tokenIndex = position125, tokenIndex125
+				pos, ti = position125, tokenIndex125
 			}
 		l126:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6224,7 +7015,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6234,101 +7025,105 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{
-				position127, tokenIndex127 := pos, p.tokenIndex
+				position127, tokenIndex127 := pos, ti
 				{ // IPv6end
-					position128_79, tokenIndex128_79 := pos, p.tokenIndex
+					position128_80, tokenIndex128_80 := pos, ti
 					{
-						position129_79 := pos
+						position129_80 := pos
 						{
-							position130_79, tokenIndex130_79 := pos, p.tokenIndex
+							position130_80, tokenIndex130_80 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(15, true)
+									p.note(14, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_79
+								goto l131_80
 							}
 							pos++
-							goto l130_79
-						l131_79:
-							pos, p.tokenIndex = position130_79, tokenIndex130_79
+							goto l130_80
+						l131_80:
+							pos, ti = position130_80, tokenIndex130_80
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(9, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_79
+								goto l128_80
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(16, true)
+									p.note(12, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_79
+								goto l128_80
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(17, true)
+									p.note(13, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_79
+								goto l128_80
 							}
 							pos++
 						}
-					l130_79:
-						_ = position129_79
+					l130_80:
+						_ = position129_80
 					}
-					goto lok79
-				l128_79:
-					pos, p.tokenIndex = position128_79, tokenIndex128_79
+					goto lok80
+				l128_80:
+					pos, ti = position128_80, tokenIndex128_80
 					goto l94
 				}
-			lok79:
-				pos, p.tokenIndex = position127, tokenIndex127
+			lok80:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position127, tokenIndex127
 			}
 		}
 	l96:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position95)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l94:
-	pos, p.tokenIndex = position94, tokenIndex94
+	pos, ti = position94, tokenIndex94
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv6end is rule 17 IPv6end <- <(']' / ('%' '2' '5'))>
 func (p *Parser) rIPv6end() bool {
 	buffer := p.buffer
-	pos := p.position
-	position128, tokenIndex128 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position128, tokenIndex128 := pos, ti
 	{
 		position129 := pos
 		{
-			position130, tokenIndex130 := pos, p.tokenIndex
+			position130, tokenIndex130 := pos, ti
 			if buffer[pos] != ']' {
 				if int(pos) == p.at {
-					p.note(15, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -6339,7 +7134,7 @@ func (p *Parser) rIPv6end() bool {
 			pos++
 			goto l130
 		l131:
-			pos, p.tokenIndex = position130, tokenIndex130
+			pos, ti = position130, tokenIndex130
 			if buffer[pos] != '%' {
 				if int(pos) == p.at {
 					p.note(9, true)
@@ -6353,7 +7148,7 @@ func (p *Parser) rIPv6end() bool {
 			pos++
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -6364,7 +7159,7 @@ func (p *Parser) rIPv6end() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -6377,24 +7172,24 @@ func (p *Parser) rIPv6end() bool {
 	l130:
 		_ = position129
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l128:
-	pos, p.tokenIndex = position128, tokenIndex128
-	p.position = pos
+	pos, ti = position128, tokenIndex128
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rh16c1 is rule 18 h16c1 <- <(h16 ':' !':')?>
 func (p *Parser) rh16c1() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position133 := pos
 		{
-			position134, tokenIndex134 := pos, p.tokenIndex
+			position134, tokenIndex134 := pos, ti
 			{ // h16
-				position162_22, tokenIndex162_22 := pos, p.tokenIndex
+				position162_22, tokenIndex162_22 := pos, ti
 				{
 					position163_22 := pos
 					{ // HEXDIG
@@ -6414,7 +7209,7 @@ func (p *Parser) rh16c1() bool {
 					}
 				lok6_22:
 					{
-						position164_22, tokenIndex164_22 := pos, p.tokenIndex
+						position164_22, tokenIndex164_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6433,11 +7228,11 @@ func (p *Parser) rh16c1() bool {
 					lok7_22:
 						goto l165_22
 					l164_22:
-						pos, p.tokenIndex = position164_22, tokenIndex164_22
+						pos, ti = position164_22, tokenIndex164_22
 					}
 				l165_22:
 					{
-						position166_22, tokenIndex166_22 := pos, p.tokenIndex
+						position166_22, tokenIndex166_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6456,11 +7251,11 @@ func (p *Parser) rh16c1() bool {
 					lok8_22:
 						goto l167_22
 					l166_22:
-						pos, p.tokenIndex = position166_22, tokenIndex166_22
+						pos, ti = position166_22, tokenIndex166_22
 					}
 				l167_22:
 					{
-						position168_22, tokenIndex168_22 := pos, p.tokenIndex
+						position168_22, tokenIndex168_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6479,20 +7274,20 @@ func (p *Parser) rh16c1() bool {
 					lok9_22:
 						goto l169_22
 					l168_22:
-						pos, p.tokenIndex = position168_22, tokenIndex168_22
+						pos, ti = position168_22, tokenIndex168_22
 					}
 				l169_22:
 					_ = position163_22
 				}
 				goto lok22
 			l162_22:
-				pos, p.tokenIndex = position162_22, tokenIndex162_22
+				pos, ti = position162_22, tokenIndex162_22
 				goto l134
 			}
 		lok22:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6502,10 +7297,10 @@ func (p *Parser) rh16c1() bool {
 			}
 			pos++
 			{
-				position136, tokenIndex136 := pos, p.tokenIndex
+				position136, tokenIndex136 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6519,29 +7314,29 @@ func (p *Parser) rh16c1() bool {
 				}
 				goto l134
 			l136:
-				pos, p.tokenIndex = position136, tokenIndex136
+				pos, ti = position136, tokenIndex136
 			}
 			goto l135
 		l134:
-			pos, p.tokenIndex = position134, tokenIndex134
+			pos, ti = position134, tokenIndex134
 		}
 	l135:
 		_ = position133
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c2 is rule 19 h16c2 <- <(h16 ':' !':' h16c1)?>
 func (p *Parser) rh16c2() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position138 := pos
 		{
-			position139, tokenIndex139 := pos, p.tokenIndex
+			position139, tokenIndex139 := pos, ti
 			{ // h16
-				position162_23, tokenIndex162_23 := pos, p.tokenIndex
+				position162_23, tokenIndex162_23 := pos, ti
 				{
 					position163_23 := pos
 					{ // HEXDIG
@@ -6561,7 +7356,7 @@ func (p *Parser) rh16c2() bool {
 					}
 				lok6_23:
 					{
-						position164_23, tokenIndex164_23 := pos, p.tokenIndex
+						position164_23, tokenIndex164_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6580,11 +7375,11 @@ func (p *Parser) rh16c2() bool {
 					lok7_23:
 						goto l165_23
 					l164_23:
-						pos, p.tokenIndex = position164_23, tokenIndex164_23
+						pos, ti = position164_23, tokenIndex164_23
 					}
 				l165_23:
 					{
-						position166_23, tokenIndex166_23 := pos, p.tokenIndex
+						position166_23, tokenIndex166_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6603,11 +7398,11 @@ func (p *Parser) rh16c2() bool {
 					lok8_23:
 						goto l167_23
 					l166_23:
-						pos, p.tokenIndex = position166_23, tokenIndex166_23
+						pos, ti = position166_23, tokenIndex166_23
 					}
 				l167_23:
 					{
-						position168_23, tokenIndex168_23 := pos, p.tokenIndex
+						position168_23, tokenIndex168_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6626,20 +7421,20 @@ func (p *Parser) rh16c2() bool {
 					lok9_23:
 						goto l169_23
 					l168_23:
-						pos, p.tokenIndex = position168_23, tokenIndex168_23
+						pos, ti = position168_23, tokenIndex168_23
 					}
 				l169_23:
 					_ = position163_23
 				}
 				goto lok23
 			l162_23:
-				pos, p.tokenIndex = position162_23, tokenIndex162_23
+				pos, ti = position162_23, tokenIndex162_23
 				goto l139
 			}
 		lok23:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6649,10 +7444,10 @@ func (p *Parser) rh16c2() bool {
 			}
 			pos++
 			{
-				position141, tokenIndex141 := pos, p.tokenIndex
+				position141, tokenIndex141 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6666,33 +7461,33 @@ func (p *Parser) rh16c2() bool {
 				}
 				goto l139
 			l141:
-				pos, p.tokenIndex = position141, tokenIndex141
+				pos, ti = position141, tokenIndex141
 			}
-			if p.position = pos; !p.rh16c1() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
 				goto l139
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l140
 		l139:
-			pos, p.tokenIndex = position139, tokenIndex139
+			pos, ti = position139, tokenIndex139
 		}
 	l140:
 		_ = position138
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c3 is rule 20 h16c3 <- <(h16 ':' !':' h16c2)?>
 func (p *Parser) rh16c3() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position143 := pos
 		{
-			position144, tokenIndex144 := pos, p.tokenIndex
+			position144, tokenIndex144 := pos, ti
 			{ // h16
-				position162_24, tokenIndex162_24 := pos, p.tokenIndex
+				position162_24, tokenIndex162_24 := pos, ti
 				{
 					position163_24 := pos
 					{ // HEXDIG
@@ -6712,7 +7507,7 @@ func (p *Parser) rh16c3() bool {
 					}
 				lok6_24:
 					{
-						position164_24, tokenIndex164_24 := pos, p.tokenIndex
+						position164_24, tokenIndex164_24 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6731,11 +7526,11 @@ func (p *Parser) rh16c3() bool {
 					lok7_24:
 						goto l165_24
 					l164_24:
-						pos, p.tokenIndex = position164_24, tokenIndex164_24
+						pos, ti = position164_24, tokenIndex164_24
 					}
 				l165_24:
 					{
-						position166_24, tokenIndex166_24 := pos, p.tokenIndex
+						position166_24, tokenIndex166_24 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6754,11 +7549,11 @@ func (p *Parser) rh16c3() bool {
 					lok8_24:
 						goto l167_24
 					l166_24:
-						pos, p.tokenIndex = position166_24, tokenIndex166_24
+						pos, ti = position166_24, tokenIndex166_24
 					}
 				l167_24:
 					{
-						position168_24, tokenIndex168_24 := pos, p.tokenIndex
+						position168_24, tokenIndex168_24 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6777,20 +7572,20 @@ func (p *Parser) rh16c3() bool {
 					lok9_24:
 						goto l169_24
 					l168_24:
-						pos, p.tokenIndex = position168_24, tokenIndex168_24
+						pos, ti = position168_24, tokenIndex168_24
 					}
 				l169_24:
 					_ = position163_24
 				}
 				goto lok24
 			l162_24:
-				pos, p.tokenIndex = position162_24, tokenIndex162_24
+				pos, ti = position162_24, tokenIndex162_24
 				goto l144
 			}
 		lok24:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6800,10 +7595,10 @@ func (p *Parser) rh16c3() bool {
 			}
 			pos++
 			{
-				position146, tokenIndex146 := pos, p.tokenIndex
+				position146, tokenIndex146 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6817,33 +7612,33 @@ func (p *Parser) rh16c3() bool {
 				}
 				goto l144
 			l146:
-				pos, p.tokenIndex = position146, tokenIndex146
+				pos, ti = position146, tokenIndex146
 			}
-			if p.position = pos; !p.rh16c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
 				goto l144
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l145
 		l144:
-			pos, p.tokenIndex = position144, tokenIndex144
+			pos, ti = position144, tokenIndex144
 		}
 	l145:
 		_ = position143
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c4 is rule 21 h16c4 <- <(h16 ':' !':' h16c3)?>
 func (p *Parser) rh16c4() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position148 := pos
 		{
-			position149, tokenIndex149 := pos, p.tokenIndex
+			position149, tokenIndex149 := pos, ti
 			{ // h16
-				position162_25, tokenIndex162_25 := pos, p.tokenIndex
+				position162_25, tokenIndex162_25 := pos, ti
 				{
 					position163_25 := pos
 					{ // HEXDIG
@@ -6863,7 +7658,7 @@ func (p *Parser) rh16c4() bool {
 					}
 				lok6_25:
 					{
-						position164_25, tokenIndex164_25 := pos, p.tokenIndex
+						position164_25, tokenIndex164_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6882,11 +7677,11 @@ func (p *Parser) rh16c4() bool {
 					lok7_25:
 						goto l165_25
 					l164_25:
-						pos, p.tokenIndex = position164_25, tokenIndex164_25
+						pos, ti = position164_25, tokenIndex164_25
 					}
 				l165_25:
 					{
-						position166_25, tokenIndex166_25 := pos, p.tokenIndex
+						position166_25, tokenIndex166_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6905,11 +7700,11 @@ func (p *Parser) rh16c4() bool {
 					lok8_25:
 						goto l167_25
 					l166_25:
-						pos, p.tokenIndex = position166_25, tokenIndex166_25
+						pos, ti = position166_25, tokenIndex166_25
 					}
 				l167_25:
 					{
-						position168_25, tokenIndex168_25 := pos, p.tokenIndex
+						position168_25, tokenIndex168_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -6928,20 +7723,20 @@ func (p *Parser) rh16c4() bool {
 					lok9_25:
 						goto l169_25
 					l168_25:
-						pos, p.tokenIndex = position168_25, tokenIndex168_25
+						pos, ti = position168_25, tokenIndex168_25
 					}
 				l169_25:
 					_ = position163_25
 				}
 				goto lok25
 			l162_25:
-				pos, p.tokenIndex = position162_25, tokenIndex162_25
+				pos, ti = position162_25, tokenIndex162_25
 				goto l149
 			}
 		lok25:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -6951,10 +7746,10 @@ func (p *Parser) rh16c4() bool {
 			}
 			pos++
 			{
-				position151, tokenIndex151 := pos, p.tokenIndex
+				position151, tokenIndex151 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -6968,33 +7763,33 @@ func (p *Parser) rh16c4() bool {
 				}
 				goto l149
 			l151:
-				pos, p.tokenIndex = position151, tokenIndex151
+				pos, ti = position151, tokenIndex151
 			}
-			if p.position = pos; !p.rh16c3() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
 				goto l149
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l150
 		l149:
-			pos, p.tokenIndex = position149, tokenIndex149
+			pos, ti = position149, tokenIndex149
 		}
 	l150:
 		_ = position148
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c5 is rule 22 h16c5 <- <(h16 ':' !':' h16c4)?>
 func (p *Parser) rh16c5() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position153 := pos
 		{
-			position154, tokenIndex154 := pos, p.tokenIndex
+			position154, tokenIndex154 := pos, ti
 			{ // h16
-				position162_26, tokenIndex162_26 := pos, p.tokenIndex
+				position162_26, tokenIndex162_26 := pos, ti
 				{
 					position163_26 := pos
 					{ // HEXDIG
@@ -7014,7 +7809,7 @@ func (p *Parser) rh16c5() bool {
 					}
 				lok6_26:
 					{
-						position164_26, tokenIndex164_26 := pos, p.tokenIndex
+						position164_26, tokenIndex164_26 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7033,11 +7828,11 @@ func (p *Parser) rh16c5() bool {
 					lok7_26:
 						goto l165_26
 					l164_26:
-						pos, p.tokenIndex = position164_26, tokenIndex164_26
+						pos, ti = position164_26, tokenIndex164_26
 					}
 				l165_26:
 					{
-						position166_26, tokenIndex166_26 := pos, p.tokenIndex
+						position166_26, tokenIndex166_26 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7056,11 +7851,11 @@ func (p *Parser) rh16c5() bool {
 					lok8_26:
 						goto l167_26
 					l166_26:
-						pos, p.tokenIndex = position166_26, tokenIndex166_26
+						pos, ti = position166_26, tokenIndex166_26
 					}
 				l167_26:
 					{
-						position168_26, tokenIndex168_26 := pos, p.tokenIndex
+						position168_26, tokenIndex168_26 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7079,20 +7874,20 @@ func (p *Parser) rh16c5() bool {
 					lok9_26:
 						goto l169_26
 					l168_26:
-						pos, p.tokenIndex = position168_26, tokenIndex168_26
+						pos, ti = position168_26, tokenIndex168_26
 					}
 				l169_26:
 					_ = position163_26
 				}
 				goto lok26
 			l162_26:
-				pos, p.tokenIndex = position162_26, tokenIndex162_26
+				pos, ti = position162_26, tokenIndex162_26
 				goto l154
 			}
 		lok26:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -7102,10 +7897,10 @@ func (p *Parser) rh16c5() bool {
 			}
 			pos++
 			{
-				position156, tokenIndex156 := pos, p.tokenIndex
+				position156, tokenIndex156 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -7119,33 +7914,33 @@ func (p *Parser) rh16c5() bool {
 				}
 				goto l154
 			l156:
-				pos, p.tokenIndex = position156, tokenIndex156
+				pos, ti = position156, tokenIndex156
 			}
-			if p.position = pos; !p.rh16c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
 				goto l154
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l155
 		l154:
-			pos, p.tokenIndex = position154, tokenIndex154
+			pos, ti = position154, tokenIndex154
 		}
 	l155:
 		_ = position153
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16c6 is rule 23 h16c6 <- <(h16 ':' !':' h16c5)?>
 func (p *Parser) rh16c6() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position158 := pos
 		{
-			position159, tokenIndex159 := pos, p.tokenIndex
+			position159, tokenIndex159 := pos, ti
 			{ // h16
-				position162_27, tokenIndex162_27 := pos, p.tokenIndex
+				position162_27, tokenIndex162_27 := pos, ti
 				{
 					position163_27 := pos
 					{ // HEXDIG
@@ -7165,7 +7960,7 @@ func (p *Parser) rh16c6() bool {
 					}
 				lok6_27:
 					{
-						position164_27, tokenIndex164_27 := pos, p.tokenIndex
+						position164_27, tokenIndex164_27 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7184,11 +7979,11 @@ func (p *Parser) rh16c6() bool {
 					lok7_27:
 						goto l165_27
 					l164_27:
-						pos, p.tokenIndex = position164_27, tokenIndex164_27
+						pos, ti = position164_27, tokenIndex164_27
 					}
 				l165_27:
 					{
-						position166_27, tokenIndex166_27 := pos, p.tokenIndex
+						position166_27, tokenIndex166_27 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7207,11 +8002,11 @@ func (p *Parser) rh16c6() bool {
 					lok8_27:
 						goto l167_27
 					l166_27:
-						pos, p.tokenIndex = position166_27, tokenIndex166_27
+						pos, ti = position166_27, tokenIndex166_27
 					}
 				l167_27:
 					{
-						position168_27, tokenIndex168_27 := pos, p.tokenIndex
+						position168_27, tokenIndex168_27 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7230,20 +8025,20 @@ func (p *Parser) rh16c6() bool {
 					lok9_27:
 						goto l169_27
 					l168_27:
-						pos, p.tokenIndex = position168_27, tokenIndex168_27
+						pos, ti = position168_27, tokenIndex168_27
 					}
 				l169_27:
 					_ = position163_27
 				}
 				goto lok27
 			l162_27:
-				pos, p.tokenIndex = position162_27, tokenIndex162_27
+				pos, ti = position162_27, tokenIndex162_27
 				goto l159
 			}
 		lok27:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -7253,10 +8048,10 @@ func (p *Parser) rh16c6() bool {
 			}
 			pos++
 			{
-				position161, tokenIndex161 := pos, p.tokenIndex
+				position161, tokenIndex161 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(0, false)
+						p.note(3, false)
 					}
 
 					if int(pos) > p.far {
@@ -7270,28 +8065,28 @@ func (p *Parser) rh16c6() bool {
 				}
 				goto l159
 			l161:
-				pos, p.tokenIndex = position161, tokenIndex161
+				pos, ti = position161, tokenIndex161
 			}
-			if p.position = pos; !p.rh16c5() {
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
 				goto l159
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l160
 		l159:
-			pos, p.tokenIndex = position159, tokenIndex159
+			pos, ti = position159, tokenIndex159
 		}
 	l160:
 		_ = position158
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rh16 is rule 24 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh16() bool {
 	buffer := p.buffer
-	pos := p.position
-	position162, tokenIndex162 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position162, tokenIndex162 := pos, ti
 	{
 		position163 := pos
 		{ // HEXDIG
@@ -7311,7 +8106,7 @@ func (p *Parser) rh16() bool {
 		}
 	lok6:
 		{
-			position164, tokenIndex164 := pos, p.tokenIndex
+			position164, tokenIndex164 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -7330,11 +8125,11 @@ func (p *Parser) rh16() bool {
 		lok7:
 			goto l165
 		l164:
-			pos, p.tokenIndex = position164, tokenIndex164
+			pos, ti = position164, tokenIndex164
 		}
 	l165:
 		{
-			position166, tokenIndex166 := pos, p.tokenIndex
+			position166, tokenIndex166 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -7353,11 +8148,11 @@ func (p *Parser) rh16() bool {
 		lok8:
 			goto l167
 		l166:
-			pos, p.tokenIndex = position166, tokenIndex166
+			pos, ti = position166, tokenIndex166
 		}
 	l167:
 		{
-			position168, tokenIndex168 := pos, p.tokenIndex
+			position168, tokenIndex168 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
 					p.note(10, true)
@@ -7376,30 +8171,30 @@ func (p *Parser) rh16() bool {
 		lok9:
 			goto l169
 		l168:
-			pos, p.tokenIndex = position168, tokenIndex168
+			pos, ti = position168, tokenIndex168
 		}
 	l169:
 		_ = position163
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l162:
-	pos, p.tokenIndex = position162, tokenIndex162
-	p.position = pos
+	pos, ti = position162, tokenIndex162
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rls32 is rule 25 ls32 <- <((h16 ':' h16) / IPv4address)>
 func (p *Parser) rls32() bool {
 	buffer := p.buffer
-	pos := p.position
-	position170, tokenIndex170 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position170, tokenIndex170 := pos, ti
 	{
 		position171 := pos
 		{
-			position172, tokenIndex172 := pos, p.tokenIndex
+			position172, tokenIndex172 := pos, ti
 			{ // h16
-				position162_36, tokenIndex162_36 := pos, p.tokenIndex
+				position162_36, tokenIndex162_36 := pos, ti
 				{
 					position163_36 := pos
 					{ // HEXDIG
@@ -7419,7 +8214,7 @@ func (p *Parser) rls32() bool {
 					}
 				lok6_36:
 					{
-						position164_36, tokenIndex164_36 := pos, p.tokenIndex
+						position164_36, tokenIndex164_36 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7438,11 +8233,11 @@ func (p *Parser) rls32() bool {
 					lok7_36:
 						goto l165_36
 					l164_36:
-						pos, p.tokenIndex = position164_36, tokenIndex164_36
+						pos, ti = position164_36, tokenIndex164_36
 					}
 				l165_36:
 					{
-						position166_36, tokenIndex166_36 := pos, p.tokenIndex
+						position166_36, tokenIndex166_36 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7461,11 +8256,11 @@ func (p *Parser) rls32() bool {
 					lok8_36:
 						goto l167_36
 					l166_36:
-						pos, p.tokenIndex = position166_36, tokenIndex166_36
+						pos, ti = position166_36, tokenIndex166_36
 					}
 				l167_36:
 					{
-						position168_36, tokenIndex168_36 := pos, p.tokenIndex
+						position168_36, tokenIndex168_36 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7484,20 +8279,20 @@ func (p *Parser) rls32() bool {
 					lok9_36:
 						goto l169_36
 					l168_36:
-						pos, p.tokenIndex = position168_36, tokenIndex168_36
+						pos, ti = position168_36, tokenIndex168_36
 					}
 				l169_36:
 					_ = position163_36
 				}
 				goto lok36
 			l162_36:
-				pos, p.tokenIndex = position162_36, tokenIndex162_36
+				pos, ti = position162_36, tokenIndex162_36
 				goto l173
 			}
 		lok36:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -7507,7 +8302,7 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h16
-				position162_37, tokenIndex162_37 := pos, p.tokenIndex
+				position162_37, tokenIndex162_37 := pos, ti
 				{
 					position163_37 := pos
 					{ // HEXDIG
@@ -7527,7 +8322,7 @@ func (p *Parser) rls32() bool {
 					}
 				lok6_37:
 					{
-						position164_37, tokenIndex164_37 := pos, p.tokenIndex
+						position164_37, tokenIndex164_37 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7546,11 +8341,11 @@ func (p *Parser) rls32() bool {
 					lok7_37:
 						goto l165_37
 					l164_37:
-						pos, p.tokenIndex = position164_37, tokenIndex164_37
+						pos, ti = position164_37, tokenIndex164_37
 					}
 				l165_37:
 					{
-						position166_37, tokenIndex166_37 := pos, p.tokenIndex
+						position166_37, tokenIndex166_37 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7569,11 +8364,11 @@ func (p *Parser) rls32() bool {
 					lok8_37:
 						goto l167_37
 					l166_37:
-						pos, p.tokenIndex = position166_37, tokenIndex166_37
+						pos, ti = position166_37, tokenIndex166_37
 					}
 				l167_37:
 					{
-						position168_37, tokenIndex168_37 := pos, p.tokenIndex
+						position168_37, tokenIndex168_37 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(10, true)
@@ -7592,52 +8387,117 @@ func (p *Parser) rls32() bool {
 					lok9_37:
 						goto l169_37
 					l168_37:
-						pos, p.tokenIndex = position168_37, tokenIndex168_37
+						pos, ti = position168_37, tokenIndex168_37
 					}
 				l169_37:
 					_ = position163_37
 				}
 				goto lok37
 			l162_37:
-				pos, p.tokenIndex = position162_37, tokenIndex162_37
+				pos, ti = position162_37, tokenIndex162_37
 				goto l173
 			}
 		lok37:
 			goto l172
 		l173:
-			pos, p.tokenIndex = position172, tokenIndex172
-			if p.position = pos; !p.rIPv4address() {
+			pos, ti = position172, tokenIndex172
+			{ // IPv4address
+				comp_38 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position174_38, tokenIndex174_38 := pos, ti
+				{
+					position175_38 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_38
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_38
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_38
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_38
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_38
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_38
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_38
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position175_38)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_38
+				goto lok38
+			l174_38:
+				pos, ti = position174_38, tokenIndex174_38
+				p.comp = comp_38
 				goto l170
 			}
-			pos = p.position
+		lok38:
 		}
 	l172:
 		_ = position171
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l170:
-	pos, p.tokenIndex = position170, tokenIndex170
-	p.position = pos
+	pos, ti = position170, tokenIndex170
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rIPv4address is rule 26 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
 func (p *Parser) rIPv4address() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position174, tokenIndex174 := pos, p.tokenIndex
+	position174, tokenIndex174 := pos, ti
 	{
 		position175 := pos
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l174
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -7646,13 +8506,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l174
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l174
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -7661,13 +8521,13 @@ func (p *Parser) rIPv4address() bool {
 			goto l174
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l174
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -7676,37 +8536,38 @@ func (p *Parser) rIPv4address() bool {
 			goto l174
 		}
 		pos++
-		if p.position = pos; !p.rdec_octet() {
+		if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
 			goto l174
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position175)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l174:
-	pos, p.tokenIndex = position174, tokenIndex174
+	pos, ti = position174, tokenIndex174
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdec_octet is rule 27 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
 	buffer := p.buffer
-	pos := p.position
-	position176, tokenIndex176 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position176, tokenIndex176 := pos, ti
 	{
 		position177 := pos
 		{
-			position178, tokenIndex178 := pos, p.tokenIndex
+			position178, tokenIndex178 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -7717,7 +8578,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -7739,10 +8600,10 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			goto l178
 		l179:
-			pos, p.tokenIndex = position178, tokenIndex178
+			pos, ti = position178, tokenIndex178
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -7764,7 +8625,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_10
@@ -7780,7 +8641,7 @@ func (p *Parser) rdec_octet() bool {
 		lok10:
 			goto l178
 		l180:
-			pos, p.tokenIndex = position178, tokenIndex178
+			pos, ti = position178, tokenIndex178
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -7794,7 +8655,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_11
@@ -7810,7 +8671,7 @@ func (p *Parser) rdec_octet() bool {
 		lok11:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_12
@@ -7826,7 +8687,7 @@ func (p *Parser) rdec_octet() bool {
 		lok12:
 			goto l178
 		l181:
-			pos, p.tokenIndex = position178, tokenIndex178
+			pos, ti = position178, tokenIndex178
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
 					p.note(24, true)
@@ -7840,7 +8701,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_13
@@ -7856,10 +8717,10 @@ func (p *Parser) rdec_octet() bool {
 		lok13:
 			goto l178
 		l182:
-			pos, p.tokenIndex = position178, tokenIndex178
+			pos, ti = position178, tokenIndex178
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_14
@@ -7877,31 +8738,31 @@ func (p *Parser) rdec_octet() bool {
 	l178:
 		_ = position177
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l176:
-	pos, p.tokenIndex = position176, tokenIndex176
-	p.position = pos
+	pos, ti = position176, tokenIndex176
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreg_name is rule 28 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
 func (p *Parser) rreg_name() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulereg_name)
 	{
 		position184 := pos
 	l185:
 		{
-			position186, tokenIndex186 := pos, p.tokenIndex
+			position186, tokenIndex186 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(16, true)
 					}
 
 					if int(pos) == p.at {
@@ -7910,7 +8771,7 @@ func (p *Parser) rreg_name() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position249_28, tokenIndex249_28 := pos, p.tokenIndex
+							position249_28, tokenIndex249_28 := pos, ti
 							{
 								position250_28 := pos
 								if buffer[pos] != '%' {
@@ -7960,7 +8821,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							goto lok28
 						l249_28:
-							pos, p.tokenIndex = position249_28, tokenIndex249_28
+							pos, ti = position249_28, tokenIndex249_28
 							goto l186
 						}
 					lok28:
@@ -7968,7 +8829,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						if c := buffer[pos]; c < 'a' || c > 'z' {
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
@@ -7983,32 +8844,34 @@ func (p *Parser) rreg_name() bool {
 
 			goto l185
 		l186:
-			pos, p.tokenIndex = position186, tokenIndex186
+			pos, ti = position186, tokenIndex186
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position184)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath is rule 29 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))>
 func (p *Parser) rpath() bool {
-	pos := p.position
-	position188, tokenIndex188 := pos, p.tokenIndex
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position188, tokenIndex188 := pos, ti
 	{
 		position189 := pos
 		{
-			position190, tokenIndex190 := pos, p.tokenIndex
-			if p.position = pos; !p.rpath_abempty() {
+			position190, tokenIndex190 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
 				goto l191
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position192, tokenIndex192 := pos, p.tokenIndex
+				position192, tokenIndex192 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -8021,17 +8884,77 @@ func (p *Parser) rpath() bool {
 				}
 				goto l191
 			l192:
-				pos, p.tokenIndex = position192, tokenIndex192
+				pos, ti = position192, tokenIndex192
 			}
 			goto l190
 		l191:
-			pos, p.tokenIndex = position190, tokenIndex190
-			if p.position = pos; !p.rpath_absolute() {
+			pos, ti = position190, tokenIndex190
+			{ // path_absolute
+				comp_81 := p.comp
+				p.comp = uint32(rulepath_absolute)
+				position204_81, tokenIndex204_81 := pos, ti
+				{
+					position205_81 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l204_81
+					}
+					pos++
+					{
+						position206_81, tokenIndex206_81 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+							goto l206_81
+						}
+						pos, ti = p.position, p.tokenIndex
+					l208_81:
+						{
+							position209_81, tokenIndex209_81 := pos, ti
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l209_81
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l209_81
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l208_81
+						l209_81:
+							pos, ti = position209_81, tokenIndex209_81
+						}
+						goto l207_81
+					l206_81:
+						pos, ti = position206_81, tokenIndex206_81
+					}
+				l207_81:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_absolute, position205_81)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_81
+				goto lok81
+			l204_81:
+				pos, ti = position204_81, tokenIndex204_81
+				p.comp = comp_81
 				goto l193
 			}
-			pos = p.position
+		lok81:
 			{
-				position194, tokenIndex194 := pos, p.tokenIndex
+				position194, tokenIndex194 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -8044,17 +8967,59 @@ func (p *Parser) rpath() bool {
 				}
 				goto l193
 			l194:
-				pos, p.tokenIndex = position194, tokenIndex194
+				pos, ti = position194, tokenIndex194
 			}
 			goto l190
 		l193:
-			pos, p.tokenIndex = position190, tokenIndex190
-			if p.position = pos; !p.rpath_noscheme() {
+			pos, ti = position190, tokenIndex190
+			{ // path_noscheme
+				comp_82 := p.comp
+				p.comp = uint32(rulepath_noscheme)
+				position210_82, tokenIndex210_82 := pos, ti
+				{
+					position211_82 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
+						goto l210_82
+					}
+					pos, ti = p.position, p.tokenIndex
+				l212_82:
+					{
+						position213_82, tokenIndex213_82 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l213_82
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l213_82
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l212_82
+					l213_82:
+						pos, ti = position213_82, tokenIndex213_82
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_noscheme, position211_82)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_82
+				goto lok82
+			l210_82:
+				pos, ti = position210_82, tokenIndex210_82
+				p.comp = comp_82
 				goto l195
 			}
-			pos = p.position
+		lok82:
 			{
-				position196, tokenIndex196 := pos, p.tokenIndex
+				position196, tokenIndex196 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -8067,17 +9032,59 @@ func (p *Parser) rpath() bool {
 				}
 				goto l195
 			l196:
-				pos, p.tokenIndex = position196, tokenIndex196
+				pos, ti = position196, tokenIndex196
 			}
 			goto l190
 		l195:
-			pos, p.tokenIndex = position190, tokenIndex190
-			if p.position = pos; !p.rpath_rootless() {
+			pos, ti = position190, tokenIndex190
+			{ // path_rootless
+				comp_83 := p.comp
+				p.comp = uint32(rulepath_rootless)
+				position214_83, tokenIndex214_83 := pos, ti
+				{
+					position215_83 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+						goto l214_83
+					}
+					pos, ti = p.position, p.tokenIndex
+				l216_83:
+					{
+						position217_83, tokenIndex217_83 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l217_83
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l217_83
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l216_83
+					l217_83:
+						pos, ti = position217_83, tokenIndex217_83
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_rootless, position215_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l214_83:
+				pos, ti = position214_83, tokenIndex214_83
+				p.comp = comp_83
 				goto l197
 			}
-			pos = p.position
+		lok83:
 			{
-				position198, tokenIndex198 := pos, p.tokenIndex
+				position198, tokenIndex198 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -8090,17 +9097,17 @@ func (p *Parser) rpath() bool {
 				}
 				goto l197
 			l198:
-				pos, p.tokenIndex = position198, tokenIndex198
+				pos, ti = position198, tokenIndex198
 			}
 			goto l190
 		l197:
-			pos, p.tokenIndex = position190, tokenIndex190
-			if p.position = pos; !p.rpath_empty() {
+			pos, ti = position190, tokenIndex190
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
 				goto l188
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			{
-				position199, tokenIndex199 := pos, p.tokenIndex
+				position199, tokenIndex199 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -8113,34 +9120,34 @@ func (p *Parser) rpath() bool {
 				}
 				goto l188
 			l199:
-				pos, p.tokenIndex = position199, tokenIndex199
+				pos, ti = position199, tokenIndex199
 			}
 		}
 	l190:
 		_ = position189
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l188:
-	pos, p.tokenIndex = position188, tokenIndex188
-	p.position = pos
+	pos, ti = position188, tokenIndex188
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_abempty is rule 30 path_abempty <- <('/' segment)*>
 func (p *Parser) rpath_abempty() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_abempty)
 	{
 		position201 := pos
 	l202:
 		{
-			position203, tokenIndex203 := pos, p.tokenIndex
+			position203, tokenIndex203 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -8149,36 +9156,37 @@ func (p *Parser) rpath_abempty() bool {
 				goto l203
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l203
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l202
 		l203:
-			pos, p.tokenIndex = position203, tokenIndex203
+			pos, ti = position203, tokenIndex203
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_abempty, position201)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath_absolute is rule 31 path_absolute <- <('/' (segment_nz ('/' segment)*)?)>
 func (p *Parser) rpath_absolute() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_absolute)
-	position204, tokenIndex204 := pos, p.tokenIndex
+	position204, tokenIndex204 := pos, ti
 	{
 		position205 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -8188,17 +9196,17 @@ func (p *Parser) rpath_absolute() bool {
 		}
 		pos++
 		{
-			position206, tokenIndex206 := pos, p.tokenIndex
-			if p.position = pos; !p.rsegment_nz() {
+			position206, tokenIndex206 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
 				goto l206
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		l208:
 			{
-				position209, tokenIndex209 := pos, p.tokenIndex
+				position209, tokenIndex209 := pos, ti
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
@@ -8207,53 +9215,54 @@ func (p *Parser) rpath_absolute() bool {
 					goto l209
 				}
 				pos++
-				if p.position = pos; !p.rsegment() {
+				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 					goto l209
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				goto l208
 			l209:
-				pos, p.tokenIndex = position209, tokenIndex209
+				pos, ti = position209, tokenIndex209
 			}
 			goto l207
 		l206:
-			pos, p.tokenIndex = position206, tokenIndex206
+			pos, ti = position206, tokenIndex206
 		}
 	l207:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_absolute, position205)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l204:
-	pos, p.tokenIndex = position204, tokenIndex204
+	pos, ti = position204, tokenIndex204
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_noscheme is rule 32 path_noscheme <- <(segment_nz_nc ('/' segment)*)>
 func (p *Parser) rpath_noscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_noscheme)
-	position210, tokenIndex210 := pos, p.tokenIndex
+	position210, tokenIndex210 := pos, ti
 	{
 		position211 := pos
-		if p.position = pos; !p.rsegment_nz_nc() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
 			goto l210
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l212:
 		{
-			position213, tokenIndex213 := pos, p.tokenIndex
+			position213, tokenIndex213 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -8262,48 +9271,49 @@ func (p *Parser) rpath_noscheme() bool {
 				goto l213
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l213
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l212
 		l213:
-			pos, p.tokenIndex = position213, tokenIndex213
+			pos, ti = position213, tokenIndex213
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_noscheme, position211)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l210:
-	pos, p.tokenIndex = position210, tokenIndex210
+	pos, ti = position210, tokenIndex210
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_rootless is rule 33 path_rootless <- <(segment_nz ('/' segment)*)>
 func (p *Parser) rpath_rootless() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_rootless)
-	position214, tokenIndex214 := pos, p.tokenIndex
+	position214, tokenIndex214 := pos, ti
 	{
 		position215 := pos
-		if p.position = pos; !p.rsegment_nz() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
 			goto l214
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l216:
 		{
-			position217, tokenIndex217 := pos, p.tokenIndex
+			position217, tokenIndex217 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				if int(pos) > p.far {
@@ -8312,43 +9322,44 @@ func (p *Parser) rpath_rootless() bool {
 				goto l217
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l217
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l216
 		l217:
-			pos, p.tokenIndex = position217, tokenIndex217
+			pos, ti = position217, tokenIndex217
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_rootless, position215)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l214:
-	pos, p.tokenIndex = position214, tokenIndex214
+	pos, ti = position214, tokenIndex214
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_empty is rule 34 path_empty <- <(pchar &{false})?>
 func (p *Parser) rpath_empty() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_empty)
 	{
 		position219 := pos
 		{
-			position220, tokenIndex220 := pos, p.tokenIndex
+			position220, tokenIndex220 := pos, ti
 			{ // pchar
-				position236_38, tokenIndex236_38 := pos, p.tokenIndex
+				position236_39, tokenIndex236_39 := pos, ti
 				{
-					position237_38 := pos
+					position237_39 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
@@ -8363,140 +9374,12 @@ func (p *Parser) rpath_empty() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_33_38, tokenIndex249_33_38 := pos, p.tokenIndex
-									{
-										position250_33_38 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_33_38
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_33_38
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_33_38
-										l262_15_33_38:
-											pos++
-											goto lok15_33_38
-										}
-									lok15_33_38:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_33_38
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_33_38
-										l262_16_33_38:
-											pos++
-											goto lok16_33_38
-										}
-									lok16_33_38:
-										_ = position250_33_38
-									}
-									goto lok33_38
-								l249_33_38:
-									pos, p.tokenIndex = position249_33_38, tokenIndex249_33_38
-									goto l236_38
-								}
-							lok33_38:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l236_38
-								}
-								pos++
-							}
-						}
-					}
-
-					_ = position237_38
-				}
-				goto lok38
-			l236_38:
-				pos, p.tokenIndex = position236_38, tokenIndex236_38
-				goto l220
-			}
-		lok38:
-			if !(false) {
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-
-				goto l220
-			}
-			goto l221
-		l220:
-			pos, p.tokenIndex = position220, tokenIndex220
-		}
-	l221:
-		if !p.bare {
-			p.position = pos
-			p.add(rulepath_empty, position219)
-		}
-	}
-	p.comp = comp
-	p.position = pos
-	return true
-}
-
-// rsegment is rule 35 segment <- <pchar*>
-func (p *Parser) rsegment() bool {
-	buffer := p.buffer
-	pos := p.position
-	{
-		position223 := pos
-	l224:
-		{
-			position225, tokenIndex225 := pos, p.tokenIndex
-			{ // pchar
-				position236_39, tokenIndex236_39 := pos, p.tokenIndex
-				{
-					position237_39 := pos
-					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(25, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position249_33_39, tokenIndex249_33_39 := pos, p.tokenIndex
+									position249_33_39, tokenIndex249_33_39 := pos, ti
 									{
 										position250_33_39 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(9, false)
 											}
 
 											if int(pos) > p.far {
@@ -8507,7 +9390,7 @@ func (p *Parser) rsegment() bool {
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(10, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_15_33_39
@@ -8523,7 +9406,7 @@ func (p *Parser) rsegment() bool {
 									lok15_33_39:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(10, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_16_33_39
@@ -8541,7 +9424,7 @@ func (p *Parser) rsegment() bool {
 									}
 									goto lok33_39
 								l249_33_39:
-									pos, p.tokenIndex = position249_33_39, tokenIndex249_33_39
+									pos, ti = position249_33_39, tokenIndex249_33_39
 									goto l236_39
 								}
 							lok33_39:
@@ -8549,7 +9432,7 @@ func (p *Parser) rsegment() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(0, false)
 									}
 
 									if int(pos) > p.far {
@@ -8566,131 +9449,46 @@ func (p *Parser) rsegment() bool {
 				}
 				goto lok39
 			l236_39:
-				pos, p.tokenIndex = position236_39, tokenIndex236_39
-				goto l225
+				pos, ti = position236_39, tokenIndex236_39
+				goto l220
 			}
 		lok39:
-			goto l224
-		l225:
-			pos, p.tokenIndex = position225, tokenIndex225
+			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
+				goto l220
+			}
+			goto l221
+		l220:
+			pos, ti = position220, tokenIndex220
 		}
-		_ = position223
+	l221:
+		if !p.bare {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_empty, position219)
+			ti = p.tokenIndex
+		}
 	}
-	p.position = pos
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rsegment_nz is rule 36 segment_nz <- <pchar+>
-func (p *Parser) rsegment_nz() bool {
+// rsegment is rule 35 segment <- <pchar*>
+func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
-	position226, tokenIndex226 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
 	{
-		position227 := pos
-		{ // pchar
-			position236_40, tokenIndex236_40 := pos, p.tokenIndex
-			{
-				position237_40 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position249_33_40, tokenIndex249_33_40 := pos, p.tokenIndex
-								{
-									position250_33_40 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_33_40
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_15_33_40
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_33_40
-									l262_15_33_40:
-										pos++
-										goto lok15_33_40
-									}
-								lok15_33_40:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_16_33_40
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_33_40
-									l262_16_33_40:
-										pos++
-										goto lok16_33_40
-									}
-								lok16_33_40:
-									_ = position250_33_40
-								}
-								goto lok33_40
-							l249_33_40:
-								pos, p.tokenIndex = position249_33_40, tokenIndex249_33_40
-								goto l236_40
-							}
-						lok33_40:
-							;
-						default:
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l236_40
-							}
-							pos++
-						}
-					}
-				}
-
-				_ = position237_40
-			}
-			goto lok40
-		l236_40:
-			pos, p.tokenIndex = position236_40, tokenIndex236_40
-			goto l226
-		}
-	lok40:
-	l228:
+		position223 := pos
+	l224:
 		{
-			position229, tokenIndex229 := pos, p.tokenIndex
+			position225, tokenIndex225 := pos, ti
 			{ // pchar
-				position236_41, tokenIndex236_41 := pos, p.tokenIndex
+				position236_40, tokenIndex236_40 := pos, ti
 				{
-					position237_41 := pos
+					position237_40 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
@@ -8705,9 +9503,9 @@ func (p *Parser) rsegment_nz() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_33_41, tokenIndex249_33_41 := pos, p.tokenIndex
+									position249_33_40, tokenIndex249_33_40 := pos, ti
 									{
-										position250_33_41 := pos
+										position250_33_40 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
@@ -8716,7 +9514,7 @@ func (p *Parser) rsegment_nz() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_41
+											goto l249_33_40
 										}
 										pos++
 										{ // HEXDIG
@@ -8724,85 +9522,299 @@ func (p *Parser) rsegment_nz() bool {
 												p.note(10, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_33_41
+												goto l262_15_33_40
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_41
-										l262_15_33_41:
+											goto l249_33_40
+										l262_15_33_40:
 											pos++
-											goto lok15_33_41
+											goto lok15_33_40
 										}
-									lok15_33_41:
+									lok15_33_40:
 										{ // HEXDIG
 											if int(pos) == p.at {
 												p.note(10, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_33_41
+												goto l262_16_33_40
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_41
-										l262_16_33_41:
+											goto l249_33_40
+										l262_16_33_40:
 											pos++
-											goto lok16_33_41
+											goto lok16_33_40
 										}
-									lok16_33_41:
-										_ = position250_33_41
+									lok16_33_40:
+										_ = position250_33_40
 									}
-									goto lok33_41
-								l249_33_41:
-									pos, p.tokenIndex = position249_33_41, tokenIndex249_33_41
-									goto l236_41
+									goto lok33_40
+								l249_33_40:
+									pos, ti = position249_33_40, tokenIndex249_33_40
+									goto l236_40
 								}
-							lok33_41:
+							lok33_40:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l236_41
+									goto l236_40
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position237_41
+					_ = position237_40
 				}
-				goto lok41
-			l236_41:
-				pos, p.tokenIndex = position236_41, tokenIndex236_41
+				goto lok40
+			l236_40:
+				pos, ti = position236_40, tokenIndex236_40
+				goto l225
+			}
+		lok40:
+			goto l224
+		l225:
+			pos, ti = position225, tokenIndex225
+		}
+		_ = position223
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+// rsegment_nz is rule 36 segment_nz <- <pchar+>
+func (p *Parser) rsegment_nz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position226, tokenIndex226 := pos, ti
+	{
+		position227 := pos
+		{ // pchar
+			position236_41, tokenIndex236_41 := pos, ti
+			{
+				position237_41 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(25, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position249_33_41, tokenIndex249_33_41 := pos, ti
+								{
+									position250_33_41 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_33_41
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_15_33_41
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_33_41
+									l262_15_33_41:
+										pos++
+										goto lok15_33_41
+									}
+								lok15_33_41:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_16_33_41
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_33_41
+									l262_16_33_41:
+										pos++
+										goto lok16_33_41
+									}
+								lok16_33_41:
+									_ = position250_33_41
+								}
+								goto lok33_41
+							l249_33_41:
+								pos, ti = position249_33_41, tokenIndex249_33_41
+								goto l236_41
+							}
+						lok33_41:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l236_41
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position237_41
+			}
+			goto lok41
+		l236_41:
+			pos, ti = position236_41, tokenIndex236_41
+			goto l226
+		}
+	lok41:
+	l228:
+		{
+			position229, tokenIndex229 := pos, ti
+			{ // pchar
+				position236_42, tokenIndex236_42 := pos, ti
+				{
+					position237_42 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_33_42, tokenIndex249_33_42 := pos, ti
+									{
+										position250_33_42 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_42
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_33_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_42
+										l262_15_33_42:
+											pos++
+											goto lok15_33_42
+										}
+									lok15_33_42:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_33_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_42
+										l262_16_33_42:
+											pos++
+											goto lok16_33_42
+										}
+									lok16_33_42:
+										_ = position250_33_42
+									}
+									goto lok33_42
+								l249_33_42:
+									pos, ti = position249_33_42, tokenIndex249_33_42
+									goto l236_42
+								}
+							lok33_42:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_42
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_42
+				}
+				goto lok42
+			l236_42:
+				pos, ti = position236_42, tokenIndex236_42
 				goto l229
 			}
-		lok41:
+		lok42:
 			goto l228
 		l229:
-			pos, p.tokenIndex = position229, tokenIndex229
+			pos, ti = position229, tokenIndex229
 		}
 		_ = position227
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l226:
-	pos, p.tokenIndex = position226, tokenIndex226
-	p.position = pos
+	pos, ti = position226, tokenIndex226
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment_nz_nc is rule 37 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rsegment_nz_nc() bool {
 	buffer := p.buffer
-	pos := p.position
-	position230, tokenIndex230 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position230, tokenIndex230 := pos, ti
 	{
 		position231 := pos
 		{
@@ -8819,7 +9831,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position249_29, tokenIndex249_29 := pos, p.tokenIndex
+						position249_29, tokenIndex249_29 := pos, ti
 						{
 							position250_29 := pos
 							if buffer[pos] != '%' {
@@ -8869,7 +9881,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 						}
 						goto lok29
 					l249_29:
-						pos, p.tokenIndex = position249_29, tokenIndex249_29
+						pos, ti = position249_29, tokenIndex249_29
 						goto l230
 					}
 				lok29:
@@ -8877,7 +9889,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(17, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l251_30
@@ -8897,7 +9909,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 
 	l232:
 		{
-			position233, tokenIndex233 := pos, p.tokenIndex
+			position233, tokenIndex233 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					pos++
@@ -8912,7 +9924,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position249_31, tokenIndex249_31 := pos, p.tokenIndex
+							position249_31, tokenIndex249_31 := pos, ti
 							{
 								position250_31 := pos
 								if buffer[pos] != '%' {
@@ -8962,7 +9974,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 							}
 							goto lok31
 						l249_31:
-							pos, p.tokenIndex = position249_31, tokenIndex249_31
+							pos, ti = position249_31, tokenIndex249_31
 							goto l233
 						}
 					lok31:
@@ -8970,7 +9982,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(12, true)
+								p.note(17, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l251_32
@@ -8990,23 +10002,23 @@ func (p *Parser) rsegment_nz_nc() bool {
 
 			goto l232
 		l233:
-			pos, p.tokenIndex = position233, tokenIndex233
+			pos, ti = position233, tokenIndex233
 		}
 		_ = position231
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l230:
-	pos, p.tokenIndex = position230, tokenIndex230
-	p.position = pos
+	pos, ti = position230, tokenIndex230
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpchar is rule 38 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position236, tokenIndex236 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position236, tokenIndex236 := pos, ti
 	{
 		position237 := pos
 		{
@@ -9023,7 +10035,7 @@ func (p *Parser) rpchar() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position249_33, tokenIndex249_33 := pos, p.tokenIndex
+						position249_33, tokenIndex249_33 := pos, ti
 						{
 							position250_33 := pos
 							if buffer[pos] != '%' {
@@ -9073,7 +10085,7 @@ func (p *Parser) rpchar() bool {
 						}
 						goto lok33
 					l249_33:
-						pos, p.tokenIndex = position249_33, tokenIndex249_33
+						pos, ti = position249_33, tokenIndex249_33
 						goto l236
 					}
 				lok33:
@@ -9081,7 +10093,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -9096,25 +10108,25 @@ func (p *Parser) rpchar() bool {
 
 		_ = position237
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l236:
-	pos, p.tokenIndex = position236, tokenIndex236
-	p.position = pos
+	pos, ti = position236, tokenIndex236
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rquery is rule 39 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position240 := pos
 	l241:
 		{
-			position242, tokenIndex242 := pos, p.tokenIndex
+			position242, tokenIndex242 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -9124,7 +10136,7 @@ func (p *Parser) rquery() bool {
 					}
 
 					{ // pchar
-						position236_34, tokenIndex236_34 := pos, p.tokenIndex
+						position236_34, tokenIndex236_34 := pos, ti
 						{
 							position237_34 := pos
 							{
@@ -9141,7 +10153,7 @@ func (p *Parser) rquery() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_34, tokenIndex249_33_34 := pos, p.tokenIndex
+											position249_33_34, tokenIndex249_33_34 := pos, ti
 											{
 												position250_33_34 := pos
 												if buffer[pos] != '%' {
@@ -9191,7 +10203,7 @@ func (p *Parser) rquery() bool {
 											}
 											goto lok33_34
 										l249_33_34:
-											pos, p.tokenIndex = position249_33_34, tokenIndex249_33_34
+											pos, ti = position249_33_34, tokenIndex249_33_34
 											goto l236_34
 										}
 									lok33_34:
@@ -9199,7 +10211,7 @@ func (p *Parser) rquery() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(0, true)
 											}
 
 											if int(pos) > p.far {
@@ -9216,7 +10228,7 @@ func (p *Parser) rquery() bool {
 						}
 						goto lok34
 					l236_34:
-						pos, p.tokenIndex = position236_34, tokenIndex236_34
+						pos, ti = position236_34, tokenIndex236_34
 						goto l242
 					}
 				lok34:
@@ -9225,29 +10237,30 @@ func (p *Parser) rquery() bool {
 
 			goto l241
 		l242:
-			pos, p.tokenIndex = position242, tokenIndex242
+			pos, ti = position242, tokenIndex242
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position240)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rfragment is rule 40 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rfragment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
 		position245 := pos
 	l246:
 		{
-			position247, tokenIndex247 := pos, p.tokenIndex
+			position247, tokenIndex247 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -9257,7 +10270,7 @@ func (p *Parser) rfragment() bool {
 					}
 
 					{ // pchar
-						position236_35, tokenIndex236_35 := pos, p.tokenIndex
+						position236_35, tokenIndex236_35 := pos, ti
 						{
 							position237_35 := pos
 							{
@@ -9274,7 +10287,7 @@ func (p *Parser) rfragment() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_35, tokenIndex249_33_35 := pos, p.tokenIndex
+											position249_33_35, tokenIndex249_33_35 := pos, ti
 											{
 												position250_33_35 := pos
 												if buffer[pos] != '%' {
@@ -9324,7 +10337,7 @@ func (p *Parser) rfragment() bool {
 											}
 											goto lok33_35
 										l249_33_35:
-											pos, p.tokenIndex = position249_33_35, tokenIndex249_33_35
+											pos, ti = position249_33_35, tokenIndex249_33_35
 											goto l236_35
 										}
 									lok33_35:
@@ -9332,7 +10345,7 @@ func (p *Parser) rfragment() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(0, true)
 											}
 
 											if int(pos) > p.far {
@@ -9349,7 +10362,7 @@ func (p *Parser) rfragment() bool {
 						}
 						goto lok35
 					l236_35:
-						pos, p.tokenIndex = position236_35, tokenIndex236_35
+						pos, ti = position236_35, tokenIndex236_35
 						goto l247
 					}
 				lok35:
@@ -9358,23 +10371,24 @@ func (p *Parser) rfragment() bool {
 
 			goto l246
 		l247:
-			pos, p.tokenIndex = position247, tokenIndex247
+			pos, ti = position247, tokenIndex247
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position245)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpct_encoded is rule 41 pct_encoded <- <('%' HEXDIG HEXDIG)>
 func (p *Parser) rpct_encoded() bool {
 	buffer := p.buffer
-	pos := p.position
-	position249, tokenIndex249 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position249, tokenIndex249 := pos, ti
 	{
 		position250 := pos
 		if buffer[pos] != '%' {
@@ -9422,20 +10436,20 @@ func (p *Parser) rpct_encoded() bool {
 	lok16:
 		_ = position250
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l249:
-	pos, p.tokenIndex = position249, tokenIndex249
-	p.position = pos
+	pos, ti = position249, tokenIndex249
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // runreserved is rule 42 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(12, true)
+		p.note(17, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l251
@@ -9443,18 +10457,18 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l251:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsub_delims is rule 45 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
 func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(28, true)
 	}
@@ -9464,20 +10478,20 @@ func (p *Parser) rsub_delims() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l256:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rDIGIT is rule 47 DIGIT <- <[0-9]>
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(13, true)
+		p.note(18, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l260
@@ -9485,18 +10499,18 @@ func (p *Parser) rDIGIT() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l260:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rHEXDIG is rule 48 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(10, true)
 	}
@@ -9506,11 +10520,11 @@ func (p *Parser) rHEXDIG() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l262:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

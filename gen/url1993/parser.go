@@ -655,33 +655,34 @@ const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 29 lookaheads, 16 rule calls inside them.
+// 26 lookaheads, 12 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x0, 0x200000, 0x0, 0x0},
 	{0x0, 0x40000, 0x0, 0x0},
 	{0x0, 0x1000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x800000000, 0x0, 0x0, 0x0},
+	{0x0, 0x4000000000, 0x0, 0x0},
+	{0x0, 0x10000000000000, 0x0, 0x0},
+	{0x0, 0x1000000000000, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x400000000000, 0x0, 0x0},
+	{0x0, 0x2000000000, 0x0, 0x0},
+	{0x0, 0x80000000000000, 0x0, 0x0},
+	{0x0, 0x8000000000000, 0x0, 0x0},
+	{0x0, 0x100000000000, 0x0, 0x0},
+	{0x0, 0x200000000, 0x0, 0x0},
+	{0x0, 0x20000000000, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x80000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0xfff77d700000000, 0x7fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x0, 0x10000000000, 0x0, 0x0},
-	{0x0, 0x10000000000000, 0x0, 0x0},
-	{0x0, 0x1000000000000, 0x0, 0x0},
-	{0x0, 0x4000000000, 0x0, 0x0},
-	{0x0, 0x200000000, 0x0, 0x0},
-	{0x0, 0x8000000000000, 0x0, 0x0},
-	{0x0, 0x400000000000, 0x0, 0x0},
-	{0x0, 0x2000000000, 0x0, 0x0},
-	{0x0, 0x80000000000000, 0x0, 0x0},
-	{0x0, 0x20000000000, 0x0, 0x0},
 	{0x0, 0x4000000000000, 0x0, 0x0},
 	{0x0, 0x800000000000, 0x0, 0x0},
-	{0x0, 0x100000000000, 0x0, 0x0},
 	{0x0, 0x8000000000, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
@@ -689,78 +690,295 @@ var noteMask = [...][4]uint64{
 	{0x0, 0x1, 0x0, 0x0},
 	{0x1000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
-	{0x80000000000, 0x0, 0x0, 0x0},
 }
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <prefixedaddress>
 func (p *Parser) rpegwrap_entries() bool {
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
-		if p.position = pos; !p.rprefixedaddress() {
+		if p.position, p.tokenIndex = pos, ti; !p.rprefixedaddress() {
 			goto l0
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rprefixedaddress is rule 1 prefixedaddress <- <((preprefix fragmentaddress) / fragmentaddress)>
 func (p *Parser) rprefixedaddress() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleprefixedaddress)
-	position2, tokenIndex2 := pos, p.tokenIndex
+	position2, tokenIndex2 := pos, ti
 	{
 		position3 := pos
 		{
-			position4, tokenIndex4 := pos, p.tokenIndex
-			if p.position = pos; !p.rpreprefix() {
+			position4, tokenIndex4 := pos, ti
+			{ // preprefix
+				comp_104 := p.comp
+				p.comp = uint32(rulepreprefix)
+				position6_104, tokenIndex6_104 := pos, ti
+				{
+					position7_104 := pos
+					if buffer[pos] != 'U' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_104
+					}
+					pos++
+					if buffer[pos] != 'R' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_104
+					}
+					pos++
+					if buffer[pos] != 'L' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_104
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_104
+					}
+					pos++
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepreprefix, position7_104)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_104
+				goto lok104
+			l6_104:
+				pos, ti = position6_104, tokenIndex6_104
+				p.comp = comp_104
 				goto l5
 			}
-			pos = p.position
-			if p.position = pos; !p.rfragmentaddress() {
+		lok104:
+			{ // fragmentaddress
+				comp_105 := p.comp
+				p.comp = uint32(rulefragmentaddress)
+				position8_105, tokenIndex8_105 := pos, ti
+				{
+					position9_105 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rurl() {
+						goto l8_105
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position10_105, tokenIndex10_105 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l10_105
+						}
+						pos++
+						{ // fragmentid
+							comp_103 := p.comp
+							p.comp = uint32(rulefragmentid)
+							position225_103_105, tokenIndex225_103_105 := pos, ti
+							{
+								position226_103_105 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l225_103_105
+								}
+								pos, ti = p.position, p.tokenIndex
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulefragmentid, position226_103_105)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_103
+							goto lok103_105
+						l225_103_105:
+							pos, ti = position225_103_105, tokenIndex225_103_105
+							p.comp = comp_103
+							goto l10_105
+						}
+					lok103_105:
+						goto l11_105
+					l10_105:
+						pos, ti = position10_105, tokenIndex10_105
+					}
+				l11_105:
+					{
+						position12_105, tokenIndex12_105 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l12_105
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l8_105
+					l12_105:
+						pos, ti = position12_105, tokenIndex12_105
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentaddress, position9_105)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_105
+				goto lok105
+			l8_105:
+				pos, ti = position8_105, tokenIndex8_105
+				p.comp = comp_105
 				goto l5
 			}
-			pos = p.position
+		lok105:
 			goto l4
 		l5:
-			pos, p.tokenIndex = position4, tokenIndex4
-			if p.position = pos; !p.rfragmentaddress() {
+			pos, ti = position4, tokenIndex4
+			{ // fragmentaddress
+				comp_106 := p.comp
+				p.comp = uint32(rulefragmentaddress)
+				position8_106, tokenIndex8_106 := pos, ti
+				{
+					position9_106 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rurl() {
+						goto l8_106
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position10_106, tokenIndex10_106 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l10_106
+						}
+						pos++
+						{ // fragmentid
+							comp_103 := p.comp
+							p.comp = uint32(rulefragmentid)
+							position225_103_106, tokenIndex225_103_106 := pos, ti
+							{
+								position226_103_106 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l225_103_106
+								}
+								pos, ti = p.position, p.tokenIndex
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulefragmentid, position226_103_106)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_103
+							goto lok103_106
+						l225_103_106:
+							pos, ti = position225_103_106, tokenIndex225_103_106
+							p.comp = comp_103
+							goto l10_106
+						}
+					lok103_106:
+						goto l11_106
+					l10_106:
+						pos, ti = position10_106, tokenIndex10_106
+					}
+				l11_106:
+					{
+						position12_106, tokenIndex12_106 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l12_106
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l8_106
+					l12_106:
+						pos, ti = position12_106, tokenIndex12_106
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentaddress, position9_106)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_106
+				goto lok106
+			l8_106:
+				pos, ti = position8_106, tokenIndex8_106
+				p.comp = comp_106
 				goto l2
 			}
-			pos = p.position
+		lok106:
 		}
 	l4:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleprefixedaddress, position3)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l2:
-	pos, p.tokenIndex = position2, tokenIndex2
+	pos, ti = position2, tokenIndex2
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpreprefix is rule 2 preprefix <- <('U' 'R' 'L' ':')>
 func (p *Parser) rpreprefix() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepreprefix)
-	position6, tokenIndex6 := pos, p.tokenIndex
+	position6, tokenIndex6 := pos, ti
 	{
 		position7 := pos
 		if buffer[pos] != 'U' {
@@ -808,35 +1026,36 @@ func (p *Parser) rpreprefix() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepreprefix, position7)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l6:
-	pos, p.tokenIndex = position6, tokenIndex6
+	pos, ti = position6, tokenIndex6
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfragmentaddress is rule 3 fragmentaddress <- <(url ('#' fragmentid)? !.)>
 func (p *Parser) rfragmentaddress() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragmentaddress)
-	position8, tokenIndex8 := pos, p.tokenIndex
+	position8, tokenIndex8 := pos, ti
 	{
 		position9 := pos
-		if p.position = pos; !p.rurl() {
+		if p.position, p.tokenIndex = pos, ti; !p.rurl() {
 			goto l8
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position10, tokenIndex10 := pos, p.tokenIndex
+			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(4, true)
@@ -848,17 +1067,37 @@ func (p *Parser) rfragmentaddress() bool {
 				goto l10
 			}
 			pos++
-			if p.position = pos; !p.rfragmentid() {
+			{ // fragmentid
+				comp_103 := p.comp
+				p.comp = uint32(rulefragmentid)
+				position225_103, tokenIndex225_103 := pos, ti
+				{
+					position226_103 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l225_103
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentid, position226_103)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_103
+				goto lok103
+			l225_103:
+				pos, ti = position225_103, tokenIndex225_103
+				p.comp = comp_103
 				goto l10
 			}
-			pos = p.position
+		lok103:
 			goto l11
 		l10:
-			pos, p.tokenIndex = position10, tokenIndex10
+			pos, ti = position10, tokenIndex10
 		}
 	l11:
 		{
-			position12, tokenIndex12 := pos, p.tokenIndex
+			position12, tokenIndex12 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -871,186 +1110,174 @@ func (p *Parser) rfragmentaddress() bool {
 			}
 			goto l8
 		l12:
-			pos, p.tokenIndex = position12, tokenIndex12
+			pos, ti = position12, tokenIndex12
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragmentaddress, position9)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l8:
-	pos, p.tokenIndex = position8, tokenIndex8
+	pos, ti = position8, tokenIndex8
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rurl is rule 4 url <- <((httpaddress &urlend) / (fileaddress &urlend) / (newsaddress &urlend) / (prosperoaddress &urlend) / (telnetaddress &urlend) / (gopheraddress &urlend) / (waisaddress &urlend) / (afsaddress &urlend) / (generic &urlend))>
 func (p *Parser) rurl() bool {
 	buffer := p.buffer
-	pos := p.position
-	position13, tokenIndex13 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position13, tokenIndex13 := pos, ti
 	{
 		position14 := pos
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
-			{ // httpaddress
-				position63_62, tokenIndex63_62 := pos, p.tokenIndex
-				{
-					position64_62 := pos
-					if p.position = pos; !p.rscheme_http() {
-						goto l63_62
-					}
-					pos = p.position
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l63_62
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l63_62
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l63_62
-					}
-					pos++
-					if p.position = pos; !p.rhostport() {
-						goto l63_62
-					}
-					pos = p.position
-					{
-						position65_62, tokenIndex65_62 := pos, p.tokenIndex
-						if p.position = pos; !p.rhttppath() {
-							goto l65_62
-						}
-						pos = p.position
-						goto l66_62
-					l65_62:
-						pos, p.tokenIndex = position65_62, tokenIndex65_62
-					}
-				l66_62:
-					{
-						position67_62, tokenIndex67_62 := pos, p.tokenIndex
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(6, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l67_62
-						}
-						pos++
-						if p.position = pos; !p.peek(p.rules[rulesearch]) {
-							goto l67_62
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l68_62
-					l67_62:
-						pos, p.tokenIndex = position67_62, tokenIndex67_62
-					}
-				l68_62:
-					_ = position64_62
-				}
-				goto lok62
-			l63_62:
-				pos, p.tokenIndex = position63_62, tokenIndex63_62
+			position15, tokenIndex15 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhttpaddress() {
 				goto l16
 			}
-		lok62:
+			pos, ti = p.position, p.tokenIndex
 			{
-				position17, tokenIndex17 := pos, p.tokenIndex
+				position17, tokenIndex17 := pos, ti
 				{ // urlend
-					position33_63, tokenIndex33_63 := pos, p.tokenIndex
+					position33_88, tokenIndex33_88 := pos, ti
 					{
-						position34_63 := pos
+						position34_88 := pos
 						{
-							position35_63, tokenIndex35_63 := pos, p.tokenIndex
+							position35_88, tokenIndex35_88 := pos, ti
 							if buffer[pos] != '#' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(4, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_63
+								goto l35_88
 							}
 							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_63
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_88, tokenIndex225_39_88 := pos, ti
+								{
+									position226_39_88 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_88
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_88)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_88
+							l225_39_88:
+								pos, ti = position225_39_88, tokenIndex225_39_88
+								p.comp = comp_39
+								goto l35_88
 							}
-							pos = p.position
-							goto l36_63
-						l35_63:
-							pos, p.tokenIndex = position35_63, tokenIndex35_63
+						lok39_88:
+							goto l36_88
+						l35_88:
+							pos, ti = position35_88, tokenIndex35_88
 						}
-					l36_63:
+					l36_88:
 						{
-							position37_63, tokenIndex37_63 := pos, p.tokenIndex
+							position37_88, tokenIndex37_88 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_63
+								goto l37_88
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_63
-						l37_63:
-							pos, p.tokenIndex = position37_63, tokenIndex37_63
+							goto l33_88
+						l37_88:
+							pos, ti = position37_88, tokenIndex37_88
 						}
-						_ = position34_63
+						_ = position34_88
 					}
-					goto lok63
-				l33_63:
-					pos, p.tokenIndex = position33_63, tokenIndex33_63
+					goto lok88
+				l33_88:
+					pos, ti = position33_88, tokenIndex33_88
 					goto l16
 				}
-			lok63:
-				pos, p.tokenIndex = position17, tokenIndex17
+			lok88:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position17, tokenIndex17
 			}
 			goto l15
 		l16:
-			pos, p.tokenIndex = position15, tokenIndex15
+			pos, ti = position15, tokenIndex15
 			{ // fileaddress
-				position71_64, tokenIndex71_64 := pos, p.tokenIndex
+				position71_89, tokenIndex71_89 := pos, ti
 				{
-					position72_64 := pos
-					if p.position = pos; !p.rscheme_ftp() {
-						goto l71_64
+					position72_89 := pos
+					{ // scheme_ftp
+						comp_68 := p.comp
+						p.comp = uint32(rulescheme_ftp)
+						position49_68_89, tokenIndex49_68_89 := pos, ti
+						{
+							position50_68_89 := pos
+							if buffer[pos] != 'f' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l49_68_89
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l49_68_89
+							}
+							pos++
+							if buffer[pos] != 'p' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l49_68_89
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_ftp, position50_68_89)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_68
+						goto lok68_89
+					l49_68_89:
+						pos, ti = position49_68_89, tokenIndex49_68_89
+						p.comp = comp_68
+						goto l71_89
 					}
-					pos = p.position
+				lok68_89:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -1059,112 +1286,246 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l71_64
+						goto l71_89
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l71_64
+						goto l71_89
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l71_64
+						goto l71_89
 					}
 					pos++
-					if p.position = pos; !p.rftpsite() {
-						goto l71_64
-					}
-					pos = p.position
-					if p.position = pos; !p.rftppath() {
-						goto l71_64
-					}
-					pos = p.position
-					_ = position72_64
-				}
-				goto lok64
-			l71_64:
-				pos, p.tokenIndex = position71_64, tokenIndex71_64
-				goto l18
-			}
-		lok64:
-			{
-				position19, tokenIndex19 := pos, p.tokenIndex
-				{ // urlend
-					position33_65, tokenIndex33_65 := pos, p.tokenIndex
-					{
-						position34_65 := pos
+					{ // ftpsite
+						comp_69 := p.comp
+						p.comp = uint32(ruleftpsite)
+						position73_69_89, tokenIndex73_69_89 := pos, ti
 						{
-							position35_65, tokenIndex35_65 := pos, p.tokenIndex
-							if buffer[pos] != '#' {
+							position74_69_89 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+								goto l73_69_89
+							}
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleftpsite, position74_69_89)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_69
+						goto lok69_89
+					l73_69_89:
+						pos, ti = position73_69_89, tokenIndex73_69_89
+						p.comp = comp_69
+						goto l71_89
+					}
+				lok69_89:
+					{ // ftppath
+						comp_70 := p.comp
+						p.comp = uint32(ruleftppath)
+						position75_70_89, tokenIndex75_70_89 := pos, ti
+						{
+							position76_70_89 := pos
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_65
+								goto l75_70_89
 							}
 							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_65
+							if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+								goto l75_70_89
 							}
-							pos = p.position
-							goto l36_65
-						l35_65:
-							pos, p.tokenIndex = position35_65, tokenIndex35_65
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleftppath, position76_70_89)
+								ti = p.tokenIndex
+							}
 						}
-					l36_65:
+						p.comp = comp_70
+						goto lok70_89
+					l75_70_89:
+						pos, ti = position75_70_89, tokenIndex75_70_89
+						p.comp = comp_70
+						goto l71_89
+					}
+				lok70_89:
+					_ = position72_89
+				}
+				goto lok89
+			l71_89:
+				pos, ti = position71_89, tokenIndex71_89
+				goto l18
+			}
+		lok89:
+			{
+				position19, tokenIndex19 := pos, ti
+				{ // urlend
+					position33_90, tokenIndex33_90 := pos, ti
+					{
+						position34_90 := pos
 						{
-							position37_65, tokenIndex37_65 := pos, p.tokenIndex
+							position35_90, tokenIndex35_90 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_90
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_90, tokenIndex225_39_90 := pos, ti
+								{
+									position226_39_90 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_90
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_90)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_90
+							l225_39_90:
+								pos, ti = position225_39_90, tokenIndex225_39_90
+								p.comp = comp_39
+								goto l35_90
+							}
+						lok39_90:
+							goto l36_90
+						l35_90:
+							pos, ti = position35_90, tokenIndex35_90
+						}
+					l36_90:
+						{
+							position37_90, tokenIndex37_90 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_65
+								goto l37_90
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_65
-						l37_65:
-							pos, p.tokenIndex = position37_65, tokenIndex37_65
+							goto l33_90
+						l37_90:
+							pos, ti = position37_90, tokenIndex37_90
 						}
-						_ = position34_65
+						_ = position34_90
 					}
-					goto lok65
-				l33_65:
-					pos, p.tokenIndex = position33_65, tokenIndex33_65
+					goto lok90
+				l33_90:
+					pos, ti = position33_90, tokenIndex33_90
 					goto l18
 				}
-			lok65:
-				pos, p.tokenIndex = position19, tokenIndex19
+			lok90:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position19, tokenIndex19
 			}
 			goto l15
 		l18:
-			pos, p.tokenIndex = position15, tokenIndex15
+			pos, ti = position15, tokenIndex15
 			{ // newsaddress
-				position83_66, tokenIndex83_66 := pos, p.tokenIndex
+				position83_91, tokenIndex83_91 := pos, ti
 				{
-					position84_66 := pos
-					if p.position = pos; !p.rscheme_news() {
-						goto l83_66
+					position84_91 := pos
+					{ // scheme_news
+						comp_74 := p.comp
+						p.comp = uint32(rulescheme_news)
+						position53_74_91, tokenIndex53_74_91 := pos, ti
+						{
+							position54_74_91 := pos
+							if buffer[pos] != 'n' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_74_91
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_74_91
+							}
+							pos++
+							if buffer[pos] != 'w' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_74_91
+							}
+							pos++
+							if buffer[pos] != 's' {
+								if int(pos) == p.at {
+									p.note(12, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_74_91
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_news, position54_74_91)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_74
+						goto lok74_91
+					l53_74_91:
+						pos, ti = position53_74_91, tokenIndex53_74_91
+						p.comp = comp_74
+						goto l83_91
 					}
-					pos = p.position
+				lok74_91:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -1173,212 +1534,275 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l83_66
+						goto l83_91
 					}
 					pos++
-					if p.position = pos; !p.rgroupart() {
-						goto l83_66
+					if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+						goto l83_91
 					}
-					pos = p.position
-					_ = position84_66
+					pos, ti = p.position, p.tokenIndex
+					_ = position84_91
 				}
-				goto lok66
-			l83_66:
-				pos, p.tokenIndex = position83_66, tokenIndex83_66
+				goto lok91
+			l83_91:
+				pos, ti = position83_91, tokenIndex83_91
 				goto l20
 			}
-		lok66:
+		lok91:
 			{
-				position21, tokenIndex21 := pos, p.tokenIndex
+				position21, tokenIndex21 := pos, ti
 				{ // urlend
-					position33_67, tokenIndex33_67 := pos, p.tokenIndex
+					position33_92, tokenIndex33_92 := pos, ti
 					{
-						position34_67 := pos
+						position34_92 := pos
 						{
-							position35_67, tokenIndex35_67 := pos, p.tokenIndex
+							position35_92, tokenIndex35_92 := pos, ti
 							if buffer[pos] != '#' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(4, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_67
+								goto l35_92
 							}
 							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_67
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_92, tokenIndex225_39_92 := pos, ti
+								{
+									position226_39_92 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_92
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_92)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_92
+							l225_39_92:
+								pos, ti = position225_39_92, tokenIndex225_39_92
+								p.comp = comp_39
+								goto l35_92
 							}
-							pos = p.position
-							goto l36_67
-						l35_67:
-							pos, p.tokenIndex = position35_67, tokenIndex35_67
+						lok39_92:
+							goto l36_92
+						l35_92:
+							pos, ti = position35_92, tokenIndex35_92
 						}
-					l36_67:
+					l36_92:
 						{
-							position37_67, tokenIndex37_67 := pos, p.tokenIndex
+							position37_92, tokenIndex37_92 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_67
+								goto l37_92
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_67
-						l37_67:
-							pos, p.tokenIndex = position37_67, tokenIndex37_67
+							goto l33_92
+						l37_92:
+							pos, ti = position37_92, tokenIndex37_92
 						}
-						_ = position34_67
+						_ = position34_92
 					}
-					goto lok67
-				l33_67:
-					pos, p.tokenIndex = position33_67, tokenIndex33_67
+					goto lok92
+				l33_92:
+					pos, ti = position33_92, tokenIndex33_92
 					goto l20
 				}
-			lok67:
-				pos, p.tokenIndex = position21, tokenIndex21
+			lok92:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position21, tokenIndex21
 			}
 			goto l15
 		l20:
-			pos, p.tokenIndex = position15, tokenIndex15
-			{ // prosperoaddress
-				position128_68, tokenIndex128_68 := pos, p.tokenIndex
-				{
-					position129_68 := pos
-					{ // prosperolink
-						position130_61_68, tokenIndex130_61_68 := pos, p.tokenIndex
-						{
-							position131_61_68 := pos
-							if p.position = pos; !p.rscheme_prospero() {
-								goto l130_61_68
-							}
-							pos = p.position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l130_61_68
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l130_61_68
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l130_61_68
-							}
-							pos++
-							if p.position = pos; !p.rhostport() {
-								goto l130_61_68
-							}
-							pos = p.position
-							if p.position = pos; !p.rprosperopath() {
-								goto l130_61_68
-							}
-							pos = p.position
-							_ = position131_61_68
-						}
-						goto lok61_68
-					l130_61_68:
-						pos, p.tokenIndex = position130_61_68, tokenIndex130_61_68
-						goto l128_68
-					}
-				lok61_68:
-					_ = position129_68
-				}
-				goto lok68
-			l128_68:
-				pos, p.tokenIndex = position128_68, tokenIndex128_68
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperoaddress() {
 				goto l22
 			}
-		lok68:
+			pos, ti = p.position, p.tokenIndex
 			{
-				position23, tokenIndex23 := pos, p.tokenIndex
+				position23, tokenIndex23 := pos, ti
 				{ // urlend
-					position33_69, tokenIndex33_69 := pos, p.tokenIndex
+					position33_93, tokenIndex33_93 := pos, ti
 					{
-						position34_69 := pos
+						position34_93 := pos
 						{
-							position35_69, tokenIndex35_69 := pos, p.tokenIndex
+							position35_93, tokenIndex35_93 := pos, ti
 							if buffer[pos] != '#' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(4, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_69
+								goto l35_93
 							}
 							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_69
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_93, tokenIndex225_39_93 := pos, ti
+								{
+									position226_39_93 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_93
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_93)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_93
+							l225_39_93:
+								pos, ti = position225_39_93, tokenIndex225_39_93
+								p.comp = comp_39
+								goto l35_93
 							}
-							pos = p.position
-							goto l36_69
-						l35_69:
-							pos, p.tokenIndex = position35_69, tokenIndex35_69
+						lok39_93:
+							goto l36_93
+						l35_93:
+							pos, ti = position35_93, tokenIndex35_93
 						}
-					l36_69:
+					l36_93:
 						{
-							position37_69, tokenIndex37_69 := pos, p.tokenIndex
+							position37_93, tokenIndex37_93 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_69
+								goto l37_93
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_69
-						l37_69:
-							pos, p.tokenIndex = position37_69, tokenIndex37_69
+							goto l33_93
+						l37_93:
+							pos, ti = position37_93, tokenIndex37_93
 						}
-						_ = position34_69
+						_ = position34_93
 					}
-					goto lok69
-				l33_69:
-					pos, p.tokenIndex = position33_69, tokenIndex33_69
+					goto lok93
+				l33_93:
+					pos, ti = position33_93, tokenIndex33_93
 					goto l22
 				}
-			lok69:
-				pos, p.tokenIndex = position23, tokenIndex23
+			lok93:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position23, tokenIndex23
 			}
 			goto l15
 		l22:
-			pos, p.tokenIndex = position15, tokenIndex15
+			pos, ti = position15, tokenIndex15
 			{ // telnetaddress
-				position148_70, tokenIndex148_70 := pos, p.tokenIndex
+				position148_94, tokenIndex148_94 := pos, ti
 				{
-					position149_70 := pos
-					if p.position = pos; !p.rscheme_telnet() {
-						goto l148_70
+					position149_94 := pos
+					{ // scheme_telnet
+						comp_87 := p.comp
+						p.comp = uint32(rulescheme_telnet)
+						position59_87_94, tokenIndex59_87_94 := pos, ti
+						{
+							position60_87_94 := pos
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_87_94
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_87_94
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(13, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_87_94
+							}
+							pos++
+							if buffer[pos] != 'n' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_87_94
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_87_94
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_87_94
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_telnet, position60_87_94)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_87
+						goto lok87_94
+					l59_87_94:
+						pos, ti = position59_87_94, tokenIndex59_87_94
+						p.comp = comp_87
+						goto l148_94
 					}
-					pos = p.position
+				lok87_94:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -1387,108 +1811,484 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l148_70
+						goto l148_94
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l148_70
+						goto l148_94
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l148_70
+						goto l148_94
 					}
 					pos++
-					if p.position = pos; !p.rtelnetsite() {
-						goto l148_70
+					if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+						goto l148_94
 					}
-					pos = p.position
-					_ = position149_70
+					pos, ti = p.position, p.tokenIndex
+					_ = position149_94
 				}
-				goto lok70
-			l148_70:
-				pos, p.tokenIndex = position148_70, tokenIndex148_70
+				goto lok94
+			l148_94:
+				pos, ti = position148_94, tokenIndex148_94
 				goto l24
 			}
-		lok70:
+		lok94:
 			{
-				position25, tokenIndex25 := pos, p.tokenIndex
+				position25, tokenIndex25 := pos, ti
 				{ // urlend
-					position33_71, tokenIndex33_71 := pos, p.tokenIndex
+					position33_95, tokenIndex33_95 := pos, ti
 					{
-						position34_71 := pos
+						position34_95 := pos
 						{
-							position35_71, tokenIndex35_71 := pos, p.tokenIndex
+							position35_95, tokenIndex35_95 := pos, ti
 							if buffer[pos] != '#' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(4, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_71
+								goto l35_95
 							}
 							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_71
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_95, tokenIndex225_39_95 := pos, ti
+								{
+									position226_39_95 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_95
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_95)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_95
+							l225_39_95:
+								pos, ti = position225_39_95, tokenIndex225_39_95
+								p.comp = comp_39
+								goto l35_95
 							}
-							pos = p.position
-							goto l36_71
-						l35_71:
-							pos, p.tokenIndex = position35_71, tokenIndex35_71
+						lok39_95:
+							goto l36_95
+						l35_95:
+							pos, ti = position35_95, tokenIndex35_95
 						}
-					l36_71:
+					l36_95:
 						{
-							position37_71, tokenIndex37_71 := pos, p.tokenIndex
+							position37_95, tokenIndex37_95 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_71
+								goto l37_95
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_71
-						l37_71:
-							pos, p.tokenIndex = position37_71, tokenIndex37_71
+							goto l33_95
+						l37_95:
+							pos, ti = position37_95, tokenIndex37_95
 						}
-						_ = position34_71
+						_ = position34_95
 					}
-					goto lok71
-				l33_71:
-					pos, p.tokenIndex = position33_71, tokenIndex33_71
+					goto lok95
+				l33_95:
+					pos, ti = position33_95, tokenIndex33_95
 					goto l24
 				}
-			lok71:
-				pos, p.tokenIndex = position25, tokenIndex25
+			lok95:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position25, tokenIndex25
 			}
 			goto l15
 		l24:
-			pos, p.tokenIndex = position15, tokenIndex15
-			{ // gopheraddress
-				position175_72, tokenIndex175_72 := pos, p.tokenIndex
-				{
-					position176_72 := pos
-					if p.position = pos; !p.rscheme_gopher() {
-						goto l175_72
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
+				goto l26
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position27, tokenIndex27 := pos, ti
+				{ // urlend
+					position33_96, tokenIndex33_96 := pos, ti
+					{
+						position34_96 := pos
+						{
+							position35_96, tokenIndex35_96 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_96
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_96, tokenIndex225_39_96 := pos, ti
+								{
+									position226_39_96 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_96
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_96)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_96
+							l225_39_96:
+								pos, ti = position225_39_96, tokenIndex225_39_96
+								p.comp = comp_39
+								goto l35_96
+							}
+						lok39_96:
+							goto l36_96
+						l35_96:
+							pos, ti = position35_96, tokenIndex35_96
+						}
+					l36_96:
+						{
+							position37_96, tokenIndex37_96 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_96
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_96
+						l37_96:
+							pos, ti = position37_96, tokenIndex37_96
+						}
+						_ = position34_96
 					}
-					pos = p.position
+					goto lok96
+				l33_96:
+					pos, ti = position33_96, tokenIndex33_96
+					goto l26
+				}
+			lok96:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position27, tokenIndex27
+			}
+			goto l15
+		l26:
+			pos, ti = position15, tokenIndex15
+			{ // waisaddress
+				position85_97, tokenIndex85_97 := pos, ti
+				{
+					position86_97 := pos
+					{
+						position87_97, tokenIndex87_97 := pos, ti
+						{ // waisdoc
+							position95_85_97, tokenIndex95_85_97 := pos, ti
+							{
+								position96_85_97 := pos
+								{ // scheme_wais
+									comp_78 := p.comp
+									p.comp = uint32(rulescheme_wais)
+									position55_78_85_97, tokenIndex55_78_85_97 := pos, ti
+									{
+										position56_78_85_97 := pos
+										if buffer[pos] != 'w' {
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_78_85_97
+										}
+										pos++
+										if buffer[pos] != 'a' {
+											if int(pos) == p.at {
+												p.note(14, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_78_85_97
+										}
+										pos++
+										if buffer[pos] != 'i' {
+											if int(pos) == p.at {
+												p.note(15, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_78_85_97
+										}
+										pos++
+										if buffer[pos] != 's' {
+											if int(pos) == p.at {
+												p.note(12, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_78_85_97
+										}
+										pos++
+										if !p.bare {
+											p.position, p.tokenIndex = pos, ti
+											p.add(rulescheme_wais, position56_78_85_97)
+											ti = p.tokenIndex
+										}
+									}
+									p.comp = comp_78
+									goto lok78_85_97
+								l55_78_85_97:
+									pos, ti = position55_78_85_97, tokenIndex55_78_85_97
+									p.comp = comp_78
+									goto l95_85_97
+								}
+							lok78_85_97:
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_85_97
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_85_97
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_85_97
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+									goto l95_85_97
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+									goto l95_85_97
+								}
+								pos, ti = p.position, p.tokenIndex
+								_ = position96_85_97
+							}
+							goto lok85_97
+						l95_85_97:
+							pos, ti = position95_85_97, tokenIndex95_85_97
+							goto l88_97
+						}
+					lok85_97:
+						goto l87_97
+					l88_97:
+						pos, ti = position87_97, tokenIndex87_97
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l85_97
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l87_97:
+					_ = position86_97
+				}
+				goto lok97
+			l85_97:
+				pos, ti = position85_97, tokenIndex85_97
+				goto l28
+			}
+		lok97:
+			{
+				position29, tokenIndex29 := pos, ti
+				{ // urlend
+					position33_98, tokenIndex33_98 := pos, ti
+					{
+						position34_98 := pos
+						{
+							position35_98, tokenIndex35_98 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_98
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_98, tokenIndex225_39_98 := pos, ti
+								{
+									position226_39_98 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_98
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_98)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_98
+							l225_39_98:
+								pos, ti = position225_39_98, tokenIndex225_39_98
+								p.comp = comp_39
+								goto l35_98
+							}
+						lok39_98:
+							goto l36_98
+						l35_98:
+							pos, ti = position35_98, tokenIndex35_98
+						}
+					l36_98:
+						{
+							position37_98, tokenIndex37_98 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_98
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_98
+						l37_98:
+							pos, ti = position37_98, tokenIndex37_98
+						}
+						_ = position34_98
+					}
+					goto lok98
+				l33_98:
+					pos, ti = position33_98, tokenIndex33_98
+					goto l28
+				}
+			lok98:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position29, tokenIndex29
+			}
+			goto l15
+		l28:
+			pos, ti = position15, tokenIndex15
+			{ // afsaddress
+				position77_99, tokenIndex77_99 := pos, ti
+				{
+					position78_99 := pos
+					{ // scheme_afs
+						comp_71 := p.comp
+						p.comp = uint32(rulescheme_afs)
+						position51_71_99, tokenIndex51_71_99 := pos, ti
+						{
+							position52_71_99 := pos
+							if buffer[pos] != 'a' {
+								if int(pos) == p.at {
+									p.note(14, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l51_71_99
+							}
+							pos++
+							if buffer[pos] != 'f' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l51_71_99
+							}
+							pos++
+							if buffer[pos] != 's' {
+								if int(pos) == p.at {
+									p.note(12, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l51_71_99
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_afs, position52_71_99)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_71
+						goto lok71_99
+					l51_71_99:
+						pos, ti = position51_71_99, tokenIndex51_71_99
+						p.comp = comp_71
+						goto l77_99
+					}
+				lok71_99:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -1497,590 +2297,371 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_72
+						goto l77_99
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_72
+						goto l77_99
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_72
+						goto l77_99
 					}
 					pos++
-					if p.position = pos; !p.rhostport() {
-						goto l175_72
-					}
-					pos = p.position
-					{
-						position177_72, tokenIndex177_72 := pos, p.tokenIndex
-						if p.position = pos; !p.rgopherpath() {
-							goto l177_72
+					{ // afssite
+						comp_72 := p.comp
+						p.comp = uint32(ruleafssite)
+						position79_72_99, tokenIndex79_72_99 := pos, ti
+						{
+							position80_72_99 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
+								goto l79_72_99
+							}
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleafssite, position80_72_99)
+								ti = p.tokenIndex
+							}
 						}
-						pos = p.position
-						goto l178_72
-					l177_72:
-						pos, p.tokenIndex = position177_72, tokenIndex177_72
+						p.comp = comp_72
+						goto lok72_99
+					l79_72_99:
+						pos, ti = position79_72_99, tokenIndex79_72_99
+						p.comp = comp_72
+						goto l77_99
 					}
-				l178_72:
+				lok72_99:
+					{ // afspath
+						comp_73 := p.comp
+						p.comp = uint32(ruleafspath)
+						position81_73_99, tokenIndex81_73_99 := pos, ti
+						{
+							position82_73_99 := pos
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l81_73_99
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+								goto l81_73_99
+							}
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleafspath, position82_73_99)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_73
+						goto lok73_99
+					l81_73_99:
+						pos, ti = position81_73_99, tokenIndex81_73_99
+						p.comp = comp_73
+						goto l77_99
+					}
+				lok73_99:
+					_ = position78_99
+				}
+				goto lok99
+			l77_99:
+				pos, ti = position77_99, tokenIndex77_99
+				goto l30
+			}
+		lok99:
+			{
+				position31, tokenIndex31 := pos, ti
+				{ // urlend
+					position33_100, tokenIndex33_100 := pos, ti
 					{
-						position179_72, tokenIndex179_72 := pos, p.tokenIndex
+						position34_100 := pos
+						{
+							position35_100, tokenIndex35_100 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_100
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_100, tokenIndex225_39_100 := pos, ti
+								{
+									position226_39_100 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_100
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_100)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_100
+							l225_39_100:
+								pos, ti = position225_39_100, tokenIndex225_39_100
+								p.comp = comp_39
+								goto l35_100
+							}
+						lok39_100:
+							goto l36_100
+						l35_100:
+							pos, ti = position35_100, tokenIndex35_100
+						}
+					l36_100:
+						{
+							position37_100, tokenIndex37_100 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_100
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_100
+						l37_100:
+							pos, ti = position37_100, tokenIndex37_100
+						}
+						_ = position34_100
+					}
+					goto lok100
+				l33_100:
+					pos, ti = position33_100, tokenIndex33_100
+					goto l30
+				}
+			lok100:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position31, tokenIndex31
+			}
+			goto l15
+		l30:
+			pos, ti = position15, tokenIndex15
+			{ // generic
+				position38_101, tokenIndex38_101 := pos, ti
+				{
+					position39_101 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rscheme() {
+						goto l38_101
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l38_101
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+						goto l38_101
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position40_101, tokenIndex40_101 := pos, ti
 						if buffer[pos] != '?' {
 							if int(pos) == p.at {
-								p.note(6, false)
+								p.note(16, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l179_72
+							goto l40_101
 						}
 						pos++
-						if p.position = pos; !p.peek(p.rules[rulesearch]) {
-							goto l179_72
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l180_72
-					l179_72:
-						pos, p.tokenIndex = position179_72, tokenIndex179_72
-					}
-				l180_72:
-					_ = position176_72
-				}
-				goto lok72
-			l175_72:
-				pos, p.tokenIndex = position175_72, tokenIndex175_72
-				goto l26
-			}
-		lok72:
-			{
-				position27, tokenIndex27 := pos, p.tokenIndex
-				{ // urlend
-					position33_73, tokenIndex33_73 := pos, p.tokenIndex
-					{
-						position34_73 := pos
-						{
-							position35_73, tokenIndex35_73 := pos, p.tokenIndex
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_73
-							}
-							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_73
-							}
-							pos = p.position
-							goto l36_73
-						l35_73:
-							pos, p.tokenIndex = position35_73, tokenIndex35_73
-						}
-					l36_73:
-						{
-							position37_73, tokenIndex37_73 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_73
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_73
-						l37_73:
-							pos, p.tokenIndex = position37_73, tokenIndex37_73
-						}
-						_ = position34_73
-					}
-					goto lok73
-				l33_73:
-					pos, p.tokenIndex = position33_73, tokenIndex33_73
-					goto l26
-				}
-			lok73:
-				pos, p.tokenIndex = position27, tokenIndex27
-			}
-			goto l15
-		l26:
-			pos, p.tokenIndex = position15, tokenIndex15
-			{ // waisaddress
-				position85_74, tokenIndex85_74 := pos, p.tokenIndex
-				{
-					position86_74 := pos
-					{
-						position87_74, tokenIndex87_74 := pos, p.tokenIndex
-						{ // waisdoc
-							position95_59_74, tokenIndex95_59_74 := pos, p.tokenIndex
+						{ // search
+							comp_40 := p.comp
+							p.comp = uint32(rulesearch)
+							position221_40_101, tokenIndex221_40_101 := pos, ti
 							{
-								position96_59_74 := pos
-								if p.position = pos; !p.rscheme_wais() {
-									goto l95_59_74
+								position222_40_101 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l221_40_101
 								}
-								pos = p.position
-								if buffer[pos] != ':' {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l95_59_74
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(5, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l95_59_74
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(5, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l95_59_74
-								}
-								pos++
-								if p.position = pos; !p.rhostport() {
-									goto l95_59_74
-								}
-								pos = p.position
-								if p.position = pos; !p.rwaisdocpath() {
-									goto l95_59_74
-								}
-								pos = p.position
-								_ = position96_59_74
-							}
-							goto lok59_74
-						l95_59_74:
-							pos, p.tokenIndex = position95_59_74, tokenIndex95_59_74
-							goto l88_74
-						}
-					lok59_74:
-						goto l87_74
-					l88_74:
-						pos, p.tokenIndex = position87_74, tokenIndex87_74
-						{ // waisindex
-							position89_60_74, tokenIndex89_60_74 := pos, p.tokenIndex
-							{
-								position90_60_74 := pos
-								if p.position = pos; !p.rscheme_wais() {
-									goto l89_60_74
-								}
-								pos = p.position
-								if buffer[pos] != ':' {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l89_60_74
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(5, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l89_60_74
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(5, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l89_60_74
-								}
-								pos++
-								if p.position = pos; !p.rhostport() {
-									goto l89_60_74
-								}
-								pos = p.position
-								if p.position = pos; !p.rwaisindexpath() {
-									goto l89_60_74
-								}
-								pos = p.position
+								pos, ti = p.position, p.tokenIndex
+							l223_40_101:
 								{
-									position91_60_74, tokenIndex91_60_74 := pos, p.tokenIndex
-									if buffer[pos] != '?' {
+									position224_40_101, tokenIndex224_40_101 := pos, ti
+									if buffer[pos] != '+' {
 										if int(pos) == p.at {
-											p.note(6, true)
+											p.note(17, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l91_60_74
+										goto l224_40_101
 									}
 									pos++
-									if p.position = pos; !p.rsearch() {
-										goto l91_60_74
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l224_40_101
 									}
-									pos = p.position
-									goto l92_60_74
-								l91_60_74:
-									pos, p.tokenIndex = position91_60_74, tokenIndex91_60_74
+									pos, ti = p.position, p.tokenIndex
+									goto l223_40_101
+								l224_40_101:
+									pos, ti = position224_40_101, tokenIndex224_40_101
 								}
-							l92_60_74:
-								_ = position90_60_74
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulesearch, position222_40_101)
+									ti = p.tokenIndex
+								}
 							}
-							goto lok60_74
-						l89_60_74:
-							pos, p.tokenIndex = position89_60_74, tokenIndex89_60_74
-							goto l85_74
+							p.comp = comp_40
+							goto lok40_101
+						l221_40_101:
+							pos, ti = position221_40_101, tokenIndex221_40_101
+							p.comp = comp_40
+							goto l40_101
 						}
-					lok60_74:
+					lok40_101:
+						goto l41_101
+					l40_101:
+						pos, ti = position40_101, tokenIndex40_101
 					}
-				l87_74:
-					_ = position86_74
+				l41_101:
+					_ = position39_101
 				}
-				goto lok74
-			l85_74:
-				pos, p.tokenIndex = position85_74, tokenIndex85_74
-				goto l28
-			}
-		lok74:
-			{
-				position29, tokenIndex29 := pos, p.tokenIndex
-				{ // urlend
-					position33_75, tokenIndex33_75 := pos, p.tokenIndex
-					{
-						position34_75 := pos
-						{
-							position35_75, tokenIndex35_75 := pos, p.tokenIndex
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_75
-							}
-							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_75
-							}
-							pos = p.position
-							goto l36_75
-						l35_75:
-							pos, p.tokenIndex = position35_75, tokenIndex35_75
-						}
-					l36_75:
-						{
-							position37_75, tokenIndex37_75 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_75
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_75
-						l37_75:
-							pos, p.tokenIndex = position37_75, tokenIndex37_75
-						}
-						_ = position34_75
-					}
-					goto lok75
-				l33_75:
-					pos, p.tokenIndex = position33_75, tokenIndex33_75
-					goto l28
-				}
-			lok75:
-				pos, p.tokenIndex = position29, tokenIndex29
-			}
-			goto l15
-		l28:
-			pos, p.tokenIndex = position15, tokenIndex15
-			{ // afsaddress
-				position77_76, tokenIndex77_76 := pos, p.tokenIndex
-				{
-					position78_76 := pos
-					if p.position = pos; !p.rscheme_afs() {
-						goto l77_76
-					}
-					pos = p.position
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l77_76
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l77_76
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l77_76
-					}
-					pos++
-					if p.position = pos; !p.rafssite() {
-						goto l77_76
-					}
-					pos = p.position
-					if p.position = pos; !p.rafspath() {
-						goto l77_76
-					}
-					pos = p.position
-					_ = position78_76
-				}
-				goto lok76
-			l77_76:
-				pos, p.tokenIndex = position77_76, tokenIndex77_76
-				goto l30
-			}
-		lok76:
-			{
-				position31, tokenIndex31 := pos, p.tokenIndex
-				{ // urlend
-					position33_77, tokenIndex33_77 := pos, p.tokenIndex
-					{
-						position34_77 := pos
-						{
-							position35_77, tokenIndex35_77 := pos, p.tokenIndex
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_77
-							}
-							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_77
-							}
-							pos = p.position
-							goto l36_77
-						l35_77:
-							pos, p.tokenIndex = position35_77, tokenIndex35_77
-						}
-					l36_77:
-						{
-							position37_77, tokenIndex37_77 := pos, p.tokenIndex
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_77
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_77
-						l37_77:
-							pos, p.tokenIndex = position37_77, tokenIndex37_77
-						}
-						_ = position34_77
-					}
-					goto lok77
-				l33_77:
-					pos, p.tokenIndex = position33_77, tokenIndex33_77
-					goto l30
-				}
-			lok77:
-				pos, p.tokenIndex = position31, tokenIndex31
-			}
-			goto l15
-		l30:
-			pos, p.tokenIndex = position15, tokenIndex15
-			{ // generic
-				position38_78, tokenIndex38_78 := pos, p.tokenIndex
-				{
-					position39_78 := pos
-					if p.position = pos; !p.rscheme() {
-						goto l38_78
-					}
-					pos = p.position
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l38_78
-					}
-					pos++
-					if p.position = pos; !p.rpath() {
-						goto l38_78
-					}
-					pos = p.position
-					{
-						position40_78, tokenIndex40_78 := pos, p.tokenIndex
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l40_78
-						}
-						pos++
-						if p.position = pos; !p.rsearch() {
-							goto l40_78
-						}
-						pos = p.position
-						goto l41_78
-					l40_78:
-						pos, p.tokenIndex = position40_78, tokenIndex40_78
-					}
-				l41_78:
-					_ = position39_78
-				}
-				goto lok78
-			l38_78:
-				pos, p.tokenIndex = position38_78, tokenIndex38_78
+				goto lok101
+			l38_101:
+				pos, ti = position38_101, tokenIndex38_101
 				goto l13
 			}
-		lok78:
+		lok101:
 			{
-				position32, tokenIndex32 := pos, p.tokenIndex
+				position32, tokenIndex32 := pos, ti
 				{ // urlend
-					position33_79, tokenIndex33_79 := pos, p.tokenIndex
+					position33_102, tokenIndex33_102 := pos, ti
 					{
-						position34_79 := pos
+						position34_102 := pos
 						{
-							position35_79, tokenIndex35_79 := pos, p.tokenIndex
+							position35_102, tokenIndex35_102 := pos, ti
 							if buffer[pos] != '#' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(4, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_79
+								goto l35_102
 							}
 							pos++
-							if p.position = pos; !p.rfragmentid() {
-								goto l35_79
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_102, tokenIndex225_39_102 := pos, ti
+								{
+									position226_39_102 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_102
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_102)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_102
+							l225_39_102:
+								pos, ti = position225_39_102, tokenIndex225_39_102
+								p.comp = comp_39
+								goto l35_102
 							}
-							pos = p.position
-							goto l36_79
-						l35_79:
-							pos, p.tokenIndex = position35_79, tokenIndex35_79
+						lok39_102:
+							goto l36_102
+						l35_102:
+							pos, ti = position35_102, tokenIndex35_102
 						}
-					l36_79:
+					l36_102:
 						{
-							position37_79, tokenIndex37_79 := pos, p.tokenIndex
+							position37_102, tokenIndex37_102 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_79
+								goto l37_102
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_79
-						l37_79:
-							pos, p.tokenIndex = position37_79, tokenIndex37_79
+							goto l33_102
+						l37_102:
+							pos, ti = position37_102, tokenIndex37_102
 						}
-						_ = position34_79
+						_ = position34_102
 					}
-					goto lok79
-				l33_79:
-					pos, p.tokenIndex = position33_79, tokenIndex33_79
+					goto lok102
+				l33_102:
+					pos, ti = position33_102, tokenIndex33_102
 					goto l13
 				}
-			lok79:
-				pos, p.tokenIndex = position32, tokenIndex32
+			lok102:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position32, tokenIndex32
 			}
 		}
 	l15:
 		_ = position14
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l13:
-	pos, p.tokenIndex = position13, tokenIndex13
-	p.position = pos
+	pos, ti = position13, tokenIndex13
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rurlend is rule 5 urlend <- <(('#' fragmentid)? !.)>
 func (p *Parser) rurlend() bool {
 	buffer := p.buffer
-	pos := p.position
-	position33, tokenIndex33 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position33, tokenIndex33 := pos, ti
 	{
 		position34 := pos
 		{
-			position35, tokenIndex35 := pos, p.tokenIndex
+			position35, tokenIndex35 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(4, true)
@@ -2092,17 +2673,37 @@ func (p *Parser) rurlend() bool {
 				goto l35
 			}
 			pos++
-			if p.position = pos; !p.rfragmentid() {
+			{ // fragmentid
+				comp_39 := p.comp
+				p.comp = uint32(rulefragmentid)
+				position225_39, tokenIndex225_39 := pos, ti
+				{
+					position226_39 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l225_39
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentid, position226_39)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_39
+				goto lok39
+			l225_39:
+				pos, ti = position225_39, tokenIndex225_39
+				p.comp = comp_39
 				goto l35
 			}
-			pos = p.position
+		lok39:
 			goto l36
 		l35:
-			pos, p.tokenIndex = position35, tokenIndex35
+			pos, ti = position35, tokenIndex35
 		}
 	l36:
 		{
-			position37, tokenIndex37 := pos, p.tokenIndex
+			position37, tokenIndex37 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2115,29 +2716,29 @@ func (p *Parser) rurlend() bool {
 			}
 			goto l33
 		l37:
-			pos, p.tokenIndex = position37, tokenIndex37
+			pos, ti = position37, tokenIndex37
 		}
 		_ = position34
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l33:
-	pos, p.tokenIndex = position33, tokenIndex33
-	p.position = pos
+	pos, ti = position33, tokenIndex33
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgeneric is rule 6 generic <- <(scheme ':' path ('?' search)?)>
 func (p *Parser) rgeneric() bool {
 	buffer := p.buffer
-	pos := p.position
-	position38, tokenIndex38 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position38, tokenIndex38 := pos, ti
 	{
 		position39 := pos
-		if p.position = pos; !p.rscheme() {
+		if p.position, p.tokenIndex = pos, ti; !p.rscheme() {
 			goto l38
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -2149,15 +2750,15 @@ func (p *Parser) rgeneric() bool {
 			goto l38
 		}
 		pos++
-		if p.position = pos; !p.rpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 			goto l38
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position40, tokenIndex40 := pos, p.tokenIndex
+			position40, tokenIndex40 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -2166,37 +2767,79 @@ func (p *Parser) rgeneric() bool {
 				goto l40
 			}
 			pos++
-			if p.position = pos; !p.rsearch() {
+			{ // search
+				comp_40 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_40, tokenIndex221_40 := pos, ti
+				{
+					position222_40 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_40
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_40:
+					{
+						position224_40, tokenIndex224_40 := pos, ti
+						if buffer[pos] != '+' {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_40
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_40
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_40
+					l224_40:
+						pos, ti = position224_40, tokenIndex224_40
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_40)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_40
+				goto lok40
+			l221_40:
+				pos, ti = position221_40, tokenIndex221_40
+				p.comp = comp_40
 				goto l40
 			}
-			pos = p.position
+		lok40:
 			goto l41
 		l40:
-			pos, p.tokenIndex = position40, tokenIndex40
+			pos, ti = position40, tokenIndex40
 		}
 	l41:
 		_ = position39
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l38:
-	pos, p.tokenIndex = position38, tokenIndex38
-	p.position = pos
+	pos, ti = position38, tokenIndex38
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme is rule 7 scheme <- <(alpha (!':' xalpha)*)>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position42, tokenIndex42 := pos, p.tokenIndex
+	position42, tokenIndex42 := pos, ti
 	{
 		position43 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(18, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_23
@@ -2205,7 +2848,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(19, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_23
@@ -2218,9 +2861,9 @@ func (p *Parser) rscheme() bool {
 	lok23:
 	l44:
 		{
-			position45, tokenIndex45 := pos, p.tokenIndex
+			position45, tokenIndex45 := pos, ti
 			{
-				position46, tokenIndex46 := pos, p.tokenIndex
+				position46, tokenIndex46 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, false)
@@ -2237,10 +2880,10 @@ func (p *Parser) rscheme() bool {
 				}
 				goto l45
 			l46:
-				pos, p.tokenIndex = position46, tokenIndex46
+				pos, ti = position46, tokenIndex46
 			}
 			{ // xalpha
-				position229_24, tokenIndex229_24 := pos, p.tokenIndex
+				position229_24, tokenIndex229_24 := pos, ti
 				{
 					position230_24 := pos
 					{
@@ -2248,21 +2891,21 @@ func (p *Parser) rscheme() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_24, tokenIndex256_16_24 := pos, p.tokenIndex
+									position256_16_24, tokenIndex256_16_24 := pos, ti
 									{
 										position257_16_24 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
@@ -2273,7 +2916,7 @@ func (p *Parser) rscheme() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_24
@@ -2289,7 +2932,7 @@ func (p *Parser) rscheme() bool {
 									lok12_16_24:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_24
@@ -2307,7 +2950,7 @@ func (p *Parser) rscheme() bool {
 									}
 									goto lok16_24
 								l256_16_24:
-									pos, p.tokenIndex = position256_16_24, tokenIndex256_16_24
+									pos, ti = position256_16_24, tokenIndex256_16_24
 									goto l229_24
 								}
 							lok16_24:
@@ -2315,7 +2958,7 @@ func (p *Parser) rscheme() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
@@ -2332,41 +2975,42 @@ func (p *Parser) rscheme() bool {
 				}
 				goto lok24
 			l229_24:
-				pos, p.tokenIndex = position229_24, tokenIndex229_24
+				pos, ti = position229_24, tokenIndex229_24
 				goto l45
 			}
 		lok24:
 			goto l44
 		l45:
-			pos, p.tokenIndex = position45, tokenIndex45
+			pos, ti = position45, tokenIndex45
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position43)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l42:
-	pos, p.tokenIndex = position42, tokenIndex42
+	pos, ti = position42, tokenIndex42
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_http is rule 8 scheme_http <- <('h' 't' 't' 'p')>
 func (p *Parser) rscheme_http() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_http)
-	position47, tokenIndex47 := pos, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
 	{
 		position48 := pos
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(23, true)
 			}
 
 			if int(pos) > p.far {
@@ -2377,7 +3021,7 @@ func (p *Parser) rscheme_http() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -2388,7 +3032,7 @@ func (p *Parser) rscheme_http() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -2399,7 +3043,7 @@ func (p *Parser) rscheme_http() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -2409,32 +3053,33 @@ func (p *Parser) rscheme_http() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_http, position48)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l47:
-	pos, p.tokenIndex = position47, tokenIndex47
+	pos, ti = position47, tokenIndex47
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_ftp is rule 9 scheme_ftp <- <('f' 't' 'p')>
 func (p *Parser) rscheme_ftp() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_ftp)
-	position49, tokenIndex49 := pos, p.tokenIndex
+	position49, tokenIndex49 := pos, ti
 	{
 		position50 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -2445,7 +3090,7 @@ func (p *Parser) rscheme_ftp() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -2456,7 +3101,7 @@ func (p *Parser) rscheme_ftp() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -2466,32 +3111,33 @@ func (p *Parser) rscheme_ftp() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_ftp, position50)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l49:
-	pos, p.tokenIndex = position49, tokenIndex49
+	pos, ti = position49, tokenIndex49
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_afs is rule 10 scheme_afs <- <('a' 'f' 's')>
 func (p *Parser) rscheme_afs() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_afs)
-	position51, tokenIndex51 := pos, p.tokenIndex
+	position51, tokenIndex51 := pos, ti
 	{
 		position52 := pos
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2502,7 +3148,7 @@ func (p *Parser) rscheme_afs() bool {
 		pos++
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -2513,7 +3159,7 @@ func (p *Parser) rscheme_afs() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -2523,32 +3169,33 @@ func (p *Parser) rscheme_afs() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_afs, position52)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l51:
-	pos, p.tokenIndex = position51, tokenIndex51
+	pos, ti = position51, tokenIndex51
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_news is rule 11 scheme_news <- <('n' 'e' 'w' 's')>
 func (p *Parser) rscheme_news() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_news)
-	position53, tokenIndex53 := pos, p.tokenIndex
+	position53, tokenIndex53 := pos, ti
 	{
 		position54 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -2559,7 +3206,7 @@ func (p *Parser) rscheme_news() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -2570,7 +3217,7 @@ func (p *Parser) rscheme_news() bool {
 		pos++
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -2581,7 +3228,7 @@ func (p *Parser) rscheme_news() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -2591,32 +3238,33 @@ func (p *Parser) rscheme_news() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_news, position54)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l53:
-	pos, p.tokenIndex = position53, tokenIndex53
+	pos, ti = position53, tokenIndex53
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_wais is rule 12 scheme_wais <- <('w' 'a' 'i' 's')>
 func (p *Parser) rscheme_wais() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_wais)
-	position55, tokenIndex55 := pos, p.tokenIndex
+	position55, tokenIndex55 := pos, ti
 	{
 		position56 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -2627,7 +3275,7 @@ func (p *Parser) rscheme_wais() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2638,7 +3286,7 @@ func (p *Parser) rscheme_wais() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -2649,7 +3297,7 @@ func (p *Parser) rscheme_wais() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -2659,32 +3307,33 @@ func (p *Parser) rscheme_wais() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_wais, position56)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l55:
-	pos, p.tokenIndex = position55, tokenIndex55
+	pos, ti = position55, tokenIndex55
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_prospero is rule 13 scheme_prospero <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')>
 func (p *Parser) rscheme_prospero() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_prospero)
-	position57, tokenIndex57 := pos, p.tokenIndex
+	position57, tokenIndex57 := pos, ti
 	{
 		position58 := pos
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -2695,7 +3344,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 
 			if int(pos) > p.far {
@@ -2706,7 +3355,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(23, true)
+				p.note(25, true)
 			}
 
 			if int(pos) > p.far {
@@ -2717,7 +3366,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -2728,7 +3377,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -2739,7 +3388,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -2750,7 +3399,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 
 			if int(pos) > p.far {
@@ -2761,7 +3410,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(23, true)
+				p.note(25, true)
 			}
 
 			if int(pos) > p.far {
@@ -2771,32 +3420,33 @@ func (p *Parser) rscheme_prospero() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_prospero, position58)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l57:
-	pos, p.tokenIndex = position57, tokenIndex57
+	pos, ti = position57, tokenIndex57
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_telnet is rule 14 scheme_telnet <- <('t' 'e' 'l' 'n' 'e' 't')>
 func (p *Parser) rscheme_telnet() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_telnet)
-	position59, tokenIndex59 := pos, p.tokenIndex
+	position59, tokenIndex59 := pos, ti
 	{
 		position60 := pos
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -2807,7 +3457,7 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -2818,7 +3468,7 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
-				p.note(24, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -2829,7 +3479,7 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -2840,7 +3490,7 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -2851,7 +3501,7 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -2861,32 +3511,33 @@ func (p *Parser) rscheme_telnet() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_telnet, position60)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l59:
-	pos, p.tokenIndex = position59, tokenIndex59
+	pos, ti = position59, tokenIndex59
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rscheme_gopher is rule 15 scheme_gopher <- <('g' 'o' 'p' 'h' 'e' 'r')>
 func (p *Parser) rscheme_gopher() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_gopher)
-	position61, tokenIndex61 := pos, p.tokenIndex
+	position61, tokenIndex61 := pos, ti
 	{
 		position62 := pos
 		if buffer[pos] != 'g' {
 			if int(pos) == p.at {
-				p.note(25, true)
+				p.note(26, true)
 			}
 
 			if int(pos) > p.far {
@@ -2897,7 +3548,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(23, true)
+				p.note(25, true)
 			}
 
 			if int(pos) > p.far {
@@ -2908,7 +3559,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -2919,7 +3570,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(23, true)
 			}
 
 			if int(pos) > p.far {
@@ -2930,7 +3581,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -2941,7 +3592,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 
 			if int(pos) > p.far {
@@ -2951,31 +3602,92 @@ func (p *Parser) rscheme_gopher() bool {
 		}
 		pos++
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_gopher, position62)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l61:
-	pos, p.tokenIndex = position61, tokenIndex61
+	pos, ti = position61, tokenIndex61
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhttpaddress is rule 16 httpaddress <- <(scheme_http (':' '/' '/') hostport httppath? ('?' search)?)>
 func (p *Parser) rhttpaddress() bool {
 	buffer := p.buffer
-	pos := p.position
-	position63, tokenIndex63 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position63, tokenIndex63 := pos, ti
 	{
 		position64 := pos
-		if p.position = pos; !p.rscheme_http() {
+		{ // scheme_http
+			comp_65 := p.comp
+			p.comp = uint32(rulescheme_http)
+			position47_65, tokenIndex47_65 := pos, ti
+			{
+				position48_65 := pos
+				if buffer[pos] != 'h' {
+					if int(pos) == p.at {
+						p.note(23, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_65
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_65
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_65
+				}
+				pos++
+				if buffer[pos] != 'p' {
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_65
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_http, position48_65)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_65
+			goto lok65
+		l47_65:
+			pos, ti = position47_65, tokenIndex47_65
+			p.comp = comp_65
 			goto l63
 		}
-		pos = p.position
+	lok65:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -2989,7 +3701,7 @@ func (p *Parser) rhttpaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3000,7 +3712,7 @@ func (p *Parser) rhttpaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3009,26 +3721,57 @@ func (p *Parser) rhttpaddress() bool {
 			goto l63
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l63
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position65, tokenIndex65 := pos, p.tokenIndex
-			if p.position = pos; !p.rhttppath() {
+			position65, tokenIndex65 := pos, ti
+			{ // httppath
+				comp_66 := p.comp
+				p.comp = uint32(rulehttppath)
+				position69_66, tokenIndex69_66 := pos, ti
+				{
+					position70_66 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_66
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+						goto l69_66
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehttppath, position70_66)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_66
+				goto lok66
+			l69_66:
+				pos, ti = position69_66, tokenIndex69_66
+				p.comp = comp_66
 				goto l65
 			}
-			pos = p.position
+		lok66:
 			goto l66
 		l65:
-			pos, p.tokenIndex = position65, tokenIndex65
+			pos, ti = position65, tokenIndex65
 		}
 	l66:
 		{
-			position67, tokenIndex67 := pos, p.tokenIndex
+			position67, tokenIndex67 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, false)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -3037,40 +3780,79 @@ func (p *Parser) rhttpaddress() bool {
 				goto l67
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulesearch]) {
+			{ // search
+				comp_67 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_67, tokenIndex221_67 := pos, ti
+				{
+					position222_67 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_67
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_67:
+					{
+						position224_67, tokenIndex224_67 := pos, ti
+						if buffer[pos] != '+' {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_67
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_67
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_67
+					l224_67:
+						pos, ti = position224_67, tokenIndex224_67
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_67)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_67
+				goto lok67
+			l221_67:
+				pos, ti = position221_67, tokenIndex221_67
+				p.comp = comp_67
 				goto l67
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+		lok67:
 			goto l68
 		l67:
-			pos, p.tokenIndex = position67, tokenIndex67
+			pos, ti = position67, tokenIndex67
 		}
 	l68:
 		_ = position64
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l63:
-	pos, p.tokenIndex = position63, tokenIndex63
-	p.position = pos
+	pos, ti = position63, tokenIndex63
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhttppath is rule 17 httppath <- <('/' path)>
 func (p *Parser) rhttppath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehttppath)
-	position69, tokenIndex69 := pos, p.tokenIndex
+	position69, tokenIndex69 := pos, ti
 	{
 		position70 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3079,36 +3861,86 @@ func (p *Parser) rhttppath() bool {
 			goto l69
 		}
 		pos++
-		if p.position = pos; !p.rpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 			goto l69
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehttppath, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l69:
-	pos, p.tokenIndex = position69, tokenIndex69
+	pos, ti = position69, tokenIndex69
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfileaddress is rule 18 fileaddress <- <(scheme_ftp (':' '/' '/') ftpsite ftppath)>
 func (p *Parser) rfileaddress() bool {
 	buffer := p.buffer
-	pos := p.position
-	position71, tokenIndex71 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position71, tokenIndex71 := pos, ti
 	{
 		position72 := pos
-		if p.position = pos; !p.rscheme_ftp() {
+		{ // scheme_ftp
+			comp_68 := p.comp
+			p.comp = uint32(rulescheme_ftp)
+			position49_68, tokenIndex49_68 := pos, ti
+			{
+				position50_68 := pos
+				if buffer[pos] != 'f' {
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l49_68
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l49_68
+				}
+				pos++
+				if buffer[pos] != 'p' {
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l49_68
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_ftp, position50_68)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_68
+			goto lok68
+		l49_68:
+			pos, ti = position49_68, tokenIndex49_68
+			p.comp = comp_68
 			goto l71
 		}
-		pos = p.position
+	lok68:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3122,7 +3954,7 @@ func (p *Parser) rfileaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3133,7 +3965,7 @@ func (p *Parser) rfileaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3142,63 +3974,115 @@ func (p *Parser) rfileaddress() bool {
 			goto l71
 		}
 		pos++
-		if p.position = pos; !p.rftpsite() {
+		{ // ftpsite
+			comp_69 := p.comp
+			p.comp = uint32(ruleftpsite)
+			position73_69, tokenIndex73_69 := pos, ti
+			{
+				position74_69 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+					goto l73_69
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleftpsite, position74_69)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_69
+			goto lok69
+		l73_69:
+			pos, ti = position73_69, tokenIndex73_69
+			p.comp = comp_69
 			goto l71
 		}
-		pos = p.position
-		if p.position = pos; !p.rftppath() {
+	lok69:
+		{ // ftppath
+			comp_70 := p.comp
+			p.comp = uint32(ruleftppath)
+			position75_70, tokenIndex75_70 := pos, ti
+			{
+				position76_70 := pos
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l75_70
+				}
+				pos++
+				if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+					goto l75_70
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleftppath, position76_70)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_70
+			goto lok70
+		l75_70:
+			pos, ti = position75_70, tokenIndex75_70
+			p.comp = comp_70
 			goto l71
 		}
-		pos = p.position
+	lok70:
 		_ = position72
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l71:
-	pos, p.tokenIndex = position71, tokenIndex71
-	p.position = pos
+	pos, ti = position71, tokenIndex71
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rftpsite is rule 19 ftpsite <- <host>
 func (p *Parser) rftpsite() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftpsite)
-	position73, tokenIndex73 := pos, p.tokenIndex
+	position73, tokenIndex73 := pos, ti
 	{
 		position74 := pos
-		if p.position = pos; !p.rhost() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
 			goto l73
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftpsite, position74)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l73:
-	pos, p.tokenIndex = position73, tokenIndex73
+	pos, ti = position73, tokenIndex73
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rftppath is rule 20 ftppath <- <('/' path)>
 func (p *Parser) rftppath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftppath)
-	position75, tokenIndex75 := pos, p.tokenIndex
+	position75, tokenIndex75 := pos, ti
 	{
 		position76 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3207,36 +4091,86 @@ func (p *Parser) rftppath() bool {
 			goto l75
 		}
 		pos++
-		if p.position = pos; !p.rpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 			goto l75
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftppath, position76)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l75:
-	pos, p.tokenIndex = position75, tokenIndex75
+	pos, ti = position75, tokenIndex75
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rafsaddress is rule 21 afsaddress <- <(scheme_afs (':' '/' '/') afssite afspath)>
 func (p *Parser) rafsaddress() bool {
 	buffer := p.buffer
-	pos := p.position
-	position77, tokenIndex77 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position77, tokenIndex77 := pos, ti
 	{
 		position78 := pos
-		if p.position = pos; !p.rscheme_afs() {
+		{ // scheme_afs
+			comp_71 := p.comp
+			p.comp = uint32(rulescheme_afs)
+			position51_71, tokenIndex51_71 := pos, ti
+			{
+				position52_71 := pos
+				if buffer[pos] != 'a' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_71
+				}
+				pos++
+				if buffer[pos] != 'f' {
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_71
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_71
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_afs, position52_71)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_71
+			goto lok71
+		l51_71:
+			pos, ti = position51_71, tokenIndex51_71
+			p.comp = comp_71
 			goto l77
 		}
-		pos = p.position
+	lok71:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3250,7 +4184,7 @@ func (p *Parser) rafsaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3261,7 +4195,7 @@ func (p *Parser) rafsaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3270,63 +4204,115 @@ func (p *Parser) rafsaddress() bool {
 			goto l77
 		}
 		pos++
-		if p.position = pos; !p.rafssite() {
+		{ // afssite
+			comp_72 := p.comp
+			p.comp = uint32(ruleafssite)
+			position79_72, tokenIndex79_72 := pos, ti
+			{
+				position80_72 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
+					goto l79_72
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleafssite, position80_72)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_72
+			goto lok72
+		l79_72:
+			pos, ti = position79_72, tokenIndex79_72
+			p.comp = comp_72
 			goto l77
 		}
-		pos = p.position
-		if p.position = pos; !p.rafspath() {
+	lok72:
+		{ // afspath
+			comp_73 := p.comp
+			p.comp = uint32(ruleafspath)
+			position81_73, tokenIndex81_73 := pos, ti
+			{
+				position82_73 := pos
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l81_73
+				}
+				pos++
+				if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+					goto l81_73
+				}
+				pos, ti = p.position, p.tokenIndex
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleafspath, position82_73)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_73
+			goto lok73
+		l81_73:
+			pos, ti = position81_73, tokenIndex81_73
+			p.comp = comp_73
 			goto l77
 		}
-		pos = p.position
+	lok73:
 		_ = position78
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l77:
-	pos, p.tokenIndex = position77, tokenIndex77
-	p.position = pos
+	pos, ti = position77, tokenIndex77
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rafssite is rule 22 afssite <- <cellname>
 func (p *Parser) rafssite() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleafssite)
-	position79, tokenIndex79 := pos, p.tokenIndex
+	position79, tokenIndex79 := pos, ti
 	{
 		position80 := pos
-		if p.position = pos; !p.rcellname() {
+		if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
 			goto l79
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleafssite, position80)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l79:
-	pos, p.tokenIndex = position79, tokenIndex79
+	pos, ti = position79, tokenIndex79
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rafspath is rule 23 afspath <- <('/' path)>
 func (p *Parser) rafspath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleafspath)
-	position81, tokenIndex81 := pos, p.tokenIndex
+	position81, tokenIndex81 := pos, ti
 	{
 		position82 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3335,36 +4321,97 @@ func (p *Parser) rafspath() bool {
 			goto l81
 		}
 		pos++
-		if p.position = pos; !p.rpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 			goto l81
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleafspath, position82)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l81:
-	pos, p.tokenIndex = position81, tokenIndex81
+	pos, ti = position81, tokenIndex81
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnewsaddress is rule 24 newsaddress <- <(scheme_news ':' groupart)>
 func (p *Parser) rnewsaddress() bool {
 	buffer := p.buffer
-	pos := p.position
-	position83, tokenIndex83 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
 	{
 		position84 := pos
-		if p.position = pos; !p.rscheme_news() {
+		{ // scheme_news
+			comp_74 := p.comp
+			p.comp = uint32(rulescheme_news)
+			position53_74, tokenIndex53_74 := pos, ti
+			{
+				position54_74 := pos
+				if buffer[pos] != 'n' {
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_74
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_74
+				}
+				pos++
+				if buffer[pos] != 'w' {
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_74
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_74
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_news, position54_74)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_74
+			goto lok74
+		l53_74:
+			pos, ti = position53_74, tokenIndex53_74
+			p.comp = comp_74
 			goto l83
 		}
-		pos = p.position
+	lok74:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3376,37 +4423,97 @@ func (p *Parser) rnewsaddress() bool {
 			goto l83
 		}
 		pos++
-		if p.position = pos; !p.rgroupart() {
+		if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
 			goto l83
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		_ = position84
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l83:
-	pos, p.tokenIndex = position83, tokenIndex83
-	p.position = pos
+	pos, ti = position83, tokenIndex83
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisaddress is rule 25 waisaddress <- <(waisdoc / waisindex)>
 func (p *Parser) rwaisaddress() bool {
 	buffer := p.buffer
-	pos := p.position
-	position85, tokenIndex85 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position85, tokenIndex85 := pos, ti
 	{
 		position86 := pos
 		{
-			position87, tokenIndex87 := pos, p.tokenIndex
+			position87, tokenIndex87 := pos, ti
 			{ // waisdoc
-				position95_59, tokenIndex95_59 := pos, p.tokenIndex
+				position95_85, tokenIndex95_85 := pos, ti
 				{
-					position96_59 := pos
-					if p.position = pos; !p.rscheme_wais() {
-						goto l95_59
+					position96_85 := pos
+					{ // scheme_wais
+						comp_78 := p.comp
+						p.comp = uint32(rulescheme_wais)
+						position55_78_85, tokenIndex55_78_85 := pos, ti
+						{
+							position56_78_85 := pos
+							if buffer[pos] != 'w' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_78_85
+							}
+							pos++
+							if buffer[pos] != 'a' {
+								if int(pos) == p.at {
+									p.note(14, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_78_85
+							}
+							pos++
+							if buffer[pos] != 'i' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_78_85
+							}
+							pos++
+							if buffer[pos] != 's' {
+								if int(pos) == p.at {
+									p.note(12, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_78_85
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_wais, position56_78_85)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_78
+						goto lok78_85
+					l55_78_85:
+						pos, ti = position55_78_85, tokenIndex55_78_85
+						p.comp = comp_78
+						goto l95_85
 					}
-					pos = p.position
+				lok78_85:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -3415,152 +4522,137 @@ func (p *Parser) rwaisaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l95_59
+						goto l95_85
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l95_59
+						goto l95_85
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l95_59
+						goto l95_85
 					}
 					pos++
-					if p.position = pos; !p.rhostport() {
-						goto l95_59
+					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+						goto l95_85
 					}
-					pos = p.position
-					if p.position = pos; !p.rwaisdocpath() {
-						goto l95_59
+					pos, ti = p.position, p.tokenIndex
+					if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+						goto l95_85
 					}
-					pos = p.position
-					_ = position96_59
+					pos, ti = p.position, p.tokenIndex
+					_ = position96_85
 				}
-				goto lok59
-			l95_59:
-				pos, p.tokenIndex = position95_59, tokenIndex95_59
+				goto lok85
+			l95_85:
+				pos, ti = position95_85, tokenIndex95_85
 				goto l88
 			}
-		lok59:
+		lok85:
 			goto l87
 		l88:
-			pos, p.tokenIndex = position87, tokenIndex87
-			{ // waisindex
-				position89_60, tokenIndex89_60 := pos, p.tokenIndex
-				{
-					position90_60 := pos
-					if p.position = pos; !p.rscheme_wais() {
-						goto l89_60
-					}
-					pos = p.position
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l89_60
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l89_60
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l89_60
-					}
-					pos++
-					if p.position = pos; !p.rhostport() {
-						goto l89_60
-					}
-					pos = p.position
-					if p.position = pos; !p.rwaisindexpath() {
-						goto l89_60
-					}
-					pos = p.position
-					{
-						position91_60, tokenIndex91_60 := pos, p.tokenIndex
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l91_60
-						}
-						pos++
-						if p.position = pos; !p.rsearch() {
-							goto l91_60
-						}
-						pos = p.position
-						goto l92_60
-					l91_60:
-						pos, p.tokenIndex = position91_60, tokenIndex91_60
-					}
-				l92_60:
-					_ = position90_60
-				}
-				goto lok60
-			l89_60:
-				pos, p.tokenIndex = position89_60, tokenIndex89_60
+			pos, ti = position87, tokenIndex87
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
 				goto l85
 			}
-		lok60:
+			pos, ti = p.position, p.tokenIndex
 		}
 	l87:
 		_ = position86
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l85:
-	pos, p.tokenIndex = position85, tokenIndex85
-	p.position = pos
+	pos, ti = position85, tokenIndex85
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisindex is rule 26 waisindex <- <(scheme_wais (':' '/' '/') hostport waisindexpath ('?' search)?)>
 func (p *Parser) rwaisindex() bool {
 	buffer := p.buffer
-	pos := p.position
-	position89, tokenIndex89 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position89, tokenIndex89 := pos, ti
 	{
 		position90 := pos
-		if p.position = pos; !p.rscheme_wais() {
+		{ // scheme_wais
+			comp_75 := p.comp
+			p.comp = uint32(rulescheme_wais)
+			position55_75, tokenIndex55_75 := pos, ti
+			{
+				position56_75 := pos
+				if buffer[pos] != 'w' {
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_75
+				}
+				pos++
+				if buffer[pos] != 'a' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_75
+				}
+				pos++
+				if buffer[pos] != 'i' {
+					if int(pos) == p.at {
+						p.note(15, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_75
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_75
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_wais, position56_75)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_75
+			goto lok75
+		l55_75:
+			pos, ti = position55_75, tokenIndex55_75
+			p.comp = comp_75
 			goto l89
 		}
-		pos = p.position
+	lok75:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3574,7 +4666,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3585,7 +4677,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3594,19 +4686,62 @@ func (p *Parser) rwaisindex() bool {
 			goto l89
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l89
 		}
-		pos = p.position
-		if p.position = pos; !p.rwaisindexpath() {
+		pos, ti = p.position, p.tokenIndex
+		{ // waisindexpath
+			comp_76 := p.comp
+			p.comp = uint32(rulewaisindexpath)
+			position93_76, tokenIndex93_76 := pos, ti
+			{
+				position94_76 := pos
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l93_76
+				}
+				pos++
+				{ // database
+					position124_41_76, tokenIndex124_41_76 := pos, ti
+					{
+						position125_41_76 := pos
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l124_41_76
+						}
+						pos, ti = p.position, p.tokenIndex
+						_ = position125_41_76
+					}
+					goto lok41_76
+				l124_41_76:
+					pos, ti = position124_41_76, tokenIndex124_41_76
+					goto l93_76
+				}
+			lok41_76:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewaisindexpath, position94_76)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_76
+			goto lok76
+		l93_76:
+			pos, ti = position93_76, tokenIndex93_76
+			p.comp = comp_76
 			goto l89
 		}
-		pos = p.position
+	lok76:
 		{
-			position91, tokenIndex91 := pos, p.tokenIndex
+			position91, tokenIndex91 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -3615,37 +4750,79 @@ func (p *Parser) rwaisindex() bool {
 				goto l91
 			}
 			pos++
-			if p.position = pos; !p.rsearch() {
+			{ // search
+				comp_77 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_77, tokenIndex221_77 := pos, ti
+				{
+					position222_77 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_77
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_77:
+					{
+						position224_77, tokenIndex224_77 := pos, ti
+						if buffer[pos] != '+' {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_77
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_77
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_77
+					l224_77:
+						pos, ti = position224_77, tokenIndex224_77
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_77)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_77
+				goto lok77
+			l221_77:
+				pos, ti = position221_77, tokenIndex221_77
+				p.comp = comp_77
 				goto l91
 			}
-			pos = p.position
+		lok77:
 			goto l92
 		l91:
-			pos, p.tokenIndex = position91, tokenIndex91
+			pos, ti = position91, tokenIndex91
 		}
 	l92:
 		_ = position90
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l89:
-	pos, p.tokenIndex = position89, tokenIndex89
-	p.position = pos
+	pos, ti = position89, tokenIndex89
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisindexpath is rule 27 waisindexpath <- <('/' database)>
 func (p *Parser) rwaisindexpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisindexpath)
-	position93, tokenIndex93 := pos, p.tokenIndex
+	position93, tokenIndex93 := pos, ti
 	{
 		position94 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3655,47 +4832,108 @@ func (p *Parser) rwaisindexpath() bool {
 		}
 		pos++
 		{ // database
-			position124_38, tokenIndex124_38 := pos, p.tokenIndex
+			position124_41, tokenIndex124_41 := pos, ti
 			{
-				position125_38 := pos
-				if p.position = pos; !p.rxalphas() {
-					goto l124_38
+				position125_41 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					goto l124_41
 				}
-				pos = p.position
-				_ = position125_38
+				pos, ti = p.position, p.tokenIndex
+				_ = position125_41
 			}
-			goto lok38
-		l124_38:
-			pos, p.tokenIndex = position124_38, tokenIndex124_38
+			goto lok41
+		l124_41:
+			pos, ti = position124_41, tokenIndex124_41
 			goto l93
 		}
-	lok38:
+	lok41:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisindexpath, position94)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l93:
-	pos, p.tokenIndex = position93, tokenIndex93
+	pos, ti = position93, tokenIndex93
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisdoc is rule 28 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)>
 func (p *Parser) rwaisdoc() bool {
 	buffer := p.buffer
-	pos := p.position
-	position95, tokenIndex95 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position95, tokenIndex95 := pos, ti
 	{
 		position96 := pos
-		if p.position = pos; !p.rscheme_wais() {
+		{ // scheme_wais
+			comp_78 := p.comp
+			p.comp = uint32(rulescheme_wais)
+			position55_78, tokenIndex55_78 := pos, ti
+			{
+				position56_78 := pos
+				if buffer[pos] != 'w' {
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_78
+				}
+				pos++
+				if buffer[pos] != 'a' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_78
+				}
+				pos++
+				if buffer[pos] != 'i' {
+					if int(pos) == p.at {
+						p.note(15, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_78
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_78
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_wais, position56_78)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_78
+			goto lok78
+		l55_78:
+			pos, ti = position55_78, tokenIndex55_78
+			p.comp = comp_78
 			goto l95
 		}
-		pos = p.position
+	lok78:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3709,7 +4947,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3720,7 +4958,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3729,36 +4967,36 @@ func (p *Parser) rwaisdoc() bool {
 			goto l95
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l95
 		}
-		pos = p.position
-		if p.position = pos; !p.rwaisdocpath() {
+		pos, ti = p.position, p.tokenIndex
+		if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
 			goto l95
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		_ = position96
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l95:
-	pos, p.tokenIndex = position95, tokenIndex95
-	p.position = pos
+	pos, ti = position95, tokenIndex95
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rwaisdocpath is rule 29 waisdocpath <- <('/' database '/' wtype '/' digits '/' path)>
 func (p *Parser) rwaisdocpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdocpath)
-	position97, tokenIndex97 := pos, p.tokenIndex
+	position97, tokenIndex97 := pos, ti
 	{
 		position98 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3768,24 +5006,24 @@ func (p *Parser) rwaisdocpath() bool {
 		}
 		pos++
 		{ // database
-			position124_39, tokenIndex124_39 := pos, p.tokenIndex
+			position124_42, tokenIndex124_42 := pos, ti
 			{
-				position125_39 := pos
-				if p.position = pos; !p.rxalphas() {
-					goto l124_39
+				position125_42 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					goto l124_42
 				}
-				pos = p.position
-				_ = position125_39
+				pos, ti = p.position, p.tokenIndex
+				_ = position125_42
 			}
-			goto lok39
-		l124_39:
-			pos, p.tokenIndex = position124_39, tokenIndex124_39
+			goto lok42
+		l124_42:
+			pos, ti = position124_42, tokenIndex124_42
 			goto l97
 		}
-	lok39:
+	lok42:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3795,24 +5033,24 @@ func (p *Parser) rwaisdocpath() bool {
 		}
 		pos++
 		{ // wtype
-			position126_40, tokenIndex126_40 := pos, p.tokenIndex
+			position126_43, tokenIndex126_43 := pos, ti
 			{
-				position127_40 := pos
-				if p.position = pos; !p.rxalphas() {
-					goto l126_40
+				position127_43 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					goto l126_43
 				}
-				pos = p.position
-				_ = position127_40
+				pos, ti = p.position, p.tokenIndex
+				_ = position127_43
 			}
-			goto lok40
-		l126_40:
-			pos, p.tokenIndex = position126_40, tokenIndex126_40
+			goto lok43
+		l126_43:
+			pos, ti = position126_43, tokenIndex126_43
 			goto l97
 		}
-	lok40:
+	lok43:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3822,59 +5060,59 @@ func (p *Parser) rwaisdocpath() bool {
 		}
 		pos++
 		{ // digits
-			position263_41, tokenIndex263_41 := pos, p.tokenIndex
+			position263_44, tokenIndex263_44 := pos, ti
 			{
-				position264_41 := pos
+				position264_44 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l252_1_41
+						goto l252_1_44
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l263_41
-				l252_1_41:
+					goto l263_44
+				l252_1_44:
 					pos++
-					goto lok1_41
+					goto lok1_44
 				}
-			lok1_41:
-			l265_41:
+			lok1_44:
+			l265_44:
 				{
-					position266_41, tokenIndex266_41 := pos, p.tokenIndex
+					position266_44, tokenIndex266_44 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l252_2_41
+							goto l252_2_44
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l266_41
-					l252_2_41:
+						goto l266_44
+					l252_2_44:
 						pos++
-						goto lok2_41
+						goto lok2_44
 					}
-				lok2_41:
-					goto l265_41
-				l266_41:
-					pos, p.tokenIndex = position266_41, tokenIndex266_41
+				lok2_44:
+					goto l265_44
+				l266_44:
+					pos, ti = position266_44, tokenIndex266_44
 				}
-				_ = position264_41
+				_ = position264_44
 			}
-			goto lok41
-		l263_41:
-			pos, p.tokenIndex = position263_41, tokenIndex263_41
+			goto lok44
+		l263_44:
+			pos, ti = position263_44, tokenIndex263_44
 			goto l97
 		}
-	lok41:
+	lok44:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3883,175 +5121,170 @@ func (p *Parser) rwaisdocpath() bool {
 			goto l97
 		}
 		pos++
-		if p.position = pos; !p.rpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 			goto l97
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdocpath, position98)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l97:
-	pos, p.tokenIndex = position97, tokenIndex97
+	pos, ti = position97, tokenIndex97
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgroupart is rule 30 groupart <- <(article / group / ('*' !xalpha))>
 func (p *Parser) rgroupart() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegroupart)
-	position99, tokenIndex99 := pos, p.tokenIndex
+	position99, tokenIndex99 := pos, ti
 	{
 		position100 := pos
 		{
-			position101, tokenIndex101 := pos, p.tokenIndex
-			if p.position = pos; !p.rarticle() {
+			position101, tokenIndex101 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rarticle() {
 				goto l102
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l101
 		l102:
-			pos, p.tokenIndex = position101, tokenIndex101
+			pos, ti = position101, tokenIndex101
 			{ // group
-				position105_50, tokenIndex105_50 := pos, p.tokenIndex
+				position105_57, tokenIndex105_57 := pos, ti
 				{
-					position106_50 := pos
+					position106_57 := pos
 					{ // ialpha
-						position244_25_50, tokenIndex244_25_50 := pos, p.tokenIndex
+						position244_25_57, tokenIndex244_25_57 := pos, ti
 						{
-							position245_25_50 := pos
+							position245_25_57 := pos
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(18, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_22_25_50
+									goto l248_22_25_57
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(19, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_22_25_50
+									goto l248_22_25_57
 								}
-								goto l244_25_50
-							l248_22_25_50:
+								goto l244_25_57
+							l248_22_25_57:
 								pos++
-								goto lok22_25_50
+								goto lok22_25_57
 							}
-						lok22_25_50:
+						lok22_25_57:
 							{
-								position246_25_50, tokenIndex246_25_50 := pos, p.tokenIndex
-								if p.position = pos; !p.peek(p.rules[rulexalphas]) {
-									goto l246_25_50
+								position246_25_57, tokenIndex246_25_57 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l246_25_57
 								}
-								pos = p.position
-								if int(pos)-1 > p.reach {
-									p.reach = int(pos) - 1
-								}
-								goto l247_25_50
-							l246_25_50:
-								pos, p.tokenIndex = position246_25_50, tokenIndex246_25_50
+								pos, ti = p.position, p.tokenIndex
+								goto l247_25_57
+							l246_25_57:
+								pos, ti = position246_25_57, tokenIndex246_25_57
 							}
-						l247_25_50:
-							_ = position245_25_50
+						l247_25_57:
+							_ = position245_25_57
 						}
-						goto lok25_50
-					l244_25_50:
-						pos, p.tokenIndex = position244_25_50, tokenIndex244_25_50
-						goto l105_50
+						goto lok25_57
+					l244_25_57:
+						pos, ti = position244_25_57, tokenIndex244_25_57
+						goto l105_57
 					}
-				lok25_50:
-				l107_50:
+				lok25_57:
+				l107_57:
 					{
-						position108_50, tokenIndex108_50 := pos, p.tokenIndex
+						position108_57, tokenIndex108_57 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
-								p.note(27, true)
+								p.note(28, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l108_50
+							goto l108_57
 						}
 						pos++
 						{ // ialpha
-							position244_26_50, tokenIndex244_26_50 := pos, p.tokenIndex
+							position244_26_57, tokenIndex244_26_57 := pos, ti
 							{
-								position245_26_50 := pos
+								position245_26_57 := pos
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l248_22_26_50
+										goto l248_22_26_57
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(19, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l248_22_26_50
+										goto l248_22_26_57
 									}
-									goto l244_26_50
-								l248_22_26_50:
+									goto l244_26_57
+								l248_22_26_57:
 									pos++
-									goto lok22_26_50
+									goto lok22_26_57
 								}
-							lok22_26_50:
+							lok22_26_57:
 								{
-									position246_26_50, tokenIndex246_26_50 := pos, p.tokenIndex
-									if p.position = pos; !p.peek(p.rules[rulexalphas]) {
-										goto l246_26_50
+									position246_26_57, tokenIndex246_26_57 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_26_57
 									}
-									pos = p.position
-									if int(pos)-1 > p.reach {
-										p.reach = int(pos) - 1
-									}
-									goto l247_26_50
-								l246_26_50:
-									pos, p.tokenIndex = position246_26_50, tokenIndex246_26_50
+									pos, ti = p.position, p.tokenIndex
+									goto l247_26_57
+								l246_26_57:
+									pos, ti = position246_26_57, tokenIndex246_26_57
 								}
-							l247_26_50:
-								_ = position245_26_50
+							l247_26_57:
+								_ = position245_26_57
 							}
-							goto lok26_50
-						l244_26_50:
-							pos, p.tokenIndex = position244_26_50, tokenIndex244_26_50
-							goto l108_50
+							goto lok26_57
+						l244_26_57:
+							pos, ti = position244_26_57, tokenIndex244_26_57
+							goto l108_57
 						}
-					lok26_50:
-						goto l107_50
-					l108_50:
-						pos, p.tokenIndex = position108_50, tokenIndex108_50
+					lok26_57:
+						goto l107_57
+					l108_57:
+						pos, ti = position108_57, tokenIndex108_57
 					}
-					_ = position106_50
+					_ = position106_57
 				}
-				goto lok50
-			l105_50:
-				pos, p.tokenIndex = position105_50, tokenIndex105_50
+				goto lok57
+			l105_57:
+				pos, ti = position105_57, tokenIndex105_57
 				goto l103
 			}
-		lok50:
+		lok57:
 			goto l101
 		l103:
-			pos, p.tokenIndex = position101, tokenIndex101
+			pos, ti = position101, tokenIndex101
 			if buffer[pos] != '*' {
 				if int(pos) == p.at {
-					p.note(28, true)
+					p.note(29, true)
 				}
 
 				if int(pos) > p.far {
@@ -4061,1913 +5294,9 @@ func (p *Parser) rgroupart() bool {
 			}
 			pos++
 			{
-				position104, tokenIndex104 := pos, p.tokenIndex
+				position104, tokenIndex104 := pos, ti
 				{ // xalpha
-					position229_51, tokenIndex229_51 := pos, p.tokenIndex
-					{
-						position230_51 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_51, tokenIndex256_16_51 := pos, p.tokenIndex
-										{
-											position257_16_51 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_51
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_51
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_51
-											l258_12_16_51:
-												pos++
-												goto lok12_16_51
-											}
-										lok12_16_51:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_51
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_51
-											l258_13_16_51:
-												pos++
-												goto lok13_16_51
-											}
-										lok13_16_51:
-											_ = position257_16_51
-										}
-										goto lok16_51
-									l256_16_51:
-										pos, p.tokenIndex = position256_16_51, tokenIndex256_16_51
-										goto l229_51
-									}
-								lok16_51:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_51
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_51
-					}
-					goto lok51
-				l229_51:
-					pos, p.tokenIndex = position229_51, tokenIndex229_51
-					goto l104
-				}
-			lok51:
-				goto l99
-			l104:
-				pos, p.tokenIndex = position104, tokenIndex104
-			}
-		}
-	l101:
-		if !p.bare {
-			p.position = pos
-			p.add(rulegroupart, position100)
-		}
-	}
-	p.comp = comp
-	p.position = pos
-	return true
-l99:
-	pos, p.tokenIndex = position99, tokenIndex99
-	p.comp = comp
-	p.position = pos
-	return false
-}
-
-// rgroup is rule 31 group <- <(ialpha ('.' ialpha)*)>
-func (p *Parser) rgroup() bool {
-	buffer := p.buffer
-	pos := p.position
-	position105, tokenIndex105 := pos, p.tokenIndex
-	{
-		position106 := pos
-		{ // ialpha
-			position244_25, tokenIndex244_25 := pos, p.tokenIndex
-			{
-				position245_25 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l248_22_25
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l248_22_25
-					}
-					goto l244_25
-				l248_22_25:
-					pos++
-					goto lok22_25
-				}
-			lok22_25:
-				{
-					position246_25, tokenIndex246_25 := pos, p.tokenIndex
-					if p.position = pos; !p.peek(p.rules[rulexalphas]) {
-						goto l246_25
-					}
-					pos = p.position
-					if int(pos)-1 > p.reach {
-						p.reach = int(pos) - 1
-					}
-					goto l247_25
-				l246_25:
-					pos, p.tokenIndex = position246_25, tokenIndex246_25
-				}
-			l247_25:
-				_ = position245_25
-			}
-			goto lok25
-		l244_25:
-			pos, p.tokenIndex = position244_25, tokenIndex244_25
-			goto l105
-		}
-	lok25:
-	l107:
-		{
-			position108, tokenIndex108 := pos, p.tokenIndex
-			if buffer[pos] != '.' {
-				if int(pos) == p.at {
-					p.note(27, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l108
-			}
-			pos++
-			{ // ialpha
-				position244_26, tokenIndex244_26 := pos, p.tokenIndex
-				{
-					position245_26 := pos
-					{ // alpha
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l248_22_26
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l248_22_26
-						}
-						goto l244_26
-					l248_22_26:
-						pos++
-						goto lok22_26
-					}
-				lok22_26:
-					{
-						position246_26, tokenIndex246_26 := pos, p.tokenIndex
-						if p.position = pos; !p.peek(p.rules[rulexalphas]) {
-							goto l246_26
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l247_26
-					l246_26:
-						pos, p.tokenIndex = position246_26, tokenIndex246_26
-					}
-				l247_26:
-					_ = position245_26
-				}
-				goto lok26
-			l244_26:
-				pos, p.tokenIndex = position244_26, tokenIndex244_26
-				goto l108
-			}
-		lok26:
-			goto l107
-		l108:
-			pos, p.tokenIndex = position108, tokenIndex108
-		}
-		_ = position106
-	}
-	p.position = pos
-	return true
-l105:
-	pos, p.tokenIndex = position105, tokenIndex105
-	p.position = pos
-	return false
-}
-
-// rarticle is rule 32 article <- <((xalpha (!('@' alpha) xalpha)* '@' (hostname / hostnumber)) / (xalpha (!('@' hostnumber !xalpha) xalpha)* '@' (hostname / hostnumber)))>
-func (p *Parser) rarticle() bool {
-	buffer := p.buffer
-	pos := p.position
-	position109, tokenIndex109 := pos, p.tokenIndex
-	{
-		position110 := pos
-		{
-			position111, tokenIndex111 := pos, p.tokenIndex
-			{ // xalpha
-				position229_42, tokenIndex229_42 := pos, p.tokenIndex
-				{
-					position230_42 := pos
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(10, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escape
-									position256_16_42, tokenIndex256_16_42 := pos, p.tokenIndex
-									{
-										position257_16_42 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l256_16_42
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(11, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_12_16_42
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l256_16_42
-										l258_12_16_42:
-											pos++
-											goto lok12_16_42
-										}
-									lok12_16_42:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(11, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_13_16_42
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l256_16_42
-										l258_13_16_42:
-											pos++
-											goto lok13_16_42
-										}
-									lok13_16_42:
-										_ = position257_16_42
-									}
-									goto lok16_42
-								l256_16_42:
-									pos, p.tokenIndex = position256_16_42, tokenIndex256_16_42
-									goto l229_42
-								}
-							lok16_42:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l229_42
-								}
-								pos++
-							}
-						}
-					}
-
-					_ = position230_42
-				}
-				goto lok42
-			l229_42:
-				pos, p.tokenIndex = position229_42, tokenIndex229_42
-				goto l112
-			}
-		lok42:
-		l113:
-			{
-				position114, tokenIndex114 := pos, p.tokenIndex
-				{
-					position115, tokenIndex115 := pos, p.tokenIndex
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(29, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l115
-					}
-					pos++
-					{ // alpha
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l248_43
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l248_43
-						}
-						goto l115
-					l248_43:
-						pos++
-						goto lok43
-					}
-				lok43:
-					goto l114
-				l115:
-					pos, p.tokenIndex = position115, tokenIndex115
-				}
-				{ // xalpha
-					position229_44, tokenIndex229_44 := pos, p.tokenIndex
-					{
-						position230_44 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_44, tokenIndex256_16_44 := pos, p.tokenIndex
-										{
-											position257_16_44 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_44
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_44
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_44
-											l258_12_16_44:
-												pos++
-												goto lok12_16_44
-											}
-										lok12_16_44:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_44
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_44
-											l258_13_16_44:
-												pos++
-												goto lok13_16_44
-											}
-										lok13_16_44:
-											_ = position257_16_44
-										}
-										goto lok16_44
-									l256_16_44:
-										pos, p.tokenIndex = position256_16_44, tokenIndex256_16_44
-										goto l229_44
-									}
-								lok16_44:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_44
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_44
-					}
-					goto lok44
-				l229_44:
-					pos, p.tokenIndex = position229_44, tokenIndex229_44
-					goto l114
-				}
-			lok44:
-				goto l113
-			l114:
-				pos, p.tokenIndex = position114, tokenIndex114
-			}
-			if buffer[pos] != '@' {
-				if int(pos) == p.at {
-					p.note(29, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l112
-			}
-			pos++
-			{
-				position116, tokenIndex116 := pos, p.tokenIndex
-				if p.position = pos; !p.rhostname() {
-					goto l117
-				}
-				pos = p.position
-				goto l116
-			l117:
-				pos, p.tokenIndex = position116, tokenIndex116
-				if p.position = pos; !p.rhostnumber() {
-					goto l112
-				}
-				pos = p.position
-			}
-		l116:
-			goto l111
-		l112:
-			pos, p.tokenIndex = position111, tokenIndex111
-			{ // xalpha
-				position229_45, tokenIndex229_45 := pos, p.tokenIndex
-				{
-					position230_45 := pos
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(10, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escape
-									position256_16_45, tokenIndex256_16_45 := pos, p.tokenIndex
-									{
-										position257_16_45 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l256_16_45
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(11, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_12_16_45
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l256_16_45
-										l258_12_16_45:
-											pos++
-											goto lok12_16_45
-										}
-									lok12_16_45:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(11, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_13_16_45
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l256_16_45
-										l258_13_16_45:
-											pos++
-											goto lok13_16_45
-										}
-									lok13_16_45:
-										_ = position257_16_45
-									}
-									goto lok16_45
-								l256_16_45:
-									pos, p.tokenIndex = position256_16_45, tokenIndex256_16_45
-									goto l229_45
-								}
-							lok16_45:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l229_45
-								}
-								pos++
-							}
-						}
-					}
-
-					_ = position230_45
-				}
-				goto lok45
-			l229_45:
-				pos, p.tokenIndex = position229_45, tokenIndex229_45
-				goto l109
-			}
-		lok45:
-		l118:
-			{
-				position119, tokenIndex119 := pos, p.tokenIndex
-				{
-					position120, tokenIndex120 := pos, p.tokenIndex
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(29, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l120
-					}
-					pos++
-					if p.position = pos; !p.peek(p.rules[rulehostnumber]) {
-						goto l120
-					}
-					pos = p.position
-					{
-						position121, tokenIndex121 := pos, p.tokenIndex
-						{ // xalpha
-							position229_46, tokenIndex229_46 := pos, p.tokenIndex
-							{
-								position230_46 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, false)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_46, tokenIndex256_16_46 := pos, p.tokenIndex
-												{
-													position257_16_46 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, false)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_46
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, false)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_46
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_46
-													l258_12_16_46:
-														pos++
-														goto lok12_16_46
-													}
-												lok12_16_46:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, false)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_46
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_46
-													l258_13_16_46:
-														pos++
-														goto lok13_16_46
-													}
-												lok13_16_46:
-													_ = position257_16_46
-												}
-												goto lok16_46
-											l256_16_46:
-												pos, p.tokenIndex = position256_16_46, tokenIndex256_16_46
-												goto l229_46
-											}
-										lok16_46:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, false)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_46
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_46
-							}
-							goto lok46
-						l229_46:
-							pos, p.tokenIndex = position229_46, tokenIndex229_46
-							goto l121
-						}
-					lok46:
-						goto l120
-					l121:
-						pos, p.tokenIndex = position121, tokenIndex121
-					}
-					if int(pos)-1 > p.reach {
-						p.reach = int(pos) - 1
-					}
-					goto l119
-				l120:
-					pos, p.tokenIndex = position120, tokenIndex120
-				}
-				{ // xalpha
-					position229_47, tokenIndex229_47 := pos, p.tokenIndex
-					{
-						position230_47 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_47, tokenIndex256_16_47 := pos, p.tokenIndex
-										{
-											position257_16_47 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_47
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_47
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_47
-											l258_12_16_47:
-												pos++
-												goto lok12_16_47
-											}
-										lok12_16_47:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_47
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_47
-											l258_13_16_47:
-												pos++
-												goto lok13_16_47
-											}
-										lok13_16_47:
-											_ = position257_16_47
-										}
-										goto lok16_47
-									l256_16_47:
-										pos, p.tokenIndex = position256_16_47, tokenIndex256_16_47
-										goto l229_47
-									}
-								lok16_47:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_47
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_47
-					}
-					goto lok47
-				l229_47:
-					pos, p.tokenIndex = position229_47, tokenIndex229_47
-					goto l119
-				}
-			lok47:
-				goto l118
-			l119:
-				pos, p.tokenIndex = position119, tokenIndex119
-			}
-			if buffer[pos] != '@' {
-				if int(pos) == p.at {
-					p.note(29, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l109
-			}
-			pos++
-			{
-				position122, tokenIndex122 := pos, p.tokenIndex
-				if p.position = pos; !p.rhostname() {
-					goto l123
-				}
-				pos = p.position
-				goto l122
-			l123:
-				pos, p.tokenIndex = position122, tokenIndex122
-				if p.position = pos; !p.rhostnumber() {
-					goto l109
-				}
-				pos = p.position
-			}
-		l122:
-		}
-	l111:
-		_ = position110
-	}
-	p.position = pos
-	return true
-l109:
-	pos, p.tokenIndex = position109, tokenIndex109
-	p.position = pos
-	return false
-}
-
-// rdatabase is rule 33 database <- <xalphas>
-func (p *Parser) rdatabase() bool {
-	pos := p.position
-	position124, tokenIndex124 := pos, p.tokenIndex
-	{
-		position125 := pos
-		if p.position = pos; !p.rxalphas() {
-			goto l124
-		}
-		pos = p.position
-		_ = position125
-	}
-	p.position = pos
-	return true
-l124:
-	pos, p.tokenIndex = position124, tokenIndex124
-	p.position = pos
-	return false
-}
-
-// rwtype is rule 34 wtype <- <xalphas>
-func (p *Parser) rwtype() bool {
-	pos := p.position
-	position126, tokenIndex126 := pos, p.tokenIndex
-	{
-		position127 := pos
-		if p.position = pos; !p.rxalphas() {
-			goto l126
-		}
-		pos = p.position
-		_ = position127
-	}
-	p.position = pos
-	return true
-l126:
-	pos, p.tokenIndex = position126, tokenIndex126
-	p.position = pos
-	return false
-}
-
-// rprosperoaddress is rule 35 prosperoaddress <- <prosperolink>
-func (p *Parser) rprosperoaddress() bool {
-	buffer := p.buffer
-	pos := p.position
-	position128, tokenIndex128 := pos, p.tokenIndex
-	{
-		position129 := pos
-		{ // prosperolink
-			position130_61, tokenIndex130_61 := pos, p.tokenIndex
-			{
-				position131_61 := pos
-				if p.position = pos; !p.rscheme_prospero() {
-					goto l130_61
-				}
-				pos = p.position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l130_61
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l130_61
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l130_61
-				}
-				pos++
-				if p.position = pos; !p.rhostport() {
-					goto l130_61
-				}
-				pos = p.position
-				if p.position = pos; !p.rprosperopath() {
-					goto l130_61
-				}
-				pos = p.position
-				_ = position131_61
-			}
-			goto lok61
-		l130_61:
-			pos, p.tokenIndex = position130_61, tokenIndex130_61
-			goto l128
-		}
-	lok61:
-		_ = position129
-	}
-	p.position = pos
-	return true
-l128:
-	pos, p.tokenIndex = position128, tokenIndex128
-	p.position = pos
-	return false
-}
-
-// rprosperolink is rule 36 prosperolink <- <(scheme_prospero (':' '/' '/') hostport prosperopath)>
-func (p *Parser) rprosperolink() bool {
-	buffer := p.buffer
-	pos := p.position
-	position130, tokenIndex130 := pos, p.tokenIndex
-	{
-		position131 := pos
-		if p.position = pos; !p.rscheme_prospero() {
-			goto l130
-		}
-		pos = p.position
-		if buffer[pos] != ':' {
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l130
-		}
-		pos++
-		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l130
-		}
-		pos++
-		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l130
-		}
-		pos++
-		if p.position = pos; !p.rhostport() {
-			goto l130
-		}
-		pos = p.position
-		if p.position = pos; !p.rprosperopath() {
-			goto l130
-		}
-		pos = p.position
-		_ = position131
-	}
-	p.position = pos
-	return true
-l130:
-	pos, p.tokenIndex = position130, tokenIndex130
-	p.position = pos
-	return false
-}
-
-// rprosperopath is rule 37 prosperopath <- <('/' hsoname ('%' '0' '0' version attributes?)?)>
-func (p *Parser) rprosperopath() bool {
-	buffer := p.buffer
-	pos := p.position
-	comp := p.comp
-	p.comp = uint32(ruleprosperopath)
-	position132, tokenIndex132 := pos, p.tokenIndex
-	{
-		position133 := pos
-		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l132
-		}
-		pos++
-		{ // hsoname
-			position138_52, tokenIndex138_52 := pos, p.tokenIndex
-			{
-				position139_52 := pos
-				if p.position = pos; !p.rpath() {
-					goto l138_52
-				}
-				pos = p.position
-				_ = position139_52
-			}
-			goto lok52
-		l138_52:
-			pos, p.tokenIndex = position138_52, tokenIndex138_52
-			goto l132
-		}
-	lok52:
-		{
-			position134, tokenIndex134 := pos, p.tokenIndex
-			if buffer[pos] != '%' {
-				if int(pos) == p.at {
-					p.note(10, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l134
-			}
-			pos++
-			if buffer[pos] != '0' {
-				if int(pos) == p.at {
-					p.note(30, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l134
-			}
-			pos++
-			if buffer[pos] != '0' {
-				if int(pos) == p.at {
-					p.note(30, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l134
-			}
-			pos++
-			{ // version
-				position140_53, tokenIndex140_53 := pos, p.tokenIndex
-				{
-					position141_53 := pos
-					{ // digits
-						position263_5_53, tokenIndex263_5_53 := pos, p.tokenIndex
-						{
-							position264_5_53 := pos
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_1_5_53
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l263_5_53
-							l252_1_5_53:
-								pos++
-								goto lok1_5_53
-							}
-						lok1_5_53:
-						l265_5_53:
-							{
-								position266_5_53, tokenIndex266_5_53 := pos, p.tokenIndex
-								{ // digit
-									if int(pos) == p.at {
-										p.note(26, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l252_2_5_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l266_5_53
-								l252_2_5_53:
-									pos++
-									goto lok2_5_53
-								}
-							lok2_5_53:
-								goto l265_5_53
-							l266_5_53:
-								pos, p.tokenIndex = position266_5_53, tokenIndex266_5_53
-							}
-							_ = position264_5_53
-						}
-						goto lok5_53
-					l263_5_53:
-						pos, p.tokenIndex = position263_5_53, tokenIndex263_5_53
-						goto l140_53
-					}
-				lok5_53:
-					_ = position141_53
-				}
-				goto lok53
-			l140_53:
-				pos, p.tokenIndex = position140_53, tokenIndex140_53
-				goto l134
-			}
-		lok53:
-			{
-				position136, tokenIndex136 := pos, p.tokenIndex
-				if p.position = pos; !p.peek(p.rules[ruleattributes]) {
-					goto l136
-				}
-				pos = p.position
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				goto l137
-			l136:
-				pos, p.tokenIndex = position136, tokenIndex136
-			}
-		l137:
-			goto l135
-		l134:
-			pos, p.tokenIndex = position134, tokenIndex134
-		}
-	l135:
-		if !p.bare {
-			p.position = pos
-			p.add(ruleprosperopath, position133)
-		}
-	}
-	p.comp = comp
-	p.position = pos
-	return true
-l132:
-	pos, p.tokenIndex = position132, tokenIndex132
-	p.comp = comp
-	p.position = pos
-	return false
-}
-
-// rhsoname is rule 38 hsoname <- <path>
-func (p *Parser) rhsoname() bool {
-	pos := p.position
-	position138, tokenIndex138 := pos, p.tokenIndex
-	{
-		position139 := pos
-		if p.position = pos; !p.rpath() {
-			goto l138
-		}
-		pos = p.position
-		_ = position139
-	}
-	p.position = pos
-	return true
-l138:
-	pos, p.tokenIndex = position138, tokenIndex138
-	p.position = pos
-	return false
-}
-
-// rversion is rule 39 version <- <digits>
-func (p *Parser) rversion() bool {
-	buffer := p.buffer
-	pos := p.position
-	position140, tokenIndex140 := pos, p.tokenIndex
-	{
-		position141 := pos
-		{ // digits
-			position263_5, tokenIndex263_5 := pos, p.tokenIndex
-			{
-				position264_5 := pos
-				{ // digit
-					if int(pos) == p.at {
-						p.note(26, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l252_1_5
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l263_5
-				l252_1_5:
-					pos++
-					goto lok1_5
-				}
-			lok1_5:
-			l265_5:
-				{
-					position266_5, tokenIndex266_5 := pos, p.tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l252_2_5
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l266_5
-					l252_2_5:
-						pos++
-						goto lok2_5
-					}
-				lok2_5:
-					goto l265_5
-				l266_5:
-					pos, p.tokenIndex = position266_5, tokenIndex266_5
-				}
-				_ = position264_5
-			}
-			goto lok5
-		l263_5:
-			pos, p.tokenIndex = position263_5, tokenIndex263_5
-			goto l140
-		}
-	lok5:
-		_ = position141
-	}
-	p.position = pos
-	return true
-l140:
-	pos, p.tokenIndex = position140, tokenIndex140
-	p.position = pos
-	return false
-}
-
-// rattributes is rule 40 attributes <- <attribute+>
-func (p *Parser) rattributes() bool {
-	buffer := p.buffer
-	pos := p.position
-	position142, tokenIndex142 := pos, p.tokenIndex
-	{
-		position143 := pos
-		{ // attribute
-			position146_14, tokenIndex146_14 := pos, p.tokenIndex
-			{
-				position147_14 := pos
-				{ // alphanums
-					position271_6_14, tokenIndex271_6_14 := pos, p.tokenIndex
-					{
-						position272_6_14 := pos
-						{ // alphanum
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l267_3_6_14
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(31, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l267_3_6_14
-							}
-							goto l271_6_14
-						l267_3_6_14:
-							pos++
-							goto lok3_6_14
-						}
-					lok3_6_14:
-					l273_6_14:
-						{
-							position274_6_14, tokenIndex274_6_14 := pos, p.tokenIndex
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l267_4_6_14
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(31, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l267_4_6_14
-								}
-								goto l274_6_14
-							l267_4_6_14:
-								pos++
-								goto lok4_6_14
-							}
-						lok4_6_14:
-							goto l273_6_14
-						l274_6_14:
-							pos, p.tokenIndex = position274_6_14, tokenIndex274_6_14
-						}
-						_ = position272_6_14
-					}
-					goto lok6_14
-				l271_6_14:
-					pos, p.tokenIndex = position271_6_14, tokenIndex271_6_14
-					goto l146_14
-				}
-			lok6_14:
-				_ = position147_14
-			}
-			goto lok14
-		l146_14:
-			pos, p.tokenIndex = position146_14, tokenIndex146_14
-			goto l142
-		}
-	lok14:
-	l144:
-		{
-			position145, tokenIndex145 := pos, p.tokenIndex
-			{ // attribute
-				position146_15, tokenIndex146_15 := pos, p.tokenIndex
-				{
-					position147_15 := pos
-					{ // alphanums
-						position271_6_15, tokenIndex271_6_15 := pos, p.tokenIndex
-						{
-							position272_6_15 := pos
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l267_3_6_15
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(31, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l267_3_6_15
-								}
-								goto l271_6_15
-							l267_3_6_15:
-								pos++
-								goto lok3_6_15
-							}
-						lok3_6_15:
-						l273_6_15:
-							{
-								position274_6_15, tokenIndex274_6_15 := pos, p.tokenIndex
-								{ // alphanum
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l267_4_6_15
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(31, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l267_4_6_15
-									}
-									goto l274_6_15
-								l267_4_6_15:
-									pos++
-									goto lok4_6_15
-								}
-							lok4_6_15:
-								goto l273_6_15
-							l274_6_15:
-								pos, p.tokenIndex = position274_6_15, tokenIndex274_6_15
-							}
-							_ = position272_6_15
-						}
-						goto lok6_15
-					l271_6_15:
-						pos, p.tokenIndex = position271_6_15, tokenIndex271_6_15
-						goto l146_15
-					}
-				lok6_15:
-					_ = position147_15
-				}
-				goto lok15
-			l146_15:
-				pos, p.tokenIndex = position146_15, tokenIndex146_15
-				goto l145
-			}
-		lok15:
-			goto l144
-		l145:
-			pos, p.tokenIndex = position145, tokenIndex145
-		}
-		_ = position143
-	}
-	p.position = pos
-	return true
-l142:
-	pos, p.tokenIndex = position142, tokenIndex142
-	p.position = pos
-	return false
-}
-
-// rattribute is rule 41 attribute <- <alphanums>
-func (p *Parser) rattribute() bool {
-	buffer := p.buffer
-	pos := p.position
-	position146, tokenIndex146 := pos, p.tokenIndex
-	{
-		position147 := pos
-		{ // alphanums
-			position271_6, tokenIndex271_6 := pos, p.tokenIndex
-			{
-				position272_6 := pos
-				{ // alphanum
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l267_3_6
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(31, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l267_3_6
-					}
-					goto l271_6
-				l267_3_6:
-					pos++
-					goto lok3_6
-				}
-			lok3_6:
-			l273_6:
-				{
-					position274_6, tokenIndex274_6 := pos, p.tokenIndex
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l267_4_6
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(31, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l267_4_6
-						}
-						goto l274_6
-					l267_4_6:
-						pos++
-						goto lok4_6
-					}
-				lok4_6:
-					goto l273_6
-				l274_6:
-					pos, p.tokenIndex = position274_6, tokenIndex274_6
-				}
-				_ = position272_6
-			}
-			goto lok6
-		l271_6:
-			pos, p.tokenIndex = position271_6, tokenIndex271_6
-			goto l146
-		}
-	lok6:
-		_ = position147
-	}
-	p.position = pos
-	return true
-l146:
-	pos, p.tokenIndex = position146, tokenIndex146
-	p.position = pos
-	return false
-}
-
-// rtelnetaddress is rule 42 telnetaddress <- <(scheme_telnet (':' '/' '/') telnetsite)>
-func (p *Parser) rtelnetaddress() bool {
-	buffer := p.buffer
-	pos := p.position
-	position148, tokenIndex148 := pos, p.tokenIndex
-	{
-		position149 := pos
-		if p.position = pos; !p.rscheme_telnet() {
-			goto l148
-		}
-		pos = p.position
-		if buffer[pos] != ':' {
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l148
-		}
-		pos++
-		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l148
-		}
-		pos++
-		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l148
-		}
-		pos++
-		if p.position = pos; !p.rtelnetsite() {
-			goto l148
-		}
-		pos = p.position
-		_ = position149
-	}
-	p.position = pos
-	return true
-l148:
-	pos, p.tokenIndex = position148, tokenIndex148
-	p.position = pos
-	return false
-}
-
-// rtelnetsite is rule 43 telnetsite <- <((user '@' hostport !xalpha) / (userfirstat '@' hostport !xalpha) / (hostport !xalpha))>
-func (p *Parser) rtelnetsite() bool {
-	buffer := p.buffer
-	pos := p.position
-	comp := p.comp
-	p.comp = uint32(ruletelnetsite)
-	position150, tokenIndex150 := pos, p.tokenIndex
-	{
-		position151 := pos
-		{
-			position152, tokenIndex152 := pos, p.tokenIndex
-			if p.position = pos; !p.ruser() {
-				goto l153
-			}
-			pos = p.position
-			if buffer[pos] != '@' {
-				if int(pos) == p.at {
-					p.note(29, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l153
-			}
-			pos++
-			if p.position = pos; !p.rhostport() {
-				goto l153
-			}
-			pos = p.position
-			{
-				position154, tokenIndex154 := pos, p.tokenIndex
-				{ // xalpha
-					position229_56, tokenIndex229_56 := pos, p.tokenIndex
-					{
-						position230_56 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_56, tokenIndex256_16_56 := pos, p.tokenIndex
-										{
-											position257_16_56 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_56
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_56
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_56
-											l258_12_16_56:
-												pos++
-												goto lok12_16_56
-											}
-										lok12_16_56:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_56
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_56
-											l258_13_16_56:
-												pos++
-												goto lok13_16_56
-											}
-										lok13_16_56:
-											_ = position257_16_56
-										}
-										goto lok16_56
-									l256_16_56:
-										pos, p.tokenIndex = position256_16_56, tokenIndex256_16_56
-										goto l229_56
-									}
-								lok16_56:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_56
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_56
-					}
-					goto lok56
-				l229_56:
-					pos, p.tokenIndex = position229_56, tokenIndex229_56
-					goto l154
-				}
-			lok56:
-				goto l153
-			l154:
-				pos, p.tokenIndex = position154, tokenIndex154
-			}
-			goto l152
-		l153:
-			pos, p.tokenIndex = position152, tokenIndex152
-			if p.position = pos; !p.ruserfirstat() {
-				goto l155
-			}
-			pos = p.position
-			if buffer[pos] != '@' {
-				if int(pos) == p.at {
-					p.note(29, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l155
-			}
-			pos++
-			if p.position = pos; !p.rhostport() {
-				goto l155
-			}
-			pos = p.position
-			{
-				position156, tokenIndex156 := pos, p.tokenIndex
-				{ // xalpha
-					position229_57, tokenIndex229_57 := pos, p.tokenIndex
-					{
-						position230_57 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_57, tokenIndex256_16_57 := pos, p.tokenIndex
-										{
-											position257_16_57 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_57
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_57
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_57
-											l258_12_16_57:
-												pos++
-												goto lok12_16_57
-											}
-										lok12_16_57:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_57
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_57
-											l258_13_16_57:
-												pos++
-												goto lok13_16_57
-											}
-										lok13_16_57:
-											_ = position257_16_57
-										}
-										goto lok16_57
-									l256_16_57:
-										pos, p.tokenIndex = position256_16_57, tokenIndex256_16_57
-										goto l229_57
-									}
-								lok16_57:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_57
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_57
-					}
-					goto lok57
-				l229_57:
-					pos, p.tokenIndex = position229_57, tokenIndex229_57
-					goto l156
-				}
-			lok57:
-				goto l155
-			l156:
-				pos, p.tokenIndex = position156, tokenIndex156
-			}
-			goto l152
-		l155:
-			pos, p.tokenIndex = position152, tokenIndex152
-			if p.position = pos; !p.rhostport() {
-				goto l150
-			}
-			pos = p.position
-			{
-				position157, tokenIndex157 := pos, p.tokenIndex
-				{ // xalpha
-					position229_58, tokenIndex229_58 := pos, p.tokenIndex
+					position229_58, tokenIndex229_58 := pos, ti
 					{
 						position230_58 := pos
 						{
@@ -5975,21 +5304,21 @@ func (p *Parser) rtelnetsite() bool {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(20, false)
 								}
 
 								if int(pos) == p.at {
-									p.note(10, false)
+									p.note(21, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_58, tokenIndex256_16_58 := pos, p.tokenIndex
+										position256_16_58, tokenIndex256_16_58 := pos, ti
 										{
 											position257_16_58 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(10, true)
+													p.note(21, false)
 												}
 
 												if int(pos) > p.far {
@@ -6000,7 +5329,7 @@ func (p *Parser) rtelnetsite() bool {
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(11, true)
+													p.note(22, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_12_16_58
@@ -6016,7 +5345,7 @@ func (p *Parser) rtelnetsite() bool {
 										lok12_16_58:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(11, true)
+													p.note(22, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_13_16_58
@@ -6034,7 +5363,7 @@ func (p *Parser) rtelnetsite() bool {
 										}
 										goto lok16_58
 									l256_16_58:
-										pos, p.tokenIndex = position256_16_58, tokenIndex256_16_58
+										pos, ti = position256_16_58, tokenIndex256_16_58
 										goto l229_58
 									}
 								lok16_58:
@@ -6042,7 +5371,7 @@ func (p *Parser) rtelnetsite() bool {
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(18, false)
 										}
 
 										if int(pos) > p.far {
@@ -6059,168 +5388,567 @@ func (p *Parser) rtelnetsite() bool {
 					}
 					goto lok58
 				l229_58:
-					pos, p.tokenIndex = position229_58, tokenIndex229_58
-					goto l157
+					pos, ti = position229_58, tokenIndex229_58
+					goto l104
 				}
 			lok58:
-				goto l150
-			l157:
-				pos, p.tokenIndex = position157, tokenIndex157
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l99
+			l104:
+				pos, ti = position104, tokenIndex104
 			}
 		}
-	l152:
+	l101:
 		if !p.bare {
-			p.position = pos
-			p.add(ruletelnetsite, position151)
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegroupart, position100)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
-l150:
-	pos, p.tokenIndex = position150, tokenIndex150
+l99:
+	pos, ti = position99, tokenIndex99
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// ruser is rule 44 user <- <(!lastat xalpha)+>
-func (p *Parser) ruser() bool {
+// rgroup is rule 31 group <- <(ialpha ('.' ialpha)*)>
+func (p *Parser) rgroup() bool {
 	buffer := p.buffer
-	pos := p.position
-	comp := p.comp
-	p.comp = uint32(ruleuser)
-	position158, tokenIndex158 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position105, tokenIndex105 := pos, ti
 	{
-		position159 := pos
-		{
-			position162, tokenIndex162 := pos, p.tokenIndex
-			if p.position = pos; !p.peek(p.rules[rulelastat]) {
-				goto l162
-			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
-			goto l158
-		l162:
-			pos, p.tokenIndex = position162, tokenIndex162
-		}
-		{ // xalpha
-			position229_48, tokenIndex229_48 := pos, p.tokenIndex
+		position106 := pos
+		{ // ialpha
+			position244_25, tokenIndex244_25 := pos, ti
 			{
-				position230_48 := pos
+				position245_25 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(18, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_22_25
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(19, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_22_25
+					}
+					goto l244_25
+				l248_22_25:
+					pos++
+					goto lok22_25
+				}
+			lok22_25:
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-						pos++
-					} else {
+					position246_25, tokenIndex246_25 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l246_25
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l247_25
+				l246_25:
+					pos, ti = position246_25, tokenIndex246_25
+				}
+			l247_25:
+				_ = position245_25
+			}
+			goto lok25
+		l244_25:
+			pos, ti = position244_25, tokenIndex244_25
+			goto l105
+		}
+	lok25:
+	l107:
+		{
+			position108, tokenIndex108 := pos, ti
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(28, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l108
+			}
+			pos++
+			{ // ialpha
+				position244_26, tokenIndex244_26 := pos, ti
+				{
+					position245_26 := pos
+					{ // alpha
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(18, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_22_26
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(19, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_22_26
+						}
+						goto l244_26
+					l248_22_26:
+						pos++
+						goto lok22_26
+					}
+				lok22_26:
+					{
+						position246_26, tokenIndex246_26 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l246_26
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l247_26
+					l246_26:
+						pos, ti = position246_26, tokenIndex246_26
+					}
+				l247_26:
+					_ = position245_26
+				}
+				goto lok26
+			l244_26:
+				pos, ti = position244_26, tokenIndex244_26
+				goto l108
+			}
+		lok26:
+			goto l107
+		l108:
+			pos, ti = position108, tokenIndex108
+		}
+		_ = position106
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l105:
+	pos, ti = position105, tokenIndex105
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rarticle is rule 32 article <- <((xalpha (!('@' alpha) xalpha)* '@' (hostname / hostnumber)) / (xalpha (!('@' hostnumber !xalpha) xalpha)* '@' (hostname / hostnumber)))>
+func (p *Parser) rarticle() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position109, tokenIndex109 := pos, ti
+	{
+		position110 := pos
+		{
+			position111, tokenIndex111 := pos, ti
+			{ // xalpha
+				position229_45, tokenIndex229_45 := pos, ti
+				{
+					position230_45 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(21, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_45, tokenIndex256_16_45 := pos, ti
+									{
+										position257_16_45 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_45
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_45
+										l258_12_16_45:
+											pos++
+											goto lok12_16_45
+										}
+									lok12_16_45:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_45
+										l258_13_16_45:
+											pos++
+											goto lok13_16_45
+										}
+									lok13_16_45:
+										_ = position257_16_45
+									}
+									goto lok16_45
+								l256_16_45:
+									pos, ti = position256_16_45, tokenIndex256_16_45
+									goto l229_45
+								}
+							lok16_45:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(18, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_45
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_45
+				}
+				goto lok45
+			l229_45:
+				pos, ti = position229_45, tokenIndex229_45
+				goto l112
+			}
+		lok45:
+		l113:
+			{
+				position114, tokenIndex114 := pos, ti
+				{
+					position115, tokenIndex115 := pos, ti
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(30, false)
 						}
 
-						if int(pos) == p.at {
-							p.note(10, false)
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						switch buffer[pos] {
-						case '%':
-							{ // escape
-								position256_16_48, tokenIndex256_16_48 := pos, p.tokenIndex
-								{
-									position257_16_48 := pos
-									if buffer[pos] != '%' {
+						goto l115
+					}
+					pos++
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(18, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(19, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_46
+						}
+						goto l115
+					l248_46:
+						pos++
+						goto lok46
+					}
+				lok46:
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l114
+				l115:
+					pos, ti = position115, tokenIndex115
+				}
+				{ // xalpha
+					position229_47, tokenIndex229_47 := pos, ti
+					{
+						position230_47 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(20, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_47, tokenIndex256_16_47 := pos, ti
+										{
+											position257_16_47 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(21, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_47
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_47
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_47
+											l258_12_16_47:
+												pos++
+												goto lok12_16_47
+											}
+										lok12_16_47:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_47
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_47
+											l258_13_16_47:
+												pos++
+												goto lok13_16_47
+											}
+										lok13_16_47:
+											_ = position257_16_47
+										}
+										goto lok16_47
+									l256_16_47:
+										pos, ti = position256_16_47, tokenIndex256_16_47
+										goto l229_47
+									}
+								lok16_47:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(18, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_48
+										goto l229_47
 									}
 									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(11, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_12_16_48
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l256_16_48
-									l258_12_16_48:
-										pos++
-										goto lok12_16_48
-									}
-								lok12_16_48:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(11, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_13_16_48
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l256_16_48
-									l258_13_16_48:
-										pos++
-										goto lok13_16_48
-									}
-								lok13_16_48:
-									_ = position257_16_48
 								}
-								goto lok16_48
-							l256_16_48:
-								pos, p.tokenIndex = position256_16_48, tokenIndex256_16_48
-								goto l229_48
 							}
-						lok16_48:
-							;
-						default:
-							if c := buffer[pos]; c < 'a' || c > 'z' {
+						}
+
+						_ = position230_47
+					}
+					goto lok47
+				l229_47:
+					pos, ti = position229_47, tokenIndex229_47
+					goto l114
+				}
+			lok47:
+				goto l113
+			l114:
+				pos, ti = position114, tokenIndex114
+			}
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, ti
+				{ // hostname
+					comp_48 := p.comp
+					p.comp = uint32(rulehostname)
+					position199_48, tokenIndex199_48 := pos, ti
+					{
+						position200_48 := pos
+						{ // ialpha
+							position244_32_48, tokenIndex244_32_48 := pos, ti
+							{
+								position245_32_48 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(18, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_32_48
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(19, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_32_48
+									}
+									goto l244_32_48
+								l248_22_32_48:
+									pos++
+									goto lok22_32_48
+								}
+							lok22_32_48:
+								{
+									position246_32_48, tokenIndex246_32_48 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_32_48
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_32_48
+								l246_32_48:
+									pos, ti = position246_32_48, tokenIndex246_32_48
+								}
+							l247_32_48:
+								_ = position245_32_48
+							}
+							goto lok32_48
+						l244_32_48:
+							pos, ti = position244_32_48, tokenIndex244_32_48
+							goto l199_48
+						}
+					lok32_48:
+					l201_48:
+						{
+							position202_48, tokenIndex202_48 := pos, ti
+							if buffer[pos] != '.' {
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(28, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l229_48
+								goto l202_48
 							}
 							pos++
+							{ // ialpha
+								position244_33_48, tokenIndex244_33_48 := pos, ti
+								{
+									position245_33_48 := pos
+									{ // alpha
+										if int(pos) == p.at {
+											p.note(18, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l248_22_33_48
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if int(pos) == p.at {
+											p.note(19, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l248_22_33_48
+										}
+										goto l244_33_48
+									l248_22_33_48:
+										pos++
+										goto lok22_33_48
+									}
+								lok22_33_48:
+									{
+										position246_33_48, tokenIndex246_33_48 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+											goto l246_33_48
+										}
+										pos, ti = p.position, p.tokenIndex
+										goto l247_33_48
+									l246_33_48:
+										pos, ti = position246_33_48, tokenIndex246_33_48
+									}
+								l247_33_48:
+									_ = position245_33_48
+								}
+								goto lok33_48
+							l244_33_48:
+								pos, ti = position244_33_48, tokenIndex244_33_48
+								goto l202_48
+							}
+						lok33_48:
+							goto l201_48
+						l202_48:
+							pos, ti = position202_48, tokenIndex202_48
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulehostname, position200_48)
+							ti = p.tokenIndex
 						}
 					}
+					p.comp = comp_48
+					goto lok48
+				l199_48:
+					pos, ti = position199_48, tokenIndex199_48
+					p.comp = comp_48
+					goto l117
 				}
-
-				_ = position230_48
+			lok48:
+				goto l116
+			l117:
+				pos, ti = position116, tokenIndex116
+				if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+					goto l112
+				}
+				pos, ti = p.position, p.tokenIndex
 			}
-			goto lok48
-		l229_48:
-			pos, p.tokenIndex = position229_48, tokenIndex229_48
-			goto l158
-		}
-	lok48:
-	l160:
-		{
-			position161, tokenIndex161 := pos, p.tokenIndex
-			{
-				position163, tokenIndex163 := pos, p.tokenIndex
-				if p.position = pos; !p.peek(p.rules[rulelastat]) {
-					goto l163
-				}
-				pos = p.position
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				goto l161
-			l163:
-				pos, p.tokenIndex = position163, tokenIndex163
-			}
+		l116:
+			goto l111
+		l112:
+			pos, ti = position111, tokenIndex111
 			{ // xalpha
-				position229_49, tokenIndex229_49 := pos, p.tokenIndex
+				position229_49, tokenIndex229_49 := pos, ti
 				{
 					position230_49 := pos
 					{
@@ -6228,21 +5956,21 @@ func (p *Parser) ruser() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_49, tokenIndex256_16_49 := pos, p.tokenIndex
+									position256_16_49, tokenIndex256_16_49 := pos, ti
 									{
 										position257_16_49 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
@@ -6253,7 +5981,7 @@ func (p *Parser) ruser() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_49
@@ -6269,7 +5997,7 @@ func (p *Parser) ruser() bool {
 									lok12_16_49:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_49
@@ -6287,7 +6015,7 @@ func (p *Parser) ruser() bool {
 									}
 									goto lok16_49
 								l256_16_49:
-									pos, p.tokenIndex = position256_16_49, tokenIndex256_16_49
+									pos, ti = position256_16_49, tokenIndex256_16_49
 									goto l229_49
 								}
 							lok16_49:
@@ -6295,7 +6023,7 @@ func (p *Parser) ruser() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
@@ -6312,39 +6040,2095 @@ func (p *Parser) ruser() bool {
 				}
 				goto lok49
 			l229_49:
-				pos, p.tokenIndex = position229_49, tokenIndex229_49
-				goto l161
+				pos, ti = position229_49, tokenIndex229_49
+				goto l109
 			}
 		lok49:
-			goto l160
-		l161:
-			pos, p.tokenIndex = position161, tokenIndex161
+		l118:
+			{
+				position119, tokenIndex119 := pos, ti
+				{
+					position120, tokenIndex120 := pos, ti
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(30, false)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l120
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehostnumber]) {
+						goto l120
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position121, tokenIndex121 := pos, ti
+						{ // xalpha
+							position229_50, tokenIndex229_50 := pos, ti
+							{
+								position230_50 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(20, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(21, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position256_16_50, tokenIndex256_16_50 := pos, ti
+												{
+													position257_16_50 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(21, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_50
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(22, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_12_16_50
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_50
+													l258_12_16_50:
+														pos++
+														goto lok12_16_50
+													}
+												lok12_16_50:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(22, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_13_16_50
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_50
+													l258_13_16_50:
+														pos++
+														goto lok13_16_50
+													}
+												lok13_16_50:
+													_ = position257_16_50
+												}
+												goto lok16_50
+											l256_16_50:
+												pos, ti = position256_16_50, tokenIndex256_16_50
+												goto l229_50
+											}
+										lok16_50:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(18, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l229_50
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position230_50
+							}
+							goto lok50
+						l229_50:
+							pos, ti = position229_50, tokenIndex229_50
+							goto l121
+						}
+					lok50:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l120
+					l121:
+						pos, ti = position121, tokenIndex121
+					}
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l119
+				l120:
+					pos, ti = position120, tokenIndex120
+				}
+				{ // xalpha
+					position229_51, tokenIndex229_51 := pos, ti
+					{
+						position230_51 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(20, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_51, tokenIndex256_16_51 := pos, ti
+										{
+											position257_16_51 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(21, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_51
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_51
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_51
+											l258_12_16_51:
+												pos++
+												goto lok12_16_51
+											}
+										lok12_16_51:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_51
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_51
+											l258_13_16_51:
+												pos++
+												goto lok13_16_51
+											}
+										lok13_16_51:
+											_ = position257_16_51
+										}
+										goto lok16_51
+									l256_16_51:
+										pos, ti = position256_16_51, tokenIndex256_16_51
+										goto l229_51
+									}
+								lok16_51:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(18, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_51
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_51
+					}
+					goto lok51
+				l229_51:
+					pos, ti = position229_51, tokenIndex229_51
+					goto l119
+				}
+			lok51:
+				goto l118
+			l119:
+				pos, ti = position119, tokenIndex119
+			}
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{
+				position122, tokenIndex122 := pos, ti
+				{ // hostname
+					comp_52 := p.comp
+					p.comp = uint32(rulehostname)
+					position199_52, tokenIndex199_52 := pos, ti
+					{
+						position200_52 := pos
+						{ // ialpha
+							position244_32_52, tokenIndex244_32_52 := pos, ti
+							{
+								position245_32_52 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(18, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_32_52
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(19, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_32_52
+									}
+									goto l244_32_52
+								l248_22_32_52:
+									pos++
+									goto lok22_32_52
+								}
+							lok22_32_52:
+								{
+									position246_32_52, tokenIndex246_32_52 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_32_52
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_32_52
+								l246_32_52:
+									pos, ti = position246_32_52, tokenIndex246_32_52
+								}
+							l247_32_52:
+								_ = position245_32_52
+							}
+							goto lok32_52
+						l244_32_52:
+							pos, ti = position244_32_52, tokenIndex244_32_52
+							goto l199_52
+						}
+					lok32_52:
+					l201_52:
+						{
+							position202_52, tokenIndex202_52 := pos, ti
+							if buffer[pos] != '.' {
+								if int(pos) == p.at {
+									p.note(28, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_52
+							}
+							pos++
+							{ // ialpha
+								position244_33_52, tokenIndex244_33_52 := pos, ti
+								{
+									position245_33_52 := pos
+									{ // alpha
+										if int(pos) == p.at {
+											p.note(18, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l248_22_33_52
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if int(pos) == p.at {
+											p.note(19, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l248_22_33_52
+										}
+										goto l244_33_52
+									l248_22_33_52:
+										pos++
+										goto lok22_33_52
+									}
+								lok22_33_52:
+									{
+										position246_33_52, tokenIndex246_33_52 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+											goto l246_33_52
+										}
+										pos, ti = p.position, p.tokenIndex
+										goto l247_33_52
+									l246_33_52:
+										pos, ti = position246_33_52, tokenIndex246_33_52
+									}
+								l247_33_52:
+									_ = position245_33_52
+								}
+								goto lok33_52
+							l244_33_52:
+								pos, ti = position244_33_52, tokenIndex244_33_52
+								goto l202_52
+							}
+						lok33_52:
+							goto l201_52
+						l202_52:
+							pos, ti = position202_52, tokenIndex202_52
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulehostname, position200_52)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_52
+					goto lok52
+				l199_52:
+					pos, ti = position199_52, tokenIndex199_52
+					p.comp = comp_52
+					goto l123
+				}
+			lok52:
+				goto l122
+			l123:
+				pos, ti = position122, tokenIndex122
+				if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+					goto l109
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l122:
 		}
+	l111:
+		_ = position110
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l109:
+	pos, ti = position109, tokenIndex109
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rdatabase is rule 33 database <- <xalphas>
+func (p *Parser) rdatabase() bool {
+	pos, ti := p.position, p.tokenIndex
+	position124, tokenIndex124 := pos, ti
+	{
+		position125 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+			goto l124
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position125
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l124:
+	pos, ti = position124, tokenIndex124
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rwtype is rule 34 wtype <- <xalphas>
+func (p *Parser) rwtype() bool {
+	pos, ti := p.position, p.tokenIndex
+	position126, tokenIndex126 := pos, ti
+	{
+		position127 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+			goto l126
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position127
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l126:
+	pos, ti = position126, tokenIndex126
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rprosperoaddress is rule 35 prosperoaddress <- <prosperolink>
+func (p *Parser) rprosperoaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position128, tokenIndex128 := pos, ti
+	{
+		position129 := pos
+		{ // prosperolink
+			position130_86, tokenIndex130_86 := pos, ti
+			{
+				position131_86 := pos
+				{ // scheme_prospero
+					comp_79 := p.comp
+					p.comp = uint32(rulescheme_prospero)
+					position57_79_86, tokenIndex57_79_86 := pos, ti
+					{
+						position58_79_86 := pos
+						if buffer[pos] != 'p' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 'r' {
+							if int(pos) == p.at {
+								p.note(24, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 'o' {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 's' {
+							if int(pos) == p.at {
+								p.note(12, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 'p' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 'e' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 'r' {
+							if int(pos) == p.at {
+								p.note(24, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if buffer[pos] != 'o' {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_79_86
+						}
+						pos++
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulescheme_prospero, position58_79_86)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_79
+					goto lok79_86
+				l57_79_86:
+					pos, ti = position57_79_86, tokenIndex57_79_86
+					p.comp = comp_79
+					goto l130_86
+				}
+			lok79_86:
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(3, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_86
+				}
+				pos++
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_86
+				}
+				pos++
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_86
+				}
+				pos++
+				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+					goto l130_86
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
+					goto l130_86
+				}
+				pos, ti = p.position, p.tokenIndex
+				_ = position131_86
+			}
+			goto lok86
+		l130_86:
+			pos, ti = position130_86, tokenIndex130_86
+			goto l128
+		}
+	lok86:
+		_ = position129
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l128:
+	pos, ti = position128, tokenIndex128
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rprosperolink is rule 36 prosperolink <- <(scheme_prospero (':' '/' '/') hostport prosperopath)>
+func (p *Parser) rprosperolink() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position130, tokenIndex130 := pos, ti
+	{
+		position131 := pos
+		{ // scheme_prospero
+			comp_79 := p.comp
+			p.comp = uint32(rulescheme_prospero)
+			position57_79, tokenIndex57_79 := pos, ti
+			{
+				position58_79 := pos
+				if buffer[pos] != 'p' {
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 'r' {
+					if int(pos) == p.at {
+						p.note(24, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 'o' {
+					if int(pos) == p.at {
+						p.note(25, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 'p' {
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 'r' {
+					if int(pos) == p.at {
+						p.note(24, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if buffer[pos] != 'o' {
+					if int(pos) == p.at {
+						p.note(25, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_79
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_prospero, position58_79)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_79
+			goto lok79
+		l57_79:
+			pos, ti = position57_79, tokenIndex57_79
+			p.comp = comp_79
+			goto l130
+		}
+	lok79:
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l130
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
+			goto l130
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position131
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l130:
+	pos, ti = position130, tokenIndex130
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rprosperopath is rule 37 prosperopath <- <('/' hsoname ('%' '0' '0' version attributes?)?)>
+func (p *Parser) rprosperopath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleprosperopath)
+	position132, tokenIndex132 := pos, ti
+	{
+		position133 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l132
+		}
+		pos++
+		{ // hsoname
+			position138_59, tokenIndex138_59 := pos, ti
+			{
+				position139_59 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+					goto l138_59
+				}
+				pos, ti = p.position, p.tokenIndex
+				_ = position139_59
+			}
+			goto lok59
+		l138_59:
+			pos, ti = position138_59, tokenIndex138_59
+			goto l132
+		}
+	lok59:
+		{
+			position134, tokenIndex134 := pos, ti
+			if buffer[pos] != '%' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			if buffer[pos] != '0' {
+				if int(pos) == p.at {
+					p.note(31, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			if buffer[pos] != '0' {
+				if int(pos) == p.at {
+					p.note(31, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{ // version
+				position140_60, tokenIndex140_60 := pos, ti
+				{
+					position141_60 := pos
+					{ // digits
+						position263_5_60, tokenIndex263_5_60 := pos, ti
+						{
+							position264_5_60 := pos
+							{ // digit
+								if int(pos) == p.at {
+									p.note(27, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l252_1_5_60
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l263_5_60
+							l252_1_5_60:
+								pos++
+								goto lok1_5_60
+							}
+						lok1_5_60:
+						l265_5_60:
+							{
+								position266_5_60, tokenIndex266_5_60 := pos, ti
+								{ // digit
+									if int(pos) == p.at {
+										p.note(27, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_2_5_60
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l266_5_60
+								l252_2_5_60:
+									pos++
+									goto lok2_5_60
+								}
+							lok2_5_60:
+								goto l265_5_60
+							l266_5_60:
+								pos, ti = position266_5_60, tokenIndex266_5_60
+							}
+							_ = position264_5_60
+						}
+						goto lok5_60
+					l263_5_60:
+						pos, ti = position263_5_60, tokenIndex263_5_60
+						goto l140_60
+					}
+				lok5_60:
+					_ = position141_60
+				}
+				goto lok60
+			l140_60:
+				pos, ti = position140_60, tokenIndex140_60
+				goto l134
+			}
+		lok60:
+			{
+				position136, tokenIndex136 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rattributes() {
+					goto l136
+				}
+				pos, ti = p.position, p.tokenIndex
+				goto l137
+			l136:
+				pos, ti = position136, tokenIndex136
+			}
+		l137:
+			goto l135
+		l134:
+			pos, ti = position134, tokenIndex134
+		}
+	l135:
 		if !p.bare {
-			p.position = pos
-			p.add(ruleuser, position159)
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprosperopath, position133)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
+	return true
+l132:
+	pos, ti = position132, tokenIndex132
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rhsoname is rule 38 hsoname <- <path>
+func (p *Parser) rhsoname() bool {
+	pos, ti := p.position, p.tokenIndex
+	position138, tokenIndex138 := pos, ti
+	{
+		position139 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+			goto l138
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position139
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l138:
+	pos, ti = position138, tokenIndex138
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rversion is rule 39 version <- <digits>
+func (p *Parser) rversion() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position140, tokenIndex140 := pos, ti
+	{
+		position141 := pos
+		{ // digits
+			position263_5, tokenIndex263_5 := pos, ti
+			{
+				position264_5 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(27, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_5
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_5
+				l252_1_5:
+					pos++
+					goto lok1_5
+				}
+			lok1_5:
+			l265_5:
+				{
+					position266_5, tokenIndex266_5 := pos, ti
+					{ // digit
+						if int(pos) == p.at {
+							p.note(27, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_5
+					l252_2_5:
+						pos++
+						goto lok2_5
+					}
+				lok2_5:
+					goto l265_5
+				l266_5:
+					pos, ti = position266_5, tokenIndex266_5
+				}
+				_ = position264_5
+			}
+			goto lok5
+		l263_5:
+			pos, ti = position263_5, tokenIndex263_5
+			goto l140
+		}
+	lok5:
+		_ = position141
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l140:
+	pos, ti = position140, tokenIndex140
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rattributes is rule 40 attributes <- <attribute+>
+func (p *Parser) rattributes() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position142, tokenIndex142 := pos, ti
+	{
+		position143 := pos
+		{ // attribute
+			position146_14, tokenIndex146_14 := pos, ti
+			{
+				position147_14 := pos
+				{ // alphanums
+					position271_6_14, tokenIndex271_6_14 := pos, ti
+					{
+						position272_6_14 := pos
+						{ // alphanum
+							if int(pos) == p.at {
+								p.note(18, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l267_3_6_14
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(32, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l267_3_6_14
+							}
+							goto l271_6_14
+						l267_3_6_14:
+							pos++
+							goto lok3_6_14
+						}
+					lok3_6_14:
+					l273_6_14:
+						{
+							position274_6_14, tokenIndex274_6_14 := pos, ti
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(18, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l267_4_6_14
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(32, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l267_4_6_14
+								}
+								goto l274_6_14
+							l267_4_6_14:
+								pos++
+								goto lok4_6_14
+							}
+						lok4_6_14:
+							goto l273_6_14
+						l274_6_14:
+							pos, ti = position274_6_14, tokenIndex274_6_14
+						}
+						_ = position272_6_14
+					}
+					goto lok6_14
+				l271_6_14:
+					pos, ti = position271_6_14, tokenIndex271_6_14
+					goto l146_14
+				}
+			lok6_14:
+				_ = position147_14
+			}
+			goto lok14
+		l146_14:
+			pos, ti = position146_14, tokenIndex146_14
+			goto l142
+		}
+	lok14:
+	l144:
+		{
+			position145, tokenIndex145 := pos, ti
+			{ // attribute
+				position146_15, tokenIndex146_15 := pos, ti
+				{
+					position147_15 := pos
+					{ // alphanums
+						position271_6_15, tokenIndex271_6_15 := pos, ti
+						{
+							position272_6_15 := pos
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(18, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l267_3_6_15
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(32, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l267_3_6_15
+								}
+								goto l271_6_15
+							l267_3_6_15:
+								pos++
+								goto lok3_6_15
+							}
+						lok3_6_15:
+						l273_6_15:
+							{
+								position274_6_15, tokenIndex274_6_15 := pos, ti
+								{ // alphanum
+									if int(pos) == p.at {
+										p.note(18, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l267_4_6_15
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(32, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l267_4_6_15
+									}
+									goto l274_6_15
+								l267_4_6_15:
+									pos++
+									goto lok4_6_15
+								}
+							lok4_6_15:
+								goto l273_6_15
+							l274_6_15:
+								pos, ti = position274_6_15, tokenIndex274_6_15
+							}
+							_ = position272_6_15
+						}
+						goto lok6_15
+					l271_6_15:
+						pos, ti = position271_6_15, tokenIndex271_6_15
+						goto l146_15
+					}
+				lok6_15:
+					_ = position147_15
+				}
+				goto lok15
+			l146_15:
+				pos, ti = position146_15, tokenIndex146_15
+				goto l145
+			}
+		lok15:
+			goto l144
+		l145:
+			pos, ti = position145, tokenIndex145
+		}
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l142:
+	pos, ti = position142, tokenIndex142
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rattribute is rule 41 attribute <- <alphanums>
+func (p *Parser) rattribute() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position146, tokenIndex146 := pos, ti
+	{
+		position147 := pos
+		{ // alphanums
+			position271_6, tokenIndex271_6 := pos, ti
+			{
+				position272_6 := pos
+				{ // alphanum
+					if int(pos) == p.at {
+						p.note(18, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l267_3_6
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(32, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l267_3_6
+					}
+					goto l271_6
+				l267_3_6:
+					pos++
+					goto lok3_6
+				}
+			lok3_6:
+			l273_6:
+				{
+					position274_6, tokenIndex274_6 := pos, ti
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(18, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l267_4_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(32, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l267_4_6
+						}
+						goto l274_6
+					l267_4_6:
+						pos++
+						goto lok4_6
+					}
+				lok4_6:
+					goto l273_6
+				l274_6:
+					pos, ti = position274_6, tokenIndex274_6
+				}
+				_ = position272_6
+			}
+			goto lok6
+		l271_6:
+			pos, ti = position271_6, tokenIndex271_6
+			goto l146
+		}
+	lok6:
+		_ = position147
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l146:
+	pos, ti = position146, tokenIndex146
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rtelnetaddress is rule 42 telnetaddress <- <(scheme_telnet (':' '/' '/') telnetsite)>
+func (p *Parser) rtelnetaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position148, tokenIndex148 := pos, ti
+	{
+		position149 := pos
+		{ // scheme_telnet
+			comp_87 := p.comp
+			p.comp = uint32(rulescheme_telnet)
+			position59_87, tokenIndex59_87 := pos, ti
+			{
+				position60_87 := pos
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_87
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_87
+				}
+				pos++
+				if buffer[pos] != 'l' {
+					if int(pos) == p.at {
+						p.note(13, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_87
+				}
+				pos++
+				if buffer[pos] != 'n' {
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_87
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_87
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_87
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_telnet, position60_87)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_87
+			goto lok87
+		l59_87:
+			pos, ti = position59_87, tokenIndex59_87
+			p.comp = comp_87
+			goto l148
+		}
+	lok87:
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+			goto l148
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position149
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l148:
+	pos, ti = position148, tokenIndex148
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rtelnetsite is rule 43 telnetsite <- <((user '@' hostport !xalpha) / (userfirstat '@' hostport !xalpha) / (hostport !xalpha))>
+func (p *Parser) rtelnetsite() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruletelnetsite)
+	position150, tokenIndex150 := pos, ti
+	{
+		position151 := pos
+		{
+			position152, tokenIndex152 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ruser() {
+				goto l153
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				goto l153
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position154, tokenIndex154 := pos, ti
+				{ // xalpha
+					position229_80, tokenIndex229_80 := pos, ti
+					{
+						position230_80 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(20, false)
+								}
+
+								if int(pos) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_80, tokenIndex256_16_80 := pos, ti
+										{
+											position257_16_80 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(21, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_80
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_80
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_80
+											l258_12_16_80:
+												pos++
+												goto lok12_16_80
+											}
+										lok12_16_80:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_80
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_80
+											l258_13_16_80:
+												pos++
+												goto lok13_16_80
+											}
+										lok13_16_80:
+											_ = position257_16_80
+										}
+										goto lok16_80
+									l256_16_80:
+										pos, ti = position256_16_80, tokenIndex256_16_80
+										goto l229_80
+									}
+								lok16_80:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(18, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_80
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_80
+					}
+					goto lok80
+				l229_80:
+					pos, ti = position229_80, tokenIndex229_80
+					goto l154
+				}
+			lok80:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l153
+			l154:
+				pos, ti = position154, tokenIndex154
+			}
+			goto l152
+		l153:
+			pos, ti = position152, tokenIndex152
+			if p.position, p.tokenIndex = pos, ti; !p.ruserfirstat() {
+				goto l155
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l155
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				goto l155
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position156, tokenIndex156 := pos, ti
+				{ // xalpha
+					position229_81, tokenIndex229_81 := pos, ti
+					{
+						position230_81 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(20, false)
+								}
+
+								if int(pos) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_81, tokenIndex256_16_81 := pos, ti
+										{
+											position257_16_81 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(21, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_81
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_81
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_81
+											l258_12_16_81:
+												pos++
+												goto lok12_16_81
+											}
+										lok12_16_81:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_81
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_81
+											l258_13_16_81:
+												pos++
+												goto lok13_16_81
+											}
+										lok13_16_81:
+											_ = position257_16_81
+										}
+										goto lok16_81
+									l256_16_81:
+										pos, ti = position256_16_81, tokenIndex256_16_81
+										goto l229_81
+									}
+								lok16_81:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(18, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_81
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_81
+					}
+					goto lok81
+				l229_81:
+					pos, ti = position229_81, tokenIndex229_81
+					goto l156
+				}
+			lok81:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l155
+			l156:
+				pos, ti = position156, tokenIndex156
+			}
+			goto l152
+		l155:
+			pos, ti = position152, tokenIndex152
+			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				goto l150
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position157, tokenIndex157 := pos, ti
+				{ // xalpha
+					position229_82, tokenIndex229_82 := pos, ti
+					{
+						position230_82 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(20, false)
+								}
+
+								if int(pos) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_82, tokenIndex256_16_82 := pos, ti
+										{
+											position257_16_82 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(21, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_82
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_82
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_82
+											l258_12_16_82:
+												pos++
+												goto lok12_16_82
+											}
+										lok12_16_82:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_82
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_82
+											l258_13_16_82:
+												pos++
+												goto lok13_16_82
+											}
+										lok13_16_82:
+											_ = position257_16_82
+										}
+										goto lok16_82
+									l256_16_82:
+										pos, ti = position256_16_82, tokenIndex256_16_82
+										goto l229_82
+									}
+								lok16_82:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(18, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_82
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_82
+					}
+					goto lok82
+				l229_82:
+					pos, ti = position229_82, tokenIndex229_82
+					goto l157
+				}
+			lok82:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l150
+			l157:
+				pos, ti = position157, tokenIndex157
+			}
+		}
+	l152:
+		if !p.bare {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruletelnetsite, position151)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l150:
+	pos, ti = position150, tokenIndex150
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// ruser is rule 44 user <- <(!lastat xalpha)+>
+func (p *Parser) ruser() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	position158, tokenIndex158 := pos, ti
+	{
+		position159 := pos
+		{
+			position162, tokenIndex162 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulelastat]) {
+				goto l162
+			}
+			pos, ti = p.position, p.tokenIndex
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l158
+		l162:
+			pos, ti = position162, tokenIndex162
+		}
+		{ // xalpha
+			position229_53, tokenIndex229_53 := pos, ti
+			{
+				position230_53 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(21, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_53, tokenIndex256_16_53 := pos, ti
+								{
+									position257_16_53 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(21, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_53
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_53
+									l258_12_16_53:
+										pos++
+										goto lok12_16_53
+									}
+								lok12_16_53:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_53
+									l258_13_16_53:
+										pos++
+										goto lok13_16_53
+									}
+								lok13_16_53:
+									_ = position257_16_53
+								}
+								goto lok16_53
+							l256_16_53:
+								pos, ti = position256_16_53, tokenIndex256_16_53
+								goto l229_53
+							}
+						lok16_53:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(18, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_53
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_53
+			}
+			goto lok53
+		l229_53:
+			pos, ti = position229_53, tokenIndex229_53
+			goto l158
+		}
+	lok53:
+	l160:
+		{
+			position161, tokenIndex161 := pos, ti
+			{
+				position163, tokenIndex163 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulelastat]) {
+					goto l163
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l161
+			l163:
+				pos, ti = position163, tokenIndex163
+			}
+			{ // xalpha
+				position229_54, tokenIndex229_54 := pos, ti
+				{
+					position230_54 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(21, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_54, tokenIndex256_16_54 := pos, ti
+									{
+										position257_16_54 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_54
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_54
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_54
+										l258_12_16_54:
+											pos++
+											goto lok12_16_54
+										}
+									lok12_16_54:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_54
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_54
+										l258_13_16_54:
+											pos++
+											goto lok13_16_54
+										}
+									lok13_16_54:
+										_ = position257_16_54
+									}
+									goto lok16_54
+								l256_16_54:
+									pos, ti = position256_16_54, tokenIndex256_16_54
+									goto l229_54
+								}
+							lok16_54:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(18, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_54
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_54
+				}
+				goto lok54
+			l229_54:
+				pos, ti = position229_54, tokenIndex229_54
+				goto l161
+			}
+		lok54:
+			goto l160
+		l161:
+			pos, ti = position161, tokenIndex161
+		}
+		if !p.bare {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuser, position159)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
 	return true
 l158:
-	pos, p.tokenIndex = position158, tokenIndex158
+	pos, ti = position158, tokenIndex158
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rlastat is rule 45 lastat <- <('@' (!'@' xalpha)* !xalpha)>
 func (p *Parser) rlastat() bool {
 	buffer := p.buffer
-	pos := p.position
-	position164, tokenIndex164 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position164, tokenIndex164 := pos, ti
 	{
 		position165 := pos
 		if buffer[pos] != '@' {
 			if int(pos) == p.at {
-				p.note(29, true)
+				p.note(30, true)
 			}
 
 			if int(pos) > p.far {
@@ -6355,12 +8139,12 @@ func (p *Parser) rlastat() bool {
 		pos++
 	l166:
 		{
-			position167, tokenIndex167 := pos, p.tokenIndex
+			position167, tokenIndex167 := pos, ti
 			{
-				position168, tokenIndex168 := pos, p.tokenIndex
+				position168, tokenIndex168 := pos, ti
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
-						p.note(29, false)
+						p.note(30, false)
 					}
 
 					if int(pos) > p.far {
@@ -6374,10 +8158,10 @@ func (p *Parser) rlastat() bool {
 				}
 				goto l167
 			l168:
-				pos, p.tokenIndex = position168, tokenIndex168
+				pos, ti = position168, tokenIndex168
 			}
 			{ // xalpha
-				position229_27, tokenIndex229_27 := pos, p.tokenIndex
+				position229_27, tokenIndex229_27 := pos, ti
 				{
 					position230_27 := pos
 					{
@@ -6385,21 +8169,21 @@ func (p *Parser) rlastat() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_27, tokenIndex256_16_27 := pos, p.tokenIndex
+									position256_16_27, tokenIndex256_16_27 := pos, ti
 									{
 										position257_16_27 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
@@ -6410,7 +8194,7 @@ func (p *Parser) rlastat() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_27
@@ -6426,7 +8210,7 @@ func (p *Parser) rlastat() bool {
 									lok12_16_27:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_27
@@ -6444,7 +8228,7 @@ func (p *Parser) rlastat() bool {
 									}
 									goto lok16_27
 								l256_16_27:
-									pos, p.tokenIndex = position256_16_27, tokenIndex256_16_27
+									pos, ti = position256_16_27, tokenIndex256_16_27
 									goto l229_27
 								}
 							lok16_27:
@@ -6452,7 +8236,7 @@ func (p *Parser) rlastat() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
@@ -6469,18 +8253,18 @@ func (p *Parser) rlastat() bool {
 				}
 				goto lok27
 			l229_27:
-				pos, p.tokenIndex = position229_27, tokenIndex229_27
+				pos, ti = position229_27, tokenIndex229_27
 				goto l167
 			}
 		lok27:
 			goto l166
 		l167:
-			pos, p.tokenIndex = position167, tokenIndex167
+			pos, ti = position167, tokenIndex167
 		}
 		{
-			position169, tokenIndex169 := pos, p.tokenIndex
+			position169, tokenIndex169 := pos, ti
 			{ // xalpha
-				position229_28, tokenIndex229_28 := pos, p.tokenIndex
+				position229_28, tokenIndex229_28 := pos, ti
 				{
 					position230_28 := pos
 					{
@@ -6488,21 +8272,21 @@ func (p *Parser) rlastat() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_28, tokenIndex256_16_28 := pos, p.tokenIndex
+									position256_16_28, tokenIndex256_16_28 := pos, ti
 									{
 										position257_16_28 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, false)
 											}
 
 											if int(pos) > p.far {
@@ -6513,7 +8297,7 @@ func (p *Parser) rlastat() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_28
@@ -6529,7 +8313,7 @@ func (p *Parser) rlastat() bool {
 									lok12_16_28:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_28
@@ -6547,7 +8331,7 @@ func (p *Parser) rlastat() bool {
 									}
 									goto lok16_28
 								l256_16_28:
-									pos, p.tokenIndex = position256_16_28, tokenIndex256_16_28
+									pos, ti = position256_16_28, tokenIndex256_16_28
 									goto l229_28
 								}
 							lok16_28:
@@ -6555,7 +8339,7 @@ func (p *Parser) rlastat() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, false)
 									}
 
 									if int(pos) > p.far {
@@ -6572,35 +8356,38 @@ func (p *Parser) rlastat() bool {
 				}
 				goto lok28
 			l229_28:
-				pos, p.tokenIndex = position229_28, tokenIndex229_28
+				pos, ti = position229_28, tokenIndex229_28
 				goto l169
 			}
 		lok28:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l164
 		l169:
-			pos, p.tokenIndex = position169, tokenIndex169
+			pos, ti = position169, tokenIndex169
 		}
 		_ = position165
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l164:
-	pos, p.tokenIndex = position164, tokenIndex164
-	p.position = pos
+	pos, ti = position164, tokenIndex164
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ruserfirstat is rule 46 userfirstat <- <(xalpha (!('@' alpha) xalpha)*)>
 func (p *Parser) ruserfirstat() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserfirstat)
-	position170, tokenIndex170 := pos, p.tokenIndex
+	position170, tokenIndex170 := pos, ti
 	{
 		position171 := pos
 		{ // xalpha
-			position229_29, tokenIndex229_29 := pos, p.tokenIndex
+			position229_29, tokenIndex229_29 := pos, ti
 			{
 				position230_29 := pos
 				{
@@ -6608,21 +8395,21 @@ func (p *Parser) ruserfirstat() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(20, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(10, false)
+							p.note(21, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position256_16_29, tokenIndex256_16_29 := pos, p.tokenIndex
+								position256_16_29, tokenIndex256_16_29 := pos, ti
 								{
 									position257_16_29 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(21, true)
 										}
 
 										if int(pos) > p.far {
@@ -6633,7 +8420,7 @@ func (p *Parser) ruserfirstat() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(11, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_12_16_29
@@ -6649,7 +8436,7 @@ func (p *Parser) ruserfirstat() bool {
 								lok12_16_29:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(11, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_13_16_29
@@ -6667,7 +8454,7 @@ func (p *Parser) ruserfirstat() bool {
 								}
 								goto lok16_29
 							l256_16_29:
-								pos, p.tokenIndex = position256_16_29, tokenIndex256_16_29
+								pos, ti = position256_16_29, tokenIndex256_16_29
 								goto l229_29
 							}
 						lok16_29:
@@ -6675,7 +8462,7 @@ func (p *Parser) ruserfirstat() bool {
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(18, true)
 								}
 
 								if int(pos) > p.far {
@@ -6692,18 +8479,18 @@ func (p *Parser) ruserfirstat() bool {
 			}
 			goto lok29
 		l229_29:
-			pos, p.tokenIndex = position229_29, tokenIndex229_29
+			pos, ti = position229_29, tokenIndex229_29
 			goto l170
 		}
 	lok29:
 	l172:
 		{
-			position173, tokenIndex173 := pos, p.tokenIndex
+			position173, tokenIndex173 := pos, ti
 			{
-				position174, tokenIndex174 := pos, p.tokenIndex
+				position174, tokenIndex174 := pos, ti
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
-						p.note(29, true)
+						p.note(30, false)
 					}
 
 					if int(pos) > p.far {
@@ -6714,7 +8501,7 @@ func (p *Parser) ruserfirstat() bool {
 				pos++
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(18, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_30
@@ -6723,7 +8510,7 @@ func (p *Parser) ruserfirstat() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(19, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_30
@@ -6734,12 +8521,15 @@ func (p *Parser) ruserfirstat() bool {
 					goto lok30
 				}
 			lok30:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l173
 			l174:
-				pos, p.tokenIndex = position174, tokenIndex174
+				pos, ti = position174, tokenIndex174
 			}
 			{ // xalpha
-				position229_31, tokenIndex229_31 := pos, p.tokenIndex
+				position229_31, tokenIndex229_31 := pos, ti
 				{
 					position230_31 := pos
 					{
@@ -6747,21 +8537,21 @@ func (p *Parser) ruserfirstat() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_31, tokenIndex256_16_31 := pos, p.tokenIndex
+									position256_16_31, tokenIndex256_16_31 := pos, ti
 									{
 										position257_16_31 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
@@ -6772,7 +8562,7 @@ func (p *Parser) ruserfirstat() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_31
@@ -6788,7 +8578,7 @@ func (p *Parser) ruserfirstat() bool {
 									lok12_16_31:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_31
@@ -6806,7 +8596,7 @@ func (p *Parser) ruserfirstat() bool {
 									}
 									goto lok16_31
 								l256_16_31:
-									pos, p.tokenIndex = position256_16_31, tokenIndex256_16_31
+									pos, ti = position256_16_31, tokenIndex256_16_31
 									goto l229_31
 								}
 							lok16_31:
@@ -6814,7 +8604,7 @@ func (p *Parser) ruserfirstat() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
@@ -6831,40 +8621,123 @@ func (p *Parser) ruserfirstat() bool {
 				}
 				goto lok31
 			l229_31:
-				pos, p.tokenIndex = position229_31, tokenIndex229_31
+				pos, ti = position229_31, tokenIndex229_31
 				goto l173
 			}
 		lok31:
 			goto l172
 		l173:
-			pos, p.tokenIndex = position173, tokenIndex173
+			pos, ti = position173, tokenIndex173
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserfirstat, position171)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l170:
-	pos, p.tokenIndex = position170, tokenIndex170
+	pos, ti = position170, tokenIndex170
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgopheraddress is rule 47 gopheraddress <- <(scheme_gopher (':' '/' '/') hostport gopherpath? ('?' search)?)>
 func (p *Parser) rgopheraddress() bool {
 	buffer := p.buffer
-	pos := p.position
-	position175, tokenIndex175 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position175, tokenIndex175 := pos, ti
 	{
 		position176 := pos
-		if p.position = pos; !p.rscheme_gopher() {
+		{ // scheme_gopher
+			comp_83 := p.comp
+			p.comp = uint32(rulescheme_gopher)
+			position61_83, tokenIndex61_83 := pos, ti
+			{
+				position62_83 := pos
+				if buffer[pos] != 'g' {
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_83
+				}
+				pos++
+				if buffer[pos] != 'o' {
+					if int(pos) == p.at {
+						p.note(25, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_83
+				}
+				pos++
+				if buffer[pos] != 'p' {
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_83
+				}
+				pos++
+				if buffer[pos] != 'h' {
+					if int(pos) == p.at {
+						p.note(23, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_83
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_83
+				}
+				pos++
+				if buffer[pos] != 'r' {
+					if int(pos) == p.at {
+						p.note(24, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_83
+				}
+				pos++
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_gopher, position62_83)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_83
+			goto lok83
+		l61_83:
+			pos, ti = position61_83, tokenIndex61_83
+			p.comp = comp_83
 			goto l175
 		}
-		pos = p.position
+	lok83:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -6878,7 +8751,7 @@ func (p *Parser) rgopheraddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -6889,7 +8762,7 @@ func (p *Parser) rgopheraddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -6898,26 +8771,26 @@ func (p *Parser) rgopheraddress() bool {
 			goto l175
 		}
 		pos++
-		if p.position = pos; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
 			goto l175
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position177, tokenIndex177 := pos, p.tokenIndex
-			if p.position = pos; !p.rgopherpath() {
+			position177, tokenIndex177 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rgopherpath() {
 				goto l177
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l178
 		l177:
-			pos, p.tokenIndex = position177, tokenIndex177
+			pos, ti = position177, tokenIndex177
 		}
 	l178:
 		{
-			position179, tokenIndex179 := pos, p.tokenIndex
+			position179, tokenIndex179 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, false)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -6926,40 +8799,79 @@ func (p *Parser) rgopheraddress() bool {
 				goto l179
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulesearch]) {
+			{ // search
+				comp_84 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_84, tokenIndex221_84 := pos, ti
+				{
+					position222_84 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_84
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_84:
+					{
+						position224_84, tokenIndex224_84 := pos, ti
+						if buffer[pos] != '+' {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_84
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_84
+					l224_84:
+						pos, ti = position224_84, tokenIndex224_84
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l221_84:
+				pos, ti = position221_84, tokenIndex221_84
+				p.comp = comp_84
 				goto l179
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+		lok84:
 			goto l180
 		l179:
-			pos, p.tokenIndex = position179, tokenIndex179
+			pos, ti = position179, tokenIndex179
 		}
 	l180:
 		_ = position176
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l175:
-	pos, p.tokenIndex = position175, tokenIndex175
-	p.position = pos
+	pos, ti = position175, tokenIndex175
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgopherpath is rule 48 gopherpath <- <('/' gtype selector?)>
 func (p *Parser) rgopherpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegopherpath)
-	position181, tokenIndex181 := pos, p.tokenIndex
+	position181, tokenIndex181 := pos, ti
 	{
 		position182 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -6969,167 +8881,199 @@ func (p *Parser) rgopherpath() bool {
 		}
 		pos++
 		{ // gtype
-			position227_54, tokenIndex227_54 := pos, p.tokenIndex
+			position227_61, tokenIndex227_61 := pos, ti
 			{
-				position228_54 := pos
+				position228_61 := pos
 				{ // xalpha
-					position229_37_54, tokenIndex229_37_54 := pos, p.tokenIndex
+					position229_38_61, tokenIndex229_38_61 := pos, ti
 					{
-						position230_37_54 := pos
+						position230_38_61 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(20, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(10, false)
+									p.note(21, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_37_54, tokenIndex256_16_37_54 := pos, p.tokenIndex
+										position256_16_38_61, tokenIndex256_16_38_61 := pos, ti
 										{
-											position257_16_37_54 := pos
+											position257_16_38_61 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(10, true)
+													p.note(21, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_37_54
+												goto l256_16_38_61
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(11, true)
+													p.note(22, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_37_54
+													goto l258_12_16_38_61
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_37_54
-											l258_12_16_37_54:
+												goto l256_16_38_61
+											l258_12_16_38_61:
 												pos++
-												goto lok12_16_37_54
+												goto lok12_16_38_61
 											}
-										lok12_16_37_54:
+										lok12_16_38_61:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(11, true)
+													p.note(22, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_37_54
+													goto l258_13_16_38_61
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_37_54
-											l258_13_16_37_54:
+												goto l256_16_38_61
+											l258_13_16_38_61:
 												pos++
-												goto lok13_16_37_54
+												goto lok13_16_38_61
 											}
-										lok13_16_37_54:
-											_ = position257_16_37_54
+										lok13_16_38_61:
+											_ = position257_16_38_61
 										}
-										goto lok16_37_54
-									l256_16_37_54:
-										pos, p.tokenIndex = position256_16_37_54, tokenIndex256_16_37_54
-										goto l229_37_54
+										goto lok16_38_61
+									l256_16_38_61:
+										pos, ti = position256_16_38_61, tokenIndex256_16_38_61
+										goto l229_38_61
 									}
-								lok16_37_54:
+								lok16_38_61:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(18, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_37_54
+										goto l229_38_61
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_37_54
+						_ = position230_38_61
 					}
-					goto lok37_54
-				l229_37_54:
-					pos, p.tokenIndex = position229_37_54, tokenIndex229_37_54
-					goto l227_54
+					goto lok38_61
+				l229_38_61:
+					pos, ti = position229_38_61, tokenIndex229_38_61
+					goto l227_61
 				}
-			lok37_54:
-				_ = position228_54
+			lok38_61:
+				_ = position228_61
 			}
-			goto lok54
-		l227_54:
-			pos, p.tokenIndex = position227_54, tokenIndex227_54
+			goto lok61
+		l227_61:
+			pos, ti = position227_61, tokenIndex227_61
 			goto l181
 		}
-	lok54:
+	lok61:
 		{
-			position183, tokenIndex183 := pos, p.tokenIndex
+			position183, tokenIndex183 := pos, ti
 			{ // selector
-				position213_55, tokenIndex213_55 := pos, p.tokenIndex
+				position213_62, tokenIndex213_62 := pos, ti
 				{
-					position214_55 := pos
-					if p.position = pos; !p.rpath() {
-						goto l213_55
+					position214_62 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rpath() {
+						goto l213_62
 					}
-					pos = p.position
-					_ = position214_55
+					pos, ti = p.position, p.tokenIndex
+					_ = position214_62
 				}
-				goto lok55
-			l213_55:
-				pos, p.tokenIndex = position213_55, tokenIndex213_55
+				goto lok62
+			l213_62:
+				pos, ti = position213_62, tokenIndex213_62
 				goto l183
 			}
-		lok55:
+		lok62:
 			goto l184
 		l183:
-			pos, p.tokenIndex = position183, tokenIndex183
+			pos, ti = position183, tokenIndex183
 		}
 	l184:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegopherpath, position182)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l181:
-	pos, p.tokenIndex = position181, tokenIndex181
+	pos, ti = position181, tokenIndex181
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostport is rule 49 hostport <- <(hostinhostport (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position185, tokenIndex185 := pos, p.tokenIndex
+	position185, tokenIndex185 := pos, ti
 	{
 		position186 := pos
-		if p.position = pos; !p.rhostinhostport() {
+		{ // hostinhostport
+			comp_63 := p.comp
+			p.comp = uint32(rulehostinhostport)
+			position193_63, tokenIndex193_63 := pos, ti
+			{
+				position194_63 := pos
+				{
+					position195_63, tokenIndex195_63 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostnameinhostport() {
+						goto l196_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l195_63
+				l196_63:
+					pos, ti = position195_63, tokenIndex195_63
+					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l193_63
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l195_63:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehostinhostport, position194_63)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_63
+			goto lok63
+		l193_63:
+			pos, ti = position193_63, tokenIndex193_63
+			p.comp = comp_63
 			goto l185
 		}
-		pos = p.position
+	lok63:
 		{
-			position187, tokenIndex187 := pos, p.tokenIndex
+			position187, tokenIndex187 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7141,149 +9085,470 @@ func (p *Parser) rhostport() bool {
 				goto l187
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			{ // port
+				comp_64 := p.comp
+				p.comp = uint32(ruleport)
+				position211_64, tokenIndex211_64 := pos, ti
+				{
+					position212_64 := pos
+					{ // digits
+						position263_11_64, tokenIndex263_11_64 := pos, ti
+						{
+							position264_11_64 := pos
+							{ // digit
+								if int(pos) == p.at {
+									p.note(27, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l252_1_11_64
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l263_11_64
+							l252_1_11_64:
+								pos++
+								goto lok1_11_64
+							}
+						lok1_11_64:
+						l265_11_64:
+							{
+								position266_11_64, tokenIndex266_11_64 := pos, ti
+								{ // digit
+									if int(pos) == p.at {
+										p.note(27, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_2_11_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l266_11_64
+								l252_2_11_64:
+									pos++
+									goto lok2_11_64
+								}
+							lok2_11_64:
+								goto l265_11_64
+							l266_11_64:
+								pos, ti = position266_11_64, tokenIndex266_11_64
+							}
+							_ = position264_11_64
+						}
+						goto lok11_64
+					l263_11_64:
+						pos, ti = position263_11_64, tokenIndex263_11_64
+						goto l211_64
+					}
+				lok11_64:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position212_64)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_64
+				goto lok64
+			l211_64:
+				pos, ti = position211_64, tokenIndex211_64
+				p.comp = comp_64
 				goto l187
 			}
-			pos = p.position
+		lok64:
 			goto l188
 		l187:
-			pos, p.tokenIndex = position187, tokenIndex187
+			pos, ti = position187, tokenIndex187
 		}
 	l188:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position186)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l185:
-	pos, p.tokenIndex = position185, tokenIndex185
+	pos, ti = position185, tokenIndex185
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhost is rule 50 host <- <(hostname / hostnumber)>
 func (p *Parser) rhost() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position189, tokenIndex189 := pos, p.tokenIndex
+	position189, tokenIndex189 := pos, ti
 	{
 		position190 := pos
 		{
-			position191, tokenIndex191 := pos, p.tokenIndex
-			if p.position = pos; !p.rhostname() {
+			position191, tokenIndex191 := pos, ti
+			{ // hostname
+				comp_55 := p.comp
+				p.comp = uint32(rulehostname)
+				position199_55, tokenIndex199_55 := pos, ti
+				{
+					position200_55 := pos
+					{ // ialpha
+						position244_32_55, tokenIndex244_32_55 := pos, ti
+						{
+							position245_32_55 := pos
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(18, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l248_22_32_55
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l248_22_32_55
+								}
+								goto l244_32_55
+							l248_22_32_55:
+								pos++
+								goto lok22_32_55
+							}
+						lok22_32_55:
+							{
+								position246_32_55, tokenIndex246_32_55 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l246_32_55
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l247_32_55
+							l246_32_55:
+								pos, ti = position246_32_55, tokenIndex246_32_55
+							}
+						l247_32_55:
+							_ = position245_32_55
+						}
+						goto lok32_55
+					l244_32_55:
+						pos, ti = position244_32_55, tokenIndex244_32_55
+						goto l199_55
+					}
+				lok32_55:
+				l201_55:
+					{
+						position202_55, tokenIndex202_55 := pos, ti
+						if buffer[pos] != '.' {
+							if int(pos) == p.at {
+								p.note(28, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l202_55
+						}
+						pos++
+						{ // ialpha
+							position244_33_55, tokenIndex244_33_55 := pos, ti
+							{
+								position245_33_55 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(18, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_33_55
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(19, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_33_55
+									}
+									goto l244_33_55
+								l248_22_33_55:
+									pos++
+									goto lok22_33_55
+								}
+							lok22_33_55:
+								{
+									position246_33_55, tokenIndex246_33_55 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_33_55
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_33_55
+								l246_33_55:
+									pos, ti = position246_33_55, tokenIndex246_33_55
+								}
+							l247_33_55:
+								_ = position245_33_55
+							}
+							goto lok33_55
+						l244_33_55:
+							pos, ti = position244_33_55, tokenIndex244_33_55
+							goto l202_55
+						}
+					lok33_55:
+						goto l201_55
+					l202_55:
+						pos, ti = position202_55, tokenIndex202_55
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostname, position200_55)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_55
+				goto lok55
+			l199_55:
+				pos, ti = position199_55, tokenIndex199_55
+				p.comp = comp_55
 				goto l192
 			}
-			pos = p.position
+		lok55:
 			goto l191
 		l192:
-			pos, p.tokenIndex = position191, tokenIndex191
-			if p.position = pos; !p.rhostnumber() {
+			pos, ti = position191, tokenIndex191
+			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
 				goto l189
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l191:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position190)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l189:
-	pos, p.tokenIndex = position189, tokenIndex189
+	pos, ti = position189, tokenIndex189
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostinhostport is rule 51 hostinhostport <- <(hostnameinhostport / hostnumber)>
 func (p *Parser) rhostinhostport() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostinhostport)
-	position193, tokenIndex193 := pos, p.tokenIndex
+	position193, tokenIndex193 := pos, ti
 	{
 		position194 := pos
 		{
-			position195, tokenIndex195 := pos, p.tokenIndex
-			if p.position = pos; !p.rhostnameinhostport() {
+			position195, tokenIndex195 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhostnameinhostport() {
 				goto l196
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l195
 		l196:
-			pos, p.tokenIndex = position195, tokenIndex195
-			if p.position = pos; !p.rhostnumber() {
+			pos, ti = position195, tokenIndex195
+			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
 				goto l193
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l195:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostinhostport, position194)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l193:
-	pos, p.tokenIndex = position193, tokenIndex193
+	pos, ti = position193, tokenIndex193
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rcellname is rule 52 cellname <- <hostname>
 func (p *Parser) rcellname() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulecellname)
-	position197, tokenIndex197 := pos, p.tokenIndex
+	position197, tokenIndex197 := pos, ti
 	{
 		position198 := pos
-		if p.position = pos; !p.rhostname() {
+		{ // hostname
+			comp_56 := p.comp
+			p.comp = uint32(rulehostname)
+			position199_56, tokenIndex199_56 := pos, ti
+			{
+				position200_56 := pos
+				{ // ialpha
+					position244_32_56, tokenIndex244_32_56 := pos, ti
+					{
+						position245_32_56 := pos
+						{ // alpha
+							if int(pos) == p.at {
+								p.note(18, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l248_22_32_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(19, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l248_22_32_56
+							}
+							goto l244_32_56
+						l248_22_32_56:
+							pos++
+							goto lok22_32_56
+						}
+					lok22_32_56:
+						{
+							position246_32_56, tokenIndex246_32_56 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+								goto l246_32_56
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l247_32_56
+						l246_32_56:
+							pos, ti = position246_32_56, tokenIndex246_32_56
+						}
+					l247_32_56:
+						_ = position245_32_56
+					}
+					goto lok32_56
+				l244_32_56:
+					pos, ti = position244_32_56, tokenIndex244_32_56
+					goto l199_56
+				}
+			lok32_56:
+			l201_56:
+				{
+					position202_56, tokenIndex202_56 := pos, ti
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(28, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l202_56
+					}
+					pos++
+					{ // ialpha
+						position244_33_56, tokenIndex244_33_56 := pos, ti
+						{
+							position245_33_56 := pos
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(18, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l248_22_33_56
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l248_22_33_56
+								}
+								goto l244_33_56
+							l248_22_33_56:
+								pos++
+								goto lok22_33_56
+							}
+						lok22_33_56:
+							{
+								position246_33_56, tokenIndex246_33_56 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l246_33_56
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l247_33_56
+							l246_33_56:
+								pos, ti = position246_33_56, tokenIndex246_33_56
+							}
+						l247_33_56:
+							_ = position245_33_56
+						}
+						goto lok33_56
+					l244_33_56:
+						pos, ti = position244_33_56, tokenIndex244_33_56
+						goto l202_56
+					}
+				lok33_56:
+					goto l201_56
+				l202_56:
+					pos, ti = position202_56, tokenIndex202_56
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehostname, position200_56)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_56
+			goto lok56
+		l199_56:
+			pos, ti = position199_56, tokenIndex199_56
+			p.comp = comp_56
 			goto l197
 		}
-		pos = p.position
+	lok56:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulecellname, position198)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l197:
-	pos, p.tokenIndex = position197, tokenIndex197
+	pos, ti = position197, tokenIndex197
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostname is rule 53 hostname <- <(ialpha ('.' ialpha)*)>
 func (p *Parser) rhostname() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position199, tokenIndex199 := pos, p.tokenIndex
+	position199, tokenIndex199 := pos, ti
 	{
 		position200 := pos
 		{ // ialpha
-			position244_32, tokenIndex244_32 := pos, p.tokenIndex
+			position244_32, tokenIndex244_32 := pos, ti
 			{
 				position245_32 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(18, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_22_32
@@ -7292,7 +9557,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(19, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_22_32
@@ -7304,33 +9569,30 @@ func (p *Parser) rhostname() bool {
 				}
 			lok22_32:
 				{
-					position246_32, tokenIndex246_32 := pos, p.tokenIndex
-					if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+					position246_32, tokenIndex246_32 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
 						goto l246_32
 					}
-					pos = p.position
-					if int(pos)-1 > p.reach {
-						p.reach = int(pos) - 1
-					}
+					pos, ti = p.position, p.tokenIndex
 					goto l247_32
 				l246_32:
-					pos, p.tokenIndex = position246_32, tokenIndex246_32
+					pos, ti = position246_32, tokenIndex246_32
 				}
 			l247_32:
 				_ = position245_32
 			}
 			goto lok32
 		l244_32:
-			pos, p.tokenIndex = position244_32, tokenIndex244_32
+			pos, ti = position244_32, tokenIndex244_32
 			goto l199
 		}
 	lok32:
 	l201:
 		{
-			position202, tokenIndex202 := pos, p.tokenIndex
+			position202, tokenIndex202 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(28, true)
 				}
 
 				if int(pos) > p.far {
@@ -7340,12 +9602,12 @@ func (p *Parser) rhostname() bool {
 			}
 			pos++
 			{ // ialpha
-				position244_33, tokenIndex244_33 := pos, p.tokenIndex
+				position244_33, tokenIndex244_33 := pos, ti
 				{
 					position245_33 := pos
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(18, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l248_22_33
@@ -7354,7 +9616,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(19, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l248_22_33
@@ -7366,58 +9628,56 @@ func (p *Parser) rhostname() bool {
 					}
 				lok22_33:
 					{
-						position246_33, tokenIndex246_33 := pos, p.tokenIndex
-						if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+						position246_33, tokenIndex246_33 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
 							goto l246_33
 						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
+						pos, ti = p.position, p.tokenIndex
 						goto l247_33
 					l246_33:
-						pos, p.tokenIndex = position246_33, tokenIndex246_33
+						pos, ti = position246_33, tokenIndex246_33
 					}
 				l247_33:
 					_ = position245_33
 				}
 				goto lok33
 			l244_33:
-				pos, p.tokenIndex = position244_33, tokenIndex244_33
+				pos, ti = position244_33, tokenIndex244_33
 				goto l202
 			}
 		lok33:
 			goto l201
 		l202:
-			pos, p.tokenIndex = position202, tokenIndex202
+			pos, ti = position202, tokenIndex202
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position200)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l199:
-	pos, p.tokenIndex = position199, tokenIndex199
+	pos, ti = position199, tokenIndex199
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostnameinhostport is rule 54 hostnameinhostport <- <(alpha (!(':' port !xalpha) xalpha)*)>
 func (p *Parser) rhostnameinhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnameinhostport)
-	position203, tokenIndex203 := pos, p.tokenIndex
+	position203, tokenIndex203 := pos, ti
 	{
 		position204 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(18, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_34
@@ -7426,7 +9686,7 @@ func (p *Parser) rhostnameinhostport() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(19, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_34
@@ -7439,9 +9699,9 @@ func (p *Parser) rhostnameinhostport() bool {
 	lok34:
 	l205:
 		{
-			position206, tokenIndex206 := pos, p.tokenIndex
+			position206, tokenIndex206 := pos, ti
 			{
-				position207, tokenIndex207 := pos, p.tokenIndex
+				position207, tokenIndex207 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, false)
@@ -7453,252 +9713,323 @@ func (p *Parser) rhostnameinhostport() bool {
 					goto l207
 				}
 				pos++
-				if p.position = pos; !p.peek(p.rules[ruleport]) {
+				{ // port
+					comp_35 := p.comp
+					p.comp = uint32(ruleport)
+					position211_35, tokenIndex211_35 := pos, ti
+					{
+						position212_35 := pos
+						{ // digits
+							position263_11_35, tokenIndex263_11_35 := pos, ti
+							{
+								position264_11_35 := pos
+								{ // digit
+									if int(pos) == p.at {
+										p.note(27, false)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_1_11_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l263_11_35
+								l252_1_11_35:
+									pos++
+									goto lok1_11_35
+								}
+							lok1_11_35:
+							l265_11_35:
+								{
+									position266_11_35, tokenIndex266_11_35 := pos, ti
+									{ // digit
+										if int(pos) == p.at {
+											p.note(27, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+											goto l252_2_11_35
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l266_11_35
+									l252_2_11_35:
+										pos++
+										goto lok2_11_35
+									}
+								lok2_11_35:
+									goto l265_11_35
+								l266_11_35:
+									pos, ti = position266_11_35, tokenIndex266_11_35
+								}
+								_ = position264_11_35
+							}
+							goto lok11_35
+						l263_11_35:
+							pos, ti = position263_11_35, tokenIndex263_11_35
+							goto l211_35
+						}
+					lok11_35:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleport, position212_35)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_35
+					goto lok35
+				l211_35:
+					pos, ti = position211_35, tokenIndex211_35
+					p.comp = comp_35
 					goto l207
 				}
-				pos = p.position
+			lok35:
 				{
-					position208, tokenIndex208 := pos, p.tokenIndex
+					position208, tokenIndex208 := pos, ti
 					{ // xalpha
-						position229_35, tokenIndex229_35 := pos, p.tokenIndex
+						position229_36, tokenIndex229_36 := pos, ti
 						{
-							position230_35 := pos
+							position230_36 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(20, false)
 									}
 
 									if int(pos) == p.at {
-										p.note(10, false)
+										p.note(21, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_35, tokenIndex256_16_35 := pos, p.tokenIndex
+											position256_16_36, tokenIndex256_16_36 := pos, ti
 											{
-												position257_16_35 := pos
+												position257_16_36 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(10, false)
+														p.note(21, false)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l256_16_35
+													goto l256_16_36
 												}
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(11, false)
+														p.note(22, false)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_35
+														goto l258_12_16_36
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l256_16_35
-												l258_12_16_35:
+													goto l256_16_36
+												l258_12_16_36:
 													pos++
-													goto lok12_16_35
+													goto lok12_16_36
 												}
-											lok12_16_35:
+											lok12_16_36:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(11, false)
+														p.note(22, false)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_35
+														goto l258_13_16_36
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l256_16_35
-												l258_13_16_35:
+													goto l256_16_36
+												l258_13_16_36:
 													pos++
-													goto lok13_16_35
+													goto lok13_16_36
 												}
-											lok13_16_35:
-												_ = position257_16_35
+											lok13_16_36:
+												_ = position257_16_36
 											}
-											goto lok16_35
-										l256_16_35:
-											pos, p.tokenIndex = position256_16_35, tokenIndex256_16_35
-											goto l229_35
+											goto lok16_36
+										l256_16_36:
+											pos, ti = position256_16_36, tokenIndex256_16_36
+											goto l229_36
 										}
-									lok16_35:
+									lok16_36:
 										;
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(7, false)
+												p.note(18, false)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l229_35
+											goto l229_36
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position230_35
+							_ = position230_36
 						}
-						goto lok35
-					l229_35:
-						pos, p.tokenIndex = position229_35, tokenIndex229_35
+						goto lok36
+					l229_36:
+						pos, ti = position229_36, tokenIndex229_36
 						goto l208
 					}
-				lok35:
+				lok36:
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l207
 				l208:
-					pos, p.tokenIndex = position208, tokenIndex208
+					pos, ti = position208, tokenIndex208
 				}
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l206
 			l207:
-				pos, p.tokenIndex = position207, tokenIndex207
+				pos, ti = position207, tokenIndex207
 			}
 			{ // xalpha
-				position229_36, tokenIndex229_36 := pos, p.tokenIndex
+				position229_37, tokenIndex229_37 := pos, ti
 				{
-					position230_36 := pos
+					position230_37 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_36, tokenIndex256_16_36 := pos, p.tokenIndex
+									position256_16_37, tokenIndex256_16_37 := pos, ti
 									{
-										position257_16_36 := pos
+										position257_16_37 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_36
+											goto l256_16_37
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_12_16_36
+												goto l258_12_16_37
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_36
-										l258_12_16_36:
+											goto l256_16_37
+										l258_12_16_37:
 											pos++
-											goto lok12_16_36
+											goto lok12_16_37
 										}
-									lok12_16_36:
+									lok12_16_37:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_13_16_36
+												goto l258_13_16_37
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_36
-										l258_13_16_36:
+											goto l256_16_37
+										l258_13_16_37:
 											pos++
-											goto lok13_16_36
+											goto lok13_16_37
 										}
-									lok13_16_36:
-										_ = position257_16_36
+									lok13_16_37:
+										_ = position257_16_37
 									}
-									goto lok16_36
-								l256_16_36:
-									pos, p.tokenIndex = position256_16_36, tokenIndex256_16_36
-									goto l229_36
+									goto lok16_37
+								l256_16_37:
+									pos, ti = position256_16_37, tokenIndex256_16_37
+									goto l229_37
 								}
-							lok16_36:
+							lok16_37:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l229_36
+									goto l229_37
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position230_36
+					_ = position230_37
 				}
-				goto lok36
-			l229_36:
-				pos, p.tokenIndex = position229_36, tokenIndex229_36
+				goto lok37
+			l229_37:
+				pos, ti = position229_37, tokenIndex229_37
 				goto l206
 			}
-		lok36:
+		lok37:
 			goto l205
 		l206:
-			pos, p.tokenIndex = position206, tokenIndex206
+			pos, ti = position206, tokenIndex206
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnameinhostport, position204)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l203:
-	pos, p.tokenIndex = position203, tokenIndex203
+	pos, ti = position203, tokenIndex203
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostnumber is rule 55 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
 func (p *Parser) rhostnumber() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position209, tokenIndex209 := pos, p.tokenIndex
+	position209, tokenIndex209 := pos, ti
 	{
 		position210 := pos
 		{ // digits
-			position263_7, tokenIndex263_7 := pos, p.tokenIndex
+			position263_7, tokenIndex263_7 := pos, ti
 			{
 				position264_7 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l252_1_7
@@ -7714,10 +10045,10 @@ func (p *Parser) rhostnumber() bool {
 			lok1_7:
 			l265_7:
 				{
-					position266_7, tokenIndex266_7 := pos, p.tokenIndex
+					position266_7, tokenIndex266_7 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l252_2_7
@@ -7733,19 +10064,19 @@ func (p *Parser) rhostnumber() bool {
 				lok2_7:
 					goto l265_7
 				l266_7:
-					pos, p.tokenIndex = position266_7, tokenIndex266_7
+					pos, ti = position266_7, tokenIndex266_7
 				}
 				_ = position264_7
 			}
 			goto lok7
 		l263_7:
-			pos, p.tokenIndex = position263_7, tokenIndex263_7
+			pos, ti = position263_7, tokenIndex263_7
 			goto l209
 		}
 	lok7:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(27, true)
+				p.note(28, true)
 			}
 
 			if int(pos) > p.far {
@@ -7755,12 +10086,12 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digits
-			position263_8, tokenIndex263_8 := pos, p.tokenIndex
+			position263_8, tokenIndex263_8 := pos, ti
 			{
 				position264_8 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l252_1_8
@@ -7776,10 +10107,10 @@ func (p *Parser) rhostnumber() bool {
 			lok1_8:
 			l265_8:
 				{
-					position266_8, tokenIndex266_8 := pos, p.tokenIndex
+					position266_8, tokenIndex266_8 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l252_2_8
@@ -7795,19 +10126,19 @@ func (p *Parser) rhostnumber() bool {
 				lok2_8:
 					goto l265_8
 				l266_8:
-					pos, p.tokenIndex = position266_8, tokenIndex266_8
+					pos, ti = position266_8, tokenIndex266_8
 				}
 				_ = position264_8
 			}
 			goto lok8
 		l263_8:
-			pos, p.tokenIndex = position263_8, tokenIndex263_8
+			pos, ti = position263_8, tokenIndex263_8
 			goto l209
 		}
 	lok8:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(27, true)
+				p.note(28, true)
 			}
 
 			if int(pos) > p.far {
@@ -7817,12 +10148,12 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digits
-			position263_9, tokenIndex263_9 := pos, p.tokenIndex
+			position263_9, tokenIndex263_9 := pos, ti
 			{
 				position264_9 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l252_1_9
@@ -7838,10 +10169,10 @@ func (p *Parser) rhostnumber() bool {
 			lok1_9:
 			l265_9:
 				{
-					position266_9, tokenIndex266_9 := pos, p.tokenIndex
+					position266_9, tokenIndex266_9 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l252_2_9
@@ -7857,19 +10188,19 @@ func (p *Parser) rhostnumber() bool {
 				lok2_9:
 					goto l265_9
 				l266_9:
-					pos, p.tokenIndex = position266_9, tokenIndex266_9
+					pos, ti = position266_9, tokenIndex266_9
 				}
 				_ = position264_9
 			}
 			goto lok9
 		l263_9:
-			pos, p.tokenIndex = position263_9, tokenIndex263_9
+			pos, ti = position263_9, tokenIndex263_9
 			goto l209
 		}
 	lok9:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(27, true)
+				p.note(28, true)
 			}
 
 			if int(pos) > p.far {
@@ -7879,12 +10210,12 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digits
-			position263_10, tokenIndex263_10 := pos, p.tokenIndex
+			position263_10, tokenIndex263_10 := pos, ti
 			{
 				position264_10 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l252_1_10
@@ -7900,10 +10231,10 @@ func (p *Parser) rhostnumber() bool {
 			lok1_10:
 			l265_10:
 				{
-					position266_10, tokenIndex266_10 := pos, p.tokenIndex
+					position266_10, tokenIndex266_10 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l252_2_10
@@ -7919,47 +10250,48 @@ func (p *Parser) rhostnumber() bool {
 				lok2_10:
 					goto l265_10
 				l266_10:
-					pos, p.tokenIndex = position266_10, tokenIndex266_10
+					pos, ti = position266_10, tokenIndex266_10
 				}
 				_ = position264_10
 			}
 			goto lok10
 		l263_10:
-			pos, p.tokenIndex = position263_10, tokenIndex263_10
+			pos, ti = position263_10, tokenIndex263_10
 			goto l209
 		}
 	lok10:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnumber, position210)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l209:
-	pos, p.tokenIndex = position209, tokenIndex209
+	pos, ti = position209, tokenIndex209
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 56 port <- <digits>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
-	position211, tokenIndex211 := pos, p.tokenIndex
+	position211, tokenIndex211 := pos, ti
 	{
 		position212 := pos
 		{ // digits
-			position263_11, tokenIndex263_11 := pos, p.tokenIndex
+			position263_11, tokenIndex263_11 := pos, ti
 			{
 				position264_11 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l252_1_11
@@ -7975,10 +10307,10 @@ func (p *Parser) rport() bool {
 			lok1_11:
 			l265_11:
 				{
-					position266_11, tokenIndex266_11 := pos, p.tokenIndex
+					position266_11, tokenIndex266_11 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l252_2_11
@@ -7994,69 +10326,70 @@ func (p *Parser) rport() bool {
 				lok2_11:
 					goto l265_11
 				l266_11:
-					pos, p.tokenIndex = position266_11, tokenIndex266_11
+					pos, ti = position266_11, tokenIndex266_11
 				}
 				_ = position264_11
 			}
 			goto lok11
 		l263_11:
-			pos, p.tokenIndex = position263_11, tokenIndex263_11
+			pos, ti = position263_11, tokenIndex263_11
 			goto l211
 		}
 	lok11:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position212)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l211:
-	pos, p.tokenIndex = position211, tokenIndex211
+	pos, ti = position211, tokenIndex211
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rselector is rule 57 selector <- <path>
 func (p *Parser) rselector() bool {
-	pos := p.position
-	position213, tokenIndex213 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position213, tokenIndex213 := pos, ti
 	{
 		position214 := pos
-		if p.position = pos; !p.rpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 			goto l213
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		_ = position214
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l213:
-	pos, p.tokenIndex = position213, tokenIndex213
-	p.position = pos
+	pos, ti = position213, tokenIndex213
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath is rule 58 path <- <((xpalphas '/')* xpalphas?)>
 func (p *Parser) rpath() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath)
 	{
 		position216 := pos
 	l217:
 		{
-			position218, tokenIndex218 := pos, p.tokenIndex
-			if p.position = pos; !p.rxpalphas() {
+			position218, tokenIndex218 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
 				goto l218
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(8, true)
 				}
 
 				if int(pos) > p.far {
@@ -8067,48 +10400,49 @@ func (p *Parser) rpath() bool {
 			pos++
 			goto l217
 		l218:
-			pos, p.tokenIndex = position218, tokenIndex218
+			pos, ti = position218, tokenIndex218
 		}
 		{
-			position219, tokenIndex219 := pos, p.tokenIndex
-			if p.position = pos; !p.rxpalphas() {
+			position219, tokenIndex219 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
 				goto l219
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l220
 		l219:
-			pos, p.tokenIndex = position219, tokenIndex219
+			pos, ti = position219, tokenIndex219
 		}
 	l220:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath, position216)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rsearch is rule 59 search <- <(xalphas ('+' xalphas)*)>
 func (p *Parser) rsearch() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulesearch)
-	position221, tokenIndex221 := pos, p.tokenIndex
+	position221, tokenIndex221 := pos, ti
 	{
 		position222 := pos
-		if p.position = pos; !p.rxalphas() {
+		if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
 			goto l221
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l223:
 		{
-			position224, tokenIndex224 := pos, p.tokenIndex
+			position224, tokenIndex224 := pos, ti
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
-					p.note(32, true)
+					p.note(17, true)
 				}
 
 				if int(pos) > p.far {
@@ -8117,175 +10451,177 @@ func (p *Parser) rsearch() bool {
 				goto l224
 			}
 			pos++
-			if p.position = pos; !p.rxalphas() {
+			if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
 				goto l224
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l223
 		l224:
-			pos, p.tokenIndex = position224, tokenIndex224
+			pos, ti = position224, tokenIndex224
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulesearch, position222)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l221:
-	pos, p.tokenIndex = position221, tokenIndex221
+	pos, ti = position221, tokenIndex221
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rfragmentid is rule 60 fragmentid <- <xalphas>
 func (p *Parser) rfragmentid() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragmentid)
-	position225, tokenIndex225 := pos, p.tokenIndex
+	position225, tokenIndex225 := pos, ti
 	{
 		position226 := pos
-		if p.position = pos; !p.rxalphas() {
+		if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
 			goto l225
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragmentid, position226)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l225:
-	pos, p.tokenIndex = position225, tokenIndex225
+	pos, ti = position225, tokenIndex225
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgtype is rule 61 gtype <- <xalpha>
 func (p *Parser) rgtype() bool {
 	buffer := p.buffer
-	pos := p.position
-	position227, tokenIndex227 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position227, tokenIndex227 := pos, ti
 	{
 		position228 := pos
 		{ // xalpha
-			position229_37, tokenIndex229_37 := pos, p.tokenIndex
+			position229_38, tokenIndex229_38 := pos, ti
 			{
-				position230_37 := pos
+				position230_38 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(20, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(10, false)
+							p.note(21, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position256_16_37, tokenIndex256_16_37 := pos, p.tokenIndex
+								position256_16_38, tokenIndex256_16_38 := pos, ti
 								{
-									position257_16_37 := pos
+									position257_16_38 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(21, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_37
+										goto l256_16_38
 									}
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(11, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_12_16_37
+											goto l258_12_16_38
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_37
-									l258_12_16_37:
+										goto l256_16_38
+									l258_12_16_38:
 										pos++
-										goto lok12_16_37
+										goto lok12_16_38
 									}
-								lok12_16_37:
+								lok12_16_38:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(11, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_13_16_37
+											goto l258_13_16_38
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_37
-									l258_13_16_37:
+										goto l256_16_38
+									l258_13_16_38:
 										pos++
-										goto lok13_16_37
+										goto lok13_16_38
 									}
-								lok13_16_37:
-									_ = position257_16_37
+								lok13_16_38:
+									_ = position257_16_38
 								}
-								goto lok16_37
-							l256_16_37:
-								pos, p.tokenIndex = position256_16_37, tokenIndex256_16_37
-								goto l229_37
+								goto lok16_38
+							l256_16_38:
+								pos, ti = position256_16_38, tokenIndex256_16_38
+								goto l229_38
 							}
-						lok16_37:
+						lok16_38:
 							;
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(18, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l229_37
+								goto l229_38
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position230_37
+				_ = position230_38
 			}
-			goto lok37
-		l229_37:
-			pos, p.tokenIndex = position229_37, tokenIndex229_37
+			goto lok38
+		l229_38:
+			pos, ti = position229_38, tokenIndex229_38
 			goto l227
 		}
-	lok37:
+	lok38:
 		_ = position228
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l227:
-	pos, p.tokenIndex = position227, tokenIndex227
-	p.position = pos
+	pos, ti = position227, tokenIndex227
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rxalpha is rule 62 xalpha <- <((&('%') escape) | (&(' ') ' ') | (&(',') ',') | (&(';') ';') | (&(':') ':') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('"') '"') | (&('*') '*') | (&('!') '!') | (&('&') '&') | (&('.') '.') | (&('@') '@') | (&('_') '_') | (&('-') '-') | (&('$') '$') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) rxalpha() bool {
 	buffer := p.buffer
-	pos := p.position
-	position229, tokenIndex229 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position229, tokenIndex229 := pos, ti
 	{
 		position230 := pos
 		{
@@ -8293,21 +10629,21 @@ func (p *Parser) rxalpha() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(20, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(10, false)
+					p.note(21, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position256_16, tokenIndex256_16 := pos, p.tokenIndex
+						position256_16, tokenIndex256_16 := pos, ti
 						{
 							position257_16 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(21, true)
 								}
 
 								if int(pos) > p.far {
@@ -8318,7 +10654,7 @@ func (p *Parser) rxalpha() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(11, true)
+									p.note(22, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l258_12_16
@@ -8334,7 +10670,7 @@ func (p *Parser) rxalpha() bool {
 						lok12_16:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(11, true)
+									p.note(22, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l258_13_16
@@ -8352,7 +10688,7 @@ func (p *Parser) rxalpha() bool {
 						}
 						goto lok16
 					l256_16:
-						pos, p.tokenIndex = position256_16, tokenIndex256_16
+						pos, ti = position256_16, tokenIndex256_16
 						goto l229
 					}
 				lok16:
@@ -8360,7 +10696,7 @@ func (p *Parser) rxalpha() bool {
 				default:
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
@@ -8375,23 +10711,23 @@ func (p *Parser) rxalpha() bool {
 
 		_ = position230
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l229:
-	pos, p.tokenIndex = position229, tokenIndex229
-	p.position = pos
+	pos, ti = position229, tokenIndex229
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rxalphas is rule 63 xalphas <- <xalpha+>
 func (p *Parser) rxalphas() bool {
 	buffer := p.buffer
-	pos := p.position
-	position232, tokenIndex232 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position232, tokenIndex232 := pos, ti
 	{
 		position233 := pos
 		{ // xalpha
-			position229_17, tokenIndex229_17 := pos, p.tokenIndex
+			position229_17, tokenIndex229_17 := pos, ti
 			{
 				position230_17 := pos
 				{
@@ -8399,21 +10735,21 @@ func (p *Parser) rxalphas() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(20, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(10, false)
+							p.note(21, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position256_16_17, tokenIndex256_16_17 := pos, p.tokenIndex
+								position256_16_17, tokenIndex256_16_17 := pos, ti
 								{
 									position257_16_17 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(21, true)
 										}
 
 										if int(pos) > p.far {
@@ -8424,7 +10760,7 @@ func (p *Parser) rxalphas() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(11, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_12_16_17
@@ -8440,7 +10776,7 @@ func (p *Parser) rxalphas() bool {
 								lok12_16_17:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(11, true)
+											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_13_16_17
@@ -8458,7 +10794,7 @@ func (p *Parser) rxalphas() bool {
 								}
 								goto lok16_17
 							l256_16_17:
-								pos, p.tokenIndex = position256_16_17, tokenIndex256_16_17
+								pos, ti = position256_16_17, tokenIndex256_16_17
 								goto l229_17
 							}
 						lok16_17:
@@ -8466,7 +10802,7 @@ func (p *Parser) rxalphas() bool {
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(18, true)
 								}
 
 								if int(pos) > p.far {
@@ -8483,15 +10819,15 @@ func (p *Parser) rxalphas() bool {
 			}
 			goto lok17
 		l229_17:
-			pos, p.tokenIndex = position229_17, tokenIndex229_17
+			pos, ti = position229_17, tokenIndex229_17
 			goto l232
 		}
 	lok17:
 	l234:
 		{
-			position235, tokenIndex235 := pos, p.tokenIndex
+			position235, tokenIndex235 := pos, ti
 			{ // xalpha
-				position229_18, tokenIndex229_18 := pos, p.tokenIndex
+				position229_18, tokenIndex229_18 := pos, ti
 				{
 					position230_18 := pos
 					{
@@ -8499,21 +10835,21 @@ func (p *Parser) rxalphas() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_18, tokenIndex256_16_18 := pos, p.tokenIndex
+									position256_16_18, tokenIndex256_16_18 := pos, ti
 									{
 										position257_16_18 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
@@ -8524,7 +10860,7 @@ func (p *Parser) rxalphas() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_18
@@ -8540,7 +10876,7 @@ func (p *Parser) rxalphas() bool {
 									lok12_16_18:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_18
@@ -8558,7 +10894,7 @@ func (p *Parser) rxalphas() bool {
 									}
 									goto lok16_18
 								l256_16_18:
-									pos, p.tokenIndex = position256_16_18, tokenIndex256_16_18
+									pos, ti = position256_16_18, tokenIndex256_16_18
 									goto l229_18
 								}
 							lok16_18:
@@ -8566,7 +10902,7 @@ func (p *Parser) rxalphas() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
@@ -8583,35 +10919,35 @@ func (p *Parser) rxalphas() bool {
 				}
 				goto lok18
 			l229_18:
-				pos, p.tokenIndex = position229_18, tokenIndex229_18
+				pos, ti = position229_18, tokenIndex229_18
 				goto l235
 			}
 		lok18:
 			goto l234
 		l235:
-			pos, p.tokenIndex = position235, tokenIndex235
+			pos, ti = position235, tokenIndex235
 		}
 		_ = position233
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l232:
-	pos, p.tokenIndex = position232, tokenIndex232
-	p.position = pos
+	pos, ti = position232, tokenIndex232
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rxpalpha is rule 64 xpalpha <- <(xalpha / '+')>
 func (p *Parser) rxpalpha() bool {
 	buffer := p.buffer
-	pos := p.position
-	position236, tokenIndex236 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position236, tokenIndex236 := pos, ti
 	{
 		position237 := pos
 		{
-			position238, tokenIndex238 := pos, p.tokenIndex
+			position238, tokenIndex238 := pos, ti
 			{ // xalpha
-				position229_19, tokenIndex229_19 := pos, p.tokenIndex
+				position229_19, tokenIndex229_19 := pos, ti
 				{
 					position230_19 := pos
 					{
@@ -8619,21 +10955,21 @@ func (p *Parser) rxpalpha() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(20, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(10, false)
+								p.note(21, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_19, tokenIndex256_16_19 := pos, p.tokenIndex
+									position256_16_19, tokenIndex256_16_19 := pos, ti
 									{
 										position257_16_19 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(21, true)
 											}
 
 											if int(pos) > p.far {
@@ -8644,7 +10980,7 @@ func (p *Parser) rxpalpha() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_19
@@ -8660,7 +10996,7 @@ func (p *Parser) rxpalpha() bool {
 									lok12_16_19:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(11, true)
+												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_19
@@ -8678,7 +11014,7 @@ func (p *Parser) rxpalpha() bool {
 									}
 									goto lok16_19
 								l256_16_19:
-									pos, p.tokenIndex = position256_16_19, tokenIndex256_16_19
+									pos, ti = position256_16_19, tokenIndex256_16_19
 									goto l229_19
 								}
 							lok16_19:
@@ -8686,7 +11022,7 @@ func (p *Parser) rxpalpha() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(18, true)
 									}
 
 									if int(pos) > p.far {
@@ -8703,16 +11039,16 @@ func (p *Parser) rxpalpha() bool {
 				}
 				goto lok19
 			l229_19:
-				pos, p.tokenIndex = position229_19, tokenIndex229_19
+				pos, ti = position229_19, tokenIndex229_19
 				goto l239
 			}
 		lok19:
 			goto l238
 		l239:
-			pos, p.tokenIndex = position238, tokenIndex238
+			pos, ti = position238, tokenIndex238
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
-					p.note(32, true)
+					p.note(17, true)
 				}
 
 				if int(pos) > p.far {
@@ -8725,29 +11061,29 @@ func (p *Parser) rxpalpha() bool {
 	l238:
 		_ = position237
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l236:
-	pos, p.tokenIndex = position236, tokenIndex236
-	p.position = pos
+	pos, ti = position236, tokenIndex236
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rxpalphas is rule 65 xpalphas <- <xpalpha+>
 func (p *Parser) rxpalphas() bool {
 	buffer := p.buffer
-	pos := p.position
-	position240, tokenIndex240 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position240, tokenIndex240 := pos, ti
 	{
 		position241 := pos
 		{ // xpalpha
-			position236_20, tokenIndex236_20 := pos, p.tokenIndex
+			position236_20, tokenIndex236_20 := pos, ti
 			{
 				position237_20 := pos
 				{
-					position238_20, tokenIndex238_20 := pos, p.tokenIndex
+					position238_20, tokenIndex238_20 := pos, ti
 					{ // xalpha
-						position229_19_20, tokenIndex229_19_20 := pos, p.tokenIndex
+						position229_19_20, tokenIndex229_19_20 := pos, ti
 						{
 							position230_19_20 := pos
 							{
@@ -8755,21 +11091,21 @@ func (p *Parser) rxpalphas() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(20, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(10, false)
+										p.note(21, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_19_20, tokenIndex256_16_19_20 := pos, p.tokenIndex
+											position256_16_19_20, tokenIndex256_16_19_20 := pos, ti
 											{
 												position257_16_19_20 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(21, true)
 													}
 
 													if int(pos) > p.far {
@@ -8780,7 +11116,7 @@ func (p *Parser) rxpalphas() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(11, true)
+														p.note(22, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_19_20
@@ -8796,7 +11132,7 @@ func (p *Parser) rxpalphas() bool {
 											lok12_16_19_20:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(11, true)
+														p.note(22, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_19_20
@@ -8814,7 +11150,7 @@ func (p *Parser) rxpalphas() bool {
 											}
 											goto lok16_19_20
 										l256_16_19_20:
-											pos, p.tokenIndex = position256_16_19_20, tokenIndex256_16_19_20
+											pos, ti = position256_16_19_20, tokenIndex256_16_19_20
 											goto l229_19_20
 										}
 									lok16_19_20:
@@ -8822,7 +11158,7 @@ func (p *Parser) rxpalphas() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(18, true)
 											}
 
 											if int(pos) > p.far {
@@ -8839,16 +11175,16 @@ func (p *Parser) rxpalphas() bool {
 						}
 						goto lok19_20
 					l229_19_20:
-						pos, p.tokenIndex = position229_19_20, tokenIndex229_19_20
+						pos, ti = position229_19_20, tokenIndex229_19_20
 						goto l239_20
 					}
 				lok19_20:
 					goto l238_20
 				l239_20:
-					pos, p.tokenIndex = position238_20, tokenIndex238_20
+					pos, ti = position238_20, tokenIndex238_20
 					if buffer[pos] != '+' {
 						if int(pos) == p.at {
-							p.note(32, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -8863,21 +11199,21 @@ func (p *Parser) rxpalphas() bool {
 			}
 			goto lok20
 		l236_20:
-			pos, p.tokenIndex = position236_20, tokenIndex236_20
+			pos, ti = position236_20, tokenIndex236_20
 			goto l240
 		}
 	lok20:
 	l242:
 		{
-			position243, tokenIndex243 := pos, p.tokenIndex
+			position243, tokenIndex243 := pos, ti
 			{ // xpalpha
-				position236_21, tokenIndex236_21 := pos, p.tokenIndex
+				position236_21, tokenIndex236_21 := pos, ti
 				{
 					position237_21 := pos
 					{
-						position238_21, tokenIndex238_21 := pos, p.tokenIndex
+						position238_21, tokenIndex238_21 := pos, ti
 						{ // xalpha
-							position229_19_21, tokenIndex229_19_21 := pos, p.tokenIndex
+							position229_19_21, tokenIndex229_19_21 := pos, ti
 							{
 								position230_19_21 := pos
 								{
@@ -8885,21 +11221,21 @@ func (p *Parser) rxpalphas() bool {
 										pos++
 									} else {
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(20, true)
 										}
 
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(21, false)
 										}
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_19_21, tokenIndex256_16_19_21 := pos, p.tokenIndex
+												position256_16_19_21, tokenIndex256_16_19_21 := pos, ti
 												{
 													position257_16_19_21 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
-															p.note(10, true)
+															p.note(21, true)
 														}
 
 														if int(pos) > p.far {
@@ -8910,7 +11246,7 @@ func (p *Parser) rxpalphas() bool {
 													pos++
 													{ // hex
 														if int(pos) == p.at {
-															p.note(11, true)
+															p.note(22, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_19_21
@@ -8926,7 +11262,7 @@ func (p *Parser) rxpalphas() bool {
 												lok12_16_19_21:
 													{ // hex
 														if int(pos) == p.at {
-															p.note(11, true)
+															p.note(22, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_19_21
@@ -8944,7 +11280,7 @@ func (p *Parser) rxpalphas() bool {
 												}
 												goto lok16_19_21
 											l256_16_19_21:
-												pos, p.tokenIndex = position256_16_19_21, tokenIndex256_16_19_21
+												pos, ti = position256_16_19_21, tokenIndex256_16_19_21
 												goto l229_19_21
 											}
 										lok16_19_21:
@@ -8952,7 +11288,7 @@ func (p *Parser) rxpalphas() bool {
 										default:
 											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
-													p.note(7, true)
+													p.note(18, true)
 												}
 
 												if int(pos) > p.far {
@@ -8969,16 +11305,16 @@ func (p *Parser) rxpalphas() bool {
 							}
 							goto lok19_21
 						l229_19_21:
-							pos, p.tokenIndex = position229_19_21, tokenIndex229_19_21
+							pos, ti = position229_19_21, tokenIndex229_19_21
 							goto l239_21
 						}
 					lok19_21:
 						goto l238_21
 					l239_21:
-						pos, p.tokenIndex = position238_21, tokenIndex238_21
+						pos, ti = position238_21, tokenIndex238_21
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
-								p.note(32, true)
+								p.note(17, true)
 							}
 
 							if int(pos) > p.far {
@@ -8993,34 +11329,34 @@ func (p *Parser) rxpalphas() bool {
 				}
 				goto lok21
 			l236_21:
-				pos, p.tokenIndex = position236_21, tokenIndex236_21
+				pos, ti = position236_21, tokenIndex236_21
 				goto l243
 			}
 		lok21:
 			goto l242
 		l243:
-			pos, p.tokenIndex = position243, tokenIndex243
+			pos, ti = position243, tokenIndex243
 		}
 		_ = position241
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l240:
-	pos, p.tokenIndex = position240, tokenIndex240
-	p.position = pos
+	pos, ti = position240, tokenIndex240
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rialpha is rule 66 ialpha <- <(alpha xalphas?)>
 func (p *Parser) rialpha() bool {
 	buffer := p.buffer
-	pos := p.position
-	position244, tokenIndex244 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position244, tokenIndex244 := pos, ti
 	{
 		position245 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(18, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_22
@@ -9029,7 +11365,7 @@ func (p *Parser) rialpha() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(19, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_22
@@ -9041,35 +11377,32 @@ func (p *Parser) rialpha() bool {
 		}
 	lok22:
 		{
-			position246, tokenIndex246 := pos, p.tokenIndex
-			if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+			position246, tokenIndex246 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
 				goto l246
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l247
 		l246:
-			pos, p.tokenIndex = position246, tokenIndex246
+			pos, ti = position246, tokenIndex246
 		}
 	l247:
 		_ = position245
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l244:
-	pos, p.tokenIndex = position244, tokenIndex244
-	p.position = pos
+	pos, ti = position244, tokenIndex244
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ralpha is rule 67 alpha <- <([a-z] / [A-Z])>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(7, true)
+		p.note(18, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l248
@@ -9078,25 +11411,25 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(8, true)
+		p.note(19, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l248
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l248:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigit is rule 68 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(26, true)
+		p.note(27, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l252
@@ -9104,24 +11437,24 @@ func (p *Parser) rdigit() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l252:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescape is rule 71 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
 	buffer := p.buffer
-	pos := p.position
-	position256, tokenIndex256 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position256, tokenIndex256 := pos, ti
 	{
 		position257 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(21, true)
 			}
 
 			if int(pos) > p.far {
@@ -9132,7 +11465,7 @@ func (p *Parser) rescape() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(22, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l258_12
@@ -9148,7 +11481,7 @@ func (p *Parser) rescape() bool {
 	lok12:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(22, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l258_13
@@ -9164,20 +11497,20 @@ func (p *Parser) rescape() bool {
 	lok13:
 		_ = position257
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l256:
-	pos, p.tokenIndex = position256, tokenIndex256
-	p.position = pos
+	pos, ti = position256, tokenIndex256
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhex is rule 72 hex <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(11, true)
+		p.note(22, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l258
@@ -9185,24 +11518,24 @@ func (p *Parser) rhex() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l258:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigits is rule 75 digits <- <digit+>
 func (p *Parser) rdigits() bool {
 	buffer := p.buffer
-	pos := p.position
-	position263, tokenIndex263 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position263, tokenIndex263 := pos, ti
 	{
 		position264 := pos
 		{ // digit
 			if int(pos) == p.at {
-				p.note(26, true)
+				p.note(27, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l252_1
@@ -9218,10 +11551,10 @@ func (p *Parser) rdigits() bool {
 	lok1:
 	l265:
 		{
-			position266, tokenIndex266 := pos, p.tokenIndex
+			position266, tokenIndex266 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(27, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l252_2
@@ -9237,24 +11570,24 @@ func (p *Parser) rdigits() bool {
 		lok2:
 			goto l265
 		l266:
-			pos, p.tokenIndex = position266, tokenIndex266
+			pos, ti = position266, tokenIndex266
 		}
 		_ = position264
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l263:
-	pos, p.tokenIndex = position263, tokenIndex263
-	p.position = pos
+	pos, ti = position263, tokenIndex263
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ralphanum is rule 76 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(7, true)
+		p.note(18, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l267
@@ -9263,29 +11596,29 @@ func (p *Parser) ralphanum() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(31, true)
+		p.note(32, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l267
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l267:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralphanums is rule 77 alphanums <- <alphanum+>
 func (p *Parser) ralphanums() bool {
 	buffer := p.buffer
-	pos := p.position
-	position271, tokenIndex271 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position271, tokenIndex271 := pos, ti
 	{
 		position272 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(18, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l267_3
@@ -9294,7 +11627,7 @@ func (p *Parser) ralphanums() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(31, true)
+				p.note(32, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l267_3
@@ -9307,10 +11640,10 @@ func (p *Parser) ralphanums() bool {
 	lok3:
 	l273:
 		{
-			position274, tokenIndex274 := pos, p.tokenIndex
+			position274, tokenIndex274 := pos, ti
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(18, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l267_4
@@ -9319,7 +11652,7 @@ func (p *Parser) ralphanums() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(31, true)
+					p.note(32, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l267_4
@@ -9332,15 +11665,15 @@ func (p *Parser) ralphanums() bool {
 		lok4:
 			goto l273
 		l274:
-			pos, p.tokenIndex = position274, tokenIndex274
+			pos, ti = position274, tokenIndex274
 		}
 		_ = position272
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l271:
-	pos, p.tokenIndex = position271, tokenIndex271
-	p.position = pos
+	pos, ti = position271, tokenIndex271
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 

@@ -513,19 +513,19 @@ const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 5 lookaheads, 2 rule calls inside them.
+// 4 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x800000000, 0x0, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff779200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
@@ -541,25 +541,25 @@ var noteMask = [...][4]uint64{
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URL_reference / path)>
 func (p *Parser) rpegwrap_entries() bool {
 	buffer := p.buffer
-	pos := p.position
-	position0, tokenIndex0 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
-			position2, tokenIndex2 := pos, p.tokenIndex
-			if p.position = pos; !p.rURL_reference() {
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rURL_reference() {
 				goto l3
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
-			pos, p.tokenIndex = position2, tokenIndex2
+			pos, ti = position2, tokenIndex2
 			{ // path
-				position103_34, tokenIndex103_34 := pos, p.tokenIndex
+				position103_45, tokenIndex103_45 := pos, ti
 				{
-					position104_34 := pos
+					position104_45 := pos
 					{
-						position105_34, tokenIndex105_34 := pos, p.tokenIndex
+						position105_45, tokenIndex105_45 := pos, ti
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(0, true)
@@ -568,90 +568,232 @@ func (p *Parser) rpegwrap_entries() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l105_34
+							goto l105_45
 						}
 						pos++
-						goto l106_34
-					l105_34:
-						pos, p.tokenIndex = position105_34, tokenIndex105_34
+						goto l106_45
+					l105_45:
+						pos, ti = position105_45, tokenIndex105_45
 					}
-				l106_34:
-					if p.position = pos; !p.rpath_segments() {
-						goto l103_34
+				l106_45:
+					{ // path_segments
+						comp_37 := p.comp
+						p.comp = uint32(rulepath_segments)
+						position108_37_45, tokenIndex108_37_45 := pos, ti
+						{
+							position109_37_45 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								goto l108_37_45
+							}
+							pos, ti = p.position, p.tokenIndex
+						l110_37_45:
+							{
+								position111_37_45, tokenIndex111_37_45 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l111_37_45
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l111_37_45
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l110_37_45
+							l111_37_45:
+								pos, ti = position111_37_45, tokenIndex111_37_45
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath_segments, position109_37_45)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_37
+						goto lok37_45
+					l108_37_45:
+						pos, ti = position108_37_45, tokenIndex108_37_45
+						p.comp = comp_37
+						goto l103_45
 					}
-					pos = p.position
+				lok37_45:
 					{
-						position107_34, tokenIndex107_34 := pos, p.tokenIndex
+						position107_45, tokenIndex107_45 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l107_34
+							goto l107_45
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l103_34
-					l107_34:
-						pos, p.tokenIndex = position107_34, tokenIndex107_34
+						goto l103_45
+					l107_45:
+						pos, ti = position107_45, tokenIndex107_45
 					}
-					_ = position104_34
+					_ = position104_45
 				}
-				goto lok34
-			l103_34:
-				pos, p.tokenIndex = position103_34, tokenIndex103_34
+				goto lok45
+			l103_45:
+				pos, ti = position103_45, tokenIndex103_45
 				goto l0
 			}
-		lok34:
+		lok45:
 		}
 	l2:
 		_ = position1
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l0:
-	pos, p.tokenIndex = position0, tokenIndex0
-	p.position = pos
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rURL_reference is rule 1 URL_reference <- <((absoluteURL / relativeURL)? ('#' fragment)? !.)>
 func (p *Parser) rURL_reference() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURL_reference)
-	position4, tokenIndex4 := pos, p.tokenIndex
+	position4, tokenIndex4 := pos, ti
 	{
 		position5 := pos
 		{
-			position6, tokenIndex6 := pos, p.tokenIndex
+			position6, tokenIndex6 := pos, ti
 			{
-				position8, tokenIndex8 := pos, p.tokenIndex
-				if p.position = pos; !p.rabsoluteURL() {
+				position8, tokenIndex8 := pos, ti
+				{ // absoluteURL
+					comp_43 := p.comp
+					p.comp = uint32(ruleabsoluteURL)
+					position13_43, tokenIndex13_43 := pos, ti
+					{
+						position14_43 := pos
+						{
+							position15_43, tokenIndex15_43 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rgeneric_URL() {
+								goto l16_43
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l15_43
+						l16_43:
+							pos, ti = position15_43, tokenIndex15_43
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_URL() {
+								goto l13_43
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l15_43:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabsoluteURL, position14_43)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_43
+					goto lok43
+				l13_43:
+					pos, ti = position13_43, tokenIndex13_43
+					p.comp = comp_43
 					goto l9
 				}
-				pos = p.position
+			lok43:
 				goto l8
 			l9:
-				pos, p.tokenIndex = position8, tokenIndex8
-				if p.position = pos; !p.rrelativeURL() {
+				pos, ti = position8, tokenIndex8
+				{ // relativeURL
+					comp_44 := p.comp
+					p.comp = uint32(rulerelativeURL)
+					position23_44, tokenIndex23_44 := pos, ti
+					{
+						position24_44 := pos
+						{
+							position25_44, tokenIndex25_44 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+								goto l26_44
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l25_44
+						l26_44:
+							pos, ti = position25_44, tokenIndex25_44
+							{ // abs_path
+								comp_40 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position33_40_44, tokenIndex33_40_44 := pos, ti
+								{
+									position34_40_44 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l33_40_44
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+										goto l33_40_44
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position34_40_44)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_40
+								goto lok40_44
+							l33_40_44:
+								pos, ti = position33_40_44, tokenIndex33_40_44
+								p.comp = comp_40
+								goto l27_44
+							}
+						lok40_44:
+							goto l25_44
+						l27_44:
+							pos, ti = position25_44, tokenIndex25_44
+							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								goto l23_44
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l25_44:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulerelativeURL, position24_44)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_44
+					goto lok44
+				l23_44:
+					pos, ti = position23_44, tokenIndex23_44
+					p.comp = comp_44
 					goto l6
 				}
-				pos = p.position
+			lok44:
 			}
 		l8:
 			goto l7
 		l6:
-			pos, p.tokenIndex = position6, tokenIndex6
+			pos, ti = position6, tokenIndex6
 		}
 	l7:
 		{
-			position10, tokenIndex10 := pos, p.tokenIndex
+			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(1, false)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -660,20 +802,17 @@ func (p *Parser) rURL_reference() bool {
 				goto l10
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
 				goto l10
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l11
 		l10:
-			pos, p.tokenIndex = position10, tokenIndex10
+			pos, ti = position10, tokenIndex10
 		}
 	l11:
 		{
-			position12, tokenIndex12 := pos, p.tokenIndex
+			position12, tokenIndex12 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -686,77 +825,168 @@ func (p *Parser) rURL_reference() bool {
 			}
 			goto l4
 		l12:
-			pos, p.tokenIndex = position12, tokenIndex12
+			pos, ti = position12, tokenIndex12
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURL_reference, position5)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l4:
-	pos, p.tokenIndex = position4, tokenIndex4
+	pos, ti = position4, tokenIndex4
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabsoluteURL is rule 2 absoluteURL <- <(generic_URL / opaque_URL)>
 func (p *Parser) rabsoluteURL() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabsoluteURL)
-	position13, tokenIndex13 := pos, p.tokenIndex
+	position13, tokenIndex13 := pos, ti
 	{
 		position14 := pos
 		{
-			position15, tokenIndex15 := pos, p.tokenIndex
-			if p.position = pos; !p.rgeneric_URL() {
+			position15, tokenIndex15 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rgeneric_URL() {
 				goto l16
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
-			pos, p.tokenIndex = position15, tokenIndex15
-			if p.position = pos; !p.ropaque_URL() {
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_URL() {
 				goto l13
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l15:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURL, position14)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l13:
-	pos, p.tokenIndex = position13, tokenIndex13
+	pos, ti = position13, tokenIndex13
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // ropaque_URL is rule 3 opaque_URL <- <(scheme ':' urlc*)>
 func (p *Parser) ropaque_URL() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleopaque_URL)
-	position17, tokenIndex17 := pos, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
 	{
 		position18 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_28 := p.comp
+			p.comp = uint32(rulescheme)
+			position41_28, tokenIndex41_28 := pos, ti
+			{
+				position42_28 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						{ // alpha
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l154_1_28
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l154_1_28
+							}
+							goto l41_28
+						l154_1_28:
+							pos++
+							goto lok1_28
+						}
+					lok1_28:
+					}
+				}
+
+			l43_28:
+				{
+					position44_28, tokenIndex44_28 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l154_2_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l154_2_28
+								}
+								goto l44_28
+							l154_2_28:
+								pos++
+								goto lok2_28
+							}
+						lok2_28:
+						}
+					}
+
+					goto l43_28
+				l44_28:
+					pos, ti = position44_28, tokenIndex44_28
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position42_28)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_28
+			goto lok28
+		l41_28:
+			pos, ti = position41_28, tokenIndex41_28
+			p.comp = comp_28
 			goto l17
 		}
-		pos = p.position
+	lok28:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -767,144 +997,234 @@ func (p *Parser) ropaque_URL() bool {
 		pos++
 	l19:
 		{
-			position20, tokenIndex20 := pos, p.tokenIndex
+			position20, tokenIndex20 := pos, ti
 			{ // urlc
-				position133_28, tokenIndex133_28 := pos, p.tokenIndex
+				position133_29, tokenIndex133_29 := pos, ti
 				{
-					position134_28 := pos
+					position134_29 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_26_28, tokenIndex145_26_28 := pos, p.tokenIndex
+									position145_26_29, tokenIndex145_26_29 := pos, ti
 									{
-										position146_26_28 := pos
+										position146_26_29 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_28
+											goto l145_26_29
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_26_28
+												goto l147_16_26_29
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_28
-										l147_16_26_28:
+											goto l145_26_29
+										l147_16_26_29:
 											pos++
-											goto lok16_26_28
+											goto lok16_26_29
 										}
-									lok16_26_28:
+									lok16_26_29:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_26_28
+												goto l147_17_26_29
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_28
-										l147_17_26_28:
+											goto l145_26_29
+										l147_17_26_29:
 											pos++
-											goto lok17_26_28
+											goto lok17_26_29
 										}
-									lok17_26_28:
-										_ = position146_26_28
+									lok17_26_29:
+										_ = position146_26_29
 									}
-									goto lok26_28
-								l145_26_28:
-									pos, p.tokenIndex = position145_26_28, tokenIndex145_26_28
-									goto l133_28
+									goto lok26_29
+								l145_26_29:
+									pos, ti = position145_26_29, tokenIndex145_26_29
+									goto l133_29
 								}
-							lok26_28:
+							lok26_29:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_27_28
+										goto l139_27_29
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l133_28
-								l139_27_28:
+									goto l133_29
+								l139_27_29:
 									pos++
-									goto lok27_28
+									goto lok27_29
 								}
-							lok27_28:
+							lok27_29:
 							}
 						}
 					}
 
-					_ = position134_28
+					_ = position134_29
 				}
-				goto lok28
-			l133_28:
-				pos, p.tokenIndex = position133_28, tokenIndex133_28
+				goto lok29
+			l133_29:
+				pos, ti = position133_29, tokenIndex133_29
 				goto l20
 			}
-		lok28:
+		lok29:
 			goto l19
 		l20:
-			pos, p.tokenIndex = position20, tokenIndex20
+			pos, ti = position20, tokenIndex20
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_URL, position18)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l17:
-	pos, p.tokenIndex = position17, tokenIndex17
+	pos, ti = position17, tokenIndex17
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rgeneric_URL is rule 4 generic_URL <- <(scheme ':' relativeURL)>
 func (p *Parser) rgeneric_URL() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegeneric_URL)
-	position21, tokenIndex21 := pos, p.tokenIndex
+	position21, tokenIndex21 := pos, ti
 	{
 		position22 := pos
-		if p.position = pos; !p.rscheme() {
+		{ // scheme
+			comp_41 := p.comp
+			p.comp = uint32(rulescheme)
+			position41_41, tokenIndex41_41 := pos, ti
+			{
+				position42_41 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						{ // alpha
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l154_1_41
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l154_1_41
+							}
+							goto l41_41
+						l154_1_41:
+							pos++
+							goto lok1_41
+						}
+					lok1_41:
+					}
+				}
+
+			l43_41:
+				{
+					position44_41, tokenIndex44_41 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(2, true)
+							}
+
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l154_2_41
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l154_2_41
+								}
+								goto l44_41
+							l154_2_41:
+								pos++
+								goto lok2_41
+							}
+						lok2_41:
+						}
+					}
+
+					goto l43_41
+				l44_41:
+					pos, ti = position44_41, tokenIndex44_41
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position42_41)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_41
+			goto lok41
+		l41_41:
+			pos, ti = position41_41, tokenIndex41_41
+			p.comp = comp_41
 			goto l21
 		}
-		pos = p.position
+	lok41:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -913,77 +1233,180 @@ func (p *Parser) rgeneric_URL() bool {
 			goto l21
 		}
 		pos++
-		if p.position = pos; !p.rrelativeURL() {
+		{ // relativeURL
+			comp_42 := p.comp
+			p.comp = uint32(rulerelativeURL)
+			position23_42, tokenIndex23_42 := pos, ti
+			{
+				position24_42 := pos
+				{
+					position25_42, tokenIndex25_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+						goto l26_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l25_42
+				l26_42:
+					pos, ti = position25_42, tokenIndex25_42
+					{ // abs_path
+						comp_40 := p.comp
+						p.comp = uint32(ruleabs_path)
+						position33_40_42, tokenIndex33_40_42 := pos, ti
+						{
+							position34_40_42 := pos
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l33_40_42
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								goto l33_40_42
+							}
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleabs_path, position34_40_42)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_40
+						goto lok40_42
+					l33_40_42:
+						pos, ti = position33_40_42, tokenIndex33_40_42
+						p.comp = comp_40
+						goto l27_42
+					}
+				lok40_42:
+					goto l25_42
+				l27_42:
+					pos, ti = position25_42, tokenIndex25_42
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l23_42
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l25_42:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulerelativeURL, position24_42)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_42
+			goto lok42
+		l23_42:
+			pos, ti = position23_42, tokenIndex23_42
+			p.comp = comp_42
 			goto l21
 		}
-		pos = p.position
+	lok42:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulegeneric_URL, position22)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l21:
-	pos, p.tokenIndex = position21, tokenIndex21
+	pos, ti = position21, tokenIndex21
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrelativeURL is rule 5 relativeURL <- <(net_path / abs_path / rel_path)>
 func (p *Parser) rrelativeURL() bool {
-	pos := p.position
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerelativeURL)
-	position23, tokenIndex23 := pos, p.tokenIndex
+	position23, tokenIndex23 := pos, ti
 	{
 		position24 := pos
 		{
-			position25, tokenIndex25 := pos, p.tokenIndex
-			if p.position = pos; !p.rnet_path() {
+			position25, tokenIndex25 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 				goto l26
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l25
 		l26:
-			pos, p.tokenIndex = position25, tokenIndex25
-			if p.position = pos; !p.rabs_path() {
+			pos, ti = position25, tokenIndex25
+			{ // abs_path
+				comp_40 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position33_40, tokenIndex33_40 := pos, ti
+				{
+					position34_40 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l33_40
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l33_40
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position34_40)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_40
+				goto lok40
+			l33_40:
+				pos, ti = position33_40, tokenIndex33_40
+				p.comp = comp_40
 				goto l27
 			}
-			pos = p.position
+		lok40:
 			goto l25
 		l27:
-			pos, p.tokenIndex = position25, tokenIndex25
-			if p.position = pos; !p.rrel_path() {
+			pos, ti = position25, tokenIndex25
+			if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
 				goto l23
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l25:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURL, position24)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l23:
-	pos, p.tokenIndex = position23, tokenIndex23
+	pos, ti = position23, tokenIndex23
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rnet_path is rule 6 net_path <- <('/' '/' site abs_path? !urlc)>
 func (p *Parser) rnet_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenet_path)
-	position28, tokenIndex28 := pos, p.tokenIndex
+	position28, tokenIndex28 := pos, ti
 	{
 		position29 := pos
 		if buffer[pos] != '/' {
@@ -1008,151 +1431,186 @@ func (p *Parser) rnet_path() bool {
 			goto l28
 		}
 		pos++
-		if p.position = pos; !p.rsite() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsite() {
 			goto l28
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		{
-			position30, tokenIndex30 := pos, p.tokenIndex
-			if p.position = pos; !p.rabs_path() {
+			position30, tokenIndex30 := pos, ti
+			{ // abs_path
+				comp_38 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position33_38, tokenIndex33_38 := pos, ti
+				{
+					position34_38 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l33_38
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l33_38
+					}
+					pos, ti = p.position, p.tokenIndex
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position34_38)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_38
+				goto lok38
+			l33_38:
+				pos, ti = position33_38, tokenIndex33_38
+				p.comp = comp_38
 				goto l30
 			}
-			pos = p.position
+		lok38:
 			goto l31
 		l30:
-			pos, p.tokenIndex = position30, tokenIndex30
+			pos, ti = position30, tokenIndex30
 		}
 	l31:
 		{
-			position32, tokenIndex32 := pos, p.tokenIndex
+			position32, tokenIndex32 := pos, ti
 			{ // urlc
-				position133_33, tokenIndex133_33 := pos, p.tokenIndex
+				position133_39, tokenIndex133_39 := pos, ti
 				{
-					position134_33 := pos
+					position134_39 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(6, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_26_33, tokenIndex145_26_33 := pos, p.tokenIndex
+									position145_26_39, tokenIndex145_26_39 := pos, ti
 									{
-										position146_26_33 := pos
+										position146_26_39 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, false)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_33
+											goto l145_26_39
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_26_33
+												goto l147_16_26_39
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_33
-										l147_16_26_33:
+											goto l145_26_39
+										l147_16_26_39:
 											pos++
-											goto lok16_26_33
+											goto lok16_26_39
 										}
-									lok16_26_33:
+									lok16_26_39:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_26_33
+												goto l147_17_26_39
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_33
-										l147_17_26_33:
+											goto l145_26_39
+										l147_17_26_39:
 											pos++
-											goto lok17_26_33
+											goto lok17_26_39
 										}
-									lok17_26_33:
-										_ = position146_26_33
+									lok17_26_39:
+										_ = position146_26_39
 									}
-									goto lok26_33
-								l145_26_33:
-									pos, p.tokenIndex = position145_26_33, tokenIndex145_26_33
-									goto l133_33
+									goto lok26_39
+								l145_26_39:
+									pos, ti = position145_26_39, tokenIndex145_26_39
+									goto l133_39
 								}
-							lok26_33:
+							lok26_39:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(9, false)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_27_33
+										goto l139_27_39
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l133_33
-								l139_27_33:
+									goto l133_39
+								l139_27_39:
 									pos++
-									goto lok27_33
+									goto lok27_39
 								}
-							lok27_33:
+							lok27_39:
 							}
 						}
 					}
 
-					_ = position134_33
+					_ = position134_39
 				}
-				goto lok33
-			l133_33:
-				pos, p.tokenIndex = position133_33, tokenIndex133_33
+				goto lok39
+			l133_39:
+				pos, ti = position133_39, tokenIndex133_39
 				goto l32
 			}
-		lok33:
+		lok39:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l28
 		l32:
-			pos, p.tokenIndex = position32, tokenIndex32
+			pos, ti = position32, tokenIndex32
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position29)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l28:
-	pos, p.tokenIndex = position28, tokenIndex28
+	pos, ti = position28, tokenIndex28
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rabs_path is rule 7 abs_path <- <('/' rel_path)>
 func (p *Parser) rabs_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleabs_path)
-	position33, tokenIndex33 := pos, p.tokenIndex
+	position33, tokenIndex33 := pos, ti
 	{
 		position34 := pos
 		if buffer[pos] != '/' {
@@ -1166,49 +1624,92 @@ func (p *Parser) rabs_path() bool {
 			goto l33
 		}
 		pos++
-		if p.position = pos; !p.rrel_path() {
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
 			goto l33
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position34)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l33:
-	pos, p.tokenIndex = position33, tokenIndex33
+	pos, ti = position33, tokenIndex33
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rrel_path is rule 8 rel_path <- <(path_segments? ('?' query)?)>
 func (p *Parser) rrel_path() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulerel_path)
 	{
 		position36 := pos
 		{
-			position37, tokenIndex37 := pos, p.tokenIndex
-			if p.position = pos; !p.rpath_segments() {
+			position37, tokenIndex37 := pos, ti
+			{ // path_segments
+				comp_36 := p.comp
+				p.comp = uint32(rulepath_segments)
+				position108_36, tokenIndex108_36 := pos, ti
+				{
+					position109_36 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l108_36
+					}
+					pos, ti = p.position, p.tokenIndex
+				l110_36:
+					{
+						position111_36, tokenIndex111_36 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l111_36
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l111_36
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l110_36
+					l111_36:
+						pos, ti = position111_36, tokenIndex111_36
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_segments, position109_36)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_36
+				goto lok36
+			l108_36:
+				pos, ti = position108_36, tokenIndex108_36
+				p.comp = comp_36
 				goto l37
 			}
-			pos = p.position
+		lok36:
 			goto l38
 		l37:
-			pos, p.tokenIndex = position37, tokenIndex37
+			pos, ti = position37, tokenIndex37
 		}
 	l38:
 		{
-			position39, tokenIndex39 := pos, p.tokenIndex
+			position39, tokenIndex39 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(7, false)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1217,35 +1718,33 @@ func (p *Parser) rrel_path() bool {
 				goto l39
 			}
 			pos++
-			if p.position = pos; !p.peek(p.rules[rulequery]) {
+			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
 				goto l39
 			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
+			pos, ti = p.position, p.tokenIndex
 			goto l40
 		l39:
-			pos, p.tokenIndex = position39, tokenIndex39
+			pos, ti = position39, tokenIndex39
 		}
 	l40:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position36)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rscheme is rule 9 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position41, tokenIndex41 := pos, p.tokenIndex
+	position41, tokenIndex41 := pos, ti
 	{
 		position42 := pos
 		{
@@ -1253,12 +1752,12 @@ func (p *Parser) rscheme() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(2, true)
 				}
 
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(3, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l154_1
@@ -1267,7 +1766,7 @@ func (p *Parser) rscheme() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(4, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l154_1
@@ -1283,18 +1782,18 @@ func (p *Parser) rscheme() bool {
 
 	l43:
 		{
-			position44, tokenIndex44 := pos, p.tokenIndex
+			position44, tokenIndex44 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(2, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l154_2
@@ -1303,7 +1802,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l154_2
@@ -1319,44 +1818,45 @@ func (p *Parser) rscheme() bool {
 
 			goto l43
 		l44:
-			pos, p.tokenIndex = position44, tokenIndex44
+			pos, ti = position44, tokenIndex44
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position42)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l41:
-	pos, p.tokenIndex = position41, tokenIndex41
+	pos, ti = position41, tokenIndex41
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsite is rule 10 site <- <((user (':' password)? '@')? hostport)?>
 func (p *Parser) rsite() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulesite)
 	{
 		position48 := pos
 		{
-			position49, tokenIndex49 := pos, p.tokenIndex
+			position49, tokenIndex49 := pos, ti
 			{
-				position51, tokenIndex51 := pos, p.tokenIndex
-				if p.position = pos; !p.ruser() {
+				position51, tokenIndex51 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.ruser() {
 					goto l51
 				}
-				pos = p.position
+				pos, ti = p.position, p.tokenIndex
 				{
-					position53, tokenIndex53 := pos, p.tokenIndex
+					position53, tokenIndex53 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
@@ -1365,13 +1865,13 @@ func (p *Parser) rsite() bool {
 						goto l53
 					}
 					pos++
-					if p.position = pos; !p.rpassword() {
+					if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
 						goto l53
 					}
-					pos = p.position
+					pos, ti = p.position, p.tokenIndex
 					goto l54
 				l53:
-					pos, p.tokenIndex = position53, tokenIndex53
+					pos, ti = position53, tokenIndex53
 				}
 			l54:
 				if buffer[pos] != '@' {
@@ -1387,39 +1887,113 @@ func (p *Parser) rsite() bool {
 				pos++
 				goto l52
 			l51:
-				pos, p.tokenIndex = position51, tokenIndex51
+				pos, ti = position51, tokenIndex51
 			}
 		l52:
-			if p.position = pos; !p.rhostport() {
+			{ // hostport
+				comp_35 := p.comp
+				p.comp = uint32(rulehostport)
+				position65_35, tokenIndex65_35 := pos, ti
+				{
+					position66_35 := pos
+					{ // host
+						comp_33 := p.comp
+						p.comp = uint32(rulehost)
+						position69_33_35, tokenIndex69_33_35 := pos, ti
+						{
+							position70_33_35 := pos
+							{
+								position71_33_35, tokenIndex71_33_35 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									goto l72_33_35
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l71_33_35
+							l72_33_35:
+								pos, ti = position71_33_35, tokenIndex71_33_35
+								if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+									goto l69_33_35
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l71_33_35:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulehost, position70_33_35)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_33
+						goto lok33_35
+					l69_33_35:
+						pos, ti = position69_33_35, tokenIndex69_33_35
+						p.comp = comp_33
+						goto l65_35
+					}
+				lok33_35:
+					{
+						position67_35, tokenIndex67_35 := pos, ti
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l67_35
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rport() {
+							goto l67_35
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l68_35
+					l67_35:
+						pos, ti = position67_35, tokenIndex67_35
+					}
+				l68_35:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position66_35)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_35
+				goto lok35
+			l65_35:
+				pos, ti = position65_35, tokenIndex65_35
+				p.comp = comp_35
 				goto l49
 			}
-			pos = p.position
+		lok35:
 			goto l50
 		l49:
-			pos, p.tokenIndex = position49, tokenIndex49
+			pos, ti = position49, tokenIndex49
 		}
 	l50:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulesite, position48)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ruser is rule 11 user <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruser() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuser)
 	{
 		position56 := pos
 	l57:
 		{
-			position58, tokenIndex58 := pos, p.tokenIndex
+			position58, tokenIndex58 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -1429,17 +2003,17 @@ func (p *Parser) ruser() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position145_18, tokenIndex145_18 := pos, p.tokenIndex
+							position145_18, tokenIndex145_18 := pos, ti
 							{
 								position146_18 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -1450,7 +2024,7 @@ func (p *Parser) ruser() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_16_18
@@ -1466,7 +2040,7 @@ func (p *Parser) ruser() bool {
 							lok16_18:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_17_18
@@ -1484,7 +2058,7 @@ func (p *Parser) ruser() bool {
 							}
 							goto lok18
 						l145_18:
-							pos, p.tokenIndex = position145_18, tokenIndex145_18
+							pos, ti = position145_18, tokenIndex145_18
 							goto l58
 						}
 					lok18:
@@ -1492,7 +2066,7 @@ func (p *Parser) ruser() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l139_19
@@ -1512,29 +2086,30 @@ func (p *Parser) ruser() bool {
 
 			goto l57
 		l58:
-			pos, p.tokenIndex = position58, tokenIndex58
+			pos, ti = position58, tokenIndex58
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuser, position56)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpassword is rule 12 password <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) rpassword() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepassword)
 	{
 		position61 := pos
 	l62:
 		{
-			position63, tokenIndex63 := pos, p.tokenIndex
+			position63, tokenIndex63 := pos, ti
 			{
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
@@ -1544,17 +2119,17 @@ func (p *Parser) rpassword() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(4, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // escaped
-							position145_20, tokenIndex145_20 := pos, p.tokenIndex
+							position145_20, tokenIndex145_20 := pos, ti
 							{
 								position146_20 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -1565,7 +2140,7 @@ func (p *Parser) rpassword() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_16_20
@@ -1581,7 +2156,7 @@ func (p *Parser) rpassword() bool {
 							lok16_20:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_17_20
@@ -1599,7 +2174,7 @@ func (p *Parser) rpassword() bool {
 							}
 							goto lok20
 						l145_20:
-							pos, p.tokenIndex = position145_20, tokenIndex145_20
+							pos, ti = position145_20, tokenIndex145_20
 							goto l63
 						}
 					lok20:
@@ -1607,7 +2182,7 @@ func (p *Parser) rpassword() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l139_21
@@ -1627,36 +2202,68 @@ func (p *Parser) rpassword() bool {
 
 			goto l62
 		l63:
-			pos, p.tokenIndex = position63, tokenIndex63
+			pos, ti = position63, tokenIndex63
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepassword, position61)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rhostport is rule 13 hostport <- <(host (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position65, tokenIndex65 := pos, p.tokenIndex
+	position65, tokenIndex65 := pos, ti
 	{
 		position66 := pos
-		if p.position = pos; !p.rhost() {
+		{ // host
+			comp_33 := p.comp
+			p.comp = uint32(rulehost)
+			position69_33, tokenIndex69_33 := pos, ti
+			{
+				position70_33 := pos
+				{
+					position71_33, tokenIndex71_33 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+						goto l72_33
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l71_33
+				l72_33:
+					pos, ti = position71_33, tokenIndex71_33
+					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l69_33
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l71_33:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position70_33)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_33
+			goto lok33
+		l69_33:
+			pos, ti = position69_33, tokenIndex69_33
+			p.comp = comp_33
 			goto l65
 		}
-		pos = p.position
+	lok33:
 		{
-			position67, tokenIndex67 := pos, p.tokenIndex
+			position67, tokenIndex67 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -1665,87 +2272,89 @@ func (p *Parser) rhostport() bool {
 				goto l67
 			}
 			pos++
-			if p.position = pos; !p.rport() {
+			if p.position, p.tokenIndex = pos, ti; !p.rport() {
 				goto l67
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l68
 		l67:
-			pos, p.tokenIndex = position67, tokenIndex67
+			pos, ti = position67, tokenIndex67
 		}
 	l68:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position66)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l65:
-	pos, p.tokenIndex = position65, tokenIndex65
+	pos, ti = position65, tokenIndex65
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhost is rule 14 host <- <(hostname / hostnumber)>
 func (p *Parser) rhost() bool {
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position69, tokenIndex69 := pos, p.tokenIndex
+	position69, tokenIndex69 := pos, ti
 	{
 		position70 := pos
 		{
-			position71, tokenIndex71 := pos, p.tokenIndex
-			if p.position = pos; !p.rhostname() {
+			position71, tokenIndex71 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
 				goto l72
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l71
 		l72:
-			pos, p.tokenIndex = position71, tokenIndex71
-			if p.position = pos; !p.rhostnumber() {
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
 				goto l69
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 		}
 	l71:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position70)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l69:
-	pos, p.tokenIndex = position69, tokenIndex69
+	pos, ti = position69, tokenIndex69
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostname is rule 15 hostname <- <((domainlabel '.')* toplabel)>
 func (p *Parser) rhostname() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position73, tokenIndex73 := pos, p.tokenIndex
+	position73, tokenIndex73 := pos, ti
 	{
 		position74 := pos
 	l75:
 		{
-			position76, tokenIndex76 := pos, p.tokenIndex
+			position76, tokenIndex76 := pos, ti
 			{ // domainlabel
-				position77_22, tokenIndex77_22 := pos, p.tokenIndex
+				position77_22, tokenIndex77_22 := pos, ti
 				{
 					position78_22 := pos
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l150_3_22
@@ -1767,10 +2376,10 @@ func (p *Parser) rhostname() bool {
 				lok3_22:
 				l79_22:
 					{
-						position80_22, tokenIndex80_22 := pos, p.tokenIndex
+						position80_22, tokenIndex80_22 := pos, ti
 					l81_22:
 						{
-							position82_22, tokenIndex82_22 := pos, p.tokenIndex
+							position82_22, tokenIndex82_22 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
 									p.note(14, true)
@@ -1784,11 +2393,11 @@ func (p *Parser) rhostname() bool {
 							pos++
 							goto l81_22
 						l82_22:
-							pos, p.tokenIndex = position82_22, tokenIndex82_22
+							pos, ti = position82_22, tokenIndex82_22
 						}
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l150_4_22
@@ -1810,13 +2419,13 @@ func (p *Parser) rhostname() bool {
 					lok4_22:
 						goto l79_22
 					l80_22:
-						pos, p.tokenIndex = position80_22, tokenIndex80_22
+						pos, ti = position80_22, tokenIndex80_22
 					}
 					_ = position78_22
 				}
 				goto lok22
 			l77_22:
-				pos, p.tokenIndex = position77_22, tokenIndex77_22
+				pos, ti = position77_22, tokenIndex77_22
 				goto l76
 			}
 		lok22:
@@ -1833,15 +2442,15 @@ func (p *Parser) rhostname() bool {
 			pos++
 			goto l75
 		l76:
-			pos, p.tokenIndex = position76, tokenIndex76
+			pos, ti = position76, tokenIndex76
 		}
 		{ // toplabel
-			position83_23, tokenIndex83_23 := pos, p.tokenIndex
+			position83_23, tokenIndex83_23 := pos, ti
 			{
 				position84_23 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(3, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l154_5_23
@@ -1850,7 +2459,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(4, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l154_5_23
@@ -1863,10 +2472,10 @@ func (p *Parser) rhostname() bool {
 			lok5_23:
 			l85_23:
 				{
-					position86_23, tokenIndex86_23 := pos, p.tokenIndex
+					position86_23, tokenIndex86_23 := pos, ti
 				l87_23:
 					{
-						position88_23, tokenIndex88_23 := pos, p.tokenIndex
+						position88_23, tokenIndex88_23 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(14, true)
@@ -1880,11 +2489,11 @@ func (p *Parser) rhostname() bool {
 						pos++
 						goto l87_23
 					l88_23:
-						pos, p.tokenIndex = position88_23, tokenIndex88_23
+						pos, ti = position88_23, tokenIndex88_23
 					}
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l150_6_23
@@ -1906,41 +2515,42 @@ func (p *Parser) rhostname() bool {
 				lok6_23:
 					goto l85_23
 				l86_23:
-					pos, p.tokenIndex = position86_23, tokenIndex86_23
+					pos, ti = position86_23, tokenIndex86_23
 				}
 				_ = position84_23
 			}
 			goto lok23
 		l83_23:
-			pos, p.tokenIndex = position83_23, tokenIndex83_23
+			pos, ti = position83_23, tokenIndex83_23
 			goto l73
 		}
 	lok23:
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position74)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l73:
-	pos, p.tokenIndex = position73, tokenIndex73
+	pos, ti = position73, tokenIndex73
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rdomainlabel is rule 16 domainlabel <- <(alphanum ('-'* alphanum)*)>
 func (p *Parser) rdomainlabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position77, tokenIndex77 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position77, tokenIndex77 := pos, ti
 	{
 		position78 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l150_3
@@ -1962,10 +2572,10 @@ func (p *Parser) rdomainlabel() bool {
 	lok3:
 	l79:
 		{
-			position80, tokenIndex80 := pos, p.tokenIndex
+			position80, tokenIndex80 := pos, ti
 		l81:
 			{
-				position82, tokenIndex82 := pos, p.tokenIndex
+				position82, tokenIndex82 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(14, true)
@@ -1979,11 +2589,11 @@ func (p *Parser) rdomainlabel() bool {
 				pos++
 				goto l81
 			l82:
-				pos, p.tokenIndex = position82, tokenIndex82
+				pos, ti = position82, tokenIndex82
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(3, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l150_4
@@ -2005,28 +2615,28 @@ func (p *Parser) rdomainlabel() bool {
 		lok4:
 			goto l79
 		l80:
-			pos, p.tokenIndex = position80, tokenIndex80
+			pos, ti = position80, tokenIndex80
 		}
 		_ = position78
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l77:
-	pos, p.tokenIndex = position77, tokenIndex77
-	p.position = pos
+	pos, ti = position77, tokenIndex77
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rtoplabel is rule 17 toplabel <- <(alpha ('-'* alphanum)*)>
 func (p *Parser) rtoplabel() bool {
 	buffer := p.buffer
-	pos := p.position
-	position83, tokenIndex83 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
 	{
 		position84 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l154_5
@@ -2035,7 +2645,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(4, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l154_5
@@ -2048,10 +2658,10 @@ func (p *Parser) rtoplabel() bool {
 	lok5:
 	l85:
 		{
-			position86, tokenIndex86 := pos, p.tokenIndex
+			position86, tokenIndex86 := pos, ti
 		l87:
 			{
-				position88, tokenIndex88 := pos, p.tokenIndex
+				position88, tokenIndex88 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(14, true)
@@ -2065,11 +2675,11 @@ func (p *Parser) rtoplabel() bool {
 				pos++
 				goto l87
 			l88:
-				pos, p.tokenIndex = position88, tokenIndex88
+				pos, ti = position88, tokenIndex88
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(3, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l150_6
@@ -2091,25 +2701,25 @@ func (p *Parser) rtoplabel() bool {
 		lok6:
 			goto l85
 		l86:
-			pos, p.tokenIndex = position86, tokenIndex86
+			pos, ti = position86, tokenIndex86
 		}
 		_ = position84
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l83:
-	pos, p.tokenIndex = position83, tokenIndex83
-	p.position = pos
+	pos, ti = position83, tokenIndex83
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhostnumber is rule 18 hostnumber <- <(digit+ '.' digit+ '.' digit+ '.' digit+)>
 func (p *Parser) rhostnumber() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position89, tokenIndex89 := pos, p.tokenIndex
+	position89, tokenIndex89 := pos, ti
 	{
 		position90 := pos
 		{ // digit
@@ -2130,7 +2740,7 @@ func (p *Parser) rhostnumber() bool {
 	lok7:
 	l91:
 		{
-			position92, tokenIndex92 := pos, p.tokenIndex
+			position92, tokenIndex92 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
@@ -2149,7 +2759,7 @@ func (p *Parser) rhostnumber() bool {
 		lok8:
 			goto l91
 		l92:
-			pos, p.tokenIndex = position92, tokenIndex92
+			pos, ti = position92, tokenIndex92
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
@@ -2180,7 +2790,7 @@ func (p *Parser) rhostnumber() bool {
 	lok9:
 	l93:
 		{
-			position94, tokenIndex94 := pos, p.tokenIndex
+			position94, tokenIndex94 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
@@ -2199,7 +2809,7 @@ func (p *Parser) rhostnumber() bool {
 		lok10:
 			goto l93
 		l94:
-			pos, p.tokenIndex = position94, tokenIndex94
+			pos, ti = position94, tokenIndex94
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
@@ -2230,7 +2840,7 @@ func (p *Parser) rhostnumber() bool {
 	lok11:
 	l95:
 		{
-			position96, tokenIndex96 := pos, p.tokenIndex
+			position96, tokenIndex96 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
@@ -2249,7 +2859,7 @@ func (p *Parser) rhostnumber() bool {
 		lok12:
 			goto l95
 		l96:
-			pos, p.tokenIndex = position96, tokenIndex96
+			pos, ti = position96, tokenIndex96
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
@@ -2280,7 +2890,7 @@ func (p *Parser) rhostnumber() bool {
 	lok13:
 	l97:
 		{
-			position98, tokenIndex98 := pos, p.tokenIndex
+			position98, tokenIndex98 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
@@ -2299,34 +2909,35 @@ func (p *Parser) rhostnumber() bool {
 		lok14:
 			goto l97
 		l98:
-			pos, p.tokenIndex = position98, tokenIndex98
+			pos, ti = position98, tokenIndex98
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnumber, position90)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l89:
-	pos, p.tokenIndex = position89, tokenIndex89
+	pos, ti = position89, tokenIndex89
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rport is rule 19 port <- <digit*>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
 	{
 		position100 := pos
 	l101:
 		{
-			position102, tokenIndex102 := pos, p.tokenIndex
+			position102, tokenIndex102 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
@@ -2345,27 +2956,28 @@ func (p *Parser) rport() bool {
 		lok15:
 			goto l101
 		l102:
-			pos, p.tokenIndex = position102, tokenIndex102
+			pos, ti = position102, tokenIndex102
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position100)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpath is rule 20 path <- <('/'? path_segments !.)>
 func (p *Parser) rpath() bool {
 	buffer := p.buffer
-	pos := p.position
-	position103, tokenIndex103 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position103, tokenIndex103 := pos, ti
 	{
 		position104 := pos
 		{
-			position105, tokenIndex105 := pos, p.tokenIndex
+			position105, tokenIndex105 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(0, true)
@@ -2379,15 +2991,57 @@ func (p *Parser) rpath() bool {
 			pos++
 			goto l106
 		l105:
-			pos, p.tokenIndex = position105, tokenIndex105
+			pos, ti = position105, tokenIndex105
 		}
 	l106:
-		if p.position = pos; !p.rpath_segments() {
+		{ // path_segments
+			comp_37 := p.comp
+			p.comp = uint32(rulepath_segments)
+			position108_37, tokenIndex108_37 := pos, ti
+			{
+				position109_37 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					goto l108_37
+				}
+				pos, ti = p.position, p.tokenIndex
+			l110_37:
+				{
+					position111_37, tokenIndex111_37 := pos, ti
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l111_37
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l111_37
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l110_37
+				l111_37:
+					pos, ti = position111_37, tokenIndex111_37
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath_segments, position109_37)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_37
+			goto lok37
+		l108_37:
+			pos, ti = position108_37, tokenIndex108_37
+			p.comp = comp_37
 			goto l103
 		}
-		pos = p.position
+	lok37:
 		{
-			position107, tokenIndex107 := pos, p.tokenIndex
+			position107, tokenIndex107 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2400,34 +3054,34 @@ func (p *Parser) rpath() bool {
 			}
 			goto l103
 		l107:
-			pos, p.tokenIndex = position107, tokenIndex107
+			pos, ti = position107, tokenIndex107
 		}
 		_ = position104
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l103:
-	pos, p.tokenIndex = position103, tokenIndex103
-	p.position = pos
+	pos, ti = position103, tokenIndex103
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rpath_segments is rule 21 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepath_segments)
-	position108, tokenIndex108 := pos, p.tokenIndex
+	position108, tokenIndex108 := pos, ti
 	{
 		position109 := pos
-		if p.position = pos; !p.rsegment() {
+		if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 			goto l108
 		}
-		pos = p.position
+		pos, ti = p.position, p.tokenIndex
 	l110:
 		{
-			position111, tokenIndex111 := pos, p.tokenIndex
+			position111, tokenIndex111 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(0, true)
@@ -2439,42 +3093,43 @@ func (p *Parser) rpath_segments() bool {
 				goto l111
 			}
 			pos++
-			if p.position = pos; !p.rsegment() {
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
 				goto l111
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l110
 		l111:
-			pos, p.tokenIndex = position111, tokenIndex111
+			pos, ti = position111, tokenIndex111
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_segments, position109)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l108:
-	pos, p.tokenIndex = position108, tokenIndex108
+	pos, ti = position108, tokenIndex108
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rsegment is rule 22 segment <- <(pchar* (';' param)*)>
 func (p *Parser) rsegment() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	{
 		position113 := pos
 	l114:
 		{
-			position115, tokenIndex115 := pos, p.tokenIndex
+			position115, tokenIndex115 := pos, ti
 			{ // pchar
-				position122_32, tokenIndex122_32 := pos, p.tokenIndex
+				position122_34, tokenIndex122_34 := pos, ti
 				{
-					position123_32 := pos
+					position123_34 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
@@ -2484,102 +3139,102 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_24_32, tokenIndex145_24_32 := pos, p.tokenIndex
+									position145_24_34, tokenIndex145_24_34 := pos, ti
 									{
-										position146_24_32 := pos
+										position146_24_34 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_32
+											goto l145_24_34
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_24_32
+												goto l147_16_24_34
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_32
-										l147_16_24_32:
+											goto l145_24_34
+										l147_16_24_34:
 											pos++
-											goto lok16_24_32
+											goto lok16_24_34
 										}
-									lok16_24_32:
+									lok16_24_34:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_24_32
+												goto l147_17_24_34
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_32
-										l147_17_24_32:
+											goto l145_24_34
+										l147_17_24_34:
 											pos++
-											goto lok17_24_32
+											goto lok17_24_34
 										}
-									lok17_24_32:
-										_ = position146_24_32
+									lok17_24_34:
+										_ = position146_24_34
 									}
-									goto lok24_32
-								l145_24_32:
-									pos, p.tokenIndex = position145_24_32, tokenIndex145_24_32
-									goto l122_32
+									goto lok24_34
+								l145_24_34:
+									pos, ti = position145_24_34, tokenIndex145_24_34
+									goto l122_34
 								}
-							lok24_32:
+							lok24_34:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_25_32
+										goto l139_25_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l122_32
-								l139_25_32:
+									goto l122_34
+								l139_25_34:
 									pos++
-									goto lok25_32
+									goto lok25_34
 								}
-							lok25_32:
+							lok25_34:
 							}
 						}
 					}
 
-					_ = position123_32
+					_ = position123_34
 				}
-				goto lok32
-			l122_32:
-				pos, p.tokenIndex = position122_32, tokenIndex122_32
+				goto lok34
+			l122_34:
+				pos, ti = position122_34, tokenIndex122_34
 				goto l115
 			}
-		lok32:
+		lok34:
 			goto l114
 		l115:
-			pos, p.tokenIndex = position115, tokenIndex115
+			pos, ti = position115, tokenIndex115
 		}
 	l116:
 		{
-			position117, tokenIndex117 := pos, p.tokenIndex
+			position117, tokenIndex117 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
 					p.note(18, true)
@@ -2591,35 +3246,35 @@ func (p *Parser) rsegment() bool {
 				goto l117
 			}
 			pos++
-			if p.position = pos; !p.rparam() {
+			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
 				goto l117
 			}
-			pos = p.position
+			pos, ti = p.position, p.tokenIndex
 			goto l116
 		l117:
-			pos, p.tokenIndex = position117, tokenIndex117
+			pos, ti = position117, tokenIndex117
 		}
 		_ = position113
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rparam is rule 23 param <- <pchar*>
 func (p *Parser) rparam() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleparam)
 	{
 		position119 := pos
 	l120:
 		{
-			position121, tokenIndex121 := pos, p.tokenIndex
+			position121, tokenIndex121 := pos, ti
 			{ // pchar
-				position122_29, tokenIndex122_29 := pos, p.tokenIndex
+				position122_30, tokenIndex122_30 := pos, ti
 				{
-					position123_29 := pos
+					position123_30 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
@@ -2629,114 +3284,115 @@ func (p *Parser) rparam() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_24_29, tokenIndex145_24_29 := pos, p.tokenIndex
+									position145_24_30, tokenIndex145_24_30 := pos, ti
 									{
-										position146_24_29 := pos
+										position146_24_30 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_29
+											goto l145_24_30
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_24_29
+												goto l147_16_24_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_29
-										l147_16_24_29:
+											goto l145_24_30
+										l147_16_24_30:
 											pos++
-											goto lok16_24_29
+											goto lok16_24_30
 										}
-									lok16_24_29:
+									lok16_24_30:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_24_29
+												goto l147_17_24_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_29
-										l147_17_24_29:
+											goto l145_24_30
+										l147_17_24_30:
 											pos++
-											goto lok17_24_29
+											goto lok17_24_30
 										}
-									lok17_24_29:
-										_ = position146_24_29
+									lok17_24_30:
+										_ = position146_24_30
 									}
-									goto lok24_29
-								l145_24_29:
-									pos, p.tokenIndex = position145_24_29, tokenIndex145_24_29
-									goto l122_29
+									goto lok24_30
+								l145_24_30:
+									pos, ti = position145_24_30, tokenIndex145_24_30
+									goto l122_30
 								}
-							lok24_29:
+							lok24_30:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_25_29
+										goto l139_25_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l122_29
-								l139_25_29:
+									goto l122_30
+								l139_25_30:
 									pos++
-									goto lok25_29
+									goto lok25_30
 								}
-							lok25_29:
+							lok25_30:
 							}
 						}
 					}
 
-					_ = position123_29
+					_ = position123_30
 				}
-				goto lok29
-			l122_29:
-				pos, p.tokenIndex = position122_29, tokenIndex122_29
+				goto lok30
+			l122_30:
+				pos, ti = position122_30, tokenIndex122_30
 				goto l121
 			}
-		lok29:
+		lok30:
 			goto l120
 		l121:
-			pos, p.tokenIndex = position121, tokenIndex121
+			pos, ti = position121, tokenIndex121
 		}
 		if !p.bare {
-			p.position = pos
+			p.position, p.tokenIndex = pos, ti
 			p.add(ruleparam, position119)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rpchar is rule 24 pchar <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
-	pos := p.position
-	position122, tokenIndex122 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position122, tokenIndex122 := pos, ti
 	{
 		position123 := pos
 		{
@@ -2748,17 +3404,17 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position145_24, tokenIndex145_24 := pos, p.tokenIndex
+						position145_24, tokenIndex145_24 := pos, ti
 						{
 							position146_24 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -2769,7 +3425,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_16_24
@@ -2785,7 +3441,7 @@ func (p *Parser) rpchar() bool {
 						lok16_24:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_17_24
@@ -2803,7 +3459,7 @@ func (p *Parser) rpchar() bool {
 						}
 						goto lok24
 					l145_24:
-						pos, p.tokenIndex = position145_24, tokenIndex145_24
+						pos, ti = position145_24, tokenIndex145_24
 						goto l122
 					}
 				lok24:
@@ -2811,7 +3467,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l139_25
@@ -2831,154 +3487,27 @@ func (p *Parser) rpchar() bool {
 
 		_ = position123
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l122:
-	pos, p.tokenIndex = position122, tokenIndex122
-	p.position = pos
+	pos, ti = position122, tokenIndex122
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rquery is rule 25 query <- <urlc*>
 func (p *Parser) rquery() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
 		position126 := pos
 	l127:
 		{
-			position128, tokenIndex128 := pos, p.tokenIndex
+			position128, tokenIndex128 := pos, ti
 			{ // urlc
-				position133_30, tokenIndex133_30 := pos, p.tokenIndex
-				{
-					position134_30 := pos
-					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position145_26_30, tokenIndex145_26_30 := pos, p.tokenIndex
-									{
-										position146_26_30 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_26_30
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_26_30
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_26_30
-										l147_16_26_30:
-											pos++
-											goto lok16_26_30
-										}
-									lok16_26_30:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_26_30
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_26_30
-										l147_17_26_30:
-											pos++
-											goto lok17_26_30
-										}
-									lok17_26_30:
-										_ = position146_26_30
-									}
-									goto lok26_30
-								l145_26_30:
-									pos, p.tokenIndex = position145_26_30, tokenIndex145_26_30
-									goto l133_30
-								}
-							lok26_30:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_27_30
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l133_30
-								l139_27_30:
-									pos++
-									goto lok27_30
-								}
-							lok27_30:
-							}
-						}
-					}
-
-					_ = position134_30
-				}
-				goto lok30
-			l133_30:
-				pos, p.tokenIndex = position133_30, tokenIndex133_30
-				goto l128
-			}
-		lok30:
-			goto l127
-		l128:
-			pos, p.tokenIndex = position128, tokenIndex128
-		}
-		if !p.bare {
-			p.position = pos
-			p.add(rulequery, position126)
-		}
-	}
-	p.comp = comp
-	p.position = pos
-	return true
-}
-
-// rfragment is rule 26 fragment <- <urlc*>
-func (p *Parser) rfragment() bool {
-	buffer := p.buffer
-	pos := p.position
-	comp := p.comp
-	p.comp = uint32(rulefragment)
-	{
-		position130 := pos
-	l131:
-		{
-			position132, tokenIndex132 := pos, p.tokenIndex
-			{ // urlc
-				position133_31, tokenIndex133_31 := pos, p.tokenIndex
+				position133_31, tokenIndex133_31 := pos, ti
 				{
 					position134_31 := pos
 					{
@@ -2986,21 +3515,21 @@ func (p *Parser) rfragment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(4, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_26_31, tokenIndex145_26_31 := pos, p.tokenIndex
+									position145_26_31, tokenIndex145_26_31 := pos, ti
 									{
 										position146_26_31 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -3011,7 +3540,7 @@ func (p *Parser) rfragment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_26_31
@@ -3027,7 +3556,7 @@ func (p *Parser) rfragment() bool {
 									lok16_26_31:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_26_31
@@ -3045,7 +3574,7 @@ func (p *Parser) rfragment() bool {
 									}
 									goto lok26_31
 								l145_26_31:
-									pos, p.tokenIndex = position145_26_31, tokenIndex145_26_31
+									pos, ti = position145_26_31, tokenIndex145_26_31
 									goto l133_31
 								}
 							lok26_31:
@@ -3053,7 +3582,7 @@ func (p *Parser) rfragment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(6, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_27_31
@@ -3075,29 +3604,158 @@ func (p *Parser) rfragment() bool {
 				}
 				goto lok31
 			l133_31:
-				pos, p.tokenIndex = position133_31, tokenIndex133_31
-				goto l132
+				pos, ti = position133_31, tokenIndex133_31
+				goto l128
 			}
 		lok31:
-			goto l131
-		l132:
-			pos, p.tokenIndex = position132, tokenIndex132
+			goto l127
+		l128:
+			pos, ti = position128, tokenIndex128
 		}
 		if !p.bare {
-			p.position = pos
-			p.add(rulefragment, position130)
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position126)
+			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+// rfragment is rule 26 fragment <- <urlc*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position130 := pos
+	l131:
+		{
+			position132, tokenIndex132 := pos, ti
+			{ // urlc
+				position133_32, tokenIndex133_32 := pos, ti
+				{
+					position134_32 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(7, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_32, tokenIndex145_26_32 := pos, ti
+									{
+										position146_26_32 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_32
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_32
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_32
+										l147_16_26_32:
+											pos++
+											goto lok16_26_32
+										}
+									lok16_26_32:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_32
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_32
+										l147_17_26_32:
+											pos++
+											goto lok17_26_32
+										}
+									lok17_26_32:
+										_ = position146_26_32
+									}
+									goto lok26_32
+								l145_26_32:
+									pos, ti = position145_26_32, tokenIndex145_26_32
+									goto l133_32
+								}
+							lok26_32:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_32
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_32
+								l139_27_32:
+									pos++
+									goto lok27_32
+								}
+							lok27_32:
+							}
+						}
+					}
+
+					_ = position134_32
+				}
+				goto lok32
+			l133_32:
+				pos, ti = position133_32, tokenIndex133_32
+				goto l132
+			}
+		lok32:
+			goto l131
+		l132:
+			pos, ti = position132, tokenIndex132
+		}
+		if !p.bare {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position130)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rurlc is rule 27 urlc <- <((&('%') escaped) | (&('&' | '+' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
 func (p *Parser) rurlc() bool {
 	buffer := p.buffer
-	pos := p.position
-	position133, tokenIndex133 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position133, tokenIndex133 := pos, ti
 	{
 		position134 := pos
 		{
@@ -3105,21 +3763,21 @@ func (p *Parser) rurlc() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(6, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(4, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // escaped
-						position145_26, tokenIndex145_26 := pos, p.tokenIndex
+						position145_26, tokenIndex145_26 := pos, ti
 						{
 							position146_26 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -3130,7 +3788,7 @@ func (p *Parser) rurlc() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_16_26
@@ -3146,7 +3804,7 @@ func (p *Parser) rurlc() bool {
 						lok16_26:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_17_26
@@ -3164,7 +3822,7 @@ func (p *Parser) rurlc() bool {
 						}
 						goto lok26
 					l145_26:
-						pos, p.tokenIndex = position145_26, tokenIndex145_26
+						pos, ti = position145_26, tokenIndex145_26
 						goto l133
 					}
 				lok26:
@@ -3172,7 +3830,7 @@ func (p *Parser) rurlc() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l139_27
@@ -3192,18 +3850,18 @@ func (p *Parser) rurlc() bool {
 
 		_ = position134
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l133:
-	pos, p.tokenIndex = position133, tokenIndex133
-	p.position = pos
+	pos, ti = position133, tokenIndex133
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rreserved is rule 28 reserved <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
@@ -3213,20 +3871,20 @@ func (p *Parser) rreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l136:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // runreserved is rule 29 unreserved <- <((&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(6, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l139
@@ -3234,18 +3892,18 @@ func (p *Parser) runreserved() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l139:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rmark is rule 30 mark <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
@@ -3255,24 +3913,24 @@ func (p *Parser) rmark() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l142:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rescaped is rule 31 escaped <- <('%' hex hex)>
 func (p *Parser) rescaped() bool {
 	buffer := p.buffer
-	pos := p.position
-	position145, tokenIndex145 := pos, p.tokenIndex
+	pos, ti := p.position, p.tokenIndex
+	position145, tokenIndex145 := pos, ti
 	{
 		position146 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -3283,7 +3941,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l147_16
@@ -3299,7 +3957,7 @@ func (p *Parser) rescaped() bool {
 	lok16:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l147_17
@@ -3315,20 +3973,20 @@ func (p *Parser) rescaped() bool {
 	lok17:
 		_ = position146
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 l145:
-	pos, p.tokenIndex = position145, tokenIndex145
-	p.position = pos
+	pos, ti = position145, tokenIndex145
+	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 // rhex is rule 32 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l147
@@ -3336,20 +3994,20 @@ func (p *Parser) rhex() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l147:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralphanum is rule 33 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l150
@@ -3363,20 +4021,20 @@ func (p *Parser) ralphanum() bool {
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l150
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l150:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // ralpha is rule 34 alpha <- <(lowalpha / upalpha)>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l154
@@ -3385,25 +4043,25 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(4, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l154
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l154:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rlowalpha is rule 35 lowalpha <- <[a-z]>
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l158
@@ -3411,20 +4069,20 @@ func (p *Parser) rlowalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l158:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rupalpha is rule 36 upalpha <- <[A-Z]>
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(4, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l160
@@ -3432,18 +4090,18 @@ func (p *Parser) rupalpha() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l160:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
 // rdigit is rule 37 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
-	pos := p.position
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
@@ -3453,11 +4111,11 @@ func (p *Parser) rdigit() bool {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return false
 l162:
 	pos++
-	p.position = pos
+	p.position, p.tokenIndex = pos, ti
 	return true
 }
 

@@ -38,9 +38,10 @@ type ruleFunc struct {
 // "return true" leaving the block and "return false" becoming "goto lK". That is what
 // the call did: X restored position and tokenIndex before returning false.
 //
-// Only rules that record no syntax-tree token and track no component are copied (their
-// bodies touch nothing but position, tokenIndex and Parser.far), and only rules that do
-// not call themselves, directly or not. Callees are copied before their callers, so a
+// A rule that records a token and tracks its component is copied with them: its local
+// comp, which saves the caller's component, is renamed apart like the labels, so the
+// copy sets and restores Parser.comp and calls add as the call did. Only rules that do
+// not call themselves, directly or not, are copied. Callees are copied before their callers, so a
 // copied body already holds its own small callees. Every rule keeps its function in
 // _rules, as an entry point and for the calls that are too large to copy.
 func inlineRules(code []byte) ([]byte, error) {
@@ -120,8 +121,8 @@ func calleesDone(r *ruleFunc, done map[string]bool, byName map[string]*ruleFunc)
 	return true
 }
 
-// copyable reports whether a body may be copied into its callers: it records no token,
-// tracks no component, returns only at its own top level, and can fail. (A copy that
+// copyable reports whether a body may be copied into its callers: it returns only at
+// its own top level, and can fail. (A copy that
 // cannot fail would leave the caller's failure label unused, which Go rejects; rules
 // that cannot fail, such as segment <- pchar*, run once per component anyway.)
 func copyable(body []string) bool {
@@ -134,8 +135,6 @@ func copyable(body []string) bool {
 	}
 	for _, line := range body {
 		switch {
-		case strings.Contains(line, "add(rule"), strings.Contains(line, "p.comp ="):
-			return false
 		case strings.Contains(line, "return ") && line != "\t\t\treturn true" && line != "\t\t\treturn false":
 			return false
 		}
@@ -168,6 +167,10 @@ func inlineCalls(body []string, inlinable map[string]bool, byName map[string]*ru
 				out = append(out, "goto "+ok)
 			case line == "\t\t\treturn false":
 				out = append(out, "goto "+g[1])
+			case strings.TrimSpace(line) == "comp := p.comp":
+				out = append(out, "comp"+suffix+" := p.comp")
+			case strings.TrimSpace(line) == "p.comp = comp":
+				out = append(out, "p.comp = comp"+suffix)
 			default:
 				out = append(out, localName.ReplaceAllString(line, "${1}"+suffix))
 			}

@@ -8,19 +8,20 @@ import (
 
 var (
 	positionWord = regexp.MustCompile(`\bposition\b`)
+	tokenWord    = regexp.MustCompile(`\btokenIndex\b`)
 	// The three statements that hand position to other code, as peg and the passes
 	// before write them (a call of a rule, directly or through a lookahead, always as
 	// "if !CALL {", "goto L", "}"; matchDot as "if !matchDot() {" with the failure
 	// bookkeeping and a goto; add as a statement). Anything else stops generation.
 	ruleCallLine  = regexp.MustCompile(`^(\s*)if !(_rules\[rule\w+\]\(\)|p\.peek\(_rules\[rule\w+\]\)) \{$`)
 	matchDotLine  = regexp.MustCompile(`^(\s*)if !matchDot\(\) \{$`)
-	addLine       = regexp.MustCompile(`^(\s*)add\(rule\w+, position\d+\)$`)
+	addLine       = regexp.MustCompile(`^(\s*)add\(rule\w+, position\d+(?:_\d+)*\)$`)
 	returnLine    = regexp.MustCompile(`^(\s*)return (true|false)$`)
 	otherCallLike = regexp.MustCompile(`_rules\[|matchDot\(|p\.peek\(|\badd\(|\breturn\b|\bfunc\(`)
 )
 
-// localPosition makes each rule function work on a local copy of position, pos, and
-// hand it back to the shared variable only around the code that reads or moves it:
+// localPosition makes each rule function work on a local copy of position, pos (and of
+// tokenIndex, ti), and hand it back to the shared variable only around the code that reads or moves it:
 // the calls of other rules, matchDot, add, and the function's returns.
 //
 // position is shared by every rule closure, so Go keeps it in memory: every position++
@@ -33,7 +34,12 @@ var (
 // position (one that fails leaves position where it was, at pos: a rule restores it,
 // matchDot does not move it); before add, position = pos (add reads the end of the
 // token from it); before every return, position = pos (the caller reads it back).
-// This pass runs last, after probeClasses, which reads the tests as buffer[position].
+//
+// tokenIndex gets the same treatment, as ti: every choice point and every turn of a
+// loop saves it, and as a field (methods.go) each save was a load from memory. Only
+// rule calls and add move it: before them tokenIndex = ti, after them ti = tokenIndex
+// (a rule that fails restores it, so the copy still holds), and before every return.
+// This pass runs after probeClasses, which reads the tests as buffer[position].
 func localPosition(code []byte) ([]byte, error) {
 	lines := strings.Split(string(code), "\n")
 	var out []string
@@ -51,7 +57,7 @@ func localPosition(code []byte) ([]byte, error) {
 			continue
 		case l == "\t\tfunc() bool {":
 			inBody = true
-			out = append(out, l, "\t\t\tpos := position")
+			out = append(out, l, "\t\t\tpos, ti := position, tokenIndex")
 			continue
 		case l == "\t\t},":
 			inBody = false
@@ -61,13 +67,13 @@ func localPosition(code []byte) ([]byte, error) {
 			out = append(out, l)
 			continue
 		}
-		local := positionWord.ReplaceAllString(l, "pos")
+		local := tokenWord.ReplaceAllString(positionWord.ReplaceAllString(l, "pos"), "ti")
 		switch m := ruleCallLine.FindStringSubmatch(l); {
 		case m != nil:
 			if i+2 >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i+1]), "goto ") || lines[i+2] != m[1]+"}" {
 				return nil, fmt.Errorf("local position: line %d: a rule call not followed by goto and }", i+1)
 			}
-			out = append(out, m[1]+"if position = pos; !"+m[2]+" {", lines[i+1], lines[i+2], m[1]+"pos = position")
+			out = append(out, m[1]+"if position, tokenIndex = pos, ti; !"+m[2]+" {", lines[i+1], lines[i+2], m[1]+"pos, ti = position, tokenIndex")
 			i += 2
 			continue
 		}
@@ -84,18 +90,18 @@ func localPosition(code []byte) ([]byte, error) {
 				if otherCallLike.MatchString(b) {
 					return nil, fmt.Errorf("local position: line %d: a call inside matchDot's failure block", i+1)
 				}
-				out = append(out, positionWord.ReplaceAllString(b, "pos"))
+				out = append(out, tokenWord.ReplaceAllString(positionWord.ReplaceAllString(b, "pos"), "ti"))
 			}
 			out = append(out, m[1]+"pos = position")
 			i = end
 			continue
 		}
 		if m := addLine.FindStringSubmatch(l); m != nil {
-			out = append(out, m[1]+"position = pos", l)
+			out = append(out, m[1]+"position, tokenIndex = pos, ti", l, m[1]+"ti = tokenIndex")
 			continue
 		}
 		if m := returnLine.FindStringSubmatch(l); m != nil {
-			out = append(out, m[1]+"position = pos", l)
+			out = append(out, m[1]+"position, tokenIndex = pos, ti", l)
 			continue
 		}
 		if otherCallLike.MatchString(l) {

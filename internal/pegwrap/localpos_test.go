@@ -6,7 +6,7 @@ import (
 )
 
 // TestLocalPosition checks the hand-overs that localPosition writes around each way a
-// rule body passes position on, and that it refuses a shape it does not know.
+// rule body passes position and tokenIndex on, and that it refuses a shape it does not know.
 func TestLocalPosition(t *testing.T) {
 	src := `package x
 
@@ -39,12 +39,12 @@ func f() {
 		t.Fatal(err)
 	}
 	want := `		func() bool {
-			pos := position
-			position1, tokenIndex1 := pos, tokenIndex
-			if position = pos; !_rules[ruleb]() {
+			pos, ti := position, tokenIndex
+			position1, tokenIndex1 := pos, ti
+			if position, tokenIndex = pos, ti; !_rules[ruleb]() {
 				goto l1
 			}
-			pos = position
+			pos, ti = position, tokenIndex
 			if position = pos; !matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -53,13 +53,14 @@ func f() {
 			}
 			pos = position
 			pos++
-			position = pos
+			position, tokenIndex = pos, ti
 			add(rulea, position1)
-			position = pos
+			ti = tokenIndex
+			position, tokenIndex = pos, ti
 			return true
 		l1:
-			pos, tokenIndex = position1, tokenIndex1
-			position = pos
+			pos, ti = position1, tokenIndex1
+			position, tokenIndex = pos, ti
 			return false
 		},`
 	if !strings.Contains(string(got), want) {

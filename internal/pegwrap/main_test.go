@@ -13,7 +13,7 @@ import (
 // rules as methods called directly.
 func TestRun(t *testing.T) {
 	rules := "# pegwrap: entries top\n# pegwrap: tokens top word\n" +
-		"top <- word (',' word)* !.\nword <- letter+\nletter <- [a-z]\n"
+		"top <- word rest !.\nrest <- (',' word)*\nword <- letter+\nletter <- [a-z]\n"
 	got := generate(t, rules)
 	if generate(t, rules) != got {
 		t.Error("two runs gave different output")
@@ -23,7 +23,7 @@ func TestRun(t *testing.T) {
 		t.Errorf("first line %q, want %q", strings.SplitN(got, "\n", 2)[0], want)
 	}
 	for _, s := range []string{"p.add(ruletop,", "p.add(ruleword,", "p.far, p.farComp = int(pos), p.comp", "p.comp = uint32(ruleword)",
-		"pos := p.position", "if p.position = pos; !p.rword() {", "func (p *Parser) rword() bool {", "\t\tp.rword,\n",
+		"pos, ti := p.position, p.tokenIndex", "if p.position, p.tokenIndex = pos, ti; !p.rrest() {", "func (p *Parser) rword() bool {", "\t\tp.rword,\n",
 		"const probeClass = ", "func (*Parser) Representative(c byte) byte"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("output lacks %q", s)
@@ -32,12 +32,14 @@ func TestRun(t *testing.T) {
 	if strings.Contains(got, "add(ruleletter,") {
 		t.Error("letter records tokens, but it is not listed in tokens")
 	}
-	// word records tokens, so it is called; letter does not, so word holds copies of it.
+	// letter and word can fail, so they are copied into their callers, word with its
+	// token and component; rest cannot (a copy would leave its caller's failure label
+	// unused), so it is called.
 	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "p.rletter()") {
 		t.Error("letter is not copied into word")
 	}
-	if !strings.Contains(got, "p.rword()") {
-		t.Error("word, a token rule, is copied into its callers")
+	if !strings.Contains(got, "{ // word") || !strings.Contains(got, "p.comp = comp_") || strings.Contains(got, "p.rword()") {
+		t.Error("word, a token rule, is not copied into its callers with its component")
 	}
 	// Every rule is a method: no closure is left in the table, and Init keeps no state.
 	if strings.Contains(got, "\t\tfunc() bool {") || strings.Contains(got, "position, tokenIndex uint32\n\t\tbuffer") {

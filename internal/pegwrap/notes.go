@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -184,6 +185,8 @@ func (m *mask) add(lo, hi int) {
 //	{ positionN, tokenIndexN := position, tokenIndex; e; position, tokenIndex = positionN, tokenIndexN }
 //	{ positionN, tokenIndexN := position, tokenIndex; e; goto lKO; lN: position, tokenIndex = positionN, tokenIndexN }
 //
+// where a copy of a rule at the end of e (inline.go) puts its exit label lokN on the
+// goto of !e, or on the restore of &e.
 // The second shape is also that of e? (whose goto goes to the statement after the block)
 // and of e* (whose goto goes to the block's own label), which noteTests tells apart by
 // their labels. A block taken for a lookahead that is not one can only cost speed (a
@@ -210,8 +213,30 @@ func isLookahead(b *ast.BlockStmt) bool {
 	if !ok || !restores(l.Stmt) {
 		return false
 	}
-	_, isGoto := b.List[len(b.List)-2].(*ast.BranchStmt)
-	return isGoto
+	// &e whose e ends with a copy of a rule: the copy's exit label marks the restore.
+	return gotoStmt(b.List[len(b.List)-2]) != nil || strings.HasPrefix(l.Label.Name, "lok")
+}
+
+// labels returns the labels of st, outermost first, and the statement they label.
+func labels(st ast.Stmt) ([]string, ast.Stmt) {
+	var names []string
+	for {
+		l, ok := st.(*ast.LabeledStmt)
+		if !ok {
+			return names, st
+		}
+		names, st = append(names, l.Label.Name), l.Stmt
+	}
+}
+
+// gotoStmt returns st if it is a goto, also when it is labeled: the label after a copy
+// of a rule (inline.go) marks the statement that follows the copy.
+func gotoStmt(st ast.Stmt) *ast.BranchStmt {
+	_, st = labels(st)
+	if g, ok := st.(*ast.BranchStmt); ok && g.Tok == token.GOTO {
+		return g
+	}
+	return nil
 }
 
 func isIdent(e ast.Expr, name string) bool {
@@ -373,20 +398,25 @@ func blockKinds(f *ast.File) (notPeek, predicate map[*ast.BlockStmt]bool) {
 		if len(b.List) < 2 {
 			return ""
 		}
-		if g, ok := b.List[len(b.List)-2].(*ast.BranchStmt); ok && g.Tok == token.GOTO {
+		if g := gotoStmt(b.List[len(b.List)-2]); g != nil {
 			return g.Label.Name
 		}
 		return ""
 	}
+	// A statement can carry two labels: its own and the exit label of a copy of a rule
+	// just before it (inline.go).
 	stmtLists := func(list []ast.Stmt) {
 		for i, st := range list {
-			if l, ok := st.(*ast.LabeledStmt); ok {
-				if b, ok := l.Stmt.(*ast.BlockStmt); ok && gotoTarget(b) == l.Label.Name {
-					notPeek[b] = true // e*
-				}
+			names, inner := labels(st)
+			b, ok := inner.(*ast.BlockStmt)
+			if !ok {
+				continue
 			}
-			if b, ok := st.(*ast.BlockStmt); ok && i+1 < len(list) {
-				if l, ok := list[i+1].(*ast.LabeledStmt); ok && gotoTarget(b) == l.Label.Name {
+			if slices.Contains(names, gotoTarget(b)) {
+				notPeek[b] = true // e*
+			}
+			if i+1 < len(list) {
+				if next, _ := labels(list[i+1]); slices.Contains(next, gotoTarget(b)) {
 					notPeek[b] = true // e?
 				}
 			}

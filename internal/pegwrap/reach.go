@@ -43,10 +43,13 @@ func reachTests(code []byte) ([]byte, error) {
 			if notPeek[n] || !isLookahead(n) {
 				break
 			}
-			if _, ok := n.List[len(n.List)-1].(*ast.LabeledStmt); ok {
-				at = append(at, off(n.List[len(n.List)-2].Pos())) // !e: before its goto
+			last := n.List[len(n.List)-1]
+			if g := gotoStmt(n.List[len(n.List)-2]); g != nil {
+				at = append(at, off(g.Pos())) // !e: before its goto (after a copy's label)
+			} else if l, ok := last.(*ast.LabeledStmt); ok {
+				at = append(at, off(l.Stmt.Pos())) // &e: before the restore, after the label
 			} else {
-				at = append(at, off(n.List[len(n.List)-1].Pos())) // &e: before the restore
+				at = append(at, off(last.Pos())) // &e: before the restore
 			}
 		case *ast.IfStmt:
 			if isPredicate(n) {
