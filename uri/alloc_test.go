@@ -43,6 +43,10 @@ func TestAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { p.Parse(s) }); n != 1 {
 			t.Errorf("%v: Parse allocates %v times per input, want 1 (the Reference)", spec, n)
 		}
+		var r uri.Reference
+		if n := testing.AllocsPerRun(100, func() { p.ParseInto(s, &r) }); n != 0 {
+			t.Errorf("%v: ParseInto allocates %v times per input, want 0", spec, n)
+		}
 		// Invalid in the middle (a viability run follows the failed one) and at the end.
 		for _, bad := range []string{s[:7] + "\x01" + s[7:], s + "\x01"} {
 			if p.Validate(bad) == nil {

@@ -60,7 +60,24 @@ func BenchmarkRealWorld(b *testing.B) {
 		b.Run("urispec-"+spec.String(), perURI(b, n, func(s string) { p.Parse(s) }))
 		if spec == uri.RFC3986 {
 			b.Run("urispec-rfc3986-validate", perURI(b, n, func(s string) { p.Validate(s) }))
+			var r uri.Reference
+			b.Run("urispec-rfc3986-parseinto", perURI(b, n, func(s string) { p.ParseInto(s, &r) }))
 		}
+	}
+	b.Run("net-url", perURI(b, n, func(s string) { url.Parse(s) }))
+}
+
+// BenchmarkParseStages times the steps of an rfc3986 Parse on the real-world corpus, as
+// cumulative stages (uri.ParseStages): validating without a syntax tree, recording it,
+// copying it out, filling a reused Reference (ParseInto), and Parse, which allocates one.
+func BenchmarkParseStages(b *testing.B) {
+	n := len(realWorld(b))
+	p, err := uri.NewParser(uri.RFC3986)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, st := range uri.ParseStages(p) {
+		b.Run(st.Name, perURI(b, n, st.F))
 	}
 	b.Run("net-url", perURI(b, n, func(s string) { url.Parse(s) }))
 }

@@ -63,6 +63,28 @@ func ExampleNewParser() {
 	// :no-scheme false
 }
 
+func ExampleParser_ParseInto() {
+	// ParseInto fills a Reference the caller reuses: no allocation per valid input.
+	p, err := uri.NewParser(uri.RFC3986)
+	if err != nil {
+		panic(err)
+	}
+	var r uri.Reference
+	for _, s := range []string{"https://go.dev/doc?x#top", "mailto:a@b", "a b"} {
+		if err := p.ParseInto(s, &r); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		host, _ := r.Get(uri.Host)
+		query, hasQuery := r.Get(uri.Query)
+		fmt.Printf("%q %q %q %v\n", s, host, query, hasQuery)
+	}
+	// Output:
+	// "https://go.dev/doc?x#top" "go.dev" "x" true
+	// "mailto:a@b" "" "" false
+	// rfc3986: invalid character ' ' at byte 1 in scheme (expected pchar, "#", "/", "?" or end of input)
+}
+
 func ExampleParseSpec() {
 	s, err := uri.ParseSpec("rfc3986")
 	if err != nil {

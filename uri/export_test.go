@@ -7,3 +7,27 @@ var ReadTSV = readTSV
 // ExplainDiff compares p's error on s with the reference implementation's (the probing
 // explain of before issue 13): "" when Offset, Rule and Expected are the same.
 func ExplainDiff(p *Parser, s string) string { return p.explainDiff(s) }
+
+// Stage is a prefix of Parse's work, for BenchmarkParseStages.
+type Stage struct {
+	Name string
+	F    func(string)
+}
+
+// ParseStages cuts p.Parse into cumulative stages: each does the work of the one before
+// and one step more, so the differences of their times are the steps' costs.
+func ParseStages(p *Parser) []Stage {
+	reused := &Reference{}
+	var keep *Reference
+	return []Stage{
+		{"1-accepts", func(s string) { p.m.Accepts(s, p.top) }},
+		{"2-run", func(s string) { p.m.Run(s, p.top) }}, // records the syntax tree
+		{"3-tokens", func(s string) { // copies it out
+			if p.m.Run(s, p.top) {
+				p.tokens()
+			}
+		}},
+		{"4-parseinto", func(s string) { p.ParseInto(s, reused) }},     // fills a reused Reference
+		{"5-parse", func(s string) { keep, _ = p.Parse(s); _ = keep }}, // a new Reference each
+	}
+}
