@@ -24,6 +24,9 @@
 //     matchDot become methods on the state as fields, called directly (methods.go);
 //   - for error messages, package uri needs the characters allowed at a position: the
 //     characters that no test tells apart are grouped (probes.go), so it tries one of each;
+//   - a failed parse's farthest failing test can lie before a byte that a lookahead read
+//     and gave back: lookaheads and semantic predicates record how far they read
+//     (reach.go), so package uri parses the prefix again only when they read past it;
 //   - its Parse returns a new error value for every input that does not match, and
 //     records a syntax tree that a validator never reads: Run calls a match closure that
 //     returns a bool, and Accepts runs without the tree (add returns at once);
