@@ -663,15 +663,13 @@ const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 33 lookaheads, 1 rule calls inside them.
+// 26 lookaheads, 1 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x400000000000, 0x0, 0x0},
 	{0x0, 0x2000000000, 0x0, 0x0},
 	{0x0, 0x80000000000000, 0x0, 0x0},
 	{0x0, 0x8000000000000, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x9161c000000000, 0x0, 0x0},
 	{0x0, 0x200000000000, 0x0, 0x0},
 	{0x0, 0x200000000, 0x0, 0x0},
@@ -680,23 +678,25 @@ var noteMask = [...][4]uint64{
 	{0x0, 0x10000000000000, 0x0, 0x0},
 	{0x0, 0x800000000000, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
 	{0x0, 0x4000000000, 0x0, 0x0},
 	{0x0, 0x1000000000000, 0x0, 0x0},
 	{0x0, 0x9160c000000000, 0x0, 0x0},
 	{0x0, 0x4000000000000, 0x0, 0x0},
 	{0x0, 0x8000000000, 0x0, 0x0},
 	{0x0, 0x10000000000, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0xafffffd200000000, 0x7fffffe80000001, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff7f9200000000, 0x7fffffe80000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0xa800004000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
-	{0xa800004000000000, 0x0, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x200000000000000, 0x0, 0x0},
 	{0x2000000000000000, 0x0, 0x0, 0x0},
@@ -740,293 +740,37 @@ func (p *Parser) rpegwrap_entries() bool {
 			goto l2
 		l4:
 			pos, ti = position2, tokenIndex2
-			{ // genericurl
-				comp_73 := p.comp
-				p.comp = uint32(rulegenericurl)
-				position30_73, tokenIndex30_73 := pos, ti
-				{
-					position31_73 := pos
-					{ // scheme
-						comp_65 := p.comp
-						p.comp = uint32(rulescheme)
-						position48_65_73, tokenIndex48_65_73 := pos, ti
-						{
-							position49_65_73 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									{ // lowalpha
-										if int(pos) == p.at {
-											p.note(1, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-											goto l279_9_65_73
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l48_65_73
-									l279_9_65_73:
-										pos++
-										goto lok9_65_73
-									}
-								lok9_65_73:
-								}
-							}
-
-						l50_65_73:
-							{
-								position51_65_73, tokenIndex51_65_73 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
-
-										{ // lowalpha
-											if int(pos) == p.at {
-												p.note(1, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-												goto l279_10_65_73
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l51_65_73
-										l279_10_65_73:
-											pos++
-											goto lok10_65_73
-										}
-									lok10_65_73:
-									}
-								}
-
-								goto l50_65_73
-							l51_65_73:
-								pos, ti = position51_65_73, tokenIndex51_65_73
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position49_65_73)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_65
-						goto lok65_73
-					l48_65_73:
-						pos, ti = position48_65_73, tokenIndex48_65_73
-						p.comp = comp_65
-						goto l30_73
-					}
-				lok65_73:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l30_73
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
-						goto l30_73
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position32_73, tokenIndex32_73 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l32_73
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l30_73
-					l32_73:
-						pos, ti = position32_73, tokenIndex32_73
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulegenericurl, position31_73)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_73
-				goto lok73
-			l30_73:
-				pos, ti = position30_73, tokenIndex30_73
-				p.comp = comp_73
+			if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
 				goto l5
 			}
-		lok73:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l5:
 			pos, ti = position2, tokenIndex2
 			{ // otherurl
-				comp_74 := p.comp
+				comp_87 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_74, tokenIndex46_74 := pos, ti
+				position46_87, tokenIndex46_87 := pos, ti
 				{
-					position47_74 := pos
-					{ // genericurl
-						comp_66 := p.comp
-						p.comp = uint32(rulegenericurl)
-						position30_66_74, tokenIndex30_66_74 := pos, ti
-						{
-							position31_66_74 := pos
-							{ // scheme
-								comp_65 := p.comp
-								p.comp = uint32(rulescheme)
-								position48_65_66_74, tokenIndex48_65_66_74 := pos, ti
-								{
-									position49_65_66_74 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											{ // lowalpha
-												if int(pos) == p.at {
-													p.note(1, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-													goto l279_9_65_66_74
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l48_65_66_74
-											l279_9_65_66_74:
-												pos++
-												goto lok9_65_66_74
-											}
-										lok9_65_66_74:
-										}
-									}
-
-								l50_65_66_74:
-									{
-										position51_65_66_74, tokenIndex51_65_66_74 := pos, ti
-										{
-											if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-												pos++
-											} else {
-												if int(pos) == p.at {
-													p.note(0, true)
-												}
-
-												{ // lowalpha
-													if int(pos) == p.at {
-														p.note(1, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l279_10_65_66_74
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l51_65_66_74
-												l279_10_65_66_74:
-													pos++
-													goto lok10_65_66_74
-												}
-											lok10_65_66_74:
-											}
-										}
-
-										goto l50_65_66_74
-									l51_65_66_74:
-										pos, ti = position51_65_66_74, tokenIndex51_65_66_74
-									}
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme, position49_65_66_74)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_65
-								goto lok65_66_74
-							l48_65_66_74:
-								pos, ti = position48_65_66_74, tokenIndex48_65_66_74
-								p.comp = comp_65
-								goto l30_66_74
-							}
-						lok65_66_74:
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l30_66_74
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
-								goto l30_66_74
-							}
-							pos, ti = p.position, p.tokenIndex
-							{
-								position32_66_74, tokenIndex32_66_74 := pos, ti
-								if p.position = pos; !p.matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l32_66_74
-								}
-								pos = p.position
-								if int(pos)-1 > p.reach {
-									p.reach = int(pos) - 1
-								}
-								goto l30_66_74
-							l32_66_74:
-								pos, ti = position32_66_74, tokenIndex32_66_74
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulegenericurl, position31_66_74)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_66
-						goto lok66_74
-					l30_66_74:
-						pos, ti = position30_66_74, tokenIndex30_66_74
-						p.comp = comp_66
-						goto l46_74
+					position47_87 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+						goto l46_87
 					}
-				lok66_74:
+					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_74)
+						p.add(ruleotherurl, position47_87)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_74
-				goto lok74
-			l46_74:
-				pos, ti = position46_74, tokenIndex46_74
-				p.comp = comp_74
+				p.comp = comp_87
+				goto lok87
+			l46_87:
+				pos, ti = position46_87, tokenIndex46_87
+				p.comp = comp_87
 				goto l6
 			}
-		lok74:
+		lok87:
 			goto l2
 		l6:
 			pos, ti = position2, tokenIndex2
@@ -1038,56 +782,34 @@ func (p *Parser) rpegwrap_entries() bool {
 		l7:
 			pos, ti = position2, tokenIndex2
 			{ // newsurl
-				comp_75 := p.comp
+				comp_88 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_75, tokenIndex196_75 := pos, ti
+				position196_88, tokenIndex196_88 := pos, ti
 				{
-					position197_75 := pos
+					position197_88 := pos
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_75
+						goto l196_88
 					}
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_75
+						goto l196_88
 					}
 					pos++
 					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l196_75
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l196_75
-					}
-					pos++
-					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
@@ -1095,49 +817,71 @@ func (p *Parser) rpegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_75
+						goto l196_88
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-						goto l196_75
+						goto l196_88
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_75, tokenIndex198_75 := pos, ti
+						position198_88, tokenIndex198_88 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_75
+							goto l198_88
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_75
-					l198_75:
-						pos, ti = position198_75, tokenIndex198_75
+						goto l196_88
+					l198_88:
+						pos, ti = position198_88, tokenIndex198_88
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_75)
+						p.add(rulenewsurl, position197_88)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_75
-				goto lok75
-			l196_75:
-				pos, ti = position196_75, tokenIndex196_75
-				p.comp = comp_75
+				p.comp = comp_88
+				goto lok88
+			l196_88:
+				pos, ti = position196_88, tokenIndex196_88
+				p.comp = comp_88
 				goto l8
 			}
-		lok75:
+		lok88:
 			goto l2
 		l8:
 			pos, ti = position2, tokenIndex2
 			{
 				if int(pos) == p.at {
-					p.note(7, false)
+					p.note(5, false)
 				}
 				switch buffer[pos] {
 				case 'p':
@@ -1152,12 +896,34 @@ func (p *Parser) rpegwrap_entries() bool {
 					pos, ti = p.position, p.tokenIndex
 				case 'm':
 					{ // mailtourl
-						comp_76 := p.comp
+						comp_89 := p.comp
 						p.comp = uint32(rulemailtourl)
-						position189_76, tokenIndex189_76 := pos, ti
+						position189_89, tokenIndex189_89 := pos, ti
 						{
-							position190_76 := pos
+							position190_89 := pos
 							if buffer[pos] != 'm' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 'a' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 'i' {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
@@ -1165,10 +931,10 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_76
+								goto l189_89
 							}
 							pos++
-							if buffer[pos] != 'a' {
+							if buffer[pos] != 'l' {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
@@ -1176,10 +942,10 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_76
+								goto l189_89
 							}
 							pos++
-							if buffer[pos] != 'i' {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
@@ -1187,10 +953,10 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_76
+								goto l189_89
 							}
 							pos++
-							if buffer[pos] != 'l' {
+							if buffer[pos] != 'o' {
 								if int(pos) == p.at {
 									p.note(11, true)
 								}
@@ -1198,10 +964,189 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_76
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+								goto l189_89
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position191_89, tokenIndex191_89 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l191_89
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l189_89
+							l191_89:
+								pos, ti = position191_89, tokenIndex191_89
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtourl, position190_89)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_89
+						goto lok89
+					l189_89:
+						pos, ti = position189_89, tokenIndex189_89
+						p.comp = comp_89
+						goto l0
+					}
+				lok89:
+					;
+				case 'w':
+					{ // waisurl
+						comp_90 := p.comp
+						p.comp = uint32(rulewaisurl)
+						position227_90, tokenIndex227_90 := pos, ti
+						{
+							position228_90 := pos
+							{
+								position229_90, tokenIndex229_90 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+									goto l230_90
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l229_90
+							l230_90:
+								pos, ti = position229_90, tokenIndex229_90
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+									goto l231_90
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l229_90
+							l231_90:
+								pos, ti = position229_90, tokenIndex229_90
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+									goto l227_90
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l229_90:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulewaisurl, position228_90)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_90
+						goto lok90
+					l227_90:
+						pos, ti = position227_90, tokenIndex227_90
+						p.comp = comp_90
+						goto l0
+					}
+				lok90:
+					;
+				case 'g':
+					if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 't':
+					{ // telneturl
+						comp_91 := p.comp
+						p.comp = uint32(ruletelneturl)
+						position222_91, tokenIndex222_91 := pos, ti
+						{
+							position223_91 := pos
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'n' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
 							}
 							pos++
 							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(12, true)
 								}
@@ -1209,81 +1154,73 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_76
+								goto l222_91
 							}
 							pos++
-							if buffer[pos] != 'o' {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
-									p.note(13, true)
+									p.note(12, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_76
+								goto l222_91
 							}
 							pos++
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l189_76
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-								goto l189_76
+							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+								goto l222_91
 							}
 							pos, ti = p.position, p.tokenIndex
 							{
-								position191_76, tokenIndex191_76 := pos, ti
+								position224_91, tokenIndex224_91 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(12, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l224_91
+								}
+								pos++
+								goto l225_91
+							l224_91:
+								pos, ti = position224_91, tokenIndex224_91
+							}
+						l225_91:
+							{
+								position226_91, tokenIndex226_91 := pos, ti
 								if p.position = pos; !p.matchDot() {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l191_76
+									goto l226_91
 								}
 								pos = p.position
 								if int(pos)-1 > p.reach {
 									p.reach = int(pos) - 1
 								}
-								goto l189_76
-							l191_76:
-								pos, ti = position191_76, tokenIndex191_76
+								goto l222_91
+							l226_91:
+								pos, ti = position226_91, tokenIndex226_91
 							}
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulemailtourl, position190_76)
+								p.add(ruletelneturl, position223_91)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_76
-						goto lok76
-					l189_76:
-						pos, ti = position189_76, tokenIndex189_76
-						p.comp = comp_76
+						p.comp = comp_91
+						goto lok91
+					l222_91:
+						pos, ti = position222_91, tokenIndex222_91
+						p.comp = comp_91
 						goto l0
 					}
-				lok76:
+				lok91:
 					;
-				case 'w':
-					if p.position, p.tokenIndex = pos, ti; !p.rwaisurl() {
-						goto l0
-					}
-					pos, ti = p.position, p.tokenIndex
-				case 'g':
-					if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
-						goto l0
-					}
-					pos, ti = p.position, p.tokenIndex
-				case 't':
-					if p.position, p.tokenIndex = pos, ti; !p.rtelneturl() {
-						goto l0
-					}
-					pos, ti = p.position, p.tokenIndex
 				case 'n':
 					if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
 						goto l0
@@ -1295,154 +1232,10 @@ func (p *Parser) rpegwrap_entries() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 				default:
-					{ // ip_schemepart
-						comp_77 := p.comp
-						p.comp = uint32(ruleip_schemepart)
-						position60_77, tokenIndex60_77 := pos, ti
-						{
-							position61_77 := pos
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(14, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l60_77
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(14, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l60_77
-							}
-							pos++
-							{ // login
-								comp_62 := p.comp
-								p.comp = uint32(rulelogin)
-								position65_62_77, tokenIndex65_62_77 := pos, ti
-								{
-									position66_62_77 := pos
-									{
-										position67_62_77, tokenIndex67_62_77 := pos, ti
-										if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-											goto l67_62_77
-										}
-										pos, ti = p.position, p.tokenIndex
-										{
-											position69_62_77, tokenIndex69_62_77 := pos, ti
-											if buffer[pos] != ':' {
-												if int(pos) == p.at {
-													p.note(2, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l69_62_77
-											}
-											pos++
-											if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-												goto l69_62_77
-											}
-											pos, ti = p.position, p.tokenIndex
-											goto l70_62_77
-										l69_62_77:
-											pos, ti = position69_62_77, tokenIndex69_62_77
-										}
-									l70_62_77:
-										if buffer[pos] != '@' {
-											if int(pos) == p.at {
-												p.note(15, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l67_62_77
-										}
-										pos++
-										goto l68_62_77
-									l67_62_77:
-										pos, ti = position67_62_77, tokenIndex67_62_77
-									}
-								l68_62_77:
-									if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-										goto l65_62_77
-									}
-									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulelogin, position66_62_77)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_62
-								goto lok62_77
-							l65_62_77:
-								pos, ti = position65_62_77, tokenIndex65_62_77
-								p.comp = comp_62
-								goto l60_77
-							}
-						lok62_77:
-							{
-								position62_77, tokenIndex62_77 := pos, ti
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(14, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l62_77
-								}
-								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rurlpath() {
-									goto l62_77
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l63_77
-							l62_77:
-								pos, ti = position62_77, tokenIndex62_77
-							}
-						l63_77:
-							{
-								position64_77, tokenIndex64_77 := pos, ti
-								if p.position = pos; !p.matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l64_77
-								}
-								pos = p.position
-								if int(pos)-1 > p.reach {
-									p.reach = int(pos) - 1
-								}
-								goto l60_77
-							l64_77:
-								pos, ti = position64_77, tokenIndex64_77
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleip_schemepart, position61_77)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_77
-						goto lok77
-					l60_77:
-						pos, ti = position60_77, tokenIndex60_77
-						p.comp = comp_77
+					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
 						goto l0
 					}
-				lok77:
+					pos, ti = p.position, p.tokenIndex
 				}
 			}
 
@@ -1482,56 +1275,34 @@ func (p *Parser) rurl_strict() bool {
 		l14:
 			pos, ti = position12, tokenIndex12
 			{ // newsurl
-				comp_67 := p.comp
+				comp_77 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_67, tokenIndex196_67 := pos, ti
+				position196_77, tokenIndex196_77 := pos, ti
 				{
-					position197_67 := pos
+					position197_77 := pos
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_67
+						goto l196_77
 					}
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_67
+						goto l196_77
 					}
 					pos++
 					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l196_67
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l196_67
-					}
-					pos++
-					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
@@ -1539,43 +1310,65 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_67
+						goto l196_77
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-						goto l196_67
+						goto l196_77
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_67, tokenIndex198_67 := pos, ti
+						position198_77, tokenIndex198_77 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_67
+							goto l198_77
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_67
-					l198_67:
-						pos, ti = position198_67, tokenIndex198_67
+						goto l196_77
+					l198_77:
+						pos, ti = position198_77, tokenIndex198_77
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_67)
+						p.add(rulenewsurl, position197_77)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_67
-				goto lok67
-			l196_67:
-				pos, ti = position196_67, tokenIndex196_67
-				p.comp = comp_67
+				p.comp = comp_77
+				goto lok77
+			l196_77:
+				pos, ti = position196_77, tokenIndex196_77
+				p.comp = comp_77
 				goto l15
 			}
-		lok67:
+		lok77:
 			goto l12
 		l15:
 			pos, ti = position12, tokenIndex12
@@ -1586,10 +1379,163 @@ func (p *Parser) rurl_strict() bool {
 			goto l12
 		l16:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rtelneturl() {
+			{ // telneturl
+				comp_78 := p.comp
+				p.comp = uint32(ruletelneturl)
+				position222_78, tokenIndex222_78 := pos, ti
+				{
+					position223_78 := pos
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+						goto l222_78
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position224_78, tokenIndex224_78 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(12, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_78
+						}
+						pos++
+						goto l225_78
+					l224_78:
+						pos, ti = position224_78, tokenIndex224_78
+					}
+				l225_78:
+					{
+						position226_78, tokenIndex226_78 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l226_78
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l222_78
+					l226_78:
+						pos, ti = position226_78, tokenIndex226_78
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruletelneturl, position223_78)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_78
+				goto lok78
+			l222_78:
+				pos, ti = position222_78, tokenIndex222_78
+				p.comp = comp_78
 				goto l17
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok78:
 			goto l12
 		l17:
 			pos, ti = position12, tokenIndex12
@@ -1600,20 +1546,80 @@ func (p *Parser) rurl_strict() bool {
 			goto l12
 		l18:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rwaisurl() {
+			{ // waisurl
+				comp_79 := p.comp
+				p.comp = uint32(rulewaisurl)
+				position227_79, tokenIndex227_79 := pos, ti
+				{
+					position228_79 := pos
+					{
+						position229_79, tokenIndex229_79 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+							goto l230_79
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_79
+					l230_79:
+						pos, ti = position229_79, tokenIndex229_79
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l231_79
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_79
+					l231_79:
+						pos, ti = position229_79, tokenIndex229_79
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+							goto l227_79
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l229_79:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisurl, position228_79)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_79
+				goto lok79
+			l227_79:
+				pos, ti = position227_79, tokenIndex227_79
+				p.comp = comp_79
 				goto l19
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok79:
 			goto l12
 		l19:
 			pos, ti = position12, tokenIndex12
 			{ // mailtourl
-				comp_68 := p.comp
+				comp_80 := p.comp
 				p.comp = uint32(rulemailtourl)
-				position189_68, tokenIndex189_68 := pos, ti
+				position189_80, tokenIndex189_80 := pos, ti
 				{
-					position190_68 := pos
+					position190_80 := pos
 					if buffer[pos] != 'm' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -1621,10 +1627,10 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_68
+						goto l189_80
 					}
 					pos++
-					if buffer[pos] != 'a' {
+					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
@@ -1632,10 +1638,10 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_68
+						goto l189_80
 					}
 					pos++
-					if buffer[pos] != 'i' {
+					if buffer[pos] != 't' {
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
@@ -1643,10 +1649,10 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_68
+						goto l189_80
 					}
 					pos++
-					if buffer[pos] != 'l' {
+					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
 							p.note(11, true)
 						}
@@ -1654,76 +1660,54 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_68
-					}
-					pos++
-					if buffer[pos] != 't' {
-						if int(pos) == p.at {
-							p.note(12, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_68
-					}
-					pos++
-					if buffer[pos] != 'o' {
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_68
+						goto l189_80
 					}
 					pos++
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_68
+						goto l189_80
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-						goto l189_68
+						goto l189_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position191_68, tokenIndex191_68 := pos, ti
+						position191_80, tokenIndex191_80 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l191_68
+							goto l191_80
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l189_68
-					l191_68:
-						pos, ti = position191_68, tokenIndex191_68
+						goto l189_80
+					l191_80:
+						pos, ti = position191_80, tokenIndex191_80
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulemailtourl, position190_68)
+						p.add(rulemailtourl, position190_80)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_68
-				goto lok68
-			l189_68:
-				pos, ti = position189_68, tokenIndex189_68
-				p.comp = comp_68
+				p.comp = comp_80
+				goto lok80
+			l189_80:
+				pos, ti = position189_80, tokenIndex189_80
+				p.comp = comp_80
 				goto l20
 			}
-		lok68:
+		lok80:
 			goto l12
 		l20:
 			pos, ti = position12, tokenIndex12
@@ -1755,157 +1739,29 @@ func (p *Parser) rurl_strict() bool {
 				pos, ti = position23, tokenIndex23
 			}
 			{ // otherurl
-				comp_69 := p.comp
+				comp_81 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_69, tokenIndex46_69 := pos, ti
+				position46_81, tokenIndex46_81 := pos, ti
 				{
-					position47_69 := pos
-					{ // genericurl
-						comp_66 := p.comp
-						p.comp = uint32(rulegenericurl)
-						position30_66_69, tokenIndex30_66_69 := pos, ti
-						{
-							position31_66_69 := pos
-							{ // scheme
-								comp_65 := p.comp
-								p.comp = uint32(rulescheme)
-								position48_65_66_69, tokenIndex48_65_66_69 := pos, ti
-								{
-									position49_65_66_69 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											{ // lowalpha
-												if int(pos) == p.at {
-													p.note(1, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-													goto l279_9_65_66_69
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l48_65_66_69
-											l279_9_65_66_69:
-												pos++
-												goto lok9_65_66_69
-											}
-										lok9_65_66_69:
-										}
-									}
-
-								l50_65_66_69:
-									{
-										position51_65_66_69, tokenIndex51_65_66_69 := pos, ti
-										{
-											if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-												pos++
-											} else {
-												if int(pos) == p.at {
-													p.note(0, true)
-												}
-
-												{ // lowalpha
-													if int(pos) == p.at {
-														p.note(1, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l279_10_65_66_69
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l51_65_66_69
-												l279_10_65_66_69:
-													pos++
-													goto lok10_65_66_69
-												}
-											lok10_65_66_69:
-											}
-										}
-
-										goto l50_65_66_69
-									l51_65_66_69:
-										pos, ti = position51_65_66_69, tokenIndex51_65_66_69
-									}
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme, position49_65_66_69)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_65
-								goto lok65_66_69
-							l48_65_66_69:
-								pos, ti = position48_65_66_69, tokenIndex48_65_66_69
-								p.comp = comp_65
-								goto l30_66_69
-							}
-						lok65_66_69:
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l30_66_69
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
-								goto l30_66_69
-							}
-							pos, ti = p.position, p.tokenIndex
-							{
-								position32_66_69, tokenIndex32_66_69 := pos, ti
-								if p.position = pos; !p.matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l32_66_69
-								}
-								pos = p.position
-								if int(pos)-1 > p.reach {
-									p.reach = int(pos) - 1
-								}
-								goto l30_66_69
-							l32_66_69:
-								pos, ti = position32_66_69, tokenIndex32_66_69
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulegenericurl, position31_66_69)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_66
-						goto lok66_69
-					l30_66_69:
-						pos, ti = position30_66_69, tokenIndex30_66_69
-						p.comp = comp_66
-						goto l46_69
+					position47_81 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+						goto l46_81
 					}
-				lok66_69:
+					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_69)
+						p.add(ruleotherurl, position47_81)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_69
-				goto lok69
-			l46_69:
-				pos, ti = position46_69, tokenIndex46_69
-				p.comp = comp_69
+				p.comp = comp_81
+				goto lok81
+			l46_81:
+				pos, ti = position46_81, tokenIndex46_81
+				p.comp = comp_81
 				goto l10
 			}
-		lok69:
+		lok81:
 		}
 	l12:
 		_ = position11
@@ -1929,7 +1785,7 @@ func (p *Parser) rdefined_scheme() bool {
 			position26, tokenIndex26 := pos, ti
 			if buffer[pos] != 'f' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -1940,7 +1796,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 't' {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1951,7 +1807,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 'p' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -1965,7 +1821,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos, ti = position26, tokenIndex26
 			if buffer[pos] != 'n' {
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -1976,7 +1832,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 'e' {
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -1987,7 +1843,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 'w' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(2, true)
 				}
 
 				if int(pos) > p.far {
@@ -1998,7 +1854,7 @@ func (p *Parser) rdefined_scheme() bool {
 			pos++
 			if buffer[pos] != 's' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(3, true)
 				}
 
 				if int(pos) > p.far {
@@ -2012,13 +1868,13 @@ func (p *Parser) rdefined_scheme() bool {
 			pos, ti = position26, tokenIndex26
 			{
 				if int(pos) == p.at {
-					p.note(18, false)
+					p.note(15, false)
 				}
 				switch buffer[pos] {
 				case 'p':
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
@@ -2029,7 +1885,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'r' {
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
@@ -2040,7 +1896,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
@@ -2051,7 +1907,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 's' {
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(3, true)
 						}
 
 						if int(pos) > p.far {
@@ -2062,7 +1918,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
@@ -2073,7 +1929,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
@@ -2084,7 +1940,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'r' {
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
@@ -2095,7 +1951,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
@@ -2107,7 +1963,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'f':
 					if buffer[pos] != 'f' {
 						if int(pos) == p.at {
-							p.note(16, true)
+							p.note(13, true)
 						}
 
 						if int(pos) > p.far {
@@ -2118,7 +1974,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
@@ -2129,7 +1985,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(9, true)
 						}
 
 						if int(pos) > p.far {
@@ -2140,7 +1996,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
@@ -2152,7 +2008,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'm':
 					if buffer[pos] != 'm' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(6, true)
 						}
 
 						if int(pos) > p.far {
@@ -2163,7 +2019,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'a' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(7, true)
 						}
 
 						if int(pos) > p.far {
@@ -2174,7 +2030,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
@@ -2185,7 +2041,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(9, true)
 						}
 
 						if int(pos) > p.far {
@@ -2196,7 +2052,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -2207,7 +2063,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
@@ -2219,7 +2075,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'w':
 					if buffer[pos] != 'w' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(2, true)
 						}
 
 						if int(pos) > p.far {
@@ -2230,7 +2086,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'a' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(7, true)
 						}
 
 						if int(pos) > p.far {
@@ -2241,7 +2097,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 
 						if int(pos) > p.far {
@@ -2252,7 +2108,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 's' {
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(3, true)
 						}
 
 						if int(pos) > p.far {
@@ -2264,7 +2120,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'g':
 					if buffer[pos] != 'g' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(17, true)
 						}
 
 						if int(pos) > p.far {
@@ -2275,7 +2131,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
@@ -2286,7 +2142,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
@@ -2297,7 +2153,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'h' {
 						if int(pos) == p.at {
-							p.note(21, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
@@ -2308,7 +2164,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
@@ -2319,7 +2175,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'r' {
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
@@ -2331,7 +2187,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 't':
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -2342,7 +2198,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
@@ -2353,7 +2209,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(9, true)
 						}
 
 						if int(pos) > p.far {
@@ -2364,7 +2220,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -2375,7 +2231,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
@@ -2386,7 +2242,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -2398,7 +2254,7 @@ func (p *Parser) rdefined_scheme() bool {
 				case 'n':
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -2409,7 +2265,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
@@ -2420,7 +2276,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -2431,7 +2287,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
@@ -2443,7 +2299,7 @@ func (p *Parser) rdefined_scheme() bool {
 				default:
 					if buffer[pos] != 'h' {
 						if int(pos) == p.at {
-							p.note(21, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
@@ -2454,7 +2310,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -2465,7 +2321,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(10, true)
 						}
 
 						if int(pos) > p.far {
@@ -2476,7 +2332,7 @@ func (p *Parser) rdefined_scheme() bool {
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
@@ -2492,7 +2348,7 @@ func (p *Parser) rdefined_scheme() bool {
 	l26:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -2521,89 +2377,89 @@ func (p *Parser) rgenericurl() bool {
 	{
 		position31 := pos
 		{ // scheme
-			comp_65 := p.comp
+			comp_75 := p.comp
 			p.comp = uint32(rulescheme)
-			position48_65, tokenIndex48_65 := pos, ti
+			position48_75, tokenIndex48_75 := pos, ti
 			{
-				position49_65 := pos
+				position49_75 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(0, true)
+							p.note(19, true)
 						}
 
 						{ // lowalpha
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(20, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-								goto l279_9_65
+								goto l279_9_75
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l48_65
-						l279_9_65:
+							goto l48_75
+						l279_9_75:
 							pos++
-							goto lok9_65
+							goto lok9_75
 						}
-					lok9_65:
+					lok9_75:
 					}
 				}
 
-			l50_65:
+			l50_75:
 				{
-					position51_65, tokenIndex51_65 := pos, ti
+					position51_75, tokenIndex51_75 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(0, true)
+								p.note(19, true)
 							}
 
 							{ // lowalpha
 								if int(pos) == p.at {
-									p.note(1, true)
+									p.note(20, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l279_10_65
+									goto l279_10_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l51_65
-							l279_10_65:
+								goto l51_75
+							l279_10_75:
 								pos++
-								goto lok10_65
+								goto lok10_75
 							}
-						lok10_65:
+						lok10_75:
 						}
 					}
 
-					goto l50_65
-				l51_65:
-					pos, ti = position51_65, tokenIndex51_65
+					goto l50_75
+				l51_75:
+					pos, ti = position51_75, tokenIndex51_75
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position49_65)
+					p.add(rulescheme, position49_75)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_65
-			goto lok65
-		l48_65:
-			pos, ti = position48_65, tokenIndex48_65
-			p.comp = comp_65
+			p.comp = comp_75
+			goto lok75
+		l48_75:
+			pos, ti = position48_75, tokenIndex48_75
+			p.comp = comp_75
 			goto l30
 		}
-	lok65:
+	lok75:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -2612,10 +2468,143 @@ func (p *Parser) rgenericurl() bool {
 			goto l30
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
-			goto l30
+		{ // schemepart
+			if false {
+				goto l30
+			}
+			{
+				position55_76 := pos
+				{
+					position56_76, tokenIndex56_76 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
+						goto l57_76
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l56_76
+				l57_76:
+					pos, ti = position56_76, tokenIndex56_76
+				l58_76:
+					{
+						position59_76, tokenIndex59_76 := pos, ti
+						{ // xchar
+							position312_74_76, tokenIndex312_74_76 := pos, ti
+							{
+								position313_74_76 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(21, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(22, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position303_5_74_76, tokenIndex303_5_74_76 := pos, ti
+												{
+													position304_5_74_76 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(22, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_74_76
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_74_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_74_76
+													l300_1_5_74_76:
+														pos++
+														goto lok1_5_74_76
+													}
+												lok1_5_74_76:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_74_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_74_76
+													l300_2_5_74_76:
+														pos++
+														goto lok2_5_74_76
+													}
+												lok2_5_74_76:
+													_ = position304_5_74_76
+												}
+												goto lok5_74_76
+											l303_5_74_76:
+												pos, ti = position303_5_74_76, tokenIndex303_5_74_76
+												goto l312_74_76
+											}
+										lok5_74_76:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_6_74_76
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_6_74_76
+												}
+												goto l312_74_76
+											l305_6_74_76:
+												pos++
+												goto lok6_74_76
+											}
+										lok6_74_76:
+										}
+									}
+								}
+
+								_ = position313_74_76
+							}
+							goto lok74_76
+						l312_74_76:
+							pos, ti = position312_74_76, tokenIndex312_74_76
+							goto l59_76
+						}
+					lok74_76:
+						goto l58_76
+					l59_76:
+						pos, ti = position59_76, tokenIndex59_76
+					}
+				}
+			l56_76:
+				_ = position55_76
+			}
+			goto lok76
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok76:
 		{
 			position32, tokenIndex32 := pos, ti
 			if p.position = pos; !p.matchDot() {
@@ -2672,56 +2661,34 @@ func (p *Parser) rurl() bool {
 		l37:
 			pos, ti = position35, tokenIndex35
 			{ // newsurl
-				comp_70 := p.comp
+				comp_82 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_70, tokenIndex196_70 := pos, ti
+				position196_82, tokenIndex196_82 := pos, ti
 				{
-					position197_70 := pos
+					position197_82 := pos
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_70
+						goto l196_82
 					}
 					pos++
 					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(1, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_70
+						goto l196_82
 					}
 					pos++
 					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l196_70
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l196_70
-					}
-					pos++
-					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
@@ -2729,43 +2696,65 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_70
+						goto l196_82
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-						goto l196_70
+						goto l196_82
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_70, tokenIndex198_70 := pos, ti
+						position198_82, tokenIndex198_82 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_70
+							goto l198_82
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_70
-					l198_70:
-						pos, ti = position198_70, tokenIndex198_70
+						goto l196_82
+					l198_82:
+						pos, ti = position198_82, tokenIndex198_82
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_70)
+						p.add(rulenewsurl, position197_82)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_70
-				goto lok70
-			l196_70:
-				pos, ti = position196_70, tokenIndex196_70
-				p.comp = comp_70
+				p.comp = comp_82
+				goto lok82
+			l196_82:
+				pos, ti = position196_82, tokenIndex196_82
+				p.comp = comp_82
 				goto l38
 			}
-		lok70:
+		lok82:
 			goto l35
 		l38:
 			pos, ti = position35, tokenIndex35
@@ -2776,10 +2765,163 @@ func (p *Parser) rurl() bool {
 			goto l35
 		l39:
 			pos, ti = position35, tokenIndex35
-			if p.position, p.tokenIndex = pos, ti; !p.rtelneturl() {
+			{ // telneturl
+				comp_83 := p.comp
+				p.comp = uint32(ruletelneturl)
+				position222_83, tokenIndex222_83 := pos, ti
+				{
+					position223_83 := pos
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+						goto l222_83
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position224_83, tokenIndex224_83 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(12, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_83
+						}
+						pos++
+						goto l225_83
+					l224_83:
+						pos, ti = position224_83, tokenIndex224_83
+					}
+				l225_83:
+					{
+						position226_83, tokenIndex226_83 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l226_83
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l222_83
+					l226_83:
+						pos, ti = position226_83, tokenIndex226_83
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruletelneturl, position223_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l222_83:
+				pos, ti = position222_83, tokenIndex222_83
+				p.comp = comp_83
 				goto l40
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok83:
 			goto l35
 		l40:
 			pos, ti = position35, tokenIndex35
@@ -2790,20 +2932,80 @@ func (p *Parser) rurl() bool {
 			goto l35
 		l41:
 			pos, ti = position35, tokenIndex35
-			if p.position, p.tokenIndex = pos, ti; !p.rwaisurl() {
+			{ // waisurl
+				comp_84 := p.comp
+				p.comp = uint32(rulewaisurl)
+				position227_84, tokenIndex227_84 := pos, ti
+				{
+					position228_84 := pos
+					{
+						position229_84, tokenIndex229_84 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+							goto l230_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_84
+					l230_84:
+						pos, ti = position229_84, tokenIndex229_84
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l231_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_84
+					l231_84:
+						pos, ti = position229_84, tokenIndex229_84
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+							goto l227_84
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l229_84:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisurl, position228_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l227_84:
+				pos, ti = position227_84, tokenIndex227_84
+				p.comp = comp_84
 				goto l42
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok84:
 			goto l35
 		l42:
 			pos, ti = position35, tokenIndex35
 			{ // mailtourl
-				comp_71 := p.comp
+				comp_85 := p.comp
 				p.comp = uint32(rulemailtourl)
-				position189_71, tokenIndex189_71 := pos, ti
+				position189_85, tokenIndex189_85 := pos, ti
 				{
-					position190_71 := pos
+					position190_85 := pos
 					if buffer[pos] != 'm' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 'i' {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -2811,10 +3013,10 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_71
+						goto l189_85
 					}
 					pos++
-					if buffer[pos] != 'a' {
+					if buffer[pos] != 'l' {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
@@ -2822,10 +3024,10 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_71
+						goto l189_85
 					}
 					pos++
-					if buffer[pos] != 'i' {
+					if buffer[pos] != 't' {
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
@@ -2833,10 +3035,10 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_71
+						goto l189_85
 					}
 					pos++
-					if buffer[pos] != 'l' {
+					if buffer[pos] != 'o' {
 						if int(pos) == p.at {
 							p.note(11, true)
 						}
@@ -2844,76 +3046,54 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_71
-					}
-					pos++
-					if buffer[pos] != 't' {
-						if int(pos) == p.at {
-							p.note(12, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_71
-					}
-					pos++
-					if buffer[pos] != 'o' {
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_71
+						goto l189_85
 					}
 					pos++
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_71
+						goto l189_85
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-						goto l189_71
+						goto l189_85
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position191_71, tokenIndex191_71 := pos, ti
+						position191_85, tokenIndex191_85 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l191_71
+							goto l191_85
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l189_71
-					l191_71:
-						pos, ti = position191_71, tokenIndex191_71
+						goto l189_85
+					l191_85:
+						pos, ti = position191_85, tokenIndex191_85
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulemailtourl, position190_71)
+						p.add(rulemailtourl, position190_85)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_71
-				goto lok71
-			l189_71:
-				pos, ti = position189_71, tokenIndex189_71
-				p.comp = comp_71
+				p.comp = comp_85
+				goto lok85
+			l189_85:
+				pos, ti = position189_85, tokenIndex189_85
+				p.comp = comp_85
 				goto l43
 			}
-		lok71:
+		lok85:
 			goto l35
 		l43:
 			pos, ti = position35, tokenIndex35
@@ -2932,157 +3112,29 @@ func (p *Parser) rurl() bool {
 		l45:
 			pos, ti = position35, tokenIndex35
 			{ // otherurl
-				comp_72 := p.comp
+				comp_86 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_72, tokenIndex46_72 := pos, ti
+				position46_86, tokenIndex46_86 := pos, ti
 				{
-					position47_72 := pos
-					{ // genericurl
-						comp_66 := p.comp
-						p.comp = uint32(rulegenericurl)
-						position30_66_72, tokenIndex30_66_72 := pos, ti
-						{
-							position31_66_72 := pos
-							{ // scheme
-								comp_65 := p.comp
-								p.comp = uint32(rulescheme)
-								position48_65_66_72, tokenIndex48_65_66_72 := pos, ti
-								{
-									position49_65_66_72 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											{ // lowalpha
-												if int(pos) == p.at {
-													p.note(1, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-													goto l279_9_65_66_72
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l48_65_66_72
-											l279_9_65_66_72:
-												pos++
-												goto lok9_65_66_72
-											}
-										lok9_65_66_72:
-										}
-									}
-
-								l50_65_66_72:
-									{
-										position51_65_66_72, tokenIndex51_65_66_72 := pos, ti
-										{
-											if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-												pos++
-											} else {
-												if int(pos) == p.at {
-													p.note(0, true)
-												}
-
-												{ // lowalpha
-													if int(pos) == p.at {
-														p.note(1, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l279_10_65_66_72
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l51_65_66_72
-												l279_10_65_66_72:
-													pos++
-													goto lok10_65_66_72
-												}
-											lok10_65_66_72:
-											}
-										}
-
-										goto l50_65_66_72
-									l51_65_66_72:
-										pos, ti = position51_65_66_72, tokenIndex51_65_66_72
-									}
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme, position49_65_66_72)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_65
-								goto lok65_66_72
-							l48_65_66_72:
-								pos, ti = position48_65_66_72, tokenIndex48_65_66_72
-								p.comp = comp_65
-								goto l30_66_72
-							}
-						lok65_66_72:
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l30_66_72
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
-								goto l30_66_72
-							}
-							pos, ti = p.position, p.tokenIndex
-							{
-								position32_66_72, tokenIndex32_66_72 := pos, ti
-								if p.position = pos; !p.matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l32_66_72
-								}
-								pos = p.position
-								if int(pos)-1 > p.reach {
-									p.reach = int(pos) - 1
-								}
-								goto l30_66_72
-							l32_66_72:
-								pos, ti = position32_66_72, tokenIndex32_66_72
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulegenericurl, position31_66_72)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_66
-						goto lok66_72
-					l30_66_72:
-						pos, ti = position30_66_72, tokenIndex30_66_72
-						p.comp = comp_66
-						goto l46_72
+					position47_86 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+						goto l46_86
 					}
-				lok66_72:
+					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_72)
+						p.add(ruleotherurl, position47_86)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_72
-				goto lok72
-			l46_72:
-				pos, ti = position46_72, tokenIndex46_72
-				p.comp = comp_72
+				p.comp = comp_86
+				goto lok86
+			l46_86:
+				pos, ti = position46_86, tokenIndex46_86
+				p.comp = comp_86
 				goto l33
 			}
-		lok72:
+		lok86:
 		}
 	l35:
 		_ = position34
@@ -3097,145 +3149,16 @@ l33:
 
 // rotherurl is rule 5 otherurl <- <genericurl>
 func (p *Parser) rotherurl() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleotherurl)
 	position46, tokenIndex46 := pos, ti
 	{
 		position47 := pos
-		{ // genericurl
-			comp_66 := p.comp
-			p.comp = uint32(rulegenericurl)
-			position30_66, tokenIndex30_66 := pos, ti
-			{
-				position31_66 := pos
-				{ // scheme
-					comp_65 := p.comp
-					p.comp = uint32(rulescheme)
-					position48_65_66, tokenIndex48_65_66 := pos, ti
-					{
-						position49_65_66 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(0, true)
-								}
-
-								{ // lowalpha
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l279_9_65_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l48_65_66
-								l279_9_65_66:
-									pos++
-									goto lok9_65_66
-								}
-							lok9_65_66:
-							}
-						}
-
-					l50_65_66:
-						{
-							position51_65_66, tokenIndex51_65_66 := pos, ti
-							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									{ // lowalpha
-										if int(pos) == p.at {
-											p.note(1, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-											goto l279_10_65_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l51_65_66
-									l279_10_65_66:
-										pos++
-										goto lok10_65_66
-									}
-								lok10_65_66:
-								}
-							}
-
-							goto l50_65_66
-						l51_65_66:
-							pos, ti = position51_65_66, tokenIndex51_65_66
-						}
-						if !p.bare {
-							p.position, p.tokenIndex = pos, ti
-							p.add(rulescheme, position49_65_66)
-							ti = p.tokenIndex
-						}
-					}
-					p.comp = comp_65
-					goto lok65_66
-				l48_65_66:
-					pos, ti = position48_65_66, tokenIndex48_65_66
-					p.comp = comp_65
-					goto l30_66
-				}
-			lok65_66:
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l30_66
-				}
-				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rschemepart() {
-					goto l30_66
-				}
-				pos, ti = p.position, p.tokenIndex
-				{
-					position32_66, tokenIndex32_66 := pos, ti
-					if p.position = pos; !p.matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l32_66
-					}
-					pos = p.position
-					if int(pos)-1 > p.reach {
-						p.reach = int(pos) - 1
-					}
-					goto l30_66
-				l32_66:
-					pos, ti = position32_66, tokenIndex32_66
-				}
-				if !p.bare {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulegenericurl, position31_66)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_66
-			goto lok66
-		l30_66:
-			pos, ti = position30_66, tokenIndex30_66
-			p.comp = comp_66
+		if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
 			goto l46
 		}
-	lok66:
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleotherurl, position47)
@@ -3266,12 +3189,12 @@ func (p *Parser) rscheme() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(19, true)
 				}
 
 				{ // lowalpha
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(20, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l279_9
@@ -3296,12 +3219,12 @@ func (p *Parser) rscheme() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(0, true)
+						p.note(19, true)
 					}
 
 					{ // lowalpha
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l279_10
@@ -3346,154 +3269,10 @@ func (p *Parser) rschemepart() bool {
 		position55 := pos
 		{
 			position56, tokenIndex56 := pos, ti
-			{ // ip_schemepart
-				comp_63 := p.comp
-				p.comp = uint32(ruleip_schemepart)
-				position60_63, tokenIndex60_63 := pos, ti
-				{
-					position61_63 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l60_63
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l60_63
-					}
-					pos++
-					{ // login
-						comp_62 := p.comp
-						p.comp = uint32(rulelogin)
-						position65_62_63, tokenIndex65_62_63 := pos, ti
-						{
-							position66_62_63 := pos
-							{
-								position67_62_63, tokenIndex67_62_63 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-									goto l67_62_63
-								}
-								pos, ti = p.position, p.tokenIndex
-								{
-									position69_62_63, tokenIndex69_62_63 := pos, ti
-									if buffer[pos] != ':' {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l69_62_63
-									}
-									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-										goto l69_62_63
-									}
-									pos, ti = p.position, p.tokenIndex
-									goto l70_62_63
-								l69_62_63:
-									pos, ti = position69_62_63, tokenIndex69_62_63
-								}
-							l70_62_63:
-								if buffer[pos] != '@' {
-									if int(pos) == p.at {
-										p.note(15, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l67_62_63
-								}
-								pos++
-								goto l68_62_63
-							l67_62_63:
-								pos, ti = position67_62_63, tokenIndex67_62_63
-							}
-						l68_62_63:
-							if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-								goto l65_62_63
-							}
-							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulelogin, position66_62_63)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_62
-						goto lok62_63
-					l65_62_63:
-						pos, ti = position65_62_63, tokenIndex65_62_63
-						p.comp = comp_62
-						goto l60_63
-					}
-				lok62_63:
-					{
-						position62_63, tokenIndex62_63 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l62_63
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rurlpath() {
-							goto l62_63
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l63_63
-					l62_63:
-						pos, ti = position62_63, tokenIndex62_63
-					}
-				l63_63:
-					{
-						position64_63, tokenIndex64_63 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l64_63
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l60_63
-					l64_63:
-						pos, ti = position64_63, tokenIndex64_63
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleip_schemepart, position61_63)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_63
-				goto lok63
-			l60_63:
-				pos, ti = position60_63, tokenIndex60_63
-				p.comp = comp_63
+			if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
 				goto l57
 			}
-		lok63:
+			pos, ti = p.position, p.tokenIndex
 			goto l56
 		l57:
 			pos, ti = position56, tokenIndex56
@@ -3501,113 +3280,113 @@ func (p *Parser) rschemepart() bool {
 			{
 				position59, tokenIndex59 := pos, ti
 				{ // xchar
-					position312_64, tokenIndex312_64 := pos, ti
+					position312_74, tokenIndex312_74 := pos, ti
 					{
-						position313_64 := pos
+						position313_74 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(21, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(23, false)
+									p.note(22, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position303_5_64, tokenIndex303_5_64 := pos, ti
+										position303_5_74, tokenIndex303_5_74 := pos, ti
 										{
-											position304_5_64 := pos
+											position304_5_74 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(23, true)
+													p.note(22, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_64
+												goto l303_5_74
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(24, true)
+													p.note(23, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_1_5_64
+													goto l300_1_5_74
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_64
-											l300_1_5_64:
+												goto l303_5_74
+											l300_1_5_74:
 												pos++
-												goto lok1_5_64
+												goto lok1_5_74
 											}
-										lok1_5_64:
+										lok1_5_74:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(24, true)
+													p.note(23, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_2_5_64
+													goto l300_2_5_74
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_64
-											l300_2_5_64:
+												goto l303_5_74
+											l300_2_5_74:
 												pos++
-												goto lok2_5_64
+												goto lok2_5_74
 											}
-										lok2_5_64:
-											_ = position304_5_64
+										lok2_5_74:
+											_ = position304_5_74
 										}
-										goto lok5_64
-									l303_5_64:
-										pos, ti = position303_5_64, tokenIndex303_5_64
-										goto l312_64
+										goto lok5_74
+									l303_5_74:
+										pos, ti = position303_5_74, tokenIndex303_5_74
+										goto l312_74
 									}
-								lok5_64:
+								lok5_74:
 									;
 								default:
 									{ // unreserved
 										if int(pos) == p.at {
-											p.note(25, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l305_6_64
+											goto l305_6_74
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if int(pos) == p.at {
-											p.note(26, true)
+											p.note(25, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l305_6_64
+											goto l305_6_74
 										}
-										goto l312_64
-									l305_6_64:
+										goto l312_74
+									l305_6_74:
 										pos++
-										goto lok6_64
+										goto lok6_74
 									}
-								lok6_64:
+								lok6_74:
 								}
 							}
 						}
 
-						_ = position313_64
+						_ = position313_74
 					}
-					goto lok64
-				l312_64:
-					pos, ti = position312_64, tokenIndex312_64
+					goto lok74
+				l312_74:
+					pos, ti = position312_74, tokenIndex312_74
 					goto l59
 				}
-			lok64:
+			lok74:
 				goto l58
 			l59:
 				pos, ti = position59, tokenIndex59
@@ -3631,7 +3410,7 @@ func (p *Parser) rip_schemepart() bool {
 		position61 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -3642,7 +3421,7 @@ func (p *Parser) rip_schemepart() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -3651,79 +3430,15 @@ func (p *Parser) rip_schemepart() bool {
 			goto l60
 		}
 		pos++
-		{ // login
-			comp_62 := p.comp
-			p.comp = uint32(rulelogin)
-			position65_62, tokenIndex65_62 := pos, ti
-			{
-				position66_62 := pos
-				{
-					position67_62, tokenIndex67_62 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-						goto l67_62
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position69_62, tokenIndex69_62 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(2, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l69_62
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-							goto l69_62
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l70_62
-					l69_62:
-						pos, ti = position69_62, tokenIndex69_62
-					}
-				l70_62:
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l67_62
-					}
-					pos++
-					goto l68_62
-				l67_62:
-					pos, ti = position67_62, tokenIndex67_62
-				}
-			l68_62:
-				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-					goto l65_62
-				}
-				pos, ti = p.position, p.tokenIndex
-				if !p.bare {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulelogin, position66_62)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_62
-			goto lok62
-		l65_62:
-			pos, ti = position65_62, tokenIndex65_62
-			p.comp = comp_62
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
 			goto l60
 		}
-	lok62:
+		pos, ti = p.position, p.tokenIndex
 		{
 			position62, tokenIndex62 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -3732,10 +3447,139 @@ func (p *Parser) rip_schemepart() bool {
 				goto l62
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rurlpath() {
-				goto l62
+			{ // urlpath
+				if false {
+					goto l62
+				}
+				comp_73 := p.comp
+				p.comp = uint32(ruleurlpath)
+				{
+					position114_73 := pos
+				l115_73:
+					{
+						position116_73, tokenIndex116_73 := pos, ti
+						{ // xchar
+							position312_22_73, tokenIndex312_22_73 := pos, ti
+							{
+								position313_22_73 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(21, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(22, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position303_5_22_73, tokenIndex303_5_22_73 := pos, ti
+												{
+													position304_5_22_73 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(22, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_22_73
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_22_73
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_22_73
+													l300_1_5_22_73:
+														pos++
+														goto lok1_5_22_73
+													}
+												lok1_5_22_73:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_22_73
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_22_73
+													l300_2_5_22_73:
+														pos++
+														goto lok2_5_22_73
+													}
+												lok2_5_22_73:
+													_ = position304_5_22_73
+												}
+												goto lok5_22_73
+											l303_5_22_73:
+												pos, ti = position303_5_22_73, tokenIndex303_5_22_73
+												goto l312_22_73
+											}
+										lok5_22_73:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_6_22_73
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_6_22_73
+												}
+												goto l312_22_73
+											l305_6_22_73:
+												pos++
+												goto lok6_22_73
+											}
+										lok6_22_73:
+										}
+									}
+								}
+
+								_ = position313_22_73
+							}
+							goto lok22_73
+						l312_22_73:
+							pos, ti = position312_22_73, tokenIndex312_22_73
+							goto l116_73
+						}
+					lok22_73:
+						goto l115_73
+					l116_73:
+						pos, ti = position116_73, tokenIndex116_73
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleurlpath, position114_73)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_73
+				goto lok73
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok73:
 			goto l63
 		l62:
 			pos, ti = position62, tokenIndex62
@@ -3784,15 +3628,143 @@ func (p *Parser) rlogin() bool {
 		position66 := pos
 		{
 			position67, tokenIndex67 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-				goto l67
+			{ // user
+				if false {
+					goto l67
+				}
+				comp_70 := p.comp
+				p.comp = uint32(ruleuser)
+				{
+					position104_70 := pos
+				l105_70:
+					{
+						position106_70, tokenIndex106_70 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(26, true)
+								}
+
+								{ // uchar
+									position308_20_70, tokenIndex308_20_70 := pos, ti
+									{
+										position309_20_70 := pos
+										{
+											position310_20_70, tokenIndex310_20_70 := pos, ti
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_20_70
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_20_70
+												}
+												goto l311_20_70
+											l305_3_20_70:
+												pos++
+												goto lok3_20_70
+											}
+										lok3_20_70:
+											goto l310_20_70
+										l311_20_70:
+											pos, ti = position310_20_70, tokenIndex310_20_70
+											{ // escape
+												position303_4_20_70, tokenIndex303_4_20_70 := pos, ti
+												{
+													position304_4_20_70 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(22, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_20_70
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_20_70
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_20_70
+													l300_1_4_20_70:
+														pos++
+														goto lok1_4_20_70
+													}
+												lok1_4_20_70:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_20_70
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_20_70
+													l300_2_4_20_70:
+														pos++
+														goto lok2_4_20_70
+													}
+												lok2_4_20_70:
+													_ = position304_4_20_70
+												}
+												goto lok4_20_70
+											l303_4_20_70:
+												pos, ti = position303_4_20_70, tokenIndex303_4_20_70
+												goto l308_20_70
+											}
+										lok4_20_70:
+										}
+									l310_20_70:
+										_ = position309_20_70
+									}
+									goto lok20_70
+								l308_20_70:
+									pos, ti = position308_20_70, tokenIndex308_20_70
+									goto l106_70
+								}
+							lok20_70:
+							}
+						}
+
+						goto l105_70
+					l106_70:
+						pos, ti = position106_70, tokenIndex106_70
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleuser, position104_70)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_70
+				goto lok70
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok70:
 			{
 				position69, tokenIndex69 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(4, true)
 					}
 
 					if int(pos) > p.far {
@@ -3801,10 +3773,138 @@ func (p *Parser) rlogin() bool {
 					goto l69
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-					goto l69
+				{ // password
+					if false {
+						goto l69
+					}
+					comp_71 := p.comp
+					p.comp = uint32(rulepassword)
+					{
+						position109_71 := pos
+					l110_71:
+						{
+							position111_71, tokenIndex111_71 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(26, true)
+									}
+
+									{ // uchar
+										position308_21_71, tokenIndex308_21_71 := pos, ti
+										{
+											position309_21_71 := pos
+											{
+												position310_21_71, tokenIndex310_21_71 := pos, ti
+												{ // unreserved
+													if int(pos) == p.at {
+														p.note(24, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l305_3_21_71
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													if int(pos) == p.at {
+														p.note(25, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+														goto l305_3_21_71
+													}
+													goto l311_21_71
+												l305_3_21_71:
+													pos++
+													goto lok3_21_71
+												}
+											lok3_21_71:
+												goto l310_21_71
+											l311_21_71:
+												pos, ti = position310_21_71, tokenIndex310_21_71
+												{ // escape
+													position303_4_21_71, tokenIndex303_4_21_71 := pos, ti
+													{
+														position304_4_21_71 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(22, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_21_71
+														}
+														pos++
+														{ // hex
+															if int(pos) == p.at {
+																p.note(23, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_1_4_21_71
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_21_71
+														l300_1_4_21_71:
+															pos++
+															goto lok1_4_21_71
+														}
+													lok1_4_21_71:
+														{ // hex
+															if int(pos) == p.at {
+																p.note(23, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_2_4_21_71
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_21_71
+														l300_2_4_21_71:
+															pos++
+															goto lok2_4_21_71
+														}
+													lok2_4_21_71:
+														_ = position304_4_21_71
+													}
+													goto lok4_21_71
+												l303_4_21_71:
+													pos, ti = position303_4_21_71, tokenIndex303_4_21_71
+													goto l308_21_71
+												}
+											lok4_21_71:
+											}
+										l310_21_71:
+											_ = position309_21_71
+										}
+										goto lok21_71
+									l308_21_71:
+										pos, ti = position308_21_71, tokenIndex308_21_71
+										goto l111_71
+									}
+								lok21_71:
+								}
+							}
+
+							goto l110_71
+						l111_71:
+							pos, ti = position111_71, tokenIndex111_71
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepassword, position109_71)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_71
+					goto lok71
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok71:
 				goto l70
 			l69:
 				pos, ti = position69, tokenIndex69
@@ -3812,7 +3912,7 @@ func (p *Parser) rlogin() bool {
 		l70:
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
-					p.note(15, true)
+					p.note(27, true)
 				}
 
 				if int(pos) > p.far {
@@ -3856,45 +3956,45 @@ func (p *Parser) rhostport() bool {
 	{
 		position72 := pos
 		{ // host
-			comp_45 := p.comp
+			comp_53 := p.comp
 			p.comp = uint32(rulehost)
-			position75_45, tokenIndex75_45 := pos, ti
+			position75_53, tokenIndex75_53 := pos, ti
 			{
-				position76_45 := pos
+				position76_53 := pos
 				{
-					position77_45, tokenIndex77_45 := pos, ti
+					position77_53, tokenIndex77_53 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-						goto l78_45
+						goto l78_53
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l77_45
-				l78_45:
-					pos, ti = position77_45, tokenIndex77_45
+					goto l77_53
+				l78_53:
+					pos, ti = position77_53, tokenIndex77_53
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-						goto l75_45
+						goto l75_53
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l77_45:
+			l77_53:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position76_45)
+					p.add(rulehost, position76_53)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_45
-			goto lok45
-		l75_45:
-			pos, ti = position75_45, tokenIndex75_45
-			p.comp = comp_45
+			p.comp = comp_53
+			goto lok53
+		l75_53:
+			pos, ti = position75_53, tokenIndex75_53
+			p.comp = comp_53
 			goto l71
 		}
-	lok45:
+	lok53:
 		{
 			position73, tokenIndex73 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3904,76 +4004,76 @@ func (p *Parser) rhostport() bool {
 			}
 			pos++
 			{ // port
-				comp_46 := p.comp
+				comp_54 := p.comp
 				p.comp = uint32(ruleport)
-				position101_46, tokenIndex101_46 := pos, ti
+				position101_54, tokenIndex101_54 := pos, ti
 				{
-					position102_46 := pos
+					position102_54 := pos
 					{ // digits
-						position315_19_46, tokenIndex315_19_46 := pos, ti
+						position315_19_54, tokenIndex315_19_54 := pos, ti
 						{
-							position316_19_46 := pos
+							position316_19_54 := pos
 							{ // digit
 								if int(pos) == p.at {
-									p.note(27, true)
+									p.note(28, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_7_19_46
+									goto l287_7_19_54
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l315_19_46
-							l287_7_19_46:
+								goto l315_19_54
+							l287_7_19_54:
 								pos++
-								goto lok7_19_46
+								goto lok7_19_54
 							}
-						lok7_19_46:
-						l317_19_46:
+						lok7_19_54:
+						l317_19_54:
 							{
-								position318_19_46, tokenIndex318_19_46 := pos, ti
+								position318_19_54, tokenIndex318_19_54 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
-										p.note(27, true)
+										p.note(28, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l287_8_19_46
+										goto l287_8_19_54
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l318_19_46
-								l287_8_19_46:
+									goto l318_19_54
+								l287_8_19_54:
 									pos++
-									goto lok8_19_46
+									goto lok8_19_54
 								}
-							lok8_19_46:
-								goto l317_19_46
-							l318_19_46:
-								pos, ti = position318_19_46, tokenIndex318_19_46
+							lok8_19_54:
+								goto l317_19_54
+							l318_19_54:
+								pos, ti = position318_19_54, tokenIndex318_19_54
 							}
-							_ = position316_19_46
+							_ = position316_19_54
 						}
-						goto lok19_46
-					l315_19_46:
-						pos, ti = position315_19_46, tokenIndex315_19_46
-						goto l101_46
+						goto lok19_54
+					l315_19_54:
+						pos, ti = position315_19_54, tokenIndex315_19_54
+						goto l101_54
 					}
-				lok19_46:
+				lok19_54:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleport, position102_46)
+						p.add(ruleport, position102_54)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_46
-				goto lok46
-			l101_46:
-				pos, ti = position101_46, tokenIndex101_46
-				p.comp = comp_46
+				p.comp = comp_54
+				goto lok54
+			l101_54:
+				pos, ti = position101_54, tokenIndex101_54
+				p.comp = comp_54
 				goto l73
 			}
-		lok46:
+		lok54:
 			goto l74
 		l73:
 			pos, ti = position73, tokenIndex73
@@ -4052,7 +4152,7 @@ func (p *Parser) rhostname() bool {
 					position84_39 := pos
 					{ // alphadigit
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l95_11_39
@@ -4061,7 +4161,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(28, true)
+							p.note(29, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							goto l95_11_39
@@ -4080,7 +4180,7 @@ func (p *Parser) rhostname() bool {
 							position88_39, tokenIndex88_39 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(29, true)
+									p.note(30, true)
 								}
 
 								if int(pos) > p.far {
@@ -4095,7 +4195,7 @@ func (p *Parser) rhostname() bool {
 						}
 						{ // alphadigit
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(20, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l95_12_39
@@ -4104,7 +4204,7 @@ func (p *Parser) rhostname() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(28, true)
+								p.note(29, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 								goto l95_12_39
@@ -4129,7 +4229,7 @@ func (p *Parser) rhostname() bool {
 		lok39:
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(30, true)
+					p.note(31, true)
 				}
 
 				if int(pos) > p.far {
@@ -4148,7 +4248,7 @@ func (p *Parser) rhostname() bool {
 				position90_40 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(20, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l283_13_40
@@ -4157,7 +4257,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(25, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l283_13_40
@@ -4176,7 +4276,7 @@ func (p *Parser) rhostname() bool {
 						position94_40, tokenIndex94_40 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
-								p.note(29, true)
+								p.note(30, true)
 							}
 
 							if int(pos) > p.far {
@@ -4191,7 +4291,7 @@ func (p *Parser) rhostname() bool {
 					}
 					{ // alphadigit
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l95_14_40
@@ -4200,7 +4300,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(28, true)
+							p.note(29, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							goto l95_14_40
@@ -4248,7 +4348,7 @@ func (p *Parser) rdomainlabel() bool {
 		position84 := pos
 		{ // alphadigit
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(20, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l95_11
@@ -4257,7 +4357,7 @@ func (p *Parser) rdomainlabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(28, true)
+				p.note(29, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				goto l95_11
@@ -4276,7 +4376,7 @@ func (p *Parser) rdomainlabel() bool {
 				position88, tokenIndex88 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(29, true)
+						p.note(30, true)
 					}
 
 					if int(pos) > p.far {
@@ -4291,7 +4391,7 @@ func (p *Parser) rdomainlabel() bool {
 			}
 			{ // alphadigit
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					goto l95_12
@@ -4300,7 +4400,7 @@ func (p *Parser) rdomainlabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(28, true)
+					p.note(29, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 					goto l95_12
@@ -4334,7 +4434,7 @@ func (p *Parser) rtoplabel() bool {
 		position90 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(20, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l283_13
@@ -4343,7 +4443,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(26, true)
+				p.note(25, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l283_13
@@ -4362,7 +4462,7 @@ func (p *Parser) rtoplabel() bool {
 				position94, tokenIndex94 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(29, true)
+						p.note(30, true)
 					}
 
 					if int(pos) > p.far {
@@ -4377,7 +4477,7 @@ func (p *Parser) rtoplabel() bool {
 			}
 			{ // alphadigit
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					goto l95_14
@@ -4386,7 +4486,7 @@ func (p *Parser) rtoplabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(28, true)
+					p.note(29, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 					goto l95_14
@@ -4416,7 +4516,7 @@ func (p *Parser) ralphadigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(1, true)
+		p.note(20, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l95
@@ -4425,7 +4525,7 @@ func (p *Parser) ralphadigit() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(28, true)
+		p.note(29, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 		goto l95
@@ -4453,7 +4553,7 @@ func (p *Parser) rhostnumber() bool {
 				position316_15 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(28, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_15
@@ -4472,7 +4572,7 @@ func (p *Parser) rhostnumber() bool {
 					position318_15, tokenIndex318_15 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_15
@@ -4500,7 +4600,7 @@ func (p *Parser) rhostnumber() bool {
 	lok15:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(30, true)
+				p.note(31, true)
 			}
 
 			if int(pos) > p.far {
@@ -4515,7 +4615,7 @@ func (p *Parser) rhostnumber() bool {
 				position316_16 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(28, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_16
@@ -4534,7 +4634,7 @@ func (p *Parser) rhostnumber() bool {
 					position318_16, tokenIndex318_16 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_16
@@ -4562,7 +4662,7 @@ func (p *Parser) rhostnumber() bool {
 	lok16:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(30, true)
+				p.note(31, true)
 			}
 
 			if int(pos) > p.far {
@@ -4577,7 +4677,7 @@ func (p *Parser) rhostnumber() bool {
 				position316_17 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(28, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_17
@@ -4596,7 +4696,7 @@ func (p *Parser) rhostnumber() bool {
 					position318_17, tokenIndex318_17 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_17
@@ -4624,7 +4724,7 @@ func (p *Parser) rhostnumber() bool {
 	lok17:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(30, true)
+				p.note(31, true)
 			}
 
 			if int(pos) > p.far {
@@ -4639,7 +4739,7 @@ func (p *Parser) rhostnumber() bool {
 				position316_18 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(28, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_18
@@ -4658,7 +4758,7 @@ func (p *Parser) rhostnumber() bool {
 					position318_18, tokenIndex318_18 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_18
@@ -4715,7 +4815,7 @@ func (p *Parser) rport() bool {
 				position316_19 := pos
 				{ // digit
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(28, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7_19
@@ -4734,7 +4834,7 @@ func (p *Parser) rport() bool {
 					position318_19, tokenIndex318_19 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8_19
@@ -4792,7 +4892,7 @@ func (p *Parser) ruser() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(31, true)
+						p.note(26, true)
 					}
 
 					{ // uchar
@@ -4803,7 +4903,7 @@ func (p *Parser) ruser() bool {
 								position310_20, tokenIndex310_20 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_20
@@ -4812,7 +4912,7 @@ func (p *Parser) ruser() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_20
@@ -4832,7 +4932,7 @@ func (p *Parser) ruser() bool {
 										position304_4_20 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -4843,7 +4943,7 @@ func (p *Parser) ruser() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_20
@@ -4859,7 +4959,7 @@ func (p *Parser) ruser() bool {
 									lok1_4_20:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_20
@@ -4925,7 +5025,7 @@ func (p *Parser) rpassword() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(31, true)
+						p.note(26, true)
 					}
 
 					{ // uchar
@@ -4936,7 +5036,7 @@ func (p *Parser) rpassword() bool {
 								position310_21, tokenIndex310_21 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_21
@@ -4945,7 +5045,7 @@ func (p *Parser) rpassword() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_21
@@ -4965,7 +5065,7 @@ func (p *Parser) rpassword() bool {
 										position304_4_21 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -4976,7 +5076,7 @@ func (p *Parser) rpassword() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_21
@@ -4992,7 +5092,7 @@ func (p *Parser) rpassword() bool {
 									lok1_4_21:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_21
@@ -5062,11 +5162,11 @@ func (p *Parser) rurlpath() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(22, true)
+								p.note(21, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(23, false)
+								p.note(22, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -5076,7 +5176,7 @@ func (p *Parser) rurlpath() bool {
 										position304_5_22 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -5087,7 +5187,7 @@ func (p *Parser) rurlpath() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_22
@@ -5103,7 +5203,7 @@ func (p *Parser) rurlpath() bool {
 									lok1_5_22:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_22
@@ -5129,7 +5229,7 @@ func (p *Parser) rurlpath() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_22
@@ -5138,7 +5238,7 @@ func (p *Parser) rurlpath() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_22
@@ -5187,7 +5287,7 @@ func (p *Parser) rftpurl() bool {
 		position118 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -5198,7 +5298,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -5209,7 +5309,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -5220,7 +5320,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -5231,7 +5331,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -5242,7 +5342,7 @@ func (p *Parser) rftpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -5251,79 +5351,15 @@ func (p *Parser) rftpurl() bool {
 			goto l117
 		}
 		pos++
-		{ // login
-			comp_55 := p.comp
-			p.comp = uint32(rulelogin)
-			position65_55, tokenIndex65_55 := pos, ti
-			{
-				position66_55 := pos
-				{
-					position67_55, tokenIndex67_55 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-						goto l67_55
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position69_55, tokenIndex69_55 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(2, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l69_55
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-							goto l69_55
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l70_55
-					l69_55:
-						pos, ti = position69_55, tokenIndex69_55
-					}
-				l70_55:
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l67_55
-					}
-					pos++
-					goto l68_55
-				l67_55:
-					pos, ti = position67_55, tokenIndex67_55
-				}
-			l68_55:
-				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-					goto l65_55
-				}
-				pos, ti = p.position, p.tokenIndex
-				if !p.bare {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulelogin, position66_55)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_55
-			goto lok55
-		l65_55:
-			pos, ti = position65_55, tokenIndex65_55
-			p.comp = comp_55
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
 			goto l117
 		}
-	lok55:
+		pos, ti = p.position, p.tokenIndex
 		{
 			position119, tokenIndex119 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -5332,52 +5368,10 @@ func (p *Parser) rftpurl() bool {
 				goto l119
 			}
 			pos++
-			{ // fpath
-				comp_56 := p.comp
-				p.comp = uint32(rulefpath)
-				position124_56, tokenIndex124_56 := pos, ti
-				{
-					position125_56 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-						goto l124_56
-					}
-					pos, ti = p.position, p.tokenIndex
-				l126_56:
-					{
-						position127_56, tokenIndex127_56 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l127_56
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-							goto l127_56
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l126_56
-					l127_56:
-						pos, ti = position127_56, tokenIndex127_56
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulefpath, position125_56)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_56
-				goto lok56
-			l124_56:
-				pos, ti = position124_56, tokenIndex124_56
-				p.comp = comp_56
+			if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
 				goto l119
 			}
-		lok56:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position121, tokenIndex121 := pos, ti
 				if buffer[pos] != ';' {
@@ -5393,7 +5387,7 @@ func (p *Parser) rftpurl() bool {
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(10, true)
 					}
 
 					if int(pos) > p.far {
@@ -5415,7 +5409,7 @@ func (p *Parser) rftpurl() bool {
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(17, true)
+						p.note(14, true)
 					}
 
 					if int(pos) > p.far {
@@ -5426,7 +5420,7 @@ func (p *Parser) rftpurl() bool {
 				pos++
 				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
-						p.note(4, true)
+						p.note(1, true)
 					}
 
 					if int(pos) > p.far {
@@ -5447,11 +5441,11 @@ func (p *Parser) rftpurl() bool {
 				}
 				pos++
 				{ // ftptype
-					comp_57 := p.comp
+					comp_72 := p.comp
 					p.comp = uint32(ruleftptype)
-					position133_57, tokenIndex133_57 := pos, ti
+					position133_72, tokenIndex133_72 := pos, ti
 					{
-						position134_57 := pos
+						position134_72 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 								pos++
@@ -5468,7 +5462,7 @@ func (p *Parser) rftpurl() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l133_57
+									goto l133_72
 								}
 								pos++
 							}
@@ -5476,18 +5470,18 @@ func (p *Parser) rftpurl() bool {
 
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleftptype, position134_57)
+							p.add(ruleftptype, position134_72)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_57
-					goto lok57
-				l133_57:
-					pos, ti = position133_57, tokenIndex133_57
-					p.comp = comp_57
+					p.comp = comp_72
+					goto lok72
+				l133_72:
+					pos, ti = position133_72, tokenIndex133_72
+					p.comp = comp_72
 					goto l121
 				}
-			lok57:
+			lok72:
 				goto l122
 			l121:
 				pos, ti = position121, tokenIndex121
@@ -5539,16 +5533,137 @@ func (p *Parser) rfpath() bool {
 	position124, tokenIndex124 := pos, ti
 	{
 		position125 := pos
-		if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-			goto l124
+		{ // fsegment
+			if false {
+				goto l124
+			}
+			{
+				position129_41 := pos
+			l130_41:
+				{
+					position131_41, tokenIndex131_41 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(37, true)
+							}
+
+							{ // uchar
+								position308_23_41, tokenIndex308_23_41 := pos, ti
+								{
+									position309_23_41 := pos
+									{
+										position310_23_41, tokenIndex310_23_41 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_23_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(25, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_23_41
+											}
+											goto l311_23_41
+										l305_3_23_41:
+											pos++
+											goto lok3_23_41
+										}
+									lok3_23_41:
+										goto l310_23_41
+									l311_23_41:
+										pos, ti = position310_23_41, tokenIndex310_23_41
+										{ // escape
+											position303_4_23_41, tokenIndex303_4_23_41 := pos, ti
+											{
+												position304_4_23_41 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(22, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_23_41
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_23_41
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_23_41
+												l300_1_4_23_41:
+													pos++
+													goto lok1_4_23_41
+												}
+											lok1_4_23_41:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_23_41
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_23_41
+												l300_2_4_23_41:
+													pos++
+													goto lok2_4_23_41
+												}
+											lok2_4_23_41:
+												_ = position304_4_23_41
+											}
+											goto lok4_23_41
+										l303_4_23_41:
+											pos, ti = position303_4_23_41, tokenIndex303_4_23_41
+											goto l308_23_41
+										}
+									lok4_23_41:
+									}
+								l310_23_41:
+									_ = position309_23_41
+								}
+								goto lok23_41
+							l308_23_41:
+								pos, ti = position308_23_41, tokenIndex308_23_41
+								goto l131_41
+							}
+						lok23_41:
+						}
+					}
+
+					goto l130_41
+				l131_41:
+					pos, ti = position131_41, tokenIndex131_41
+				}
+				_ = position129_41
+			}
+			goto lok41
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok41:
 	l126:
 		{
 			position127, tokenIndex127 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -5557,10 +5672,131 @@ func (p *Parser) rfpath() bool {
 				goto l127
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-				goto l127
+			{ // fsegment
+				if false {
+					goto l127
+				}
+				{
+					position129_42 := pos
+				l130_42:
+					{
+						position131_42, tokenIndex131_42 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(37, true)
+								}
+
+								{ // uchar
+									position308_23_42, tokenIndex308_23_42 := pos, ti
+									{
+										position309_23_42 := pos
+										{
+											position310_23_42, tokenIndex310_23_42 := pos, ti
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_23_42
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_23_42
+												}
+												goto l311_23_42
+											l305_3_23_42:
+												pos++
+												goto lok3_23_42
+											}
+										lok3_23_42:
+											goto l310_23_42
+										l311_23_42:
+											pos, ti = position310_23_42, tokenIndex310_23_42
+											{ // escape
+												position303_4_23_42, tokenIndex303_4_23_42 := pos, ti
+												{
+													position304_4_23_42 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(22, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_23_42
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_23_42
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_23_42
+													l300_1_4_23_42:
+														pos++
+														goto lok1_4_23_42
+													}
+												lok1_4_23_42:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_23_42
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_23_42
+													l300_2_4_23_42:
+														pos++
+														goto lok2_4_23_42
+													}
+												lok2_4_23_42:
+													_ = position304_4_23_42
+												}
+												goto lok4_23_42
+											l303_4_23_42:
+												pos, ti = position303_4_23_42, tokenIndex303_4_23_42
+												goto l308_23_42
+											}
+										lok4_23_42:
+										}
+									l310_23_42:
+										_ = position309_23_42
+									}
+									goto lok23_42
+								l308_23_42:
+									pos, ti = position308_23_42, tokenIndex308_23_42
+									goto l131_42
+								}
+							lok23_42:
+							}
+						}
+
+						goto l130_42
+					l131_42:
+						pos, ti = position131_42, tokenIndex131_42
+					}
+					_ = position129_42
+				}
+				goto lok42
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok42:
 			goto l126
 		l127:
 			pos, ti = position127, tokenIndex127
@@ -5606,7 +5842,7 @@ func (p *Parser) rfsegment() bool {
 								position310_23, tokenIndex310_23 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_23
@@ -5615,7 +5851,7 @@ func (p *Parser) rfsegment() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_23
@@ -5635,7 +5871,7 @@ func (p *Parser) rfsegment() bool {
 										position304_4_23 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -5646,7 +5882,7 @@ func (p *Parser) rfsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_23
@@ -5662,7 +5898,7 @@ func (p *Parser) rfsegment() bool {
 									lok1_4_23:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_23
@@ -5765,7 +6001,7 @@ func (p *Parser) rfileurl() bool {
 		position137 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -5776,7 +6012,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -5787,7 +6023,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -5798,7 +6034,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -5809,7 +6045,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -5820,7 +6056,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -5831,7 +6067,7 @@ func (p *Parser) rfileurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -5840,67 +6076,187 @@ func (p *Parser) rfileurl() bool {
 			goto l136
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rfile_host() {
-			goto l136
-		}
-		pos, ti = p.position, p.tokenIndex
-		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(14, true)
+		{ // file_host
+			if false {
+				goto l136
 			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l136
-		}
-		pos++
-		{ // fpath
-			comp_47 := p.comp
-			p.comp = uint32(rulefpath)
-			position124_47, tokenIndex124_47 := pos, ti
+			comp_55 := p.comp
+			p.comp = uint32(rulefile_host)
 			{
-				position125_47 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-					goto l124_47
-				}
-				pos, ti = p.position, p.tokenIndex
-			l126_47:
+				position140_55 := pos
 				{
-					position127_47, tokenIndex127_47 := pos, ti
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
+					position141_55, tokenIndex141_55 := pos, ti
+					{
+						position143_55, tokenIndex143_55 := pos, ti
+						{ // host
+							comp_49 := p.comp
+							p.comp = uint32(rulehost)
+							position75_49_55, tokenIndex75_49_55 := pos, ti
+							{
+								position76_49_55 := pos
+								{
+									position77_49_55, tokenIndex77_49_55 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+										goto l78_49_55
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l77_49_55
+								l78_49_55:
+									pos, ti = position77_49_55, tokenIndex77_49_55
+									if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+										goto l75_49_55
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							l77_49_55:
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulehost, position76_49_55)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_49
+							goto lok49_55
+						l75_49_55:
+							pos, ti = position75_49_55, tokenIndex75_49_55
+							p.comp = comp_49
+							goto l144_55
 						}
+					lok49_55:
+						goto l143_55
+					l144_55:
+						pos, ti = position143_55, tokenIndex143_55
+						if buffer[pos] != 'l' {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
 
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
 						}
-						goto l127_47
+						pos++
+						if buffer[pos] != 'o' {
+							if int(pos) == p.at {
+								p.note(11, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'c' {
+							if int(pos) == p.at {
+								p.note(38, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'a' {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'l' {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'h' {
+							if int(pos) == p.at {
+								p.note(18, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'o' {
+							if int(pos) == p.at {
+								p.note(11, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 's' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 't' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
 					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-						goto l127_47
-					}
-					pos, ti = p.position, p.tokenIndex
-					goto l126_47
-				l127_47:
-					pos, ti = position127_47, tokenIndex127_47
+				l143_55:
+					goto l142_55
+				l141_55:
+					pos, ti = position141_55, tokenIndex141_55
 				}
+			l142_55:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefpath, position125_47)
+					p.add(rulefile_host, position140_55)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_47
-			goto lok47
-		l124_47:
-			pos, ti = position124_47, tokenIndex124_47
-			p.comp = comp_47
+			p.comp = comp_55
+			goto lok55
+		}
+	lok55:
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
 			goto l136
 		}
-	lok47:
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
+			goto l136
+		}
+		pos, ti = p.position, p.tokenIndex
 		{
 			position138, tokenIndex138 := pos, ti
 			if p.position = pos; !p.matchDot() {
@@ -5946,46 +6302,46 @@ func (p *Parser) rfile_host() bool {
 			{
 				position143, tokenIndex143 := pos, ti
 				{ // host
-					comp_41 := p.comp
+					comp_49 := p.comp
 					p.comp = uint32(rulehost)
-					position75_41, tokenIndex75_41 := pos, ti
+					position75_49, tokenIndex75_49 := pos, ti
 					{
-						position76_41 := pos
+						position76_49 := pos
 						{
-							position77_41, tokenIndex77_41 := pos, ti
+							position77_49, tokenIndex77_49 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-								goto l78_41
+								goto l78_49
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l77_41
-						l78_41:
-							pos, ti = position77_41, tokenIndex77_41
+							goto l77_49
+						l78_49:
+							pos, ti = position77_49, tokenIndex77_49
 							if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-								goto l75_41
+								goto l75_49
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l77_41:
+					l77_49:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehost, position76_41)
+							p.add(rulehost, position76_49)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_41
-					goto lok41
-				l75_41:
-					pos, ti = position75_41, tokenIndex75_41
-					p.comp = comp_41
+					p.comp = comp_49
+					goto lok49
+				l75_49:
+					pos, ti = position75_49, tokenIndex75_49
+					p.comp = comp_49
 					goto l144
 				}
-			lok41:
+			lok49:
 				goto l143
 			l144:
 				pos, ti = position143, tokenIndex143
 				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
@@ -5996,7 +6352,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
-						p.note(13, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
@@ -6018,7 +6374,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(7, true)
 					}
 
 					if int(pos) > p.far {
@@ -6029,7 +6385,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
@@ -6040,7 +6396,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
-						p.note(21, true)
+						p.note(18, true)
 					}
 
 					if int(pos) > p.far {
@@ -6051,7 +6407,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
-						p.note(13, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
@@ -6062,7 +6418,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 's' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(3, true)
 					}
 
 					if int(pos) > p.far {
@@ -6073,7 +6429,7 @@ func (p *Parser) rfile_host() bool {
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(10, true)
 					}
 
 					if int(pos) > p.far {
@@ -6111,7 +6467,7 @@ func (p *Parser) rhttpurl() bool {
 		position146 := pos
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -6122,7 +6478,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -6133,7 +6489,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -6144,7 +6500,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6155,7 +6511,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -6166,7 +6522,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -6177,7 +6533,7 @@ func (p *Parser) rhttpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -6194,7 +6550,7 @@ func (p *Parser) rhttpurl() bool {
 			position147, tokenIndex147 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -6203,52 +6559,10 @@ func (p *Parser) rhttpurl() bool {
 				goto l147
 			}
 			pos++
-			{ // hpath
-				comp_48 := p.comp
-				p.comp = uint32(rulehpath)
-				position152_48, tokenIndex152_48 := pos, ti
-				{
-					position153_48 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
-						goto l152_48
-					}
-					pos, ti = p.position, p.tokenIndex
-				l154_48:
-					{
-						position155_48, tokenIndex155_48 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l155_48
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
-							goto l155_48
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l154_48
-					l155_48:
-						pos, ti = position155_48, tokenIndex155_48
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulehpath, position153_48)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_48
-				goto lok48
-			l152_48:
-				pos, ti = position152_48, tokenIndex152_48
-				p.comp = comp_48
+			if p.position, p.tokenIndex = pos, ti; !p.rhpath() {
 				goto l147
 			}
-		lok48:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position149, tokenIndex149 := pos, ti
 				if buffer[pos] != '?' {
@@ -6262,10 +6576,138 @@ func (p *Parser) rhttpurl() bool {
 					goto l149
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
-					goto l149
+				{ // search
+					if false {
+						goto l149
+					}
+					comp_56 := p.comp
+					p.comp = uint32(rulesearch)
+					{
+						position162_56 := pos
+					l163_56:
+						{
+							position164_56, tokenIndex164_56 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(40, true)
+									}
+
+									{ // uchar
+										position308_25_56, tokenIndex308_25_56 := pos, ti
+										{
+											position309_25_56 := pos
+											{
+												position310_25_56, tokenIndex310_25_56 := pos, ti
+												{ // unreserved
+													if int(pos) == p.at {
+														p.note(24, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l305_3_25_56
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													if int(pos) == p.at {
+														p.note(25, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+														goto l305_3_25_56
+													}
+													goto l311_25_56
+												l305_3_25_56:
+													pos++
+													goto lok3_25_56
+												}
+											lok3_25_56:
+												goto l310_25_56
+											l311_25_56:
+												pos, ti = position310_25_56, tokenIndex310_25_56
+												{ // escape
+													position303_4_25_56, tokenIndex303_4_25_56 := pos, ti
+													{
+														position304_4_25_56 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(22, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_25_56
+														}
+														pos++
+														{ // hex
+															if int(pos) == p.at {
+																p.note(23, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_1_4_25_56
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_25_56
+														l300_1_4_25_56:
+															pos++
+															goto lok1_4_25_56
+														}
+													lok1_4_25_56:
+														{ // hex
+															if int(pos) == p.at {
+																p.note(23, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_2_4_25_56
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_25_56
+														l300_2_4_25_56:
+															pos++
+															goto lok2_4_25_56
+														}
+													lok2_4_25_56:
+														_ = position304_4_25_56
+													}
+													goto lok4_25_56
+												l303_4_25_56:
+													pos, ti = position303_4_25_56, tokenIndex303_4_25_56
+													goto l308_25_56
+												}
+											lok4_25_56:
+											}
+										l310_25_56:
+											_ = position309_25_56
+										}
+										goto lok25_56
+									l308_25_56:
+										pos, ti = position308_25_56, tokenIndex308_25_56
+										goto l164_56
+									}
+								lok25_56:
+								}
+							}
+
+							goto l163_56
+						l164_56:
+							pos, ti = position164_56, tokenIndex164_56
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulesearch, position162_56)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_56
+					goto lok56
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok56:
 				goto l150
 			l149:
 				pos, ti = position149, tokenIndex149
@@ -6317,16 +6759,137 @@ func (p *Parser) rhpath() bool {
 	position152, tokenIndex152 := pos, ti
 	{
 		position153 := pos
-		if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
-			goto l152
+		{ // hsegment
+			if false {
+				goto l152
+			}
+			{
+				position157_43 := pos
+			l158_43:
+				{
+					position159_43, tokenIndex159_43 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(40, true)
+							}
+
+							{ // uchar
+								position308_24_43, tokenIndex308_24_43 := pos, ti
+								{
+									position309_24_43 := pos
+									{
+										position310_24_43, tokenIndex310_24_43 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_24_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(25, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_24_43
+											}
+											goto l311_24_43
+										l305_3_24_43:
+											pos++
+											goto lok3_24_43
+										}
+									lok3_24_43:
+										goto l310_24_43
+									l311_24_43:
+										pos, ti = position310_24_43, tokenIndex310_24_43
+										{ // escape
+											position303_4_24_43, tokenIndex303_4_24_43 := pos, ti
+											{
+												position304_4_24_43 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(22, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_24_43
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_24_43
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_24_43
+												l300_1_4_24_43:
+													pos++
+													goto lok1_4_24_43
+												}
+											lok1_4_24_43:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_24_43
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_24_43
+												l300_2_4_24_43:
+													pos++
+													goto lok2_4_24_43
+												}
+											lok2_4_24_43:
+												_ = position304_4_24_43
+											}
+											goto lok4_24_43
+										l303_4_24_43:
+											pos, ti = position303_4_24_43, tokenIndex303_4_24_43
+											goto l308_24_43
+										}
+									lok4_24_43:
+									}
+								l310_24_43:
+									_ = position309_24_43
+								}
+								goto lok24_43
+							l308_24_43:
+								pos, ti = position308_24_43, tokenIndex308_24_43
+								goto l159_43
+							}
+						lok24_43:
+						}
+					}
+
+					goto l158_43
+				l159_43:
+					pos, ti = position159_43, tokenIndex159_43
+				}
+				_ = position157_43
+			}
+			goto lok43
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok43:
 	l154:
 		{
 			position155, tokenIndex155 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -6335,10 +6898,131 @@ func (p *Parser) rhpath() bool {
 				goto l155
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rhsegment() {
-				goto l155
+			{ // hsegment
+				if false {
+					goto l155
+				}
+				{
+					position157_44 := pos
+				l158_44:
+					{
+						position159_44, tokenIndex159_44 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(40, true)
+								}
+
+								{ // uchar
+									position308_24_44, tokenIndex308_24_44 := pos, ti
+									{
+										position309_24_44 := pos
+										{
+											position310_24_44, tokenIndex310_24_44 := pos, ti
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_24_44
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_24_44
+												}
+												goto l311_24_44
+											l305_3_24_44:
+												pos++
+												goto lok3_24_44
+											}
+										lok3_24_44:
+											goto l310_24_44
+										l311_24_44:
+											pos, ti = position310_24_44, tokenIndex310_24_44
+											{ // escape
+												position303_4_24_44, tokenIndex303_4_24_44 := pos, ti
+												{
+													position304_4_24_44 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(22, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_24_44
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_24_44
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_24_44
+													l300_1_4_24_44:
+														pos++
+														goto lok1_4_24_44
+													}
+												lok1_4_24_44:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_24_44
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_24_44
+													l300_2_4_24_44:
+														pos++
+														goto lok2_4_24_44
+													}
+												lok2_4_24_44:
+													_ = position304_4_24_44
+												}
+												goto lok4_24_44
+											l303_4_24_44:
+												pos, ti = position303_4_24_44, tokenIndex303_4_24_44
+												goto l308_24_44
+											}
+										lok4_24_44:
+										}
+									l310_24_44:
+										_ = position309_24_44
+									}
+									goto lok24_44
+								l308_24_44:
+									pos, ti = position308_24_44, tokenIndex308_24_44
+									goto l159_44
+								}
+							lok24_44:
+							}
+						}
+
+						goto l158_44
+					l159_44:
+						pos, ti = position159_44, tokenIndex159_44
+					}
+					_ = position157_44
+				}
+				goto lok44
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok44:
 			goto l154
 		l155:
 			pos, ti = position155, tokenIndex155
@@ -6384,7 +7068,7 @@ func (p *Parser) rhsegment() bool {
 								position310_24, tokenIndex310_24 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_24
@@ -6393,7 +7077,7 @@ func (p *Parser) rhsegment() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_24
@@ -6413,7 +7097,7 @@ func (p *Parser) rhsegment() bool {
 										position304_4_24 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -6424,7 +7108,7 @@ func (p *Parser) rhsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_24
@@ -6440,7 +7124,7 @@ func (p *Parser) rhsegment() bool {
 									lok1_4_24:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_24
@@ -6512,7 +7196,7 @@ func (p *Parser) rsearch() bool {
 								position310_25, tokenIndex310_25 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_25
@@ -6521,7 +7205,7 @@ func (p *Parser) rsearch() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_25
@@ -6541,7 +7225,7 @@ func (p *Parser) rsearch() bool {
 										position304_4_25 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -6552,7 +7236,7 @@ func (p *Parser) rsearch() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_25
@@ -6568,7 +7252,7 @@ func (p *Parser) rsearch() bool {
 									lok1_4_25:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_25
@@ -6629,7 +7313,7 @@ func (p *Parser) rgopherurl() bool {
 		position167 := pos
 		if buffer[pos] != 'g' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(17, true)
 			}
 
 			if int(pos) > p.far {
@@ -6640,7 +7324,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -6651,7 +7335,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -6662,7 +7346,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -6673,7 +7357,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -6684,7 +7368,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -6695,7 +7379,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -6706,7 +7390,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -6717,7 +7401,7 @@ func (p *Parser) rgopherurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -6734,7 +7418,7 @@ func (p *Parser) rgopherurl() bool {
 			position168, tokenIndex168 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -6746,144 +7430,273 @@ func (p *Parser) rgopherurl() bool {
 			{
 				position170, tokenIndex170 := pos, ti
 				{ // gtype
-					comp_49 := p.comp
+					comp_57 := p.comp
 					p.comp = uint32(rulegtype)
-					position179_49, tokenIndex179_49 := pos, ti
+					position179_57, tokenIndex179_57 := pos, ti
 					{
-						position180_49 := pos
+						position180_57 := pos
 						{ // xchar
-							position312_26_49, tokenIndex312_26_49 := pos, ti
+							position312_26_57, tokenIndex312_26_57 := pos, ti
 							{
-								position313_26_49 := pos
+								position313_26_57 := pos
 								{
 									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(21, true)
 										}
 
 										if int(pos) == p.at {
-											p.note(23, false)
+											p.note(22, false)
 										}
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_26_49, tokenIndex303_5_26_49 := pos, ti
+												position303_5_26_57, tokenIndex303_5_26_57 := pos, ti
 												{
-													position304_5_26_49 := pos
+													position304_5_26_57 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
-															p.note(23, true)
+															p.note(22, true)
 														}
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_49
+														goto l303_5_26_57
 													}
 													pos++
 													{ // hex
 														if int(pos) == p.at {
-															p.note(24, true)
+															p.note(23, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l300_1_5_26_49
+															goto l300_1_5_26_57
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_49
-													l300_1_5_26_49:
+														goto l303_5_26_57
+													l300_1_5_26_57:
 														pos++
-														goto lok1_5_26_49
+														goto lok1_5_26_57
 													}
-												lok1_5_26_49:
+												lok1_5_26_57:
 													{ // hex
 														if int(pos) == p.at {
-															p.note(24, true)
+															p.note(23, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l300_2_5_26_49
+															goto l300_2_5_26_57
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_49
-													l300_2_5_26_49:
+														goto l303_5_26_57
+													l300_2_5_26_57:
 														pos++
-														goto lok2_5_26_49
+														goto lok2_5_26_57
 													}
-												lok2_5_26_49:
-													_ = position304_5_26_49
+												lok2_5_26_57:
+													_ = position304_5_26_57
 												}
-												goto lok5_26_49
-											l303_5_26_49:
-												pos, ti = position303_5_26_49, tokenIndex303_5_26_49
-												goto l312_26_49
+												goto lok5_26_57
+											l303_5_26_57:
+												pos, ti = position303_5_26_57, tokenIndex303_5_26_57
+												goto l312_26_57
 											}
-										lok5_26_49:
+										lok5_26_57:
 											;
 										default:
 											{ // unreserved
 												if int(pos) == p.at {
-													p.note(25, true)
+													p.note(24, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l305_6_26_49
+													goto l305_6_26_57
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if int(pos) == p.at {
-													p.note(26, true)
+													p.note(25, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-													goto l305_6_26_49
+													goto l305_6_26_57
 												}
-												goto l312_26_49
-											l305_6_26_49:
+												goto l312_26_57
+											l305_6_26_57:
 												pos++
-												goto lok6_26_49
+												goto lok6_26_57
 											}
-										lok6_26_49:
+										lok6_26_57:
 										}
 									}
 								}
 
-								_ = position313_26_49
+								_ = position313_26_57
 							}
-							goto lok26_49
-						l312_26_49:
-							pos, ti = position312_26_49, tokenIndex312_26_49
-							goto l179_49
+							goto lok26_57
+						l312_26_57:
+							pos, ti = position312_26_57, tokenIndex312_26_57
+							goto l179_57
 						}
-					lok26_49:
+					lok26_57:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulegtype, position180_49)
+							p.add(rulegtype, position180_57)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_49
-					goto lok49
-				l179_49:
-					pos, ti = position179_49, tokenIndex179_49
-					p.comp = comp_49
+					p.comp = comp_57
+					goto lok57
+				l179_57:
+					pos, ti = position179_57, tokenIndex179_57
+					p.comp = comp_57
 					goto l170
 				}
-			lok49:
+			lok57:
 				{
 					position172, tokenIndex172 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rselector() {
-						goto l172
+					{ // selector
+						if false {
+							goto l172
+						}
+						comp_58 := p.comp
+						p.comp = uint32(ruleselector)
+						{
+							position182_58 := pos
+						l183_58:
+							{
+								position184_58, tokenIndex184_58 := pos, ti
+								{ // xchar
+									position312_27_58, tokenIndex312_27_58 := pos, ti
+									{
+										position313_27_58 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(21, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(22, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // escape
+														position303_5_27_58, tokenIndex303_5_27_58 := pos, ti
+														{
+															position304_5_27_58 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(22, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l303_5_27_58
+															}
+															pos++
+															{ // hex
+																if int(pos) == p.at {
+																	p.note(23, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	goto l300_1_5_27_58
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l303_5_27_58
+															l300_1_5_27_58:
+																pos++
+																goto lok1_5_27_58
+															}
+														lok1_5_27_58:
+															{ // hex
+																if int(pos) == p.at {
+																	p.note(23, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	goto l300_2_5_27_58
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l303_5_27_58
+															l300_2_5_27_58:
+																pos++
+																goto lok2_5_27_58
+															}
+														lok2_5_27_58:
+															_ = position304_5_27_58
+														}
+														goto lok5_27_58
+													l303_5_27_58:
+														pos, ti = position303_5_27_58, tokenIndex303_5_27_58
+														goto l312_27_58
+													}
+												lok5_27_58:
+													;
+												default:
+													{ // unreserved
+														if int(pos) == p.at {
+															p.note(24, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l305_6_27_58
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														if int(pos) == p.at {
+															p.note(25, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+															goto l305_6_27_58
+														}
+														goto l312_27_58
+													l305_6_27_58:
+														pos++
+														goto lok6_27_58
+													}
+												lok6_27_58:
+												}
+											}
+										}
+
+										_ = position313_27_58
+									}
+									goto lok27_58
+								l312_27_58:
+									pos, ti = position312_27_58, tokenIndex312_27_58
+									goto l184_58
+								}
+							lok27_58:
+								goto l183_58
+							l184_58:
+								pos, ti = position184_58, tokenIndex184_58
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleselector, position182_58)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_58
+						goto lok58
 					}
-					pos, ti = p.position, p.tokenIndex
+				lok58:
 					{
 						position174, tokenIndex174 := pos, ti
 						if buffer[pos] != '%' {
 							if int(pos) == p.at {
-								p.note(23, true)
+								p.note(22, true)
 							}
 
 							if int(pos) > p.far {
@@ -6914,15 +7727,143 @@ func (p *Parser) rgopherurl() bool {
 							goto l174
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
-							goto l174
+						{ // search
+							if false {
+								goto l174
+							}
+							comp_59 := p.comp
+							p.comp = uint32(rulesearch)
+							{
+								position162_59 := pos
+							l163_59:
+								{
+									position164_59, tokenIndex164_59 := pos, ti
+									{
+										if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(40, true)
+											}
+
+											{ // uchar
+												position308_25_59, tokenIndex308_25_59 := pos, ti
+												{
+													position309_25_59 := pos
+													{
+														position310_25_59, tokenIndex310_25_59 := pos, ti
+														{ // unreserved
+															if int(pos) == p.at {
+																p.note(24, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l305_3_25_59
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															if int(pos) == p.at {
+																p.note(25, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+																goto l305_3_25_59
+															}
+															goto l311_25_59
+														l305_3_25_59:
+															pos++
+															goto lok3_25_59
+														}
+													lok3_25_59:
+														goto l310_25_59
+													l311_25_59:
+														pos, ti = position310_25_59, tokenIndex310_25_59
+														{ // escape
+															position303_4_25_59, tokenIndex303_4_25_59 := pos, ti
+															{
+																position304_4_25_59 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(22, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l303_4_25_59
+																}
+																pos++
+																{ // hex
+																	if int(pos) == p.at {
+																		p.note(23, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		goto l300_1_4_25_59
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l303_4_25_59
+																l300_1_4_25_59:
+																	pos++
+																	goto lok1_4_25_59
+																}
+															lok1_4_25_59:
+																{ // hex
+																	if int(pos) == p.at {
+																		p.note(23, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		goto l300_2_4_25_59
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l303_4_25_59
+																l300_2_4_25_59:
+																	pos++
+																	goto lok2_4_25_59
+																}
+															lok2_4_25_59:
+																_ = position304_4_25_59
+															}
+															goto lok4_25_59
+														l303_4_25_59:
+															pos, ti = position303_4_25_59, tokenIndex303_4_25_59
+															goto l308_25_59
+														}
+													lok4_25_59:
+													}
+												l310_25_59:
+													_ = position309_25_59
+												}
+												goto lok25_59
+											l308_25_59:
+												pos, ti = position308_25_59, tokenIndex308_25_59
+												goto l164_59
+											}
+										lok25_59:
+										}
+									}
+
+									goto l163_59
+								l164_59:
+									pos, ti = position164_59, tokenIndex164_59
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulesearch, position162_59)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_59
+							goto lok59
 						}
-						pos, ti = p.position, p.tokenIndex
+					lok59:
 						{
 							position176, tokenIndex176 := pos, ti
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(23, true)
+									p.note(22, true)
 								}
 
 								if int(pos) > p.far {
@@ -6953,10 +7894,132 @@ func (p *Parser) rgopherurl() bool {
 								goto l176
 							}
 							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rgopher_plus_string() {
-								goto l176
+							{ // gopher_plus_string
+								if false {
+									goto l176
+								}
+								{
+									position186_60 := pos
+								l187_60:
+									{
+										position188_60, tokenIndex188_60 := pos, ti
+										{ // xchar
+											position312_28_60, tokenIndex312_28_60 := pos, ti
+											{
+												position313_28_60 := pos
+												{
+													if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+														pos++
+													} else {
+														if int(pos) == p.at {
+															p.note(21, true)
+														}
+
+														if int(pos) == p.at {
+															p.note(22, false)
+														}
+														switch buffer[pos] {
+														case '%':
+															{ // escape
+																position303_5_28_60, tokenIndex303_5_28_60 := pos, ti
+																{
+																	position304_5_28_60 := pos
+																	if buffer[pos] != '%' {
+																		if int(pos) == p.at {
+																			p.note(22, true)
+																		}
+
+																		if int(pos) > p.far {
+																			p.far, p.farComp = int(pos), p.comp
+																		}
+																		goto l303_5_28_60
+																	}
+																	pos++
+																	{ // hex
+																		if int(pos) == p.at {
+																			p.note(23, true)
+																		}
+																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																			goto l300_1_5_28_60
+																		}
+																		if int(pos) > p.far {
+																			p.far, p.farComp = int(pos), p.comp
+																		}
+																		goto l303_5_28_60
+																	l300_1_5_28_60:
+																		pos++
+																		goto lok1_5_28_60
+																	}
+																lok1_5_28_60:
+																	{ // hex
+																		if int(pos) == p.at {
+																			p.note(23, true)
+																		}
+																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																			goto l300_2_5_28_60
+																		}
+																		if int(pos) > p.far {
+																			p.far, p.farComp = int(pos), p.comp
+																		}
+																		goto l303_5_28_60
+																	l300_2_5_28_60:
+																		pos++
+																		goto lok2_5_28_60
+																	}
+																lok2_5_28_60:
+																	_ = position304_5_28_60
+																}
+																goto lok5_28_60
+															l303_5_28_60:
+																pos, ti = position303_5_28_60, tokenIndex303_5_28_60
+																goto l312_28_60
+															}
+														lok5_28_60:
+															;
+														default:
+															{ // unreserved
+																if int(pos) == p.at {
+																	p.note(24, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l305_6_28_60
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																if int(pos) == p.at {
+																	p.note(25, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+																	goto l305_6_28_60
+																}
+																goto l312_28_60
+															l305_6_28_60:
+																pos++
+																goto lok6_28_60
+															}
+														lok6_28_60:
+														}
+													}
+												}
+
+												_ = position313_28_60
+											}
+											goto lok28_60
+										l312_28_60:
+											pos, ti = position312_28_60, tokenIndex312_28_60
+											goto l188_60
+										}
+									lok28_60:
+										goto l187_60
+									l188_60:
+										pos, ti = position188_60, tokenIndex188_60
+									}
+									_ = position186_60
+								}
+								goto lok60
 							}
-							pos, ti = p.position, p.tokenIndex
+						lok60:
 							goto l177
 						l176:
 							pos, ti = position176, tokenIndex176
@@ -7032,11 +8095,11 @@ func (p *Parser) rgtype() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(22, true)
+							p.note(21, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(23, false)
+							p.note(22, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -7046,7 +8109,7 @@ func (p *Parser) rgtype() bool {
 									position304_5_26 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(23, true)
+											p.note(22, true)
 										}
 
 										if int(pos) > p.far {
@@ -7057,7 +8120,7 @@ func (p *Parser) rgtype() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(23, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_1_5_26
@@ -7073,7 +8136,7 @@ func (p *Parser) rgtype() bool {
 								lok1_5_26:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(23, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_2_5_26
@@ -7099,7 +8162,7 @@ func (p *Parser) rgtype() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(25, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l305_6_26
@@ -7108,7 +8171,7 @@ func (p *Parser) rgtype() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(26, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l305_6_26
@@ -7167,11 +8230,11 @@ func (p *Parser) rselector() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(22, true)
+								p.note(21, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(23, false)
+								p.note(22, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -7181,7 +8244,7 @@ func (p *Parser) rselector() bool {
 										position304_5_27 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -7192,7 +8255,7 @@ func (p *Parser) rselector() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_27
@@ -7208,7 +8271,7 @@ func (p *Parser) rselector() bool {
 									lok1_5_27:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_27
@@ -7234,7 +8297,7 @@ func (p *Parser) rselector() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_27
@@ -7243,7 +8306,7 @@ func (p *Parser) rselector() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_27
@@ -7299,11 +8362,11 @@ func (p *Parser) rgopher_plus_string() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(22, true)
+								p.note(21, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(23, false)
+								p.note(22, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -7313,7 +8376,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										position304_5_28 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -7324,7 +8387,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_28
@@ -7340,7 +8403,7 @@ func (p *Parser) rgopher_plus_string() bool {
 									lok1_5_28:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_28
@@ -7366,7 +8429,7 @@ func (p *Parser) rgopher_plus_string() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_28
@@ -7375,7 +8438,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_28
@@ -7419,7 +8482,7 @@ func (p *Parser) rmailtourl() bool {
 		position190 := pos
 		if buffer[pos] != 'm' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -7430,7 +8493,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -7441,7 +8504,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -7452,7 +8515,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -7463,7 +8526,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -7474,7 +8537,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -7485,7 +8548,7 @@ func (p *Parser) rmailtourl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -7548,11 +8611,11 @@ func (p *Parser) rencoded822addr() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(22, true)
+							p.note(21, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(23, false)
+							p.note(22, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -7562,7 +8625,7 @@ func (p *Parser) rencoded822addr() bool {
 									position304_5_29 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(23, true)
+											p.note(22, true)
 										}
 
 										if int(pos) > p.far {
@@ -7573,7 +8636,7 @@ func (p *Parser) rencoded822addr() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(23, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_1_5_29
@@ -7589,7 +8652,7 @@ func (p *Parser) rencoded822addr() bool {
 								lok1_5_29:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(23, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_2_5_29
@@ -7615,7 +8678,7 @@ func (p *Parser) rencoded822addr() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(25, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l305_6_29
@@ -7624,7 +8687,7 @@ func (p *Parser) rencoded822addr() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(26, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l305_6_29
@@ -7659,11 +8722,11 @@ func (p *Parser) rencoded822addr() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(22, true)
+								p.note(21, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(23, false)
+								p.note(22, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -7673,7 +8736,7 @@ func (p *Parser) rencoded822addr() bool {
 										position304_5_30 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -7684,7 +8747,7 @@ func (p *Parser) rencoded822addr() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_5_30
@@ -7700,7 +8763,7 @@ func (p *Parser) rencoded822addr() bool {
 									lok1_5_30:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_5_30
@@ -7726,7 +8789,7 @@ func (p *Parser) rencoded822addr() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_6_30
@@ -7735,7 +8798,7 @@ func (p *Parser) rencoded822addr() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_6_30
@@ -7789,7 +8852,7 @@ func (p *Parser) rnewsurl() bool {
 		position197 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -7800,7 +8863,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -7811,7 +8874,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -7822,7 +8885,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -7833,7 +8896,7 @@ func (p *Parser) rnewsurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -7920,36 +8983,36 @@ func (p *Parser) rgrouppart() bool {
 		l202:
 			pos, ti = position201, tokenIndex201
 			{ // group
-				comp_50 := p.comp
+				comp_61 := p.comp
 				p.comp = uint32(rulegroup)
-				position206_50, tokenIndex206_50 := pos, ti
+				position206_61, tokenIndex206_61 := pos, ti
 				{
-					position207_50 := pos
+					position207_61 := pos
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							goto l283_31_50
+							goto l283_31_61
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(25, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l283_31_50
+							goto l283_31_61
 						}
-						goto l206_50
-					l283_31_50:
+						goto l206_61
+					l283_31_61:
 						pos++
-						goto lok31_50
+						goto lok31_61
 					}
-				lok31_50:
-				l208_50:
+				lok31_61:
+				l208_61:
 					{
-						position209_50, tokenIndex209_50 := pos, ti
+						position209_61, tokenIndex209_61 := pos, ti
 						{
 							if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 								pos++
@@ -7960,47 +9023,47 @@ func (p *Parser) rgrouppart() bool {
 
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(20, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l283_32_50
+										goto l283_32_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l283_32_50
+										goto l283_32_61
 									}
-									goto l209_50
-								l283_32_50:
+									goto l209_61
+								l283_32_61:
 									pos++
-									goto lok32_50
+									goto lok32_61
 								}
-							lok32_50:
+							lok32_61:
 							}
 						}
 
-						goto l208_50
-					l209_50:
-						pos, ti = position209_50, tokenIndex209_50
+						goto l208_61
+					l209_61:
+						pos, ti = position209_61, tokenIndex209_61
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulegroup, position207_50)
+						p.add(rulegroup, position207_61)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_50
-				goto lok50
-			l206_50:
-				pos, ti = position206_50, tokenIndex206_50
-				p.comp = comp_50
+				p.comp = comp_61
+				goto lok61
+			l206_61:
+				pos, ti = position206_61, tokenIndex206_61
+				p.comp = comp_61
 				goto l204
 			}
-		lok50:
+		lok61:
 			{
 				position205, tokenIndex205 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8053,7 +9116,7 @@ func (p *Parser) rgroup() bool {
 		position207 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(20, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l283_31
@@ -8062,7 +9125,7 @@ func (p *Parser) rgroup() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(26, true)
+				p.note(25, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l283_31
@@ -8086,7 +9149,7 @@ func (p *Parser) rgroup() bool {
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l283_32
@@ -8095,7 +9158,7 @@ func (p *Parser) rgroup() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(25, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l283_32
@@ -8147,101 +9210,101 @@ func (p *Parser) rarticle() bool {
 				}
 
 				{ // uchar
-					position308_42, tokenIndex308_42 := pos, ti
+					position308_50, tokenIndex308_50 := pos, ti
 					{
-						position309_42 := pos
+						position309_50 := pos
 						{
-							position310_42, tokenIndex310_42 := pos, ti
+							position310_50, tokenIndex310_50 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(25, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l305_3_42
+									goto l305_3_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(26, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l305_3_42
+									goto l305_3_50
 								}
-								goto l311_42
-							l305_3_42:
+								goto l311_50
+							l305_3_50:
 								pos++
-								goto lok3_42
+								goto lok3_50
 							}
-						lok3_42:
-							goto l310_42
-						l311_42:
-							pos, ti = position310_42, tokenIndex310_42
+						lok3_50:
+							goto l310_50
+						l311_50:
+							pos, ti = position310_50, tokenIndex310_50
 							{ // escape
-								position303_4_42, tokenIndex303_4_42 := pos, ti
+								position303_4_50, tokenIndex303_4_50 := pos, ti
 								{
-									position304_4_42 := pos
+									position304_4_50 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(23, true)
+											p.note(22, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_42
+										goto l303_4_50
 									}
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(23, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l300_1_4_42
+											goto l300_1_4_50
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_42
-									l300_1_4_42:
+										goto l303_4_50
+									l300_1_4_50:
 										pos++
-										goto lok1_4_42
+										goto lok1_4_50
 									}
-								lok1_4_42:
+								lok1_4_50:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(23, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l300_2_4_42
+											goto l300_2_4_50
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_42
-									l300_2_4_42:
+										goto l303_4_50
+									l300_2_4_50:
 										pos++
-										goto lok2_4_42
+										goto lok2_4_50
 									}
-								lok2_4_42:
-									_ = position304_4_42
+								lok2_4_50:
+									_ = position304_4_50
 								}
-								goto lok4_42
-							l303_4_42:
-								pos, ti = position303_4_42, tokenIndex303_4_42
-								goto l308_42
+								goto lok4_50
+							l303_4_50:
+								pos, ti = position303_4_50, tokenIndex303_4_50
+								goto l308_50
 							}
-						lok4_42:
+						lok4_50:
 						}
-					l310_42:
-						_ = position309_42
+					l310_50:
+						_ = position309_50
 					}
-					goto lok42
-				l308_42:
-					pos, ti = position308_42, tokenIndex308_42
+					goto lok50
+				l308_50:
+					pos, ti = position308_50, tokenIndex308_50
 					goto l211
 				}
-			lok42:
+			lok50:
 			}
 		}
 
@@ -8257,101 +9320,101 @@ func (p *Parser) rarticle() bool {
 					}
 
 					{ // uchar
-						position308_43, tokenIndex308_43 := pos, ti
+						position308_51, tokenIndex308_51 := pos, ti
 						{
-							position309_43 := pos
+							position309_51 := pos
 							{
-								position310_43, tokenIndex310_43 := pos, ti
+								position310_51, tokenIndex310_51 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l305_3_43
+										goto l305_3_51
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l305_3_43
+										goto l305_3_51
 									}
-									goto l311_43
-								l305_3_43:
+									goto l311_51
+								l305_3_51:
 									pos++
-									goto lok3_43
+									goto lok3_51
 								}
-							lok3_43:
-								goto l310_43
-							l311_43:
-								pos, ti = position310_43, tokenIndex310_43
+							lok3_51:
+								goto l310_51
+							l311_51:
+								pos, ti = position310_51, tokenIndex310_51
 								{ // escape
-									position303_4_43, tokenIndex303_4_43 := pos, ti
+									position303_4_51, tokenIndex303_4_51 := pos, ti
 									{
-										position304_4_43 := pos
+										position304_4_51 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_43
+											goto l303_4_51
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_1_4_43
+												goto l300_1_4_51
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_43
-										l300_1_4_43:
+											goto l303_4_51
+										l300_1_4_51:
 											pos++
-											goto lok1_4_43
+											goto lok1_4_51
 										}
-									lok1_4_43:
+									lok1_4_51:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_2_4_43
+												goto l300_2_4_51
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_43
-										l300_2_4_43:
+											goto l303_4_51
+										l300_2_4_51:
 											pos++
-											goto lok2_4_43
+											goto lok2_4_51
 										}
-									lok2_4_43:
-										_ = position304_4_43
+									lok2_4_51:
+										_ = position304_4_51
 									}
-									goto lok4_43
-								l303_4_43:
-									pos, ti = position303_4_43, tokenIndex303_4_43
-									goto l308_43
+									goto lok4_51
+								l303_4_51:
+									pos, ti = position303_4_51, tokenIndex303_4_51
+									goto l308_51
 								}
-							lok4_43:
+							lok4_51:
 							}
-						l310_43:
-							_ = position309_43
+						l310_51:
+							_ = position309_51
 						}
-						goto lok43
-					l308_43:
-						pos, ti = position308_43, tokenIndex308_43
+						goto lok51
+					l308_51:
+						pos, ti = position308_51, tokenIndex308_51
 						goto l214
 					}
-				lok43:
+				lok51:
 				}
 			}
 
@@ -8361,7 +9424,7 @@ func (p *Parser) rarticle() bool {
 		}
 		if buffer[pos] != '@' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(27, true)
 			}
 
 			if int(pos) > p.far {
@@ -8371,40 +9434,40 @@ func (p *Parser) rarticle() bool {
 		}
 		pos++
 		{ // host
-			comp_44 := p.comp
+			comp_52 := p.comp
 			p.comp = uint32(rulehost)
-			position75_44, tokenIndex75_44 := pos, ti
+			position75_52, tokenIndex75_52 := pos, ti
 			{
-				position76_44 := pos
+				position76_52 := pos
 				{
-					position77_44, tokenIndex77_44 := pos, ti
+					position77_52, tokenIndex77_52 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-						goto l78_44
+						goto l78_52
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l77_44
-				l78_44:
-					pos, ti = position77_44, tokenIndex77_44
+					goto l77_52
+				l78_52:
+					pos, ti = position77_52, tokenIndex77_52
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-						goto l75_44
+						goto l75_52
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l77_44:
+			l77_52:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position76_44)
+					p.add(rulehost, position76_52)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_44
-			goto lok44
-		l75_44:
-			pos, ti = position75_44, tokenIndex75_44
-			p.comp = comp_44
+			p.comp = comp_52
+			goto lok52
+		l75_52:
+			pos, ti = position75_52, tokenIndex75_52
+			p.comp = comp_52
 			goto l211
 		}
-	lok44:
+	lok52:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulearticle, position212)
@@ -8432,7 +9495,7 @@ func (p *Parser) rnntpurl() bool {
 		position218 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -8443,7 +9506,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -8454,7 +9517,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -8465,7 +9528,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -8476,7 +9539,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -8487,7 +9550,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -8498,7 +9561,7 @@ func (p *Parser) rnntpurl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -8513,7 +9576,7 @@ func (p *Parser) rnntpurl() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -8523,36 +9586,36 @@ func (p *Parser) rnntpurl() bool {
 		}
 		pos++
 		{ // group
-			comp_51 := p.comp
+			comp_62 := p.comp
 			p.comp = uint32(rulegroup)
-			position206_51, tokenIndex206_51 := pos, ti
+			position206_62, tokenIndex206_62 := pos, ti
 			{
-				position207_51 := pos
+				position207_62 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(20, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						goto l283_31_51
+						goto l283_31_62
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(25, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l283_31_51
+						goto l283_31_62
 					}
-					goto l206_51
-				l283_31_51:
+					goto l206_62
+				l283_31_62:
 					pos++
-					goto lok31_51
+					goto lok31_62
 				}
-			lok31_51:
-			l208_51:
+			lok31_62:
+			l208_62:
 				{
-					position209_51, tokenIndex209_51 := pos, ti
+					position209_62, tokenIndex209_62 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 							pos++
@@ -8563,52 +9626,52 @@ func (p *Parser) rnntpurl() bool {
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(1, true)
+									p.note(20, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l283_32_51
+									goto l283_32_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(26, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l283_32_51
+									goto l283_32_62
 								}
-								goto l209_51
-							l283_32_51:
+								goto l209_62
+							l283_32_62:
 								pos++
-								goto lok32_51
+								goto lok32_62
 							}
-						lok32_51:
+						lok32_62:
 						}
 					}
 
-					goto l208_51
-				l209_51:
-					pos, ti = position209_51, tokenIndex209_51
+					goto l208_62
+				l209_62:
+					pos, ti = position209_62, tokenIndex209_62
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulegroup, position207_51)
+					p.add(rulegroup, position207_62)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_51
-			goto lok51
-		l206_51:
-			pos, ti = position206_51, tokenIndex206_51
-			p.comp = comp_51
+			p.comp = comp_62
+			goto lok62
+		l206_62:
+			pos, ti = position206_62, tokenIndex206_62
+			p.comp = comp_62
 			goto l217
 		}
-	lok51:
+	lok62:
 		{
 			position219, tokenIndex219 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -8618,56 +9681,56 @@ func (p *Parser) rnntpurl() bool {
 			}
 			pos++
 			{ // digits
-				position315_52, tokenIndex315_52 := pos, ti
+				position315_63, tokenIndex315_63 := pos, ti
 				{
-					position316_52 := pos
+					position316_63 := pos
 					{ // digit
 						if int(pos) == p.at {
-							p.note(27, true)
+							p.note(28, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-							goto l287_7_52
+							goto l287_7_63
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l315_52
-					l287_7_52:
+						goto l315_63
+					l287_7_63:
 						pos++
-						goto lok7_52
+						goto lok7_63
 					}
-				lok7_52:
-				l317_52:
+				lok7_63:
+				l317_63:
 					{
-						position318_52, tokenIndex318_52 := pos, ti
+						position318_63, tokenIndex318_63 := pos, ti
 						{ // digit
 							if int(pos) == p.at {
-								p.note(27, true)
+								p.note(28, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_8_52
+								goto l287_8_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l318_52
-						l287_8_52:
+							goto l318_63
+						l287_8_63:
 							pos++
-							goto lok8_52
+							goto lok8_63
 						}
-					lok8_52:
-						goto l317_52
-					l318_52:
-						pos, ti = position318_52, tokenIndex318_52
+					lok8_63:
+						goto l317_63
+					l318_63:
+						pos, ti = position318_63, tokenIndex318_63
 					}
-					_ = position316_52
+					_ = position316_63
 				}
-				goto lok52
-			l315_52:
-				pos, ti = position315_52, tokenIndex315_52
+				goto lok63
+			l315_63:
+				pos, ti = position315_63, tokenIndex315_63
 				goto l219
 			}
-		lok52:
+		lok63:
 			goto l220
 		l219:
 			pos, ti = position219, tokenIndex219
@@ -8716,7 +9779,7 @@ func (p *Parser) rtelneturl() bool {
 		position223 := pos
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -8727,7 +9790,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -8738,7 +9801,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != 'l' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -8749,7 +9812,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -8760,7 +9823,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -8771,7 +9834,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -8782,7 +9845,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -8793,7 +9856,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -8804,7 +9867,7 @@ func (p *Parser) rtelneturl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -8813,79 +9876,15 @@ func (p *Parser) rtelneturl() bool {
 			goto l222
 		}
 		pos++
-		{ // login
-			comp_58 := p.comp
-			p.comp = uint32(rulelogin)
-			position65_58, tokenIndex65_58 := pos, ti
-			{
-				position66_58 := pos
-				{
-					position67_58, tokenIndex67_58 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-						goto l67_58
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position69_58, tokenIndex69_58 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(2, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l69_58
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-							goto l69_58
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l70_58
-					l69_58:
-						pos, ti = position69_58, tokenIndex69_58
-					}
-				l70_58:
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l67_58
-					}
-					pos++
-					goto l68_58
-				l67_58:
-					pos, ti = position67_58, tokenIndex67_58
-				}
-			l68_58:
-				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-					goto l65_58
-				}
-				pos, ti = p.position, p.tokenIndex
-				if !p.bare {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulelogin, position66_58)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_58
-			goto lok58
-		l65_58:
-			pos, ti = position65_58, tokenIndex65_58
-			p.comp = comp_58
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
 			goto l222
 		}
-	lok58:
+		pos, ti = p.position, p.tokenIndex
 		{
 			position224, tokenIndex224 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -8933,7 +9932,6 @@ l222:
 
 // rwaisurl is rule 43 waisurl <- <(waisdatabase / waisindex / waisdoc)>
 func (p *Parser) rwaisurl() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisurl)
@@ -8942,453 +9940,24 @@ func (p *Parser) rwaisurl() bool {
 		position228 := pos
 		{
 			position229, tokenIndex229 := pos, ti
-			{ // waisdatabase
-				comp_59 := p.comp
-				p.comp = uint32(rulewaisdatabase)
-				position232_59, tokenIndex232_59 := pos, ti
-				{
-					position233_59 := pos
-					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if buffer[pos] != 'a' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if buffer[pos] != 'i' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-						goto l232_59
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l232_59
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
-						goto l232_59
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position234_59, tokenIndex234_59 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l234_59
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l232_59
-					l234_59:
-						pos, ti = position234_59, tokenIndex234_59
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisdatabase, position233_59)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_59
-				goto lok59
-			l232_59:
-				pos, ti = position232_59, tokenIndex232_59
-				p.comp = comp_59
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
 				goto l230
 			}
-		lok59:
+			pos, ti = p.position, p.tokenIndex
 			goto l229
 		l230:
 			pos, ti = position229, tokenIndex229
-			{ // waisindex
-				comp_60 := p.comp
-				p.comp = uint32(rulewaisindex)
-				position235_60, tokenIndex235_60 := pos, ti
-				{
-					position236_60 := pos
-					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if buffer[pos] != 'a' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if buffer[pos] != 'i' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-						goto l235_60
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
-						goto l235_60
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(39, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235_60
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
-						goto l235_60
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position237_60, tokenIndex237_60 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l237_60
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l235_60
-					l237_60:
-						pos, ti = position237_60, tokenIndex237_60
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisindex, position236_60)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_60
-				goto lok60
-			l235_60:
-				pos, ti = position235_60, tokenIndex235_60
-				p.comp = comp_60
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
 				goto l231
 			}
-		lok60:
+			pos, ti = p.position, p.tokenIndex
 			goto l229
 		l231:
 			pos, ti = position229, tokenIndex229
-			{ // waisdoc
-				comp_61 := p.comp
-				p.comp = uint32(rulewaisdoc)
-				position238_61, tokenIndex238_61 := pos, ti
-				{
-					position239_61 := pos
-					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if buffer[pos] != 'a' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if buffer[pos] != 'i' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-						goto l238_61
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
-						goto l238_61
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rwtype() {
-						goto l238_61
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l238_61
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
-						goto l238_61
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position240_61, tokenIndex240_61 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l240_61
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l238_61
-					l240_61:
-						pos, ti = position240_61, tokenIndex240_61
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisdoc, position239_61)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_61
-				goto lok61
-			l238_61:
-				pos, ti = position238_61, tokenIndex238_61
-				p.comp = comp_61
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
 				goto l227
 			}
-		lok61:
+			pos, ti = p.position, p.tokenIndex
 		}
 	l229:
 		if !p.bare {
@@ -9418,7 +9987,7 @@ func (p *Parser) rwaisdatabase() bool {
 		position233 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -9429,7 +9998,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -9440,7 +10009,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -9451,7 +10020,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -9462,7 +10031,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -9473,7 +10042,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9484,7 +10053,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9499,7 +10068,7 @@ func (p *Parser) rwaisdatabase() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9508,10 +10077,127 @@ func (p *Parser) rwaisdatabase() bool {
 			goto l232
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
-			goto l232
+		{ // database
+			if false {
+				goto l232
+			}
+			comp_64 := p.comp
+			p.comp = uint32(ruledatabase)
+			{
+				position242_64 := pos
+			l243_64:
+				{
+					position244_64, tokenIndex244_64 := pos, ti
+					{ // uchar
+						position308_33_64, tokenIndex308_33_64 := pos, ti
+						{
+							position309_33_64 := pos
+							{
+								position310_33_64, tokenIndex310_33_64 := pos, ti
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_33_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_33_64
+									}
+									goto l311_33_64
+								l305_3_33_64:
+									pos++
+									goto lok3_33_64
+								}
+							lok3_33_64:
+								goto l310_33_64
+							l311_33_64:
+								pos, ti = position310_33_64, tokenIndex310_33_64
+								{ // escape
+									position303_4_33_64, tokenIndex303_4_33_64 := pos, ti
+									{
+										position304_4_33_64 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_64
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33_64
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_64
+										l300_1_4_33_64:
+											pos++
+											goto lok1_4_33_64
+										}
+									lok1_4_33_64:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33_64
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_64
+										l300_2_4_33_64:
+											pos++
+											goto lok2_4_33_64
+										}
+									lok2_4_33_64:
+										_ = position304_4_33_64
+									}
+									goto lok4_33_64
+								l303_4_33_64:
+									pos, ti = position303_4_33_64, tokenIndex303_4_33_64
+									goto l308_33_64
+								}
+							lok4_33_64:
+							}
+						l310_33_64:
+							_ = position309_33_64
+						}
+						goto lok33_64
+					l308_33_64:
+						pos, ti = position308_33_64, tokenIndex308_33_64
+						goto l244_64
+					}
+				lok33_64:
+					goto l243_64
+				l244_64:
+					pos, ti = position244_64, tokenIndex244_64
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruledatabase, position242_64)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_64
+			goto lok64
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok64:
 		{
 			position234, tokenIndex234 := pos, ti
 			if p.position = pos; !p.matchDot() {
@@ -9555,7 +10241,7 @@ func (p *Parser) rwaisindex() bool {
 		position236 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -9566,7 +10252,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -9577,7 +10263,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -9588,7 +10274,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -9599,7 +10285,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -9610,7 +10296,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9621,7 +10307,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9636,7 +10322,7 @@ func (p *Parser) rwaisindex() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9645,10 +10331,127 @@ func (p *Parser) rwaisindex() bool {
 			goto l235
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
-			goto l235
+		{ // database
+			if false {
+				goto l235
+			}
+			comp_65 := p.comp
+			p.comp = uint32(ruledatabase)
+			{
+				position242_65 := pos
+			l243_65:
+				{
+					position244_65, tokenIndex244_65 := pos, ti
+					{ // uchar
+						position308_33_65, tokenIndex308_33_65 := pos, ti
+						{
+							position309_33_65 := pos
+							{
+								position310_33_65, tokenIndex310_33_65 := pos, ti
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_33_65
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_33_65
+									}
+									goto l311_33_65
+								l305_3_33_65:
+									pos++
+									goto lok3_33_65
+								}
+							lok3_33_65:
+								goto l310_33_65
+							l311_33_65:
+								pos, ti = position310_33_65, tokenIndex310_33_65
+								{ // escape
+									position303_4_33_65, tokenIndex303_4_33_65 := pos, ti
+									{
+										position304_4_33_65 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_65
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_65
+										l300_1_4_33_65:
+											pos++
+											goto lok1_4_33_65
+										}
+									lok1_4_33_65:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_65
+										l300_2_4_33_65:
+											pos++
+											goto lok2_4_33_65
+										}
+									lok2_4_33_65:
+										_ = position304_4_33_65
+									}
+									goto lok4_33_65
+								l303_4_33_65:
+									pos, ti = position303_4_33_65, tokenIndex303_4_33_65
+									goto l308_33_65
+								}
+							lok4_33_65:
+							}
+						l310_33_65:
+							_ = position309_33_65
+						}
+						goto lok33_65
+					l308_33_65:
+						pos, ti = position308_33_65, tokenIndex308_33_65
+						goto l244_65
+					}
+				lok33_65:
+					goto l243_65
+				l244_65:
+					pos, ti = position244_65, tokenIndex244_65
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruledatabase, position242_65)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_65
+			goto lok65
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok65:
 		if buffer[pos] != '?' {
 			if int(pos) == p.at {
 				p.note(39, true)
@@ -9660,10 +10463,138 @@ func (p *Parser) rwaisindex() bool {
 			goto l235
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rsearch() {
-			goto l235
+		{ // search
+			if false {
+				goto l235
+			}
+			comp_66 := p.comp
+			p.comp = uint32(rulesearch)
+			{
+				position162_66 := pos
+			l163_66:
+				{
+					position164_66, tokenIndex164_66 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(40, true)
+							}
+
+							{ // uchar
+								position308_25_66, tokenIndex308_25_66 := pos, ti
+								{
+									position309_25_66 := pos
+									{
+										position310_25_66, tokenIndex310_25_66 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_25_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(25, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_25_66
+											}
+											goto l311_25_66
+										l305_3_25_66:
+											pos++
+											goto lok3_25_66
+										}
+									lok3_25_66:
+										goto l310_25_66
+									l311_25_66:
+										pos, ti = position310_25_66, tokenIndex310_25_66
+										{ // escape
+											position303_4_25_66, tokenIndex303_4_25_66 := pos, ti
+											{
+												position304_4_25_66 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(22, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_25_66
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_25_66
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_25_66
+												l300_1_4_25_66:
+													pos++
+													goto lok1_4_25_66
+												}
+											lok1_4_25_66:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_25_66
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_25_66
+												l300_2_4_25_66:
+													pos++
+													goto lok2_4_25_66
+												}
+											lok2_4_25_66:
+												_ = position304_4_25_66
+											}
+											goto lok4_25_66
+										l303_4_25_66:
+											pos, ti = position303_4_25_66, tokenIndex303_4_25_66
+											goto l308_25_66
+										}
+									lok4_25_66:
+									}
+								l310_25_66:
+									_ = position309_25_66
+								}
+								goto lok25_66
+							l308_25_66:
+								pos, ti = position308_25_66, tokenIndex308_25_66
+								goto l164_66
+							}
+						lok25_66:
+						}
+					}
+
+					goto l163_66
+				l164_66:
+					pos, ti = position164_66, tokenIndex164_66
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulesearch, position162_66)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_66
+			goto lok66
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok66:
 		{
 			position237, tokenIndex237 := pos, ti
 			if p.position = pos; !p.matchDot() {
@@ -9707,7 +10638,7 @@ func (p *Parser) rwaisdoc() bool {
 		position239 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -9718,7 +10649,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -9729,7 +10660,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -9740,7 +10671,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -9751,7 +10682,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -9762,7 +10693,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9773,7 +10704,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9788,7 +10719,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9797,13 +10728,130 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rdatabase() {
-			goto l238
+		{ // database
+			if false {
+				goto l238
+			}
+			comp_67 := p.comp
+			p.comp = uint32(ruledatabase)
+			{
+				position242_67 := pos
+			l243_67:
+				{
+					position244_67, tokenIndex244_67 := pos, ti
+					{ // uchar
+						position308_33_67, tokenIndex308_33_67 := pos, ti
+						{
+							position309_33_67 := pos
+							{
+								position310_33_67, tokenIndex310_33_67 := pos, ti
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_33_67
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_33_67
+									}
+									goto l311_33_67
+								l305_3_33_67:
+									pos++
+									goto lok3_33_67
+								}
+							lok3_33_67:
+								goto l310_33_67
+							l311_33_67:
+								pos, ti = position310_33_67, tokenIndex310_33_67
+								{ // escape
+									position303_4_33_67, tokenIndex303_4_33_67 := pos, ti
+									{
+										position304_4_33_67 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_67
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33_67
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_67
+										l300_1_4_33_67:
+											pos++
+											goto lok1_4_33_67
+										}
+									lok1_4_33_67:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33_67
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_67
+										l300_2_4_33_67:
+											pos++
+											goto lok2_4_33_67
+										}
+									lok2_4_33_67:
+										_ = position304_4_33_67
+									}
+									goto lok4_33_67
+								l303_4_33_67:
+									pos, ti = position303_4_33_67, tokenIndex303_4_33_67
+									goto l308_33_67
+								}
+							lok4_33_67:
+							}
+						l310_33_67:
+							_ = position309_33_67
+						}
+						goto lok33_67
+					l308_33_67:
+						pos, ti = position308_33_67, tokenIndex308_33_67
+						goto l244_67
+					}
+				lok33_67:
+					goto l243_67
+				l244_67:
+					pos, ti = position244_67, tokenIndex244_67
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruledatabase, position242_67)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_67
+			goto lok67
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok67:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9812,13 +10860,130 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rwtype() {
-			goto l238
+		{ // wtype
+			if false {
+				goto l238
+			}
+			comp_68 := p.comp
+			p.comp = uint32(rulewtype)
+			{
+				position246_68 := pos
+			l247_68:
+				{
+					position248_68, tokenIndex248_68 := pos, ti
+					{ // uchar
+						position308_34_68, tokenIndex308_34_68 := pos, ti
+						{
+							position309_34_68 := pos
+							{
+								position310_34_68, tokenIndex310_34_68 := pos, ti
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_34_68
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_34_68
+									}
+									goto l311_34_68
+								l305_3_34_68:
+									pos++
+									goto lok3_34_68
+								}
+							lok3_34_68:
+								goto l310_34_68
+							l311_34_68:
+								pos, ti = position310_34_68, tokenIndex310_34_68
+								{ // escape
+									position303_4_34_68, tokenIndex303_4_34_68 := pos, ti
+									{
+										position304_4_34_68 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_34_68
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_34_68
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_34_68
+										l300_1_4_34_68:
+											pos++
+											goto lok1_4_34_68
+										}
+									lok1_4_34_68:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_34_68
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_34_68
+										l300_2_4_34_68:
+											pos++
+											goto lok2_4_34_68
+										}
+									lok2_4_34_68:
+										_ = position304_4_34_68
+									}
+									goto lok4_34_68
+								l303_4_34_68:
+									pos, ti = position303_4_34_68, tokenIndex303_4_34_68
+									goto l308_34_68
+								}
+							lok4_34_68:
+							}
+						l310_34_68:
+							_ = position309_34_68
+						}
+						goto lok34_68
+					l308_34_68:
+						pos, ti = position308_34_68, tokenIndex308_34_68
+						goto l248_68
+					}
+				lok34_68:
+					goto l247_68
+				l248_68:
+					pos, ti = position248_68, tokenIndex248_68
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewtype, position246_68)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_68
+			goto lok68
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok68:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -9827,10 +10992,127 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
-			goto l238
+		{ // wpath
+			if false {
+				goto l238
+			}
+			comp_69 := p.comp
+			p.comp = uint32(rulewpath)
+			{
+				position250_69 := pos
+			l251_69:
+				{
+					position252_69, tokenIndex252_69 := pos, ti
+					{ // uchar
+						position308_35_69, tokenIndex308_35_69 := pos, ti
+						{
+							position309_35_69 := pos
+							{
+								position310_35_69, tokenIndex310_35_69 := pos, ti
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_35_69
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_35_69
+									}
+									goto l311_35_69
+								l305_3_35_69:
+									pos++
+									goto lok3_35_69
+								}
+							lok3_35_69:
+								goto l310_35_69
+							l311_35_69:
+								pos, ti = position310_35_69, tokenIndex310_35_69
+								{ // escape
+									position303_4_35_69, tokenIndex303_4_35_69 := pos, ti
+									{
+										position304_4_35_69 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_35_69
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_35_69
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_35_69
+										l300_1_4_35_69:
+											pos++
+											goto lok1_4_35_69
+										}
+									lok1_4_35_69:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_35_69
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_35_69
+										l300_2_4_35_69:
+											pos++
+											goto lok2_4_35_69
+										}
+									lok2_4_35_69:
+										_ = position304_4_35_69
+									}
+									goto lok4_35_69
+								l303_4_35_69:
+									pos, ti = position303_4_35_69, tokenIndex303_4_35_69
+									goto l308_35_69
+								}
+							lok4_35_69:
+							}
+						l310_35_69:
+							_ = position309_35_69
+						}
+						goto lok35_69
+					l308_35_69:
+						pos, ti = position308_35_69, tokenIndex308_35_69
+						goto l252_69
+					}
+				lok35_69:
+					goto l251_69
+				l252_69:
+					pos, ti = position252_69, tokenIndex252_69
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewpath, position250_69)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_69
+			goto lok69
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok69:
 		{
 			position240, tokenIndex240 := pos, ti
 			if p.position = pos; !p.matchDot() {
@@ -9882,7 +11164,7 @@ func (p *Parser) rdatabase() bool {
 						position310_33, tokenIndex310_33 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(24, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l305_3_33
@@ -9891,7 +11173,7 @@ func (p *Parser) rdatabase() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(26, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l305_3_33
@@ -9911,7 +11193,7 @@ func (p *Parser) rdatabase() bool {
 								position304_4_33 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(22, true)
 									}
 
 									if int(pos) > p.far {
@@ -9922,7 +11204,7 @@ func (p *Parser) rdatabase() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(23, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_1_4_33
@@ -9938,7 +11220,7 @@ func (p *Parser) rdatabase() bool {
 							lok1_4_33:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(23, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_2_4_33
@@ -10004,7 +11286,7 @@ func (p *Parser) rwtype() bool {
 						position310_34, tokenIndex310_34 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(24, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l305_3_34
@@ -10013,7 +11295,7 @@ func (p *Parser) rwtype() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(26, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l305_3_34
@@ -10033,7 +11315,7 @@ func (p *Parser) rwtype() bool {
 								position304_4_34 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(22, true)
 									}
 
 									if int(pos) > p.far {
@@ -10044,7 +11326,7 @@ func (p *Parser) rwtype() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(23, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_1_4_34
@@ -10060,7 +11342,7 @@ func (p *Parser) rwtype() bool {
 							lok1_4_34:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(23, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_2_4_34
@@ -10126,7 +11408,7 @@ func (p *Parser) rwpath() bool {
 						position310_35, tokenIndex310_35 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(24, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l305_3_35
@@ -10135,7 +11417,7 @@ func (p *Parser) rwpath() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(26, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l305_3_35
@@ -10155,7 +11437,7 @@ func (p *Parser) rwpath() bool {
 								position304_4_35 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(23, true)
+										p.note(22, true)
 									}
 
 									if int(pos) > p.far {
@@ -10166,7 +11448,7 @@ func (p *Parser) rwpath() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(23, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_1_4_35
@@ -10182,7 +11464,7 @@ func (p *Parser) rwpath() bool {
 							lok1_4_35:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(23, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l300_2_4_35
@@ -10240,7 +11522,7 @@ func (p *Parser) rprosperourl() bool {
 		position254 := pos
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -10251,7 +11533,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -10262,7 +11544,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -10273,7 +11555,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -10284,7 +11566,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -10295,7 +11577,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(1, true)
 			}
 
 			if int(pos) > p.far {
@@ -10306,7 +11588,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 'r' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -10317,7 +11599,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != 'o' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -10328,7 +11610,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -10339,7 +11621,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -10350,7 +11632,7 @@ func (p *Parser) rprosperourl() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -10365,7 +11647,7 @@ func (p *Parser) rprosperourl() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -10374,105 +11656,17 @@ func (p *Parser) rprosperourl() bool {
 			goto l253
 		}
 		pos++
-		{ // ppath
-			comp_53 := p.comp
-			p.comp = uint32(ruleppath)
-			position258_53, tokenIndex258_53 := pos, ti
-			{
-				position259_53 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
-					goto l258_53
-				}
-				pos, ti = p.position, p.tokenIndex
-			l260_53:
-				{
-					position261_53, tokenIndex261_53 := pos, ti
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l261_53
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
-						goto l261_53
-					}
-					pos, ti = p.position, p.tokenIndex
-					goto l260_53
-				l261_53:
-					pos, ti = position261_53, tokenIndex261_53
-				}
-				if !p.bare {
-					p.position, p.tokenIndex = pos, ti
-					p.add(ruleppath, position259_53)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_53
-			goto lok53
-		l258_53:
-			pos, ti = position258_53, tokenIndex258_53
-			p.comp = comp_53
+		if p.position, p.tokenIndex = pos, ti; !p.rppath() {
 			goto l253
 		}
-	lok53:
+		pos, ti = p.position, p.tokenIndex
 	l255:
 		{
 			position256, tokenIndex256 := pos, ti
-			{ // fieldspec
-				comp_54 := p.comp
-				p.comp = uint32(rulefieldspec)
-				position267_54, tokenIndex267_54 := pos, ti
-				{
-					position268_54 := pos
-					if buffer[pos] != ';' {
-						if int(pos) == p.at {
-							p.note(32, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l267_54
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rfieldname() {
-						goto l267_54
-					}
-					pos, ti = p.position, p.tokenIndex
-					if buffer[pos] != '=' {
-						if int(pos) == p.at {
-							p.note(34, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l267_54
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rfieldvalue() {
-						goto l267_54
-					}
-					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulefieldspec, position268_54)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_54
-				goto lok54
-			l267_54:
-				pos, ti = position267_54, tokenIndex267_54
-				p.comp = comp_54
+			if p.position, p.tokenIndex = pos, ti; !p.rfieldspec() {
 				goto l256
 			}
-		lok54:
+			pos, ti = p.position, p.tokenIndex
 			goto l255
 		l256:
 			pos, ti = position256, tokenIndex256
@@ -10518,16 +11712,137 @@ func (p *Parser) rppath() bool {
 	position258, tokenIndex258 := pos, ti
 	{
 		position259 := pos
-		if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
-			goto l258
+		{ // psegment
+			if false {
+				goto l258
+			}
+			{
+				position263_45 := pos
+			l264_45:
+				{
+					position265_45, tokenIndex265_45 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(37, true)
+							}
+
+							{ // uchar
+								position308_36_45, tokenIndex308_36_45 := pos, ti
+								{
+									position309_36_45 := pos
+									{
+										position310_36_45, tokenIndex310_36_45 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_36_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(25, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_36_45
+											}
+											goto l311_36_45
+										l305_3_36_45:
+											pos++
+											goto lok3_36_45
+										}
+									lok3_36_45:
+										goto l310_36_45
+									l311_36_45:
+										pos, ti = position310_36_45, tokenIndex310_36_45
+										{ // escape
+											position303_4_36_45, tokenIndex303_4_36_45 := pos, ti
+											{
+												position304_4_36_45 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(22, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_36_45
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_36_45
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_36_45
+												l300_1_4_36_45:
+													pos++
+													goto lok1_4_36_45
+												}
+											lok1_4_36_45:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_36_45
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_36_45
+												l300_2_4_36_45:
+													pos++
+													goto lok2_4_36_45
+												}
+											lok2_4_36_45:
+												_ = position304_4_36_45
+											}
+											goto lok4_36_45
+										l303_4_36_45:
+											pos, ti = position303_4_36_45, tokenIndex303_4_36_45
+											goto l308_36_45
+										}
+									lok4_36_45:
+									}
+								l310_36_45:
+									_ = position309_36_45
+								}
+								goto lok36_45
+							l308_36_45:
+								pos, ti = position308_36_45, tokenIndex308_36_45
+								goto l265_45
+							}
+						lok36_45:
+						}
+					}
+
+					goto l264_45
+				l265_45:
+					pos, ti = position265_45, tokenIndex265_45
+				}
+				_ = position263_45
+			}
+			goto lok45
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok45:
 	l260:
 		{
 			position261, tokenIndex261 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -10536,10 +11851,131 @@ func (p *Parser) rppath() bool {
 				goto l261
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rpsegment() {
-				goto l261
+			{ // psegment
+				if false {
+					goto l261
+				}
+				{
+					position263_46 := pos
+				l264_46:
+					{
+						position265_46, tokenIndex265_46 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(37, true)
+								}
+
+								{ // uchar
+									position308_36_46, tokenIndex308_36_46 := pos, ti
+									{
+										position309_36_46 := pos
+										{
+											position310_36_46, tokenIndex310_36_46 := pos, ti
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_36_46
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(25, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_36_46
+												}
+												goto l311_36_46
+											l305_3_36_46:
+												pos++
+												goto lok3_36_46
+											}
+										lok3_36_46:
+											goto l310_36_46
+										l311_36_46:
+											pos, ti = position310_36_46, tokenIndex310_36_46
+											{ // escape
+												position303_4_36_46, tokenIndex303_4_36_46 := pos, ti
+												{
+													position304_4_36_46 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(22, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_36_46
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_36_46
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_36_46
+													l300_1_4_36_46:
+														pos++
+														goto lok1_4_36_46
+													}
+												lok1_4_36_46:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(23, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_36_46
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_36_46
+													l300_2_4_36_46:
+														pos++
+														goto lok2_4_36_46
+													}
+												lok2_4_36_46:
+													_ = position304_4_36_46
+												}
+												goto lok4_36_46
+											l303_4_36_46:
+												pos, ti = position303_4_36_46, tokenIndex303_4_36_46
+												goto l308_36_46
+											}
+										lok4_36_46:
+										}
+									l310_36_46:
+										_ = position309_36_46
+									}
+									goto lok36_46
+								l308_36_46:
+									pos, ti = position308_36_46, tokenIndex308_36_46
+									goto l265_46
+								}
+							lok36_46:
+							}
+						}
+
+						goto l264_46
+					l265_46:
+						pos, ti = position265_46, tokenIndex265_46
+					}
+					_ = position263_46
+				}
+				goto lok46
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok46:
 			goto l260
 		l261:
 			pos, ti = position261, tokenIndex261
@@ -10585,7 +12021,7 @@ func (p *Parser) rpsegment() bool {
 								position310_36, tokenIndex310_36 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_36
@@ -10594,7 +12030,7 @@ func (p *Parser) rpsegment() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_36
@@ -10614,7 +12050,7 @@ func (p *Parser) rpsegment() bool {
 										position304_4_36 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -10625,7 +12061,7 @@ func (p *Parser) rpsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_36
@@ -10641,7 +12077,7 @@ func (p *Parser) rpsegment() bool {
 									lok1_4_36:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_36
@@ -10706,10 +12142,138 @@ func (p *Parser) rfieldspec() bool {
 			goto l267
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rfieldname() {
-			goto l267
+		{ // fieldname
+			if false {
+				goto l267
+			}
+			comp_47 := p.comp
+			p.comp = uint32(rulefieldname)
+			{
+				position270_47 := pos
+			l271_47:
+				{
+					position272_47, tokenIndex272_47 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(46, true)
+							}
+
+							{ // uchar
+								position308_37_47, tokenIndex308_37_47 := pos, ti
+								{
+									position309_37_47 := pos
+									{
+										position310_37_47, tokenIndex310_37_47 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_37_47
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(25, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_37_47
+											}
+											goto l311_37_47
+										l305_3_37_47:
+											pos++
+											goto lok3_37_47
+										}
+									lok3_37_47:
+										goto l310_37_47
+									l311_37_47:
+										pos, ti = position310_37_47, tokenIndex310_37_47
+										{ // escape
+											position303_4_37_47, tokenIndex303_4_37_47 := pos, ti
+											{
+												position304_4_37_47 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(22, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_37_47
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_37_47
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_37_47
+												l300_1_4_37_47:
+													pos++
+													goto lok1_4_37_47
+												}
+											lok1_4_37_47:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_37_47
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_37_47
+												l300_2_4_37_47:
+													pos++
+													goto lok2_4_37_47
+												}
+											lok2_4_37_47:
+												_ = position304_4_37_47
+											}
+											goto lok4_37_47
+										l303_4_37_47:
+											pos, ti = position303_4_37_47, tokenIndex303_4_37_47
+											goto l308_37_47
+										}
+									lok4_37_47:
+									}
+								l310_37_47:
+									_ = position309_37_47
+								}
+								goto lok37_47
+							l308_37_47:
+								pos, ti = position308_37_47, tokenIndex308_37_47
+								goto l272_47
+							}
+						lok37_47:
+						}
+					}
+
+					goto l271_47
+				l272_47:
+					pos, ti = position272_47, tokenIndex272_47
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulefieldname, position270_47)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_47
+			goto lok47
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok47:
 		if buffer[pos] != '=' {
 			if int(pos) == p.at {
 				p.note(34, true)
@@ -10721,10 +12285,138 @@ func (p *Parser) rfieldspec() bool {
 			goto l267
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rfieldvalue() {
-			goto l267
+		{ // fieldvalue
+			if false {
+				goto l267
+			}
+			comp_48 := p.comp
+			p.comp = uint32(rulefieldvalue)
+			{
+				position275_48 := pos
+			l276_48:
+				{
+					position277_48, tokenIndex277_48 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(46, true)
+							}
+
+							{ // uchar
+								position308_38_48, tokenIndex308_38_48 := pos, ti
+								{
+									position309_38_48 := pos
+									{
+										position310_38_48, tokenIndex310_38_48 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_38_48
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(25, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_38_48
+											}
+											goto l311_38_48
+										l305_3_38_48:
+											pos++
+											goto lok3_38_48
+										}
+									lok3_38_48:
+										goto l310_38_48
+									l311_38_48:
+										pos, ti = position310_38_48, tokenIndex310_38_48
+										{ // escape
+											position303_4_38_48, tokenIndex303_4_38_48 := pos, ti
+											{
+												position304_4_38_48 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(22, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_38_48
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_38_48
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_38_48
+												l300_1_4_38_48:
+													pos++
+													goto lok1_4_38_48
+												}
+											lok1_4_38_48:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(23, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_38_48
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_38_48
+												l300_2_4_38_48:
+													pos++
+													goto lok2_4_38_48
+												}
+											lok2_4_38_48:
+												_ = position304_4_38_48
+											}
+											goto lok4_38_48
+										l303_4_38_48:
+											pos, ti = position303_4_38_48, tokenIndex303_4_38_48
+											goto l308_38_48
+										}
+									lok4_38_48:
+									}
+								l310_38_48:
+									_ = position309_38_48
+								}
+								goto lok38_48
+							l308_38_48:
+								pos, ti = position308_38_48, tokenIndex308_38_48
+								goto l277_48
+							}
+						lok38_48:
+						}
+					}
+
+					goto l276_48
+				l277_48:
+					pos, ti = position277_48, tokenIndex277_48
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulefieldvalue, position275_48)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_48
+			goto lok48
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok48:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldspec, position268)
@@ -10768,7 +12460,7 @@ func (p *Parser) rfieldname() bool {
 								position310_37, tokenIndex310_37 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_37
@@ -10777,7 +12469,7 @@ func (p *Parser) rfieldname() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_37
@@ -10797,7 +12489,7 @@ func (p *Parser) rfieldname() bool {
 										position304_4_37 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -10808,7 +12500,7 @@ func (p *Parser) rfieldname() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_37
@@ -10824,7 +12516,7 @@ func (p *Parser) rfieldname() bool {
 									lok1_4_37:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_37
@@ -10901,7 +12593,7 @@ func (p *Parser) rfieldvalue() bool {
 								position310_38, tokenIndex310_38 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_38
@@ -10910,7 +12602,7 @@ func (p *Parser) rfieldvalue() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_38
@@ -10930,7 +12622,7 @@ func (p *Parser) rfieldvalue() bool {
 										position304_4_38 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(23, true)
+												p.note(22, true)
 											}
 
 											if int(pos) > p.far {
@@ -10941,7 +12633,7 @@ func (p *Parser) rfieldvalue() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_38
@@ -10957,7 +12649,7 @@ func (p *Parser) rfieldvalue() bool {
 									lok1_4_38:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(23, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_38
@@ -11012,7 +12704,7 @@ func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(1, true)
+		p.note(20, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l279
@@ -11033,7 +12725,7 @@ func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(26, true)
+		p.note(25, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l281
@@ -11054,7 +12746,7 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(1, true)
+		p.note(20, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l283
@@ -11063,7 +12755,7 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(26, true)
+		p.note(25, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l283
@@ -11081,7 +12773,7 @@ func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(27, true)
+		p.note(28, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l287
@@ -11165,7 +12857,7 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(24, true)
+		p.note(23, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l300
@@ -11190,7 +12882,7 @@ func (p *Parser) rescape() bool {
 		position304 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(23, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -11201,7 +12893,7 @@ func (p *Parser) rescape() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(24, true)
+				p.note(23, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l300_1
@@ -11217,7 +12909,7 @@ func (p *Parser) rescape() bool {
 	lok1:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(24, true)
+				p.note(23, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l300_2
@@ -11246,7 +12938,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(25, true)
+		p.note(24, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l305
@@ -11255,7 +12947,7 @@ func (p *Parser) runreserved() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(26, true)
+		p.note(25, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l305
@@ -11279,7 +12971,7 @@ func (p *Parser) ruchar() bool {
 			position310, tokenIndex310 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(24, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l305_3
@@ -11288,7 +12980,7 @@ func (p *Parser) ruchar() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(25, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l305_3
@@ -11308,7 +13000,7 @@ func (p *Parser) ruchar() bool {
 					position304_4 := pos
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
-							p.note(23, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
@@ -11319,7 +13011,7 @@ func (p *Parser) ruchar() bool {
 					pos++
 					{ // hex
 						if int(pos) == p.at {
-							p.note(24, true)
+							p.note(23, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l300_1_4
@@ -11335,7 +13027,7 @@ func (p *Parser) ruchar() bool {
 				lok1_4:
 					{ // hex
 						if int(pos) == p.at {
-							p.note(24, true)
+							p.note(23, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l300_2_4
@@ -11381,11 +13073,11 @@ func (p *Parser) rxchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(21, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(23, false)
+					p.note(22, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -11395,7 +13087,7 @@ func (p *Parser) rxchar() bool {
 							position304_5 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(23, true)
+									p.note(22, true)
 								}
 
 								if int(pos) > p.far {
@@ -11406,7 +13098,7 @@ func (p *Parser) rxchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(24, true)
+									p.note(23, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l300_1_5
@@ -11422,7 +13114,7 @@ func (p *Parser) rxchar() bool {
 						lok1_5:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(24, true)
+									p.note(23, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l300_2_5
@@ -11448,7 +13140,7 @@ func (p *Parser) rxchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(25, true)
+							p.note(24, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l305_6
@@ -11457,7 +13149,7 @@ func (p *Parser) rxchar() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(25, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l305_6
@@ -11491,7 +13183,7 @@ func (p *Parser) rdigits() bool {
 		position316 := pos
 		{ // digit
 			if int(pos) == p.at {
-				p.note(27, true)
+				p.note(28, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l287_7
@@ -11510,7 +13202,7 @@ func (p *Parser) rdigits() bool {
 			position318, tokenIndex318 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(28, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					goto l287_8

@@ -482,22 +482,22 @@ const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 5 lookaheads, 0 rule calls inside them.
+// 3 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x3ff7f9200000000, 0x7fffffe87fffffe, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0xac00804000000000, 0x1, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8800000000000000, 0x0, 0x0, 0x0},
+	{0x2400004000000000, 0x1, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x2400004000000000, 0x1, 0x0, 0x0},
-	{0x8800000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x681000000000, 0x80000000, 0x0, 0x0},
 	{0x178200000000, 0x0, 0x0, 0x0},
@@ -505,122 +505,14 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <URL>
 func (p *Parser) rpegwrap_entries() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
-		{ // URL
-			comp_27 := p.comp
-			p.comp = uint32(ruleURL)
-			position2_27, tokenIndex2_27 := pos, ti
-			{
-				position3_27 := pos
-				{
-					position4_27, tokenIndex4_27 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURL() {
-						goto l5_27
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position6_27, tokenIndex6_27 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l6_27
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l6_27
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l7_27
-					l6_27:
-						pos, ti = position6_27, tokenIndex6_27
-					}
-				l7_27:
-					{
-						position8_27, tokenIndex8_27 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l8_27
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l5_27
-					l8_27:
-						pos, ti = position8_27, tokenIndex8_27
-					}
-					goto l4_27
-				l5_27:
-					pos, ti = position4_27, tokenIndex4_27
-					if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
-						goto l2_27
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position9_27, tokenIndex9_27 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l9_27
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l9_27
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l10_27
-					l9_27:
-						pos, ti = position9_27, tokenIndex9_27
-					}
-				l10_27:
-					{
-						position11_27, tokenIndex11_27 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l11_27
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l2_27
-					l11_27:
-						pos, ti = position11_27, tokenIndex11_27
-					}
-				}
-			l4_27:
-				if !p.bare {
-					p.position, p.tokenIndex = pos, ti
-					p.add(ruleURL, position3_27)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_27
-			goto lok27
-		l2_27:
-			pos, ti = position2_27, tokenIndex2_27
-			p.comp = comp_27
+		if p.position, p.tokenIndex = pos, ti; !p.rURL() {
 			goto l0
 		}
-	lok27:
+		pos, ti = p.position, p.tokenIndex
 		_ = position1
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -659,10 +551,144 @@ func (p *Parser) rURL() bool {
 					goto l6
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-					goto l6
+				{ // fragment
+					if false {
+						goto l6
+					}
+					comp_28 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position85_28 := pos
+					l86_28:
+						{
+							position87_28, tokenIndex87_28 := pos, ti
+							{
+								position88_28, tokenIndex88_28 := pos, ti
+								{ // uchar
+									position93_9_28, tokenIndex93_9_28 := pos, ti
+									{
+										position94_9_28 := pos
+										{
+											position95_9_28, tokenIndex95_9_28 := pos, ti
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l97_5_9_28
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l96_9_28
+											l97_5_9_28:
+												pos++
+												goto lok5_9_28
+											}
+										lok5_9_28:
+											goto l95_9_28
+										l96_9_28:
+											pos, ti = position95_9_28, tokenIndex95_9_28
+											{ // escape
+												position100_6_9_28, tokenIndex100_6_9_28 := pos, ti
+												{
+													position101_6_9_28 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(2, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_28
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_3_6_9_28
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_28
+													l102_3_6_9_28:
+														pos++
+														goto lok3_6_9_28
+													}
+												lok3_6_9_28:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_4_6_9_28
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_28
+													l102_4_6_9_28:
+														pos++
+														goto lok4_6_9_28
+													}
+												lok4_6_9_28:
+													_ = position101_6_9_28
+												}
+												goto lok6_9_28
+											l100_6_9_28:
+												pos, ti = position100_6_9_28, tokenIndex100_6_9_28
+												goto l93_9_28
+											}
+										lok6_9_28:
+										}
+									l95_9_28:
+										_ = position94_9_28
+									}
+									goto lok9_28
+								l93_9_28:
+									pos, ti = position93_9_28, tokenIndex93_9_28
+									goto l89_28
+								}
+							lok9_28:
+								goto l88_28
+							l89_28:
+								pos, ti = position88_28, tokenIndex88_28
+								{ // reserved
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l122_10_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l87_28
+								l122_10_28:
+									pos++
+									goto lok10_28
+								}
+							lok10_28:
+							}
+						l88_28:
+							goto l86_28
+						l87_28:
+							pos, ti = position87_28, tokenIndex87_28
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position85_28)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_28
+					goto lok28
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok28:
 				goto l7
 			l6:
 				pos, ti = position6, tokenIndex6
@@ -687,10 +713,79 @@ func (p *Parser) rURL() bool {
 			goto l4
 		l5:
 			pos, ti = position4, tokenIndex4
-			if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
+			{ // relativeURL
+				comp_29 := p.comp
+				p.comp = uint32(rulerelativeURL)
+				position26_29, tokenIndex26_29 := pos, ti
+				{
+					position27_29 := pos
+					{
+						position28_29, tokenIndex28_29 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+							goto l29_29
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l28_29
+					l29_29:
+						pos, ti = position28_29, tokenIndex28_29
+						{ // abs_path
+							comp_22 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position35_22_29, tokenIndex35_22_29 := pos, ti
+							{
+								position36_22_29 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l35_22_29
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+									goto l35_22_29
+								}
+								pos, ti = p.position, p.tokenIndex
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position36_22_29)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_22
+							goto lok22_29
+						l35_22_29:
+							pos, ti = position35_22_29, tokenIndex35_22_29
+							p.comp = comp_22
+							goto l30_29
+						}
+					lok22_29:
+						goto l28_29
+					l30_29:
+						pos, ti = position28_29, tokenIndex28_29
+						if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+							goto l26_29
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l28_29:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerelativeURL, position27_29)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_29
+				goto lok29
+			l26_29:
+				pos, ti = position26_29, tokenIndex26_29
+				p.comp = comp_29
 				goto l2
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok29:
 			{
 				position9, tokenIndex9 := pos, ti
 				if buffer[pos] != '#' {
@@ -704,10 +799,144 @@ func (p *Parser) rURL() bool {
 					goto l9
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-					goto l9
+				{ // fragment
+					if false {
+						goto l9
+					}
+					comp_30 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position85_30 := pos
+					l86_30:
+						{
+							position87_30, tokenIndex87_30 := pos, ti
+							{
+								position88_30, tokenIndex88_30 := pos, ti
+								{ // uchar
+									position93_9_30, tokenIndex93_9_30 := pos, ti
+									{
+										position94_9_30 := pos
+										{
+											position95_9_30, tokenIndex95_9_30 := pos, ti
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l97_5_9_30
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l96_9_30
+											l97_5_9_30:
+												pos++
+												goto lok5_9_30
+											}
+										lok5_9_30:
+											goto l95_9_30
+										l96_9_30:
+											pos, ti = position95_9_30, tokenIndex95_9_30
+											{ // escape
+												position100_6_9_30, tokenIndex100_6_9_30 := pos, ti
+												{
+													position101_6_9_30 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(2, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_30
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_3_6_9_30
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_30
+													l102_3_6_9_30:
+														pos++
+														goto lok3_6_9_30
+													}
+												lok3_6_9_30:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_4_6_9_30
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_30
+													l102_4_6_9_30:
+														pos++
+														goto lok4_6_9_30
+													}
+												lok4_6_9_30:
+													_ = position101_6_9_30
+												}
+												goto lok6_9_30
+											l100_6_9_30:
+												pos, ti = position100_6_9_30, tokenIndex100_6_9_30
+												goto l93_9_30
+											}
+										lok6_9_30:
+										}
+									l95_9_30:
+										_ = position94_9_30
+									}
+									goto lok9_30
+								l93_9_30:
+									pos, ti = position93_9_30, tokenIndex93_9_30
+									goto l89_30
+								}
+							lok9_30:
+								goto l88_30
+							l89_30:
+								pos, ti = position88_30, tokenIndex88_30
+								{ // reserved
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l122_10_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l87_30
+								l122_10_30:
+									pos++
+									goto lok10_30
+								}
+							lok10_30:
+							}
+						l88_30:
+							goto l86_30
+						l87_30:
+							pos, ti = position87_30, tokenIndex87_30
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position85_30)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_30
+					goto lok30
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok30:
 				goto l10
 			l9:
 				pos, ti = position9, tokenIndex9
@@ -758,134 +987,10 @@ func (p *Parser) rabsoluteURL() bool {
 		position13 := pos
 		{
 			position14, tokenIndex14 := pos, ti
-			{ // generic_RL
-				comp_23 := p.comp
-				p.comp = uint32(rulegeneric_RL)
-				position24_23, tokenIndex24_23 := pos, ti
-				{
-					position25_23 := pos
-					{ // scheme
-						comp_22 := p.comp
-						p.comp = uint32(rulescheme)
-						position67_22_23, tokenIndex67_22_23 := pos, ti
-						{
-							position68_22_23 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									{ // alpha
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-											goto l105_1_22_23
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l105_1_22_23
-										}
-										goto l67_22_23
-									l105_1_22_23:
-										pos++
-										goto lok1_22_23
-									}
-								lok1_22_23:
-								}
-							}
-
-						l69_22_23:
-							{
-								position70_22_23, tokenIndex70_22_23 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(1, true)
-										}
-
-										{ // alpha
-											if int(pos) == p.at {
-												p.note(2, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-												goto l105_2_22_23
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l105_2_22_23
-											}
-											goto l70_22_23
-										l105_2_22_23:
-											pos++
-											goto lok2_22_23
-										}
-									lok2_22_23:
-									}
-								}
-
-								goto l69_22_23
-							l70_22_23:
-								pos, ti = position70_22_23, tokenIndex70_22_23
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position68_22_23)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_22
-						goto lok22_23
-					l67_22_23:
-						pos, ti = position67_22_23, tokenIndex67_22_23
-						p.comp = comp_22
-						goto l24_23
-					}
-				lok22_23:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l24_23
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
-						goto l24_23
-					}
-					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulegeneric_RL, position25_23)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_23
-				goto lok23
-			l24_23:
-				pos, ti = position24_23, tokenIndex24_23
-				p.comp = comp_23
+			if p.position, p.tokenIndex = pos, ti; !p.rgeneric_RL() {
 				goto l15
 			}
-		lok23:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position16, tokenIndex16 := pos, ti
 				{
@@ -928,101 +1033,101 @@ func (p *Parser) rabsoluteURL() bool {
 		l15:
 			pos, ti = position14, tokenIndex14
 			{ // scheme
-				comp_24 := p.comp
+				comp_25 := p.comp
 				p.comp = uint32(rulescheme)
-				position67_24, tokenIndex67_24 := pos, ti
+				position67_25, tokenIndex67_25 := pos, ti
 				{
-					position68_24 := pos
+					position68_25 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(6, true)
 							}
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									goto l105_1_24
+									goto l105_1_25
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l105_1_24
+									goto l105_1_25
 								}
-								goto l67_24
-							l105_1_24:
+								goto l67_25
+							l105_1_25:
 								pos++
-								goto lok1_24
+								goto lok1_25
 							}
-						lok1_24:
+						lok1_25:
 						}
 					}
 
-				l69_24:
+				l69_25:
 					{
-						position70_24, tokenIndex70_24 := pos, ti
+						position70_25, tokenIndex70_25 := pos, ti
 						{
 							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(1, true)
+									p.note(6, true)
 								}
 
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(2, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										goto l105_2_24
+										goto l105_2_25
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l105_2_24
+										goto l105_2_25
 									}
-									goto l70_24
-								l105_2_24:
+									goto l70_25
+								l105_2_25:
 									pos++
-									goto lok2_24
+									goto lok2_25
 								}
-							lok2_24:
+							lok2_25:
 							}
 						}
 
-						goto l69_24
-					l70_24:
-						pos, ti = position70_24, tokenIndex70_24
+						goto l69_25
+					l70_25:
+						pos, ti = position70_25, tokenIndex70_25
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulescheme, position68_24)
+						p.add(rulescheme, position68_25)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_24
-				goto lok24
-			l67_24:
-				pos, ti = position67_24, tokenIndex67_24
-				p.comp = comp_24
+				p.comp = comp_25
+				goto lok25
+			l67_25:
+				pos, ti = position67_25, tokenIndex67_25
+				p.comp = comp_25
 				goto l12
 			}
-		lok24:
+		lok25:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1037,114 +1142,114 @@ func (p *Parser) rabsoluteURL() bool {
 				{
 					position22, tokenIndex22 := pos, ti
 					{ // uchar
-						position93_25, tokenIndex93_25 := pos, ti
+						position93_26, tokenIndex93_26 := pos, ti
 						{
-							position94_25 := pos
+							position94_26 := pos
 							{
-								position95_25, tokenIndex95_25 := pos, ti
+								position95_26, tokenIndex95_26 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(1, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l97_5_25
+										goto l97_5_26
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l96_25
-								l97_5_25:
+									goto l96_26
+								l97_5_26:
 									pos++
-									goto lok5_25
+									goto lok5_26
 								}
-							lok5_25:
-								goto l95_25
-							l96_25:
-								pos, ti = position95_25, tokenIndex95_25
+							lok5_26:
+								goto l95_26
+							l96_26:
+								pos, ti = position95_26, tokenIndex95_26
 								{ // escape
-									position100_6_25, tokenIndex100_6_25 := pos, ti
+									position100_6_26, tokenIndex100_6_26 := pos, ti
 									{
-										position101_6_25 := pos
+										position101_6_26 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(6, true)
+												p.note(2, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l100_6_25
+											goto l100_6_26
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l102_3_6_25
+												goto l102_3_6_26
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l100_6_25
-										l102_3_6_25:
+											goto l100_6_26
+										l102_3_6_26:
 											pos++
-											goto lok3_6_25
+											goto lok3_6_26
 										}
-									lok3_6_25:
+									lok3_6_26:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l102_4_6_25
+												goto l102_4_6_26
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l100_6_25
-										l102_4_6_25:
+											goto l100_6_26
+										l102_4_6_26:
 											pos++
-											goto lok4_6_25
+											goto lok4_6_26
 										}
-									lok4_6_25:
-										_ = position101_6_25
+									lok4_6_26:
+										_ = position101_6_26
 									}
-									goto lok6_25
-								l100_6_25:
-									pos, ti = position100_6_25, tokenIndex100_6_25
-									goto l93_25
+									goto lok6_26
+								l100_6_26:
+									pos, ti = position100_6_26, tokenIndex100_6_26
+									goto l93_26
 								}
-							lok6_25:
+							lok6_26:
 							}
-						l95_25:
-							_ = position94_25
+						l95_26:
+							_ = position94_26
 						}
-						goto lok25
-					l93_25:
-						pos, ti = position93_25, tokenIndex93_25
+						goto lok26
+					l93_26:
+						pos, ti = position93_26, tokenIndex93_26
 						goto l23
 					}
-				lok25:
+				lok26:
 					goto l22
 				l23:
 					pos, ti = position22, tokenIndex22
 					{ // reserved
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(4, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l122_26
+							goto l122_27
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l21
-					l122_26:
+					l122_27:
 						pos++
-						goto lok26
+						goto lok27
 					}
-				lok26:
+				lok27:
 				}
 			l22:
 				goto l20
@@ -1179,101 +1284,101 @@ func (p *Parser) rgeneric_RL() bool {
 	{
 		position25 := pos
 		{ // scheme
-			comp_22 := p.comp
+			comp_23 := p.comp
 			p.comp = uint32(rulescheme)
-			position67_22, tokenIndex67_22 := pos, ti
+			position67_23, tokenIndex67_23 := pos, ti
 			{
-				position68_22 := pos
+				position68_23 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(6, true)
 						}
 
 						{ // alpha
 							if int(pos) == p.at {
-								p.note(2, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								goto l105_1_22
+								goto l105_1_23
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l105_1_22
+								goto l105_1_23
 							}
-							goto l67_22
-						l105_1_22:
+							goto l67_23
+						l105_1_23:
 							pos++
-							goto lok1_22
+							goto lok1_23
 						}
-					lok1_22:
+					lok1_23:
 					}
 				}
 
-			l69_22:
+			l69_23:
 				{
-					position70_22, tokenIndex70_22 := pos, ti
+					position70_23, tokenIndex70_23 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(6, true)
 							}
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									goto l105_2_22
+									goto l105_2_23
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l105_2_22
+									goto l105_2_23
 								}
-								goto l70_22
-							l105_2_22:
+								goto l70_23
+							l105_2_23:
 								pos++
-								goto lok2_22
+								goto lok2_23
 							}
-						lok2_22:
+						lok2_23:
 						}
 					}
 
-					goto l69_22
-				l70_22:
-					pos, ti = position70_22, tokenIndex70_22
+					goto l69_23
+				l70_23:
+					pos, ti = position70_23, tokenIndex70_23
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position68_22)
+					p.add(rulescheme, position68_23)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_22
-			goto lok22
-		l67_22:
-			pos, ti = position67_22, tokenIndex67_22
-			p.comp = comp_22
+			p.comp = comp_23
+			goto lok23
+		l67_23:
+			pos, ti = position67_23, tokenIndex67_23
+			p.comp = comp_23
 			goto l24
 		}
-	lok22:
+	lok23:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -1282,10 +1387,79 @@ func (p *Parser) rgeneric_RL() bool {
 			goto l24
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rrelativeURL() {
+		{ // relativeURL
+			comp_24 := p.comp
+			p.comp = uint32(rulerelativeURL)
+			position26_24, tokenIndex26_24 := pos, ti
+			{
+				position27_24 := pos
+				{
+					position28_24, tokenIndex28_24 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+						goto l29_24
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l28_24
+				l29_24:
+					pos, ti = position28_24, tokenIndex28_24
+					{ // abs_path
+						comp_22 := p.comp
+						p.comp = uint32(ruleabs_path)
+						position35_22_24, tokenIndex35_22_24 := pos, ti
+						{
+							position36_22_24 := pos
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_22_24
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								goto l35_22_24
+							}
+							pos, ti = p.position, p.tokenIndex
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleabs_path, position36_22_24)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_22
+						goto lok22_24
+					l35_22_24:
+						pos, ti = position35_22_24, tokenIndex35_22_24
+						p.comp = comp_22
+						goto l30_24
+					}
+				lok22_24:
+					goto l28_24
+				l30_24:
+					pos, ti = position28_24, tokenIndex28_24
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l26_24
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l28_24:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulerelativeURL, position27_24)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_24
+			goto lok24
+		l26_24:
+			pos, ti = position26_24, tokenIndex26_24
+			p.comp = comp_24
 			goto l24
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok24:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegeneric_RL, position25)
@@ -1313,132 +1487,48 @@ func (p *Parser) rrelativeURL() bool {
 		position27 := pos
 		{
 			position28, tokenIndex28 := pos, ti
-			{ // net_path
-				comp_20 := p.comp
-				p.comp = uint32(rulenet_path)
-				position31_20, tokenIndex31_20 := pos, ti
-				{
-					position32_20 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l31_20
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l31_20
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rnet_loc() {
-						goto l31_20
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position33_20, tokenIndex33_20 := pos, ti
-						{ // abs_path
-							comp_19 := p.comp
-							p.comp = uint32(ruleabs_path)
-							position35_19_20, tokenIndex35_19_20 := pos, ti
-							{
-								position36_19_20 := pos
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l35_19_20
-								}
-								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-									goto l35_19_20
-								}
-								pos, ti = p.position, p.tokenIndex
-								if !p.bare {
-									p.position, p.tokenIndex = pos, ti
-									p.add(ruleabs_path, position36_19_20)
-									ti = p.tokenIndex
-								}
-							}
-							p.comp = comp_19
-							goto lok19_20
-						l35_19_20:
-							pos, ti = position35_19_20, tokenIndex35_19_20
-							p.comp = comp_19
-							goto l33_20
-						}
-					lok19_20:
-						goto l34_20
-					l33_20:
-						pos, ti = position33_20, tokenIndex33_20
-					}
-				l34_20:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulenet_path, position32_20)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_20
-				goto lok20
-			l31_20:
-				pos, ti = position31_20, tokenIndex31_20
-				p.comp = comp_20
+			if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
 				goto l29
 			}
-		lok20:
+			pos, ti = p.position, p.tokenIndex
 			goto l28
 		l29:
 			pos, ti = position28, tokenIndex28
 			{ // abs_path
-				comp_21 := p.comp
+				comp_22 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position35_21, tokenIndex35_21 := pos, ti
+				position35_22, tokenIndex35_22 := pos, ti
 				{
-					position36_21 := pos
+					position36_22 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l35_21
+						goto l35_22
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-						goto l35_21
+						goto l35_22
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position36_21)
+						p.add(ruleabs_path, position36_22)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_21
-				goto lok21
-			l35_21:
-				pos, ti = position35_21, tokenIndex35_21
-				p.comp = comp_21
+				p.comp = comp_22
+				goto lok22
+			l35_22:
+				pos, ti = position35_22, tokenIndex35_22
+				p.comp = comp_22
 				goto l30
 			}
-		lok21:
+		lok22:
 			goto l28
 		l30:
 			pos, ti = position28, tokenIndex28
@@ -1475,7 +1565,7 @@ func (p *Parser) rnet_path() bool {
 		position32 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -1486,7 +1576,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -1495,47 +1585,192 @@ func (p *Parser) rnet_path() bool {
 			goto l31
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rnet_loc() {
-			goto l31
+		{ // net_loc
+			if false {
+				goto l31
+			}
+			comp_20 := p.comp
+			p.comp = uint32(rulenet_loc)
+			{
+				position74_20 := pos
+			l75_20:
+				{
+					position76_20, tokenIndex76_20 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							{ // pchar
+								position90_16_20, tokenIndex90_16_20 := pos, ti
+								{
+									position91_16_20 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+
+											{ // uchar
+												position93_11_16_20, tokenIndex93_11_16_20 := pos, ti
+												{
+													position94_11_16_20 := pos
+													{
+														position95_11_16_20, tokenIndex95_11_16_20 := pos, ti
+														{ // unreserved
+															if int(pos) == p.at {
+																p.note(1, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+																goto l97_5_11_16_20
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l96_11_16_20
+														l97_5_11_16_20:
+															pos++
+															goto lok5_11_16_20
+														}
+													lok5_11_16_20:
+														goto l95_11_16_20
+													l96_11_16_20:
+														pos, ti = position95_11_16_20, tokenIndex95_11_16_20
+														{ // escape
+															position100_6_11_16_20, tokenIndex100_6_11_16_20 := pos, ti
+															{
+																position101_6_11_16_20 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(2, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l100_6_11_16_20
+																}
+																pos++
+																{ // hex
+																	if int(pos) == p.at {
+																		p.note(3, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																		goto l102_3_6_11_16_20
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l100_6_11_16_20
+																l102_3_6_11_16_20:
+																	pos++
+																	goto lok3_6_11_16_20
+																}
+															lok3_6_11_16_20:
+																{ // hex
+																	if int(pos) == p.at {
+																		p.note(3, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																		goto l102_4_6_11_16_20
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l100_6_11_16_20
+																l102_4_6_11_16_20:
+																	pos++
+																	goto lok4_6_11_16_20
+																}
+															lok4_6_11_16_20:
+																_ = position101_6_11_16_20
+															}
+															goto lok6_11_16_20
+														l100_6_11_16_20:
+															pos, ti = position100_6_11_16_20, tokenIndex100_6_11_16_20
+															goto l93_11_16_20
+														}
+													lok6_11_16_20:
+													}
+												l95_11_16_20:
+													_ = position94_11_16_20
+												}
+												goto lok11_16_20
+											l93_11_16_20:
+												pos, ti = position93_11_16_20, tokenIndex93_11_16_20
+												goto l90_16_20
+											}
+										lok11_16_20:
+										}
+									}
+
+									_ = position91_16_20
+								}
+								goto lok16_20
+							l90_16_20:
+								pos, ti = position90_16_20, tokenIndex90_16_20
+								goto l76_20
+							}
+						lok16_20:
+						}
+					}
+
+					goto l75_20
+				l76_20:
+					pos, ti = position76_20, tokenIndex76_20
+				}
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulenet_loc, position74_20)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_20
+			goto lok20
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok20:
 		{
 			position33, tokenIndex33 := pos, ti
 			{ // abs_path
-				comp_19 := p.comp
+				comp_21 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position35_19, tokenIndex35_19 := pos, ti
+				position35_21, tokenIndex35_21 := pos, ti
 				{
-					position36_19 := pos
+					position36_21 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(5, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l35_19
+						goto l35_21
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-						goto l35_19
+						goto l35_21
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position36_19)
+						p.add(ruleabs_path, position36_21)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_19
-				goto lok19
-			l35_19:
-				pos, ti = position35_19, tokenIndex35_19
-				p.comp = comp_19
+				p.comp = comp_21
+				goto lok21
+			l35_21:
+				pos, ti = position35_21, tokenIndex35_21
+				p.comp = comp_21
 				goto l33
 			}
-		lok19:
+		lok21:
 			goto l34
 		l33:
 			pos, ti = position33, tokenIndex33
@@ -1568,7 +1803,7 @@ func (p *Parser) rabs_path() bool {
 		position36 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -1607,52 +1842,10 @@ func (p *Parser) rrel_path() bool {
 		position38 := pos
 		{
 			position39, tokenIndex39 := pos, ti
-			{ // path
-				comp_17 := p.comp
-				p.comp = uint32(rulepath)
-				position45_17, tokenIndex45_17 := pos, ti
-				{
-					position46_17 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rfsegment() {
-						goto l45_17
-					}
-					pos, ti = p.position, p.tokenIndex
-				l47_17:
-					{
-						position48_17, tokenIndex48_17 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l48_17
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l48_17
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l47_17
-					l48_17:
-						pos, ti = position48_17, tokenIndex48_17
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath, position46_17)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_17
-				goto lok17
-			l45_17:
-				pos, ti = position45_17, tokenIndex45_17
-				p.comp = comp_17
+			if p.position, p.tokenIndex = pos, ti; !p.rpath() {
 				goto l39
 			}
-		lok17:
+			pos, ti = p.position, p.tokenIndex
 			goto l40
 		l39:
 			pos, ti = position39, tokenIndex39
@@ -1662,7 +1855,7 @@ func (p *Parser) rrel_path() bool {
 			position41, tokenIndex41 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -1686,7 +1879,7 @@ func (p *Parser) rrel_path() bool {
 						position60_18, tokenIndex60_18 := pos, ti
 						if buffer[pos] != ';' {
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(12, true)
 							}
 
 							if int(pos) > p.far {
@@ -1726,7 +1919,7 @@ func (p *Parser) rrel_path() bool {
 			position43, tokenIndex43 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -1735,10 +1928,144 @@ func (p *Parser) rrel_path() bool {
 				goto l43
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l43
+			{ // query
+				if false {
+					goto l43
+				}
+				comp_19 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position79_19 := pos
+				l80_19:
+					{
+						position81_19, tokenIndex81_19 := pos, ti
+						{
+							position82_19, tokenIndex82_19 := pos, ti
+							{ // uchar
+								position93_7_19, tokenIndex93_7_19 := pos, ti
+								{
+									position94_7_19 := pos
+									{
+										position95_7_19, tokenIndex95_7_19 := pos, ti
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(1, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l97_5_7_19
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l96_7_19
+										l97_5_7_19:
+											pos++
+											goto lok5_7_19
+										}
+									lok5_7_19:
+										goto l95_7_19
+									l96_7_19:
+										pos, ti = position95_7_19, tokenIndex95_7_19
+										{ // escape
+											position100_6_7_19, tokenIndex100_6_7_19 := pos, ti
+											{
+												position101_6_7_19 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(2, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_7_19
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_3_6_7_19
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_7_19
+												l102_3_6_7_19:
+													pos++
+													goto lok3_6_7_19
+												}
+											lok3_6_7_19:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_4_6_7_19
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_7_19
+												l102_4_6_7_19:
+													pos++
+													goto lok4_6_7_19
+												}
+											lok4_6_7_19:
+												_ = position101_6_7_19
+											}
+											goto lok6_7_19
+										l100_6_7_19:
+											pos, ti = position100_6_7_19, tokenIndex100_6_7_19
+											goto l93_7_19
+										}
+									lok6_7_19:
+									}
+								l95_7_19:
+									_ = position94_7_19
+								}
+								goto lok7_19
+							l93_7_19:
+								pos, ti = position93_7_19, tokenIndex93_7_19
+								goto l83_19
+							}
+						lok7_19:
+							goto l82_19
+						l83_19:
+							pos, ti = position82_19, tokenIndex82_19
+							{ // reserved
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l122_8_19
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l81_19
+							l122_8_19:
+								pos++
+								goto lok8_19
+							}
+						lok8_19:
+						}
+					l82_19:
+						goto l80_19
+					l81_19:
+						pos, ti = position81_19, tokenIndex81_19
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position79_19)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_19
+				goto lok19
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok19:
 			goto l44
 		l43:
 			pos, ti = position43, tokenIndex43
@@ -1773,7 +2100,7 @@ func (p *Parser) rpath() bool {
 			position48, tokenIndex48 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -1782,10 +2109,137 @@ func (p *Parser) rpath() bool {
 				goto l48
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l48
+			{ // segment
+				if false {
+					goto l48
+				}
+				{
+					position54_17 := pos
+				l55_17:
+					{
+						position56_17, tokenIndex56_17 := pos, ti
+						{ // pchar
+							position90_14_17, tokenIndex90_14_17 := pos, ti
+							{
+								position91_14_17 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+
+										{ // uchar
+											position93_11_14_17, tokenIndex93_11_14_17 := pos, ti
+											{
+												position94_11_14_17 := pos
+												{
+													position95_11_14_17, tokenIndex95_11_14_17 := pos, ti
+													{ // unreserved
+														if int(pos) == p.at {
+															p.note(1, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l97_5_11_14_17
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l96_11_14_17
+													l97_5_11_14_17:
+														pos++
+														goto lok5_11_14_17
+													}
+												lok5_11_14_17:
+													goto l95_11_14_17
+												l96_11_14_17:
+													pos, ti = position95_11_14_17, tokenIndex95_11_14_17
+													{ // escape
+														position100_6_11_14_17, tokenIndex100_6_11_14_17 := pos, ti
+														{
+															position101_6_11_14_17 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(2, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l100_6_11_14_17
+															}
+															pos++
+															{ // hex
+																if int(pos) == p.at {
+																	p.note(3, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	goto l102_3_6_11_14_17
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l100_6_11_14_17
+															l102_3_6_11_14_17:
+																pos++
+																goto lok3_6_11_14_17
+															}
+														lok3_6_11_14_17:
+															{ // hex
+																if int(pos) == p.at {
+																	p.note(3, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	goto l102_4_6_11_14_17
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l100_6_11_14_17
+															l102_4_6_11_14_17:
+																pos++
+																goto lok4_6_11_14_17
+															}
+														lok4_6_11_14_17:
+															_ = position101_6_11_14_17
+														}
+														goto lok6_11_14_17
+													l100_6_11_14_17:
+														pos, ti = position100_6_11_14_17, tokenIndex100_6_11_14_17
+														goto l93_11_14_17
+													}
+												lok6_11_14_17:
+												}
+											l95_11_14_17:
+												_ = position94_11_14_17
+											}
+											goto lok11_14_17
+										l93_11_14_17:
+											pos, ti = position93_11_14_17, tokenIndex93_11_14_17
+											goto l90_14_17
+										}
+									lok11_14_17:
+									}
+								}
+
+								_ = position91_14_17
+							}
+							goto lok14_17
+						l90_14_17:
+							pos, ti = position90_14_17, tokenIndex90_14_17
+							goto l56_17
+						}
+					lok14_17:
+						goto l55_17
+					l56_17:
+						pos, ti = position56_17, tokenIndex56_17
+					}
+					_ = position54_17
+				}
+				goto lok17
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok17:
 			goto l47
 		l48:
 			pos, ti = position48, tokenIndex48
@@ -1822,7 +2276,7 @@ func (p *Parser) rfsegment() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(11, true)
 						}
 
 						{ // uchar
@@ -1833,7 +2287,7 @@ func (p *Parser) rfsegment() bool {
 									position95_11_12, tokenIndex95_11_12 := pos, ti
 									{ // unreserved
 										if int(pos) == p.at {
-											p.note(5, true)
+											p.note(1, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 											goto l97_5_11_12
@@ -1856,7 +2310,7 @@ func (p *Parser) rfsegment() bool {
 											position101_6_11_12 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(6, true)
+													p.note(2, true)
 												}
 
 												if int(pos) > p.far {
@@ -1867,7 +2321,7 @@ func (p *Parser) rfsegment() bool {
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(7, true)
+													p.note(3, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_3_6_11_12
@@ -1883,7 +2337,7 @@ func (p *Parser) rfsegment() bool {
 										lok3_6_11_12:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(7, true)
+													p.note(3, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_4_6_11_12
@@ -1938,7 +2392,7 @@ func (p *Parser) rfsegment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(12, true)
+								p.note(11, true)
 							}
 
 							{ // uchar
@@ -1949,7 +2403,7 @@ func (p *Parser) rfsegment() bool {
 										position95_11_13, tokenIndex95_11_13 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(1, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l97_5_11_13
@@ -1972,7 +2426,7 @@ func (p *Parser) rfsegment() bool {
 												position101_6_11_13 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(6, true)
+														p.note(2, true)
 													}
 
 													if int(pos) > p.far {
@@ -1983,7 +2437,7 @@ func (p *Parser) rfsegment() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(7, true)
+														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_3_6_11_13
@@ -1999,7 +2453,7 @@ func (p *Parser) rfsegment() bool {
 											lok3_6_11_13:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(7, true)
+														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_4_6_11_13
@@ -2074,7 +2528,7 @@ func (p *Parser) rsegment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(12, true)
+								p.note(11, true)
 							}
 
 							{ // uchar
@@ -2085,7 +2539,7 @@ func (p *Parser) rsegment() bool {
 										position95_11_14, tokenIndex95_11_14 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(1, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l97_5_11_14
@@ -2108,7 +2562,7 @@ func (p *Parser) rsegment() bool {
 												position101_6_11_14 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(6, true)
+														p.note(2, true)
 													}
 
 													if int(pos) > p.far {
@@ -2119,7 +2573,7 @@ func (p *Parser) rsegment() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(7, true)
+														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_3_6_11_14
@@ -2135,7 +2589,7 @@ func (p *Parser) rsegment() bool {
 											lok3_6_11_14:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(7, true)
+														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_4_6_11_14
@@ -2206,7 +2660,7 @@ func (p *Parser) rparams() bool {
 			position60, tokenIndex60 := pos, ti
 			if buffer[pos] != ';' {
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -2259,7 +2713,7 @@ func (p *Parser) rparam() bool {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(12, true)
+									p.note(11, true)
 								}
 
 								{ // uchar
@@ -2270,7 +2724,7 @@ func (p *Parser) rparam() bool {
 											position95_11_15, tokenIndex95_11_15 := pos, ti
 											{ // unreserved
 												if int(pos) == p.at {
-													p.note(5, true)
+													p.note(1, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 													goto l97_5_11_15
@@ -2293,7 +2747,7 @@ func (p *Parser) rparam() bool {
 													position101_6_11_15 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
-															p.note(6, true)
+															p.note(2, true)
 														}
 
 														if int(pos) > p.far {
@@ -2304,7 +2758,7 @@ func (p *Parser) rparam() bool {
 													pos++
 													{ // hex
 														if int(pos) == p.at {
-															p.note(7, true)
+															p.note(3, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 															goto l102_3_6_11_15
@@ -2320,7 +2774,7 @@ func (p *Parser) rparam() bool {
 												lok3_6_11_15:
 													{ // hex
 														if int(pos) == p.at {
-															p.note(7, true)
+															p.note(3, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 															goto l102_4_6_11_15
@@ -2368,7 +2822,7 @@ func (p *Parser) rparam() bool {
 				pos, ti = position65, tokenIndex65
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(5, true)
 					}
 
 					if int(pos) > p.far {
@@ -2403,12 +2857,12 @@ func (p *Parser) rscheme() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(6, true)
 				}
 
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(7, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						goto l105_1
@@ -2417,7 +2871,7 @@ func (p *Parser) rscheme() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(8, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l105_1
@@ -2439,12 +2893,12 @@ func (p *Parser) rscheme() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(1, true)
+						p.note(6, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							goto l105_2
@@ -2453,7 +2907,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l105_2
@@ -2503,7 +2957,7 @@ func (p *Parser) rnet_loc() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(13, true)
+						p.note(10, true)
 					}
 
 					{ // pchar
@@ -2515,7 +2969,7 @@ func (p *Parser) rnet_loc() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(12, true)
+										p.note(11, true)
 									}
 
 									{ // uchar
@@ -2526,7 +2980,7 @@ func (p *Parser) rnet_loc() bool {
 												position95_11_16, tokenIndex95_11_16 := pos, ti
 												{ // unreserved
 													if int(pos) == p.at {
-														p.note(5, true)
+														p.note(1, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 														goto l97_5_11_16
@@ -2549,7 +3003,7 @@ func (p *Parser) rnet_loc() bool {
 														position101_6_11_16 := pos
 														if buffer[pos] != '%' {
 															if int(pos) == p.at {
-																p.note(6, true)
+																p.note(2, true)
 															}
 
 															if int(pos) > p.far {
@@ -2560,7 +3014,7 @@ func (p *Parser) rnet_loc() bool {
 														pos++
 														{ // hex
 															if int(pos) == p.at {
-																p.note(7, true)
+																p.note(3, true)
 															}
 															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_3_6_11_16
@@ -2576,7 +3030,7 @@ func (p *Parser) rnet_loc() bool {
 													lok3_6_11_16:
 														{ // hex
 															if int(pos) == p.at {
-																p.note(7, true)
+																p.note(3, true)
 															}
 															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_4_6_11_16
@@ -2658,7 +3112,7 @@ func (p *Parser) rquery() bool {
 							position95_7, tokenIndex95_7 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(1, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l97_5_7
@@ -2681,7 +3135,7 @@ func (p *Parser) rquery() bool {
 									position101_6_7 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(6, true)
+											p.note(2, true)
 										}
 
 										if int(pos) > p.far {
@@ -2692,7 +3146,7 @@ func (p *Parser) rquery() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_3_6_7
@@ -2708,7 +3162,7 @@ func (p *Parser) rquery() bool {
 								lok3_6_7:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_4_6_7
@@ -2745,7 +3199,7 @@ func (p *Parser) rquery() bool {
 				pos, ti = position82, tokenIndex82
 				{ // reserved
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(4, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l122_8
@@ -2797,7 +3251,7 @@ func (p *Parser) rfragment() bool {
 							position95_9, tokenIndex95_9 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(1, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l97_5_9
@@ -2820,7 +3274,7 @@ func (p *Parser) rfragment() bool {
 									position101_6_9 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(6, true)
+											p.note(2, true)
 										}
 
 										if int(pos) > p.far {
@@ -2831,7 +3285,7 @@ func (p *Parser) rfragment() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_3_6_9
@@ -2847,7 +3301,7 @@ func (p *Parser) rfragment() bool {
 								lok3_6_9:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_4_6_9
@@ -2884,7 +3338,7 @@ func (p *Parser) rfragment() bool {
 				pos, ti = position88, tokenIndex88
 				{ // reserved
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(4, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l122_10
@@ -2927,7 +3381,7 @@ func (p *Parser) rpchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(11, true)
 				}
 
 				{ // uchar
@@ -2938,7 +3392,7 @@ func (p *Parser) rpchar() bool {
 							position95_11, tokenIndex95_11 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(1, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l97_5_11
@@ -2961,7 +3415,7 @@ func (p *Parser) rpchar() bool {
 									position101_6_11 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(6, true)
+											p.note(2, true)
 										}
 
 										if int(pos) > p.far {
@@ -2972,7 +3426,7 @@ func (p *Parser) rpchar() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_3_6_11
@@ -2988,7 +3442,7 @@ func (p *Parser) rpchar() bool {
 								lok3_6_11:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(7, true)
+											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l102_4_6_11
@@ -3044,7 +3498,7 @@ func (p *Parser) ruchar() bool {
 			position95, tokenIndex95 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 					goto l97_5
@@ -3067,7 +3521,7 @@ func (p *Parser) ruchar() bool {
 					position101_6 := pos
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
-							p.note(6, true)
+							p.note(2, true)
 						}
 
 						if int(pos) > p.far {
@@ -3078,7 +3532,7 @@ func (p *Parser) ruchar() bool {
 					pos++
 					{ // hex
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l102_3_6
@@ -3094,7 +3548,7 @@ func (p *Parser) ruchar() bool {
 				lok3_6:
 					{ // hex
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l102_4_6
@@ -3133,7 +3587,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l97
@@ -3158,7 +3612,7 @@ func (p *Parser) rescape() bool {
 		position101 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(2, true)
 			}
 
 			if int(pos) > p.far {
@@ -3169,7 +3623,7 @@ func (p *Parser) rescape() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l102_3
@@ -3185,7 +3639,7 @@ func (p *Parser) rescape() bool {
 	lok3:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l102_4
@@ -3214,7 +3668,7 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(7, true)
+		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l102
@@ -3235,7 +3689,7 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 		goto l105
@@ -3244,7 +3698,7 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l105
@@ -3262,7 +3716,7 @@ func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 		goto l109
@@ -3283,7 +3737,7 @@ func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l111
@@ -3367,7 +3821,7 @@ func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(8, true)
+		p.note(4, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l122

@@ -534,28 +534,28 @@ const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 7 lookaheads, 2 rule calls inside them.
+// 6 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x800000000, 0x0, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
-	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x27ff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0xac00985000000000, 0x1, 0x0, 0x0},
@@ -571,204 +571,128 @@ func (p *Parser) rpegwrap_entries() bool {
 		position1 := pos
 		{
 			position2, tokenIndex2 := pos, ti
-			{ // URI_reference
-				comp_55 := p.comp
-				p.comp = uint32(ruleURI_reference)
-				position4_55, tokenIndex4_55 := pos, ti
-				{
-					position5_55 := pos
-					{
-						position6_55, tokenIndex6_55 := pos, ti
-						{
-							position8_55, tokenIndex8_55 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
-								goto l9_55
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l8_55
-						l9_55:
-							pos, ti = position8_55, tokenIndex8_55
-							if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
-								goto l6_55
-							}
-							pos, ti = p.position, p.tokenIndex
-						}
-					l8_55:
-						goto l7_55
-					l6_55:
-						pos, ti = position6_55, tokenIndex6_55
-					}
-				l7_55:
-					{
-						position10_55, tokenIndex10_55 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l10_55
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l10_55
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l11_55
-					l10_55:
-						pos, ti = position10_55, tokenIndex10_55
-					}
-				l11_55:
-					{
-						position12_55, tokenIndex12_55 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l12_55
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l4_55
-					l12_55:
-						pos, ti = position12_55, tokenIndex12_55
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleURI_reference, position5_55)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_55
-				goto lok55
-			l4_55:
-				pos, ti = position4_55, tokenIndex4_55
-				p.comp = comp_55
+			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
 				goto l3
 			}
-		lok55:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
 			pos, ti = position2, tokenIndex2
 			{ // path
-				position121_56, tokenIndex121_56 := pos, ti
+				position121_61, tokenIndex121_61 := pos, ti
 				{
-					position122_56 := pos
+					position122_61 := pos
 					{
-						position123_56, tokenIndex123_56 := pos, ti
+						position123_61, tokenIndex123_61 := pos, ti
 						{
-							position125_56, tokenIndex125_56 := pos, ti
+							position125_61, tokenIndex125_61 := pos, ti
 							{ // abs_path
-								comp_47 := p.comp
+								comp_50 := p.comp
 								p.comp = uint32(ruleabs_path)
-								position41_47_56, tokenIndex41_47_56 := pos, ti
+								position41_50_61, tokenIndex41_50_61 := pos, ti
 								{
-									position42_47_56 := pos
+									position42_50_61 := pos
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, true)
+											p.note(0, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l41_47_56
+										goto l41_50_61
 									}
 									pos++
 									{ // path_segments
-										position128_45_47_56, tokenIndex128_45_47_56 := pos, ti
+										position128_48_50_61, tokenIndex128_48_50_61 := pos, ti
 										{
-											position129_45_47_56 := pos
+											position129_48_50_61 := pos
 											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l128_45_47_56
+												goto l128_48_50_61
 											}
 											pos, ti = p.position, p.tokenIndex
-										l130_45_47_56:
+										l130_48_50_61:
 											{
-												position131_45_47_56, tokenIndex131_45_47_56 := pos, ti
+												position131_48_50_61, tokenIndex131_48_50_61 := pos, ti
 												if buffer[pos] != '/' {
 													if int(pos) == p.at {
-														p.note(1, true)
+														p.note(0, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l131_45_47_56
+													goto l131_48_50_61
 												}
 												pos++
 												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-													goto l131_45_47_56
+													goto l131_48_50_61
 												}
 												pos, ti = p.position, p.tokenIndex
-												goto l130_45_47_56
-											l131_45_47_56:
-												pos, ti = position131_45_47_56, tokenIndex131_45_47_56
+												goto l130_48_50_61
+											l131_48_50_61:
+												pos, ti = position131_48_50_61, tokenIndex131_48_50_61
 											}
-											_ = position129_45_47_56
+											_ = position129_48_50_61
 										}
-										goto lok45_47_56
-									l128_45_47_56:
-										pos, ti = position128_45_47_56, tokenIndex128_45_47_56
-										goto l41_47_56
+										goto lok48_50_61
+									l128_48_50_61:
+										pos, ti = position128_48_50_61, tokenIndex128_48_50_61
+										goto l41_50_61
 									}
-								lok45_47_56:
+								lok48_50_61:
 									if !p.bare {
 										p.position, p.tokenIndex = pos, ti
-										p.add(ruleabs_path, position42_47_56)
+										p.add(ruleabs_path, position42_50_61)
 										ti = p.tokenIndex
 									}
 								}
-								p.comp = comp_47
-								goto lok47_56
-							l41_47_56:
-								pos, ti = position41_47_56, tokenIndex41_47_56
-								p.comp = comp_47
-								goto l126_56
+								p.comp = comp_50
+								goto lok50_61
+							l41_50_61:
+								pos, ti = position41_50_61, tokenIndex41_50_61
+								p.comp = comp_50
+								goto l126_61
 							}
-						lok47_56:
-							goto l125_56
-						l126_56:
-							pos, ti = position125_56, tokenIndex125_56
+						lok50_61:
+							goto l125_61
+						l126_61:
+							pos, ti = position125_61, tokenIndex125_61
 							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
-								goto l123_56
+								goto l123_61
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l125_56:
-						goto l124_56
-					l123_56:
-						pos, ti = position123_56, tokenIndex123_56
+					l125_61:
+						goto l124_61
+					l123_61:
+						pos, ti = position123_61, tokenIndex123_61
 					}
-				l124_56:
+				l124_61:
 					{
-						position127_56, tokenIndex127_56 := pos, ti
+						position127_61, tokenIndex127_61 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l127_56
+							goto l127_61
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l121_56
-					l127_56:
-						pos, ti = position127_56, tokenIndex127_56
+						goto l121_61
+					l127_61:
+						pos, ti = position127_61, tokenIndex127_61
 					}
-					_ = position122_56
+					_ = position122_61
 				}
-				goto lok56
-			l121_56:
-				pos, ti = position121_56, tokenIndex121_56
+				goto lok61
+			l121_61:
+				pos, ti = position121_61, tokenIndex121_61
 				goto l0
 			}
-		lok56:
+		lok61:
 		}
 	l2:
 		_ = position1
@@ -794,10 +718,134 @@ func (p *Parser) rURI_reference() bool {
 			position6, tokenIndex6 := pos, ti
 			{
 				position8, tokenIndex8 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
+				{ // absoluteURI
+					comp_59 := p.comp
+					p.comp = uint32(ruleabsoluteURI)
+					position13_59, tokenIndex13_59 := pos, ti
+					{
+						position14_59 := pos
+						{ // scheme
+							comp_58 := p.comp
+							p.comp = uint32(rulescheme)
+							position53_58_59, tokenIndex53_58_59 := pos, ti
+							{
+								position54_58_59 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l174_1_58_59
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l174_1_58_59
+									}
+									goto l53_58_59
+								l174_1_58_59:
+									pos++
+									goto lok1_58_59
+								}
+							lok1_58_59:
+							l55_58_59:
+								{
+									position56_58_59, tokenIndex56_58_59 := pos, ti
+									{
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+
+											{ // alpha
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l174_2_58_59
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(2, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l174_2_58_59
+												}
+												goto l56_58_59
+											l174_2_58_59:
+												pos++
+												goto lok2_58_59
+											}
+										lok2_58_59:
+										}
+									}
+
+									goto l55_58_59
+								l56_58_59:
+									pos, ti = position56_58_59, tokenIndex56_58_59
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulescheme, position54_58_59)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_58
+							goto lok58_59
+						l53_58_59:
+							pos, ti = position53_58_59, tokenIndex53_58_59
+							p.comp = comp_58
+							goto l13_59
+						}
+					lok58_59:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_59
+						}
+						pos++
+						{
+							position15_59, tokenIndex15_59 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+								goto l16_59
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l15_59
+						l16_59:
+							pos, ti = position15_59, tokenIndex15_59
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l13_59
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l15_59:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabsoluteURI, position14_59)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_59
+					goto lok59
+				l13_59:
+					pos, ti = position13_59, tokenIndex13_59
+					p.comp = comp_59
 					goto l9
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok59:
 				goto l8
 			l9:
 				pos, ti = position8, tokenIndex8
@@ -816,7 +864,7 @@ func (p *Parser) rURI_reference() bool {
 			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -825,10 +873,133 @@ func (p *Parser) rURI_reference() bool {
 				goto l10
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l10
+			{ // fragment
+				if false {
+					goto l10
+				}
+				comp_60 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position150_60 := pos
+				l151_60:
+					{
+						position152_60, tokenIndex152_60 := pos, ti
+						{ // uric
+							position153_41_60, tokenIndex153_41_60 := pos, ti
+							{
+								position154_41_60 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_35_41_60, tokenIndex165_35_41_60 := pos, ti
+												{
+													position166_35_41_60 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_41_60
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_35_41_60
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_41_60
+													l167_16_35_41_60:
+														pos++
+														goto lok16_35_41_60
+													}
+												lok16_35_41_60:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_35_41_60
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_41_60
+													l167_17_35_41_60:
+														pos++
+														goto lok17_35_41_60
+													}
+												lok17_35_41_60:
+													_ = position166_35_41_60
+												}
+												goto lok35_41_60
+											l165_35_41_60:
+												pos, ti = position165_35_41_60, tokenIndex165_35_41_60
+												goto l153_41_60
+											}
+										lok35_41_60:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_36_41_60
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l153_41_60
+											l159_36_41_60:
+												pos++
+												goto lok36_41_60
+											}
+										lok36_41_60:
+										}
+									}
+								}
+
+								_ = position154_41_60
+							}
+							goto lok41_60
+						l153_41_60:
+							pos, ti = position153_41_60, tokenIndex153_41_60
+							goto l152_60
+						}
+					lok41_60:
+						goto l151_60
+					l152_60:
+						pos, ti = position152_60, tokenIndex152_60
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position150_60)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_60
+				goto lok60
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok60:
 			goto l11
 		l10:
 			pos, ti = position10, tokenIndex10
@@ -876,90 +1047,90 @@ func (p *Parser) rabsoluteURI() bool {
 	{
 		position14 := pos
 		{ // scheme
-			comp_53 := p.comp
+			comp_58 := p.comp
 			p.comp = uint32(rulescheme)
-			position53_53, tokenIndex53_53 := pos, ti
+			position53_58, tokenIndex53_58 := pos, ti
 			{
-				position54_53 := pos
+				position54_58 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(1, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l174_1_53
+						goto l174_1_58
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l174_1_53
+						goto l174_1_58
 					}
-					goto l53_53
-				l174_1_53:
+					goto l53_58
+				l174_1_58:
 					pos++
-					goto lok1_53
+					goto lok1_58
 				}
-			lok1_53:
-			l55_53:
+			lok1_58:
+			l55_58:
 				{
-					position56_53, tokenIndex56_53 := pos, ti
+					position56_58, tokenIndex56_58 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(3, true)
 							}
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(1, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l174_2_53
+									goto l174_2_58
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(2, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l174_2_53
+									goto l174_2_58
 								}
-								goto l56_53
-							l174_2_53:
+								goto l56_58
+							l174_2_58:
 								pos++
-								goto lok2_53
+								goto lok2_58
 							}
-						lok2_53:
+						lok2_58:
 						}
 					}
 
-					goto l55_53
-				l56_53:
-					pos, ti = position56_53, tokenIndex56_53
+					goto l55_58
+				l56_58:
+					pos, ti = position56_58, tokenIndex56_58
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position54_53)
+					p.add(rulescheme, position54_58)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_53
-			goto lok53
-		l53_53:
-			pos, ti = position53_53, tokenIndex53_53
-			p.comp = comp_53
+			p.comp = comp_58
+			goto lok58
+		l53_58:
+			pos, ti = position53_58, tokenIndex53_58
+			p.comp = comp_58
 			goto l13
 		}
-	lok53:
+	lok58:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -970,120 +1141,10 @@ func (p *Parser) rabsoluteURI() bool {
 		pos++
 		{
 			position15, tokenIndex15 := pos, ti
-			{ // hier_part
-				position24_54, tokenIndex24_54 := pos, ti
-				{
-					position25_54 := pos
-					{
-						position26_54, tokenIndex26_54 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
-							goto l27_54
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l26_54
-					l27_54:
-						pos, ti = position26_54, tokenIndex26_54
-						{ // abs_path
-							comp_52 := p.comp
-							p.comp = uint32(ruleabs_path)
-							position41_52_54, tokenIndex41_52_54 := pos, ti
-							{
-								position42_52_54 := pos
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l41_52_54
-								}
-								pos++
-								{ // path_segments
-									position128_45_52_54, tokenIndex128_45_52_54 := pos, ti
-									{
-										position129_45_52_54 := pos
-										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-											goto l128_45_52_54
-										}
-										pos, ti = p.position, p.tokenIndex
-									l130_45_52_54:
-										{
-											position131_45_52_54, tokenIndex131_45_52_54 := pos, ti
-											if buffer[pos] != '/' {
-												if int(pos) == p.at {
-													p.note(1, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l131_45_52_54
-											}
-											pos++
-											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l131_45_52_54
-											}
-											pos, ti = p.position, p.tokenIndex
-											goto l130_45_52_54
-										l131_45_52_54:
-											pos, ti = position131_45_52_54, tokenIndex131_45_52_54
-										}
-										_ = position129_45_52_54
-									}
-									goto lok45_52_54
-								l128_45_52_54:
-									pos, ti = position128_45_52_54, tokenIndex128_45_52_54
-									goto l41_52_54
-								}
-							lok45_52_54:
-								if !p.bare {
-									p.position, p.tokenIndex = pos, ti
-									p.add(ruleabs_path, position42_52_54)
-									ti = p.tokenIndex
-								}
-							}
-							p.comp = comp_52
-							goto lok52_54
-						l41_52_54:
-							pos, ti = position41_52_54, tokenIndex41_52_54
-							p.comp = comp_52
-							goto l24_54
-						}
-					lok52_54:
-					}
-				l26_54:
-					{
-						position28_54, tokenIndex28_54 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l28_54
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l28_54
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l29_54
-					l28_54:
-						pos, ti = position28_54, tokenIndex28_54
-					}
-				l29_54:
-					_ = position25_54
-				}
-				goto lok54
-			l24_54:
-				pos, ti = position24_54, tokenIndex24_54
+			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 				goto l16
 			}
-		lok54:
+			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
 			pos, ti = position15, tokenIndex15
@@ -1128,184 +1189,184 @@ func (p *Parser) rrelativeURI() bool {
 		l20:
 			pos, ti = position19, tokenIndex19
 			{ // abs_path
-				comp_50 := p.comp
+				comp_53 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_50, tokenIndex41_50 := pos, ti
+				position41_53, tokenIndex41_53 := pos, ti
 				{
-					position42_50 := pos
+					position42_53 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_50
+						goto l41_53
 					}
 					pos++
 					{ // path_segments
-						position128_45_50, tokenIndex128_45_50 := pos, ti
+						position128_48_53, tokenIndex128_48_53 := pos, ti
 						{
-							position129_45_50 := pos
+							position129_48_53 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l128_45_50
+								goto l128_48_53
 							}
 							pos, ti = p.position, p.tokenIndex
-						l130_45_50:
+						l130_48_53:
 							{
-								position131_45_50, tokenIndex131_45_50 := pos, ti
+								position131_48_53, tokenIndex131_48_53 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l131_45_50
+									goto l131_48_53
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l131_45_50
+									goto l131_48_53
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l130_45_50
-							l131_45_50:
-								pos, ti = position131_45_50, tokenIndex131_45_50
+								goto l130_48_53
+							l131_48_53:
+								pos, ti = position131_48_53, tokenIndex131_48_53
 							}
-							_ = position129_45_50
+							_ = position129_48_53
 						}
-						goto lok45_50
-					l128_45_50:
-						pos, ti = position128_45_50, tokenIndex128_45_50
-						goto l41_50
+						goto lok48_53
+					l128_48_53:
+						pos, ti = position128_48_53, tokenIndex128_48_53
+						goto l41_53
 					}
-				lok45_50:
+				lok48_53:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_50)
+						p.add(ruleabs_path, position42_53)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_50
-				goto lok50
-			l41_50:
-				pos, ti = position41_50, tokenIndex41_50
-				p.comp = comp_50
+				p.comp = comp_53
+				goto lok53
+			l41_53:
+				pos, ti = position41_53, tokenIndex41_53
+				p.comp = comp_53
 				goto l21
 			}
-		lok50:
+		lok53:
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
 			{ // rel_path
-				comp_51 := p.comp
+				comp_54 := p.comp
 				p.comp = uint32(rulerel_path)
-				position43_51, tokenIndex43_51 := pos, ti
+				position43_54, tokenIndex43_54 := pos, ti
 				{
-					position44_51 := pos
+					position44_54 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
-						goto l43_51
+						goto l43_54
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position45_51, tokenIndex45_51 := pos, ti
+						position45_54, tokenIndex45_54 := pos, ti
 						{ // abs_path
-							comp_46 := p.comp
+							comp_49 := p.comp
 							p.comp = uint32(ruleabs_path)
-							position41_46_51, tokenIndex41_46_51 := pos, ti
+							position41_49_54, tokenIndex41_49_54 := pos, ti
 							{
-								position42_46_51 := pos
+								position42_49_54 := pos
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l41_46_51
+									goto l41_49_54
 								}
 								pos++
 								{ // path_segments
-									position128_45_46_51, tokenIndex128_45_46_51 := pos, ti
+									position128_48_49_54, tokenIndex128_48_49_54 := pos, ti
 									{
-										position129_45_46_51 := pos
+										position129_48_49_54 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-											goto l128_45_46_51
+											goto l128_48_49_54
 										}
 										pos, ti = p.position, p.tokenIndex
-									l130_45_46_51:
+									l130_48_49_54:
 										{
-											position131_45_46_51, tokenIndex131_45_46_51 := pos, ti
+											position131_48_49_54, tokenIndex131_48_49_54 := pos, ti
 											if buffer[pos] != '/' {
 												if int(pos) == p.at {
-													p.note(1, true)
+													p.note(0, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l131_45_46_51
+												goto l131_48_49_54
 											}
 											pos++
 											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l131_45_46_51
+												goto l131_48_49_54
 											}
 											pos, ti = p.position, p.tokenIndex
-											goto l130_45_46_51
-										l131_45_46_51:
-											pos, ti = position131_45_46_51, tokenIndex131_45_46_51
+											goto l130_48_49_54
+										l131_48_49_54:
+											pos, ti = position131_48_49_54, tokenIndex131_48_49_54
 										}
-										_ = position129_45_46_51
+										_ = position129_48_49_54
 									}
-									goto lok45_46_51
-								l128_45_46_51:
-									pos, ti = position128_45_46_51, tokenIndex128_45_46_51
-									goto l41_46_51
+									goto lok48_49_54
+								l128_48_49_54:
+									pos, ti = position128_48_49_54, tokenIndex128_48_49_54
+									goto l41_49_54
 								}
-							lok45_46_51:
+							lok48_49_54:
 								if !p.bare {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleabs_path, position42_46_51)
+									p.add(ruleabs_path, position42_49_54)
 									ti = p.tokenIndex
 								}
 							}
-							p.comp = comp_46
-							goto lok46_51
-						l41_46_51:
-							pos, ti = position41_46_51, tokenIndex41_46_51
-							p.comp = comp_46
-							goto l45_51
+							p.comp = comp_49
+							goto lok49_54
+						l41_49_54:
+							pos, ti = position41_49_54, tokenIndex41_49_54
+							p.comp = comp_49
+							goto l45_54
 						}
-					lok46_51:
-						goto l46_51
-					l45_51:
-						pos, ti = position45_51, tokenIndex45_51
+					lok49_54:
+						goto l46_54
+					l45_54:
+						pos, ti = position45_54, tokenIndex45_54
 					}
-				l46_51:
+				l46_54:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulerel_path, position44_51)
+						p.add(rulerel_path, position44_54)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_51
-				goto lok51
-			l43_51:
-				pos, ti = position43_51, tokenIndex43_51
-				p.comp = comp_51
+				p.comp = comp_54
+				goto lok54
+			l43_54:
+				pos, ti = position43_54, tokenIndex43_54
+				p.comp = comp_54
 				goto l17
 			}
-		lok51:
+		lok54:
 		}
 	l19:
 		{
 			position22, tokenIndex22 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1314,10 +1375,133 @@ func (p *Parser) rrelativeURI() bool {
 				goto l22
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l22
+			{ // query
+				if false {
+					goto l22
+				}
+				comp_55 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position146_55 := pos
+				l147_55:
+					{
+						position148_55, tokenIndex148_55 := pos, ti
+						{ // uric
+							position153_40_55, tokenIndex153_40_55 := pos, ti
+							{
+								position154_40_55 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_35_40_55, tokenIndex165_35_40_55 := pos, ti
+												{
+													position166_35_40_55 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_55
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_35_40_55
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_55
+													l167_16_35_40_55:
+														pos++
+														goto lok16_35_40_55
+													}
+												lok16_35_40_55:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_35_40_55
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_55
+													l167_17_35_40_55:
+														pos++
+														goto lok17_35_40_55
+													}
+												lok17_35_40_55:
+													_ = position166_35_40_55
+												}
+												goto lok35_40_55
+											l165_35_40_55:
+												pos, ti = position165_35_40_55, tokenIndex165_35_40_55
+												goto l153_40_55
+											}
+										lok35_40_55:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_36_40_55
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l153_40_55
+											l159_36_40_55:
+												pos++
+												goto lok36_40_55
+											}
+										lok36_40_55:
+										}
+									}
+								}
+
+								_ = position154_40_55
+							}
+							goto lok40_55
+						l153_40_55:
+							pos, ti = position153_40_55, tokenIndex153_40_55
+							goto l148_55
+						}
+					lok40_55:
+						goto l147_55
+					l148_55:
+						pos, ti = position148_55, tokenIndex148_55
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position146_55)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_55
+				goto lok55
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok55:
 			goto l23
 		l22:
 			pos, ti = position22, tokenIndex22
@@ -1356,81 +1540,81 @@ func (p *Parser) rhier_part() bool {
 		l27:
 			pos, ti = position26, tokenIndex26
 			{ // abs_path
-				comp_52 := p.comp
+				comp_56 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_52, tokenIndex41_52 := pos, ti
+				position41_56, tokenIndex41_56 := pos, ti
 				{
-					position42_52 := pos
+					position42_56 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_52
+						goto l41_56
 					}
 					pos++
 					{ // path_segments
-						position128_45_52, tokenIndex128_45_52 := pos, ti
+						position128_48_56, tokenIndex128_48_56 := pos, ti
 						{
-							position129_45_52 := pos
+							position129_48_56 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l128_45_52
+								goto l128_48_56
 							}
 							pos, ti = p.position, p.tokenIndex
-						l130_45_52:
+						l130_48_56:
 							{
-								position131_45_52, tokenIndex131_45_52 := pos, ti
+								position131_48_56, tokenIndex131_48_56 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l131_45_52
+									goto l131_48_56
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l131_45_52
+									goto l131_48_56
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l130_45_52
-							l131_45_52:
-								pos, ti = position131_45_52, tokenIndex131_45_52
+								goto l130_48_56
+							l131_48_56:
+								pos, ti = position131_48_56, tokenIndex131_48_56
 							}
-							_ = position129_45_52
+							_ = position129_48_56
 						}
-						goto lok45_52
-					l128_45_52:
-						pos, ti = position128_45_52, tokenIndex128_45_52
-						goto l41_52
+						goto lok48_56
+					l128_48_56:
+						pos, ti = position128_48_56, tokenIndex128_48_56
+						goto l41_56
 					}
-				lok45_52:
+				lok48_56:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_52)
+						p.add(ruleabs_path, position42_56)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_52
-				goto lok52
-			l41_52:
-				pos, ti = position41_52, tokenIndex41_52
-				p.comp = comp_52
+				p.comp = comp_56
+				goto lok56
+			l41_56:
+				pos, ti = position41_56, tokenIndex41_56
+				p.comp = comp_56
 				goto l24
 			}
-		lok52:
+		lok56:
 		}
 	l26:
 		{
 			position28, tokenIndex28 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1439,10 +1623,133 @@ func (p *Parser) rhier_part() bool {
 				goto l28
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l28
+			{ // query
+				if false {
+					goto l28
+				}
+				comp_57 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position146_57 := pos
+				l147_57:
+					{
+						position148_57, tokenIndex148_57 := pos, ti
+						{ // uric
+							position153_40_57, tokenIndex153_40_57 := pos, ti
+							{
+								position154_40_57 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_35_40_57, tokenIndex165_35_40_57 := pos, ti
+												{
+													position166_35_40_57 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_57
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_35_40_57
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_57
+													l167_16_35_40_57:
+														pos++
+														goto lok16_35_40_57
+													}
+												lok16_35_40_57:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_35_40_57
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_57
+													l167_17_35_40_57:
+														pos++
+														goto lok17_35_40_57
+													}
+												lok17_35_40_57:
+													_ = position166_35_40_57
+												}
+												goto lok35_40_57
+											l165_35_40_57:
+												pos, ti = position165_35_40_57, tokenIndex165_35_40_57
+												goto l153_40_57
+											}
+										lok35_40_57:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_36_40_57
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l153_40_57
+											l159_36_40_57:
+												pos++
+												goto lok36_40_57
+											}
+										lok36_40_57:
+										}
+									}
+								}
+
+								_ = position154_40_57
+							}
+							goto lok40_57
+						l153_40_57:
+							pos, ti = position153_40_57, tokenIndex153_40_57
+							goto l148_57
+						}
+					lok40_57:
+						goto l147_57
+					l148_57:
+						pos, ti = position148_57, tokenIndex148_57
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position146_57)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_57
+				goto lok57
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok57:
 			goto l29
 		l28:
 			pos, ti = position28, tokenIndex28
@@ -1476,11 +1783,11 @@ func (p *Parser) ropaque_part() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(11, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(8, false)
+							p.note(7, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -1490,7 +1797,7 @@ func (p *Parser) ropaque_part() bool {
 									position166_18_37 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(8, true)
+											p.note(7, true)
 										}
 
 										if int(pos) > p.far {
@@ -1501,7 +1808,7 @@ func (p *Parser) ropaque_part() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_18_37
@@ -1517,7 +1824,7 @@ func (p *Parser) ropaque_part() bool {
 								lok16_18_37:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_18_37
@@ -1543,7 +1850,7 @@ func (p *Parser) ropaque_part() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_19_37
@@ -1581,11 +1888,11 @@ func (p *Parser) ropaque_part() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -1595,7 +1902,7 @@ func (p *Parser) ropaque_part() bool {
 										position166_35_38 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -1606,7 +1913,7 @@ func (p *Parser) ropaque_part() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_35_38
@@ -1622,7 +1929,7 @@ func (p *Parser) ropaque_part() bool {
 									lok16_35_38:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_35_38
@@ -1648,7 +1955,7 @@ func (p *Parser) ropaque_part() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_36_38
@@ -1706,11 +2013,11 @@ func (p *Parser) ruric_no_slash() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -1720,7 +2027,7 @@ func (p *Parser) ruric_no_slash() bool {
 							position166_18 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -1731,7 +2038,7 @@ func (p *Parser) ruric_no_slash() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_18
@@ -1747,7 +2054,7 @@ func (p *Parser) ruric_no_slash() bool {
 						lok16_18:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_18
@@ -1773,7 +2080,7 @@ func (p *Parser) ruric_no_slash() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_19
@@ -1812,7 +2119,7 @@ func (p *Parser) rnet_path() bool {
 		position38 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1823,7 +2130,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1833,124 +2140,124 @@ func (p *Parser) rnet_path() bool {
 		}
 		pos++
 		{ // authority
-			comp_48 := p.comp
+			comp_51 := p.comp
 			p.comp = uint32(ruleauthority)
-			position58_48, tokenIndex58_48 := pos, ti
+			position58_51, tokenIndex58_51 := pos, ti
 			{
-				position59_48 := pos
+				position59_51 := pos
 				{
-					position60_48, tokenIndex60_48 := pos, ti
+					position60_51, tokenIndex60_51 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rserver() {
-						goto l61_48
+						goto l61_51
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position62_48, tokenIndex62_48 := pos, ti
+						position62_51, tokenIndex62_51 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulereg_name]) {
-							goto l62_48
+							goto l62_51
 						}
 						pos, ti = p.position, p.tokenIndex
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l61_48
-					l62_48:
-						pos, ti = position62_48, tokenIndex62_48
+						goto l61_51
+					l62_51:
+						pos, ti = position62_51, tokenIndex62_51
 					}
-					goto l60_48
-				l61_48:
-					pos, ti = position60_48, tokenIndex60_48
+					goto l60_51
+				l61_51:
+					pos, ti = position60_51, tokenIndex60_51
 					if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
-						goto l58_48
+						goto l58_51
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l60_48:
+			l60_51:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleauthority, position59_48)
+					p.add(ruleauthority, position59_51)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_48
-			goto lok48
-		l58_48:
-			pos, ti = position58_48, tokenIndex58_48
-			p.comp = comp_48
+			p.comp = comp_51
+			goto lok51
+		l58_51:
+			pos, ti = position58_51, tokenIndex58_51
+			p.comp = comp_51
 			goto l37
 		}
-	lok48:
+	lok51:
 		{
 			position39, tokenIndex39 := pos, ti
 			{ // abs_path
-				comp_49 := p.comp
+				comp_52 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_49, tokenIndex41_49 := pos, ti
+				position41_52, tokenIndex41_52 := pos, ti
 				{
-					position42_49 := pos
+					position42_52 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_49
+						goto l41_52
 					}
 					pos++
 					{ // path_segments
-						position128_45_49, tokenIndex128_45_49 := pos, ti
+						position128_48_52, tokenIndex128_48_52 := pos, ti
 						{
-							position129_45_49 := pos
+							position129_48_52 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l128_45_49
+								goto l128_48_52
 							}
 							pos, ti = p.position, p.tokenIndex
-						l130_45_49:
+						l130_48_52:
 							{
-								position131_45_49, tokenIndex131_45_49 := pos, ti
+								position131_48_52, tokenIndex131_48_52 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l131_45_49
+									goto l131_48_52
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l131_45_49
+									goto l131_48_52
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l130_45_49
-							l131_45_49:
-								pos, ti = position131_45_49, tokenIndex131_45_49
+								goto l130_48_52
+							l131_48_52:
+								pos, ti = position131_48_52, tokenIndex131_48_52
 							}
-							_ = position129_45_49
+							_ = position129_48_52
 						}
-						goto lok45_49
-					l128_45_49:
-						pos, ti = position128_45_49, tokenIndex128_45_49
-						goto l41_49
+						goto lok48_52
+					l128_48_52:
+						pos, ti = position128_48_52, tokenIndex128_48_52
+						goto l41_52
 					}
-				lok45_49:
+				lok48_52:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_49)
+						p.add(ruleabs_path, position42_52)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_49
-				goto lok49
-			l41_49:
-				pos, ti = position41_49, tokenIndex41_49
-				p.comp = comp_49
+				p.comp = comp_52
+				goto lok52
+			l41_52:
+				pos, ti = position41_52, tokenIndex41_52
+				p.comp = comp_52
 				goto l39
 			}
-		lok49:
+		lok52:
 			goto l40
 		l39:
 			pos, ti = position39, tokenIndex39
@@ -1983,7 +2290,7 @@ func (p *Parser) rabs_path() bool {
 		position42 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1993,43 +2300,43 @@ func (p *Parser) rabs_path() bool {
 		}
 		pos++
 		{ // path_segments
-			position128_45, tokenIndex128_45 := pos, ti
+			position128_48, tokenIndex128_48 := pos, ti
 			{
-				position129_45 := pos
+				position129_48 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-					goto l128_45
+					goto l128_48
 				}
 				pos, ti = p.position, p.tokenIndex
-			l130_45:
+			l130_48:
 				{
-					position131_45, tokenIndex131_45 := pos, ti
+					position131_48, tokenIndex131_48 := pos, ti
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l131_45
+						goto l131_48
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-						goto l131_45
+						goto l131_48
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l130_45
-				l131_45:
-					pos, ti = position131_45, tokenIndex131_45
+					goto l130_48
+				l131_48:
+					pos, ti = position131_48, tokenIndex131_48
 				}
-				_ = position129_45
+				_ = position129_48
 			}
-			goto lok45
-		l128_45:
-			pos, ti = position128_45, tokenIndex128_45
+			goto lok48
+		l128_48:
+			pos, ti = position128_48, tokenIndex128_48
 			goto l41
 		}
-	lok45:
+	lok48:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position42)
@@ -2062,74 +2369,74 @@ func (p *Parser) rrel_path() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{ // abs_path
-				comp_46 := p.comp
+				comp_49 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_46, tokenIndex41_46 := pos, ti
+				position41_49, tokenIndex41_49 := pos, ti
 				{
-					position42_46 := pos
+					position42_49 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_46
+						goto l41_49
 					}
 					pos++
 					{ // path_segments
-						position128_45_46, tokenIndex128_45_46 := pos, ti
+						position128_48_49, tokenIndex128_48_49 := pos, ti
 						{
-							position129_45_46 := pos
+							position129_48_49 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l128_45_46
+								goto l128_48_49
 							}
 							pos, ti = p.position, p.tokenIndex
-						l130_45_46:
+						l130_48_49:
 							{
-								position131_45_46, tokenIndex131_45_46 := pos, ti
+								position131_48_49, tokenIndex131_48_49 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l131_45_46
+									goto l131_48_49
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l131_45_46
+									goto l131_48_49
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l130_45_46
-							l131_45_46:
-								pos, ti = position131_45_46, tokenIndex131_45_46
+								goto l130_48_49
+							l131_48_49:
+								pos, ti = position131_48_49, tokenIndex131_48_49
 							}
-							_ = position129_45_46
+							_ = position129_48_49
 						}
-						goto lok45_46
-					l128_45_46:
-						pos, ti = position128_45_46, tokenIndex128_45_46
-						goto l41_46
+						goto lok48_49
+					l128_48_49:
+						pos, ti = position128_48_49, tokenIndex128_48_49
+						goto l41_49
 					}
-				lok45_46:
+				lok48_49:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_46)
+						p.add(ruleabs_path, position42_49)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_46
-				goto lok46
-			l41_46:
-				pos, ti = position41_46, tokenIndex41_46
-				p.comp = comp_46
+				p.comp = comp_49
+				goto lok49
+			l41_49:
+				pos, ti = position41_49, tokenIndex41_49
+				p.comp = comp_49
 				goto l45
 			}
-		lok46:
+		lok49:
 			goto l46
 		l45:
 			pos, ti = position45, tokenIndex45
@@ -2167,7 +2474,7 @@ func (p *Parser) rrel_segment() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -2177,7 +2484,7 @@ func (p *Parser) rrel_segment() bool {
 							position166_20 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -2188,7 +2495,7 @@ func (p *Parser) rrel_segment() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_20
@@ -2204,7 +2511,7 @@ func (p *Parser) rrel_segment() bool {
 						lok16_20:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_20
@@ -2230,7 +2537,7 @@ func (p *Parser) rrel_segment() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_21
@@ -2260,7 +2567,7 @@ func (p *Parser) rrel_segment() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(8, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2270,7 +2577,7 @@ func (p *Parser) rrel_segment() bool {
 								position166_22 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2281,7 +2588,7 @@ func (p *Parser) rrel_segment() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_16_22
@@ -2297,7 +2604,7 @@ func (p *Parser) rrel_segment() bool {
 							lok16_22:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_17_22
@@ -2323,7 +2630,7 @@ func (p *Parser) rrel_segment() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l159_23
@@ -2366,7 +2673,7 @@ func (p *Parser) rscheme() bool {
 		position54 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l174_1
@@ -2375,7 +2682,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l174_1
@@ -2394,12 +2701,12 @@ func (p *Parser) rscheme() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(4, true)
+						p.note(3, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l174_2
@@ -2408,7 +2715,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l174_2
@@ -2512,7 +2819,7 @@ func (p *Parser) rreg_name() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -2522,7 +2829,7 @@ func (p *Parser) rreg_name() bool {
 							position166_24 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -2533,7 +2840,7 @@ func (p *Parser) rreg_name() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_24
@@ -2549,7 +2856,7 @@ func (p *Parser) rreg_name() bool {
 						lok16_24:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_24
@@ -2575,7 +2882,7 @@ func (p *Parser) rreg_name() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_25
@@ -2605,7 +2912,7 @@ func (p *Parser) rreg_name() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(8, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2615,7 +2922,7 @@ func (p *Parser) rreg_name() bool {
 								position166_26 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2626,7 +2933,7 @@ func (p *Parser) rreg_name() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_16_26
@@ -2642,7 +2949,7 @@ func (p *Parser) rreg_name() bool {
 							lok16_26:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_17_26
@@ -2668,7 +2975,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l159_27
@@ -2718,13 +3025,124 @@ func (p *Parser) rserver() bool {
 			position71, tokenIndex71 := pos, ti
 			{
 				position73, tokenIndex73 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-					goto l73
+				{ // userinfo
+					if false {
+						goto l73
+					}
+					comp_46 := p.comp
+					p.comp = uint32(ruleuserinfo)
+					{
+						position76_46 := pos
+					l77_46:
+						{
+							position78_46, tokenIndex78_46 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(14, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(7, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position165_28_46, tokenIndex165_28_46 := pos, ti
+											{
+												position166_28_46 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(7, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l165_28_46
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(8, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l167_16_28_46
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l165_28_46
+												l167_16_28_46:
+													pos++
+													goto lok16_28_46
+												}
+											lok16_28_46:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(8, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l167_17_28_46
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l165_28_46
+												l167_17_28_46:
+													pos++
+													goto lok17_28_46
+												}
+											lok17_28_46:
+												_ = position166_28_46
+											}
+											goto lok28_46
+										l165_28_46:
+											pos, ti = position165_28_46, tokenIndex165_28_46
+											goto l78_46
+										}
+									lok28_46:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l159_29_46
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l78_46
+										l159_29_46:
+											pos++
+											goto lok29_46
+										}
+									lok29_46:
+									}
+								}
+							}
+
+							goto l77_46
+						l78_46:
+							pos, ti = position78_46, tokenIndex78_46
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuserinfo, position76_46)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_46
+					goto lok46
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok46:
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(15, true)
 					}
 
 					if int(pos) > p.far {
@@ -2739,82 +3157,119 @@ func (p *Parser) rserver() bool {
 			}
 		l74:
 			{ // hostport
-				comp_44 := p.comp
+				comp_47 := p.comp
 				p.comp = uint32(rulehostport)
-				position80_44, tokenIndex80_44 := pos, ti
+				position80_47, tokenIndex80_47 := pos, ti
 				{
-					position81_44 := pos
+					position81_47 := pos
 					{ // host
 						comp_42 := p.comp
 						p.comp = uint32(rulehost)
-						position84_42_44, tokenIndex84_42_44 := pos, ti
+						position84_42_47, tokenIndex84_42_47 := pos, ti
 						{
-							position85_42_44 := pos
+							position85_42_47 := pos
 							{
-								position86_42_44, tokenIndex86_42_44 := pos, ti
+								position86_42_47, tokenIndex86_42_47 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-									goto l87_42_44
+									goto l87_42_47
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l86_42_44
-							l87_42_44:
-								pos, ti = position86_42_44, tokenIndex86_42_44
+								goto l86_42_47
+							l87_42_47:
+								pos, ti = position86_42_47, tokenIndex86_42_47
 								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
-									goto l84_42_44
+									goto l84_42_47
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
-						l86_42_44:
+						l86_42_47:
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulehost, position85_42_44)
+								p.add(rulehost, position85_42_47)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_42
-						goto lok42_44
-					l84_42_44:
-						pos, ti = position84_42_44, tokenIndex84_42_44
+						goto lok42_47
+					l84_42_47:
+						pos, ti = position84_42_47, tokenIndex84_42_47
 						p.comp = comp_42
-						goto l80_44
+						goto l80_47
 					}
-				lok42_44:
+				lok42_47:
 					{
-						position82_44, tokenIndex82_44 := pos, ti
+						position82_47, tokenIndex82_47 := pos, ti
 						if buffer[pos] != ':' {
 							if int(pos) == p.at {
-								p.note(5, true)
+								p.note(4, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l82_44
+							goto l82_47
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l82_44
+						{ // port
+							if false {
+								goto l82_47
+							}
+							comp_43 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position118_43_47 := pos
+							l119_43_47:
+								{
+									position120_43_47, tokenIndex120_43_47 := pos, ti
+									{ // digit
+										if int(pos) == p.at {
+											p.note(16, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l182_15_43_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l120_43_47
+									l182_15_43_47:
+										pos++
+										goto lok15_43_47
+									}
+								lok15_43_47:
+									goto l119_43_47
+								l120_43_47:
+									pos, ti = position120_43_47, tokenIndex120_43_47
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position118_43_47)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_43
+							goto lok43_47
 						}
-						pos, ti = p.position, p.tokenIndex
-						goto l83_44
-					l82_44:
-						pos, ti = position82_44, tokenIndex82_44
+					lok43_47:
+						goto l83_47
+					l82_47:
+						pos, ti = position82_47, tokenIndex82_47
 					}
-				l83_44:
+				l83_47:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position81_44)
+						p.add(rulehostport, position81_47)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_44
-				goto lok44
-			l80_44:
-				pos, ti = position80_44, tokenIndex80_44
-				p.comp = comp_44
+				p.comp = comp_47
+				goto lok47
+			l80_47:
+				pos, ti = position80_47, tokenIndex80_47
+				p.comp = comp_47
 				goto l71
 			}
-		lok44:
+		lok47:
 			goto l72
 		l71:
 			pos, ti = position71, tokenIndex71
@@ -2847,11 +3302,11 @@ func (p *Parser) ruserinfo() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(15, true)
+						p.note(14, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(8, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2861,7 +3316,7 @@ func (p *Parser) ruserinfo() bool {
 								position166_28 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2872,7 +3327,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_16_28
@@ -2888,7 +3343,7 @@ func (p *Parser) ruserinfo() bool {
 							lok16_28:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l167_17_28
@@ -2914,7 +3369,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l159_29
@@ -2995,7 +3450,7 @@ func (p *Parser) rhostport() bool {
 			position82, tokenIndex82 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3004,10 +3459,47 @@ func (p *Parser) rhostport() bool {
 				goto l82
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l82
+			{ // port
+				if false {
+					goto l82
+				}
+				comp_43 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position118_43 := pos
+				l119_43:
+					{
+						position120_43, tokenIndex120_43 := pos, ti
+						{ // digit
+							if int(pos) == p.at {
+								p.note(16, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l182_15_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l120_43
+						l182_15_43:
+							pos++
+							goto lok15_43
+						}
+					lok15_43:
+						goto l119_43
+					l120_43:
+						pos, ti = position120_43, tokenIndex120_43
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position118_43)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_43
+				goto lok43
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok43:
 			goto l83
 		l82:
 			pos, ti = position82, tokenIndex82
@@ -3086,7 +3578,7 @@ func (p *Parser) rhostname() bool {
 					position96_30 := pos
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l170_3_30
@@ -3095,7 +3587,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(16, true)
+							p.note(17, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l170_3_30
@@ -3114,7 +3606,7 @@ func (p *Parser) rhostname() bool {
 							position100_30, tokenIndex100_30 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(17, true)
+									p.note(18, true)
 								}
 
 								if int(pos) > p.far {
@@ -3129,7 +3621,7 @@ func (p *Parser) rhostname() bool {
 						}
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(2, true)
+								p.note(1, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l170_4_30
@@ -3138,7 +3630,7 @@ func (p *Parser) rhostname() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(16, true)
+								p.note(17, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l170_4_30
@@ -3163,7 +3655,7 @@ func (p *Parser) rhostname() bool {
 		lok30:
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -3176,7 +3668,7 @@ func (p *Parser) rhostname() bool {
 				position92, tokenIndex92 := pos, ti
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(2, false)
+						p.note(1, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l170_31
@@ -3185,7 +3677,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(16, false)
+						p.note(17, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l170_31
@@ -3211,7 +3703,7 @@ func (p *Parser) rhostname() bool {
 				position102_32 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(1, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l174_5_32
@@ -3220,7 +3712,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l174_5_32
@@ -3239,7 +3731,7 @@ func (p *Parser) rhostname() bool {
 						position106_32, tokenIndex106_32 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(18, true)
 							}
 
 							if int(pos) > p.far {
@@ -3254,7 +3746,7 @@ func (p *Parser) rhostname() bool {
 					}
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l170_6_32
@@ -3263,7 +3755,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(16, true)
+							p.note(17, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l170_6_32
@@ -3290,7 +3782,7 @@ func (p *Parser) rhostname() bool {
 			position93, tokenIndex93 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -3329,7 +3821,7 @@ func (p *Parser) rdomainlabel() bool {
 		position96 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l170_3
@@ -3338,7 +3830,7 @@ func (p *Parser) rdomainlabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(17, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l170_3
@@ -3357,7 +3849,7 @@ func (p *Parser) rdomainlabel() bool {
 				position100, tokenIndex100 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(17, true)
+						p.note(18, true)
 					}
 
 					if int(pos) > p.far {
@@ -3372,7 +3864,7 @@ func (p *Parser) rdomainlabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l170_4
@@ -3381,7 +3873,7 @@ func (p *Parser) rdomainlabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(17, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l170_4
@@ -3415,7 +3907,7 @@ func (p *Parser) rtoplabel() bool {
 		position102 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l174_5
@@ -3424,7 +3916,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l174_5
@@ -3443,7 +3935,7 @@ func (p *Parser) rtoplabel() bool {
 				position106, tokenIndex106 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(17, true)
+						p.note(18, true)
 					}
 
 					if int(pos) > p.far {
@@ -3458,7 +3950,7 @@ func (p *Parser) rtoplabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l170_6
@@ -3467,7 +3959,7 @@ func (p *Parser) rtoplabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(17, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l170_6
@@ -3503,7 +3995,7 @@ func (p *Parser) rIPv4address() bool {
 		position108 := pos
 		{ // digit
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l182_7
@@ -3522,7 +4014,7 @@ func (p *Parser) rIPv4address() bool {
 			position110, tokenIndex110 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l182_8
@@ -3542,7 +4034,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -3553,7 +4045,7 @@ func (p *Parser) rIPv4address() bool {
 		pos++
 		{ // digit
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l182_9
@@ -3572,7 +4064,7 @@ func (p *Parser) rIPv4address() bool {
 			position112, tokenIndex112 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l182_10
@@ -3592,7 +4084,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -3603,7 +4095,7 @@ func (p *Parser) rIPv4address() bool {
 		pos++
 		{ // digit
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l182_11
@@ -3622,7 +4114,7 @@ func (p *Parser) rIPv4address() bool {
 			position114, tokenIndex114 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l182_12
@@ -3642,7 +4134,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -3653,7 +4145,7 @@ func (p *Parser) rIPv4address() bool {
 		pos++
 		{ // digit
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l182_13
@@ -3672,7 +4164,7 @@ func (p *Parser) rIPv4address() bool {
 			position116, tokenIndex116 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l182_14
@@ -3719,7 +4211,7 @@ func (p *Parser) rport() bool {
 			position120, tokenIndex120 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l182_15
@@ -3760,74 +4252,74 @@ func (p *Parser) rpath() bool {
 			{
 				position125, tokenIndex125 := pos, ti
 				{ // abs_path
-					comp_47 := p.comp
+					comp_50 := p.comp
 					p.comp = uint32(ruleabs_path)
-					position41_47, tokenIndex41_47 := pos, ti
+					position41_50, tokenIndex41_50 := pos, ti
 					{
-						position42_47 := pos
+						position42_50 := pos
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l41_47
+							goto l41_50
 						}
 						pos++
 						{ // path_segments
-							position128_45_47, tokenIndex128_45_47 := pos, ti
+							position128_48_50, tokenIndex128_48_50 := pos, ti
 							{
-								position129_45_47 := pos
+								position129_48_50 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l128_45_47
+									goto l128_48_50
 								}
 								pos, ti = p.position, p.tokenIndex
-							l130_45_47:
+							l130_48_50:
 								{
-									position131_45_47, tokenIndex131_45_47 := pos, ti
+									position131_48_50, tokenIndex131_48_50 := pos, ti
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, true)
+											p.note(0, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l131_45_47
+										goto l131_48_50
 									}
 									pos++
 									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-										goto l131_45_47
+										goto l131_48_50
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l130_45_47
-								l131_45_47:
-									pos, ti = position131_45_47, tokenIndex131_45_47
+									goto l130_48_50
+								l131_48_50:
+									pos, ti = position131_48_50, tokenIndex131_48_50
 								}
-								_ = position129_45_47
+								_ = position129_48_50
 							}
-							goto lok45_47
-						l128_45_47:
-							pos, ti = position128_45_47, tokenIndex128_45_47
-							goto l41_47
+							goto lok48_50
+						l128_48_50:
+							pos, ti = position128_48_50, tokenIndex128_48_50
+							goto l41_50
 						}
-					lok45_47:
+					lok48_50:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleabs_path, position42_47)
+							p.add(ruleabs_path, position42_50)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_47
-					goto lok47
-				l41_47:
-					pos, ti = position41_47, tokenIndex41_47
-					p.comp = comp_47
+					p.comp = comp_50
+					goto lok50
+				l41_50:
+					pos, ti = position41_50, tokenIndex41_50
+					p.comp = comp_50
 					goto l126
 				}
-			lok47:
+			lok50:
 				goto l125
 			l126:
 				pos, ti = position125, tokenIndex125
@@ -3884,7 +4376,7 @@ func (p *Parser) rpath_segments() bool {
 			position131, tokenIndex131 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -3921,9 +4413,9 @@ func (p *Parser) rsegment() bool {
 		{
 			position135, tokenIndex135 := pos, ti
 			{ // pchar
-				position142_43, tokenIndex142_43 := pos, ti
+				position142_44, tokenIndex142_44 := pos, ti
 				{
-					position143_43 := pos
+					position143_44 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
@@ -3933,95 +4425,95 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_33_43, tokenIndex165_33_43 := pos, ti
+									position165_33_44, tokenIndex165_33_44 := pos, ti
 									{
-										position166_33_43 := pos
+										position166_33_44 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l165_33_43
+											goto l165_33_44
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_16_33_43
+												goto l167_16_33_44
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l165_33_43
-										l167_16_33_43:
+											goto l165_33_44
+										l167_16_33_44:
 											pos++
-											goto lok16_33_43
+											goto lok16_33_44
 										}
-									lok16_33_43:
+									lok16_33_44:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_17_33_43
+												goto l167_17_33_44
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l165_33_43
-										l167_17_33_43:
+											goto l165_33_44
+										l167_17_33_44:
 											pos++
-											goto lok17_33_43
+											goto lok17_33_44
 										}
-									lok17_33_43:
-										_ = position166_33_43
+									lok17_33_44:
+										_ = position166_33_44
 									}
-									goto lok33_43
-								l165_33_43:
-									pos, ti = position165_33_43, tokenIndex165_33_43
-									goto l142_43
+									goto lok33_44
+								l165_33_44:
+									pos, ti = position165_33_44, tokenIndex165_33_44
+									goto l142_44
 								}
-							lok33_43:
+							lok33_44:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l159_34_43
+										goto l159_34_44
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l142_43
-								l159_34_43:
+									goto l142_44
+								l159_34_44:
 									pos++
-									goto lok34_43
+									goto lok34_44
 								}
-							lok34_43:
+							lok34_44:
 							}
 						}
 					}
 
-					_ = position143_43
+					_ = position143_44
 				}
-				goto lok43
-			l142_43:
-				pos, ti = position142_43, tokenIndex142_43
+				goto lok44
+			l142_44:
+				pos, ti = position142_44, tokenIndex142_44
 				goto l135
 			}
-		lok43:
+		lok44:
 			goto l134
 		l135:
 			pos, ti = position135, tokenIndex135
@@ -4040,10 +4532,126 @@ func (p *Parser) rsegment() bool {
 				goto l137
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
-				goto l137
+			{ // param
+				if false {
+					goto l137
+				}
+				{
+					position139_45 := pos
+				l140_45:
+					{
+						position141_45, tokenIndex141_45 := pos, ti
+						{ // pchar
+							position142_39_45, tokenIndex142_39_45 := pos, ti
+							{
+								position143_39_45 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(20, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_33_39_45, tokenIndex165_33_39_45 := pos, ti
+												{
+													position166_33_39_45 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_33_39_45
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_33_39_45
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_33_39_45
+													l167_16_33_39_45:
+														pos++
+														goto lok16_33_39_45
+													}
+												lok16_33_39_45:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_33_39_45
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_33_39_45
+													l167_17_33_39_45:
+														pos++
+														goto lok17_33_39_45
+													}
+												lok17_33_39_45:
+													_ = position166_33_39_45
+												}
+												goto lok33_39_45
+											l165_33_39_45:
+												pos, ti = position165_33_39_45, tokenIndex165_33_39_45
+												goto l142_39_45
+											}
+										lok33_39_45:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_34_39_45
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l142_39_45
+											l159_34_39_45:
+												pos++
+												goto lok34_39_45
+											}
+										lok34_39_45:
+										}
+									}
+								}
+
+								_ = position143_39_45
+							}
+							goto lok39_45
+						l142_39_45:
+							pos, ti = position142_39_45, tokenIndex142_39_45
+							goto l141_45
+						}
+					lok39_45:
+						goto l140_45
+					l141_45:
+						pos, ti = position141_45, tokenIndex141_45
+					}
+					_ = position139_45
+				}
+				goto lok45
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok45:
 			goto l136
 		l137:
 			pos, ti = position137, tokenIndex137
@@ -4076,7 +4684,7 @@ func (p *Parser) rparam() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -4086,7 +4694,7 @@ func (p *Parser) rparam() bool {
 										position166_33_39 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -4097,7 +4705,7 @@ func (p *Parser) rparam() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_33_39
@@ -4113,7 +4721,7 @@ func (p *Parser) rparam() bool {
 									lok16_33_39:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_33_39
@@ -4139,7 +4747,7 @@ func (p *Parser) rparam() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_34_39
@@ -4191,7 +4799,7 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -4201,7 +4809,7 @@ func (p *Parser) rpchar() bool {
 							position166_33 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -4212,7 +4820,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_33
@@ -4228,7 +4836,7 @@ func (p *Parser) rpchar() bool {
 						lok16_33:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_33
@@ -4254,7 +4862,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_34
@@ -4302,11 +4910,11 @@ func (p *Parser) rquery() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -4316,7 +4924,7 @@ func (p *Parser) rquery() bool {
 										position166_35_40 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -4327,7 +4935,7 @@ func (p *Parser) rquery() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_35_40
@@ -4343,7 +4951,7 @@ func (p *Parser) rquery() bool {
 									lok16_35_40:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_35_40
@@ -4369,7 +4977,7 @@ func (p *Parser) rquery() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_36_40
@@ -4430,11 +5038,11 @@ func (p *Parser) rfragment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -4444,7 +5052,7 @@ func (p *Parser) rfragment() bool {
 										position166_35_41 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -4455,7 +5063,7 @@ func (p *Parser) rfragment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_35_41
@@ -4471,7 +5079,7 @@ func (p *Parser) rfragment() bool {
 									lok16_35_41:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_35_41
@@ -4497,7 +5105,7 @@ func (p *Parser) rfragment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_36_41
@@ -4550,11 +5158,11 @@ func (p *Parser) ruric() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(6, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -4564,7 +5172,7 @@ func (p *Parser) ruric() bool {
 							position166_35 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -4575,7 +5183,7 @@ func (p *Parser) ruric() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_16_35
@@ -4591,7 +5199,7 @@ func (p *Parser) ruric() bool {
 						lok16_35:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l167_17_35
@@ -4617,7 +5225,7 @@ func (p *Parser) ruric() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l159_36
@@ -4671,7 +5279,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l159
@@ -4717,7 +5325,7 @@ func (p *Parser) rescaped() bool {
 		position166 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -4728,7 +5336,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l167_16
@@ -4744,7 +5352,7 @@ func (p *Parser) rescaped() bool {
 	lok16:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l167_17
@@ -4773,7 +5381,7 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l167
@@ -4794,7 +5402,7 @@ func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l170
@@ -4803,7 +5411,7 @@ func (p *Parser) ralphanum() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(16, true)
+		p.note(17, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l170
@@ -4821,7 +5429,7 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l174
@@ -4830,7 +5438,7 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l174
@@ -4848,7 +5456,7 @@ func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l178
@@ -4869,7 +5477,7 @@ func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l180
@@ -4890,7 +5498,7 @@ func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l182

@@ -607,14 +607,16 @@ const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 31 lookaheads, 14 rule calls inside them.
+// 36 lookaheads, 14 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x800000000, 0x0, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
-	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
 	{0xac00985000000000, 0x28000001, 0x0, 0x0},
 	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
@@ -624,15 +626,14 @@ var noteMask = [...][4]uint64{
 	{0x8000000000000000, 0x0, 0x0, 0x0},
 	{0x8000000800000000, 0x0, 0x0, 0x0},
 	{0xafff7fd200000000, 0x47fffffeafffffff, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x8000000, 0x0, 0x0},
 	{0x0, 0x20000000, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x3ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
 	{0x20000000000000, 0x0, 0x0, 0x0},
@@ -640,7 +641,6 @@ var noteMask = [...][4]uint64{
 	{0x1f000000000000, 0x0, 0x0, 0x0},
 	{0x2000000000000, 0x0, 0x0, 0x0},
 	{0x3fe000000000000, 0x0, 0x0, 0x0},
-	{0x8000800000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 }
 
@@ -653,300 +653,101 @@ func (p *Parser) rpegwrap_entries() bool {
 		position1 := pos
 		{
 			position2, tokenIndex2 := pos, ti
-			{ // URI_reference
-				comp_105 := p.comp
-				p.comp = uint32(ruleURI_reference)
-				position5_105, tokenIndex5_105 := pos, ti
-				{
-					position6_105 := pos
-					{
-						position7_105, tokenIndex7_105 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
-							goto l8_105
-						}
-						pos, ti = p.position, p.tokenIndex
-						{
-							position9_105, tokenIndex9_105 := pos, ti
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(0, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l9_105
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-								goto l9_105
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l10_105
-						l9_105:
-							pos, ti = position9_105, tokenIndex9_105
-						}
-					l10_105:
-						{
-							position11_105, tokenIndex11_105 := pos, ti
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l11_105
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l8_105
-						l11_105:
-							pos, ti = position11_105, tokenIndex11_105
-						}
-						goto l7_105
-					l8_105:
-						pos, ti = position7_105, tokenIndex7_105
-						if p.position, p.tokenIndex = pos, ti; !p.rrelative_URI() {
-							goto l5_105
-						}
-						pos, ti = p.position, p.tokenIndex
-						{
-							position12_105, tokenIndex12_105 := pos, ti
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(0, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l12_105
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-								goto l12_105
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l13_105
-						l12_105:
-							pos, ti = position12_105, tokenIndex12_105
-						}
-					l13_105:
-						{
-							position14_105, tokenIndex14_105 := pos, ti
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l14_105
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l5_105
-						l14_105:
-							pos, ti = position14_105, tokenIndex14_105
-						}
-					}
-				l7_105:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleURI_reference, position6_105)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_105
-				goto lok105
-			l5_105:
-				pos, ti = position5_105, tokenIndex5_105
-				p.comp = comp_105
+			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
 				goto l3
 			}
-		lok105:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
 			pos, ti = position2, tokenIndex2
-			{ // absolute_URI_reference
-				comp_106 := p.comp
-				p.comp = uint32(ruleabsolute_URI_reference)
-				position15_106, tokenIndex15_106 := pos, ti
-				{
-					position16_106 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
-						goto l15_106
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position17_106, tokenIndex17_106 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l17_106
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l17_106
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l18_106
-					l17_106:
-						pos, ti = position17_106, tokenIndex17_106
-					}
-				l18_106:
-					{
-						position19_106, tokenIndex19_106 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l19_106
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l15_106
-					l19_106:
-						pos, ti = position19_106, tokenIndex19_106
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabsolute_URI_reference, position16_106)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_106
-				goto lok106
-			l15_106:
-				pos, ti = position15_106, tokenIndex15_106
-				p.comp = comp_106
+			if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI_reference() {
 				goto l4
 			}
-		lok106:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l4:
 			pos, ti = position2, tokenIndex2
 			{ // path
-				position262_107, tokenIndex262_107 := pos, ti
+				position262_120, tokenIndex262_120 := pos, ti
 				{
-					position263_107 := pos
+					position263_120 := pos
 					{
-						position264_107, tokenIndex264_107 := pos, ti
+						position264_120, tokenIndex264_120 := pos, ti
 						{
-							position266_107, tokenIndex266_107 := pos, ti
+							position266_120, tokenIndex266_120 := pos, ti
 							{ // abs_path
-								comp_92 := p.comp
+								comp_99 := p.comp
 								p.comp = uint32(ruleabs_path)
-								position54_92_107, tokenIndex54_92_107 := pos, ti
+								position54_99_120, tokenIndex54_99_120 := pos, ti
 								{
-									position55_92_107 := pos
+									position55_99_120 := pos
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, true)
+											p.note(0, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l54_92_107
+										goto l54_99_120
 									}
 									pos++
-									{ // path_segments
-										position269_90_92_107, tokenIndex269_90_92_107 := pos, ti
-										{
-											position270_90_92_107 := pos
-											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l269_90_92_107
-											}
-											pos, ti = p.position, p.tokenIndex
-										l271_90_92_107:
-											{
-												position272_90_92_107, tokenIndex272_90_92_107 := pos, ti
-												if buffer[pos] != '/' {
-													if int(pos) == p.at {
-														p.note(1, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l272_90_92_107
-												}
-												pos++
-												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-													goto l272_90_92_107
-												}
-												pos, ti = p.position, p.tokenIndex
-												goto l271_90_92_107
-											l272_90_92_107:
-												pos, ti = position272_90_92_107, tokenIndex272_90_92_107
-											}
-											_ = position270_90_92_107
-										}
-										goto lok90_92_107
-									l269_90_92_107:
-										pos, ti = position269_90_92_107, tokenIndex269_90_92_107
-										goto l54_92_107
+									if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+										goto l54_99_120
 									}
-								lok90_92_107:
+									pos, ti = p.position, p.tokenIndex
 									if !p.bare {
 										p.position, p.tokenIndex = pos, ti
-										p.add(ruleabs_path, position55_92_107)
+										p.add(ruleabs_path, position55_99_120)
 										ti = p.tokenIndex
 									}
 								}
-								p.comp = comp_92
-								goto lok92_107
-							l54_92_107:
-								pos, ti = position54_92_107, tokenIndex54_92_107
-								p.comp = comp_92
-								goto l267_107
+								p.comp = comp_99
+								goto lok99_120
+							l54_99_120:
+								pos, ti = position54_99_120, tokenIndex54_99_120
+								p.comp = comp_99
+								goto l267_120
 							}
-						lok92_107:
-							goto l266_107
-						l267_107:
-							pos, ti = position266_107, tokenIndex266_107
+						lok99_120:
+							goto l266_120
+						l267_120:
+							pos, ti = position266_120, tokenIndex266_120
 							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
-								goto l264_107
+								goto l264_120
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l266_107:
-						goto l265_107
-					l264_107:
-						pos, ti = position264_107, tokenIndex264_107
+					l266_120:
+						goto l265_120
+					l264_120:
+						pos, ti = position264_120, tokenIndex264_120
 					}
-				l265_107:
+				l265_120:
 					{
-						position268_107, tokenIndex268_107 := pos, ti
+						position268_120, tokenIndex268_120 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l268_107
+							goto l268_120
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l262_107
-					l268_107:
-						pos, ti = position268_107, tokenIndex268_107
+						goto l262_120
+					l268_120:
+						pos, ti = position268_120, tokenIndex268_120
 					}
-					_ = position263_107
+					_ = position263_120
 				}
-				goto lok107
-			l262_107:
-				pos, ti = position262_107, tokenIndex262_107
+				goto lok120
+			l262_120:
+				pos, ti = position262_120, tokenIndex262_120
 				goto l0
 			}
-		lok107:
+		lok120:
 		}
 	l2:
 		_ = position1
@@ -978,7 +779,7 @@ func (p *Parser) rURI_reference() bool {
 				position9, tokenIndex9 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
-						p.note(0, true)
+						p.note(1, true)
 					}
 
 					if int(pos) > p.far {
@@ -987,10 +788,144 @@ func (p *Parser) rURI_reference() bool {
 					goto l9
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-					goto l9
+				{ // fragment
+					if false {
+						goto l9
+					}
+					comp_117 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position286_117 := pos
+					l287_117:
+						{
+							position288_117, tokenIndex288_117 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+
+									{ // pchar
+										position277_35_117, tokenIndex277_35_117 := pos, ti
+										{
+											position278_35_117 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(4, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // escaped
+															position32_32_35_117, tokenIndex32_32_35_117 := pos, ti
+															{
+																position33_32_35_117 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(4, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_117
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(5, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_1_32_35_117
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_117
+																l315_1_32_35_117:
+																	pos++
+																	goto lok1_32_35_117
+																}
+															lok1_32_35_117:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(5, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_2_32_35_117
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_117
+																l315_2_32_35_117:
+																	pos++
+																	goto lok2_32_35_117
+																}
+															lok2_32_35_117:
+																_ = position33_32_35_117
+															}
+															goto lok32_35_117
+														l32_32_35_117:
+															pos, ti = position32_32_35_117, tokenIndex32_32_35_117
+															goto l277_35_117
+														}
+													lok32_35_117:
+														;
+													default:
+														{ // unreserved
+															if int(pos) == p.at {
+																p.note(6, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+																goto l26_33_35_117
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l277_35_117
+														l26_33_35_117:
+															pos++
+															goto lok33_35_117
+														}
+													lok33_35_117:
+													}
+												}
+											}
+
+											_ = position278_35_117
+										}
+										goto lok35_117
+									l277_35_117:
+										pos, ti = position277_35_117, tokenIndex277_35_117
+										goto l288_117
+									}
+								lok35_117:
+								}
+							}
+
+							goto l287_117
+						l288_117:
+							pos, ti = position288_117, tokenIndex288_117
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position286_117)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_117
+					goto lok117
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok117:
 				goto l10
 			l9:
 				pos, ti = position9, tokenIndex9
@@ -1023,7 +958,7 @@ func (p *Parser) rURI_reference() bool {
 				position12, tokenIndex12 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
-						p.note(0, true)
+						p.note(1, true)
 					}
 
 					if int(pos) > p.far {
@@ -1032,10 +967,144 @@ func (p *Parser) rURI_reference() bool {
 					goto l12
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-					goto l12
+				{ // fragment
+					if false {
+						goto l12
+					}
+					comp_118 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position286_118 := pos
+					l287_118:
+						{
+							position288_118, tokenIndex288_118 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+
+									{ // pchar
+										position277_35_118, tokenIndex277_35_118 := pos, ti
+										{
+											position278_35_118 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(4, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // escaped
+															position32_32_35_118, tokenIndex32_32_35_118 := pos, ti
+															{
+																position33_32_35_118 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(4, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_118
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(5, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_1_32_35_118
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_118
+																l315_1_32_35_118:
+																	pos++
+																	goto lok1_32_35_118
+																}
+															lok1_32_35_118:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(5, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_2_32_35_118
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_118
+																l315_2_32_35_118:
+																	pos++
+																	goto lok2_32_35_118
+																}
+															lok2_32_35_118:
+																_ = position33_32_35_118
+															}
+															goto lok32_35_118
+														l32_32_35_118:
+															pos, ti = position32_32_35_118, tokenIndex32_32_35_118
+															goto l277_35_118
+														}
+													lok32_35_118:
+														;
+													default:
+														{ // unreserved
+															if int(pos) == p.at {
+																p.note(6, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+																goto l26_33_35_118
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l277_35_118
+														l26_33_35_118:
+															pos++
+															goto lok33_35_118
+														}
+													lok33_35_118:
+													}
+												}
+											}
+
+											_ = position278_35_118
+										}
+										goto lok35_118
+									l277_35_118:
+										pos, ti = position277_35_118, tokenIndex277_35_118
+										goto l288_118
+									}
+								lok35_118:
+								}
+							}
+
+							goto l287_118
+						l288_118:
+							pos, ti = position288_118, tokenIndex288_118
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position286_118)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_118
+					goto lok118
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok118:
 				goto l13
 			l12:
 				pos, ti = position12, tokenIndex12
@@ -1092,7 +1161,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 			position17, tokenIndex17 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(1, true)
 				}
 
 				if int(pos) > p.far {
@@ -1101,10 +1170,144 @@ func (p *Parser) rabsolute_URI_reference() bool {
 				goto l17
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l17
+			{ // fragment
+				if false {
+					goto l17
+				}
+				comp_119 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position286_119 := pos
+				l287_119:
+					{
+						position288_119, tokenIndex288_119 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								{ // pchar
+									position277_35_119, tokenIndex277_35_119 := pos, ti
+									{
+										position278_35_119 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(3, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(4, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // escaped
+														position32_32_35_119, tokenIndex32_32_35_119 := pos, ti
+														{
+															position33_32_35_119 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(4, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_35_119
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(5, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_1_32_35_119
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_35_119
+															l315_1_32_35_119:
+																pos++
+																goto lok1_32_35_119
+															}
+														lok1_32_35_119:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(5, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_2_32_35_119
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_35_119
+															l315_2_32_35_119:
+																pos++
+																goto lok2_32_35_119
+															}
+														lok2_32_35_119:
+															_ = position33_32_35_119
+														}
+														goto lok32_35_119
+													l32_32_35_119:
+														pos, ti = position32_32_35_119, tokenIndex32_32_35_119
+														goto l277_35_119
+													}
+												lok32_35_119:
+													;
+												default:
+													{ // unreserved
+														if int(pos) == p.at {
+															p.note(6, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l26_33_35_119
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l277_35_119
+													l26_33_35_119:
+														pos++
+														goto lok33_35_119
+													}
+												lok33_35_119:
+												}
+											}
+										}
+
+										_ = position278_35_119
+									}
+									goto lok35_119
+								l277_35_119:
+									pos, ti = position277_35_119, tokenIndex277_35_119
+									goto l288_119
+								}
+							lok35_119:
+							}
+						}
+
+						goto l287_119
+					l288_119:
+						pos, ti = position288_119, tokenIndex288_119
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position286_119)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_119
+				goto lok119
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok119:
 			goto l18
 		l17:
 			pos, ti = position17, tokenIndex17
@@ -1154,11 +1357,11 @@ func (p *Parser) ruric() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(7, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(4, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -1168,7 +1371,7 @@ func (p *Parser) ruric() bool {
 							position33_40 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
@@ -1179,7 +1382,7 @@ func (p *Parser) ruric() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_40
@@ -1195,7 +1398,7 @@ func (p *Parser) ruric() bool {
 						lok1_40:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_40
@@ -1221,7 +1424,7 @@ func (p *Parser) ruric() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(6, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_41
@@ -1254,7 +1457,7 @@ func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(6, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 		goto l23
@@ -1275,7 +1478,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(5, true)
+		p.note(6, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 		goto l26
@@ -1296,7 +1499,7 @@ func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(7, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l29
@@ -1321,7 +1524,7 @@ func (p *Parser) rescaped() bool {
 		position33 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -1332,7 +1535,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(5, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l315_1
@@ -1348,7 +1551,7 @@ func (p *Parser) rescaped() bool {
 	lok1:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(5, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l315_2
@@ -1382,90 +1585,90 @@ func (p *Parser) rabsolute_URI() bool {
 	{
 		position37 := pos
 		{ // scheme
-			comp_104 := p.comp
+			comp_116 := p.comp
 			p.comp = uint32(rulescheme)
-			position63_104, tokenIndex63_104 := pos, ti
+			position63_116, tokenIndex63_116 := pos, ti
 			{
-				position64_104 := pos
+				position64_116 := pos
 				{ // ALPHA
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(10, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l309_5_104
+						goto l309_5_116
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(11, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l309_5_104
+						goto l309_5_116
 					}
-					goto l63_104
-				l309_5_104:
+					goto l63_116
+				l309_5_116:
 					pos++
-					goto lok5_104
+					goto lok5_116
 				}
-			lok5_104:
-			l65_104:
+			lok5_116:
+			l65_116:
 				{
-					position66_104, tokenIndex66_104 := pos, ti
+					position66_116, tokenIndex66_116 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(12, true)
 							}
 
 							{ // ALPHA
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(10, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l309_6_104
+									goto l309_6_116
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(11, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l309_6_104
+									goto l309_6_116
 								}
-								goto l66_104
-							l309_6_104:
+								goto l66_116
+							l309_6_116:
 								pos++
-								goto lok6_104
+								goto lok6_116
 							}
-						lok6_104:
+						lok6_116:
 						}
 					}
 
-					goto l65_104
-				l66_104:
-					pos, ti = position66_104, tokenIndex66_104
+					goto l65_116
+				l66_116:
+					pos, ti = position66_116, tokenIndex66_116
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position64_104)
+					p.add(rulescheme, position64_116)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_104
-			goto lok104
-		l63_104:
-			pos, ti = position63_104, tokenIndex63_104
-			p.comp = comp_104
+			p.comp = comp_116
+			goto lok116
+		l63_116:
+			pos, ti = position63_116, tokenIndex63_116
+			p.comp = comp_116
 			goto l36
 		}
-	lok104:
+	lok116:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -1486,7 +1689,7 @@ func (p *Parser) rabsolute_URI() bool {
 					position41, tokenIndex41 := pos, ti
 					if buffer[pos] != '#' {
 						if int(pos) == p.at {
-							p.note(0, false)
+							p.note(1, false)
 						}
 
 						if int(pos) > p.far {
@@ -1559,74 +1762,40 @@ func (p *Parser) rhier_part() bool {
 			l47:
 				pos, ti = position46, tokenIndex46
 				{ // abs_path
-					comp_103 := p.comp
+					comp_114 := p.comp
 					p.comp = uint32(ruleabs_path)
-					position54_103, tokenIndex54_103 := pos, ti
+					position54_114, tokenIndex54_114 := pos, ti
 					{
-						position55_103 := pos
+						position55_114 := pos
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l54_103
+							goto l54_114
 						}
 						pos++
-						{ // path_segments
-							position269_90_103, tokenIndex269_90_103 := pos, ti
-							{
-								position270_90_103 := pos
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l269_90_103
-								}
-								pos, ti = p.position, p.tokenIndex
-							l271_90_103:
-								{
-									position272_90_103, tokenIndex272_90_103 := pos, ti
-									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(1, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l272_90_103
-									}
-									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-										goto l272_90_103
-									}
-									pos, ti = p.position, p.tokenIndex
-									goto l271_90_103
-								l272_90_103:
-									pos, ti = position272_90_103, tokenIndex272_90_103
-								}
-								_ = position270_90_103
-							}
-							goto lok90_103
-						l269_90_103:
-							pos, ti = position269_90_103, tokenIndex269_90_103
-							goto l54_103
+						if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+							goto l54_114
 						}
-					lok90_103:
+						pos, ti = p.position, p.tokenIndex
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleabs_path, position55_103)
+							p.add(ruleabs_path, position55_114)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_103
-					goto lok103
-				l54_103:
-					pos, ti = position54_103, tokenIndex54_103
-					p.comp = comp_103
+					p.comp = comp_114
+					goto lok114
+				l54_114:
+					pos, ti = position54_114, tokenIndex54_114
+					p.comp = comp_114
 					goto l44
 				}
-			lok103:
+			lok114:
 			}
 		l46:
 			goto l45
@@ -1638,7 +1807,7 @@ func (p *Parser) rhier_part() bool {
 			position48, tokenIndex48 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -1647,10 +1816,144 @@ func (p *Parser) rhier_part() bool {
 				goto l48
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l48
+			{ // query
+				if false {
+					goto l48
+				}
+				comp_115 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position281_115 := pos
+				l282_115:
+					{
+						position283_115, tokenIndex283_115 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								{ // pchar
+									position277_34_115, tokenIndex277_34_115 := pos, ti
+									{
+										position278_34_115 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(3, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(4, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // escaped
+														position32_32_34_115, tokenIndex32_32_34_115 := pos, ti
+														{
+															position33_32_34_115 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(4, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_115
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(5, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_1_32_34_115
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_115
+															l315_1_32_34_115:
+																pos++
+																goto lok1_32_34_115
+															}
+														lok1_32_34_115:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(5, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_2_32_34_115
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_115
+															l315_2_32_34_115:
+																pos++
+																goto lok2_32_34_115
+															}
+														lok2_32_34_115:
+															_ = position33_32_34_115
+														}
+														goto lok32_34_115
+													l32_32_34_115:
+														pos, ti = position32_32_34_115, tokenIndex32_32_34_115
+														goto l277_34_115
+													}
+												lok32_34_115:
+													;
+												default:
+													{ // unreserved
+														if int(pos) == p.at {
+															p.note(6, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l26_33_34_115
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l277_34_115
+													l26_33_34_115:
+														pos++
+														goto lok33_34_115
+													}
+												lok33_34_115:
+												}
+											}
+										}
+
+										_ = position278_34_115
+									}
+									goto lok34_115
+								l277_34_115:
+									pos, ti = position277_34_115, tokenIndex277_34_115
+									goto l283_115
+								}
+							lok34_115:
+							}
+						}
+
+						goto l282_115
+					l283_115:
+						pos, ti = position283_115, tokenIndex283_115
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position281_115)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_115
+				goto lok115
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok115:
 			goto l49
 		l48:
 			pos, ti = position48, tokenIndex48
@@ -1671,7 +1974,7 @@ func (p *Parser) rnet_path() bool {
 		position51 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1682,7 +1985,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1692,38 +1995,38 @@ func (p *Parser) rnet_path() bool {
 		}
 		pos++
 		{ // authority
-			comp_99 := p.comp
+			comp_109 := p.comp
 			p.comp = uint32(ruleauthority)
-			position68_99, tokenIndex68_99 := pos, ti
+			position68_109, tokenIndex68_109 := pos, ti
 			{
-				position69_99 := pos
+				position69_109 := pos
 				{
-					position70_99, tokenIndex70_99 := pos, ti
+					position70_109, tokenIndex70_109 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rserver() {
-						goto l71_99
+						goto l71_109
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position72_99, tokenIndex72_99 := pos, ti
+						position72_109, tokenIndex72_109 := pos, ti
 						{
-							position73_99, tokenIndex73_99 := pos, ti
+							position73_109, tokenIndex73_109 := pos, ti
 							{
 								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(13, false)
+										p.note(15, false)
 									}
 
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, false)
+											p.note(0, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l73_99
+										goto l73_109
 									}
 									pos++
 								}
@@ -1732,118 +2035,84 @@ func (p *Parser) rnet_path() bool {
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l72_99
-						l73_99:
-							pos, ti = position73_99, tokenIndex73_99
+							goto l72_109
+						l73_109:
+							pos, ti = position73_109, tokenIndex73_109
 						}
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l72_99
+							goto l72_109
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l71_99
-					l72_99:
-						pos, ti = position72_99, tokenIndex72_99
+						goto l71_109
+					l72_109:
+						pos, ti = position72_109, tokenIndex72_109
 					}
-					goto l70_99
-				l71_99:
-					pos, ti = position70_99, tokenIndex70_99
+					goto l70_109
+				l71_109:
+					pos, ti = position70_109, tokenIndex70_109
 					if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
-						goto l68_99
+						goto l68_109
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l70_99:
+			l70_109:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleauthority, position69_99)
+					p.add(ruleauthority, position69_109)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_99
-			goto lok99
-		l68_99:
-			pos, ti = position68_99, tokenIndex68_99
-			p.comp = comp_99
+			p.comp = comp_109
+			goto lok109
+		l68_109:
+			pos, ti = position68_109, tokenIndex68_109
+			p.comp = comp_109
 			goto l50
 		}
-	lok99:
+	lok109:
 		{
 			position52, tokenIndex52 := pos, ti
 			{ // abs_path
-				comp_100 := p.comp
+				comp_110 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position54_100, tokenIndex54_100 := pos, ti
+				position54_110, tokenIndex54_110 := pos, ti
 				{
-					position55_100 := pos
+					position55_110 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l54_100
+						goto l54_110
 					}
 					pos++
-					{ // path_segments
-						position269_90_100, tokenIndex269_90_100 := pos, ti
-						{
-							position270_90_100 := pos
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l269_90_100
-							}
-							pos, ti = p.position, p.tokenIndex
-						l271_90_100:
-							{
-								position272_90_100, tokenIndex272_90_100 := pos, ti
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l272_90_100
-								}
-								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l272_90_100
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l271_90_100
-							l272_90_100:
-								pos, ti = position272_90_100, tokenIndex272_90_100
-							}
-							_ = position270_90_100
-						}
-						goto lok90_100
-					l269_90_100:
-						pos, ti = position269_90_100, tokenIndex269_90_100
-						goto l54_100
+					if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+						goto l54_110
 					}
-				lok90_100:
+					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position55_100)
+						p.add(ruleabs_path, position55_110)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_100
-				goto lok100
-			l54_100:
-				pos, ti = position54_100, tokenIndex54_100
-				p.comp = comp_100
+				p.comp = comp_110
+				goto lok110
+			l54_110:
+				pos, ti = position54_110, tokenIndex54_110
+				p.comp = comp_110
 				goto l52
 			}
-		lok100:
+		lok110:
 			goto l53
 		l52:
 			pos, ti = position52, tokenIndex52
@@ -1870,7 +2139,7 @@ func (p *Parser) rabs_path() bool {
 		position55 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1879,44 +2148,10 @@ func (p *Parser) rabs_path() bool {
 			goto l54
 		}
 		pos++
-		{ // path_segments
-			position269_90, tokenIndex269_90 := pos, ti
-			{
-				position270_90 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-					goto l269_90
-				}
-				pos, ti = p.position, p.tokenIndex
-			l271_90:
-				{
-					position272_90, tokenIndex272_90 := pos, ti
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l272_90
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-						goto l272_90
-					}
-					pos, ti = p.position, p.tokenIndex
-					goto l271_90
-				l272_90:
-					pos, ti = position272_90, tokenIndex272_90
-				}
-				_ = position270_90
-			}
-			goto lok90
-		l269_90:
-			pos, ti = position269_90, tokenIndex269_90
+		if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
 			goto l54
 		}
-	lok90:
+		pos, ti = p.position, p.tokenIndex
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position55)
@@ -1951,11 +2186,11 @@ func (p *Parser) ropaque_part() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(16, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(3, false)
+							p.note(4, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -1965,7 +2200,7 @@ func (p *Parser) ropaque_part() bool {
 									position33_3_42 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(3, true)
+											p.note(4, true)
 										}
 
 										if int(pos) > p.far {
@@ -1976,7 +2211,7 @@ func (p *Parser) ropaque_part() bool {
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(5, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l315_1_3_42
@@ -1992,7 +2227,7 @@ func (p *Parser) ropaque_part() bool {
 								lok1_3_42:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(4, true)
+											p.note(5, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l315_2_3_42
@@ -2018,7 +2253,7 @@ func (p *Parser) ropaque_part() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(6, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l26_4_42
@@ -2056,11 +2291,11 @@ func (p *Parser) ropaque_part() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(2, true)
+								p.note(7, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(3, false)
+								p.note(4, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -2070,7 +2305,7 @@ func (p *Parser) ropaque_part() bool {
 										position33_40_43 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(4, true)
 											}
 
 											if int(pos) > p.far {
@@ -2081,7 +2316,7 @@ func (p *Parser) ropaque_part() bool {
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l315_1_40_43
@@ -2097,7 +2332,7 @@ func (p *Parser) ropaque_part() bool {
 									lok1_40_43:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l315_2_40_43
@@ -2123,7 +2358,7 @@ func (p *Parser) ropaque_part() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(6, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 										goto l26_41_43
@@ -2181,11 +2416,11 @@ func (p *Parser) ruric_no_slash() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(16, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(4, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -2195,7 +2430,7 @@ func (p *Parser) ruric_no_slash() bool {
 							position33_3 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
@@ -2206,7 +2441,7 @@ func (p *Parser) ruric_no_slash() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_3
@@ -2222,7 +2457,7 @@ func (p *Parser) ruric_no_slash() bool {
 						lok1_3:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_3
@@ -2248,7 +2483,7 @@ func (p *Parser) ruric_no_slash() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(6, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_4
@@ -2287,7 +2522,7 @@ func (p *Parser) rscheme() bool {
 		position64 := pos
 		{ // ALPHA
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(10, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l309_5
@@ -2296,7 +2531,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(11, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l309_5
@@ -2315,12 +2550,12 @@ func (p *Parser) rscheme() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(12, true)
 					}
 
 					{ // ALPHA
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(10, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l309_6
@@ -2329,7 +2564,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(11, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l309_6
@@ -2387,12 +2622,12 @@ func (p *Parser) rauthority() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(13, false)
+								p.note(15, false)
 							}
 
 							if buffer[pos] != '/' {
 								if int(pos) == p.at {
-									p.note(1, false)
+									p.note(0, false)
 								}
 
 								if int(pos) > p.far {
@@ -2464,11 +2699,11 @@ func (p *Parser) rreg_name() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(15, true)
+					p.note(3, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(4, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -2478,7 +2713,7 @@ func (p *Parser) rreg_name() bool {
 							position33_7 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
@@ -2489,7 +2724,7 @@ func (p *Parser) rreg_name() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_7
@@ -2505,7 +2740,7 @@ func (p *Parser) rreg_name() bool {
 						lok1_7:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_7
@@ -2531,7 +2766,7 @@ func (p *Parser) rreg_name() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(6, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_8
@@ -2557,11 +2792,11 @@ func (p *Parser) rreg_name() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(15, true)
+						p.note(3, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(3, false)
+						p.note(4, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2571,7 +2806,7 @@ func (p *Parser) rreg_name() bool {
 								position33_9 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 
 									if int(pos) > p.far {
@@ -2582,7 +2817,7 @@ func (p *Parser) rreg_name() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_1_9
@@ -2598,7 +2833,7 @@ func (p *Parser) rreg_name() bool {
 							lok1_9:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_2_9
@@ -2624,7 +2859,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(5, true)
+								p.note(6, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l26_10
@@ -2674,13 +2909,124 @@ func (p *Parser) rserver() bool {
 			position83, tokenIndex83 := pos, ti
 			{
 				position85, tokenIndex85 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-					goto l85
+				{ // userinfo
+					if false {
+						goto l85
+					}
+					comp_107 := p.comp
+					p.comp = uint32(ruleuserinfo)
+					{
+						position88_107 := pos
+					l89_107:
+						{
+							position90_107, tokenIndex90_107 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(17, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_11_107, tokenIndex32_11_107 := pos, ti
+											{
+												position33_11_107 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_11_107
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_1_11_107
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_11_107
+												l315_1_11_107:
+													pos++
+													goto lok1_11_107
+												}
+											lok1_11_107:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_2_11_107
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_11_107
+												l315_2_11_107:
+													pos++
+													goto lok2_11_107
+												}
+											lok2_11_107:
+												_ = position33_11_107
+											}
+											goto lok11_107
+										l32_11_107:
+											pos, ti = position32_11_107, tokenIndex32_11_107
+											goto l90_107
+										}
+									lok11_107:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_12_107
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l90_107
+										l26_12_107:
+											pos++
+											goto lok12_107
+										}
+									lok12_107:
+									}
+								}
+							}
+
+							goto l89_107
+						l90_107:
+							pos, ti = position90_107, tokenIndex90_107
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuserinfo, position88_107)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_107
+					goto lok107
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok107:
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
-						p.note(16, true)
+						p.note(18, true)
 					}
 
 					if int(pos) > p.far {
@@ -2695,51 +3041,88 @@ func (p *Parser) rserver() bool {
 			}
 		l86:
 			{ // hostport
-				comp_98 := p.comp
+				comp_108 := p.comp
 				p.comp = uint32(rulehostport)
-				position92_98, tokenIndex92_98 := pos, ti
+				position92_108, tokenIndex92_108 := pos, ti
 				{
-					position93_98 := pos
+					position93_108 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l92_98
+						goto l92_108
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position94_98, tokenIndex94_98 := pos, ti
+						position94_108, tokenIndex94_108 := pos, ti
 						if buffer[pos] != ':' {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(13, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l94_98
+							goto l94_108
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l94_98
+						{ // port
+							if false {
+								goto l94_108
+							}
+							comp_106 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position104_106_108 := pos
+							l105_106_108:
+								{
+									position106_106_108, tokenIndex106_106_108 := pos, ti
+									{ // DIGIT
+										if int(pos) == p.at {
+											p.note(19, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											goto l313_13_106_108
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l106_106_108
+									l313_13_106_108:
+										pos++
+										goto lok13_106_108
+									}
+								lok13_106_108:
+									goto l105_106_108
+								l106_106_108:
+									pos, ti = position106_106_108, tokenIndex106_106_108
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position104_106_108)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_106
+							goto lok106_108
 						}
-						pos, ti = p.position, p.tokenIndex
-						goto l95_98
-					l94_98:
-						pos, ti = position94_98, tokenIndex94_98
+					lok106_108:
+						goto l95_108
+					l94_108:
+						pos, ti = position94_108, tokenIndex94_108
 					}
-				l95_98:
+				l95_108:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position93_98)
+						p.add(rulehostport, position93_108)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_98
-				goto lok98
-			l92_98:
-				pos, ti = position92_98, tokenIndex92_98
-				p.comp = comp_98
+				p.comp = comp_108
+				goto lok108
+			l92_108:
+				pos, ti = position92_108, tokenIndex92_108
+				p.comp = comp_108
 				goto l83
 			}
-		lok98:
+		lok108:
 			goto l84
 		l83:
 			pos, ti = position83, tokenIndex83
@@ -2776,7 +3159,7 @@ func (p *Parser) ruserinfo() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(3, false)
+						p.note(4, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2786,7 +3169,7 @@ func (p *Parser) ruserinfo() bool {
 								position33_11 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 
 									if int(pos) > p.far {
@@ -2797,7 +3180,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_1_11
@@ -2813,7 +3196,7 @@ func (p *Parser) ruserinfo() bool {
 							lok1_11:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_2_11
@@ -2839,7 +3222,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(5, true)
+								p.note(6, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l26_12
@@ -2889,7 +3272,7 @@ func (p *Parser) rhostport() bool {
 			position94, tokenIndex94 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -2898,10 +3281,47 @@ func (p *Parser) rhostport() bool {
 				goto l94
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l94
+			{ // port
+				if false {
+					goto l94
+				}
+				comp_106 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position104_106 := pos
+				l105_106:
+					{
+						position106_106, tokenIndex106_106 := pos, ti
+						{ // DIGIT
+							if int(pos) == p.at {
+								p.note(19, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l313_13_106
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l106_106
+						l313_13_106:
+							pos++
+							goto lok13_106
+						}
+					lok13_106:
+						goto l105_106
+					l106_106:
+						pos, ti = position106_106, tokenIndex106_106
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position104_106)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_106
+				goto lok106
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok106:
 			goto l95
 		l94:
 			pos, ti = position94, tokenIndex94
@@ -2935,123 +3355,123 @@ func (p *Parser) rhost() bool {
 		{
 			position98, tokenIndex98 := pos, ti
 			{ // IPv6reference
-				comp_94 := p.comp
+				comp_102 := p.comp
 				p.comp = uint32(ruleIPv6reference)
-				position184_94, tokenIndex184_94 := pos, ti
+				position184_102, tokenIndex184_102 := pos, ti
 				{
-					position185_94 := pos
+					position185_102 := pos
 					if buffer[pos] != '[' {
 						if int(pos) == p.at {
-							p.note(18, true)
+							p.note(20, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l184_94
+						goto l184_102
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
-						goto l184_94
+						goto l184_102
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != ']' {
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(21, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l184_94
+						goto l184_102
 					}
 					pos++
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv6reference, position185_94)
+						p.add(ruleIPv6reference, position185_102)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_94
-				goto lok94
-			l184_94:
-				pos, ti = position184_94, tokenIndex184_94
-				p.comp = comp_94
+				p.comp = comp_102
+				goto lok102
+			l184_102:
+				pos, ti = position184_102, tokenIndex184_102
+				p.comp = comp_102
 				goto l99
 			}
-		lok94:
+		lok102:
 			goto l98
 		l99:
 			pos, ti = position98, tokenIndex98
 			{ // IPv4address
-				comp_95 := p.comp
+				comp_103 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position175_95, tokenIndex175_95 := pos, ti
+				position175_103, tokenIndex175_103 := pos, ti
 				{
-					position176_95 := pos
+					position176_103 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_95
+						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_95
+						goto l175_103
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_95
+						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_95
+						goto l175_103
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_95
+						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_95
+						goto l175_103
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_95
+						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position176_95)
+						p.add(ruleIPv4address, position176_103)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_95
-				goto lok95
-			l175_95:
-				pos, ti = position175_95, tokenIndex175_95
-				p.comp = comp_95
+				p.comp = comp_103
+				goto lok103
+			l175_103:
+				pos, ti = position175_103, tokenIndex175_103
+				p.comp = comp_103
 				goto l100
 			}
-		lok95:
+		lok103:
 			{
 				position101, tokenIndex101 := pos, ti
 				{
@@ -3059,25 +3479,25 @@ func (p *Parser) rhost() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(23, false)
 						}
 
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(22, false)
+								p.note(24, false)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l172_96
+								goto l172_104
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l101
-						l172_96:
+						l172_104:
 							pos++
-							goto lok96
+							goto lok104
 						}
-					lok96:
+					lok104:
 					}
 				}
 
@@ -3092,33 +3512,140 @@ func (p *Parser) rhost() bool {
 		l100:
 			pos, ti = position98, tokenIndex98
 			{ // hostname
-				comp_97 := p.comp
+				comp_105 := p.comp
 				p.comp = uint32(rulehostname)
-				position107_97, tokenIndex107_97 := pos, ti
+				position107_105, tokenIndex107_105 := pos, ti
 				{
-					position108_97 := pos
+					position108_105 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
-						goto l107_97
+						goto l107_105
 					}
 					pos, ti = p.position, p.tokenIndex
-					if p.position, p.tokenIndex = pos, ti; !p.rqualified() {
-						goto l107_97
+					{ // qualified
+						if false {
+							goto l107_105
+						}
+						{
+							position110_101_105 := pos
+						l111_101_105:
+							{
+								position112_101_105, tokenIndex112_101_105 := pos, ti
+								if buffer[pos] != '.' {
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l112_101_105
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+									goto l112_101_105
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position113_101_105, tokenIndex113_101_105 := pos, ti
+									if buffer[pos] != '.' {
+										if int(pos) == p.at {
+											p.note(22, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l113_101_105
+									}
+									pos++
+									{
+										position114_101_105, tokenIndex114_101_105 := pos, ti
+										{ // alphanum
+											if int(pos) == p.at {
+												p.note(24, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l172_98_101_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l114_101_105
+										l172_98_101_105:
+											pos++
+											goto lok98_101_105
+										}
+									lok98_101_105:
+										if int(pos)-1 > p.reach {
+											p.reach = int(pos) - 1
+										}
+										goto l113_101_105
+									l114_101_105:
+										pos, ti = position114_101_105, tokenIndex114_101_105
+									}
+									if int(pos)-1 > p.reach {
+										p.reach = int(pos) - 1
+									}
+									goto l112_101_105
+								l113_101_105:
+									pos, ti = position113_101_105, tokenIndex113_101_105
+								}
+								goto l111_101_105
+							l112_101_105:
+								pos, ti = position112_101_105, tokenIndex112_101_105
+							}
+							{
+								position115_101_105, tokenIndex115_101_105 := pos, ti
+								if buffer[pos] != '.' {
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l115_101_105
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+									goto l115_101_105
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '.' {
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l115_101_105
+								}
+								pos++
+								goto l116_101_105
+							l115_101_105:
+								pos, ti = position115_101_105, tokenIndex115_101_105
+							}
+						l116_101_105:
+							_ = position110_101_105
+						}
+						goto lok101_105
 					}
-					pos, ti = p.position, p.tokenIndex
+				lok101_105:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostname, position108_97)
+						p.add(rulehostname, position108_105)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_97
-				goto lok97
-			l107_97:
-				pos, ti = position107_97, tokenIndex107_97
-				p.comp = comp_97
+				p.comp = comp_105
+				goto lok105
+			l107_105:
+				pos, ti = position107_105, tokenIndex107_105
+				p.comp = comp_105
 				goto l96
 			}
-		lok97:
+		lok105:
 		}
 	l98:
 		if !p.bare {
@@ -3150,7 +3677,7 @@ func (p *Parser) rport() bool {
 			position106, tokenIndex106 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_13
@@ -3181,6 +3708,7 @@ func (p *Parser) rport() bool {
 
 // rhostname is rule 24 hostname <- <(domainlabel qualified)>
 func (p *Parser) rhostname() bool {
+	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
@@ -3191,10 +3719,117 @@ func (p *Parser) rhostname() bool {
 			goto l107
 		}
 		pos, ti = p.position, p.tokenIndex
-		if p.position, p.tokenIndex = pos, ti; !p.rqualified() {
-			goto l107
+		{ // qualified
+			if false {
+				goto l107
+			}
+			{
+				position110_101 := pos
+			l111_101:
+				{
+					position112_101, tokenIndex112_101 := pos, ti
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(22, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l112_101
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+						goto l112_101
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position113_101, tokenIndex113_101 := pos, ti
+						if buffer[pos] != '.' {
+							if int(pos) == p.at {
+								p.note(22, false)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l113_101
+						}
+						pos++
+						{
+							position114_101, tokenIndex114_101 := pos, ti
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(24, false)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l172_98_101
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l114_101
+							l172_98_101:
+								pos++
+								goto lok98_101
+							}
+						lok98_101:
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l113_101
+						l114_101:
+							pos, ti = position114_101, tokenIndex114_101
+						}
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l112_101
+					l113_101:
+						pos, ti = position113_101, tokenIndex113_101
+					}
+					goto l111_101
+				l112_101:
+					pos, ti = position112_101, tokenIndex112_101
+				}
+				{
+					position115_101, tokenIndex115_101 := pos, ti
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(22, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_101
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+						goto l115_101
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(22, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_101
+					}
+					pos++
+					goto l116_101
+				l115_101:
+					pos, ti = position115_101, tokenIndex115_101
+				}
+			l116_101:
+				_ = position110_101
+			}
+			goto lok101
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok101:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position108)
@@ -3222,7 +3857,7 @@ func (p *Parser) rqualified() bool {
 			position112, tokenIndex112 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -3239,7 +3874,7 @@ func (p *Parser) rqualified() bool {
 				position113, tokenIndex113 := pos, ti
 				if buffer[pos] != '.' {
 					if int(pos) == p.at {
-						p.note(20, false)
+						p.note(22, false)
 					}
 
 					if int(pos) > p.far {
@@ -3252,20 +3887,20 @@ func (p *Parser) rqualified() bool {
 					position114, tokenIndex114 := pos, ti
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(22, false)
+							p.note(24, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l172_91
+							goto l172_98
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l114
-					l172_91:
+					l172_98:
 						pos++
-						goto lok91
+						goto lok98
 					}
-				lok91:
+				lok98:
 					if int(pos)-1 > p.reach {
 						p.reach = int(pos) - 1
 					}
@@ -3288,7 +3923,7 @@ func (p *Parser) rqualified() bool {
 			position115, tokenIndex115 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -3303,7 +3938,7 @@ func (p *Parser) rqualified() bool {
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -3332,219 +3967,6 @@ func (p *Parser) rdomainlabel() bool {
 		position118 := pos
 		{
 			position119, tokenIndex119 := pos, ti
-			{ // label_length
-				position131_55, tokenIndex131_55 := pos, ti
-				{
-					position132_55 := pos
-					{
-						position133_55, tokenIndex133_55 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-							goto l133_55
-						}
-						pos, ti = p.position, p.tokenIndex
-						{
-							position135_55, tokenIndex135_55 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-								goto l135_55
-							}
-							pos, ti = p.position, p.tokenIndex
-							{
-								position137_55, tokenIndex137_55 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-									goto l137_55
-								}
-								pos, ti = p.position, p.tokenIndex
-								{
-									position139_55, tokenIndex139_55 := pos, ti
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-										goto l139_55
-									}
-									pos, ti = p.position, p.tokenIndex
-									{
-										position141_55, tokenIndex141_55 := pos, ti
-										if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-											goto l141_55
-										}
-										pos, ti = p.position, p.tokenIndex
-										{
-											position143_55, tokenIndex143_55 := pos, ti
-											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-												goto l143_55
-											}
-											pos, ti = p.position, p.tokenIndex
-											{
-												position145_55, tokenIndex145_55 := pos, ti
-												if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
-													goto l145_55
-												}
-												pos, ti = p.position, p.tokenIndex
-												goto l146_55
-											l145_55:
-												pos, ti = position145_55, tokenIndex145_55
-											}
-										l146_55:
-											goto l144_55
-										l143_55:
-											pos, ti = position143_55, tokenIndex143_55
-										}
-									l144_55:
-										goto l142_55
-									l141_55:
-										pos, ti = position141_55, tokenIndex141_55
-									}
-								l142_55:
-									goto l140_55
-								l139_55:
-									pos, ti = position139_55, tokenIndex139_55
-								}
-							l140_55:
-								goto l138_55
-							l137_55:
-								pos, ti = position137_55, tokenIndex137_55
-							}
-						l138_55:
-							goto l136_55
-						l135_55:
-							pos, ti = position135_55, tokenIndex135_55
-						}
-					l136_55:
-						goto l134_55
-					l133_55:
-						pos, ti = position133_55, tokenIndex133_55
-					}
-				l134_55:
-					{
-						position147_55, tokenIndex147_55 := pos, ti
-						{
-							position148_55, tokenIndex148_55 := pos, ti
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(22, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l172_44_55
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l149_55
-							l172_44_55:
-								pos++
-								goto lok44_55
-							}
-						lok44_55:
-							goto l148_55
-						l149_55:
-							pos, ti = position148_55, tokenIndex148_55
-							if buffer[pos] != '-' {
-								if int(pos) == p.at {
-									p.note(24, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_55
-							}
-							pos++
-						}
-					l148_55:
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l131_55
-					l147_55:
-						pos, ti = position147_55, tokenIndex147_55
-					}
-					_ = position132_55
-				}
-				goto lok55
-			l131_55:
-				pos, ti = position131_55, tokenIndex131_55
-				goto l117
-			}
-		lok55:
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
-			pos, ti = position119, tokenIndex119
-		}
-		{ // alphanum
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l172_56
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l117
-		l172_56:
-			pos++
-			goto lok56
-		}
-	lok56:
-	l120:
-		{
-			position121, tokenIndex121 := pos, ti
-		l122:
-			{
-				position123, tokenIndex123 := pos, ti
-				if buffer[pos] != '-' {
-					if int(pos) == p.at {
-						p.note(24, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l123
-				}
-				pos++
-				goto l122
-			l123:
-				pos, ti = position123, tokenIndex123
-			}
-			{ // alphanum
-				if int(pos) == p.at {
-					p.note(22, true)
-				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l172_57
-				}
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l121
-			l172_57:
-				pos++
-				goto lok57
-			}
-		lok57:
-			goto l120
-		l121:
-			pos, ti = position121, tokenIndex121
-		}
-		_ = position118
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l117:
-	pos, ti = position117, tokenIndex117
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
-// rtoplabel is rule 27 toplabel <- <(&label_length ALPHA ('-'* alphanum)*)>
-func (p *Parser) rtoplabel() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position124, tokenIndex124 := pos, ti
-	{
-		position125 := pos
-		{
-			position126, tokenIndex126 := pos, ti
 			{ // label_length
 				position131_58, tokenIndex131_58 := pos, ti
 				{
@@ -3632,7 +4054,7 @@ func (p *Parser) rtoplabel() bool {
 							position148_58, tokenIndex148_58 := pos, ti
 							{ // alphanum
 								if int(pos) == p.at {
-									p.note(22, false)
+									p.note(24, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l172_44_58
@@ -3651,7 +4073,7 @@ func (p *Parser) rtoplabel() bool {
 							pos, ti = position148_58, tokenIndex148_58
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(24, false)
+									p.note(25, false)
 								}
 
 								if int(pos) > p.far {
@@ -3674,9 +4096,222 @@ func (p *Parser) rtoplabel() bool {
 				goto lok58
 			l131_58:
 				pos, ti = position131_58, tokenIndex131_58
-				goto l124
+				goto l117
 			}
 		lok58:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			pos, ti = position119, tokenIndex119
+		}
+		{ // alphanum
+			if int(pos) == p.at {
+				p.note(24, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l172_59
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l172_59:
+			pos++
+			goto lok59
+		}
+	lok59:
+	l120:
+		{
+			position121, tokenIndex121 := pos, ti
+		l122:
+			{
+				position123, tokenIndex123 := pos, ti
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(25, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l123
+				}
+				pos++
+				goto l122
+			l123:
+				pos, ti = position123, tokenIndex123
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(24, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l172_60
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			l172_60:
+				pos++
+				goto lok60
+			}
+		lok60:
+			goto l120
+		l121:
+			pos, ti = position121, tokenIndex121
+		}
+		_ = position118
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l117:
+	pos, ti = position117, tokenIndex117
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rtoplabel is rule 27 toplabel <- <(&label_length ALPHA ('-'* alphanum)*)>
+func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position124, tokenIndex124 := pos, ti
+	{
+		position125 := pos
+		{
+			position126, tokenIndex126 := pos, ti
+			{ // label_length
+				position131_61, tokenIndex131_61 := pos, ti
+				{
+					position132_61 := pos
+					{
+						position133_61, tokenIndex133_61 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+							goto l133_61
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position135_61, tokenIndex135_61 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+								goto l135_61
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position137_61, tokenIndex137_61 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+									goto l137_61
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position139_61, tokenIndex139_61 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+										goto l139_61
+									}
+									pos, ti = p.position, p.tokenIndex
+									{
+										position141_61, tokenIndex141_61 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+											goto l141_61
+										}
+										pos, ti = p.position, p.tokenIndex
+										{
+											position143_61, tokenIndex143_61 := pos, ti
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+												goto l143_61
+											}
+											pos, ti = p.position, p.tokenIndex
+											{
+												position145_61, tokenIndex145_61 := pos, ti
+												if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+													goto l145_61
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l146_61
+											l145_61:
+												pos, ti = position145_61, tokenIndex145_61
+											}
+										l146_61:
+											goto l144_61
+										l143_61:
+											pos, ti = position143_61, tokenIndex143_61
+										}
+									l144_61:
+										goto l142_61
+									l141_61:
+										pos, ti = position141_61, tokenIndex141_61
+									}
+								l142_61:
+									goto l140_61
+								l139_61:
+									pos, ti = position139_61, tokenIndex139_61
+								}
+							l140_61:
+								goto l138_61
+							l137_61:
+								pos, ti = position137_61, tokenIndex137_61
+							}
+						l138_61:
+							goto l136_61
+						l135_61:
+							pos, ti = position135_61, tokenIndex135_61
+						}
+					l136_61:
+						goto l134_61
+					l133_61:
+						pos, ti = position133_61, tokenIndex133_61
+					}
+				l134_61:
+					{
+						position147_61, tokenIndex147_61 := pos, ti
+						{
+							position148_61, tokenIndex148_61 := pos, ti
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(24, false)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l172_44_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_61
+							l172_44_61:
+								pos++
+								goto lok44_61
+							}
+						lok44_61:
+							goto l148_61
+						l149_61:
+							pos, ti = position148_61, tokenIndex148_61
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(25, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l147_61
+							}
+							pos++
+						}
+					l148_61:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l131_61
+					l147_61:
+						pos, ti = position147_61, tokenIndex147_61
+					}
+					_ = position132_61
+				}
+				goto lok61
+			l131_61:
+				pos, ti = position131_61, tokenIndex131_61
+				goto l124
+			}
+		lok61:
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
@@ -3684,26 +4319,26 @@ func (p *Parser) rtoplabel() bool {
 		}
 		{ // ALPHA
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(10, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l309_59
+				goto l309_62
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(11, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l309_59
+				goto l309_62
 			}
 			goto l124
-		l309_59:
+		l309_62:
 			pos++
-			goto lok59
+			goto lok62
 		}
-	lok59:
+	lok62:
 	l127:
 		{
 			position128, tokenIndex128 := pos, ti
@@ -3712,7 +4347,7 @@ func (p *Parser) rtoplabel() bool {
 				position130, tokenIndex130 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(24, true)
+						p.note(25, true)
 					}
 
 					if int(pos) > p.far {
@@ -3727,20 +4362,20 @@ func (p *Parser) rtoplabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(24, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l172_60
+					goto l172_63
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l128
-			l172_60:
+			l172_63:
 				pos++
-				goto lok60
+				goto lok63
 			}
-		lok60:
+		lok63:
 			goto l127
 		l128:
 			pos, ti = position128, tokenIndex128
@@ -3845,7 +4480,7 @@ func (p *Parser) rlabel_length() bool {
 				position148, tokenIndex148 := pos, ti
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(22, false)
+						p.note(24, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l172_44
@@ -3864,7 +4499,7 @@ func (p *Parser) rlabel_length() bool {
 				pos, ti = position148, tokenIndex148
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(24, false)
+						p.note(25, false)
 					}
 
 					if int(pos) > p.far {
@@ -3901,7 +4536,7 @@ func (p *Parser) rldh9() bool {
 		position151 := pos
 		{ // ldh
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(24, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l168_14
@@ -3910,7 +4545,7 @@ func (p *Parser) rldh9() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(24, true)
+				p.note(25, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l168_14
@@ -3925,7 +4560,7 @@ func (p *Parser) rldh9() bool {
 			position152, tokenIndex152 := pos, ti
 			{ // ldh
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(24, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 					goto l168_15
@@ -3934,7 +4569,7 @@ func (p *Parser) rldh9() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(24, true)
+					p.note(25, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					goto l168_15
@@ -3949,7 +4584,7 @@ func (p *Parser) rldh9() bool {
 				position154, tokenIndex154 := pos, ti
 				{ // ldh
 					if int(pos) == p.at {
-						p.note(22, true)
+						p.note(24, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l168_16
@@ -3958,7 +4593,7 @@ func (p *Parser) rldh9() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(24, true)
+						p.note(25, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						goto l168_16
@@ -3973,7 +4608,7 @@ func (p *Parser) rldh9() bool {
 					position156, tokenIndex156 := pos, ti
 					{ // ldh
 						if int(pos) == p.at {
-							p.note(22, true)
+							p.note(24, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l168_17
@@ -3982,7 +4617,7 @@ func (p *Parser) rldh9() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(24, true)
+							p.note(25, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							goto l168_17
@@ -3997,7 +4632,7 @@ func (p *Parser) rldh9() bool {
 						position158, tokenIndex158 := pos, ti
 						{ // ldh
 							if int(pos) == p.at {
-								p.note(22, true)
+								p.note(24, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l168_18
@@ -4006,7 +4641,7 @@ func (p *Parser) rldh9() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(24, true)
+								p.note(25, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								goto l168_18
@@ -4021,7 +4656,7 @@ func (p *Parser) rldh9() bool {
 							position160, tokenIndex160 := pos, ti
 							{ // ldh
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(24, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l168_19
@@ -4030,7 +4665,7 @@ func (p *Parser) rldh9() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(24, true)
+									p.note(25, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 									goto l168_19
@@ -4045,7 +4680,7 @@ func (p *Parser) rldh9() bool {
 								position162, tokenIndex162 := pos, ti
 								{ // ldh
 									if int(pos) == p.at {
-										p.note(22, true)
+										p.note(24, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l168_20
@@ -4054,7 +4689,7 @@ func (p *Parser) rldh9() bool {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(24, true)
+										p.note(25, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 										goto l168_20
@@ -4069,7 +4704,7 @@ func (p *Parser) rldh9() bool {
 									position164, tokenIndex164 := pos, ti
 									{ // ldh
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(24, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l168_21
@@ -4078,7 +4713,7 @@ func (p *Parser) rldh9() bool {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if int(pos) == p.at {
-											p.note(24, true)
+											p.note(25, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 											goto l168_21
@@ -4093,7 +4728,7 @@ func (p *Parser) rldh9() bool {
 										position166, tokenIndex166 := pos, ti
 										{ // ldh
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(24, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l168_22
@@ -4102,7 +4737,7 @@ func (p *Parser) rldh9() bool {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if int(pos) == p.at {
-												p.note(24, true)
+												p.note(25, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 												goto l168_22
@@ -4168,7 +4803,7 @@ func (p *Parser) rldh() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(22, true)
+		p.note(24, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l168
@@ -4177,7 +4812,7 @@ func (p *Parser) rldh() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(24, true)
+		p.note(25, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 		goto l168
@@ -4195,7 +4830,7 @@ func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(22, true)
+		p.note(24, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l172
@@ -4226,7 +4861,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -4241,7 +4876,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -4256,7 +4891,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(20, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -4296,7 +4931,7 @@ func (p *Parser) rdec_octet() bool {
 			position179, tokenIndex179 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(26, true)
 				}
 
 				if int(pos) > p.far {
@@ -4307,7 +4942,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(27, true)
 				}
 
 				if int(pos) > p.far {
@@ -4318,7 +4953,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '5' {
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(28, true)
 				}
 
 				if int(pos) > p.far {
@@ -4332,7 +4967,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position179, tokenIndex179
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(26, true)
 				}
 
 				if int(pos) > p.far {
@@ -4343,7 +4978,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '4' {
 				if int(pos) == p.at {
-					p.note(28, true)
+					p.note(29, true)
 				}
 
 				if int(pos) > p.far {
@@ -4354,7 +4989,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_23
@@ -4373,7 +5008,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position179, tokenIndex179
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
-					p.note(29, true)
+					p.note(30, true)
 				}
 
 				if int(pos) > p.far {
@@ -4384,7 +5019,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_24
@@ -4400,7 +5035,7 @@ func (p *Parser) rdec_octet() bool {
 		lok24:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_25
@@ -4419,7 +5054,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position179, tokenIndex179
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
-					p.note(30, true)
+					p.note(31, true)
 				}
 
 				if int(pos) > p.far {
@@ -4430,7 +5065,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_26
@@ -4449,7 +5084,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position179, tokenIndex179
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l313_27
@@ -4486,7 +5121,7 @@ func (p *Parser) rIPv6reference() bool {
 		position185 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(20, true)
 			}
 
 			if int(pos) > p.far {
@@ -4501,7 +5136,7 @@ func (p *Parser) rIPv6reference() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(21, true)
 			}
 
 			if int(pos) > p.far {
@@ -4538,336 +5173,12 @@ func (p *Parser) rIPv6address() bool {
 		{
 			position188, tokenIndex188 := pos, ti
 			{ // h4
-				position254_61, tokenIndex254_61 := pos, ti
-				{
-					position255_61 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_61
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_61
-					l315_28_61:
-						pos++
-						goto lok28_61
-					}
-				lok28_61:
-					{
-						position256_61, tokenIndex256_61 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_61
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_61
-						l315_29_61:
-							pos++
-							goto lok29_61
-						}
-					lok29_61:
-						goto l257_61
-					l256_61:
-						pos, ti = position256_61, tokenIndex256_61
-					}
-				l257_61:
-					{
-						position258_61, tokenIndex258_61 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_61
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_61
-						l315_30_61:
-							pos++
-							goto lok30_61
-						}
-					lok30_61:
-						goto l259_61
-					l258_61:
-						pos, ti = position258_61, tokenIndex258_61
-					}
-				l259_61:
-					{
-						position260_61, tokenIndex260_61 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_61
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_61
-						l315_31_61:
-							pos++
-							goto lok31_61
-						}
-					lok31_61:
-						goto l261_61
-					l260_61:
-						pos, ti = position260_61, tokenIndex260_61
-					}
-				l261_61:
-					_ = position255_61
-				}
-				goto lok61
-			l254_61:
-				pos, ti = position254_61, tokenIndex254_61
-				goto l189
-			}
-		lok61:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			{ // h4
-				position254_62, tokenIndex254_62 := pos, ti
-				{
-					position255_62 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_62
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_62
-					l315_28_62:
-						pos++
-						goto lok28_62
-					}
-				lok28_62:
-					{
-						position256_62, tokenIndex256_62 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_62
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_62
-						l315_29_62:
-							pos++
-							goto lok29_62
-						}
-					lok29_62:
-						goto l257_62
-					l256_62:
-						pos, ti = position256_62, tokenIndex256_62
-					}
-				l257_62:
-					{
-						position258_62, tokenIndex258_62 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_62
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_62
-						l315_30_62:
-							pos++
-							goto lok30_62
-						}
-					lok30_62:
-						goto l259_62
-					l258_62:
-						pos, ti = position258_62, tokenIndex258_62
-					}
-				l259_62:
-					{
-						position260_62, tokenIndex260_62 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_62
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_62
-						l315_31_62:
-							pos++
-							goto lok31_62
-						}
-					lok31_62:
-						goto l261_62
-					l260_62:
-						pos, ti = position260_62, tokenIndex260_62
-					}
-				l261_62:
-					_ = position255_62
-				}
-				goto lok62
-			l254_62:
-				pos, ti = position254_62, tokenIndex254_62
-				goto l189
-			}
-		lok62:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			{ // h4
-				position254_63, tokenIndex254_63 := pos, ti
-				{
-					position255_63 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_63
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_63
-					l315_28_63:
-						pos++
-						goto lok28_63
-					}
-				lok28_63:
-					{
-						position256_63, tokenIndex256_63 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_63
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_63
-						l315_29_63:
-							pos++
-							goto lok29_63
-						}
-					lok29_63:
-						goto l257_63
-					l256_63:
-						pos, ti = position256_63, tokenIndex256_63
-					}
-				l257_63:
-					{
-						position258_63, tokenIndex258_63 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_63
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_63
-						l315_30_63:
-							pos++
-							goto lok30_63
-						}
-					lok30_63:
-						goto l259_63
-					l258_63:
-						pos, ti = position258_63, tokenIndex258_63
-					}
-				l259_63:
-					{
-						position260_63, tokenIndex260_63 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_63
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_63
-						l315_31_63:
-							pos++
-							goto lok31_63
-						}
-					lok31_63:
-						goto l261_63
-					l260_63:
-						pos, ti = position260_63, tokenIndex260_63
-					}
-				l261_63:
-					_ = position255_63
-				}
-				goto lok63
-			l254_63:
-				pos, ti = position254_63, tokenIndex254_63
-				goto l189
-			}
-		lok63:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			{ // h4
 				position254_64, tokenIndex254_64 := pos, ti
 				{
 					position255_64 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_64
@@ -4885,7 +5196,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_64, tokenIndex256_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_64
@@ -4908,7 +5219,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_64, tokenIndex258_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_64
@@ -4931,7 +5242,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_64, tokenIndex260_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_64
@@ -4960,7 +5271,7 @@ func (p *Parser) rIPv6address() bool {
 		lok64:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -4975,7 +5286,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_65 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_65
@@ -4993,7 +5304,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_65, tokenIndex256_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_65
@@ -5016,7 +5327,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_65, tokenIndex258_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_65
@@ -5039,7 +5350,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_65, tokenIndex260_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_65
@@ -5068,7 +5379,7 @@ func (p *Parser) rIPv6address() bool {
 		lok65:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -5083,7 +5394,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_66 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_66
@@ -5101,7 +5412,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_66, tokenIndex256_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_66
@@ -5124,7 +5435,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_66, tokenIndex258_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_66
@@ -5147,7 +5458,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_66, tokenIndex260_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_66
@@ -5176,60 +5487,13 @@ func (p *Parser) rIPv6address() bool {
 		lok66:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l189
-			}
-			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
-				goto l189
-			}
-			pos, ti = p.position, p.tokenIndex
-			{
-				position190, tokenIndex190 := pos, ti
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(19, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position190, tokenIndex190
-			}
-			goto l188
-		l189:
-			pos, ti = position188, tokenIndex188
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l191
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l191
 			}
 			pos++
 			{ // h4
@@ -5238,7 +5502,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_67 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_67
@@ -5256,7 +5520,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_67, tokenIndex256_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_67
@@ -5279,7 +5543,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_67, tokenIndex258_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_67
@@ -5302,7 +5566,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_67, tokenIndex260_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_67
@@ -5326,18 +5590,18 @@ func (p *Parser) rIPv6address() bool {
 				goto lok67
 			l254_67:
 				pos, ti = position254_67, tokenIndex254_67
-				goto l191
+				goto l189
 			}
 		lok67:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l191
+				goto l189
 			}
 			pos++
 			{ // h4
@@ -5346,7 +5610,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_68 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_68
@@ -5364,7 +5628,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_68, tokenIndex256_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_68
@@ -5387,7 +5651,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_68, tokenIndex258_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_68
@@ -5410,7 +5674,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_68, tokenIndex260_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_68
@@ -5434,18 +5698,18 @@ func (p *Parser) rIPv6address() bool {
 				goto lok68
 			l254_68:
 				pos, ti = position254_68, tokenIndex254_68
-				goto l191
+				goto l189
 			}
 		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l191
+				goto l189
 			}
 			pos++
 			{ // h4
@@ -5454,7 +5718,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_69 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_69
@@ -5472,7 +5736,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_69, tokenIndex256_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_69
@@ -5495,7 +5759,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_69, tokenIndex258_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_69
@@ -5518,7 +5782,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_69, tokenIndex260_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_69
@@ -5542,12 +5806,59 @@ func (p *Parser) rIPv6address() bool {
 				goto lok69
 			l254_69:
 				pos, ti = position254_69, tokenIndex254_69
-				goto l191
+				goto l189
 			}
 		lok69:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l189
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position190, tokenIndex190 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l189
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position190, tokenIndex190
+			}
+			goto l188
+		l189:
+			pos, ti = position188, tokenIndex188
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -5562,7 +5873,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_70 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_70
@@ -5580,7 +5891,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_70, tokenIndex256_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_70
@@ -5603,7 +5914,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_70, tokenIndex258_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_70
@@ -5626,7 +5937,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_70, tokenIndex260_70 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_70
@@ -5655,7 +5966,7 @@ func (p *Parser) rIPv6address() bool {
 		lok70:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -5670,7 +5981,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_71 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_71
@@ -5688,7 +5999,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_71, tokenIndex256_71 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_71
@@ -5711,7 +6022,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_71, tokenIndex258_71 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_71
@@ -5734,7 +6045,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_71, tokenIndex260_71 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_71
@@ -5763,7 +6074,7 @@ func (p *Parser) rIPv6address() bool {
 		lok71:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -5772,155 +6083,112 @@ func (p *Parser) rIPv6address() bool {
 				goto l191
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
-				goto l191
-			}
-			pos, ti = p.position, p.tokenIndex
-			{
-				position192, tokenIndex192 := pos, ti
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(19, false)
+			{ // h4
+				position254_72, tokenIndex254_72 := pos, ti
+				{
+					position255_72 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_72
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_72
+					l315_28_72:
+						pos++
+						goto lok28_72
 					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l191
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position192, tokenIndex192
-			}
-			goto l188
-		l191:
-			pos, ti = position188, tokenIndex188
-			{
-				position194, tokenIndex194 := pos, ti
-				{ // h4
-					position254_72, tokenIndex254_72 := pos, ti
+				lok28_72:
 					{
-						position255_72 := pos
+						position256_72, tokenIndex256_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_72
+								goto l315_29_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_72
-						l315_28_72:
+							goto l256_72
+						l315_29_72:
 							pos++
-							goto lok28_72
+							goto lok29_72
 						}
-					lok28_72:
-						{
-							position256_72, tokenIndex256_72 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_72
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l256_72
-							l315_29_72:
-								pos++
-								goto lok29_72
-							}
-						lok29_72:
-							goto l257_72
-						l256_72:
-							pos, ti = position256_72, tokenIndex256_72
-						}
-					l257_72:
-						{
-							position258_72, tokenIndex258_72 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_72
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l258_72
-							l315_30_72:
-								pos++
-								goto lok30_72
-							}
-						lok30_72:
-							goto l259_72
-						l258_72:
-							pos, ti = position258_72, tokenIndex258_72
-						}
-					l259_72:
-						{
-							position260_72, tokenIndex260_72 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_72
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_72
-							l315_31_72:
-								pos++
-								goto lok31_72
-							}
-						lok31_72:
-							goto l261_72
-						l260_72:
-							pos, ti = position260_72, tokenIndex260_72
-						}
-					l261_72:
-						_ = position255_72
+					lok29_72:
+						goto l257_72
+					l256_72:
+						pos, ti = position256_72, tokenIndex256_72
 					}
-					goto lok72
-				l254_72:
-					pos, ti = position254_72, tokenIndex254_72
-					goto l194
+				l257_72:
+					{
+						position258_72, tokenIndex258_72 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_72
+						l315_30_72:
+							pos++
+							goto lok30_72
+						}
+					lok30_72:
+						goto l259_72
+					l258_72:
+						pos, ti = position258_72, tokenIndex258_72
+					}
+				l259_72:
+					{
+						position260_72, tokenIndex260_72 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_72
+						l315_31_72:
+							pos++
+							goto lok31_72
+						}
+					lok31_72:
+						goto l261_72
+					l260_72:
+						pos, ti = position260_72, tokenIndex260_72
+					}
+				l261_72:
+					_ = position255_72
 				}
-			lok72:
-				goto l195
-			l194:
-				pos, ti = position194, tokenIndex194
+				goto lok72
+			l254_72:
+				pos, ti = position254_72, tokenIndex254_72
+				goto l191
 			}
-		l195:
+		lok72:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l193
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l193
+				goto l191
 			}
 			pos++
 			{ // h4
@@ -5929,7 +6197,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_73 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_73
@@ -5947,7 +6215,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_73, tokenIndex256_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_73
@@ -5970,7 +6238,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_73, tokenIndex258_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_73
@@ -5993,7 +6261,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_73, tokenIndex260_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_73
@@ -6017,18 +6285,18 @@ func (p *Parser) rIPv6address() bool {
 				goto lok73
 			l254_73:
 				pos, ti = position254_73, tokenIndex254_73
-				goto l193
+				goto l191
 			}
 		lok73:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l193
+				goto l191
 			}
 			pos++
 			{ // h4
@@ -6037,7 +6305,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_74 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_74
@@ -6055,7 +6323,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_74, tokenIndex256_74 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_74
@@ -6078,7 +6346,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_74, tokenIndex258_74 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_74
@@ -6101,7 +6369,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_74, tokenIndex260_74 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_74
@@ -6125,12 +6393,152 @@ func (p *Parser) rIPv6address() bool {
 				goto lok74
 			l254_74:
 				pos, ti = position254_74, tokenIndex254_74
-				goto l193
+				goto l191
 			}
 		lok74:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l191
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position192, tokenIndex192 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l191
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position192, tokenIndex192
+			}
+			goto l188
+		l191:
+			pos, ti = position188, tokenIndex188
+			{
+				position194, tokenIndex194 := pos, ti
+				{ // h4
+					position254_75, tokenIndex254_75 := pos, ti
+					{
+						position255_75 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_75
+						l315_28_75:
+							pos++
+							goto lok28_75
+						}
+					lok28_75:
+						{
+							position256_75, tokenIndex256_75 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_75
+							l315_29_75:
+								pos++
+								goto lok29_75
+							}
+						lok29_75:
+							goto l257_75
+						l256_75:
+							pos, ti = position256_75, tokenIndex256_75
+						}
+					l257_75:
+						{
+							position258_75, tokenIndex258_75 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_75
+							l315_30_75:
+								pos++
+								goto lok30_75
+							}
+						lok30_75:
+							goto l259_75
+						l258_75:
+							pos, ti = position258_75, tokenIndex258_75
+						}
+					l259_75:
+						{
+							position260_75, tokenIndex260_75 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_75
+							l315_31_75:
+								pos++
+								goto lok31_75
+							}
+						lok31_75:
+							goto l261_75
+						l260_75:
+							pos, ti = position260_75, tokenIndex260_75
+						}
+					l261_75:
+						_ = position255_75
+					}
+					goto lok75
+				l254_75:
+					pos, ti = position254_75, tokenIndex254_75
+					goto l194
+				}
+			lok75:
+				goto l195
+			l194:
+				pos, ti = position194, tokenIndex194
+			}
+		l195:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -6139,106 +6547,9 @@ func (p *Parser) rIPv6address() bool {
 				goto l193
 			}
 			pos++
-			{ // h4
-				position254_75, tokenIndex254_75 := pos, ti
-				{
-					position255_75 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_75
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_75
-					l315_28_75:
-						pos++
-						goto lok28_75
-					}
-				lok28_75:
-					{
-						position256_75, tokenIndex256_75 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_75
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_75
-						l315_29_75:
-							pos++
-							goto lok29_75
-						}
-					lok29_75:
-						goto l257_75
-					l256_75:
-						pos, ti = position256_75, tokenIndex256_75
-					}
-				l257_75:
-					{
-						position258_75, tokenIndex258_75 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_75
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_75
-						l315_30_75:
-							pos++
-							goto lok30_75
-						}
-					lok30_75:
-						goto l259_75
-					l258_75:
-						pos, ti = position258_75, tokenIndex258_75
-					}
-				l259_75:
-					{
-						position260_75, tokenIndex260_75 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_75
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_75
-						l315_31_75:
-							pos++
-							goto lok31_75
-						}
-					lok31_75:
-						goto l261_75
-					l260_75:
-						pos, ti = position260_75, tokenIndex260_75
-					}
-				l261_75:
-					_ = position255_75
-				}
-				goto lok75
-			l254_75:
-				pos, ti = position254_75, tokenIndex254_75
-				goto l193
-			}
-		lok75:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -6253,7 +6564,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_76 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_76
@@ -6271,7 +6582,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_76, tokenIndex256_76 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_76
@@ -6294,7 +6605,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_76, tokenIndex258_76 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_76
@@ -6317,7 +6628,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_76, tokenIndex260_76 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_76
@@ -6346,7 +6657,7 @@ func (p *Parser) rIPv6address() bool {
 		lok76:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -6355,159 +6666,112 @@ func (p *Parser) rIPv6address() bool {
 				goto l193
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
-				goto l193
-			}
-			pos, ti = p.position, p.tokenIndex
-			{
-				position196, tokenIndex196 := pos, ti
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(19, false)
+			{ // h4
+				position254_77, tokenIndex254_77 := pos, ti
+				{
+					position255_77 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_77
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_77
+					l315_28_77:
+						pos++
+						goto lok28_77
 					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l193
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position196, tokenIndex196
-			}
-			goto l188
-		l193:
-			pos, ti = position188, tokenIndex188
-			{
-				position198, tokenIndex198 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c1() {
-					goto l198
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h4
-					position254_77, tokenIndex254_77 := pos, ti
+				lok28_77:
 					{
-						position255_77 := pos
+						position256_77, tokenIndex256_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_77
+								goto l315_29_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l254_77
-						l315_28_77:
+							goto l256_77
+						l315_29_77:
 							pos++
-							goto lok28_77
+							goto lok29_77
 						}
-					lok28_77:
-						{
-							position256_77, tokenIndex256_77 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_77
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l256_77
-							l315_29_77:
-								pos++
-								goto lok29_77
-							}
-						lok29_77:
-							goto l257_77
-						l256_77:
-							pos, ti = position256_77, tokenIndex256_77
-						}
-					l257_77:
-						{
-							position258_77, tokenIndex258_77 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_77
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l258_77
-							l315_30_77:
-								pos++
-								goto lok30_77
-							}
-						lok30_77:
-							goto l259_77
-						l258_77:
-							pos, ti = position258_77, tokenIndex258_77
-						}
-					l259_77:
-						{
-							position260_77, tokenIndex260_77 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_77
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_77
-							l315_31_77:
-								pos++
-								goto lok31_77
-							}
-						lok31_77:
-							goto l261_77
-						l260_77:
-							pos, ti = position260_77, tokenIndex260_77
-						}
-					l261_77:
-						_ = position255_77
+					lok29_77:
+						goto l257_77
+					l256_77:
+						pos, ti = position256_77, tokenIndex256_77
 					}
-					goto lok77
-				l254_77:
-					pos, ti = position254_77, tokenIndex254_77
-					goto l198
+				l257_77:
+					{
+						position258_77, tokenIndex258_77 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_77
+						l315_30_77:
+							pos++
+							goto lok30_77
+						}
+					lok30_77:
+						goto l259_77
+					l258_77:
+						pos, ti = position258_77, tokenIndex258_77
+					}
+				l259_77:
+					{
+						position260_77, tokenIndex260_77 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_77
+						l315_31_77:
+							pos++
+							goto lok31_77
+						}
+					lok31_77:
+						goto l261_77
+					l260_77:
+						pos, ti = position260_77, tokenIndex260_77
+					}
+				l261_77:
+					_ = position255_77
 				}
-			lok77:
-				goto l199
-			l198:
-				pos, ti = position198, tokenIndex198
+				goto lok77
+			l254_77:
+				pos, ti = position254_77, tokenIndex254_77
+				goto l193
 			}
-		l199:
+		lok77:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l197
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l197
+				goto l193
 			}
 			pos++
 			{ // h4
@@ -6516,7 +6780,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_78 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_78
@@ -6534,7 +6798,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_78, tokenIndex256_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_78
@@ -6557,7 +6821,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_78, tokenIndex258_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_78
@@ -6580,7 +6844,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_78, tokenIndex260_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_78
@@ -6604,18 +6868,18 @@ func (p *Parser) rIPv6address() bool {
 				goto lok78
 			l254_78:
 				pos, ti = position254_78, tokenIndex254_78
-				goto l197
+				goto l193
 			}
 		lok78:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l197
+				goto l193
 			}
 			pos++
 			{ // h4
@@ -6624,7 +6888,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_79 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_79
@@ -6642,7 +6906,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_79, tokenIndex256_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_79
@@ -6665,7 +6929,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_79, tokenIndex258_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_79
@@ -6688,7 +6952,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_79, tokenIndex260_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_79
@@ -6712,166 +6976,200 @@ func (p *Parser) rIPv6address() bool {
 				goto lok79
 			l254_79:
 				pos, ti = position254_79, tokenIndex254_79
-				goto l197
+				goto l193
 			}
 		lok79:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l197
-			}
-			pos++
-			{ // h4
-				position254_80, tokenIndex254_80 := pos, ti
-				{
-					position255_80 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_80
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_80
-					l315_28_80:
-						pos++
-						goto lok28_80
-					}
-				lok28_80:
-					{
-						position256_80, tokenIndex256_80 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_80
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_80
-						l315_29_80:
-							pos++
-							goto lok29_80
-						}
-					lok29_80:
-						goto l257_80
-					l256_80:
-						pos, ti = position256_80, tokenIndex256_80
-					}
-				l257_80:
-					{
-						position258_80, tokenIndex258_80 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_80
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_80
-						l315_30_80:
-							pos++
-							goto lok30_80
-						}
-					lok30_80:
-						goto l259_80
-					l258_80:
-						pos, ti = position258_80, tokenIndex258_80
-					}
-				l259_80:
-					{
-						position260_80, tokenIndex260_80 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_80
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_80
-						l315_31_80:
-							pos++
-							goto lok31_80
-						}
-					lok31_80:
-						goto l261_80
-					l260_80:
-						pos, ti = position260_80, tokenIndex260_80
-					}
-				l261_80:
-					_ = position255_80
-				}
-				goto lok80
-			l254_80:
-				pos, ti = position254_80, tokenIndex254_80
-				goto l197
-			}
-		lok80:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l197
+				goto l193
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
-				goto l197
+				goto l193
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position200, tokenIndex200 := pos, ti
+				position196, tokenIndex196 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(19, false)
+						p.note(21, false)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l197
+					goto l193
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, ti = position200, tokenIndex200
+				pos, ti = position196, tokenIndex196
 			}
 			goto l188
-		l197:
+		l193:
 			pos, ti = position188, tokenIndex188
 			{
-				position202, tokenIndex202 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
-					goto l202
+				position198, tokenIndex198 := pos, ti
+				{ // h4c1
+					if false {
+						goto l198
+					}
+					{
+						position221_80 := pos
+						{
+							position222_80, tokenIndex222_80 := pos, ti
+							{ // h4
+								position254_45_80, tokenIndex254_45_80 := pos, ti
+								{
+									position255_45_80 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_28_45_80
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l254_45_80
+									l315_28_45_80:
+										pos++
+										goto lok28_45_80
+									}
+								lok28_45_80:
+									{
+										position256_45_80, tokenIndex256_45_80 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_29_45_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_45_80
+										l315_29_45_80:
+											pos++
+											goto lok29_45_80
+										}
+									lok29_45_80:
+										goto l257_45_80
+									l256_45_80:
+										pos, ti = position256_45_80, tokenIndex256_45_80
+									}
+								l257_45_80:
+									{
+										position258_45_80, tokenIndex258_45_80 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_30_45_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l258_45_80
+										l315_30_45_80:
+											pos++
+											goto lok30_45_80
+										}
+									lok30_45_80:
+										goto l259_45_80
+									l258_45_80:
+										pos, ti = position258_45_80, tokenIndex258_45_80
+									}
+								l259_45_80:
+									{
+										position260_45_80, tokenIndex260_45_80 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_31_45_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l260_45_80
+										l315_31_45_80:
+											pos++
+											goto lok31_45_80
+										}
+									lok31_45_80:
+										goto l261_45_80
+									l260_45_80:
+										pos, ti = position260_45_80, tokenIndex260_45_80
+									}
+								l261_45_80:
+									_ = position255_45_80
+								}
+								goto lok45_80
+							l254_45_80:
+								pos, ti = position254_45_80, tokenIndex254_45_80
+								goto l222_80
+							}
+						lok45_80:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(13, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_80
+							}
+							pos++
+							{
+								position224_80, tokenIndex224_80 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(13, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l224_80
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l222_80
+							l224_80:
+								pos, ti = position224_80, tokenIndex224_80
+							}
+							goto l223_80
+						l222_80:
+							pos, ti = position222_80, tokenIndex222_80
+						}
+					l223_80:
+						_ = position221_80
+					}
+					goto lok80
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok80:
 				{ // h4
 					position254_81, tokenIndex254_81 := pos, ti
 					{
 						position255_81 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_28_81
@@ -6889,7 +7187,7 @@ func (p *Parser) rIPv6address() bool {
 							position256_81, tokenIndex256_81 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_29_81
@@ -6912,7 +7210,7 @@ func (p *Parser) rIPv6address() bool {
 							position258_81, tokenIndex258_81 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_30_81
@@ -6935,7 +7233,7 @@ func (p *Parser) rIPv6address() bool {
 							position260_81, tokenIndex260_81 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_31_81
@@ -6959,34 +7257,34 @@ func (p *Parser) rIPv6address() bool {
 					goto lok81
 				l254_81:
 					pos, ti = position254_81, tokenIndex254_81
-					goto l202
+					goto l198
 				}
 			lok81:
-				goto l203
-			l202:
-				pos, ti = position202, tokenIndex202
+				goto l199
+			l198:
+				pos, ti = position198, tokenIndex198
 			}
-		l203:
+		l199:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l201
+				goto l197
 			}
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l201
+				goto l197
 			}
 			pos++
 			{ // h4
@@ -6995,7 +7293,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_82 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_82
@@ -7013,7 +7311,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_82, tokenIndex256_82 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_82
@@ -7036,7 +7334,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_82, tokenIndex258_82 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_82
@@ -7059,7 +7357,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_82, tokenIndex260_82 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_82
@@ -7083,18 +7381,18 @@ func (p *Parser) rIPv6address() bool {
 				goto lok82
 			l254_82:
 				pos, ti = position254_82, tokenIndex254_82
-				goto l201
+				goto l197
 			}
 		lok82:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l201
+				goto l197
 			}
 			pos++
 			{ // h4
@@ -7103,7 +7401,7 @@ func (p *Parser) rIPv6address() bool {
 					position255_83 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_83
@@ -7121,7 +7419,7 @@ func (p *Parser) rIPv6address() bool {
 						position256_83, tokenIndex256_83 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_83
@@ -7144,7 +7442,7 @@ func (p *Parser) rIPv6address() bool {
 						position258_83, tokenIndex258_83 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_83
@@ -7167,7 +7465,7 @@ func (p *Parser) rIPv6address() bool {
 						position260_83, tokenIndex260_83 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_83
@@ -7191,12 +7489,491 @@ func (p *Parser) rIPv6address() bool {
 				goto lok83
 			l254_83:
 				pos, ti = position254_83, tokenIndex254_83
-				goto l201
+				goto l197
 			}
 		lok83:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_84, tokenIndex254_84 := pos, ti
+				{
+					position255_84 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_84
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_84
+					l315_28_84:
+						pos++
+						goto lok28_84
+					}
+				lok28_84:
+					{
+						position256_84, tokenIndex256_84 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_84
+						l315_29_84:
+							pos++
+							goto lok29_84
+						}
+					lok29_84:
+						goto l257_84
+					l256_84:
+						pos, ti = position256_84, tokenIndex256_84
+					}
+				l257_84:
+					{
+						position258_84, tokenIndex258_84 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_84
+						l315_30_84:
+							pos++
+							goto lok30_84
+						}
+					lok30_84:
+						goto l259_84
+					l258_84:
+						pos, ti = position258_84, tokenIndex258_84
+					}
+				l259_84:
+					{
+						position260_84, tokenIndex260_84 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_84
+						l315_31_84:
+							pos++
+							goto lok31_84
+						}
+					lok31_84:
+						goto l261_84
+					l260_84:
+						pos, ti = position260_84, tokenIndex260_84
+					}
+				l261_84:
+					_ = position255_84
+				}
+				goto lok84
+			l254_84:
+				pos, ti = position254_84, tokenIndex254_84
+				goto l197
+			}
+		lok84:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l197
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position200, tokenIndex200 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l197
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position200, tokenIndex200
+			}
+			goto l188
+		l197:
+			pos, ti = position188, tokenIndex188
+			{
+				position202, tokenIndex202 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+					goto l202
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_85, tokenIndex254_85 := pos, ti
+					{
+						position255_85 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_85
+						l315_28_85:
+							pos++
+							goto lok28_85
+						}
+					lok28_85:
+						{
+							position256_85, tokenIndex256_85 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_85
+							l315_29_85:
+								pos++
+								goto lok29_85
+							}
+						lok29_85:
+							goto l257_85
+						l256_85:
+							pos, ti = position256_85, tokenIndex256_85
+						}
+					l257_85:
+						{
+							position258_85, tokenIndex258_85 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_85
+							l315_30_85:
+								pos++
+								goto lok30_85
+							}
+						lok30_85:
+							goto l259_85
+						l258_85:
+							pos, ti = position258_85, tokenIndex258_85
+						}
+					l259_85:
+						{
+							position260_85, tokenIndex260_85 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_85
+							l315_31_85:
+								pos++
+								goto lok31_85
+							}
+						lok31_85:
+							goto l261_85
+						l260_85:
+							pos, ti = position260_85, tokenIndex260_85
+						}
+					l261_85:
+						_ = position255_85
+					}
+					goto lok85
+				l254_85:
+					pos, ti = position254_85, tokenIndex254_85
+					goto l202
+				}
+			lok85:
+				goto l203
+			l202:
+				pos, ti = position202, tokenIndex202
+			}
+		l203:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			{ // h4
+				position254_86, tokenIndex254_86 := pos, ti
+				{
+					position255_86 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_86
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_86
+					l315_28_86:
+						pos++
+						goto lok28_86
+					}
+				lok28_86:
+					{
+						position256_86, tokenIndex256_86 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_86
+						l315_29_86:
+							pos++
+							goto lok29_86
+						}
+					lok29_86:
+						goto l257_86
+					l256_86:
+						pos, ti = position256_86, tokenIndex256_86
+					}
+				l257_86:
+					{
+						position258_86, tokenIndex258_86 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_86
+						l315_30_86:
+							pos++
+							goto lok30_86
+						}
+					lok30_86:
+						goto l259_86
+					l258_86:
+						pos, ti = position258_86, tokenIndex258_86
+					}
+				l259_86:
+					{
+						position260_86, tokenIndex260_86 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_86
+						l315_31_86:
+							pos++
+							goto lok31_86
+						}
+					lok31_86:
+						goto l261_86
+					l260_86:
+						pos, ti = position260_86, tokenIndex260_86
+					}
+				l261_86:
+					_ = position255_86
+				}
+				goto lok86
+			l254_86:
+				pos, ti = position254_86, tokenIndex254_86
+				goto l201
+			}
+		lok86:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			{ // h4
+				position254_87, tokenIndex254_87 := pos, ti
+				{
+					position255_87 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_87
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_87
+					l315_28_87:
+						pos++
+						goto lok28_87
+					}
+				lok28_87:
+					{
+						position256_87, tokenIndex256_87 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_87
+						l315_29_87:
+							pos++
+							goto lok29_87
+						}
+					lok29_87:
+						goto l257_87
+					l256_87:
+						pos, ti = position256_87, tokenIndex256_87
+					}
+				l257_87:
+					{
+						position258_87, tokenIndex258_87 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_87
+						l315_30_87:
+							pos++
+							goto lok30_87
+						}
+					lok30_87:
+						goto l259_87
+					l258_87:
+						pos, ti = position258_87, tokenIndex258_87
+					}
+				l259_87:
+					{
+						position260_87, tokenIndex260_87 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_87
+						l315_31_87:
+							pos++
+							goto lok31_87
+						}
+					lok31_87:
+						goto l261_87
+					l260_87:
+						pos, ti = position260_87, tokenIndex260_87
+					}
+				l261_87:
+					_ = position255_87
+				}
+				goto lok87
+			l254_87:
+				pos, ti = position254_87, tokenIndex254_87
+				goto l201
+			}
+		lok87:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -7213,7 +7990,7 @@ func (p *Parser) rIPv6address() bool {
 				position204, tokenIndex204 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(19, false)
+						p.note(21, false)
 					}
 
 					if int(pos) > p.far {
@@ -7232,683 +8009,163 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position188, tokenIndex188
 			{
 				position206, tokenIndex206 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c3() {
-					goto l206
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h4
-					position254_84, tokenIndex254_84 := pos, ti
+				{ // h4c3
+					if false {
+						goto l206
+					}
 					{
-						position255_84 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_84
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l254_84
-						l315_28_84:
-							pos++
-							goto lok28_84
-						}
-					lok28_84:
+						position231_88 := pos
 						{
-							position256_84, tokenIndex256_84 := pos, ti
-							{ // HEXDIG
+							position232_88, tokenIndex232_88 := pos, ti
+							{ // h4
+								position254_48_88, tokenIndex254_48_88 := pos, ti
+								{
+									position255_48_88 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_28_48_88
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l254_48_88
+									l315_28_48_88:
+										pos++
+										goto lok28_48_88
+									}
+								lok28_48_88:
+									{
+										position256_48_88, tokenIndex256_48_88 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_29_48_88
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_48_88
+										l315_29_48_88:
+											pos++
+											goto lok29_48_88
+										}
+									lok29_48_88:
+										goto l257_48_88
+									l256_48_88:
+										pos, ti = position256_48_88, tokenIndex256_48_88
+									}
+								l257_48_88:
+									{
+										position258_48_88, tokenIndex258_48_88 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_30_48_88
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l258_48_88
+										l315_30_48_88:
+											pos++
+											goto lok30_48_88
+										}
+									lok30_48_88:
+										goto l259_48_88
+									l258_48_88:
+										pos, ti = position258_48_88, tokenIndex258_48_88
+									}
+								l259_48_88:
+									{
+										position260_48_88, tokenIndex260_48_88 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_31_48_88
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l260_48_88
+										l315_31_48_88:
+											pos++
+											goto lok31_48_88
+										}
+									lok31_48_88:
+										goto l261_48_88
+									l260_48_88:
+										pos, ti = position260_48_88, tokenIndex260_48_88
+									}
+								l261_48_88:
+									_ = position255_48_88
+								}
+								goto lok48_88
+							l254_48_88:
+								pos, ti = position254_48_88, tokenIndex254_48_88
+								goto l232_88
+							}
+						lok48_88:
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(13, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_84
-								}
+
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l256_84
-							l315_29_84:
-								pos++
-								goto lok29_84
+								goto l232_88
 							}
-						lok29_84:
-							goto l257_84
-						l256_84:
-							pos, ti = position256_84, tokenIndex256_84
-						}
-					l257_84:
-						{
-							position258_84, tokenIndex258_84 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_84
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l258_84
-							l315_30_84:
-								pos++
-								goto lok30_84
-							}
-						lok30_84:
-							goto l259_84
-						l258_84:
-							pos, ti = position258_84, tokenIndex258_84
-						}
-					l259_84:
-						{
-							position260_84, tokenIndex260_84 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_84
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_84
-							l315_31_84:
-								pos++
-								goto lok31_84
-							}
-						lok31_84:
-							goto l261_84
-						l260_84:
-							pos, ti = position260_84, tokenIndex260_84
-						}
-					l261_84:
-						_ = position255_84
-					}
-					goto lok84
-				l254_84:
-					pos, ti = position254_84, tokenIndex254_84
-					goto l206
-				}
-			lok84:
-				goto l207
-			l206:
-				pos, ti = position206, tokenIndex206
-			}
-		l207:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l205
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l205
-			}
-			pos++
-			{ // h4
-				position254_85, tokenIndex254_85 := pos, ti
-				{
-					position255_85 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_85
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_85
-					l315_28_85:
-						pos++
-						goto lok28_85
-					}
-				lok28_85:
-					{
-						position256_85, tokenIndex256_85 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_85
-						l315_29_85:
 							pos++
-							goto lok29_85
-						}
-					lok29_85:
-						goto l257_85
-					l256_85:
-						pos, ti = position256_85, tokenIndex256_85
-					}
-				l257_85:
-					{
-						position258_85, tokenIndex258_85 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_85
-						l315_30_85:
-							pos++
-							goto lok30_85
-						}
-					lok30_85:
-						goto l259_85
-					l258_85:
-						pos, ti = position258_85, tokenIndex258_85
-					}
-				l259_85:
-					{
-						position260_85, tokenIndex260_85 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_85
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_85
-						l315_31_85:
-							pos++
-							goto lok31_85
-						}
-					lok31_85:
-						goto l261_85
-					l260_85:
-						pos, ti = position260_85, tokenIndex260_85
-					}
-				l261_85:
-					_ = position255_85
-				}
-				goto lok85
-			l254_85:
-				pos, ti = position254_85, tokenIndex254_85
-				goto l205
-			}
-		lok85:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
+							{
+								position234_88, tokenIndex234_88 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(13, false)
+									}
 
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l205
-			}
-			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
-				goto l205
-			}
-			pos, ti = p.position, p.tokenIndex
-			{
-				position208, tokenIndex208 := pos, ti
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(19, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l205
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position208, tokenIndex208
-			}
-			goto l188
-		l205:
-			pos, ti = position188, tokenIndex188
-			{
-				position210, tokenIndex210 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
-					goto l210
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h4
-					position254_86, tokenIndex254_86 := pos, ti
-					{
-						position255_86 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_86
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l254_86
-						l315_28_86:
-							pos++
-							goto lok28_86
-						}
-					lok28_86:
-						{
-							position256_86, tokenIndex256_86 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_88
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_86
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l256_86
-							l315_29_86:
 								pos++
-								goto lok29_86
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l232_88
+							l234_88:
+								pos, ti = position234_88, tokenIndex234_88
 							}
-						lok29_86:
-							goto l257_86
-						l256_86:
-							pos, ti = position256_86, tokenIndex256_86
-						}
-					l257_86:
-						{
-							position258_86, tokenIndex258_86 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_86
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l258_86
-							l315_30_86:
-								pos++
-								goto lok30_86
+							if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+								goto l232_88
 							}
-						lok30_86:
-							goto l259_86
-						l258_86:
-							pos, ti = position258_86, tokenIndex258_86
+							pos, ti = p.position, p.tokenIndex
+							goto l233_88
+						l232_88:
+							pos, ti = position232_88, tokenIndex232_88
 						}
-					l259_86:
-						{
-							position260_86, tokenIndex260_86 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_86
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_86
-							l315_31_86:
-								pos++
-								goto lok31_86
-							}
-						lok31_86:
-							goto l261_86
-						l260_86:
-							pos, ti = position260_86, tokenIndex260_86
-						}
-					l261_86:
-						_ = position255_86
+					l233_88:
+						_ = position231_88
 					}
-					goto lok86
-				l254_86:
-					pos, ti = position254_86, tokenIndex254_86
-					goto l210
+					goto lok88
 				}
-			lok86:
-				goto l211
-			l210:
-				pos, ti = position210, tokenIndex210
-			}
-		l211:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l209
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l209
-			}
-			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
-				goto l209
-			}
-			pos, ti = p.position, p.tokenIndex
-			{
-				position212, tokenIndex212 := pos, ti
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(19, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l209
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position212, tokenIndex212
-			}
-			goto l188
-		l209:
-			pos, ti = position188, tokenIndex188
-			{
-				position214, tokenIndex214 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c5() {
-					goto l214
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h4
-					position254_87, tokenIndex254_87 := pos, ti
-					{
-						position255_87 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_28_87
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l254_87
-						l315_28_87:
-							pos++
-							goto lok28_87
-						}
-					lok28_87:
-						{
-							position256_87, tokenIndex256_87 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_29_87
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l256_87
-							l315_29_87:
-								pos++
-								goto lok29_87
-							}
-						lok29_87:
-							goto l257_87
-						l256_87:
-							pos, ti = position256_87, tokenIndex256_87
-						}
-					l257_87:
-						{
-							position258_87, tokenIndex258_87 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_30_87
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l258_87
-							l315_30_87:
-								pos++
-								goto lok30_87
-							}
-						lok30_87:
-							goto l259_87
-						l258_87:
-							pos, ti = position258_87, tokenIndex258_87
-						}
-					l259_87:
-						{
-							position260_87, tokenIndex260_87 := pos, ti
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l315_31_87
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_87
-							l315_31_87:
-								pos++
-								goto lok31_87
-							}
-						lok31_87:
-							goto l261_87
-						l260_87:
-							pos, ti = position260_87, tokenIndex260_87
-						}
-					l261_87:
-						_ = position255_87
-					}
-					goto lok87
-				l254_87:
-					pos, ti = position254_87, tokenIndex254_87
-					goto l214
-				}
-			lok87:
-				goto l215
-			l214:
-				pos, ti = position214, tokenIndex214
-			}
-		l215:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l213
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l213
-			}
-			pos++
-			{ // h4
-				position254_88, tokenIndex254_88 := pos, ti
-				{
-					position255_88 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_88
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_88
-					l315_28_88:
-						pos++
-						goto lok28_88
-					}
-				lok28_88:
-					{
-						position256_88, tokenIndex256_88 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_88
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_88
-						l315_29_88:
-							pos++
-							goto lok29_88
-						}
-					lok29_88:
-						goto l257_88
-					l256_88:
-						pos, ti = position256_88, tokenIndex256_88
-					}
-				l257_88:
-					{
-						position258_88, tokenIndex258_88 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_88
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_88
-						l315_30_88:
-							pos++
-							goto lok30_88
-						}
-					lok30_88:
-						goto l259_88
-					l258_88:
-						pos, ti = position258_88, tokenIndex258_88
-					}
-				l259_88:
-					{
-						position260_88, tokenIndex260_88 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_88
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_88
-						l315_31_88:
-							pos++
-							goto lok31_88
-						}
-					lok31_88:
-						goto l261_88
-					l260_88:
-						pos, ti = position260_88, tokenIndex260_88
-					}
-				l261_88:
-					_ = position255_88
-				}
-				goto lok88
-			l254_88:
-				pos, ti = position254_88, tokenIndex254_88
-				goto l213
-			}
-		lok88:
-			{
-				position216, tokenIndex216 := pos, ti
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(19, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l213
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position216, tokenIndex216
-			}
-			goto l188
-		l213:
-			pos, ti = position188, tokenIndex188
-			{
-				position217, tokenIndex217 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c6() {
-					goto l217
-				}
-				pos, ti = p.position, p.tokenIndex
+			lok88:
 				{ // h4
 					position254_89, tokenIndex254_89 := pos, ti
 					{
 						position255_89 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_28_89
@@ -7926,7 +8183,7 @@ func (p *Parser) rIPv6address() bool {
 							position256_89, tokenIndex256_89 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_29_89
@@ -7949,7 +8206,7 @@ func (p *Parser) rIPv6address() bool {
 							position258_89, tokenIndex258_89 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_30_89
@@ -7972,7 +8229,7 @@ func (p *Parser) rIPv6address() bool {
 							position260_89, tokenIndex260_89 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_31_89
@@ -7996,9 +8253,821 @@ func (p *Parser) rIPv6address() bool {
 					goto lok89
 				l254_89:
 					pos, ti = position254_89, tokenIndex254_89
-					goto l217
+					goto l206
 				}
 			lok89:
+				goto l207
+			l206:
+				pos, ti = position206, tokenIndex206
+			}
+		l207:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			{ // h4
+				position254_90, tokenIndex254_90 := pos, ti
+				{
+					position255_90 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_90
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_90
+					l315_28_90:
+						pos++
+						goto lok28_90
+					}
+				lok28_90:
+					{
+						position256_90, tokenIndex256_90 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_90
+						l315_29_90:
+							pos++
+							goto lok29_90
+						}
+					lok29_90:
+						goto l257_90
+					l256_90:
+						pos, ti = position256_90, tokenIndex256_90
+					}
+				l257_90:
+					{
+						position258_90, tokenIndex258_90 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_90
+						l315_30_90:
+							pos++
+							goto lok30_90
+						}
+					lok30_90:
+						goto l259_90
+					l258_90:
+						pos, ti = position258_90, tokenIndex258_90
+					}
+				l259_90:
+					{
+						position260_90, tokenIndex260_90 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_90
+						l315_31_90:
+							pos++
+							goto lok31_90
+						}
+					lok31_90:
+						goto l261_90
+					l260_90:
+						pos, ti = position260_90, tokenIndex260_90
+					}
+				l261_90:
+					_ = position255_90
+				}
+				goto lok90
+			l254_90:
+				pos, ti = position254_90, tokenIndex254_90
+				goto l205
+			}
+		lok90:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l205
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position208, tokenIndex208 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l205
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position208, tokenIndex208
+			}
+			goto l188
+		l205:
+			pos, ti = position188, tokenIndex188
+			{
+				position210, tokenIndex210 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+					goto l210
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_91, tokenIndex254_91 := pos, ti
+					{
+						position255_91 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_91
+						l315_28_91:
+							pos++
+							goto lok28_91
+						}
+					lok28_91:
+						{
+							position256_91, tokenIndex256_91 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_91
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_91
+							l315_29_91:
+								pos++
+								goto lok29_91
+							}
+						lok29_91:
+							goto l257_91
+						l256_91:
+							pos, ti = position256_91, tokenIndex256_91
+						}
+					l257_91:
+						{
+							position258_91, tokenIndex258_91 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_91
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_91
+							l315_30_91:
+								pos++
+								goto lok30_91
+							}
+						lok30_91:
+							goto l259_91
+						l258_91:
+							pos, ti = position258_91, tokenIndex258_91
+						}
+					l259_91:
+						{
+							position260_91, tokenIndex260_91 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_91
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_91
+							l315_31_91:
+								pos++
+								goto lok31_91
+							}
+						lok31_91:
+							goto l261_91
+						l260_91:
+							pos, ti = position260_91, tokenIndex260_91
+						}
+					l261_91:
+						_ = position255_91
+					}
+					goto lok91
+				l254_91:
+					pos, ti = position254_91, tokenIndex254_91
+					goto l210
+				}
+			lok91:
+				goto l211
+			l210:
+				pos, ti = position210, tokenIndex210
+			}
+		l211:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l209
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position212, tokenIndex212 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l209
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position212, tokenIndex212
+			}
+			goto l188
+		l209:
+			pos, ti = position188, tokenIndex188
+			{
+				position214, tokenIndex214 := pos, ti
+				{ // h4c5
+					if false {
+						goto l214
+					}
+					{
+						position241_92 := pos
+						{
+							position242_92, tokenIndex242_92 := pos, ti
+							{ // h4
+								position254_51_92, tokenIndex254_51_92 := pos, ti
+								{
+									position255_51_92 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_28_51_92
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l254_51_92
+									l315_28_51_92:
+										pos++
+										goto lok28_51_92
+									}
+								lok28_51_92:
+									{
+										position256_51_92, tokenIndex256_51_92 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_29_51_92
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_51_92
+										l315_29_51_92:
+											pos++
+											goto lok29_51_92
+										}
+									lok29_51_92:
+										goto l257_51_92
+									l256_51_92:
+										pos, ti = position256_51_92, tokenIndex256_51_92
+									}
+								l257_51_92:
+									{
+										position258_51_92, tokenIndex258_51_92 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_30_51_92
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l258_51_92
+										l315_30_51_92:
+											pos++
+											goto lok30_51_92
+										}
+									lok30_51_92:
+										goto l259_51_92
+									l258_51_92:
+										pos, ti = position258_51_92, tokenIndex258_51_92
+									}
+								l259_51_92:
+									{
+										position260_51_92, tokenIndex260_51_92 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_31_51_92
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l260_51_92
+										l315_31_51_92:
+											pos++
+											goto lok31_51_92
+										}
+									lok31_51_92:
+										goto l261_51_92
+									l260_51_92:
+										pos, ti = position260_51_92, tokenIndex260_51_92
+									}
+								l261_51_92:
+									_ = position255_51_92
+								}
+								goto lok51_92
+							l254_51_92:
+								pos, ti = position254_51_92, tokenIndex254_51_92
+								goto l242_92
+							}
+						lok51_92:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(13, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l242_92
+							}
+							pos++
+							{
+								position244_92, tokenIndex244_92 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(13, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l244_92
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l242_92
+							l244_92:
+								pos, ti = position244_92, tokenIndex244_92
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+								goto l242_92
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l243_92
+						l242_92:
+							pos, ti = position242_92, tokenIndex242_92
+						}
+					l243_92:
+						_ = position241_92
+					}
+					goto lok92
+				}
+			lok92:
+				{ // h4
+					position254_93, tokenIndex254_93 := pos, ti
+					{
+						position255_93 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_93
+						l315_28_93:
+							pos++
+							goto lok28_93
+						}
+					lok28_93:
+						{
+							position256_93, tokenIndex256_93 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_93
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_93
+							l315_29_93:
+								pos++
+								goto lok29_93
+							}
+						lok29_93:
+							goto l257_93
+						l256_93:
+							pos, ti = position256_93, tokenIndex256_93
+						}
+					l257_93:
+						{
+							position258_93, tokenIndex258_93 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_93
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_93
+							l315_30_93:
+								pos++
+								goto lok30_93
+							}
+						lok30_93:
+							goto l259_93
+						l258_93:
+							pos, ti = position258_93, tokenIndex258_93
+						}
+					l259_93:
+						{
+							position260_93, tokenIndex260_93 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_93
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_93
+							l315_31_93:
+								pos++
+								goto lok31_93
+							}
+						lok31_93:
+							goto l261_93
+						l260_93:
+							pos, ti = position260_93, tokenIndex260_93
+						}
+					l261_93:
+						_ = position255_93
+					}
+					goto lok93
+				l254_93:
+					pos, ti = position254_93, tokenIndex254_93
+					goto l214
+				}
+			lok93:
+				goto l215
+			l214:
+				pos, ti = position214, tokenIndex214
+			}
+		l215:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			{ // h4
+				position254_94, tokenIndex254_94 := pos, ti
+				{
+					position255_94 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_94
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_94
+					l315_28_94:
+						pos++
+						goto lok28_94
+					}
+				lok28_94:
+					{
+						position256_94, tokenIndex256_94 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_94
+						l315_29_94:
+							pos++
+							goto lok29_94
+						}
+					lok29_94:
+						goto l257_94
+					l256_94:
+						pos, ti = position256_94, tokenIndex256_94
+					}
+				l257_94:
+					{
+						position258_94, tokenIndex258_94 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_94
+						l315_30_94:
+							pos++
+							goto lok30_94
+						}
+					lok30_94:
+						goto l259_94
+					l258_94:
+						pos, ti = position258_94, tokenIndex258_94
+					}
+				l259_94:
+					{
+						position260_94, tokenIndex260_94 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_94
+						l315_31_94:
+							pos++
+							goto lok31_94
+						}
+					lok31_94:
+						goto l261_94
+					l260_94:
+						pos, ti = position260_94, tokenIndex260_94
+					}
+				l261_94:
+					_ = position255_94
+				}
+				goto lok94
+			l254_94:
+				pos, ti = position254_94, tokenIndex254_94
+				goto l213
+			}
+		lok94:
+			{
+				position216, tokenIndex216 := pos, ti
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l213
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position216, tokenIndex216
+			}
+			goto l188
+		l213:
+			pos, ti = position188, tokenIndex188
+			{
+				position217, tokenIndex217 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c6() {
+					goto l217
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_95, tokenIndex254_95 := pos, ti
+					{
+						position255_95 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_95
+						l315_28_95:
+							pos++
+							goto lok28_95
+						}
+					lok28_95:
+						{
+							position256_95, tokenIndex256_95 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_95
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_95
+							l315_29_95:
+								pos++
+								goto lok29_95
+							}
+						lok29_95:
+							goto l257_95
+						l256_95:
+							pos, ti = position256_95, tokenIndex256_95
+						}
+					l257_95:
+						{
+							position258_95, tokenIndex258_95 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_95
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_95
+							l315_30_95:
+								pos++
+								goto lok30_95
+							}
+						lok30_95:
+							goto l259_95
+						l258_95:
+							pos, ti = position258_95, tokenIndex258_95
+						}
+					l259_95:
+						{
+							position260_95, tokenIndex260_95 := pos, ti
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_95
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_95
+							l315_31_95:
+								pos++
+								goto lok31_95
+							}
+						lok31_95:
+							goto l261_95
+						l260_95:
+							pos, ti = position260_95, tokenIndex260_95
+						}
+					l261_95:
+						_ = position255_95
+					}
+					goto lok95
+				l254_95:
+					pos, ti = position254_95, tokenIndex254_95
+					goto l217
+				}
+			lok95:
 				goto l218
 			l217:
 				pos, ti = position217, tokenIndex217
@@ -8006,7 +9075,7 @@ func (p *Parser) rIPv6address() bool {
 		l218:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -8017,7 +9086,7 @@ func (p *Parser) rIPv6address() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -8030,7 +9099,7 @@ func (p *Parser) rIPv6address() bool {
 				position219, tokenIndex219 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(19, false)
+						p.note(21, false)
 					}
 
 					if int(pos) > p.far {
@@ -8076,7 +9145,7 @@ func (p *Parser) rh4c1() bool {
 					position255_45 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_45
@@ -8094,7 +9163,7 @@ func (p *Parser) rh4c1() bool {
 						position256_45, tokenIndex256_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_45
@@ -8117,7 +9186,7 @@ func (p *Parser) rh4c1() bool {
 						position258_45, tokenIndex258_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_45
@@ -8140,7 +9209,7 @@ func (p *Parser) rh4c1() bool {
 						position260_45, tokenIndex260_45 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_45
@@ -8169,7 +9238,7 @@ func (p *Parser) rh4c1() bool {
 		lok45:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -8182,7 +9251,7 @@ func (p *Parser) rh4c1() bool {
 				position224, tokenIndex224 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(11, false)
+						p.note(13, false)
 					}
 
 					if int(pos) > p.far {
@@ -8223,7 +9292,7 @@ func (p *Parser) rh4c2() bool {
 					position255_46 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_46
@@ -8241,7 +9310,7 @@ func (p *Parser) rh4c2() bool {
 						position256_46, tokenIndex256_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_46
@@ -8264,7 +9333,7 @@ func (p *Parser) rh4c2() bool {
 						position258_46, tokenIndex258_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_46
@@ -8287,7 +9356,7 @@ func (p *Parser) rh4c2() bool {
 						position260_46, tokenIndex260_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_46
@@ -8316,7 +9385,7 @@ func (p *Parser) rh4c2() bool {
 		lok46:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -8329,7 +9398,7 @@ func (p *Parser) rh4c2() bool {
 				position229, tokenIndex229 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(11, false)
+						p.note(13, false)
 					}
 
 					if int(pos) > p.far {
@@ -8345,10 +9414,152 @@ func (p *Parser) rh4c2() bool {
 			l229:
 				pos, ti = position229, tokenIndex229
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh4c1() {
-				goto l227
+			{ // h4c1
+				if false {
+					goto l227
+				}
+				{
+					position221_47 := pos
+					{
+						position222_47, tokenIndex222_47 := pos, ti
+						{ // h4
+							position254_45_47, tokenIndex254_45_47 := pos, ti
+							{
+								position255_45_47 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_28_45_47
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l254_45_47
+								l315_28_45_47:
+									pos++
+									goto lok28_45_47
+								}
+							lok28_45_47:
+								{
+									position256_45_47, tokenIndex256_45_47 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_29_45_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_45_47
+									l315_29_45_47:
+										pos++
+										goto lok29_45_47
+									}
+								lok29_45_47:
+									goto l257_45_47
+								l256_45_47:
+									pos, ti = position256_45_47, tokenIndex256_45_47
+								}
+							l257_45_47:
+								{
+									position258_45_47, tokenIndex258_45_47 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_30_45_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l258_45_47
+									l315_30_45_47:
+										pos++
+										goto lok30_45_47
+									}
+								lok30_45_47:
+									goto l259_45_47
+								l258_45_47:
+									pos, ti = position258_45_47, tokenIndex258_45_47
+								}
+							l259_45_47:
+								{
+									position260_45_47, tokenIndex260_45_47 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_31_45_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_45_47
+									l315_31_45_47:
+										pos++
+										goto lok31_45_47
+									}
+								lok31_45_47:
+									goto l261_45_47
+								l260_45_47:
+									pos, ti = position260_45_47, tokenIndex260_45_47
+								}
+							l261_45_47:
+								_ = position255_45_47
+							}
+							goto lok45_47
+						l254_45_47:
+							pos, ti = position254_45_47, tokenIndex254_45_47
+							goto l222_47
+						}
+					lok45_47:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l222_47
+						}
+						pos++
+						{
+							position224_47, tokenIndex224_47 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l224_47
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l222_47
+						l224_47:
+							pos, ti = position224_47, tokenIndex224_47
+						}
+						goto l223_47
+					l222_47:
+						pos, ti = position222_47, tokenIndex222_47
+					}
+				l223_47:
+					_ = position221_47
+				}
+				goto lok47
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok47:
 			goto l228
 		l227:
 			pos, ti = position227, tokenIndex227
@@ -8369,105 +9580,105 @@ func (p *Parser) rh4c3() bool {
 		{
 			position232, tokenIndex232 := pos, ti
 			{ // h4
-				position254_47, tokenIndex254_47 := pos, ti
+				position254_48, tokenIndex254_48 := pos, ti
 				{
-					position255_47 := pos
+					position255_48 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_47
+							goto l315_28_48
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l254_47
-					l315_28_47:
+						goto l254_48
+					l315_28_48:
 						pos++
-						goto lok28_47
+						goto lok28_48
 					}
-				lok28_47:
+				lok28_48:
 					{
-						position256_47, tokenIndex256_47 := pos, ti
+						position256_48, tokenIndex256_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_47
+								goto l315_29_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l256_47
-						l315_29_47:
+							goto l256_48
+						l315_29_48:
 							pos++
-							goto lok29_47
+							goto lok29_48
 						}
-					lok29_47:
-						goto l257_47
-					l256_47:
-						pos, ti = position256_47, tokenIndex256_47
+					lok29_48:
+						goto l257_48
+					l256_48:
+						pos, ti = position256_48, tokenIndex256_48
 					}
-				l257_47:
+				l257_48:
 					{
-						position258_47, tokenIndex258_47 := pos, ti
+						position258_48, tokenIndex258_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_47
+								goto l315_30_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l258_47
-						l315_30_47:
+							goto l258_48
+						l315_30_48:
 							pos++
-							goto lok30_47
+							goto lok30_48
 						}
-					lok30_47:
-						goto l259_47
-					l258_47:
-						pos, ti = position258_47, tokenIndex258_47
+					lok30_48:
+						goto l259_48
+					l258_48:
+						pos, ti = position258_48, tokenIndex258_48
 					}
-				l259_47:
+				l259_48:
 					{
-						position260_47, tokenIndex260_47 := pos, ti
+						position260_48, tokenIndex260_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_47
+								goto l315_31_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l260_47
-						l315_31_47:
+							goto l260_48
+						l315_31_48:
 							pos++
-							goto lok31_47
+							goto lok31_48
 						}
-					lok31_47:
-						goto l261_47
-					l260_47:
-						pos, ti = position260_47, tokenIndex260_47
+					lok31_48:
+						goto l261_48
+					l260_48:
+						pos, ti = position260_48, tokenIndex260_48
 					}
-				l261_47:
-					_ = position255_47
+				l261_48:
+					_ = position255_48
 				}
-				goto lok47
-			l254_47:
-				pos, ti = position254_47, tokenIndex254_47
+				goto lok48
+			l254_48:
+				pos, ti = position254_48, tokenIndex254_48
 				goto l232
 			}
-		lok47:
+		lok48:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -8480,7 +9691,7 @@ func (p *Parser) rh4c3() bool {
 				position234, tokenIndex234 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(11, false)
+						p.note(13, false)
 					}
 
 					if int(pos) > p.far {
@@ -8520,163 +9731,12 @@ func (p *Parser) rh4c4() bool {
 		{
 			position237, tokenIndex237 := pos, ti
 			{ // h4
-				position254_48, tokenIndex254_48 := pos, ti
-				{
-					position255_48 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_48
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_48
-					l315_28_48:
-						pos++
-						goto lok28_48
-					}
-				lok28_48:
-					{
-						position256_48, tokenIndex256_48 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_48
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_48
-						l315_29_48:
-							pos++
-							goto lok29_48
-						}
-					lok29_48:
-						goto l257_48
-					l256_48:
-						pos, ti = position256_48, tokenIndex256_48
-					}
-				l257_48:
-					{
-						position258_48, tokenIndex258_48 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_48
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_48
-						l315_30_48:
-							pos++
-							goto lok30_48
-						}
-					lok30_48:
-						goto l259_48
-					l258_48:
-						pos, ti = position258_48, tokenIndex258_48
-					}
-				l259_48:
-					{
-						position260_48, tokenIndex260_48 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_48
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_48
-						l315_31_48:
-							pos++
-							goto lok31_48
-						}
-					lok31_48:
-						goto l261_48
-					l260_48:
-						pos, ti = position260_48, tokenIndex260_48
-					}
-				l261_48:
-					_ = position255_48
-				}
-				goto lok48
-			l254_48:
-				pos, ti = position254_48, tokenIndex254_48
-				goto l237
-			}
-		lok48:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l237
-			}
-			pos++
-			{
-				position239, tokenIndex239 := pos, ti
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(11, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l239
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				goto l237
-			l239:
-				pos, ti = position239, tokenIndex239
-			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh4c3() {
-				goto l237
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l238
-		l237:
-			pos, ti = position237, tokenIndex237
-		}
-	l238:
-		_ = position236
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-}
-
-// rh4c5 is rule 40 h4c5 <- <(h4 ':' !':' h4c4)?>
-func (p *Parser) rh4c5() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	{
-		position241 := pos
-		{
-			position242, tokenIndex242 := pos, ti
-			{ // h4
 				position254_49, tokenIndex254_49 := pos, ti
 				{
 					position255_49 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_49
@@ -8694,7 +9754,7 @@ func (p *Parser) rh4c5() bool {
 						position256_49, tokenIndex256_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_49
@@ -8717,7 +9777,7 @@ func (p *Parser) rh4c5() bool {
 						position258_49, tokenIndex258_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_49
@@ -8740,7 +9800,7 @@ func (p *Parser) rh4c5() bool {
 						position260_49, tokenIndex260_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_49
@@ -8764,12 +9824,309 @@ func (p *Parser) rh4c5() bool {
 				goto lok49
 			l254_49:
 				pos, ti = position254_49, tokenIndex254_49
-				goto l242
+				goto l237
 			}
 		lok49:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l237
+			}
+			pos++
+			{
+				position239, tokenIndex239 := pos, ti
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(13, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l237
+			l239:
+				pos, ti = position239, tokenIndex239
+			}
+			{ // h4c3
+				if false {
+					goto l237
+				}
+				{
+					position231_50 := pos
+					{
+						position232_50, tokenIndex232_50 := pos, ti
+						{ // h4
+							position254_48_50, tokenIndex254_48_50 := pos, ti
+							{
+								position255_48_50 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_28_48_50
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l254_48_50
+								l315_28_48_50:
+									pos++
+									goto lok28_48_50
+								}
+							lok28_48_50:
+								{
+									position256_48_50, tokenIndex256_48_50 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_29_48_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_48_50
+									l315_29_48_50:
+										pos++
+										goto lok29_48_50
+									}
+								lok29_48_50:
+									goto l257_48_50
+								l256_48_50:
+									pos, ti = position256_48_50, tokenIndex256_48_50
+								}
+							l257_48_50:
+								{
+									position258_48_50, tokenIndex258_48_50 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_30_48_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l258_48_50
+									l315_30_48_50:
+										pos++
+										goto lok30_48_50
+									}
+								lok30_48_50:
+									goto l259_48_50
+								l258_48_50:
+									pos, ti = position258_48_50, tokenIndex258_48_50
+								}
+							l259_48_50:
+								{
+									position260_48_50, tokenIndex260_48_50 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_31_48_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_48_50
+									l315_31_48_50:
+										pos++
+										goto lok31_48_50
+									}
+								lok31_48_50:
+									goto l261_48_50
+								l260_48_50:
+									pos, ti = position260_48_50, tokenIndex260_48_50
+								}
+							l261_48_50:
+								_ = position255_48_50
+							}
+							goto lok48_50
+						l254_48_50:
+							pos, ti = position254_48_50, tokenIndex254_48_50
+							goto l232_50
+						}
+					lok48_50:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l232_50
+						}
+						pos++
+						{
+							position234_50, tokenIndex234_50 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_50
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l232_50
+						l234_50:
+							pos, ti = position234_50, tokenIndex234_50
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+							goto l232_50
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l233_50
+					l232_50:
+						pos, ti = position232_50, tokenIndex232_50
+					}
+				l233_50:
+					_ = position231_50
+				}
+				goto lok50
+			}
+		lok50:
+			goto l238
+		l237:
+			pos, ti = position237, tokenIndex237
+		}
+	l238:
+		_ = position236
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+// rh4c5 is rule 40 h4c5 <- <(h4 ':' !':' h4c4)?>
+func (p *Parser) rh4c5() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position241 := pos
+		{
+			position242, tokenIndex242 := pos, ti
+			{ // h4
+				position254_51, tokenIndex254_51 := pos, ti
+				{
+					position255_51 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_51
+					l315_28_51:
+						pos++
+						goto lok28_51
+					}
+				lok28_51:
+					{
+						position256_51, tokenIndex256_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_51
+						l315_29_51:
+							pos++
+							goto lok29_51
+						}
+					lok29_51:
+						goto l257_51
+					l256_51:
+						pos, ti = position256_51, tokenIndex256_51
+					}
+				l257_51:
+					{
+						position258_51, tokenIndex258_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_51
+						l315_30_51:
+							pos++
+							goto lok30_51
+						}
+					lok30_51:
+						goto l259_51
+					l258_51:
+						pos, ti = position258_51, tokenIndex258_51
+					}
+				l259_51:
+					{
+						position260_51, tokenIndex260_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_51
+						l315_31_51:
+							pos++
+							goto lok31_51
+						}
+					lok31_51:
+						goto l261_51
+					l260_51:
+						pos, ti = position260_51, tokenIndex260_51
+					}
+				l261_51:
+					_ = position255_51
+				}
+				goto lok51
+			l254_51:
+				pos, ti = position254_51, tokenIndex254_51
+				goto l242
+			}
+		lok51:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
 				}
 
 				if int(pos) > p.far {
@@ -8782,7 +10139,7 @@ func (p *Parser) rh4c5() bool {
 				position244, tokenIndex244 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
-						p.note(11, false)
+						p.note(13, false)
 					}
 
 					if int(pos) > p.far {
@@ -8822,272 +10179,12 @@ func (p *Parser) rh4c6() bool {
 		{
 			position247, tokenIndex247 := pos, ti
 			{ // h4
-				position254_50, tokenIndex254_50 := pos, ti
-				{
-					position255_50 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_50
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_50
-					l315_28_50:
-						pos++
-						goto lok28_50
-					}
-				lok28_50:
-					{
-						position256_50, tokenIndex256_50 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_50
-						l315_29_50:
-							pos++
-							goto lok29_50
-						}
-					lok29_50:
-						goto l257_50
-					l256_50:
-						pos, ti = position256_50, tokenIndex256_50
-					}
-				l257_50:
-					{
-						position258_50, tokenIndex258_50 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_50
-						l315_30_50:
-							pos++
-							goto lok30_50
-						}
-					lok30_50:
-						goto l259_50
-					l258_50:
-						pos, ti = position258_50, tokenIndex258_50
-					}
-				l259_50:
-					{
-						position260_50, tokenIndex260_50 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_50
-						l315_31_50:
-							pos++
-							goto lok31_50
-						}
-					lok31_50:
-						goto l261_50
-					l260_50:
-						pos, ti = position260_50, tokenIndex260_50
-					}
-				l261_50:
-					_ = position255_50
-				}
-				goto lok50
-			l254_50:
-				pos, ti = position254_50, tokenIndex254_50
-				goto l247
-			}
-		lok50:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l247
-			}
-			pos++
-			{
-				position249, tokenIndex249 := pos, ti
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(11, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l249
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				goto l247
-			l249:
-				pos, ti = position249, tokenIndex249
-			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh4c5() {
-				goto l247
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l248
-		l247:
-			pos, ti = position247, tokenIndex247
-		}
-	l248:
-		_ = position246
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-}
-
-// rls32 is rule 42 ls32 <- <((h4 ':' h4) / IPv4address)>
-func (p *Parser) rls32() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position250, tokenIndex250 := pos, ti
-	{
-		position251 := pos
-		{
-			position252, tokenIndex252 := pos, ti
-			{ // h4
-				position254_51, tokenIndex254_51 := pos, ti
-				{
-					position255_51 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l315_28_51
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l254_51
-					l315_28_51:
-						pos++
-						goto lok28_51
-					}
-				lok28_51:
-					{
-						position256_51, tokenIndex256_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_29_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l256_51
-						l315_29_51:
-							pos++
-							goto lok29_51
-						}
-					lok29_51:
-						goto l257_51
-					l256_51:
-						pos, ti = position256_51, tokenIndex256_51
-					}
-				l257_51:
-					{
-						position258_51, tokenIndex258_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_30_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l258_51
-						l315_30_51:
-							pos++
-							goto lok30_51
-						}
-					lok30_51:
-						goto l259_51
-					l258_51:
-						pos, ti = position258_51, tokenIndex258_51
-					}
-				l259_51:
-					{
-						position260_51, tokenIndex260_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l315_31_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l260_51
-						l315_31_51:
-							pos++
-							goto lok31_51
-						}
-					lok31_51:
-						goto l261_51
-					l260_51:
-						pos, ti = position260_51, tokenIndex260_51
-					}
-				l261_51:
-					_ = position255_51
-				}
-				goto lok51
-			l254_51:
-				pos, ti = position254_51, tokenIndex254_51
-				goto l253
-			}
-		lok51:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(11, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l253
-			}
-			pos++
-			{ // h4
 				position254_52, tokenIndex254_52 := pos, ti
 				{
 					position255_52 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l315_28_52
@@ -9105,7 +10202,7 @@ func (p *Parser) rls32() bool {
 						position256_52, tokenIndex256_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_29_52
@@ -9128,7 +10225,7 @@ func (p *Parser) rls32() bool {
 						position258_52, tokenIndex258_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_30_52
@@ -9151,7 +10248,7 @@ func (p *Parser) rls32() bool {
 						position260_52, tokenIndex260_52 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l315_31_52
@@ -9175,81 +10272,487 @@ func (p *Parser) rls32() bool {
 				goto lok52
 			l254_52:
 				pos, ti = position254_52, tokenIndex254_52
-				goto l253
+				goto l247
 			}
 		lok52:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l247
+			}
+			pos++
+			{
+				position249, tokenIndex249 := pos, ti
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(13, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l249
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l247
+			l249:
+				pos, ti = position249, tokenIndex249
+			}
+			{ // h4c5
+				if false {
+					goto l247
+				}
+				{
+					position241_53 := pos
+					{
+						position242_53, tokenIndex242_53 := pos, ti
+						{ // h4
+							position254_51_53, tokenIndex254_51_53 := pos, ti
+							{
+								position255_51_53 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_28_51_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l254_51_53
+								l315_28_51_53:
+									pos++
+									goto lok28_51_53
+								}
+							lok28_51_53:
+								{
+									position256_51_53, tokenIndex256_51_53 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_29_51_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_51_53
+									l315_29_51_53:
+										pos++
+										goto lok29_51_53
+									}
+								lok29_51_53:
+									goto l257_51_53
+								l256_51_53:
+									pos, ti = position256_51_53, tokenIndex256_51_53
+								}
+							l257_51_53:
+								{
+									position258_51_53, tokenIndex258_51_53 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_30_51_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l258_51_53
+									l315_30_51_53:
+										pos++
+										goto lok30_51_53
+									}
+								lok30_51_53:
+									goto l259_51_53
+								l258_51_53:
+									pos, ti = position258_51_53, tokenIndex258_51_53
+								}
+							l259_51_53:
+								{
+									position260_51_53, tokenIndex260_51_53 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_31_51_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_51_53
+									l315_31_51_53:
+										pos++
+										goto lok31_51_53
+									}
+								lok31_51_53:
+									goto l261_51_53
+								l260_51_53:
+									pos, ti = position260_51_53, tokenIndex260_51_53
+								}
+							l261_51_53:
+								_ = position255_51_53
+							}
+							goto lok51_53
+						l254_51_53:
+							pos, ti = position254_51_53, tokenIndex254_51_53
+							goto l242_53
+						}
+					lok51_53:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_53
+						}
+						pos++
+						{
+							position244_53, tokenIndex244_53 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(13, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_53
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l242_53
+						l244_53:
+							pos, ti = position244_53, tokenIndex244_53
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+							goto l242_53
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l243_53
+					l242_53:
+						pos, ti = position242_53, tokenIndex242_53
+					}
+				l243_53:
+					_ = position241_53
+				}
+				goto lok53
+			}
+		lok53:
+			goto l248
+		l247:
+			pos, ti = position247, tokenIndex247
+		}
+	l248:
+		_ = position246
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+// rls32 is rule 42 ls32 <- <((h4 ':' h4) / IPv4address)>
+func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position250, tokenIndex250 := pos, ti
+	{
+		position251 := pos
+		{
+			position252, tokenIndex252 := pos, ti
+			{ // h4
+				position254_54, tokenIndex254_54 := pos, ti
+				{
+					position255_54 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_54
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_54
+					l315_28_54:
+						pos++
+						goto lok28_54
+					}
+				lok28_54:
+					{
+						position256_54, tokenIndex256_54 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_54
+						l315_29_54:
+							pos++
+							goto lok29_54
+						}
+					lok29_54:
+						goto l257_54
+					l256_54:
+						pos, ti = position256_54, tokenIndex256_54
+					}
+				l257_54:
+					{
+						position258_54, tokenIndex258_54 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_54
+						l315_30_54:
+							pos++
+							goto lok30_54
+						}
+					lok30_54:
+						goto l259_54
+					l258_54:
+						pos, ti = position258_54, tokenIndex258_54
+					}
+				l259_54:
+					{
+						position260_54, tokenIndex260_54 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_54
+						l315_31_54:
+							pos++
+							goto lok31_54
+						}
+					lok31_54:
+						goto l261_54
+					l260_54:
+						pos, ti = position260_54, tokenIndex260_54
+					}
+				l261_54:
+					_ = position255_54
+				}
+				goto lok54
+			l254_54:
+				pos, ti = position254_54, tokenIndex254_54
+				goto l253
+			}
+		lok54:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l253
+			}
+			pos++
+			{ // h4
+				position254_55, tokenIndex254_55 := pos, ti
+				{
+					position255_55 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_55
+					l315_28_55:
+						pos++
+						goto lok28_55
+					}
+				lok28_55:
+					{
+						position256_55, tokenIndex256_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_55
+						l315_29_55:
+							pos++
+							goto lok29_55
+						}
+					lok29_55:
+						goto l257_55
+					l256_55:
+						pos, ti = position256_55, tokenIndex256_55
+					}
+				l257_55:
+					{
+						position258_55, tokenIndex258_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_55
+						l315_30_55:
+							pos++
+							goto lok30_55
+						}
+					lok30_55:
+						goto l259_55
+					l258_55:
+						pos, ti = position258_55, tokenIndex258_55
+					}
+				l259_55:
+					{
+						position260_55, tokenIndex260_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_55
+						l315_31_55:
+							pos++
+							goto lok31_55
+						}
+					lok31_55:
+						goto l261_55
+					l260_55:
+						pos, ti = position260_55, tokenIndex260_55
+					}
+				l261_55:
+					_ = position255_55
+				}
+				goto lok55
+			l254_55:
+				pos, ti = position254_55, tokenIndex254_55
+				goto l253
+			}
+		lok55:
 			goto l252
 		l253:
 			pos, ti = position252, tokenIndex252
 			{ // IPv4address
-				comp_53 := p.comp
+				comp_56 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position175_53, tokenIndex175_53 := pos, ti
+				position175_56, tokenIndex175_56 := pos, ti
 				{
-					position176_53 := pos
+					position176_56 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_53
+						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_53
+						goto l175_56
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_53
+						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_53
+						goto l175_56
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_53
+						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(22, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175_53
+						goto l175_56
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l175_53
+						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position176_53)
+						p.add(ruleIPv4address, position176_56)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_53
-				goto lok53
-			l175_53:
-				pos, ti = position175_53, tokenIndex175_53
-				p.comp = comp_53
+				p.comp = comp_56
+				goto lok56
+			l175_56:
+				pos, ti = position175_56, tokenIndex175_56
+				p.comp = comp_56
 				goto l250
 			}
-		lok53:
+		lok56:
 		}
 	l252:
 		_ = position251
@@ -9271,7 +10774,7 @@ func (p *Parser) rh4() bool {
 		position255 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(5, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l315_28
@@ -9289,7 +10792,7 @@ func (p *Parser) rh4() bool {
 			position256, tokenIndex256 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(5, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l315_29
@@ -9312,7 +10815,7 @@ func (p *Parser) rh4() bool {
 			position258, tokenIndex258 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(5, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l315_30
@@ -9335,7 +10838,7 @@ func (p *Parser) rh4() bool {
 			position260, tokenIndex260 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(4, true)
+					p.note(5, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l315_31
@@ -9376,74 +10879,40 @@ func (p *Parser) rpath() bool {
 			{
 				position266, tokenIndex266 := pos, ti
 				{ // abs_path
-					comp_92 := p.comp
+					comp_99 := p.comp
 					p.comp = uint32(ruleabs_path)
-					position54_92, tokenIndex54_92 := pos, ti
+					position54_99, tokenIndex54_99 := pos, ti
 					{
-						position55_92 := pos
+						position55_99 := pos
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l54_92
+							goto l54_99
 						}
 						pos++
-						{ // path_segments
-							position269_90_92, tokenIndex269_90_92 := pos, ti
-							{
-								position270_90_92 := pos
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l269_90_92
-								}
-								pos, ti = p.position, p.tokenIndex
-							l271_90_92:
-								{
-									position272_90_92, tokenIndex272_90_92 := pos, ti
-									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(1, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l272_90_92
-									}
-									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-										goto l272_90_92
-									}
-									pos, ti = p.position, p.tokenIndex
-									goto l271_90_92
-								l272_90_92:
-									pos, ti = position272_90_92, tokenIndex272_90_92
-								}
-								_ = position270_90_92
-							}
-							goto lok90_92
-						l269_90_92:
-							pos, ti = position269_90_92, tokenIndex269_90_92
-							goto l54_92
+						if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+							goto l54_99
 						}
-					lok90_92:
+						pos, ti = p.position, p.tokenIndex
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleabs_path, position55_92)
+							p.add(ruleabs_path, position55_99)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_92
-					goto lok92
-				l54_92:
-					pos, ti = position54_92, tokenIndex54_92
-					p.comp = comp_92
+					p.comp = comp_99
+					goto lok99
+				l54_99:
+					pos, ti = position54_99, tokenIndex54_99
+					p.comp = comp_99
 					goto l267
 				}
-			lok92:
+			lok99:
 				goto l266
 			l267:
 				pos, ti = position266, tokenIndex266
@@ -9491,16 +10960,132 @@ func (p *Parser) rpath_segments() bool {
 	position269, tokenIndex269 := pos, ti
 	{
 		position270 := pos
-		if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-			goto l269
+		{ // segment
+			if false {
+				goto l269
+			}
+			{
+				position274_96 := pos
+			l275_96:
+				{
+					position276_96, tokenIndex276_96 := pos, ti
+					{ // pchar
+						position277_57_96, tokenIndex277_57_96 := pos, ti
+						{
+							position278_57_96 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_32_57_96, tokenIndex32_32_57_96 := pos, ti
+											{
+												position33_32_57_96 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_57_96
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_1_32_57_96
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_57_96
+												l315_1_32_57_96:
+													pos++
+													goto lok1_32_57_96
+												}
+											lok1_32_57_96:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_2_32_57_96
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_57_96
+												l315_2_32_57_96:
+													pos++
+													goto lok2_32_57_96
+												}
+											lok2_32_57_96:
+												_ = position33_32_57_96
+											}
+											goto lok32_57_96
+										l32_32_57_96:
+											pos, ti = position32_32_57_96, tokenIndex32_32_57_96
+											goto l277_57_96
+										}
+									lok32_57_96:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_33_57_96
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l277_57_96
+										l26_33_57_96:
+											pos++
+											goto lok33_57_96
+										}
+									lok33_57_96:
+									}
+								}
+							}
+
+							_ = position278_57_96
+						}
+						goto lok57_96
+					l277_57_96:
+						pos, ti = position277_57_96, tokenIndex277_57_96
+						goto l276_96
+					}
+				lok57_96:
+					goto l275_96
+				l276_96:
+					pos, ti = position276_96, tokenIndex276_96
+				}
+				_ = position274_96
+			}
+			goto lok96
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok96:
 	l271:
 		{
 			position272, tokenIndex272 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -9509,10 +11094,126 @@ func (p *Parser) rpath_segments() bool {
 				goto l272
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l272
+			{ // segment
+				if false {
+					goto l272
+				}
+				{
+					position274_97 := pos
+				l275_97:
+					{
+						position276_97, tokenIndex276_97 := pos, ti
+						{ // pchar
+							position277_57_97, tokenIndex277_57_97 := pos, ti
+							{
+								position278_57_97 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(4, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position32_32_57_97, tokenIndex32_32_57_97 := pos, ti
+												{
+													position33_32_57_97 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l32_32_57_97
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(5, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l315_1_32_57_97
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l32_32_57_97
+													l315_1_32_57_97:
+														pos++
+														goto lok1_32_57_97
+													}
+												lok1_32_57_97:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(5, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l315_2_32_57_97
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l32_32_57_97
+													l315_2_32_57_97:
+														pos++
+														goto lok2_32_57_97
+													}
+												lok2_32_57_97:
+													_ = position33_32_57_97
+												}
+												goto lok32_57_97
+											l32_32_57_97:
+												pos, ti = position32_32_57_97, tokenIndex32_32_57_97
+												goto l277_57_97
+											}
+										lok32_57_97:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l26_33_57_97
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l277_57_97
+											l26_33_57_97:
+												pos++
+												goto lok33_57_97
+											}
+										lok33_57_97:
+										}
+									}
+								}
+
+								_ = position278_57_97
+							}
+							goto lok57_97
+						l277_57_97:
+							pos, ti = position277_57_97, tokenIndex277_57_97
+							goto l276_97
+						}
+					lok57_97:
+						goto l275_97
+					l276_97:
+						pos, ti = position276_97, tokenIndex276_97
+					}
+					_ = position274_97
+				}
+				goto lok97
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok97:
 			goto l271
 		l272:
 			pos, ti = position272, tokenIndex272
@@ -9537,107 +11238,107 @@ func (p *Parser) rsegment() bool {
 		{
 			position276, tokenIndex276 := pos, ti
 			{ // pchar
-				position277_54, tokenIndex277_54 := pos, ti
+				position277_57, tokenIndex277_57 := pos, ti
 				{
-					position278_54 := pos
+					position278_57 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(15, true)
+								p.note(3, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(3, false)
+								p.note(4, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position32_32_54, tokenIndex32_32_54 := pos, ti
+									position32_32_57, tokenIndex32_32_57 := pos, ti
 									{
-										position33_32_54 := pos
+										position33_32_57 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(3, true)
+												p.note(4, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l32_32_54
+											goto l32_32_57
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l315_1_32_54
+												goto l315_1_32_57
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l32_32_54
-										l315_1_32_54:
+											goto l32_32_57
+										l315_1_32_57:
 											pos++
-											goto lok1_32_54
+											goto lok1_32_57
 										}
-									lok1_32_54:
+									lok1_32_57:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(4, true)
+												p.note(5, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l315_2_32_54
+												goto l315_2_32_57
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l32_32_54
-										l315_2_32_54:
+											goto l32_32_57
+										l315_2_32_57:
 											pos++
-											goto lok2_32_54
+											goto lok2_32_57
 										}
-									lok2_32_54:
-										_ = position33_32_54
+									lok2_32_57:
+										_ = position33_32_57
 									}
-									goto lok32_54
-								l32_32_54:
-									pos, ti = position32_32_54, tokenIndex32_32_54
-									goto l277_54
+									goto lok32_57
+								l32_32_57:
+									pos, ti = position32_32_57, tokenIndex32_32_57
+									goto l277_57
 								}
-							lok32_54:
+							lok32_57:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(5, true)
+										p.note(6, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l26_33_54
+										goto l26_33_57
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l277_54
-								l26_33_54:
+									goto l277_57
+								l26_33_57:
 									pos++
-									goto lok33_54
+									goto lok33_57
 								}
-							lok33_54:
+							lok33_57:
 							}
 						}
 					}
 
-					_ = position278_54
+					_ = position278_57
 				}
-				goto lok54
-			l277_54:
-				pos, ti = position277_54, tokenIndex277_54
+				goto lok57
+			l277_57:
+				pos, ti = position277_57, tokenIndex277_57
 				goto l276
 			}
-		lok54:
+		lok57:
 			goto l275
 		l276:
 			pos, ti = position276, tokenIndex276
@@ -9660,11 +11361,11 @@ func (p *Parser) rpchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(15, true)
+					p.note(3, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(4, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -9674,7 +11375,7 @@ func (p *Parser) rpchar() bool {
 							position33_32 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
@@ -9685,7 +11386,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_32
@@ -9701,7 +11402,7 @@ func (p *Parser) rpchar() bool {
 						lok1_32:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_32
@@ -9727,7 +11428,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(6, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_33
@@ -9771,7 +11472,7 @@ func (p *Parser) rquery() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(31, true)
+						p.note(2, true)
 					}
 
 					{ // pchar
@@ -9783,11 +11484,11 @@ func (p *Parser) rquery() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(15, true)
+										p.note(3, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(3, false)
+										p.note(4, false)
 									}
 									switch buffer[pos] {
 									case '%':
@@ -9797,7 +11498,7 @@ func (p *Parser) rquery() bool {
 												position33_32_34 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(4, true)
 													}
 
 													if int(pos) > p.far {
@@ -9808,7 +11509,7 @@ func (p *Parser) rquery() bool {
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(5, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_1_32_34
@@ -9824,7 +11525,7 @@ func (p *Parser) rquery() bool {
 											lok1_32_34:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(5, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_2_32_34
@@ -9850,7 +11551,7 @@ func (p *Parser) rquery() bool {
 									default:
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(6, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l26_33_34
@@ -9910,7 +11611,7 @@ func (p *Parser) rfragment() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(31, true)
+						p.note(2, true)
 					}
 
 					{ // pchar
@@ -9922,11 +11623,11 @@ func (p *Parser) rfragment() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(15, true)
+										p.note(3, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(3, false)
+										p.note(4, false)
 									}
 									switch buffer[pos] {
 									case '%':
@@ -9936,7 +11637,7 @@ func (p *Parser) rfragment() bool {
 												position33_32_35 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(3, true)
+														p.note(4, true)
 													}
 
 													if int(pos) > p.far {
@@ -9947,7 +11648,7 @@ func (p *Parser) rfragment() bool {
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(5, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_1_32_35
@@ -9963,7 +11664,7 @@ func (p *Parser) rfragment() bool {
 											lok1_32_35:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(4, true)
+														p.note(5, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l315_2_32_35
@@ -9989,7 +11690,7 @@ func (p *Parser) rfragment() bool {
 									default:
 										{ // unreserved
 											if int(pos) == p.at {
-												p.note(5, true)
+												p.note(6, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l26_33_35
@@ -10053,177 +11754,109 @@ func (p *Parser) rrelative_URI() bool {
 			l295:
 				pos, ti = position294, tokenIndex294
 				{ // abs_path
-					comp_101 := p.comp
+					comp_111 := p.comp
 					p.comp = uint32(ruleabs_path)
-					position54_101, tokenIndex54_101 := pos, ti
+					position54_111, tokenIndex54_111 := pos, ti
 					{
-						position55_101 := pos
+						position55_111 := pos
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l54_101
+							goto l54_111
 						}
 						pos++
-						{ // path_segments
-							position269_90_101, tokenIndex269_90_101 := pos, ti
-							{
-								position270_90_101 := pos
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l269_90_101
-								}
-								pos, ti = p.position, p.tokenIndex
-							l271_90_101:
-								{
-									position272_90_101, tokenIndex272_90_101 := pos, ti
-									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(1, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l272_90_101
-									}
-									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-										goto l272_90_101
-									}
-									pos, ti = p.position, p.tokenIndex
-									goto l271_90_101
-								l272_90_101:
-									pos, ti = position272_90_101, tokenIndex272_90_101
-								}
-								_ = position270_90_101
-							}
-							goto lok90_101
-						l269_90_101:
-							pos, ti = position269_90_101, tokenIndex269_90_101
-							goto l54_101
+						if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+							goto l54_111
 						}
-					lok90_101:
+						pos, ti = p.position, p.tokenIndex
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleabs_path, position55_101)
+							p.add(ruleabs_path, position55_111)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_101
-					goto lok101
-				l54_101:
-					pos, ti = position54_101, tokenIndex54_101
-					p.comp = comp_101
+					p.comp = comp_111
+					goto lok111
+				l54_111:
+					pos, ti = position54_111, tokenIndex54_111
+					p.comp = comp_111
 					goto l296
 				}
-			lok101:
+			lok111:
 				goto l294
 			l296:
 				pos, ti = position294, tokenIndex294
 				{ // rel_path
-					comp_102 := p.comp
+					comp_112 := p.comp
 					p.comp = uint32(rulerel_path)
-					position299_102, tokenIndex299_102 := pos, ti
+					position299_112, tokenIndex299_112 := pos, ti
 					{
-						position300_102 := pos
+						position300_112 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
-							goto l299_102
+							goto l299_112
 						}
 						pos, ti = p.position, p.tokenIndex
 						{
-							position301_102, tokenIndex301_102 := pos, ti
+							position301_112, tokenIndex301_112 := pos, ti
 							{ // abs_path
-								comp_93 := p.comp
+								comp_100 := p.comp
 								p.comp = uint32(ruleabs_path)
-								position54_93_102, tokenIndex54_93_102 := pos, ti
+								position54_100_112, tokenIndex54_100_112 := pos, ti
 								{
-									position55_93_102 := pos
+									position55_100_112 := pos
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, true)
+											p.note(0, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l54_93_102
+										goto l54_100_112
 									}
 									pos++
-									{ // path_segments
-										position269_90_93_102, tokenIndex269_90_93_102 := pos, ti
-										{
-											position270_90_93_102 := pos
-											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l269_90_93_102
-											}
-											pos, ti = p.position, p.tokenIndex
-										l271_90_93_102:
-											{
-												position272_90_93_102, tokenIndex272_90_93_102 := pos, ti
-												if buffer[pos] != '/' {
-													if int(pos) == p.at {
-														p.note(1, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l272_90_93_102
-												}
-												pos++
-												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-													goto l272_90_93_102
-												}
-												pos, ti = p.position, p.tokenIndex
-												goto l271_90_93_102
-											l272_90_93_102:
-												pos, ti = position272_90_93_102, tokenIndex272_90_93_102
-											}
-											_ = position270_90_93_102
-										}
-										goto lok90_93_102
-									l269_90_93_102:
-										pos, ti = position269_90_93_102, tokenIndex269_90_93_102
-										goto l54_93_102
+									if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+										goto l54_100_112
 									}
-								lok90_93_102:
+									pos, ti = p.position, p.tokenIndex
 									if !p.bare {
 										p.position, p.tokenIndex = pos, ti
-										p.add(ruleabs_path, position55_93_102)
+										p.add(ruleabs_path, position55_100_112)
 										ti = p.tokenIndex
 									}
 								}
-								p.comp = comp_93
-								goto lok93_102
-							l54_93_102:
-								pos, ti = position54_93_102, tokenIndex54_93_102
-								p.comp = comp_93
-								goto l301_102
+								p.comp = comp_100
+								goto lok100_112
+							l54_100_112:
+								pos, ti = position54_100_112, tokenIndex54_100_112
+								p.comp = comp_100
+								goto l301_112
 							}
-						lok93_102:
-							goto l302_102
-						l301_102:
-							pos, ti = position301_102, tokenIndex301_102
+						lok100_112:
+							goto l302_112
+						l301_112:
+							pos, ti = position301_112, tokenIndex301_112
 						}
-					l302_102:
+					l302_112:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulerel_path, position300_102)
+							p.add(rulerel_path, position300_112)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_102
-					goto lok102
-				l299_102:
-					pos, ti = position299_102, tokenIndex299_102
-					p.comp = comp_102
+					p.comp = comp_112
+					goto lok112
+				l299_112:
+					pos, ti = position299_112, tokenIndex299_112
+					p.comp = comp_112
 					goto l292
 				}
-			lok102:
+			lok112:
 			}
 		l294:
 			goto l293
@@ -10235,7 +11868,7 @@ func (p *Parser) rrelative_URI() bool {
 			position297, tokenIndex297 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -10244,10 +11877,144 @@ func (p *Parser) rrelative_URI() bool {
 				goto l297
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l297
+			{ // query
+				if false {
+					goto l297
+				}
+				comp_113 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position281_113 := pos
+				l282_113:
+					{
+						position283_113, tokenIndex283_113 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								{ // pchar
+									position277_34_113, tokenIndex277_34_113 := pos, ti
+									{
+										position278_34_113 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(3, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(4, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // escaped
+														position32_32_34_113, tokenIndex32_32_34_113 := pos, ti
+														{
+															position33_32_34_113 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(4, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_113
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(5, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_1_32_34_113
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_113
+															l315_1_32_34_113:
+																pos++
+																goto lok1_32_34_113
+															}
+														lok1_32_34_113:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(5, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_2_32_34_113
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_113
+															l315_2_32_34_113:
+																pos++
+																goto lok2_32_34_113
+															}
+														lok2_32_34_113:
+															_ = position33_32_34_113
+														}
+														goto lok32_34_113
+													l32_32_34_113:
+														pos, ti = position32_32_34_113, tokenIndex32_32_34_113
+														goto l277_34_113
+													}
+												lok32_34_113:
+													;
+												default:
+													{ // unreserved
+														if int(pos) == p.at {
+															p.note(6, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l26_33_34_113
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l277_34_113
+													l26_33_34_113:
+														pos++
+														goto lok33_34_113
+													}
+												lok33_34_113:
+												}
+											}
+										}
+
+										_ = position278_34_113
+									}
+									goto lok34_113
+								l277_34_113:
+									pos, ti = position277_34_113, tokenIndex277_34_113
+									goto l283_113
+								}
+							lok34_113:
+							}
+						}
+
+						goto l282_113
+					l283_113:
+						pos, ti = position283_113, tokenIndex283_113
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position281_113)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_113
+				goto lok113
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok113:
 			goto l298
 		l297:
 			pos, ti = position297, tokenIndex297
@@ -10280,74 +12047,40 @@ func (p *Parser) rrel_path() bool {
 		{
 			position301, tokenIndex301 := pos, ti
 			{ // abs_path
-				comp_93 := p.comp
+				comp_100 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position54_93, tokenIndex54_93 := pos, ti
+				position54_100, tokenIndex54_100 := pos, ti
 				{
-					position55_93 := pos
+					position55_100 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l54_93
+						goto l54_100
 					}
 					pos++
-					{ // path_segments
-						position269_90_93, tokenIndex269_90_93 := pos, ti
-						{
-							position270_90_93 := pos
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l269_90_93
-							}
-							pos, ti = p.position, p.tokenIndex
-						l271_90_93:
-							{
-								position272_90_93, tokenIndex272_90_93 := pos, ti
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l272_90_93
-								}
-								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l272_90_93
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l271_90_93
-							l272_90_93:
-								pos, ti = position272_90_93, tokenIndex272_90_93
-							}
-							_ = position270_90_93
-						}
-						goto lok90_93
-					l269_90_93:
-						pos, ti = position269_90_93, tokenIndex269_90_93
-						goto l54_93
+					if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+						goto l54_100
 					}
-				lok90_93:
+					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position55_93)
+						p.add(ruleabs_path, position55_100)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_93
-				goto lok93
-			l54_93:
-				pos, ti = position54_93, tokenIndex54_93
-				p.comp = comp_93
+				p.comp = comp_100
+				goto lok100
+			l54_100:
+				pos, ti = position54_100, tokenIndex54_100
+				p.comp = comp_100
 				goto l301
 			}
-		lok93:
+		lok100:
 			goto l302
 		l301:
 			pos, ti = position301, tokenIndex301
@@ -10385,7 +12118,7 @@ func (p *Parser) rrel_segment() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(3, false)
+					p.note(4, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -10395,7 +12128,7 @@ func (p *Parser) rrel_segment() bool {
 							position33_36 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
@@ -10406,7 +12139,7 @@ func (p *Parser) rrel_segment() bool {
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_1_36
@@ -10422,7 +12155,7 @@ func (p *Parser) rrel_segment() bool {
 						lok1_36:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(5, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l315_2_36
@@ -10448,7 +12181,7 @@ func (p *Parser) rrel_segment() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(6, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l26_37
@@ -10478,7 +12211,7 @@ func (p *Parser) rrel_segment() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(3, false)
+						p.note(4, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -10488,7 +12221,7 @@ func (p *Parser) rrel_segment() bool {
 								position33_38 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(3, true)
+										p.note(4, true)
 									}
 
 									if int(pos) > p.far {
@@ -10499,7 +12232,7 @@ func (p *Parser) rrel_segment() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_1_38
@@ -10515,7 +12248,7 @@ func (p *Parser) rrel_segment() bool {
 							lok1_38:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(4, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l315_2_38
@@ -10541,7 +12274,7 @@ func (p *Parser) rrel_segment() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(5, true)
+								p.note(6, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l26_39
@@ -10578,7 +12311,7 @@ func (p *Parser) rALPHA() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(8, true)
+		p.note(10, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l309
@@ -10587,7 +12320,7 @@ func (p *Parser) rALPHA() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(11, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l309
@@ -10605,7 +12338,7 @@ func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(23, true)
+		p.note(19, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l313
@@ -10626,7 +12359,7 @@ func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(4, true)
+		p.note(5, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l315

@@ -562,28 +562,28 @@ const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 8 lookaheads, 2 rule calls inside them.
+// 7 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
-	{0x800000000, 0x0, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
-	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
 	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x8000000, 0x0, 0x0},
 	{0x0, 0x20000000, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x27ff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
@@ -601,204 +601,128 @@ func (p *Parser) rpegwrap_entries() bool {
 		position1 := pos
 		{
 			position2, tokenIndex2 := pos, ti
-			{ // URI_reference
-				comp_67 := p.comp
-				p.comp = uint32(ruleURI_reference)
-				position4_67, tokenIndex4_67 := pos, ti
-				{
-					position5_67 := pos
-					{
-						position6_67, tokenIndex6_67 := pos, ti
-						{
-							position8_67, tokenIndex8_67 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
-								goto l9_67
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l8_67
-						l9_67:
-							pos, ti = position8_67, tokenIndex8_67
-							if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
-								goto l6_67
-							}
-							pos, ti = p.position, p.tokenIndex
-						}
-					l8_67:
-						goto l7_67
-					l6_67:
-						pos, ti = position6_67, tokenIndex6_67
-					}
-				l7_67:
-					{
-						position10_67, tokenIndex10_67 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l10_67
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l10_67
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l11_67
-					l10_67:
-						pos, ti = position10_67, tokenIndex10_67
-					}
-				l11_67:
-					{
-						position12_67, tokenIndex12_67 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l12_67
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l4_67
-					l12_67:
-						pos, ti = position12_67, tokenIndex12_67
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleURI_reference, position5_67)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_67
-				goto lok67
-			l4_67:
-				pos, ti = position4_67, tokenIndex4_67
-				p.comp = comp_67
+			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
 				goto l3
 			}
-		lok67:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l3:
 			pos, ti = position2, tokenIndex2
 			{ // path
-				position158_68, tokenIndex158_68 := pos, ti
+				position158_73, tokenIndex158_73 := pos, ti
 				{
-					position159_68 := pos
+					position159_73 := pos
 					{
-						position160_68, tokenIndex160_68 := pos, ti
+						position160_73, tokenIndex160_73 := pos, ti
 						{
-							position162_68, tokenIndex162_68 := pos, ti
+							position162_73, tokenIndex162_73 := pos, ti
 							{ // abs_path
-								comp_57 := p.comp
+								comp_58 := p.comp
 								p.comp = uint32(ruleabs_path)
-								position41_57_68, tokenIndex41_57_68 := pos, ti
+								position41_58_73, tokenIndex41_58_73 := pos, ti
 								{
-									position42_57_68 := pos
+									position42_58_73 := pos
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, true)
+											p.note(0, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l41_57_68
+										goto l41_58_73
 									}
 									pos++
 									{ // path_segments
-										position165_55_57_68, tokenIndex165_55_57_68 := pos, ti
+										position165_56_58_73, tokenIndex165_56_58_73 := pos, ti
 										{
-											position166_55_57_68 := pos
+											position166_56_58_73 := pos
 											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l165_55_57_68
+												goto l165_56_58_73
 											}
 											pos, ti = p.position, p.tokenIndex
-										l167_55_57_68:
+										l167_56_58_73:
 											{
-												position168_55_57_68, tokenIndex168_55_57_68 := pos, ti
+												position168_56_58_73, tokenIndex168_56_58_73 := pos, ti
 												if buffer[pos] != '/' {
 													if int(pos) == p.at {
-														p.note(1, true)
+														p.note(0, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l168_55_57_68
+													goto l168_56_58_73
 												}
 												pos++
 												if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-													goto l168_55_57_68
+													goto l168_56_58_73
 												}
 												pos, ti = p.position, p.tokenIndex
-												goto l167_55_57_68
-											l168_55_57_68:
-												pos, ti = position168_55_57_68, tokenIndex168_55_57_68
+												goto l167_56_58_73
+											l168_56_58_73:
+												pos, ti = position168_56_58_73, tokenIndex168_56_58_73
 											}
-											_ = position166_55_57_68
+											_ = position166_56_58_73
 										}
-										goto lok55_57_68
-									l165_55_57_68:
-										pos, ti = position165_55_57_68, tokenIndex165_55_57_68
-										goto l41_57_68
+										goto lok56_58_73
+									l165_56_58_73:
+										pos, ti = position165_56_58_73, tokenIndex165_56_58_73
+										goto l41_58_73
 									}
-								lok55_57_68:
+								lok56_58_73:
 									if !p.bare {
 										p.position, p.tokenIndex = pos, ti
-										p.add(ruleabs_path, position42_57_68)
+										p.add(ruleabs_path, position42_58_73)
 										ti = p.tokenIndex
 									}
 								}
-								p.comp = comp_57
-								goto lok57_68
-							l41_57_68:
-								pos, ti = position41_57_68, tokenIndex41_57_68
-								p.comp = comp_57
-								goto l163_68
+								p.comp = comp_58
+								goto lok58_73
+							l41_58_73:
+								pos, ti = position41_58_73, tokenIndex41_58_73
+								p.comp = comp_58
+								goto l163_73
 							}
-						lok57_68:
-							goto l162_68
-						l163_68:
-							pos, ti = position162_68, tokenIndex162_68
+						lok58_73:
+							goto l162_73
+						l163_73:
+							pos, ti = position162_73, tokenIndex162_73
 							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
-								goto l160_68
+								goto l160_73
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l162_68:
-						goto l161_68
-					l160_68:
-						pos, ti = position160_68, tokenIndex160_68
+					l162_73:
+						goto l161_73
+					l160_73:
+						pos, ti = position160_73, tokenIndex160_73
 					}
-				l161_68:
+				l161_73:
 					{
-						position164_68, tokenIndex164_68 := pos, ti
+						position164_73, tokenIndex164_73 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_68
+							goto l164_73
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l158_68
-					l164_68:
-						pos, ti = position164_68, tokenIndex164_68
+						goto l158_73
+					l164_73:
+						pos, ti = position164_73, tokenIndex164_73
 					}
-					_ = position159_68
+					_ = position159_73
 				}
-				goto lok68
-			l158_68:
-				pos, ti = position158_68, tokenIndex158_68
+				goto lok73
+			l158_73:
+				pos, ti = position158_73, tokenIndex158_73
 				goto l0
 			}
-		lok68:
+		lok73:
 		}
 	l2:
 		_ = position1
@@ -824,10 +748,134 @@ func (p *Parser) rURI_reference() bool {
 			position6, tokenIndex6 := pos, ti
 			{
 				position8, tokenIndex8 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURI() {
+				{ // absoluteURI
+					comp_71 := p.comp
+					p.comp = uint32(ruleabsoluteURI)
+					position13_71, tokenIndex13_71 := pos, ti
+					{
+						position14_71 := pos
+						{ // scheme
+							comp_70 := p.comp
+							p.comp = uint32(rulescheme)
+							position53_70_71, tokenIndex53_70_71 := pos, ti
+							{
+								position54_70_71 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(1, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l211_1_70_71
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l211_1_70_71
+									}
+									goto l53_70_71
+								l211_1_70_71:
+									pos++
+									goto lok1_70_71
+								}
+							lok1_70_71:
+							l55_70_71:
+								{
+									position56_70_71, tokenIndex56_70_71 := pos, ti
+									{
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+
+											{ // alpha
+												if int(pos) == p.at {
+													p.note(1, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+													goto l211_2_70_71
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(2, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l211_2_70_71
+												}
+												goto l56_70_71
+											l211_2_70_71:
+												pos++
+												goto lok2_70_71
+											}
+										lok2_70_71:
+										}
+									}
+
+									goto l55_70_71
+								l56_70_71:
+									pos, ti = position56_70_71, tokenIndex56_70_71
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulescheme, position54_70_71)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_70
+							goto lok70_71
+						l53_70_71:
+							pos, ti = position53_70_71, tokenIndex53_70_71
+							p.comp = comp_70
+							goto l13_71
+						}
+					lok70_71:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_71
+						}
+						pos++
+						{
+							position15_71, tokenIndex15_71 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+								goto l16_71
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l15_71
+						l16_71:
+							pos, ti = position15_71, tokenIndex15_71
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l13_71
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l15_71:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabsoluteURI, position14_71)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_71
+					goto lok71
+				l13_71:
+					pos, ti = position13_71, tokenIndex13_71
+					p.comp = comp_71
 					goto l9
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok71:
 				goto l8
 			l9:
 				pos, ti = position8, tokenIndex8
@@ -846,7 +894,7 @@ func (p *Parser) rURI_reference() bool {
 			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(0, true)
+					p.note(5, true)
 				}
 
 				if int(pos) > p.far {
@@ -855,10 +903,133 @@ func (p *Parser) rURI_reference() bool {
 				goto l10
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l10
+			{ // fragment
+				if false {
+					goto l10
+				}
+				comp_72 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position187_72 := pos
+				l188_72:
+					{
+						position189_72, tokenIndex189_72 := pos, ti
+						{ // uric
+							position190_51_72, tokenIndex190_51_72 := pos, ti
+							{
+								position191_51_72 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_45_51_72, tokenIndex202_45_51_72 := pos, ti
+												{
+													position203_45_51_72 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_51_72
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_45_51_72
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_51_72
+													l204_24_45_51_72:
+														pos++
+														goto lok24_45_51_72
+													}
+												lok24_45_51_72:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_45_51_72
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_51_72
+													l204_25_45_51_72:
+														pos++
+														goto lok25_45_51_72
+													}
+												lok25_45_51_72:
+													_ = position203_45_51_72
+												}
+												goto lok45_51_72
+											l202_45_51_72:
+												pos, ti = position202_45_51_72, tokenIndex202_45_51_72
+												goto l190_51_72
+											}
+										lok45_51_72:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_46_51_72
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l190_51_72
+											l196_46_51_72:
+												pos++
+												goto lok46_51_72
+											}
+										lok46_51_72:
+										}
+									}
+								}
+
+								_ = position191_51_72
+							}
+							goto lok51_72
+						l190_51_72:
+							pos, ti = position190_51_72, tokenIndex190_51_72
+							goto l189_72
+						}
+					lok51_72:
+						goto l188_72
+					l189_72:
+						pos, ti = position189_72, tokenIndex189_72
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position187_72)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_72
+				goto lok72
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok72:
 			goto l11
 		l10:
 			pos, ti = position10, tokenIndex10
@@ -906,90 +1077,90 @@ func (p *Parser) rabsoluteURI() bool {
 	{
 		position14 := pos
 		{ // scheme
-			comp_65 := p.comp
+			comp_70 := p.comp
 			p.comp = uint32(rulescheme)
-			position53_65, tokenIndex53_65 := pos, ti
+			position53_70, tokenIndex53_70 := pos, ti
 			{
-				position54_65 := pos
+				position54_70 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(1, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l211_1_65
+						goto l211_1_70
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l211_1_65
+						goto l211_1_70
 					}
-					goto l53_65
-				l211_1_65:
+					goto l53_70
+				l211_1_70:
 					pos++
-					goto lok1_65
+					goto lok1_70
 				}
-			lok1_65:
-			l55_65:
+			lok1_70:
+			l55_70:
 				{
-					position56_65, tokenIndex56_65 := pos, ti
+					position56_70, tokenIndex56_70 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(3, true)
 							}
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(2, true)
+									p.note(1, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l211_2_65
+									goto l211_2_70
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(2, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l211_2_65
+									goto l211_2_70
 								}
-								goto l56_65
-							l211_2_65:
+								goto l56_70
+							l211_2_70:
 								pos++
-								goto lok2_65
+								goto lok2_70
 							}
-						lok2_65:
+						lok2_70:
 						}
 					}
 
-					goto l55_65
-				l56_65:
-					pos, ti = position56_65, tokenIndex56_65
+					goto l55_70
+				l56_70:
+					pos, ti = position56_70, tokenIndex56_70
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position54_65)
+					p.add(rulescheme, position54_70)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_65
-			goto lok65
-		l53_65:
-			pos, ti = position53_65, tokenIndex53_65
-			p.comp = comp_65
+			p.comp = comp_70
+			goto lok70
+		l53_70:
+			pos, ti = position53_70, tokenIndex53_70
+			p.comp = comp_70
 			goto l13
 		}
-	lok65:
+	lok70:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(4, true)
 			}
 
 			if int(pos) > p.far {
@@ -1000,120 +1171,10 @@ func (p *Parser) rabsoluteURI() bool {
 		pos++
 		{
 			position15, tokenIndex15 := pos, ti
-			{ // hier_part
-				position24_66, tokenIndex24_66 := pos, ti
-				{
-					position25_66 := pos
-					{
-						position26_66, tokenIndex26_66 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
-							goto l27_66
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l26_66
-					l27_66:
-						pos, ti = position26_66, tokenIndex26_66
-						{ // abs_path
-							comp_64 := p.comp
-							p.comp = uint32(ruleabs_path)
-							position41_64_66, tokenIndex41_64_66 := pos, ti
-							{
-								position42_64_66 := pos
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l41_64_66
-								}
-								pos++
-								{ // path_segments
-									position165_55_64_66, tokenIndex165_55_64_66 := pos, ti
-									{
-										position166_55_64_66 := pos
-										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-											goto l165_55_64_66
-										}
-										pos, ti = p.position, p.tokenIndex
-									l167_55_64_66:
-										{
-											position168_55_64_66, tokenIndex168_55_64_66 := pos, ti
-											if buffer[pos] != '/' {
-												if int(pos) == p.at {
-													p.note(1, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l168_55_64_66
-											}
-											pos++
-											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l168_55_64_66
-											}
-											pos, ti = p.position, p.tokenIndex
-											goto l167_55_64_66
-										l168_55_64_66:
-											pos, ti = position168_55_64_66, tokenIndex168_55_64_66
-										}
-										_ = position166_55_64_66
-									}
-									goto lok55_64_66
-								l165_55_64_66:
-									pos, ti = position165_55_64_66, tokenIndex165_55_64_66
-									goto l41_64_66
-								}
-							lok55_64_66:
-								if !p.bare {
-									p.position, p.tokenIndex = pos, ti
-									p.add(ruleabs_path, position42_64_66)
-									ti = p.tokenIndex
-								}
-							}
-							p.comp = comp_64
-							goto lok64_66
-						l41_64_66:
-							pos, ti = position41_64_66, tokenIndex41_64_66
-							p.comp = comp_64
-							goto l24_66
-						}
-					lok64_66:
-					}
-				l26_66:
-					{
-						position28_66, tokenIndex28_66 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l28_66
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l28_66
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l29_66
-					l28_66:
-						pos, ti = position28_66, tokenIndex28_66
-					}
-				l29_66:
-					_ = position25_66
-				}
-				goto lok66
-			l24_66:
-				pos, ti = position24_66, tokenIndex24_66
+			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
 				goto l16
 			}
-		lok66:
+			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
 			pos, ti = position15, tokenIndex15
@@ -1158,184 +1219,184 @@ func (p *Parser) rrelativeURI() bool {
 		l20:
 			pos, ti = position19, tokenIndex19
 			{ // abs_path
-				comp_62 := p.comp
+				comp_65 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_62, tokenIndex41_62 := pos, ti
+				position41_65, tokenIndex41_65 := pos, ti
 				{
-					position42_62 := pos
+					position42_65 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_62
+						goto l41_65
 					}
 					pos++
 					{ // path_segments
-						position165_55_62, tokenIndex165_55_62 := pos, ti
+						position165_56_65, tokenIndex165_56_65 := pos, ti
 						{
-							position166_55_62 := pos
+							position166_56_65 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l165_55_62
+								goto l165_56_65
 							}
 							pos, ti = p.position, p.tokenIndex
-						l167_55_62:
+						l167_56_65:
 							{
-								position168_55_62, tokenIndex168_55_62 := pos, ti
+								position168_56_65, tokenIndex168_56_65 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l168_55_62
+									goto l168_56_65
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l168_55_62
+									goto l168_56_65
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l167_55_62
-							l168_55_62:
-								pos, ti = position168_55_62, tokenIndex168_55_62
+								goto l167_56_65
+							l168_56_65:
+								pos, ti = position168_56_65, tokenIndex168_56_65
 							}
-							_ = position166_55_62
+							_ = position166_56_65
 						}
-						goto lok55_62
-					l165_55_62:
-						pos, ti = position165_55_62, tokenIndex165_55_62
-						goto l41_62
+						goto lok56_65
+					l165_56_65:
+						pos, ti = position165_56_65, tokenIndex165_56_65
+						goto l41_65
 					}
-				lok55_62:
+				lok56_65:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_62)
+						p.add(ruleabs_path, position42_65)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_62
-				goto lok62
-			l41_62:
-				pos, ti = position41_62, tokenIndex41_62
-				p.comp = comp_62
+				p.comp = comp_65
+				goto lok65
+			l41_65:
+				pos, ti = position41_65, tokenIndex41_65
+				p.comp = comp_65
 				goto l21
 			}
-		lok62:
+		lok65:
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
 			{ // rel_path
-				comp_63 := p.comp
+				comp_66 := p.comp
 				p.comp = uint32(rulerel_path)
-				position43_63, tokenIndex43_63 := pos, ti
+				position43_66, tokenIndex43_66 := pos, ti
 				{
-					position44_63 := pos
+					position44_66 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_segment() {
-						goto l43_63
+						goto l43_66
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position45_63, tokenIndex45_63 := pos, ti
+						position45_66, tokenIndex45_66 := pos, ti
 						{ // abs_path
-							comp_56 := p.comp
+							comp_57 := p.comp
 							p.comp = uint32(ruleabs_path)
-							position41_56_63, tokenIndex41_56_63 := pos, ti
+							position41_57_66, tokenIndex41_57_66 := pos, ti
 							{
-								position42_56_63 := pos
+								position42_57_66 := pos
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l41_56_63
+									goto l41_57_66
 								}
 								pos++
 								{ // path_segments
-									position165_55_56_63, tokenIndex165_55_56_63 := pos, ti
+									position165_56_57_66, tokenIndex165_56_57_66 := pos, ti
 									{
-										position166_55_56_63 := pos
+										position166_56_57_66 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-											goto l165_55_56_63
+											goto l165_56_57_66
 										}
 										pos, ti = p.position, p.tokenIndex
-									l167_55_56_63:
+									l167_56_57_66:
 										{
-											position168_55_56_63, tokenIndex168_55_56_63 := pos, ti
+											position168_56_57_66, tokenIndex168_56_57_66 := pos, ti
 											if buffer[pos] != '/' {
 												if int(pos) == p.at {
-													p.note(1, true)
+													p.note(0, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l168_55_56_63
+												goto l168_56_57_66
 											}
 											pos++
 											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-												goto l168_55_56_63
+												goto l168_56_57_66
 											}
 											pos, ti = p.position, p.tokenIndex
-											goto l167_55_56_63
-										l168_55_56_63:
-											pos, ti = position168_55_56_63, tokenIndex168_55_56_63
+											goto l167_56_57_66
+										l168_56_57_66:
+											pos, ti = position168_56_57_66, tokenIndex168_56_57_66
 										}
-										_ = position166_55_56_63
+										_ = position166_56_57_66
 									}
-									goto lok55_56_63
-								l165_55_56_63:
-									pos, ti = position165_55_56_63, tokenIndex165_55_56_63
-									goto l41_56_63
+									goto lok56_57_66
+								l165_56_57_66:
+									pos, ti = position165_56_57_66, tokenIndex165_56_57_66
+									goto l41_57_66
 								}
-							lok55_56_63:
+							lok56_57_66:
 								if !p.bare {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleabs_path, position42_56_63)
+									p.add(ruleabs_path, position42_57_66)
 									ti = p.tokenIndex
 								}
 							}
-							p.comp = comp_56
-							goto lok56_63
-						l41_56_63:
-							pos, ti = position41_56_63, tokenIndex41_56_63
-							p.comp = comp_56
-							goto l45_63
+							p.comp = comp_57
+							goto lok57_66
+						l41_57_66:
+							pos, ti = position41_57_66, tokenIndex41_57_66
+							p.comp = comp_57
+							goto l45_66
 						}
-					lok56_63:
-						goto l46_63
-					l45_63:
-						pos, ti = position45_63, tokenIndex45_63
+					lok57_66:
+						goto l46_66
+					l45_66:
+						pos, ti = position45_66, tokenIndex45_66
 					}
-				l46_63:
+				l46_66:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulerel_path, position44_63)
+						p.add(rulerel_path, position44_66)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_63
-				goto lok63
-			l43_63:
-				pos, ti = position43_63, tokenIndex43_63
-				p.comp = comp_63
+				p.comp = comp_66
+				goto lok66
+			l43_66:
+				pos, ti = position43_66, tokenIndex43_66
+				p.comp = comp_66
 				goto l17
 			}
-		lok63:
+		lok66:
 		}
 	l19:
 		{
 			position22, tokenIndex22 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1344,10 +1405,133 @@ func (p *Parser) rrelativeURI() bool {
 				goto l22
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l22
+			{ // query
+				if false {
+					goto l22
+				}
+				comp_67 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position183_67 := pos
+				l184_67:
+					{
+						position185_67, tokenIndex185_67 := pos, ti
+						{ // uric
+							position190_50_67, tokenIndex190_50_67 := pos, ti
+							{
+								position191_50_67 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_45_50_67, tokenIndex202_45_50_67 := pos, ti
+												{
+													position203_45_50_67 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_67
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_45_50_67
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_67
+													l204_24_45_50_67:
+														pos++
+														goto lok24_45_50_67
+													}
+												lok24_45_50_67:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_45_50_67
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_67
+													l204_25_45_50_67:
+														pos++
+														goto lok25_45_50_67
+													}
+												lok25_45_50_67:
+													_ = position203_45_50_67
+												}
+												goto lok45_50_67
+											l202_45_50_67:
+												pos, ti = position202_45_50_67, tokenIndex202_45_50_67
+												goto l190_50_67
+											}
+										lok45_50_67:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_46_50_67
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l190_50_67
+											l196_46_50_67:
+												pos++
+												goto lok46_50_67
+											}
+										lok46_50_67:
+										}
+									}
+								}
+
+								_ = position191_50_67
+							}
+							goto lok50_67
+						l190_50_67:
+							pos, ti = position190_50_67, tokenIndex190_50_67
+							goto l185_67
+						}
+					lok50_67:
+						goto l184_67
+					l185_67:
+						pos, ti = position185_67, tokenIndex185_67
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position183_67)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_67
+				goto lok67
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok67:
 			goto l23
 		l22:
 			pos, ti = position22, tokenIndex22
@@ -1386,81 +1570,81 @@ func (p *Parser) rhier_part() bool {
 		l27:
 			pos, ti = position26, tokenIndex26
 			{ // abs_path
-				comp_64 := p.comp
+				comp_68 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_64, tokenIndex41_64 := pos, ti
+				position41_68, tokenIndex41_68 := pos, ti
 				{
-					position42_64 := pos
+					position42_68 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_64
+						goto l41_68
 					}
 					pos++
 					{ // path_segments
-						position165_55_64, tokenIndex165_55_64 := pos, ti
+						position165_56_68, tokenIndex165_56_68 := pos, ti
 						{
-							position166_55_64 := pos
+							position166_56_68 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l165_55_64
+								goto l165_56_68
 							}
 							pos, ti = p.position, p.tokenIndex
-						l167_55_64:
+						l167_56_68:
 							{
-								position168_55_64, tokenIndex168_55_64 := pos, ti
+								position168_56_68, tokenIndex168_56_68 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l168_55_64
+									goto l168_56_68
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l168_55_64
+									goto l168_56_68
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l167_55_64
-							l168_55_64:
-								pos, ti = position168_55_64, tokenIndex168_55_64
+								goto l167_56_68
+							l168_56_68:
+								pos, ti = position168_56_68, tokenIndex168_56_68
 							}
-							_ = position166_55_64
+							_ = position166_56_68
 						}
-						goto lok55_64
-					l165_55_64:
-						pos, ti = position165_55_64, tokenIndex165_55_64
-						goto l41_64
+						goto lok56_68
+					l165_56_68:
+						pos, ti = position165_56_68, tokenIndex165_56_68
+						goto l41_68
 					}
-				lok55_64:
+				lok56_68:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_64)
+						p.add(ruleabs_path, position42_68)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_64
-				goto lok64
-			l41_64:
-				pos, ti = position41_64, tokenIndex41_64
-				p.comp = comp_64
+				p.comp = comp_68
+				goto lok68
+			l41_68:
+				pos, ti = position41_68, tokenIndex41_68
+				p.comp = comp_68
 				goto l24
 			}
-		lok64:
+		lok68:
 		}
 	l26:
 		{
 			position28, tokenIndex28 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1469,10 +1653,133 @@ func (p *Parser) rhier_part() bool {
 				goto l28
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l28
+			{ // query
+				if false {
+					goto l28
+				}
+				comp_69 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position183_69 := pos
+				l184_69:
+					{
+						position185_69, tokenIndex185_69 := pos, ti
+						{ // uric
+							position190_50_69, tokenIndex190_50_69 := pos, ti
+							{
+								position191_50_69 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_45_50_69, tokenIndex202_45_50_69 := pos, ti
+												{
+													position203_45_50_69 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_69
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_45_50_69
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_69
+													l204_24_45_50_69:
+														pos++
+														goto lok24_45_50_69
+													}
+												lok24_45_50_69:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_45_50_69
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_69
+													l204_25_45_50_69:
+														pos++
+														goto lok25_45_50_69
+													}
+												lok25_45_50_69:
+													_ = position203_45_50_69
+												}
+												goto lok45_50_69
+											l202_45_50_69:
+												pos, ti = position202_45_50_69, tokenIndex202_45_50_69
+												goto l190_50_69
+											}
+										lok45_50_69:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_46_50_69
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l190_50_69
+											l196_46_50_69:
+												pos++
+												goto lok46_50_69
+											}
+										lok46_50_69:
+										}
+									}
+								}
+
+								_ = position191_50_69
+							}
+							goto lok50_69
+						l190_50_69:
+							pos, ti = position190_50_69, tokenIndex190_50_69
+							goto l185_69
+						}
+					lok50_69:
+						goto l184_69
+					l185_69:
+						pos, ti = position185_69, tokenIndex185_69
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position183_69)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_69
+				goto lok69
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok69:
 			goto l29
 		l28:
 			pos, ti = position28, tokenIndex28
@@ -1506,11 +1813,11 @@ func (p *Parser) ropaque_part() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(7, true)
+							p.note(11, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(8, false)
+							p.note(7, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -1520,7 +1827,7 @@ func (p *Parser) ropaque_part() bool {
 									position203_26_47 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(8, true)
+											p.note(7, true)
 										}
 
 										if int(pos) > p.far {
@@ -1531,7 +1838,7 @@ func (p *Parser) ropaque_part() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_26_47
@@ -1547,7 +1854,7 @@ func (p *Parser) ropaque_part() bool {
 								lok24_26_47:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_26_47
@@ -1573,7 +1880,7 @@ func (p *Parser) ropaque_part() bool {
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(9, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_27_47
@@ -1611,11 +1918,11 @@ func (p *Parser) ropaque_part() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -1625,7 +1932,7 @@ func (p *Parser) ropaque_part() bool {
 										position203_45_48 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -1636,7 +1943,7 @@ func (p *Parser) ropaque_part() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_45_48
@@ -1652,7 +1959,7 @@ func (p *Parser) ropaque_part() bool {
 									lok24_45_48:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_45_48
@@ -1678,7 +1985,7 @@ func (p *Parser) ropaque_part() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_46_48
@@ -1736,11 +2043,11 @@ func (p *Parser) ruric_no_slash() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(11, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -1750,7 +2057,7 @@ func (p *Parser) ruric_no_slash() bool {
 							position203_26 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -1761,7 +2068,7 @@ func (p *Parser) ruric_no_slash() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_26
@@ -1777,7 +2084,7 @@ func (p *Parser) ruric_no_slash() bool {
 						lok24_26:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_26
@@ -1803,7 +2110,7 @@ func (p *Parser) ruric_no_slash() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_27
@@ -1842,7 +2149,7 @@ func (p *Parser) rnet_path() bool {
 		position38 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1853,7 +2160,7 @@ func (p *Parser) rnet_path() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -1863,124 +2170,124 @@ func (p *Parser) rnet_path() bool {
 		}
 		pos++
 		{ // authority
-			comp_60 := p.comp
+			comp_63 := p.comp
 			p.comp = uint32(ruleauthority)
-			position58_60, tokenIndex58_60 := pos, ti
+			position58_63, tokenIndex58_63 := pos, ti
 			{
-				position59_60 := pos
+				position59_63 := pos
 				{
-					position60_60, tokenIndex60_60 := pos, ti
+					position60_63, tokenIndex60_63 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rserver() {
-						goto l61_60
+						goto l61_63
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position62_60, tokenIndex62_60 := pos, ti
+						position62_63, tokenIndex62_63 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulereg_name]) {
-							goto l62_60
+							goto l62_63
 						}
 						pos, ti = p.position, p.tokenIndex
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l61_60
-					l62_60:
-						pos, ti = position62_60, tokenIndex62_60
+						goto l61_63
+					l62_63:
+						pos, ti = position62_63, tokenIndex62_63
 					}
-					goto l60_60
-				l61_60:
-					pos, ti = position60_60, tokenIndex60_60
+					goto l60_63
+				l61_63:
+					pos, ti = position60_63, tokenIndex60_63
 					if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
-						goto l58_60
+						goto l58_63
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l60_60:
+			l60_63:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleauthority, position59_60)
+					p.add(ruleauthority, position59_63)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_60
-			goto lok60
-		l58_60:
-			pos, ti = position58_60, tokenIndex58_60
-			p.comp = comp_60
+			p.comp = comp_63
+			goto lok63
+		l58_63:
+			pos, ti = position58_63, tokenIndex58_63
+			p.comp = comp_63
 			goto l37
 		}
-	lok60:
+	lok63:
 		{
 			position39, tokenIndex39 := pos, ti
 			{ // abs_path
-				comp_61 := p.comp
+				comp_64 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_61, tokenIndex41_61 := pos, ti
+				position41_64, tokenIndex41_64 := pos, ti
 				{
-					position42_61 := pos
+					position42_64 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_61
+						goto l41_64
 					}
 					pos++
 					{ // path_segments
-						position165_55_61, tokenIndex165_55_61 := pos, ti
+						position165_56_64, tokenIndex165_56_64 := pos, ti
 						{
-							position166_55_61 := pos
+							position166_56_64 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l165_55_61
+								goto l165_56_64
 							}
 							pos, ti = p.position, p.tokenIndex
-						l167_55_61:
+						l167_56_64:
 							{
-								position168_55_61, tokenIndex168_55_61 := pos, ti
+								position168_56_64, tokenIndex168_56_64 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l168_55_61
+									goto l168_56_64
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l168_55_61
+									goto l168_56_64
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l167_55_61
-							l168_55_61:
-								pos, ti = position168_55_61, tokenIndex168_55_61
+								goto l167_56_64
+							l168_56_64:
+								pos, ti = position168_56_64, tokenIndex168_56_64
 							}
-							_ = position166_55_61
+							_ = position166_56_64
 						}
-						goto lok55_61
-					l165_55_61:
-						pos, ti = position165_55_61, tokenIndex165_55_61
-						goto l41_61
+						goto lok56_64
+					l165_56_64:
+						pos, ti = position165_56_64, tokenIndex165_56_64
+						goto l41_64
 					}
-				lok55_61:
+				lok56_64:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_61)
+						p.add(ruleabs_path, position42_64)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_61
-				goto lok61
-			l41_61:
-				pos, ti = position41_61, tokenIndex41_61
-				p.comp = comp_61
+				p.comp = comp_64
+				goto lok64
+			l41_64:
+				pos, ti = position41_64, tokenIndex41_64
+				p.comp = comp_64
 				goto l39
 			}
-		lok61:
+		lok64:
 			goto l40
 		l39:
 			pos, ti = position39, tokenIndex39
@@ -2013,7 +2320,7 @@ func (p *Parser) rabs_path() bool {
 		position42 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(1, true)
+				p.note(0, true)
 			}
 
 			if int(pos) > p.far {
@@ -2023,43 +2330,43 @@ func (p *Parser) rabs_path() bool {
 		}
 		pos++
 		{ // path_segments
-			position165_55, tokenIndex165_55 := pos, ti
+			position165_56, tokenIndex165_56 := pos, ti
 			{
-				position166_55 := pos
+				position166_56 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-					goto l165_55
+					goto l165_56
 				}
 				pos, ti = p.position, p.tokenIndex
-			l167_55:
+			l167_56:
 				{
-					position168_55, tokenIndex168_55 := pos, ti
+					position168_56, tokenIndex168_56 := pos, ti
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l168_55
+						goto l168_56
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-						goto l168_55
+						goto l168_56
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l167_55
-				l168_55:
-					pos, ti = position168_55, tokenIndex168_55
+					goto l167_56
+				l168_56:
+					pos, ti = position168_56, tokenIndex168_56
 				}
-				_ = position166_55
+				_ = position166_56
 			}
-			goto lok55
-		l165_55:
-			pos, ti = position165_55, tokenIndex165_55
+			goto lok56
+		l165_56:
+			pos, ti = position165_56, tokenIndex165_56
 			goto l41
 		}
-	lok55:
+	lok56:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position42)
@@ -2092,74 +2399,74 @@ func (p *Parser) rrel_path() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{ // abs_path
-				comp_56 := p.comp
+				comp_57 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position41_56, tokenIndex41_56 := pos, ti
+				position41_57, tokenIndex41_57 := pos, ti
 				{
-					position42_56 := pos
+					position42_57 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(1, true)
+							p.note(0, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l41_56
+						goto l41_57
 					}
 					pos++
 					{ // path_segments
-						position165_55_56, tokenIndex165_55_56 := pos, ti
+						position165_56_57, tokenIndex165_56_57 := pos, ti
 						{
-							position166_55_56 := pos
+							position166_56_57 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l165_55_56
+								goto l165_56_57
 							}
 							pos, ti = p.position, p.tokenIndex
-						l167_55_56:
+						l167_56_57:
 							{
-								position168_55_56, tokenIndex168_55_56 := pos, ti
+								position168_56_57, tokenIndex168_56_57 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
-										p.note(1, true)
+										p.note(0, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l168_55_56
+									goto l168_56_57
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l168_55_56
+									goto l168_56_57
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l167_55_56
-							l168_55_56:
-								pos, ti = position168_55_56, tokenIndex168_55_56
+								goto l167_56_57
+							l168_56_57:
+								pos, ti = position168_56_57, tokenIndex168_56_57
 							}
-							_ = position166_55_56
+							_ = position166_56_57
 						}
-						goto lok55_56
-					l165_55_56:
-						pos, ti = position165_55_56, tokenIndex165_55_56
-						goto l41_56
+						goto lok56_57
+					l165_56_57:
+						pos, ti = position165_56_57, tokenIndex165_56_57
+						goto l41_57
 					}
-				lok55_56:
+				lok56_57:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position42_56)
+						p.add(ruleabs_path, position42_57)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_56
-				goto lok56
-			l41_56:
-				pos, ti = position41_56, tokenIndex41_56
-				p.comp = comp_56
+				p.comp = comp_57
+				goto lok57
+			l41_57:
+				pos, ti = position41_57, tokenIndex41_57
+				p.comp = comp_57
 				goto l45
 			}
-		lok56:
+		lok57:
 			goto l46
 		l45:
 			pos, ti = position45, tokenIndex45
@@ -2197,7 +2504,7 @@ func (p *Parser) rrel_segment() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -2207,7 +2514,7 @@ func (p *Parser) rrel_segment() bool {
 							position203_28 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -2218,7 +2525,7 @@ func (p *Parser) rrel_segment() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_28
@@ -2234,7 +2541,7 @@ func (p *Parser) rrel_segment() bool {
 						lok24_28:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_28
@@ -2260,7 +2567,7 @@ func (p *Parser) rrel_segment() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_29
@@ -2290,7 +2597,7 @@ func (p *Parser) rrel_segment() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(8, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2300,7 +2607,7 @@ func (p *Parser) rrel_segment() bool {
 								position203_30 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2311,7 +2618,7 @@ func (p *Parser) rrel_segment() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_24_30
@@ -2327,7 +2634,7 @@ func (p *Parser) rrel_segment() bool {
 							lok24_30:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_25_30
@@ -2353,7 +2660,7 @@ func (p *Parser) rrel_segment() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l196_31
@@ -2396,7 +2703,7 @@ func (p *Parser) rscheme() bool {
 		position54 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l211_1
@@ -2405,7 +2712,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l211_1
@@ -2424,12 +2731,12 @@ func (p *Parser) rscheme() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(4, true)
+						p.note(3, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l211_2
@@ -2438,7 +2745,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(2, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l211_2
@@ -2542,7 +2849,7 @@ func (p *Parser) rreg_name() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -2552,7 +2859,7 @@ func (p *Parser) rreg_name() bool {
 							position203_32 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -2563,7 +2870,7 @@ func (p *Parser) rreg_name() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_32
@@ -2579,7 +2886,7 @@ func (p *Parser) rreg_name() bool {
 						lok24_32:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_32
@@ -2605,7 +2912,7 @@ func (p *Parser) rreg_name() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_33
@@ -2635,7 +2942,7 @@ func (p *Parser) rreg_name() bool {
 					}
 
 					if int(pos) == p.at {
-						p.note(8, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2645,7 +2952,7 @@ func (p *Parser) rreg_name() bool {
 								position203_34 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2656,7 +2963,7 @@ func (p *Parser) rreg_name() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_24_34
@@ -2672,7 +2979,7 @@ func (p *Parser) rreg_name() bool {
 							lok24_34:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_25_34
@@ -2698,7 +3005,7 @@ func (p *Parser) rreg_name() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l196_35
@@ -2748,13 +3055,124 @@ func (p *Parser) rserver() bool {
 			position71, tokenIndex71 := pos, ti
 			{
 				position73, tokenIndex73 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-					goto l73
+				{ // userinfo
+					if false {
+						goto l73
+					}
+					comp_61 := p.comp
+					p.comp = uint32(ruleuserinfo)
+					{
+						position76_61 := pos
+					l77_61:
+						{
+							position78_61, tokenIndex78_61 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(14, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(7, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position202_36_61, tokenIndex202_36_61 := pos, ti
+											{
+												position203_36_61 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(7, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l202_36_61
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(8, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l204_24_36_61
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l202_36_61
+												l204_24_36_61:
+													pos++
+													goto lok24_36_61
+												}
+											lok24_36_61:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(8, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l204_25_36_61
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l202_36_61
+												l204_25_36_61:
+													pos++
+													goto lok25_36_61
+												}
+											lok25_36_61:
+												_ = position203_36_61
+											}
+											goto lok36_61
+										l202_36_61:
+											pos, ti = position202_36_61, tokenIndex202_36_61
+											goto l78_61
+										}
+									lok36_61:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l196_37_61
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l78_61
+										l196_37_61:
+											pos++
+											goto lok37_61
+										}
+									lok37_61:
+									}
+								}
+							}
+
+							goto l77_61
+						l78_61:
+							pos, ti = position78_61, tokenIndex78_61
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuserinfo, position76_61)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_61
+					goto lok61
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok61:
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(15, true)
 					}
 
 					if int(pos) > p.far {
@@ -2769,89 +3187,126 @@ func (p *Parser) rserver() bool {
 			}
 		l74:
 			{ // hostport
-				comp_59 := p.comp
+				comp_62 := p.comp
 				p.comp = uint32(rulehostport)
-				position80_59, tokenIndex80_59 := pos, ti
+				position80_62, tokenIndex80_62 := pos, ti
 				{
-					position81_59 := pos
+					position81_62 := pos
 					{ // host
-						comp_58 := p.comp
+						comp_59 := p.comp
 						p.comp = uint32(rulehost)
-						position84_58_59, tokenIndex84_58_59 := pos, ti
+						position84_59_62, tokenIndex84_59_62 := pos, ti
 						{
-							position85_58_59 := pos
+							position85_59_62 := pos
 							{
-								position86_58_59, tokenIndex86_58_59 := pos, ti
+								position86_59_62, tokenIndex86_59_62 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-									goto l87_58_59
+									goto l87_59_62
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l86_58_59
-							l87_58_59:
-								pos, ti = position86_58_59, tokenIndex86_58_59
+								goto l86_59_62
+							l87_59_62:
+								pos, ti = position86_59_62, tokenIndex86_59_62
 								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
-									goto l88_58_59
+									goto l88_59_62
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l86_58_59
-							l88_58_59:
-								pos, ti = position86_58_59, tokenIndex86_58_59
+								goto l86_59_62
+							l88_59_62:
+								pos, ti = position86_59_62, tokenIndex86_59_62
 								if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
-									goto l84_58_59
+									goto l84_59_62
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
-						l86_58_59:
+						l86_59_62:
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulehost, position85_58_59)
+								p.add(rulehost, position85_59_62)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_58
-						goto lok58_59
-					l84_58_59:
-						pos, ti = position84_58_59, tokenIndex84_58_59
-						p.comp = comp_58
-						goto l80_59
+						p.comp = comp_59
+						goto lok59_62
+					l84_59_62:
+						pos, ti = position84_59_62, tokenIndex84_59_62
+						p.comp = comp_59
+						goto l80_62
 					}
-				lok58_59:
+				lok59_62:
 					{
-						position82_59, tokenIndex82_59 := pos, ti
+						position82_62, tokenIndex82_62 := pos, ti
 						if buffer[pos] != ':' {
 							if int(pos) == p.at {
-								p.note(5, true)
+								p.note(4, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l82_59
+							goto l82_62
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l82_59
+						{ // port
+							if false {
+								goto l82_62
+							}
+							comp_60 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position155_60_62 := pos
+							l156_60_62:
+								{
+									position157_60_62, tokenIndex157_60_62 := pos, ti
+									{ // digit
+										if int(pos) == p.at {
+											p.note(16, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											goto l219_23_60_62
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l157_60_62
+									l219_23_60_62:
+										pos++
+										goto lok23_60_62
+									}
+								lok23_60_62:
+									goto l156_60_62
+								l157_60_62:
+									pos, ti = position157_60_62, tokenIndex157_60_62
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position155_60_62)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_60
+							goto lok60_62
 						}
-						pos, ti = p.position, p.tokenIndex
-						goto l83_59
-					l82_59:
-						pos, ti = position82_59, tokenIndex82_59
+					lok60_62:
+						goto l83_62
+					l82_62:
+						pos, ti = position82_62, tokenIndex82_62
 					}
-				l83_59:
+				l83_62:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position81_59)
+						p.add(rulehostport, position81_62)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_59
-				goto lok59
-			l80_59:
-				pos, ti = position80_59, tokenIndex80_59
-				p.comp = comp_59
+				p.comp = comp_62
+				goto lok62
+			l80_62:
+				pos, ti = position80_62, tokenIndex80_62
+				p.comp = comp_62
 				goto l71
 			}
-		lok59:
+		lok62:
 			goto l72
 		l71:
 			pos, ti = position71, tokenIndex71
@@ -2884,11 +3339,11 @@ func (p *Parser) ruserinfo() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(15, true)
+						p.note(14, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(8, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2898,7 +3353,7 @@ func (p *Parser) ruserinfo() bool {
 								position203_36 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2909,7 +3364,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_24_36
@@ -2925,7 +3380,7 @@ func (p *Parser) ruserinfo() bool {
 							lok24_36:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l204_25_36
@@ -2951,7 +3406,7 @@ func (p *Parser) ruserinfo() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(9, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l196_37
@@ -2994,52 +3449,52 @@ func (p *Parser) rhostport() bool {
 	{
 		position81 := pos
 		{ // host
-			comp_58 := p.comp
+			comp_59 := p.comp
 			p.comp = uint32(rulehost)
-			position84_58, tokenIndex84_58 := pos, ti
+			position84_59, tokenIndex84_59 := pos, ti
 			{
-				position85_58 := pos
+				position85_59 := pos
 				{
-					position86_58, tokenIndex86_58 := pos, ti
+					position86_59, tokenIndex86_59 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-						goto l87_58
+						goto l87_59
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l86_58
-				l87_58:
-					pos, ti = position86_58, tokenIndex86_58
+					goto l86_59
+				l87_59:
+					pos, ti = position86_59, tokenIndex86_59
 					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
-						goto l88_58
+						goto l88_59
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l86_58
-				l88_58:
-					pos, ti = position86_58, tokenIndex86_58
+					goto l86_59
+				l88_59:
+					pos, ti = position86_59, tokenIndex86_59
 					if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
-						goto l84_58
+						goto l84_59
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l86_58:
+			l86_59:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position85_58)
+					p.add(rulehost, position85_59)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_58
-			goto lok58
-		l84_58:
-			pos, ti = position84_58, tokenIndex84_58
-			p.comp = comp_58
+			p.comp = comp_59
+			goto lok59
+		l84_59:
+			pos, ti = position84_59, tokenIndex84_59
+			p.comp = comp_59
 			goto l80
 		}
-	lok58:
+	lok59:
 		{
 			position82, tokenIndex82 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3048,10 +3503,47 @@ func (p *Parser) rhostport() bool {
 				goto l82
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l82
+			{ // port
+				if false {
+					goto l82
+				}
+				comp_60 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position155_60 := pos
+				l156_60:
+					{
+						position157_60, tokenIndex157_60 := pos, ti
+						{ // digit
+							if int(pos) == p.at {
+								p.note(16, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l219_23_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l157_60
+						l219_23_60:
+							pos++
+							goto lok23_60
+						}
+					lok23_60:
+						goto l156_60
+					l157_60:
+						pos, ti = position157_60, tokenIndex157_60
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position155_60)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_60
+				goto lok60
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok60:
 			goto l83
 		l82:
 			pos, ti = position82, tokenIndex82
@@ -3130,7 +3622,7 @@ func (p *Parser) rIPv6reference() bool {
 		position90 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(17, true)
 			}
 
 			if int(pos) > p.far {
@@ -3140,146 +3632,146 @@ func (p *Parser) rIPv6reference() bool {
 		}
 		pos++
 		{ // IPv6address
-			comp_54 := p.comp
+			comp_55 := p.comp
 			p.comp = uint32(ruleIPv6address)
-			position91_54, tokenIndex91_54 := pos, ti
+			position91_55, tokenIndex91_55 := pos, ti
 			{
-				position92_54 := pos
+				position92_55 := pos
 				{ // hexpart
-					position95_52_54, tokenIndex95_52_54 := pos, ti
+					position95_52_55, tokenIndex95_52_55 := pos, ti
 					{
-						position96_52_54 := pos
+						position96_52_55 := pos
 						{
-							position97_52_54, tokenIndex97_52_54 := pos, ti
+							position97_52_55, tokenIndex97_52_55 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
-								goto l98_52_54
+								goto l98_52_55
 							}
 							pos, ti = p.position, p.tokenIndex
 							if buffer[pos] != ':' {
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l98_52_54
+								goto l98_52_55
 							}
 							pos++
 							if buffer[pos] != ':' {
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l98_52_54
+								goto l98_52_55
 							}
 							pos++
 							{
-								position99_52_54, tokenIndex99_52_54 := pos, ti
+								position99_52_55, tokenIndex99_52_55 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
-									goto l99_52_54
+									goto l99_52_55
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l100_52_54
-							l99_52_54:
-								pos, ti = position99_52_54, tokenIndex99_52_54
+								goto l100_52_55
+							l99_52_55:
+								pos, ti = position99_52_55, tokenIndex99_52_55
 							}
-						l100_52_54:
-							goto l97_52_54
-						l98_52_54:
-							pos, ti = position97_52_54, tokenIndex97_52_54
+						l100_52_55:
+							goto l97_52_55
+						l98_52_55:
+							pos, ti = position97_52_55, tokenIndex97_52_55
 							if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
-								goto l101_52_54
+								goto l101_52_55
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l97_52_54
-						l101_52_54:
-							pos, ti = position97_52_54, tokenIndex97_52_54
+							goto l97_52_55
+						l101_52_55:
+							pos, ti = position97_52_55, tokenIndex97_52_55
 							if buffer[pos] != ':' {
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l95_52_54
+								goto l95_52_55
 							}
 							pos++
 							if buffer[pos] != ':' {
 								if int(pos) == p.at {
-									p.note(5, true)
+									p.note(4, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l95_52_54
+								goto l95_52_55
 							}
 							pos++
 							{
-								position102_52_54, tokenIndex102_52_54 := pos, ti
+								position102_52_55, tokenIndex102_52_55 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rhexseq() {
-									goto l102_52_54
+									goto l102_52_55
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l103_52_54
-							l102_52_54:
-								pos, ti = position102_52_54, tokenIndex102_52_54
+								goto l103_52_55
+							l102_52_55:
+								pos, ti = position102_52_55, tokenIndex102_52_55
 							}
-						l103_52_54:
+						l103_52_55:
 						}
-					l97_52_54:
-						_ = position96_52_54
+					l97_52_55:
+						_ = position96_52_55
 					}
-					goto lok52_54
-				l95_52_54:
-					pos, ti = position95_52_54, tokenIndex95_52_54
-					goto l91_54
+					goto lok52_55
+				l95_52_55:
+					pos, ti = position95_52_55, tokenIndex95_52_55
+					goto l91_55
 				}
-			lok52_54:
+			lok52_55:
 				{
-					position93_54, tokenIndex93_54 := pos, ti
+					position93_55, tokenIndex93_55 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l93_54
+						goto l93_55
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
-						goto l93_54
+						goto l93_55
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l94_54
-				l93_54:
-					pos, ti = position93_54, tokenIndex93_54
+					goto l94_55
+				l93_55:
+					pos, ti = position93_55, tokenIndex93_55
 				}
-			l94_54:
+			l94_55:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleIPv6address, position92_54)
+					p.add(ruleIPv6address, position92_55)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_54
-			goto lok54
-		l91_54:
-			pos, ti = position91_54, tokenIndex91_54
-			p.comp = comp_54
+			p.comp = comp_55
+			goto lok55
+		l91_55:
+			pos, ti = position91_55, tokenIndex91_55
+			p.comp = comp_55
 			goto l89
 		}
-	lok54:
+	lok55:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(17, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -3325,7 +3817,7 @@ func (p *Parser) rIPv6address() bool {
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -3336,7 +3828,7 @@ func (p *Parser) rIPv6address() bool {
 					pos++
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -3368,7 +3860,7 @@ func (p *Parser) rIPv6address() bool {
 					pos, ti = position97_52, tokenIndex97_52
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -3379,7 +3871,7 @@ func (p *Parser) rIPv6address() bool {
 					pos++
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(4, true)
 						}
 
 						if int(pos) > p.far {
@@ -3413,7 +3905,7 @@ func (p *Parser) rIPv6address() bool {
 			position93, tokenIndex93 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3462,7 +3954,7 @@ func (p *Parser) rhexpart() bool {
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3473,7 +3965,7 @@ func (p *Parser) rhexpart() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3505,7 +3997,7 @@ func (p *Parser) rhexpart() bool {
 			pos, ti = position97, tokenIndex97
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3516,7 +4008,7 @@ func (p *Parser) rhexpart() bool {
 			pos++
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3561,7 +4053,7 @@ func (p *Parser) rhexseq() bool {
 				position110_38 := pos
 				{ // HEXDIG
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(8, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l223_3_38
@@ -3579,7 +4071,7 @@ func (p *Parser) rhexseq() bool {
 					position111_38, tokenIndex111_38 := pos, ti
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_4_38
@@ -3602,7 +4094,7 @@ func (p *Parser) rhexseq() bool {
 					position113_38, tokenIndex113_38 := pos, ti
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_5_38
@@ -3625,7 +4117,7 @@ func (p *Parser) rhexseq() bool {
 					position115_38, tokenIndex115_38 := pos, ti
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_6_38
@@ -3657,7 +4149,7 @@ func (p *Parser) rhexseq() bool {
 			position107, tokenIndex107 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(4, true)
 				}
 
 				if int(pos) > p.far {
@@ -3672,7 +4164,7 @@ func (p *Parser) rhexseq() bool {
 					position110_39 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_3_39
@@ -3690,7 +4182,7 @@ func (p *Parser) rhexseq() bool {
 						position111_39, tokenIndex111_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_4_39
@@ -3713,7 +4205,7 @@ func (p *Parser) rhexseq() bool {
 						position113_39, tokenIndex113_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_5_39
@@ -3736,7 +4228,7 @@ func (p *Parser) rhexseq() bool {
 						position115_39, tokenIndex115_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_6_39
@@ -3767,7 +4259,7 @@ func (p *Parser) rhexseq() bool {
 				position108, tokenIndex108 := pos, ti
 				if buffer[pos] != '.' {
 					if int(pos) == p.at {
-						p.note(18, false)
+						p.note(19, false)
 					}
 
 					if int(pos) > p.far {
@@ -3806,7 +4298,7 @@ func (p *Parser) rhex4() bool {
 		position110 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l223_3
@@ -3824,7 +4316,7 @@ func (p *Parser) rhex4() bool {
 			position111, tokenIndex111 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l223_4
@@ -3847,7 +4339,7 @@ func (p *Parser) rhex4() bool {
 			position113, tokenIndex113 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l223_5
@@ -3870,7 +4362,7 @@ func (p *Parser) rhex4() bool {
 			position115, tokenIndex115 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l223_6
@@ -3910,7 +4402,7 @@ func (p *Parser) rIPv4address() bool {
 		position118 := pos
 		{ // DIGIT
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l221_7
@@ -3928,7 +4420,7 @@ func (p *Parser) rIPv4address() bool {
 			position119, tokenIndex119 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_8
@@ -3951,7 +4443,7 @@ func (p *Parser) rIPv4address() bool {
 			position121, tokenIndex121 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_9
@@ -3972,7 +4464,7 @@ func (p *Parser) rIPv4address() bool {
 	l122:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -3983,7 +4475,7 @@ func (p *Parser) rIPv4address() bool {
 		pos++
 		{ // DIGIT
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l221_10
@@ -4001,7 +4493,7 @@ func (p *Parser) rIPv4address() bool {
 			position123, tokenIndex123 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_11
@@ -4024,7 +4516,7 @@ func (p *Parser) rIPv4address() bool {
 			position125, tokenIndex125 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_12
@@ -4045,7 +4537,7 @@ func (p *Parser) rIPv4address() bool {
 	l126:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -4056,7 +4548,7 @@ func (p *Parser) rIPv4address() bool {
 		pos++
 		{ // DIGIT
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l221_13
@@ -4074,7 +4566,7 @@ func (p *Parser) rIPv4address() bool {
 			position127, tokenIndex127 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_14
@@ -4097,7 +4589,7 @@ func (p *Parser) rIPv4address() bool {
 			position129, tokenIndex129 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_15
@@ -4118,7 +4610,7 @@ func (p *Parser) rIPv4address() bool {
 	l130:
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -4129,7 +4621,7 @@ func (p *Parser) rIPv4address() bool {
 		pos++
 		{ // DIGIT
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l221_16
@@ -4147,7 +4639,7 @@ func (p *Parser) rIPv4address() bool {
 			position131, tokenIndex131 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_17
@@ -4170,7 +4662,7 @@ func (p *Parser) rIPv4address() bool {
 			position133, tokenIndex133 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l221_18
@@ -4223,7 +4715,7 @@ func (p *Parser) rhostname() bool {
 					position143_40 := pos
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l207_19_40
@@ -4266,7 +4758,7 @@ func (p *Parser) rhostname() bool {
 						}
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(2, true)
+								p.note(1, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l207_20_40
@@ -4300,7 +4792,7 @@ func (p *Parser) rhostname() bool {
 		lok40:
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -4313,7 +4805,7 @@ func (p *Parser) rhostname() bool {
 				position139, tokenIndex139 := pos, ti
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(2, false)
+						p.note(1, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l207_41
@@ -4348,7 +4840,7 @@ func (p *Parser) rhostname() bool {
 				position149_42 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(1, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l211_21_42
@@ -4357,7 +4849,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(2, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l211_21_42
@@ -4391,7 +4883,7 @@ func (p *Parser) rhostname() bool {
 					}
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(1, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l207_22_42
@@ -4427,7 +4919,7 @@ func (p *Parser) rhostname() bool {
 			position140, tokenIndex140 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -4466,7 +4958,7 @@ func (p *Parser) rdomainlabel() bool {
 		position143 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l207_19
@@ -4509,7 +5001,7 @@ func (p *Parser) rdomainlabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l207_20
@@ -4552,7 +5044,7 @@ func (p *Parser) rtoplabel() bool {
 		position149 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(2, true)
+				p.note(1, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l211_21
@@ -4561,7 +5053,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(2, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l211_21
@@ -4595,7 +5087,7 @@ func (p *Parser) rtoplabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(1, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l207_22
@@ -4642,7 +5134,7 @@ func (p *Parser) rport() bool {
 			position157, tokenIndex157 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l219_23
@@ -4683,74 +5175,74 @@ func (p *Parser) rpath() bool {
 			{
 				position162, tokenIndex162 := pos, ti
 				{ // abs_path
-					comp_57 := p.comp
+					comp_58 := p.comp
 					p.comp = uint32(ruleabs_path)
-					position41_57, tokenIndex41_57 := pos, ti
+					position41_58, tokenIndex41_58 := pos, ti
 					{
-						position42_57 := pos
+						position42_58 := pos
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
-								p.note(1, true)
+								p.note(0, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l41_57
+							goto l41_58
 						}
 						pos++
 						{ // path_segments
-							position165_55_57, tokenIndex165_55_57 := pos, ti
+							position165_56_58, tokenIndex165_56_58 := pos, ti
 							{
-								position166_55_57 := pos
+								position166_56_58 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l165_55_57
+									goto l165_56_58
 								}
 								pos, ti = p.position, p.tokenIndex
-							l167_55_57:
+							l167_56_58:
 								{
-									position168_55_57, tokenIndex168_55_57 := pos, ti
+									position168_56_58, tokenIndex168_56_58 := pos, ti
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
-											p.note(1, true)
+											p.note(0, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l168_55_57
+										goto l168_56_58
 									}
 									pos++
 									if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-										goto l168_55_57
+										goto l168_56_58
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l167_55_57
-								l168_55_57:
-									pos, ti = position168_55_57, tokenIndex168_55_57
+									goto l167_56_58
+								l168_56_58:
+									pos, ti = position168_56_58, tokenIndex168_56_58
 								}
-								_ = position166_55_57
+								_ = position166_56_58
 							}
-							goto lok55_57
-						l165_55_57:
-							pos, ti = position165_55_57, tokenIndex165_55_57
-							goto l41_57
+							goto lok56_58
+						l165_56_58:
+							pos, ti = position165_56_58, tokenIndex165_56_58
+							goto l41_58
 						}
-					lok55_57:
+					lok56_58:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleabs_path, position42_57)
+							p.add(ruleabs_path, position42_58)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_57
-					goto lok57
-				l41_57:
-					pos, ti = position41_57, tokenIndex41_57
-					p.comp = comp_57
+					p.comp = comp_58
+					goto lok58
+				l41_58:
+					pos, ti = position41_58, tokenIndex41_58
+					p.comp = comp_58
 					goto l163
 				}
-			lok57:
+			lok58:
 				goto l162
 			l163:
 				pos, ti = position162, tokenIndex162
@@ -4807,7 +5299,7 @@ func (p *Parser) rpath_segments() bool {
 			position168, tokenIndex168 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(1, true)
+					p.note(0, true)
 				}
 
 				if int(pos) > p.far {
@@ -4856,7 +5348,7 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -4866,7 +5358,7 @@ func (p *Parser) rsegment() bool {
 										position203_43_53 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -4877,7 +5369,7 @@ func (p *Parser) rsegment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_43_53
@@ -4893,7 +5385,7 @@ func (p *Parser) rsegment() bool {
 									lok24_43_53:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_43_53
@@ -4919,7 +5411,7 @@ func (p *Parser) rsegment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_44_53
@@ -4963,10 +5455,126 @@ func (p *Parser) rsegment() bool {
 				goto l174
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
-				goto l174
+			{ // param
+				if false {
+					goto l174
+				}
+				{
+					position176_54 := pos
+				l177_54:
+					{
+						position178_54, tokenIndex178_54 := pos, ti
+						{ // pchar
+							position179_49_54, tokenIndex179_49_54 := pos, ti
+							{
+								position180_49_54 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_43_49_54, tokenIndex202_43_49_54 := pos, ti
+												{
+													position203_43_49_54 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_43_49_54
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_43_49_54
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_43_49_54
+													l204_24_43_49_54:
+														pos++
+														goto lok24_43_49_54
+													}
+												lok24_43_49_54:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_43_49_54
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_43_49_54
+													l204_25_43_49_54:
+														pos++
+														goto lok25_43_49_54
+													}
+												lok25_43_49_54:
+													_ = position203_43_49_54
+												}
+												goto lok43_49_54
+											l202_43_49_54:
+												pos, ti = position202_43_49_54, tokenIndex202_43_49_54
+												goto l179_49_54
+											}
+										lok43_49_54:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_44_49_54
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l179_49_54
+											l196_44_49_54:
+												pos++
+												goto lok44_49_54
+											}
+										lok44_49_54:
+										}
+									}
+								}
+
+								_ = position180_49_54
+							}
+							goto lok49_54
+						l179_49_54:
+							pos, ti = position179_49_54, tokenIndex179_49_54
+							goto l178_54
+						}
+					lok49_54:
+						goto l177_54
+					l178_54:
+						pos, ti = position178_54, tokenIndex178_54
+					}
+					_ = position176_54
+				}
+				goto lok54
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok54:
 			goto l173
 		l174:
 			pos, ti = position174, tokenIndex174
@@ -4999,7 +5607,7 @@ func (p *Parser) rparam() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -5009,7 +5617,7 @@ func (p *Parser) rparam() bool {
 										position203_43_49 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -5020,7 +5628,7 @@ func (p *Parser) rparam() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_43_49
@@ -5036,7 +5644,7 @@ func (p *Parser) rparam() bool {
 									lok24_43_49:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_43_49
@@ -5062,7 +5670,7 @@ func (p *Parser) rparam() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_44_49
@@ -5114,7 +5722,7 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -5124,7 +5732,7 @@ func (p *Parser) rpchar() bool {
 							position203_43 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -5135,7 +5743,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_43
@@ -5151,7 +5759,7 @@ func (p *Parser) rpchar() bool {
 						lok24_43:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_43
@@ -5177,7 +5785,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_44
@@ -5225,11 +5833,11 @@ func (p *Parser) rquery() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -5239,7 +5847,7 @@ func (p *Parser) rquery() bool {
 										position203_45_50 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -5250,7 +5858,7 @@ func (p *Parser) rquery() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_45_50
@@ -5266,7 +5874,7 @@ func (p *Parser) rquery() bool {
 									lok24_45_50:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_45_50
@@ -5292,7 +5900,7 @@ func (p *Parser) rquery() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_46_50
@@ -5353,11 +5961,11 @@ func (p *Parser) rfragment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(11, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(8, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -5367,7 +5975,7 @@ func (p *Parser) rfragment() bool {
 										position203_45_51 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
@@ -5378,7 +5986,7 @@ func (p *Parser) rfragment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_45_51
@@ -5394,7 +6002,7 @@ func (p *Parser) rfragment() bool {
 									lok24_45_51:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_45_51
@@ -5420,7 +6028,7 @@ func (p *Parser) rfragment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(9, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_46_51
@@ -5473,11 +6081,11 @@ func (p *Parser) ruric() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(11, true)
+					p.note(6, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(8, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -5487,7 +6095,7 @@ func (p *Parser) ruric() bool {
 							position203_45 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
@@ -5498,7 +6106,7 @@ func (p *Parser) ruric() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_24_45
@@ -5514,7 +6122,7 @@ func (p *Parser) ruric() bool {
 						lok24_45:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l204_25_45
@@ -5540,7 +6148,7 @@ func (p *Parser) ruric() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(9, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l196_46
@@ -5594,7 +6202,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(9, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l196
@@ -5640,7 +6248,7 @@ func (p *Parser) rescaped() bool {
 		position203 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -5651,7 +6259,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l204_24
@@ -5667,7 +6275,7 @@ func (p *Parser) rescaped() bool {
 	lok24:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l204_25
@@ -5696,7 +6304,7 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l204
@@ -5717,7 +6325,7 @@ func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l207
@@ -5744,7 +6352,7 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l211
@@ -5753,7 +6361,7 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l211
@@ -5771,7 +6379,7 @@ func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(2, true)
+		p.note(1, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l215
@@ -5792,7 +6400,7 @@ func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(2, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l217
@@ -5813,7 +6421,7 @@ func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l219
@@ -5834,7 +6442,7 @@ func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l221
@@ -5855,7 +6463,7 @@ func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l223

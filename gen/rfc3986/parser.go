@@ -539,25 +539,27 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 26 lookaheads, 0 rule calls inside them.
+// 36 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x800000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x8000000, 0x0, 0x0},
 	{0x0, 0x20000000, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x40000000000000, 0x0, 0x0},
 	{0x0, 0x400000, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
@@ -566,179 +568,92 @@ var noteMask = [...][4]uint64{
 	{0x1f000000000000, 0x0, 0x0, 0x0},
 	{0x2000000000000, 0x0, 0x0, 0x0},
 	{0x3fe000000000000, 0x0, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x8000800000000000, 0x0, 0x0, 0x0},
 	{0x28001fd200000000, 0x0, 0x0, 0x0},
 }
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
 			position2, tokenIndex2 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
-				goto l3
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l2
-		l3:
-			pos, ti = position2, tokenIndex2
-			{ // absolute_URI
-				comp_85 := p.comp
-				p.comp = uint32(ruleabsolute_URI)
-				position23_85, tokenIndex23_85 := pos, ti
+			{ // URI_reference
+				comp_98 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position5_98, tokenIndex5_98 := pos, ti
 				{
-					position24_85 := pos
-					{ // scheme
-						comp_78 := p.comp
-						p.comp = uint32(rulescheme)
-						position40_78_85, tokenIndex40_78_85 := pos, ti
-						{
-							position41_78_85 := pos
-							{
-								position42_78_85, tokenIndex42_78_85 := pos, ti
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l43_78_85
-								}
-								pos++
-								goto l42_78_85
-							l43_78_85:
-								pos, ti = position42_78_85, tokenIndex42_78_85
-								if c := buffer[pos]; c < 'A' || c > 'Z' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_78_85
-								}
-								pos++
-							}
-						l42_78_85:
-						l44_78_85:
-							{
-								position45_78_85, tokenIndex45_78_85 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l45_78_85
-										}
-										pos++
-									}
-								}
-
-								goto l44_78_85
-							l45_78_85:
-								pos, ti = position45_78_85, tokenIndex45_78_85
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position41_78_85)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_78
-						goto lok78_85
-					l40_78_85:
-						pos, ti = position40_78_85, tokenIndex40_78_85
-						p.comp = comp_78
-						goto l23_85
-					}
-				lok78_85:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l23_85
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
-						goto l23_85
-					}
-					pos, ti = p.position, p.tokenIndex
+					position6_98 := pos
 					{
-						position25_85, tokenIndex25_85 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l25_85
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l25_85
+						position7_98, tokenIndex7_98 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rURI() {
+							goto l8_98
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l26_85
-					l25_85:
-						pos, ti = position25_85, tokenIndex25_85
-					}
-				l26_85:
-					{
-						position27_85, tokenIndex27_85 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
+						{
+							position9_98, tokenIndex9_98 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_98
 							}
-							goto l27_85
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_98
+						l9_98:
+							pos, ti = position9_98, tokenIndex9_98
 						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
+						goto l7_98
+					l8_98:
+						pos, ti = position7_98, tokenIndex7_98
+						if p.position, p.tokenIndex = pos, ti; !p.rrelative_ref() {
+							goto l5_98
 						}
-						goto l23_85
-					l27_85:
-						pos, ti = position27_85, tokenIndex27_85
+						pos, ti = p.position, p.tokenIndex
+						{
+							position10_98, tokenIndex10_98 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l10_98
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_98
+						l10_98:
+							pos, ti = position10_98, tokenIndex10_98
+						}
 					}
+				l7_98:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabsolute_URI, position24_85)
+						p.add(ruleURI_reference, position6_98)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_85
-				goto lok85
-			l23_85:
-				pos, ti = position23_85, tokenIndex23_85
-				p.comp = comp_85
+				p.comp = comp_98
+				goto lok98
+			l5_98:
+				pos, ti = position5_98, tokenIndex5_98
+				p.comp = comp_98
+				goto l3
+			}
+		lok98:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
 				goto l4
 			}
-		lok85:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l4:
 			pos, ti = position2, tokenIndex2
@@ -760,7 +675,6 @@ l0:
 
 // rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
 func (p *Parser) rURI_reference() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
@@ -769,163 +683,10 @@ func (p *Parser) rURI_reference() bool {
 		position6 := pos
 		{
 			position7, tokenIndex7 := pos, ti
-			{ // URI
-				comp_83 := p.comp
-				p.comp = uint32(ruleURI)
-				position11_83, tokenIndex11_83 := pos, ti
-				{
-					position12_83 := pos
-					{ // scheme
-						comp_82 := p.comp
-						p.comp = uint32(rulescheme)
-						position40_82_83, tokenIndex40_82_83 := pos, ti
-						{
-							position41_82_83 := pos
-							{
-								position42_82_83, tokenIndex42_82_83 := pos, ti
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l43_82_83
-								}
-								pos++
-								goto l42_82_83
-							l43_82_83:
-								pos, ti = position42_82_83, tokenIndex42_82_83
-								if c := buffer[pos]; c < 'A' || c > 'Z' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_82_83
-								}
-								pos++
-							}
-						l42_82_83:
-						l44_82_83:
-							{
-								position45_82_83, tokenIndex45_82_83 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l45_82_83
-										}
-										pos++
-									}
-								}
-
-								goto l44_82_83
-							l45_82_83:
-								pos, ti = position45_82_83, tokenIndex45_82_83
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position41_82_83)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_82
-						goto lok82_83
-					l40_82_83:
-						pos, ti = position40_82_83, tokenIndex40_82_83
-						p.comp = comp_82
-						goto l11_83
-					}
-				lok82_83:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l11_83
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
-						goto l11_83
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position13_83, tokenIndex13_83 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l13_83
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l13_83
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l14_83
-					l13_83:
-						pos, ti = position13_83, tokenIndex13_83
-					}
-				l14_83:
-					{
-						position15_83, tokenIndex15_83 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l15_83
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l15_83
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l16_83
-					l15_83:
-						pos, ti = position15_83, tokenIndex15_83
-					}
-				l16_83:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleURI, position12_83)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_83
-				goto lok83
-			l11_83:
-				pos, ti = position11_83, tokenIndex11_83
-				p.comp = comp_83
+			if p.position, p.tokenIndex = pos, ti; !p.rURI() {
 				goto l8
 			}
-		lok83:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position9, tokenIndex9 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -945,74 +706,10 @@ func (p *Parser) rURI_reference() bool {
 			goto l7
 		l8:
 			pos, ti = position7, tokenIndex7
-			{ // relative_ref
-				comp_84 := p.comp
-				p.comp = uint32(rulerelative_ref)
-				position28_84, tokenIndex28_84 := pos, ti
-				{
-					position29_84 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
-						goto l28_84
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position30_84, tokenIndex30_84 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l30_84
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l30_84
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l31_84
-					l30_84:
-						pos, ti = position30_84, tokenIndex30_84
-					}
-				l31_84:
-					{
-						position32_84, tokenIndex32_84 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l32_84
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l32_84
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l33_84
-					l32_84:
-						pos, ti = position32_84, tokenIndex32_84
-					}
-				l33_84:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulerelative_ref, position29_84)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_84
-				goto lok84
-			l28_84:
-				pos, ti = position28_84, tokenIndex28_84
-				p.comp = comp_84
+			if p.position, p.tokenIndex = pos, ti; !p.rrelative_ref() {
 				goto l5
 			}
-		lok84:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position10, tokenIndex10 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -1057,13 +754,13 @@ func (p *Parser) rURI() bool {
 	{
 		position12 := pos
 		{ // scheme
-			comp_82 := p.comp
+			comp_93 := p.comp
 			p.comp = uint32(rulescheme)
-			position40_82, tokenIndex40_82 := pos, ti
+			position40_93, tokenIndex40_93 := pos, ti
 			{
-				position41_82 := pos
+				position41_93 := pos
 				{
-					position42_82, tokenIndex42_82 := pos, ti
+					position42_93, tokenIndex42_93 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1072,12 +769,12 @@ func (p *Parser) rURI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l43_82
+						goto l43_93
 					}
 					pos++
-					goto l42_82
-				l43_82:
-					pos, ti = position42_82, tokenIndex42_82
+					goto l42_93
+				l43_93:
+					pos, ti = position42_93, tokenIndex42_93
 					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(1, true)
@@ -1086,14 +783,14 @@ func (p *Parser) rURI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l40_82
+						goto l40_93
 					}
 					pos++
 				}
-			l42_82:
-			l44_82:
+			l42_93:
+			l44_93:
 				{
-					position45_82, tokenIndex45_82 := pos, ti
+					position45_93, tokenIndex45_93 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							pos++
@@ -1110,30 +807,30 @@ func (p *Parser) rURI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l45_82
+								goto l45_93
 							}
 							pos++
 						}
 					}
 
-					goto l44_82
-				l45_82:
-					pos, ti = position45_82, tokenIndex45_82
+					goto l44_93
+				l45_93:
+					pos, ti = position45_93, tokenIndex45_93
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position41_82)
+					p.add(rulescheme, position41_93)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_82
-			goto lok82
-		l40_82:
-			pos, ti = position40_82, tokenIndex40_82
-			p.comp = comp_82
+			p.comp = comp_93
+			goto lok93
+		l40_93:
+			pos, ti = position40_93, tokenIndex40_93
+			p.comp = comp_93
 			goto l11
 		}
-	lok82:
+	lok93:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -1162,10 +859,139 @@ func (p *Parser) rURI() bool {
 				goto l13
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l13
+			{ // query
+				if false {
+					goto l13
+				}
+				comp_94 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position225_94 := pos
+				l226_94:
+					{
+						position227_94, tokenIndex227_94 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position221_33_94, tokenIndex221_33_94 := pos, ti
+									{
+										position222_33_94 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_33_94, tokenIndex234_32_33_94 := pos, ti
+														{
+															position235_32_33_94 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_94
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_33_94
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_94
+															l247_15_32_33_94:
+																pos++
+																goto lok15_32_33_94
+															}
+														lok15_32_33_94:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_33_94
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_94
+															l247_16_32_33_94:
+																pos++
+																goto lok16_32_33_94
+															}
+														lok16_32_33_94:
+															_ = position235_32_33_94
+														}
+														goto lok32_33_94
+													l234_32_33_94:
+														pos, ti = position234_32_33_94, tokenIndex234_32_33_94
+														goto l221_33_94
+													}
+												lok32_33_94:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_33_94
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_33_94
+									}
+									goto lok33_94
+								l221_33_94:
+									pos, ti = position221_33_94, tokenIndex221_33_94
+									goto l227_94
+								}
+							lok33_94:
+							}
+						}
+
+						goto l226_94
+					l227_94:
+						pos, ti = position227_94, tokenIndex227_94
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position225_94)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_94
+				goto lok94
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok94:
 			goto l14
 		l13:
 			pos, ti = position13, tokenIndex13
@@ -1175,7 +1001,7 @@ func (p *Parser) rURI() bool {
 			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1184,10 +1010,139 @@ func (p *Parser) rURI() bool {
 				goto l15
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l15
+			{ // fragment
+				if false {
+					goto l15
+				}
+				comp_95 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position230_95 := pos
+				l231_95:
+					{
+						position232_95, tokenIndex232_95 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position221_34_95, tokenIndex221_34_95 := pos, ti
+									{
+										position222_34_95 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_34_95, tokenIndex234_32_34_95 := pos, ti
+														{
+															position235_32_34_95 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_95
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_34_95
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_95
+															l247_15_32_34_95:
+																pos++
+																goto lok15_32_34_95
+															}
+														lok15_32_34_95:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_34_95
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_95
+															l247_16_32_34_95:
+																pos++
+																goto lok16_32_34_95
+															}
+														lok16_32_34_95:
+															_ = position235_32_34_95
+														}
+														goto lok32_34_95
+													l234_32_34_95:
+														pos, ti = position234_32_34_95, tokenIndex234_32_34_95
+														goto l221_34_95
+													}
+												lok32_34_95:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_34_95
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_34_95
+									}
+									goto lok34_95
+								l221_34_95:
+									pos, ti = position221_34_95, tokenIndex221_34_95
+									goto l232_95
+								}
+							lok34_95:
+							}
+						}
+
+						goto l231_95
+					l232_95:
+						pos, ti = position232_95, tokenIndex232_95
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position230_95)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_95
+				goto lok95
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok95:
 			goto l16
 		l15:
 			pos, ti = position15, tokenIndex15
@@ -1220,7 +1175,7 @@ func (p *Parser) rhier_part() bool {
 			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1231,7 +1186,7 @@ func (p *Parser) rhier_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1240,201 +1195,307 @@ func (p *Parser) rhier_part() bool {
 				goto l20
 			}
 			pos++
-			{ // authority
-				comp_75 := p.comp
-				p.comp = uint32(ruleauthority)
-				position47_75, tokenIndex47_75 := pos, ti
-				{
-					position48_75 := pos
-					{
-						position49_75, tokenIndex49_75 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-							goto l49_75
-						}
-						pos, ti = p.position, p.tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l49_75
-						}
-						pos++
-						goto l50_75
-					l49_75:
-						pos, ti = position49_75, tokenIndex49_75
-					}
-				l50_75:
-					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l47_75
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position51_75, tokenIndex51_75 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51_75
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l51_75
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l52_75
-					l51_75:
-						pos, ti = position51_75, tokenIndex51_75
-					}
-				l52_75:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleauthority, position48_75)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_75
-				goto lok75
-			l47_75:
-				pos, ti = position47_75, tokenIndex47_75
-				p.comp = comp_75
-				goto l20
-			}
-		lok75:
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
 				goto l20
 			}
 			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l20
+				}
+				comp_87 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position186_87 := pos
+				l187_87:
+					{
+						position188_87, tokenIndex188_87 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_87
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l188_87
+							}
+							{
+								position208_74_87 := pos
+							l209_74_87:
+								{
+									position210_74_87, tokenIndex210_74_87 := pos, ti
+									{ // pchar
+										position221_39_74_87, tokenIndex221_39_74_87 := pos, ti
+										{
+											position222_39_74_87 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(6, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(7, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position234_32_39_74_87, tokenIndex234_32_39_74_87 := pos, ti
+															{
+																position235_32_39_74_87 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_87
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_15_32_39_74_87
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_87
+																l247_15_32_39_74_87:
+																	pos++
+																	goto lok15_32_39_74_87
+																}
+															lok15_32_39_74_87:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_16_32_39_74_87
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_87
+																l247_16_32_39_74_87:
+																	pos++
+																	goto lok16_32_39_74_87
+																}
+															lok16_32_39_74_87:
+																_ = position235_32_39_74_87
+															}
+															goto lok32_39_74_87
+														l234_32_39_74_87:
+															pos, ti = position234_32_39_74_87, tokenIndex234_32_39_74_87
+															goto l221_39_74_87
+														}
+													lok32_39_74_87:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+															if int(pos) == p.at {
+																p.note(0, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l221_39_74_87
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position222_39_74_87
+										}
+										goto lok39_74_87
+									l221_39_74_87:
+										pos, ti = position221_39_74_87, tokenIndex221_39_74_87
+										goto l210_74_87
+									}
+								lok39_74_87:
+									goto l209_74_87
+								l210_74_87:
+									pos, ti = position210_74_87, tokenIndex210_74_87
+								}
+								_ = position208_74_87
+							}
+							goto lok74_87
+						}
+					lok74_87:
+						goto l187_87
+					l188_87:
+						pos, ti = position188_87, tokenIndex188_87
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position186_87)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_87
+				goto lok87
+			}
+		lok87:
 			goto l19
 		l20:
 			pos, ti = position19, tokenIndex19
-			{ // path_absolute
-				comp_76 := p.comp
-				p.comp = uint32(rulepath_absolute)
-				position189_76, tokenIndex189_76 := pos, ti
-				{
-					position190_76 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_76
-					}
-					pos++
-					{
-						position191_76, tokenIndex191_76 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-							goto l191_76
-						}
-						pos, ti = p.position, p.tokenIndex
-					l193_76:
-						{
-							position194_76, tokenIndex194_76 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_76
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l194_76
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l193_76
-						l194_76:
-							pos, ti = position194_76, tokenIndex194_76
-						}
-						goto l192_76
-					l191_76:
-						pos, ti = position191_76, tokenIndex191_76
-					}
-				l192_76:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_absolute, position190_76)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_76
-				goto lok76
-			l189_76:
-				pos, ti = position189_76, tokenIndex189_76
-				p.comp = comp_76
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
 				goto l21
 			}
-		lok76:
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
-			{ // path_rootless
-				comp_77 := p.comp
-				p.comp = uint32(rulepath_rootless)
-				position199_77, tokenIndex199_77 := pos, ti
-				{
-					position200_77 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-						goto l199_77
-					}
-					pos, ti = p.position, p.tokenIndex
-				l201_77:
-					{
-						position202_77, tokenIndex202_77 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l202_77
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l202_77
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l201_77
-					l202_77:
-						pos, ti = position202_77, tokenIndex202_77
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_rootless, position200_77)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_77
-				goto lok77
-			l199_77:
-				pos, ti = position199_77, tokenIndex199_77
-				p.comp = comp_77
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
 				goto l22
 			}
-		lok77:
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l22:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
-				goto l17
+			{ // path_empty
+				if false {
+					goto l17
+				}
+				comp_88 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position204_88 := pos
+					{
+						position205_88, tokenIndex205_88 := pos, ti
+						{ // pchar
+							position221_38_88, tokenIndex221_38_88 := pos, ti
+							{
+								position222_38_88 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_38_88, tokenIndex234_32_38_88 := pos, ti
+												{
+													position235_32_38_88 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_88
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_38_88
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_88
+													l247_15_32_38_88:
+														pos++
+														goto lok15_32_38_88
+													}
+												lok15_32_38_88:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_38_88
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_88
+													l247_16_32_38_88:
+														pos++
+														goto lok16_32_38_88
+													}
+												lok16_32_38_88:
+													_ = position235_32_38_88
+												}
+												goto lok32_38_88
+											l234_32_38_88:
+												pos, ti = position234_32_38_88, tokenIndex234_32_38_88
+												goto l221_38_88
+											}
+										lok32_38_88:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_38_88
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_38_88
+							}
+							goto lok38_88
+						l221_38_88:
+							pos, ti = position221_38_88, tokenIndex221_38_88
+							goto l205_88
+						}
+					lok38_88:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_88
+						}
+						goto l206_88
+					l205_88:
+						pos, ti = position205_88, tokenIndex205_88
+					}
+				l206_88:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position204_88)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_88
+				goto lok88
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok88:
 		}
 	l19:
 		_ = position18
@@ -1457,13 +1518,13 @@ func (p *Parser) rabsolute_URI() bool {
 	{
 		position24 := pos
 		{ // scheme
-			comp_78 := p.comp
+			comp_89 := p.comp
 			p.comp = uint32(rulescheme)
-			position40_78, tokenIndex40_78 := pos, ti
+			position40_89, tokenIndex40_89 := pos, ti
 			{
-				position41_78 := pos
+				position41_89 := pos
 				{
-					position42_78, tokenIndex42_78 := pos, ti
+					position42_89, tokenIndex42_89 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1472,12 +1533,12 @@ func (p *Parser) rabsolute_URI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l43_78
+						goto l43_89
 					}
 					pos++
-					goto l42_78
-				l43_78:
-					pos, ti = position42_78, tokenIndex42_78
+					goto l42_89
+				l43_89:
+					pos, ti = position42_89, tokenIndex42_89
 					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(1, true)
@@ -1486,14 +1547,14 @@ func (p *Parser) rabsolute_URI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l40_78
+						goto l40_89
 					}
 					pos++
 				}
-			l42_78:
-			l44_78:
+			l42_89:
+			l44_89:
 				{
-					position45_78, tokenIndex45_78 := pos, ti
+					position45_89, tokenIndex45_89 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							pos++
@@ -1510,30 +1571,30 @@ func (p *Parser) rabsolute_URI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l45_78
+								goto l45_89
 							}
 							pos++
 						}
 					}
 
-					goto l44_78
-				l45_78:
-					pos, ti = position45_78, tokenIndex45_78
+					goto l44_89
+				l45_89:
+					pos, ti = position45_89, tokenIndex45_89
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position41_78)
+					p.add(rulescheme, position41_89)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_78
-			goto lok78
-		l40_78:
-			pos, ti = position40_78, tokenIndex40_78
-			p.comp = comp_78
+			p.comp = comp_89
+			goto lok89
+		l40_89:
+			pos, ti = position40_89, tokenIndex40_89
+			p.comp = comp_89
 			goto l23
 		}
-	lok78:
+	lok89:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -1562,10 +1623,139 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l25
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l25
+			{ // query
+				if false {
+					goto l25
+				}
+				comp_90 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position225_90 := pos
+				l226_90:
+					{
+						position227_90, tokenIndex227_90 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position221_33_90, tokenIndex221_33_90 := pos, ti
+									{
+										position222_33_90 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_33_90, tokenIndex234_32_33_90 := pos, ti
+														{
+															position235_32_33_90 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_90
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_33_90
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_90
+															l247_15_32_33_90:
+																pos++
+																goto lok15_32_33_90
+															}
+														lok15_32_33_90:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_33_90
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_90
+															l247_16_32_33_90:
+																pos++
+																goto lok16_32_33_90
+															}
+														lok16_32_33_90:
+															_ = position235_32_33_90
+														}
+														goto lok32_33_90
+													l234_32_33_90:
+														pos, ti = position234_32_33_90, tokenIndex234_32_33_90
+														goto l221_33_90
+													}
+												lok32_33_90:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_33_90
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_33_90
+									}
+									goto lok33_90
+								l221_33_90:
+									pos, ti = position221_33_90, tokenIndex221_33_90
+									goto l227_90
+								}
+							lok33_90:
+							}
+						}
+
+						goto l226_90
+					l227_90:
+						pos, ti = position227_90, tokenIndex227_90
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position225_90)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_90
+				goto lok90
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok90:
 			goto l26
 		l25:
 			pos, ti = position25, tokenIndex25
@@ -1629,10 +1819,139 @@ func (p *Parser) rrelative_ref() bool {
 				goto l30
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l30
+			{ // query
+				if false {
+					goto l30
+				}
+				comp_96 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position225_96 := pos
+				l226_96:
+					{
+						position227_96, tokenIndex227_96 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position221_33_96, tokenIndex221_33_96 := pos, ti
+									{
+										position222_33_96 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_33_96, tokenIndex234_32_33_96 := pos, ti
+														{
+															position235_32_33_96 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_96
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_33_96
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_96
+															l247_15_32_33_96:
+																pos++
+																goto lok15_32_33_96
+															}
+														lok15_32_33_96:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_33_96
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_96
+															l247_16_32_33_96:
+																pos++
+																goto lok16_32_33_96
+															}
+														lok16_32_33_96:
+															_ = position235_32_33_96
+														}
+														goto lok32_33_96
+													l234_32_33_96:
+														pos, ti = position234_32_33_96, tokenIndex234_32_33_96
+														goto l221_33_96
+													}
+												lok32_33_96:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_33_96
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_33_96
+									}
+									goto lok33_96
+								l221_33_96:
+									pos, ti = position221_33_96, tokenIndex221_33_96
+									goto l227_96
+								}
+							lok33_96:
+							}
+						}
+
+						goto l226_96
+					l227_96:
+						pos, ti = position227_96, tokenIndex227_96
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position225_96)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_96
+				goto lok96
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok96:
 			goto l31
 		l30:
 			pos, ti = position30, tokenIndex30
@@ -1642,7 +1961,7 @@ func (p *Parser) rrelative_ref() bool {
 			position32, tokenIndex32 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1651,10 +1970,139 @@ func (p *Parser) rrelative_ref() bool {
 				goto l32
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l32
+			{ // fragment
+				if false {
+					goto l32
+				}
+				comp_97 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position230_97 := pos
+				l231_97:
+					{
+						position232_97, tokenIndex232_97 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position221_34_97, tokenIndex221_34_97 := pos, ti
+									{
+										position222_34_97 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_34_97, tokenIndex234_32_34_97 := pos, ti
+														{
+															position235_32_34_97 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_97
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_34_97
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_97
+															l247_15_32_34_97:
+																pos++
+																goto lok15_32_34_97
+															}
+														lok15_32_34_97:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_34_97
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_97
+															l247_16_32_34_97:
+																pos++
+																goto lok16_32_34_97
+															}
+														lok16_32_34_97:
+															_ = position235_32_34_97
+														}
+														goto lok32_34_97
+													l234_32_34_97:
+														pos, ti = position234_32_34_97, tokenIndex234_32_34_97
+														goto l221_34_97
+													}
+												lok32_34_97:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_34_97
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_34_97
+									}
+									goto lok34_97
+								l221_34_97:
+									pos, ti = position221_34_97, tokenIndex221_34_97
+									goto l232_97
+								}
+							lok34_97:
+							}
+						}
+
+						goto l231_97
+					l232_97:
+						pos, ti = position232_97, tokenIndex232_97
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position230_97)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_97
+				goto lok97
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok97:
 			goto l33
 		l32:
 			pos, ti = position32, tokenIndex32
@@ -1687,7 +2135,7 @@ func (p *Parser) rrelative_part() bool {
 			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1698,7 +2146,7 @@ func (p *Parser) rrelative_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1707,201 +2155,307 @@ func (p *Parser) rrelative_part() bool {
 				goto l37
 			}
 			pos++
-			{ // authority
-				comp_79 := p.comp
-				p.comp = uint32(ruleauthority)
-				position47_79, tokenIndex47_79 := pos, ti
-				{
-					position48_79 := pos
-					{
-						position49_79, tokenIndex49_79 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-							goto l49_79
-						}
-						pos, ti = p.position, p.tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l49_79
-						}
-						pos++
-						goto l50_79
-					l49_79:
-						pos, ti = position49_79, tokenIndex49_79
-					}
-				l50_79:
-					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l47_79
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position51_79, tokenIndex51_79 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51_79
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l51_79
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l52_79
-					l51_79:
-						pos, ti = position51_79, tokenIndex51_79
-					}
-				l52_79:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleauthority, position48_79)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_79
-				goto lok79
-			l47_79:
-				pos, ti = position47_79, tokenIndex47_79
-				p.comp = comp_79
-				goto l37
-			}
-		lok79:
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
 				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l37
+				}
+				comp_91 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position186_91 := pos
+				l187_91:
+					{
+						position188_91, tokenIndex188_91 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_91
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l188_91
+							}
+							{
+								position208_74_91 := pos
+							l209_74_91:
+								{
+									position210_74_91, tokenIndex210_74_91 := pos, ti
+									{ // pchar
+										position221_39_74_91, tokenIndex221_39_74_91 := pos, ti
+										{
+											position222_39_74_91 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(6, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(7, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position234_32_39_74_91, tokenIndex234_32_39_74_91 := pos, ti
+															{
+																position235_32_39_74_91 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_91
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_15_32_39_74_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_91
+																l247_15_32_39_74_91:
+																	pos++
+																	goto lok15_32_39_74_91
+																}
+															lok15_32_39_74_91:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_16_32_39_74_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_91
+																l247_16_32_39_74_91:
+																	pos++
+																	goto lok16_32_39_74_91
+																}
+															lok16_32_39_74_91:
+																_ = position235_32_39_74_91
+															}
+															goto lok32_39_74_91
+														l234_32_39_74_91:
+															pos, ti = position234_32_39_74_91, tokenIndex234_32_39_74_91
+															goto l221_39_74_91
+														}
+													lok32_39_74_91:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+															if int(pos) == p.at {
+																p.note(0, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l221_39_74_91
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position222_39_74_91
+										}
+										goto lok39_74_91
+									l221_39_74_91:
+										pos, ti = position221_39_74_91, tokenIndex221_39_74_91
+										goto l210_74_91
+									}
+								lok39_74_91:
+									goto l209_74_91
+								l210_74_91:
+									pos, ti = position210_74_91, tokenIndex210_74_91
+								}
+								_ = position208_74_91
+							}
+							goto lok74_91
+						}
+					lok74_91:
+						goto l187_91
+					l188_91:
+						pos, ti = position188_91, tokenIndex188_91
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position186_91)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_91
+				goto lok91
+			}
+		lok91:
 			goto l36
 		l37:
 			pos, ti = position36, tokenIndex36
-			{ // path_absolute
-				comp_80 := p.comp
-				p.comp = uint32(rulepath_absolute)
-				position189_80, tokenIndex189_80 := pos, ti
-				{
-					position190_80 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					{
-						position191_80, tokenIndex191_80 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-							goto l191_80
-						}
-						pos, ti = p.position, p.tokenIndex
-					l193_80:
-						{
-							position194_80, tokenIndex194_80 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_80
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l194_80
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l193_80
-						l194_80:
-							pos, ti = position194_80, tokenIndex194_80
-						}
-						goto l192_80
-					l191_80:
-						pos, ti = position191_80, tokenIndex191_80
-					}
-				l192_80:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_absolute, position190_80)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_80
-				goto lok80
-			l189_80:
-				pos, ti = position189_80, tokenIndex189_80
-				p.comp = comp_80
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
 				goto l38
 			}
-		lok80:
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l38:
 			pos, ti = position36, tokenIndex36
-			{ // path_noscheme
-				comp_81 := p.comp
-				p.comp = uint32(rulepath_noscheme)
-				position195_81, tokenIndex195_81 := pos, ti
-				{
-					position196_81 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
-						goto l195_81
-					}
-					pos, ti = p.position, p.tokenIndex
-				l197_81:
-					{
-						position198_81, tokenIndex198_81 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l198_81
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l198_81
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l197_81
-					l198_81:
-						pos, ti = position198_81, tokenIndex198_81
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_noscheme, position196_81)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_81
-				goto lok81
-			l195_81:
-				pos, ti = position195_81, tokenIndex195_81
-				p.comp = comp_81
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
 				goto l39
 			}
-		lok81:
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l39:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
-				goto l34
+			{ // path_empty
+				if false {
+					goto l34
+				}
+				comp_92 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position204_92 := pos
+					{
+						position205_92, tokenIndex205_92 := pos, ti
+						{ // pchar
+							position221_38_92, tokenIndex221_38_92 := pos, ti
+							{
+								position222_38_92 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_38_92, tokenIndex234_32_38_92 := pos, ti
+												{
+													position235_32_38_92 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_92
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_38_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_92
+													l247_15_32_38_92:
+														pos++
+														goto lok15_32_38_92
+													}
+												lok15_32_38_92:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_38_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_92
+													l247_16_32_38_92:
+														pos++
+														goto lok16_32_38_92
+													}
+												lok16_32_38_92:
+													_ = position235_32_38_92
+												}
+												goto lok32_38_92
+											l234_32_38_92:
+												pos, ti = position234_32_38_92, tokenIndex234_32_38_92
+												goto l221_38_92
+											}
+										lok32_38_92:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_38_92
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_38_92
+							}
+							goto lok38_92
+						l221_38_92:
+							pos, ti = position221_38_92, tokenIndex221_38_92
+							goto l205_92
+						}
+					lok38_92:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_92
+						}
+						goto l206_92
+					l205_92:
+						pos, ti = position205_92, tokenIndex205_92
+					}
+				l206_92:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position204_92)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_92
+				goto lok92
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok92:
 		}
 	l36:
 		_ = position35
@@ -2008,13 +2562,119 @@ func (p *Parser) rauthority() bool {
 		position48 := pos
 		{
 			position49, tokenIndex49 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-				goto l49
+			{ // userinfo
+				if false {
+					goto l49
+				}
+				comp_85 := p.comp
+				p.comp = uint32(ruleuserinfo)
+				{
+					position54_85 := pos
+				l55_85:
+					{
+						position56_85, tokenIndex56_85 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(7, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position234_17_85, tokenIndex234_17_85 := pos, ti
+										{
+											position235_17_85 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_17_85
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_15_17_85
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_17_85
+											l247_15_17_85:
+												pos++
+												goto lok15_17_85
+											}
+										lok15_17_85:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_16_17_85
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_17_85
+											l247_16_17_85:
+												pos++
+												goto lok16_17_85
+											}
+										lok16_17_85:
+											_ = position235_17_85
+										}
+										goto lok17_85
+									l234_17_85:
+										pos, ti = position234_17_85, tokenIndex234_17_85
+										goto l56_85
+									}
+								lok17_85:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l56_85
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l55_85
+					l56_85:
+						pos, ti = position56_85, tokenIndex56_85
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleuserinfo, position54_85)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_85
+				goto lok85
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok85:
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -2045,10 +2705,47 @@ func (p *Parser) rauthority() bool {
 				goto l51
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l51
+			{ // port
+				if false {
+					goto l51
+				}
+				comp_86 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position66_86 := pos
+				l67_86:
+					{
+						position68_86, tokenIndex68_86 := pos, ti
+						{ // DIGIT
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l245_1_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l68_86
+						l245_1_86:
+							pos++
+							goto lok1_86
+						}
+					lok1_86:
+						goto l67_86
+					l68_86:
+						pos, ti = position68_86, tokenIndex68_86
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position66_86)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_86
+				goto lok86
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok86:
 			goto l52
 		l51:
 			pos, ti = position51, tokenIndex51
@@ -2086,11 +2783,11 @@ func (p *Parser) ruserinfo() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2100,7 +2797,7 @@ func (p *Parser) ruserinfo() bool {
 								position235_17 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2111,7 +2808,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l247_15_17
@@ -2127,7 +2824,7 @@ func (p *Parser) ruserinfo() bool {
 							lok15_17:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l247_16_17
@@ -2193,134 +2890,134 @@ func (p *Parser) rhost() bool {
 		{
 			position60, tokenIndex60 := pos, ti
 			{ // IP_literal
-				comp_71 := p.comp
+				comp_80 := p.comp
 				p.comp = uint32(ruleIP_literal)
-				position69_71, tokenIndex69_71 := pos, ti
+				position69_80, tokenIndex69_80 := pos, ti
 				{
-					position70_71 := pos
+					position70_80 := pos
 					if buffer[pos] != '[' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l69_71
+						goto l69_80
 					}
 					pos++
 					{
-						position71_71, tokenIndex71_71 := pos, ti
+						position71_80, tokenIndex71_80 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
-							goto l72_71
+							goto l72_80
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l71_71
-					l72_71:
-						pos, ti = position71_71, tokenIndex71_71
+						goto l71_80
+					l72_80:
+						pos, ti = position71_80, tokenIndex71_80
 						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
-							goto l69_71
+							goto l69_80
 						}
 						pos, ti = p.position, p.tokenIndex
 					}
-				l71_71:
+				l71_80:
 					if buffer[pos] != ']' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l69_71
+						goto l69_80
 					}
 					pos++
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIP_literal, position70_71)
+						p.add(ruleIP_literal, position70_80)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_71
-				goto lok71
-			l69_71:
-				pos, ti = position69_71, tokenIndex69_71
-				p.comp = comp_71
+				p.comp = comp_80
+				goto lok80
+			l69_80:
+				pos, ti = position69_80, tokenIndex69_80
+				p.comp = comp_80
 				goto l61
 			}
-		lok71:
+		lok80:
 			goto l60
 		l61:
 			pos, ti = position60, tokenIndex60
 			{ // IPv4address
-				comp_72 := p.comp
+				comp_81 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position159_72, tokenIndex159_72 := pos, ti
+				position159_81, tokenIndex159_81 := pos, ti
 				{
-					position160_72 := pos
+					position160_81 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_72
+						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_72
+						goto l159_81
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_72
+						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_72
+						goto l159_81
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_72
+						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_72
+						goto l159_81
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_72
+						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position160_72)
+						p.add(ruleIPv4address, position160_81)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_72
-				goto lok72
-			l159_72:
-				pos, ti = position159_72, tokenIndex159_72
-				p.comp = comp_72
+				p.comp = comp_81
+				goto lok81
+			l159_81:
+				pos, ti = position159_81, tokenIndex159_81
+				p.comp = comp_81
 				goto l62
 			}
-		lok72:
+		lok81:
 			{
 				position63, tokenIndex63 := pos, ti
 				{
@@ -2328,87 +3025,87 @@ func (p *Parser) rhost() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(14, false)
+							p.note(17, false)
 						}
 
 						if int(pos) == p.at {
-							p.note(9, false)
+							p.note(7, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position234_73, tokenIndex234_73 := pos, ti
+								position234_82, tokenIndex234_82 := pos, ti
 								{
-									position235_73 := pos
+									position235_82 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(9, false)
+											p.note(7, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_73
+										goto l234_82
 									}
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(8, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_15_73
+											goto l247_15_82
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_73
-									l247_15_73:
+										goto l234_82
+									l247_15_82:
 										pos++
-										goto lok15_73
+										goto lok15_82
 									}
-								lok15_73:
+								lok15_82:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(8, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_16_73
+											goto l247_16_82
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_73
-									l247_16_73:
+										goto l234_82
+									l247_16_82:
 										pos++
-										goto lok16_73
+										goto lok16_82
 									}
-								lok16_73:
-									_ = position235_73
+								lok16_82:
+									_ = position235_82
 								}
-								goto lok73
-							l234_73:
-								pos, ti = position234_73, tokenIndex234_73
+								goto lok82
+							l234_82:
+								pos, ti = position234_82, tokenIndex234_82
 								goto l63
 							}
-						lok73:
+						lok82:
 							;
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(15, false)
+									p.note(18, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l236_74
+									goto l236_83
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63
-							l236_74:
+							l236_83:
 								pos++
-								goto lok74
+								goto lok83
 							}
-						lok74:
+						lok83:
 						}
 					}
 				}
@@ -2423,10 +3120,116 @@ func (p *Parser) rhost() bool {
 			goto l60
 		l62:
 			pos, ti = position60, tokenIndex60
-			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
-				goto l58
+			{ // reg_name
+				if false {
+					goto l58
+				}
+				comp_84 := p.comp
+				p.comp = uint32(rulereg_name)
+				{
+					position169_84 := pos
+				l170_84:
+					{
+						position171_84, tokenIndex171_84 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(7, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position234_27_84, tokenIndex234_27_84 := pos, ti
+										{
+											position235_27_84 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_27_84
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_15_27_84
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_27_84
+											l247_15_27_84:
+												pos++
+												goto lok15_27_84
+											}
+										lok15_27_84:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_16_27_84
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_27_84
+											l247_16_27_84:
+												pos++
+												goto lok16_27_84
+											}
+										lok16_27_84:
+											_ = position235_27_84
+										}
+										goto lok27_84
+									l234_27_84:
+										pos, ti = position234_27_84, tokenIndex234_27_84
+										goto l171_84
+									}
+								lok27_84:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l171_84
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l170_84
+					l171_84:
+						pos, ti = position171_84, tokenIndex171_84
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulereg_name, position169_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok84:
 		}
 	l60:
 		if !p.bare {
@@ -2458,7 +3261,7 @@ func (p *Parser) rport() bool {
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_1
@@ -2498,7 +3301,7 @@ func (p *Parser) rIP_literal() bool {
 		position70 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2524,7 +3327,7 @@ func (p *Parser) rIP_literal() bool {
 	l71:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -2562,7 +3365,7 @@ func (p *Parser) rIPvFuture() bool {
 			position75, tokenIndex75 := pos, ti
 			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -2576,7 +3379,7 @@ func (p *Parser) rIPvFuture() bool {
 			pos, ti = position75, tokenIndex75
 			if buffer[pos] != 'V' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(20, true)
 				}
 
 				if int(pos) > p.far {
@@ -2589,7 +3392,7 @@ func (p *Parser) rIPvFuture() bool {
 	l75:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l247_2
@@ -2608,7 +3411,7 @@ func (p *Parser) rIPvFuture() bool {
 			position78, tokenIndex78 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l247_3
@@ -2628,7 +3431,7 @@ func (p *Parser) rIPvFuture() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -2642,12 +3445,12 @@ func (p *Parser) rIPvFuture() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(11, true)
 				}
 
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(15, true)
+						p.note(18, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l236_4
@@ -2672,12 +3475,12 @@ func (p *Parser) rIPvFuture() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l236_5
@@ -2726,336 +3529,12 @@ func (p *Parser) rIPv6address() bool {
 		{
 			position85, tokenIndex85 := pos, ti
 			{ // h16
-				position147_39, tokenIndex147_39 := pos, ti
-				{
-					position148_39 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_39
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_39
-					l247_6_39:
-						pos++
-						goto lok6_39
-					}
-				lok6_39:
-					{
-						position149_39, tokenIndex149_39 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_39
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_39
-						l247_7_39:
-							pos++
-							goto lok7_39
-						}
-					lok7_39:
-						goto l150_39
-					l149_39:
-						pos, ti = position149_39, tokenIndex149_39
-					}
-				l150_39:
-					{
-						position151_39, tokenIndex151_39 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_39
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_39
-						l247_8_39:
-							pos++
-							goto lok8_39
-						}
-					lok8_39:
-						goto l152_39
-					l151_39:
-						pos, ti = position151_39, tokenIndex151_39
-					}
-				l152_39:
-					{
-						position153_39, tokenIndex153_39 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_39
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_39
-						l247_9_39:
-							pos++
-							goto lok9_39
-						}
-					lok9_39:
-						goto l154_39
-					l153_39:
-						pos, ti = position153_39, tokenIndex153_39
-					}
-				l154_39:
-					_ = position148_39
-				}
-				goto lok39
-			l147_39:
-				pos, ti = position147_39, tokenIndex147_39
-				goto l86
-			}
-		lok39:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
-				position147_40, tokenIndex147_40 := pos, ti
-				{
-					position148_40 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_40
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_40
-					l247_6_40:
-						pos++
-						goto lok6_40
-					}
-				lok6_40:
-					{
-						position149_40, tokenIndex149_40 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_40
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_40
-						l247_7_40:
-							pos++
-							goto lok7_40
-						}
-					lok7_40:
-						goto l150_40
-					l149_40:
-						pos, ti = position149_40, tokenIndex149_40
-					}
-				l150_40:
-					{
-						position151_40, tokenIndex151_40 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_40
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_40
-						l247_8_40:
-							pos++
-							goto lok8_40
-						}
-					lok8_40:
-						goto l152_40
-					l151_40:
-						pos, ti = position151_40, tokenIndex151_40
-					}
-				l152_40:
-					{
-						position153_40, tokenIndex153_40 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_40
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_40
-						l247_9_40:
-							pos++
-							goto lok9_40
-						}
-					lok9_40:
-						goto l154_40
-					l153_40:
-						pos, ti = position153_40, tokenIndex153_40
-					}
-				l154_40:
-					_ = position148_40
-				}
-				goto lok40
-			l147_40:
-				pos, ti = position147_40, tokenIndex147_40
-				goto l86
-			}
-		lok40:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
-				position147_41, tokenIndex147_41 := pos, ti
-				{
-					position148_41 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_41
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_41
-					l247_6_41:
-						pos++
-						goto lok6_41
-					}
-				lok6_41:
-					{
-						position149_41, tokenIndex149_41 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_41
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_41
-						l247_7_41:
-							pos++
-							goto lok7_41
-						}
-					lok7_41:
-						goto l150_41
-					l149_41:
-						pos, ti = position149_41, tokenIndex149_41
-					}
-				l150_41:
-					{
-						position151_41, tokenIndex151_41 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_41
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_41
-						l247_8_41:
-							pos++
-							goto lok8_41
-						}
-					lok8_41:
-						goto l152_41
-					l151_41:
-						pos, ti = position151_41, tokenIndex151_41
-					}
-				l152_41:
-					{
-						position153_41, tokenIndex153_41 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_41
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_41
-						l247_9_41:
-							pos++
-							goto lok9_41
-						}
-					lok9_41:
-						goto l154_41
-					l153_41:
-						pos, ti = position153_41, tokenIndex153_41
-					}
-				l154_41:
-					_ = position148_41
-				}
-				goto lok41
-			l147_41:
-				pos, ti = position147_41, tokenIndex147_41
-				goto l86
-			}
-		lok41:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
 				position147_42, tokenIndex147_42 := pos, ti
 				{
 					position148_42 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_42
@@ -3073,7 +3552,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_42, tokenIndex149_42 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_42
@@ -3096,7 +3575,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_42, tokenIndex151_42 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_42
@@ -3119,7 +3598,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_42, tokenIndex153_42 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_42
@@ -3163,7 +3642,7 @@ func (p *Parser) rIPv6address() bool {
 					position148_43 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_43
@@ -3181,7 +3660,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_43, tokenIndex149_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_43
@@ -3204,7 +3683,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_43, tokenIndex151_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_43
@@ -3227,7 +3706,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_43, tokenIndex153_43 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_43
@@ -3271,7 +3750,7 @@ func (p *Parser) rIPv6address() bool {
 					position148_44 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_44
@@ -3289,7 +3768,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_44, tokenIndex149_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_44
@@ -3312,7 +3791,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_44, tokenIndex151_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_44
@@ -3335,7 +3814,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_44, tokenIndex153_44 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_44
@@ -3373,6 +3852,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l86
 			}
 			pos++
+			{ // h16
+				position147_45, tokenIndex147_45 := pos, ti
+				{
+					position148_45 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_45
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_45
+					l247_6_45:
+						pos++
+						goto lok6_45
+					}
+				lok6_45:
+					{
+						position149_45, tokenIndex149_45 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_45
+						l247_7_45:
+							pos++
+							goto lok7_45
+						}
+					lok7_45:
+						goto l150_45
+					l149_45:
+						pos, ti = position149_45, tokenIndex149_45
+					}
+				l150_45:
+					{
+						position151_45, tokenIndex151_45 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_45
+						l247_8_45:
+							pos++
+							goto lok8_45
+						}
+					lok8_45:
+						goto l152_45
+					l151_45:
+						pos, ti = position151_45, tokenIndex151_45
+					}
+				l152_45:
+					{
+						position153_45, tokenIndex153_45 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_45
+						l247_9_45:
+							pos++
+							goto lok9_45
+						}
+					lok9_45:
+						goto l154_45
+					l153_45:
+						pos, ti = position153_45, tokenIndex153_45
+					}
+				l154_45:
+					_ = position148_45
+				}
+				goto lok45
+			l147_45:
+				pos, ti = position147_45, tokenIndex147_45
+				goto l86
+			}
+		lok45:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_46, tokenIndex147_46 := pos, ti
+				{
+					position148_46 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_46
+					l247_6_46:
+						pos++
+						goto lok6_46
+					}
+				lok6_46:
+					{
+						position149_46, tokenIndex149_46 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_46
+						l247_7_46:
+							pos++
+							goto lok7_46
+						}
+					lok7_46:
+						goto l150_46
+					l149_46:
+						pos, ti = position149_46, tokenIndex149_46
+					}
+				l150_46:
+					{
+						position151_46, tokenIndex151_46 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_46
+						l247_8_46:
+							pos++
+							goto lok8_46
+						}
+					lok8_46:
+						goto l152_46
+					l151_46:
+						pos, ti = position151_46, tokenIndex151_46
+					}
+				l152_46:
+					{
+						position153_46, tokenIndex153_46 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_46
+						l247_9_46:
+							pos++
+							goto lok9_46
+						}
+					lok9_46:
+						goto l154_46
+					l153_46:
+						pos, ti = position153_46, tokenIndex153_46
+					}
+				l154_46:
+					_ = position148_46
+				}
+				goto lok46
+			l147_46:
+				pos, ti = position147_46, tokenIndex147_46
+				goto l86
+			}
+		lok46:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_47, tokenIndex147_47 := pos, ti
+				{
+					position148_47 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_47
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_47
+					l247_6_47:
+						pos++
+						goto lok6_47
+					}
+				lok6_47:
+					{
+						position149_47, tokenIndex149_47 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_47
+						l247_7_47:
+							pos++
+							goto lok7_47
+						}
+					lok7_47:
+						goto l150_47
+					l149_47:
+						pos, ti = position149_47, tokenIndex149_47
+					}
+				l150_47:
+					{
+						position151_47, tokenIndex151_47 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_47
+						l247_8_47:
+							pos++
+							goto lok8_47
+						}
+					lok8_47:
+						goto l152_47
+					l151_47:
+						pos, ti = position151_47, tokenIndex151_47
+					}
+				l152_47:
+					{
+						position153_47, tokenIndex153_47 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_47
+						l247_9_47:
+							pos++
+							goto lok9_47
+						}
+					lok9_47:
+						goto l154_47
+					l153_47:
+						pos, ti = position153_47, tokenIndex153_47
+					}
+				l154_47:
+					_ = position148_47
+				}
+				goto lok47
+			l147_47:
+				pos, ti = position147_47, tokenIndex147_47
+				goto l86
+			}
+		lok47:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l86
 			}
@@ -3381,7 +4184,7 @@ func (p *Parser) rIPv6address() bool {
 				position87, tokenIndex87 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -3421,336 +4224,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_45, tokenIndex147_45 := pos, ti
-				{
-					position148_45 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_45
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_45
-					l247_6_45:
-						pos++
-						goto lok6_45
-					}
-				lok6_45:
-					{
-						position149_45, tokenIndex149_45 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_45
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_45
-						l247_7_45:
-							pos++
-							goto lok7_45
-						}
-					lok7_45:
-						goto l150_45
-					l149_45:
-						pos, ti = position149_45, tokenIndex149_45
-					}
-				l150_45:
-					{
-						position151_45, tokenIndex151_45 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_45
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_45
-						l247_8_45:
-							pos++
-							goto lok8_45
-						}
-					lok8_45:
-						goto l152_45
-					l151_45:
-						pos, ti = position151_45, tokenIndex151_45
-					}
-				l152_45:
-					{
-						position153_45, tokenIndex153_45 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_45
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_45
-						l247_9_45:
-							pos++
-							goto lok9_45
-						}
-					lok9_45:
-						goto l154_45
-					l153_45:
-						pos, ti = position153_45, tokenIndex153_45
-					}
-				l154_45:
-					_ = position148_45
-				}
-				goto lok45
-			l147_45:
-				pos, ti = position147_45, tokenIndex147_45
-				goto l88
-			}
-		lok45:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			{ // h16
-				position147_46, tokenIndex147_46 := pos, ti
-				{
-					position148_46 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_46
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_46
-					l247_6_46:
-						pos++
-						goto lok6_46
-					}
-				lok6_46:
-					{
-						position149_46, tokenIndex149_46 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_46
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_46
-						l247_7_46:
-							pos++
-							goto lok7_46
-						}
-					lok7_46:
-						goto l150_46
-					l149_46:
-						pos, ti = position149_46, tokenIndex149_46
-					}
-				l150_46:
-					{
-						position151_46, tokenIndex151_46 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_46
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_46
-						l247_8_46:
-							pos++
-							goto lok8_46
-						}
-					lok8_46:
-						goto l152_46
-					l151_46:
-						pos, ti = position151_46, tokenIndex151_46
-					}
-				l152_46:
-					{
-						position153_46, tokenIndex153_46 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_46
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_46
-						l247_9_46:
-							pos++
-							goto lok9_46
-						}
-					lok9_46:
-						goto l154_46
-					l153_46:
-						pos, ti = position153_46, tokenIndex153_46
-					}
-				l154_46:
-					_ = position148_46
-				}
-				goto lok46
-			l147_46:
-				pos, ti = position147_46, tokenIndex147_46
-				goto l88
-			}
-		lok46:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			{ // h16
-				position147_47, tokenIndex147_47 := pos, ti
-				{
-					position148_47 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_47
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_47
-					l247_6_47:
-						pos++
-						goto lok6_47
-					}
-				lok6_47:
-					{
-						position149_47, tokenIndex149_47 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_47
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_47
-						l247_7_47:
-							pos++
-							goto lok7_47
-						}
-					lok7_47:
-						goto l150_47
-					l149_47:
-						pos, ti = position149_47, tokenIndex149_47
-					}
-				l150_47:
-					{
-						position151_47, tokenIndex151_47 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_47
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_47
-						l247_8_47:
-							pos++
-							goto lok8_47
-						}
-					lok8_47:
-						goto l152_47
-					l151_47:
-						pos, ti = position151_47, tokenIndex151_47
-					}
-				l152_47:
-					{
-						position153_47, tokenIndex153_47 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_47
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_47
-						l247_9_47:
-							pos++
-							goto lok9_47
-						}
-					lok9_47:
-						goto l154_47
-					l153_47:
-						pos, ti = position153_47, tokenIndex153_47
-					}
-				l154_47:
-					_ = position148_47
-				}
-				goto lok47
-			l147_47:
-				pos, ti = position147_47, tokenIndex147_47
-				goto l88
-			}
-		lok47:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			{ // h16
 				position147_48, tokenIndex147_48 := pos, ti
 				{
 					position148_48 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_48
@@ -3768,7 +4247,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_48, tokenIndex149_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_48
@@ -3791,7 +4270,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_48, tokenIndex151_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_48
@@ -3814,7 +4293,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_48, tokenIndex153_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_48
@@ -3858,7 +4337,7 @@ func (p *Parser) rIPv6address() bool {
 					position148_49 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_49
@@ -3876,7 +4355,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_49, tokenIndex149_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_49
@@ -3899,7 +4378,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_49, tokenIndex151_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_49
@@ -3922,7 +4401,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_49, tokenIndex153_49 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_49
@@ -3960,6 +4439,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l88
 			}
 			pos++
+			{ // h16
+				position147_50, tokenIndex147_50 := pos, ti
+				{
+					position148_50 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_50
+					l247_6_50:
+						pos++
+						goto lok6_50
+					}
+				lok6_50:
+					{
+						position149_50, tokenIndex149_50 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_50
+						l247_7_50:
+							pos++
+							goto lok7_50
+						}
+					lok7_50:
+						goto l150_50
+					l149_50:
+						pos, ti = position149_50, tokenIndex149_50
+					}
+				l150_50:
+					{
+						position151_50, tokenIndex151_50 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_50
+						l247_8_50:
+							pos++
+							goto lok8_50
+						}
+					lok8_50:
+						goto l152_50
+					l151_50:
+						pos, ti = position151_50, tokenIndex151_50
+					}
+				l152_50:
+					{
+						position153_50, tokenIndex153_50 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_50
+						l247_9_50:
+							pos++
+							goto lok9_50
+						}
+					lok9_50:
+						goto l154_50
+					l153_50:
+						pos, ti = position153_50, tokenIndex153_50
+					}
+				l154_50:
+					_ = position148_50
+				}
+				goto lok50
+			l147_50:
+				pos, ti = position147_50, tokenIndex147_50
+				goto l88
+			}
+		lok50:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_51, tokenIndex147_51 := pos, ti
+				{
+					position148_51 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_51
+					l247_6_51:
+						pos++
+						goto lok6_51
+					}
+				lok6_51:
+					{
+						position149_51, tokenIndex149_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_51
+						l247_7_51:
+							pos++
+							goto lok7_51
+						}
+					lok7_51:
+						goto l150_51
+					l149_51:
+						pos, ti = position149_51, tokenIndex149_51
+					}
+				l150_51:
+					{
+						position151_51, tokenIndex151_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_51
+						l247_8_51:
+							pos++
+							goto lok8_51
+						}
+					lok8_51:
+						goto l152_51
+					l151_51:
+						pos, ti = position151_51, tokenIndex151_51
+					}
+				l152_51:
+					{
+						position153_51, tokenIndex153_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_51
+						l247_9_51:
+							pos++
+							goto lok9_51
+						}
+					lok9_51:
+						goto l154_51
+					l153_51:
+						pos, ti = position153_51, tokenIndex153_51
+					}
+				l154_51:
+					_ = position148_51
+				}
+				goto lok51
+			l147_51:
+				pos, ti = position147_51, tokenIndex147_51
+				goto l88
+			}
+		lok51:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_52, tokenIndex147_52 := pos, ti
+				{
+					position148_52 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_52
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_52
+					l247_6_52:
+						pos++
+						goto lok6_52
+					}
+				lok6_52:
+					{
+						position149_52, tokenIndex149_52 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_52
+						l247_7_52:
+							pos++
+							goto lok7_52
+						}
+					lok7_52:
+						goto l150_52
+					l149_52:
+						pos, ti = position149_52, tokenIndex149_52
+					}
+				l150_52:
+					{
+						position151_52, tokenIndex151_52 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_52
+						l247_8_52:
+							pos++
+							goto lok8_52
+						}
+					lok8_52:
+						goto l152_52
+					l151_52:
+						pos, ti = position151_52, tokenIndex151_52
+					}
+				l152_52:
+					{
+						position153_52, tokenIndex153_52 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_52
+						l247_9_52:
+							pos++
+							goto lok9_52
+						}
+					lok9_52:
+						goto l154_52
+					l153_52:
+						pos, ti = position153_52, tokenIndex153_52
+					}
+				l154_52:
+					_ = position148_52
+				}
+				goto lok52
+			l147_52:
+				pos, ti = position147_52, tokenIndex147_52
+				goto l88
+			}
+		lok52:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l88
 			}
@@ -3968,7 +4771,7 @@ func (p *Parser) rIPv6address() bool {
 				position89, tokenIndex89 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -3988,102 +4791,102 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position91, tokenIndex91 := pos, ti
 				{ // h16
-					position147_50, tokenIndex147_50 := pos, ti
+					position147_53, tokenIndex147_53 := pos, ti
 					{
-						position148_50 := pos
+						position148_53 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_50
+								goto l247_6_53
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_50
-						l247_6_50:
+							goto l147_53
+						l247_6_53:
 							pos++
-							goto lok6_50
+							goto lok6_53
 						}
-					lok6_50:
+					lok6_53:
 						{
-							position149_50, tokenIndex149_50 := pos, ti
+							position149_53, tokenIndex149_53 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_50
+									goto l247_7_53
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_50
-							l247_7_50:
+								goto l149_53
+							l247_7_53:
 								pos++
-								goto lok7_50
+								goto lok7_53
 							}
-						lok7_50:
-							goto l150_50
-						l149_50:
-							pos, ti = position149_50, tokenIndex149_50
+						lok7_53:
+							goto l150_53
+						l149_53:
+							pos, ti = position149_53, tokenIndex149_53
 						}
-					l150_50:
+					l150_53:
 						{
-							position151_50, tokenIndex151_50 := pos, ti
+							position151_53, tokenIndex151_53 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_50
+									goto l247_8_53
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_50
-							l247_8_50:
+								goto l151_53
+							l247_8_53:
 								pos++
-								goto lok8_50
+								goto lok8_53
 							}
-						lok8_50:
-							goto l152_50
-						l151_50:
-							pos, ti = position151_50, tokenIndex151_50
+						lok8_53:
+							goto l152_53
+						l151_53:
+							pos, ti = position151_53, tokenIndex151_53
 						}
-					l152_50:
+					l152_53:
 						{
-							position153_50, tokenIndex153_50 := pos, ti
+							position153_53, tokenIndex153_53 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_50
+									goto l247_9_53
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_50
-							l247_9_50:
+								goto l153_53
+							l247_9_53:
 								pos++
-								goto lok9_50
+								goto lok9_53
 							}
-						lok9_50:
-							goto l154_50
-						l153_50:
-							pos, ti = position153_50, tokenIndex153_50
+						lok9_53:
+							goto l154_53
+						l153_53:
+							pos, ti = position153_53, tokenIndex153_53
 						}
-					l154_50:
-						_ = position148_50
+					l154_53:
+						_ = position148_53
 					}
-					goto lok50
-				l147_50:
-					pos, ti = position147_50, tokenIndex147_50
+					goto lok53
+				l147_53:
+					pos, ti = position147_53, tokenIndex147_53
 					goto l91
 				}
-			lok50:
+			lok53:
 				goto l92
 			l91:
 				pos, ti = position91, tokenIndex91
@@ -4112,336 +4915,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_51, tokenIndex147_51 := pos, ti
-				{
-					position148_51 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_51
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_51
-					l247_6_51:
-						pos++
-						goto lok6_51
-					}
-				lok6_51:
-					{
-						position149_51, tokenIndex149_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_51
-						l247_7_51:
-							pos++
-							goto lok7_51
-						}
-					lok7_51:
-						goto l150_51
-					l149_51:
-						pos, ti = position149_51, tokenIndex149_51
-					}
-				l150_51:
-					{
-						position151_51, tokenIndex151_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_51
-						l247_8_51:
-							pos++
-							goto lok8_51
-						}
-					lok8_51:
-						goto l152_51
-					l151_51:
-						pos, ti = position151_51, tokenIndex151_51
-					}
-				l152_51:
-					{
-						position153_51, tokenIndex153_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_51
-						l247_9_51:
-							pos++
-							goto lok9_51
-						}
-					lok9_51:
-						goto l154_51
-					l153_51:
-						pos, ti = position153_51, tokenIndex153_51
-					}
-				l154_51:
-					_ = position148_51
-				}
-				goto lok51
-			l147_51:
-				pos, ti = position147_51, tokenIndex147_51
-				goto l90
-			}
-		lok51:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
-				position147_52, tokenIndex147_52 := pos, ti
-				{
-					position148_52 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_52
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_52
-					l247_6_52:
-						pos++
-						goto lok6_52
-					}
-				lok6_52:
-					{
-						position149_52, tokenIndex149_52 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_52
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_52
-						l247_7_52:
-							pos++
-							goto lok7_52
-						}
-					lok7_52:
-						goto l150_52
-					l149_52:
-						pos, ti = position149_52, tokenIndex149_52
-					}
-				l150_52:
-					{
-						position151_52, tokenIndex151_52 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_52
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_52
-						l247_8_52:
-							pos++
-							goto lok8_52
-						}
-					lok8_52:
-						goto l152_52
-					l151_52:
-						pos, ti = position151_52, tokenIndex151_52
-					}
-				l152_52:
-					{
-						position153_52, tokenIndex153_52 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_52
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_52
-						l247_9_52:
-							pos++
-							goto lok9_52
-						}
-					lok9_52:
-						goto l154_52
-					l153_52:
-						pos, ti = position153_52, tokenIndex153_52
-					}
-				l154_52:
-					_ = position148_52
-				}
-				goto lok52
-			l147_52:
-				pos, ti = position147_52, tokenIndex147_52
-				goto l90
-			}
-		lok52:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
-				position147_53, tokenIndex147_53 := pos, ti
-				{
-					position148_53 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_53
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_53
-					l247_6_53:
-						pos++
-						goto lok6_53
-					}
-				lok6_53:
-					{
-						position149_53, tokenIndex149_53 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_53
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_53
-						l247_7_53:
-							pos++
-							goto lok7_53
-						}
-					lok7_53:
-						goto l150_53
-					l149_53:
-						pos, ti = position149_53, tokenIndex149_53
-					}
-				l150_53:
-					{
-						position151_53, tokenIndex151_53 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_53
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_53
-						l247_8_53:
-							pos++
-							goto lok8_53
-						}
-					lok8_53:
-						goto l152_53
-					l151_53:
-						pos, ti = position151_53, tokenIndex151_53
-					}
-				l152_53:
-					{
-						position153_53, tokenIndex153_53 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_53
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_53
-						l247_9_53:
-							pos++
-							goto lok9_53
-						}
-					lok9_53:
-						goto l154_53
-					l153_53:
-						pos, ti = position153_53, tokenIndex153_53
-					}
-				l154_53:
-					_ = position148_53
-				}
-				goto lok53
-			l147_53:
-				pos, ti = position147_53, tokenIndex147_53
-				goto l90
-			}
-		lok53:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
 				position147_54, tokenIndex147_54 := pos, ti
 				{
 					position148_54 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_54
@@ -4459,7 +4938,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_54, tokenIndex149_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_54
@@ -4482,7 +4961,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_54, tokenIndex151_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_54
@@ -4505,7 +4984,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_54, tokenIndex153_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_54
@@ -4543,6 +5022,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l90
 			}
 			pos++
+			{ // h16
+				position147_55, tokenIndex147_55 := pos, ti
+				{
+					position148_55 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_55
+					l247_6_55:
+						pos++
+						goto lok6_55
+					}
+				lok6_55:
+					{
+						position149_55, tokenIndex149_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_55
+						l247_7_55:
+							pos++
+							goto lok7_55
+						}
+					lok7_55:
+						goto l150_55
+					l149_55:
+						pos, ti = position149_55, tokenIndex149_55
+					}
+				l150_55:
+					{
+						position151_55, tokenIndex151_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_55
+						l247_8_55:
+							pos++
+							goto lok8_55
+						}
+					lok8_55:
+						goto l152_55
+					l151_55:
+						pos, ti = position151_55, tokenIndex151_55
+					}
+				l152_55:
+					{
+						position153_55, tokenIndex153_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_55
+						l247_9_55:
+							pos++
+							goto lok9_55
+						}
+					lok9_55:
+						goto l154_55
+					l153_55:
+						pos, ti = position153_55, tokenIndex153_55
+					}
+				l154_55:
+					_ = position148_55
+				}
+				goto lok55
+			l147_55:
+				pos, ti = position147_55, tokenIndex147_55
+				goto l90
+			}
+		lok55:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_56, tokenIndex147_56 := pos, ti
+				{
+					position148_56 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_56
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_56
+					l247_6_56:
+						pos++
+						goto lok6_56
+					}
+				lok6_56:
+					{
+						position149_56, tokenIndex149_56 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_56
+						l247_7_56:
+							pos++
+							goto lok7_56
+						}
+					lok7_56:
+						goto l150_56
+					l149_56:
+						pos, ti = position149_56, tokenIndex149_56
+					}
+				l150_56:
+					{
+						position151_56, tokenIndex151_56 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_56
+						l247_8_56:
+							pos++
+							goto lok8_56
+						}
+					lok8_56:
+						goto l152_56
+					l151_56:
+						pos, ti = position151_56, tokenIndex151_56
+					}
+				l152_56:
+					{
+						position153_56, tokenIndex153_56 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_56
+						l247_9_56:
+							pos++
+							goto lok9_56
+						}
+					lok9_56:
+						goto l154_56
+					l153_56:
+						pos, ti = position153_56, tokenIndex153_56
+					}
+				l154_56:
+					_ = position148_56
+				}
+				goto lok56
+			l147_56:
+				pos, ti = position147_56, tokenIndex147_56
+				goto l90
+			}
+		lok56:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_57, tokenIndex147_57 := pos, ti
+				{
+					position148_57 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_57
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_57
+					l247_6_57:
+						pos++
+						goto lok6_57
+					}
+				lok6_57:
+					{
+						position149_57, tokenIndex149_57 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_57
+						l247_7_57:
+							pos++
+							goto lok7_57
+						}
+					lok7_57:
+						goto l150_57
+					l149_57:
+						pos, ti = position149_57, tokenIndex149_57
+					}
+				l150_57:
+					{
+						position151_57, tokenIndex151_57 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_57
+						l247_8_57:
+							pos++
+							goto lok8_57
+						}
+					lok8_57:
+						goto l152_57
+					l151_57:
+						pos, ti = position151_57, tokenIndex151_57
+					}
+				l152_57:
+					{
+						position153_57, tokenIndex153_57 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_57
+						l247_9_57:
+							pos++
+							goto lok9_57
+						}
+					lok9_57:
+						goto l154_57
+					l153_57:
+						pos, ti = position153_57, tokenIndex153_57
+					}
+				l154_57:
+					_ = position148_57
+				}
+				goto lok57
+			l147_57:
+				pos, ti = position147_57, tokenIndex147_57
+				goto l90
+			}
+		lok57:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l90
 			}
@@ -4551,7 +5354,7 @@ func (p *Parser) rIPv6address() bool {
 				position93, tokenIndex93 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -4570,107 +5373,249 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position95, tokenIndex95 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
-					goto l95
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position147_55, tokenIndex147_55 := pos, ti
+				{ // h16c1
+					if false {
+						goto l95
+					}
 					{
-						position148_55 := pos
+						position118_58 := pos
+						{
+							position119_58, tokenIndex119_58 := pos, ti
+							{ // h16
+								position147_18_58, tokenIndex147_18_58 := pos, ti
+								{
+									position148_18_58 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_6_18_58
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_18_58
+									l247_6_18_58:
+										pos++
+										goto lok6_18_58
+									}
+								lok6_18_58:
+									{
+										position149_18_58, tokenIndex149_18_58 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_7_18_58
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_18_58
+										l247_7_18_58:
+											pos++
+											goto lok7_18_58
+										}
+									lok7_18_58:
+										goto l150_18_58
+									l149_18_58:
+										pos, ti = position149_18_58, tokenIndex149_18_58
+									}
+								l150_18_58:
+									{
+										position151_18_58, tokenIndex151_18_58 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_8_18_58
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_18_58
+										l247_8_18_58:
+											pos++
+											goto lok8_18_58
+										}
+									lok8_18_58:
+										goto l152_18_58
+									l151_18_58:
+										pos, ti = position151_18_58, tokenIndex151_18_58
+									}
+								l152_18_58:
+									{
+										position153_18_58, tokenIndex153_18_58 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_9_18_58
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_18_58
+										l247_9_18_58:
+											pos++
+											goto lok9_18_58
+										}
+									lok9_18_58:
+										goto l154_18_58
+									l153_18_58:
+										pos, ti = position153_18_58, tokenIndex153_18_58
+									}
+								l154_18_58:
+									_ = position148_18_58
+								}
+								goto lok18_58
+							l147_18_58:
+								pos, ti = position147_18_58, tokenIndex147_18_58
+								goto l119_58
+							}
+						lok18_58:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l119_58
+							}
+							pos++
+							{
+								position121_58, tokenIndex121_58 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l121_58
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l119_58
+							l121_58:
+								pos, ti = position121_58, tokenIndex121_58
+							}
+							goto l120_58
+						l119_58:
+							pos, ti = position119_58, tokenIndex119_58
+						}
+					l120_58:
+						_ = position118_58
+					}
+					goto lok58
+				}
+			lok58:
+				{ // h16
+					position147_59, tokenIndex147_59 := pos, ti
+					{
+						position148_59 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_55
+								goto l247_6_59
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_55
-						l247_6_55:
+							goto l147_59
+						l247_6_59:
 							pos++
-							goto lok6_55
+							goto lok6_59
 						}
-					lok6_55:
+					lok6_59:
 						{
-							position149_55, tokenIndex149_55 := pos, ti
+							position149_59, tokenIndex149_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_55
+									goto l247_7_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_55
-							l247_7_55:
+								goto l149_59
+							l247_7_59:
 								pos++
-								goto lok7_55
+								goto lok7_59
 							}
-						lok7_55:
-							goto l150_55
-						l149_55:
-							pos, ti = position149_55, tokenIndex149_55
+						lok7_59:
+							goto l150_59
+						l149_59:
+							pos, ti = position149_59, tokenIndex149_59
 						}
-					l150_55:
+					l150_59:
 						{
-							position151_55, tokenIndex151_55 := pos, ti
+							position151_59, tokenIndex151_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_55
+									goto l247_8_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_55
-							l247_8_55:
+								goto l151_59
+							l247_8_59:
 								pos++
-								goto lok8_55
+								goto lok8_59
 							}
-						lok8_55:
-							goto l152_55
-						l151_55:
-							pos, ti = position151_55, tokenIndex151_55
+						lok8_59:
+							goto l152_59
+						l151_59:
+							pos, ti = position151_59, tokenIndex151_59
 						}
-					l152_55:
+					l152_59:
 						{
-							position153_55, tokenIndex153_55 := pos, ti
+							position153_59, tokenIndex153_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_55
+									goto l247_9_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_55
-							l247_9_55:
+								goto l153_59
+							l247_9_59:
 								pos++
-								goto lok9_55
+								goto lok9_59
 							}
-						lok9_55:
-							goto l154_55
-						l153_55:
-							pos, ti = position153_55, tokenIndex153_55
+						lok9_59:
+							goto l154_59
+						l153_59:
+							pos, ti = position153_59, tokenIndex153_59
 						}
-					l154_55:
-						_ = position148_55
+					l154_59:
+						_ = position148_59
 					}
-					goto lok55
-				l147_55:
-					pos, ti = position147_55, tokenIndex147_55
+					goto lok59
+				l147_59:
+					pos, ti = position147_59, tokenIndex147_59
 					goto l95
 				}
-			lok55:
+			lok59:
 				goto l96
 			l95:
 				pos, ti = position95, tokenIndex95
@@ -4699,102 +5644,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_56, tokenIndex147_56 := pos, ti
+				position147_60, tokenIndex147_60 := pos, ti
 				{
-					position148_56 := pos
+					position148_60 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_56
+							goto l247_6_60
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_56
-					l247_6_56:
+						goto l147_60
+					l247_6_60:
 						pos++
-						goto lok6_56
+						goto lok6_60
 					}
-				lok6_56:
+				lok6_60:
 					{
-						position149_56, tokenIndex149_56 := pos, ti
+						position149_60, tokenIndex149_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_56
+								goto l247_7_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_56
-						l247_7_56:
+							goto l149_60
+						l247_7_60:
 							pos++
-							goto lok7_56
+							goto lok7_60
 						}
-					lok7_56:
-						goto l150_56
-					l149_56:
-						pos, ti = position149_56, tokenIndex149_56
+					lok7_60:
+						goto l150_60
+					l149_60:
+						pos, ti = position149_60, tokenIndex149_60
 					}
-				l150_56:
+				l150_60:
 					{
-						position151_56, tokenIndex151_56 := pos, ti
+						position151_60, tokenIndex151_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_56
+								goto l247_8_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_56
-						l247_8_56:
+							goto l151_60
+						l247_8_60:
 							pos++
-							goto lok8_56
+							goto lok8_60
 						}
-					lok8_56:
-						goto l152_56
-					l151_56:
-						pos, ti = position151_56, tokenIndex151_56
+					lok8_60:
+						goto l152_60
+					l151_60:
+						pos, ti = position151_60, tokenIndex151_60
 					}
-				l152_56:
+				l152_60:
 					{
-						position153_56, tokenIndex153_56 := pos, ti
+						position153_60, tokenIndex153_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_56
+								goto l247_9_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_56
-						l247_9_56:
+							goto l153_60
+						l247_9_60:
 							pos++
-							goto lok9_56
+							goto lok9_60
 						}
-					lok9_56:
-						goto l154_56
-					l153_56:
-						pos, ti = position153_56, tokenIndex153_56
+					lok9_60:
+						goto l154_60
+					l153_60:
+						pos, ti = position153_60, tokenIndex153_60
 					}
-				l154_56:
-					_ = position148_56
+				l154_60:
+					_ = position148_60
 				}
-				goto lok56
-			l147_56:
-				pos, ti = position147_56, tokenIndex147_56
+				goto lok60
+			l147_60:
+				pos, ti = position147_60, tokenIndex147_60
 				goto l94
 			}
-		lok56:
+		lok60:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -4807,102 +5752,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_57, tokenIndex147_57 := pos, ti
+				position147_61, tokenIndex147_61 := pos, ti
 				{
-					position148_57 := pos
+					position148_61 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_57
+							goto l247_6_61
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_57
-					l247_6_57:
+						goto l147_61
+					l247_6_61:
 						pos++
-						goto lok6_57
+						goto lok6_61
 					}
-				lok6_57:
+				lok6_61:
 					{
-						position149_57, tokenIndex149_57 := pos, ti
+						position149_61, tokenIndex149_61 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_57
+								goto l247_7_61
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_57
-						l247_7_57:
+							goto l149_61
+						l247_7_61:
 							pos++
-							goto lok7_57
+							goto lok7_61
 						}
-					lok7_57:
-						goto l150_57
-					l149_57:
-						pos, ti = position149_57, tokenIndex149_57
+					lok7_61:
+						goto l150_61
+					l149_61:
+						pos, ti = position149_61, tokenIndex149_61
 					}
-				l150_57:
+				l150_61:
 					{
-						position151_57, tokenIndex151_57 := pos, ti
+						position151_61, tokenIndex151_61 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_57
+								goto l247_8_61
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_57
-						l247_8_57:
+							goto l151_61
+						l247_8_61:
 							pos++
-							goto lok8_57
+							goto lok8_61
 						}
-					lok8_57:
-						goto l152_57
-					l151_57:
-						pos, ti = position151_57, tokenIndex151_57
+					lok8_61:
+						goto l152_61
+					l151_61:
+						pos, ti = position151_61, tokenIndex151_61
 					}
-				l152_57:
+				l152_61:
 					{
-						position153_57, tokenIndex153_57 := pos, ti
+						position153_61, tokenIndex153_61 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_57
+								goto l247_9_61
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_57
-						l247_9_57:
+							goto l153_61
+						l247_9_61:
 							pos++
-							goto lok9_57
+							goto lok9_61
 						}
-					lok9_57:
-						goto l154_57
-					l153_57:
-						pos, ti = position153_57, tokenIndex153_57
+					lok9_61:
+						goto l154_61
+					l153_61:
+						pos, ti = position153_61, tokenIndex153_61
 					}
-				l154_57:
-					_ = position148_57
+				l154_61:
+					_ = position148_61
 				}
-				goto lok57
-			l147_57:
-				pos, ti = position147_57, tokenIndex147_57
+				goto lok61
+			l147_61:
+				pos, ti = position147_61, tokenIndex147_61
 				goto l94
 			}
-		lok57:
+		lok61:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -4915,102 +5860,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_58, tokenIndex147_58 := pos, ti
+				position147_62, tokenIndex147_62 := pos, ti
 				{
-					position148_58 := pos
+					position148_62 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_58
+							goto l247_6_62
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_58
-					l247_6_58:
+						goto l147_62
+					l247_6_62:
 						pos++
-						goto lok6_58
+						goto lok6_62
 					}
-				lok6_58:
+				lok6_62:
 					{
-						position149_58, tokenIndex149_58 := pos, ti
+						position149_62, tokenIndex149_62 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_58
+								goto l247_7_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_58
-						l247_7_58:
+							goto l149_62
+						l247_7_62:
 							pos++
-							goto lok7_58
+							goto lok7_62
 						}
-					lok7_58:
-						goto l150_58
-					l149_58:
-						pos, ti = position149_58, tokenIndex149_58
+					lok7_62:
+						goto l150_62
+					l149_62:
+						pos, ti = position149_62, tokenIndex149_62
 					}
-				l150_58:
+				l150_62:
 					{
-						position151_58, tokenIndex151_58 := pos, ti
+						position151_62, tokenIndex151_62 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_58
+								goto l247_8_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_58
-						l247_8_58:
+							goto l151_62
+						l247_8_62:
 							pos++
-							goto lok8_58
+							goto lok8_62
 						}
-					lok8_58:
-						goto l152_58
-					l151_58:
-						pos, ti = position151_58, tokenIndex151_58
+					lok8_62:
+						goto l152_62
+					l151_62:
+						pos, ti = position151_62, tokenIndex151_62
 					}
-				l152_58:
+				l152_62:
 					{
-						position153_58, tokenIndex153_58 := pos, ti
+						position153_62, tokenIndex153_62 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_58
+								goto l247_9_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_58
-						l247_9_58:
+							goto l153_62
+						l247_9_62:
 							pos++
-							goto lok9_58
+							goto lok9_62
 						}
-					lok9_58:
-						goto l154_58
-					l153_58:
-						pos, ti = position153_58, tokenIndex153_58
+					lok9_62:
+						goto l154_62
+					l153_62:
+						pos, ti = position153_62, tokenIndex153_62
 					}
-				l154_58:
-					_ = position148_58
+				l154_62:
+					_ = position148_62
 				}
-				goto lok58
-			l147_58:
-				pos, ti = position147_58, tokenIndex147_58
+				goto lok62
+			l147_62:
+				pos, ti = position147_62, tokenIndex147_62
 				goto l94
 			}
-		lok58:
+		lok62:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5030,7 +5975,7 @@ func (p *Parser) rIPv6address() bool {
 				position97, tokenIndex97 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5054,102 +5999,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_59, tokenIndex147_59 := pos, ti
+					position147_63, tokenIndex147_63 := pos, ti
 					{
-						position148_59 := pos
+						position148_63 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_59
+								goto l247_6_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_59
-						l247_6_59:
+							goto l147_63
+						l247_6_63:
 							pos++
-							goto lok6_59
+							goto lok6_63
 						}
-					lok6_59:
+					lok6_63:
 						{
-							position149_59, tokenIndex149_59 := pos, ti
+							position149_63, tokenIndex149_63 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_59
+									goto l247_7_63
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_59
-							l247_7_59:
+								goto l149_63
+							l247_7_63:
 								pos++
-								goto lok7_59
+								goto lok7_63
 							}
-						lok7_59:
-							goto l150_59
-						l149_59:
-							pos, ti = position149_59, tokenIndex149_59
+						lok7_63:
+							goto l150_63
+						l149_63:
+							pos, ti = position149_63, tokenIndex149_63
 						}
-					l150_59:
+					l150_63:
 						{
-							position151_59, tokenIndex151_59 := pos, ti
+							position151_63, tokenIndex151_63 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_59
+									goto l247_8_63
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_59
-							l247_8_59:
+								goto l151_63
+							l247_8_63:
 								pos++
-								goto lok8_59
+								goto lok8_63
 							}
-						lok8_59:
-							goto l152_59
-						l151_59:
-							pos, ti = position151_59, tokenIndex151_59
+						lok8_63:
+							goto l152_63
+						l151_63:
+							pos, ti = position151_63, tokenIndex151_63
 						}
-					l152_59:
+					l152_63:
 						{
-							position153_59, tokenIndex153_59 := pos, ti
+							position153_63, tokenIndex153_63 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_59
+									goto l247_9_63
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_59
-							l247_9_59:
+								goto l153_63
+							l247_9_63:
 								pos++
-								goto lok9_59
+								goto lok9_63
 							}
-						lok9_59:
-							goto l154_59
-						l153_59:
-							pos, ti = position153_59, tokenIndex153_59
+						lok9_63:
+							goto l154_63
+						l153_63:
+							pos, ti = position153_63, tokenIndex153_63
 						}
-					l154_59:
-						_ = position148_59
+					l154_63:
+						_ = position148_63
 					}
-					goto lok59
-				l147_59:
-					pos, ti = position147_59, tokenIndex147_59
+					goto lok63
+				l147_63:
+					pos, ti = position147_63, tokenIndex147_63
 					goto l99
 				}
-			lok59:
+			lok63:
 				goto l100
 			l99:
 				pos, ti = position99, tokenIndex99
@@ -5178,102 +6123,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_60, tokenIndex147_60 := pos, ti
+				position147_64, tokenIndex147_64 := pos, ti
 				{
-					position148_60 := pos
+					position148_64 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_60
+							goto l247_6_64
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_60
-					l247_6_60:
+						goto l147_64
+					l247_6_64:
 						pos++
-						goto lok6_60
+						goto lok6_64
 					}
-				lok6_60:
+				lok6_64:
 					{
-						position149_60, tokenIndex149_60 := pos, ti
+						position149_64, tokenIndex149_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_60
+								goto l247_7_64
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_60
-						l247_7_60:
+							goto l149_64
+						l247_7_64:
 							pos++
-							goto lok7_60
+							goto lok7_64
 						}
-					lok7_60:
-						goto l150_60
-					l149_60:
-						pos, ti = position149_60, tokenIndex149_60
+					lok7_64:
+						goto l150_64
+					l149_64:
+						pos, ti = position149_64, tokenIndex149_64
 					}
-				l150_60:
+				l150_64:
 					{
-						position151_60, tokenIndex151_60 := pos, ti
+						position151_64, tokenIndex151_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_60
+								goto l247_8_64
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_60
-						l247_8_60:
+							goto l151_64
+						l247_8_64:
 							pos++
-							goto lok8_60
+							goto lok8_64
 						}
-					lok8_60:
-						goto l152_60
-					l151_60:
-						pos, ti = position151_60, tokenIndex151_60
+					lok8_64:
+						goto l152_64
+					l151_64:
+						pos, ti = position151_64, tokenIndex151_64
 					}
-				l152_60:
+				l152_64:
 					{
-						position153_60, tokenIndex153_60 := pos, ti
+						position153_64, tokenIndex153_64 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_60
+								goto l247_9_64
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_60
-						l247_9_60:
+							goto l153_64
+						l247_9_64:
 							pos++
-							goto lok9_60
+							goto lok9_64
 						}
-					lok9_60:
-						goto l154_60
-					l153_60:
-						pos, ti = position153_60, tokenIndex153_60
+					lok9_64:
+						goto l154_64
+					l153_64:
+						pos, ti = position153_64, tokenIndex153_64
 					}
-				l154_60:
-					_ = position148_60
+				l154_64:
+					_ = position148_64
 				}
-				goto lok60
-			l147_60:
-				pos, ti = position147_60, tokenIndex147_60
+				goto lok64
+			l147_64:
+				pos, ti = position147_64, tokenIndex147_64
 				goto l98
 			}
-		lok60:
+		lok64:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5286,102 +6231,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_61, tokenIndex147_61 := pos, ti
+				position147_65, tokenIndex147_65 := pos, ti
 				{
-					position148_61 := pos
+					position148_65 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_61
+							goto l247_6_65
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_61
-					l247_6_61:
+						goto l147_65
+					l247_6_65:
 						pos++
-						goto lok6_61
+						goto lok6_65
 					}
-				lok6_61:
+				lok6_65:
 					{
-						position149_61, tokenIndex149_61 := pos, ti
+						position149_65, tokenIndex149_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_61
+								goto l247_7_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_61
-						l247_7_61:
+							goto l149_65
+						l247_7_65:
 							pos++
-							goto lok7_61
+							goto lok7_65
 						}
-					lok7_61:
-						goto l150_61
-					l149_61:
-						pos, ti = position149_61, tokenIndex149_61
+					lok7_65:
+						goto l150_65
+					l149_65:
+						pos, ti = position149_65, tokenIndex149_65
 					}
-				l150_61:
+				l150_65:
 					{
-						position151_61, tokenIndex151_61 := pos, ti
+						position151_65, tokenIndex151_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_61
+								goto l247_8_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_61
-						l247_8_61:
+							goto l151_65
+						l247_8_65:
 							pos++
-							goto lok8_61
+							goto lok8_65
 						}
-					lok8_61:
-						goto l152_61
-					l151_61:
-						pos, ti = position151_61, tokenIndex151_61
+					lok8_65:
+						goto l152_65
+					l151_65:
+						pos, ti = position151_65, tokenIndex151_65
 					}
-				l152_61:
+				l152_65:
 					{
-						position153_61, tokenIndex153_61 := pos, ti
+						position153_65, tokenIndex153_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_61
+								goto l247_9_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_61
-						l247_9_61:
+							goto l153_65
+						l247_9_65:
 							pos++
-							goto lok9_61
+							goto lok9_65
 						}
-					lok9_61:
-						goto l154_61
-					l153_61:
-						pos, ti = position153_61, tokenIndex153_61
+					lok9_65:
+						goto l154_65
+					l153_65:
+						pos, ti = position153_65, tokenIndex153_65
 					}
-				l154_61:
-					_ = position148_61
+				l154_65:
+					_ = position148_65
 				}
-				goto lok61
-			l147_61:
-				pos, ti = position147_61, tokenIndex147_61
+				goto lok65
+			l147_65:
+				pos, ti = position147_65, tokenIndex147_65
 				goto l98
 			}
-		lok61:
+		lok65:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5401,7 +6346,7 @@ func (p *Parser) rIPv6address() bool {
 				position101, tokenIndex101 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5420,107 +6365,253 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position103, tokenIndex103 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
-					goto l103
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position147_62, tokenIndex147_62 := pos, ti
+				{ // h16c3
+					if false {
+						goto l103
+					}
 					{
-						position148_62 := pos
+						position128_66 := pos
+						{
+							position129_66, tokenIndex129_66 := pos, ti
+							{ // h16
+								position147_21_66, tokenIndex147_21_66 := pos, ti
+								{
+									position148_21_66 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_6_21_66
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_21_66
+									l247_6_21_66:
+										pos++
+										goto lok6_21_66
+									}
+								lok6_21_66:
+									{
+										position149_21_66, tokenIndex149_21_66 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_7_21_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_21_66
+										l247_7_21_66:
+											pos++
+											goto lok7_21_66
+										}
+									lok7_21_66:
+										goto l150_21_66
+									l149_21_66:
+										pos, ti = position149_21_66, tokenIndex149_21_66
+									}
+								l150_21_66:
+									{
+										position151_21_66, tokenIndex151_21_66 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_8_21_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_21_66
+										l247_8_21_66:
+											pos++
+											goto lok8_21_66
+										}
+									lok8_21_66:
+										goto l152_21_66
+									l151_21_66:
+										pos, ti = position151_21_66, tokenIndex151_21_66
+									}
+								l152_21_66:
+									{
+										position153_21_66, tokenIndex153_21_66 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_9_21_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_21_66
+										l247_9_21_66:
+											pos++
+											goto lok9_21_66
+										}
+									lok9_21_66:
+										goto l154_21_66
+									l153_21_66:
+										pos, ti = position153_21_66, tokenIndex153_21_66
+									}
+								l154_21_66:
+									_ = position148_21_66
+								}
+								goto lok21_66
+							l147_21_66:
+								pos, ti = position147_21_66, tokenIndex147_21_66
+								goto l129_66
+							}
+						lok21_66:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l129_66
+							}
+							pos++
+							{
+								position131_66, tokenIndex131_66 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_66
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l129_66
+							l131_66:
+								pos, ti = position131_66, tokenIndex131_66
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+								goto l129_66
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l130_66
+						l129_66:
+							pos, ti = position129_66, tokenIndex129_66
+						}
+					l130_66:
+						_ = position128_66
+					}
+					goto lok66
+				}
+			lok66:
+				{ // h16
+					position147_67, tokenIndex147_67 := pos, ti
+					{
+						position148_67 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_62
+								goto l247_6_67
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_62
-						l247_6_62:
+							goto l147_67
+						l247_6_67:
 							pos++
-							goto lok6_62
+							goto lok6_67
 						}
-					lok6_62:
+					lok6_67:
 						{
-							position149_62, tokenIndex149_62 := pos, ti
+							position149_67, tokenIndex149_67 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_62
+									goto l247_7_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_62
-							l247_7_62:
+								goto l149_67
+							l247_7_67:
 								pos++
-								goto lok7_62
+								goto lok7_67
 							}
-						lok7_62:
-							goto l150_62
-						l149_62:
-							pos, ti = position149_62, tokenIndex149_62
+						lok7_67:
+							goto l150_67
+						l149_67:
+							pos, ti = position149_67, tokenIndex149_67
 						}
-					l150_62:
+					l150_67:
 						{
-							position151_62, tokenIndex151_62 := pos, ti
+							position151_67, tokenIndex151_67 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_62
+									goto l247_8_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_62
-							l247_8_62:
+								goto l151_67
+							l247_8_67:
 								pos++
-								goto lok8_62
+								goto lok8_67
 							}
-						lok8_62:
-							goto l152_62
-						l151_62:
-							pos, ti = position151_62, tokenIndex151_62
+						lok8_67:
+							goto l152_67
+						l151_67:
+							pos, ti = position151_67, tokenIndex151_67
 						}
-					l152_62:
+					l152_67:
 						{
-							position153_62, tokenIndex153_62 := pos, ti
+							position153_67, tokenIndex153_67 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_62
+									goto l247_9_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_62
-							l247_9_62:
+								goto l153_67
+							l247_9_67:
 								pos++
-								goto lok9_62
+								goto lok9_67
 							}
-						lok9_62:
-							goto l154_62
-						l153_62:
-							pos, ti = position153_62, tokenIndex153_62
+						lok9_67:
+							goto l154_67
+						l153_67:
+							pos, ti = position153_67, tokenIndex153_67
 						}
-					l154_62:
-						_ = position148_62
+					l154_67:
+						_ = position148_67
 					}
-					goto lok62
-				l147_62:
-					pos, ti = position147_62, tokenIndex147_62
+					goto lok67
+				l147_67:
+					pos, ti = position147_67, tokenIndex147_67
 					goto l103
 				}
-			lok62:
+			lok67:
 				goto l104
 			l103:
 				pos, ti = position103, tokenIndex103
@@ -5549,102 +6640,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_63, tokenIndex147_63 := pos, ti
+				position147_68, tokenIndex147_68 := pos, ti
 				{
-					position148_63 := pos
+					position148_68 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_63
+							goto l247_6_68
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_63
-					l247_6_63:
+						goto l147_68
+					l247_6_68:
 						pos++
-						goto lok6_63
+						goto lok6_68
 					}
-				lok6_63:
+				lok6_68:
 					{
-						position149_63, tokenIndex149_63 := pos, ti
+						position149_68, tokenIndex149_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_63
+								goto l247_7_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_63
-						l247_7_63:
+							goto l149_68
+						l247_7_68:
 							pos++
-							goto lok7_63
+							goto lok7_68
 						}
-					lok7_63:
-						goto l150_63
-					l149_63:
-						pos, ti = position149_63, tokenIndex149_63
+					lok7_68:
+						goto l150_68
+					l149_68:
+						pos, ti = position149_68, tokenIndex149_68
 					}
-				l150_63:
+				l150_68:
 					{
-						position151_63, tokenIndex151_63 := pos, ti
+						position151_68, tokenIndex151_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_63
+								goto l247_8_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_63
-						l247_8_63:
+							goto l151_68
+						l247_8_68:
 							pos++
-							goto lok8_63
+							goto lok8_68
 						}
-					lok8_63:
-						goto l152_63
-					l151_63:
-						pos, ti = position151_63, tokenIndex151_63
+					lok8_68:
+						goto l152_68
+					l151_68:
+						pos, ti = position151_68, tokenIndex151_68
 					}
-				l152_63:
+				l152_68:
 					{
-						position153_63, tokenIndex153_63 := pos, ti
+						position153_68, tokenIndex153_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_63
+								goto l247_9_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_63
-						l247_9_63:
+							goto l153_68
+						l247_9_68:
 							pos++
-							goto lok9_63
+							goto lok9_68
 						}
-					lok9_63:
-						goto l154_63
-					l153_63:
-						pos, ti = position153_63, tokenIndex153_63
+					lok9_68:
+						goto l154_68
+					l153_68:
+						pos, ti = position153_68, tokenIndex153_68
 					}
-				l154_63:
-					_ = position148_63
+				l154_68:
+					_ = position148_68
 				}
-				goto lok63
-			l147_63:
-				pos, ti = position147_63, tokenIndex147_63
+				goto lok68
+			l147_68:
+				pos, ti = position147_68, tokenIndex147_68
 				goto l102
 			}
-		lok63:
+		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5664,7 +6755,7 @@ func (p *Parser) rIPv6address() bool {
 				position105, tokenIndex105 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5688,102 +6779,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_64, tokenIndex147_64 := pos, ti
+					position147_69, tokenIndex147_69 := pos, ti
 					{
-						position148_64 := pos
+						position148_69 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_64
+								goto l247_6_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_64
-						l247_6_64:
+							goto l147_69
+						l247_6_69:
 							pos++
-							goto lok6_64
+							goto lok6_69
 						}
-					lok6_64:
+					lok6_69:
 						{
-							position149_64, tokenIndex149_64 := pos, ti
+							position149_69, tokenIndex149_69 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_64
+									goto l247_7_69
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_64
-							l247_7_64:
+								goto l149_69
+							l247_7_69:
 								pos++
-								goto lok7_64
+								goto lok7_69
 							}
-						lok7_64:
-							goto l150_64
-						l149_64:
-							pos, ti = position149_64, tokenIndex149_64
+						lok7_69:
+							goto l150_69
+						l149_69:
+							pos, ti = position149_69, tokenIndex149_69
 						}
-					l150_64:
+					l150_69:
 						{
-							position151_64, tokenIndex151_64 := pos, ti
+							position151_69, tokenIndex151_69 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_64
+									goto l247_8_69
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_64
-							l247_8_64:
+								goto l151_69
+							l247_8_69:
 								pos++
-								goto lok8_64
+								goto lok8_69
 							}
-						lok8_64:
-							goto l152_64
-						l151_64:
-							pos, ti = position151_64, tokenIndex151_64
+						lok8_69:
+							goto l152_69
+						l151_69:
+							pos, ti = position151_69, tokenIndex151_69
 						}
-					l152_64:
+					l152_69:
 						{
-							position153_64, tokenIndex153_64 := pos, ti
+							position153_69, tokenIndex153_69 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_64
+									goto l247_9_69
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_64
-							l247_9_64:
+								goto l153_69
+							l247_9_69:
 								pos++
-								goto lok9_64
+								goto lok9_69
 							}
-						lok9_64:
-							goto l154_64
-						l153_64:
-							pos, ti = position153_64, tokenIndex153_64
+						lok9_69:
+							goto l154_69
+						l153_69:
+							pos, ti = position153_69, tokenIndex153_69
 						}
-					l154_64:
-						_ = position148_64
+					l154_69:
+						_ = position148_69
 					}
-					goto lok64
-				l147_64:
-					pos, ti = position147_64, tokenIndex147_64
+					goto lok69
+				l147_69:
+					pos, ti = position147_69, tokenIndex147_69
 					goto l107
 				}
-			lok64:
+			lok69:
 				goto l108
 			l107:
 				pos, ti = position107, tokenIndex107
@@ -5819,7 +6910,7 @@ func (p *Parser) rIPv6address() bool {
 				position109, tokenIndex109 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5838,107 +6929,253 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position111, tokenIndex111 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
-					goto l111
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position147_65, tokenIndex147_65 := pos, ti
+				{ // h16c5
+					if false {
+						goto l111
+					}
 					{
-						position148_65 := pos
+						position138_70 := pos
+						{
+							position139_70, tokenIndex139_70 := pos, ti
+							{ // h16
+								position147_24_70, tokenIndex147_24_70 := pos, ti
+								{
+									position148_24_70 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_6_24_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_24_70
+									l247_6_24_70:
+										pos++
+										goto lok6_24_70
+									}
+								lok6_24_70:
+									{
+										position149_24_70, tokenIndex149_24_70 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_7_24_70
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_24_70
+										l247_7_24_70:
+											pos++
+											goto lok7_24_70
+										}
+									lok7_24_70:
+										goto l150_24_70
+									l149_24_70:
+										pos, ti = position149_24_70, tokenIndex149_24_70
+									}
+								l150_24_70:
+									{
+										position151_24_70, tokenIndex151_24_70 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_8_24_70
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_24_70
+										l247_8_24_70:
+											pos++
+											goto lok8_24_70
+										}
+									lok8_24_70:
+										goto l152_24_70
+									l151_24_70:
+										pos, ti = position151_24_70, tokenIndex151_24_70
+									}
+								l152_24_70:
+									{
+										position153_24_70, tokenIndex153_24_70 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_9_24_70
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_24_70
+										l247_9_24_70:
+											pos++
+											goto lok9_24_70
+										}
+									lok9_24_70:
+										goto l154_24_70
+									l153_24_70:
+										pos, ti = position153_24_70, tokenIndex153_24_70
+									}
+								l154_24_70:
+									_ = position148_24_70
+								}
+								goto lok24_70
+							l147_24_70:
+								pos, ti = position147_24_70, tokenIndex147_24_70
+								goto l139_70
+							}
+						lok24_70:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l139_70
+							}
+							pos++
+							{
+								position141_70, tokenIndex141_70 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l141_70
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l139_70
+							l141_70:
+								pos, ti = position141_70, tokenIndex141_70
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+								goto l139_70
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l140_70
+						l139_70:
+							pos, ti = position139_70, tokenIndex139_70
+						}
+					l140_70:
+						_ = position138_70
+					}
+					goto lok70
+				}
+			lok70:
+				{ // h16
+					position147_71, tokenIndex147_71 := pos, ti
+					{
+						position148_71 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_65
+								goto l247_6_71
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_65
-						l247_6_65:
+							goto l147_71
+						l247_6_71:
 							pos++
-							goto lok6_65
+							goto lok6_71
 						}
-					lok6_65:
+					lok6_71:
 						{
-							position149_65, tokenIndex149_65 := pos, ti
+							position149_71, tokenIndex149_71 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_65
+									goto l247_7_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_65
-							l247_7_65:
+								goto l149_71
+							l247_7_71:
 								pos++
-								goto lok7_65
+								goto lok7_71
 							}
-						lok7_65:
-							goto l150_65
-						l149_65:
-							pos, ti = position149_65, tokenIndex149_65
+						lok7_71:
+							goto l150_71
+						l149_71:
+							pos, ti = position149_71, tokenIndex149_71
 						}
-					l150_65:
+					l150_71:
 						{
-							position151_65, tokenIndex151_65 := pos, ti
+							position151_71, tokenIndex151_71 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_65
+									goto l247_8_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_65
-							l247_8_65:
+								goto l151_71
+							l247_8_71:
 								pos++
-								goto lok8_65
+								goto lok8_71
 							}
-						lok8_65:
-							goto l152_65
-						l151_65:
-							pos, ti = position151_65, tokenIndex151_65
+						lok8_71:
+							goto l152_71
+						l151_71:
+							pos, ti = position151_71, tokenIndex151_71
 						}
-					l152_65:
+					l152_71:
 						{
-							position153_65, tokenIndex153_65 := pos, ti
+							position153_71, tokenIndex153_71 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_65
+									goto l247_9_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_65
-							l247_9_65:
+								goto l153_71
+							l247_9_71:
 								pos++
-								goto lok9_65
+								goto lok9_71
 							}
-						lok9_65:
-							goto l154_65
-						l153_65:
-							pos, ti = position153_65, tokenIndex153_65
+						lok9_71:
+							goto l154_71
+						l153_71:
+							pos, ti = position153_71, tokenIndex153_71
 						}
-					l154_65:
-						_ = position148_65
+					l154_71:
+						_ = position148_71
 					}
-					goto lok65
-				l147_65:
-					pos, ti = position147_65, tokenIndex147_65
+					goto lok71
+				l147_71:
+					pos, ti = position147_71, tokenIndex147_71
 					goto l111
 				}
-			lok65:
+			lok71:
 				goto l112
 			l111:
 				pos, ti = position111, tokenIndex111
@@ -5967,107 +7204,107 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_66, tokenIndex147_66 := pos, ti
+				position147_72, tokenIndex147_72 := pos, ti
 				{
-					position148_66 := pos
+					position148_72 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_66
+							goto l247_6_72
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_66
-					l247_6_66:
+						goto l147_72
+					l247_6_72:
 						pos++
-						goto lok6_66
+						goto lok6_72
 					}
-				lok6_66:
+				lok6_72:
 					{
-						position149_66, tokenIndex149_66 := pos, ti
+						position149_72, tokenIndex149_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_66
+								goto l247_7_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_66
-						l247_7_66:
+							goto l149_72
+						l247_7_72:
 							pos++
-							goto lok7_66
+							goto lok7_72
 						}
-					lok7_66:
-						goto l150_66
-					l149_66:
-						pos, ti = position149_66, tokenIndex149_66
+					lok7_72:
+						goto l150_72
+					l149_72:
+						pos, ti = position149_72, tokenIndex149_72
 					}
-				l150_66:
+				l150_72:
 					{
-						position151_66, tokenIndex151_66 := pos, ti
+						position151_72, tokenIndex151_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_66
+								goto l247_8_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_66
-						l247_8_66:
+							goto l151_72
+						l247_8_72:
 							pos++
-							goto lok8_66
+							goto lok8_72
 						}
-					lok8_66:
-						goto l152_66
-					l151_66:
-						pos, ti = position151_66, tokenIndex151_66
+					lok8_72:
+						goto l152_72
+					l151_72:
+						pos, ti = position151_72, tokenIndex151_72
 					}
-				l152_66:
+				l152_72:
 					{
-						position153_66, tokenIndex153_66 := pos, ti
+						position153_72, tokenIndex153_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_66
+								goto l247_9_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_66
-						l247_9_66:
+							goto l153_72
+						l247_9_72:
 							pos++
-							goto lok9_66
+							goto lok9_72
 						}
-					lok9_66:
-						goto l154_66
-					l153_66:
-						pos, ti = position153_66, tokenIndex153_66
+					lok9_72:
+						goto l154_72
+					l153_72:
+						pos, ti = position153_72, tokenIndex153_72
 					}
-				l154_66:
-					_ = position148_66
+				l154_72:
+					_ = position148_72
 				}
-				goto lok66
-			l147_66:
-				pos, ti = position147_66, tokenIndex147_66
+				goto lok72
+			l147_72:
+				pos, ti = position147_72, tokenIndex147_72
 				goto l110
 			}
-		lok66:
+		lok72:
 			{
 				position113, tokenIndex113 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -6091,102 +7328,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_67, tokenIndex147_67 := pos, ti
+					position147_73, tokenIndex147_73 := pos, ti
 					{
-						position148_67 := pos
+						position148_73 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_6_67
+								goto l247_6_73
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_67
-						l247_6_67:
+							goto l147_73
+						l247_6_73:
 							pos++
-							goto lok6_67
+							goto lok6_73
 						}
-					lok6_67:
+					lok6_73:
 						{
-							position149_67, tokenIndex149_67 := pos, ti
+							position149_73, tokenIndex149_73 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_7_67
+									goto l247_7_73
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_67
-							l247_7_67:
+								goto l149_73
+							l247_7_73:
 								pos++
-								goto lok7_67
+								goto lok7_73
 							}
-						lok7_67:
-							goto l150_67
-						l149_67:
-							pos, ti = position149_67, tokenIndex149_67
+						lok7_73:
+							goto l150_73
+						l149_73:
+							pos, ti = position149_73, tokenIndex149_73
 						}
-					l150_67:
+					l150_73:
 						{
-							position151_67, tokenIndex151_67 := pos, ti
+							position151_73, tokenIndex151_73 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_8_67
+									goto l247_8_73
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_67
-							l247_8_67:
+								goto l151_73
+							l247_8_73:
 								pos++
-								goto lok8_67
+								goto lok8_73
 							}
-						lok8_67:
-							goto l152_67
-						l151_67:
-							pos, ti = position151_67, tokenIndex151_67
+						lok8_73:
+							goto l152_73
+						l151_73:
+							pos, ti = position151_73, tokenIndex151_73
 						}
-					l152_67:
+					l152_73:
 						{
-							position153_67, tokenIndex153_67 := pos, ti
+							position153_73, tokenIndex153_73 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_9_67
+									goto l247_9_73
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_67
-							l247_9_67:
+								goto l153_73
+							l247_9_73:
 								pos++
-								goto lok9_67
+								goto lok9_73
 							}
-						lok9_67:
-							goto l154_67
-						l153_67:
-							pos, ti = position153_67, tokenIndex153_67
+						lok9_73:
+							goto l154_73
+						l153_73:
+							pos, ti = position153_73, tokenIndex153_73
 						}
-					l154_67:
-						_ = position148_67
+					l154_73:
+						_ = position148_73
 					}
-					goto lok67
-				l147_67:
-					pos, ti = position147_67, tokenIndex147_67
+					goto lok73
+				l147_73:
+					pos, ti = position147_73, tokenIndex147_73
 					goto l114
 				}
-			lok67:
+			lok73:
 				goto l115
 			l114:
 				pos, ti = position114, tokenIndex114
@@ -6218,7 +7455,7 @@ func (p *Parser) rIPv6address() bool {
 				position116, tokenIndex116 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -6264,7 +7501,7 @@ func (p *Parser) rh16c1() bool {
 					position148_18 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_18
@@ -6282,7 +7519,7 @@ func (p *Parser) rh16c1() bool {
 						position149_18, tokenIndex149_18 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_18
@@ -6305,7 +7542,7 @@ func (p *Parser) rh16c1() bool {
 						position151_18, tokenIndex151_18 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_18
@@ -6328,7 +7565,7 @@ func (p *Parser) rh16c1() bool {
 						position153_18, tokenIndex153_18 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_18
@@ -6411,7 +7648,7 @@ func (p *Parser) rh16c2() bool {
 					position148_19 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l247_6_19
@@ -6429,7 +7666,7 @@ func (p *Parser) rh16c2() bool {
 						position149_19, tokenIndex149_19 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_7_19
@@ -6452,7 +7689,7 @@ func (p *Parser) rh16c2() bool {
 						position151_19, tokenIndex151_19 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_8_19
@@ -6475,7 +7712,7 @@ func (p *Parser) rh16c2() bool {
 						position153_19, tokenIndex153_19 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l247_9_19
@@ -6533,10 +7770,152 @@ func (p *Parser) rh16c2() bool {
 			l126:
 				pos, ti = position126, tokenIndex126
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
-				goto l124
+			{ // h16c1
+				if false {
+					goto l124
+				}
+				{
+					position118_20 := pos
+					{
+						position119_20, tokenIndex119_20 := pos, ti
+						{ // h16
+							position147_18_20, tokenIndex147_18_20 := pos, ti
+							{
+								position148_18_20 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_6_18_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_18_20
+								l247_6_18_20:
+									pos++
+									goto lok6_18_20
+								}
+							lok6_18_20:
+								{
+									position149_18_20, tokenIndex149_18_20 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_7_18_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_18_20
+									l247_7_18_20:
+										pos++
+										goto lok7_18_20
+									}
+								lok7_18_20:
+									goto l150_18_20
+								l149_18_20:
+									pos, ti = position149_18_20, tokenIndex149_18_20
+								}
+							l150_18_20:
+								{
+									position151_18_20, tokenIndex151_18_20 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_8_18_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_18_20
+									l247_8_18_20:
+										pos++
+										goto lok8_18_20
+									}
+								lok8_18_20:
+									goto l152_18_20
+								l151_18_20:
+									pos, ti = position151_18_20, tokenIndex151_18_20
+								}
+							l152_18_20:
+								{
+									position153_18_20, tokenIndex153_18_20 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_9_18_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_18_20
+									l247_9_18_20:
+										pos++
+										goto lok9_18_20
+									}
+								lok9_18_20:
+									goto l154_18_20
+								l153_18_20:
+									pos, ti = position153_18_20, tokenIndex153_18_20
+								}
+							l154_18_20:
+								_ = position148_18_20
+							}
+							goto lok18_20
+						l147_18_20:
+							pos, ti = position147_18_20, tokenIndex147_18_20
+							goto l119_20
+						}
+					lok18_20:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l119_20
+						}
+						pos++
+						{
+							position121_20, tokenIndex121_20 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l121_20
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l119_20
+						l121_20:
+							pos, ti = position121_20, tokenIndex121_20
+						}
+						goto l120_20
+					l119_20:
+						pos, ti = position119_20, tokenIndex119_20
+					}
+				l120_20:
+					_ = position118_20
+				}
+				goto lok20
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok20:
 			goto l125
 		l124:
 			pos, ti = position124, tokenIndex124
@@ -6557,102 +7936,102 @@ func (p *Parser) rh16c3() bool {
 		{
 			position129, tokenIndex129 := pos, ti
 			{ // h16
-				position147_20, tokenIndex147_20 := pos, ti
+				position147_21, tokenIndex147_21 := pos, ti
 				{
-					position148_20 := pos
+					position148_21 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_20
+							goto l247_6_21
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_20
-					l247_6_20:
+						goto l147_21
+					l247_6_21:
 						pos++
-						goto lok6_20
+						goto lok6_21
 					}
-				lok6_20:
+				lok6_21:
 					{
-						position149_20, tokenIndex149_20 := pos, ti
+						position149_21, tokenIndex149_21 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_20
+								goto l247_7_21
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_20
-						l247_7_20:
+							goto l149_21
+						l247_7_21:
 							pos++
-							goto lok7_20
+							goto lok7_21
 						}
-					lok7_20:
-						goto l150_20
-					l149_20:
-						pos, ti = position149_20, tokenIndex149_20
+					lok7_21:
+						goto l150_21
+					l149_21:
+						pos, ti = position149_21, tokenIndex149_21
 					}
-				l150_20:
+				l150_21:
 					{
-						position151_20, tokenIndex151_20 := pos, ti
+						position151_21, tokenIndex151_21 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_20
+								goto l247_8_21
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_20
-						l247_8_20:
+							goto l151_21
+						l247_8_21:
 							pos++
-							goto lok8_20
+							goto lok8_21
 						}
-					lok8_20:
-						goto l152_20
-					l151_20:
-						pos, ti = position151_20, tokenIndex151_20
+					lok8_21:
+						goto l152_21
+					l151_21:
+						pos, ti = position151_21, tokenIndex151_21
 					}
-				l152_20:
+				l152_21:
 					{
-						position153_20, tokenIndex153_20 := pos, ti
+						position153_21, tokenIndex153_21 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_20
+								goto l247_9_21
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_20
-						l247_9_20:
+							goto l153_21
+						l247_9_21:
 							pos++
-							goto lok9_20
+							goto lok9_21
 						}
-					lok9_20:
-						goto l154_20
-					l153_20:
-						pos, ti = position153_20, tokenIndex153_20
+					lok9_21:
+						goto l154_21
+					l153_21:
+						pos, ti = position153_21, tokenIndex153_21
 					}
-				l154_20:
-					_ = position148_20
+				l154_21:
+					_ = position148_21
 				}
-				goto lok20
-			l147_20:
-				pos, ti = position147_20, tokenIndex147_20
+				goto lok21
+			l147_21:
+				pos, ti = position147_21, tokenIndex147_21
 				goto l129
 			}
-		lok20:
+		lok21:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -6708,102 +8087,102 @@ func (p *Parser) rh16c4() bool {
 		{
 			position134, tokenIndex134 := pos, ti
 			{ // h16
-				position147_21, tokenIndex147_21 := pos, ti
+				position147_22, tokenIndex147_22 := pos, ti
 				{
-					position148_21 := pos
+					position148_22 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_21
+							goto l247_6_22
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_21
-					l247_6_21:
+						goto l147_22
+					l247_6_22:
 						pos++
-						goto lok6_21
+						goto lok6_22
 					}
-				lok6_21:
+				lok6_22:
 					{
-						position149_21, tokenIndex149_21 := pos, ti
+						position149_22, tokenIndex149_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_21
+								goto l247_7_22
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_21
-						l247_7_21:
+							goto l149_22
+						l247_7_22:
 							pos++
-							goto lok7_21
+							goto lok7_22
 						}
-					lok7_21:
-						goto l150_21
-					l149_21:
-						pos, ti = position149_21, tokenIndex149_21
+					lok7_22:
+						goto l150_22
+					l149_22:
+						pos, ti = position149_22, tokenIndex149_22
 					}
-				l150_21:
+				l150_22:
 					{
-						position151_21, tokenIndex151_21 := pos, ti
+						position151_22, tokenIndex151_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_21
+								goto l247_8_22
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_21
-						l247_8_21:
+							goto l151_22
+						l247_8_22:
 							pos++
-							goto lok8_21
+							goto lok8_22
 						}
-					lok8_21:
-						goto l152_21
-					l151_21:
-						pos, ti = position151_21, tokenIndex151_21
+					lok8_22:
+						goto l152_22
+					l151_22:
+						pos, ti = position151_22, tokenIndex151_22
 					}
-				l152_21:
+				l152_22:
 					{
-						position153_21, tokenIndex153_21 := pos, ti
+						position153_22, tokenIndex153_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_21
+								goto l247_9_22
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_21
-						l247_9_21:
+							goto l153_22
+						l247_9_22:
 							pos++
-							goto lok9_21
+							goto lok9_22
 						}
-					lok9_21:
-						goto l154_21
-					l153_21:
-						pos, ti = position153_21, tokenIndex153_21
+					lok9_22:
+						goto l154_22
+					l153_22:
+						pos, ti = position153_22, tokenIndex153_22
 					}
-				l154_21:
-					_ = position148_21
+				l154_22:
+					_ = position148_22
 				}
-				goto lok21
-			l147_21:
-				pos, ti = position147_21, tokenIndex147_21
+				goto lok22
+			l147_22:
+				pos, ti = position147_22, tokenIndex147_22
 				goto l134
 			}
-		lok21:
+		lok22:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -6835,10 +8214,156 @@ func (p *Parser) rh16c4() bool {
 			l136:
 				pos, ti = position136, tokenIndex136
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
-				goto l134
+			{ // h16c3
+				if false {
+					goto l134
+				}
+				{
+					position128_23 := pos
+					{
+						position129_23, tokenIndex129_23 := pos, ti
+						{ // h16
+							position147_21_23, tokenIndex147_21_23 := pos, ti
+							{
+								position148_21_23 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_6_21_23
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_21_23
+								l247_6_21_23:
+									pos++
+									goto lok6_21_23
+								}
+							lok6_21_23:
+								{
+									position149_21_23, tokenIndex149_21_23 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_7_21_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_21_23
+									l247_7_21_23:
+										pos++
+										goto lok7_21_23
+									}
+								lok7_21_23:
+									goto l150_21_23
+								l149_21_23:
+									pos, ti = position149_21_23, tokenIndex149_21_23
+								}
+							l150_21_23:
+								{
+									position151_21_23, tokenIndex151_21_23 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_8_21_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_21_23
+									l247_8_21_23:
+										pos++
+										goto lok8_21_23
+									}
+								lok8_21_23:
+									goto l152_21_23
+								l151_21_23:
+									pos, ti = position151_21_23, tokenIndex151_21_23
+								}
+							l152_21_23:
+								{
+									position153_21_23, tokenIndex153_21_23 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_9_21_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_21_23
+									l247_9_21_23:
+										pos++
+										goto lok9_21_23
+									}
+								lok9_21_23:
+									goto l154_21_23
+								l153_21_23:
+									pos, ti = position153_21_23, tokenIndex153_21_23
+								}
+							l154_21_23:
+								_ = position148_21_23
+							}
+							goto lok21_23
+						l147_21_23:
+							pos, ti = position147_21_23, tokenIndex147_21_23
+							goto l129_23
+						}
+					lok21_23:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l129_23
+						}
+						pos++
+						{
+							position131_23, tokenIndex131_23 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_23
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l129_23
+						l131_23:
+							pos, ti = position131_23, tokenIndex131_23
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							goto l129_23
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l130_23
+					l129_23:
+						pos, ti = position129_23, tokenIndex129_23
+					}
+				l130_23:
+					_ = position128_23
+				}
+				goto lok23
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok23:
 			goto l135
 		l134:
 			pos, ti = position134, tokenIndex134
@@ -6859,102 +8384,102 @@ func (p *Parser) rh16c5() bool {
 		{
 			position139, tokenIndex139 := pos, ti
 			{ // h16
-				position147_22, tokenIndex147_22 := pos, ti
+				position147_24, tokenIndex147_24 := pos, ti
 				{
-					position148_22 := pos
+					position148_24 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_22
+							goto l247_6_24
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_22
-					l247_6_22:
+						goto l147_24
+					l247_6_24:
 						pos++
-						goto lok6_22
+						goto lok6_24
 					}
-				lok6_22:
+				lok6_24:
 					{
-						position149_22, tokenIndex149_22 := pos, ti
+						position149_24, tokenIndex149_24 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_22
+								goto l247_7_24
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_22
-						l247_7_22:
+							goto l149_24
+						l247_7_24:
 							pos++
-							goto lok7_22
+							goto lok7_24
 						}
-					lok7_22:
-						goto l150_22
-					l149_22:
-						pos, ti = position149_22, tokenIndex149_22
+					lok7_24:
+						goto l150_24
+					l149_24:
+						pos, ti = position149_24, tokenIndex149_24
 					}
-				l150_22:
+				l150_24:
 					{
-						position151_22, tokenIndex151_22 := pos, ti
+						position151_24, tokenIndex151_24 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_22
+								goto l247_8_24
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_22
-						l247_8_22:
+							goto l151_24
+						l247_8_24:
 							pos++
-							goto lok8_22
+							goto lok8_24
 						}
-					lok8_22:
-						goto l152_22
-					l151_22:
-						pos, ti = position151_22, tokenIndex151_22
+					lok8_24:
+						goto l152_24
+					l151_24:
+						pos, ti = position151_24, tokenIndex151_24
 					}
-				l152_22:
+				l152_24:
 					{
-						position153_22, tokenIndex153_22 := pos, ti
+						position153_24, tokenIndex153_24 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_22
+								goto l247_9_24
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_22
-						l247_9_22:
+							goto l153_24
+						l247_9_24:
 							pos++
-							goto lok9_22
+							goto lok9_24
 						}
-					lok9_22:
-						goto l154_22
-					l153_22:
-						pos, ti = position153_22, tokenIndex153_22
+					lok9_24:
+						goto l154_24
+					l153_24:
+						pos, ti = position153_24, tokenIndex153_24
 					}
-				l154_22:
-					_ = position148_22
+				l154_24:
+					_ = position148_24
 				}
-				goto lok22
-			l147_22:
-				pos, ti = position147_22, tokenIndex147_22
+				goto lok24
+			l147_24:
+				pos, ti = position147_24, tokenIndex147_24
 				goto l139
 			}
-		lok22:
+		lok24:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7010,102 +8535,102 @@ func (p *Parser) rh16c6() bool {
 		{
 			position144, tokenIndex144 := pos, ti
 			{ // h16
-				position147_23, tokenIndex147_23 := pos, ti
+				position147_25, tokenIndex147_25 := pos, ti
 				{
-					position148_23 := pos
+					position148_25 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_23
+							goto l247_6_25
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_23
-					l247_6_23:
+						goto l147_25
+					l247_6_25:
 						pos++
-						goto lok6_23
+						goto lok6_25
 					}
-				lok6_23:
+				lok6_25:
 					{
-						position149_23, tokenIndex149_23 := pos, ti
+						position149_25, tokenIndex149_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_23
+								goto l247_7_25
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_23
-						l247_7_23:
+							goto l149_25
+						l247_7_25:
 							pos++
-							goto lok7_23
+							goto lok7_25
 						}
-					lok7_23:
-						goto l150_23
-					l149_23:
-						pos, ti = position149_23, tokenIndex149_23
+					lok7_25:
+						goto l150_25
+					l149_25:
+						pos, ti = position149_25, tokenIndex149_25
 					}
-				l150_23:
+				l150_25:
 					{
-						position151_23, tokenIndex151_23 := pos, ti
+						position151_25, tokenIndex151_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_23
+								goto l247_8_25
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_23
-						l247_8_23:
+							goto l151_25
+						l247_8_25:
 							pos++
-							goto lok8_23
+							goto lok8_25
 						}
-					lok8_23:
-						goto l152_23
-					l151_23:
-						pos, ti = position151_23, tokenIndex151_23
+					lok8_25:
+						goto l152_25
+					l151_25:
+						pos, ti = position151_25, tokenIndex151_25
 					}
-				l152_23:
+				l152_25:
 					{
-						position153_23, tokenIndex153_23 := pos, ti
+						position153_25, tokenIndex153_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_23
+								goto l247_9_25
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_23
-						l247_9_23:
+							goto l153_25
+						l247_9_25:
 							pos++
-							goto lok9_23
+							goto lok9_25
 						}
-					lok9_23:
-						goto l154_23
-					l153_23:
-						pos, ti = position153_23, tokenIndex153_23
+					lok9_25:
+						goto l154_25
+					l153_25:
+						pos, ti = position153_25, tokenIndex153_25
 					}
-				l154_23:
-					_ = position148_23
+				l154_25:
+					_ = position148_25
 				}
-				goto lok23
-			l147_23:
-				pos, ti = position147_23, tokenIndex147_23
+				goto lok25
+			l147_25:
+				pos, ti = position147_25, tokenIndex147_25
 				goto l144
 			}
-		lok23:
+		lok25:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7137,10 +8662,156 @@ func (p *Parser) rh16c6() bool {
 			l146:
 				pos, ti = position146, tokenIndex146
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
-				goto l144
+			{ // h16c5
+				if false {
+					goto l144
+				}
+				{
+					position138_26 := pos
+					{
+						position139_26, tokenIndex139_26 := pos, ti
+						{ // h16
+							position147_24_26, tokenIndex147_24_26 := pos, ti
+							{
+								position148_24_26 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_6_24_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_24_26
+								l247_6_24_26:
+									pos++
+									goto lok6_24_26
+								}
+							lok6_24_26:
+								{
+									position149_24_26, tokenIndex149_24_26 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_7_24_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_24_26
+									l247_7_24_26:
+										pos++
+										goto lok7_24_26
+									}
+								lok7_24_26:
+									goto l150_24_26
+								l149_24_26:
+									pos, ti = position149_24_26, tokenIndex149_24_26
+								}
+							l150_24_26:
+								{
+									position151_24_26, tokenIndex151_24_26 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_8_24_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_24_26
+									l247_8_24_26:
+										pos++
+										goto lok8_24_26
+									}
+								lok8_24_26:
+									goto l152_24_26
+								l151_24_26:
+									pos, ti = position151_24_26, tokenIndex151_24_26
+								}
+							l152_24_26:
+								{
+									position153_24_26, tokenIndex153_24_26 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_9_24_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_24_26
+									l247_9_24_26:
+										pos++
+										goto lok9_24_26
+									}
+								lok9_24_26:
+									goto l154_24_26
+								l153_24_26:
+									pos, ti = position153_24_26, tokenIndex153_24_26
+								}
+							l154_24_26:
+								_ = position148_24_26
+							}
+							goto lok24_26
+						l147_24_26:
+							pos, ti = position147_24_26, tokenIndex147_24_26
+							goto l139_26
+						}
+					lok24_26:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l139_26
+						}
+						pos++
+						{
+							position141_26, tokenIndex141_26 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l141_26
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l139_26
+						l141_26:
+							pos, ti = position141_26, tokenIndex141_26
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							goto l139_26
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l140_26
+					l139_26:
+						pos, ti = position139_26, tokenIndex139_26
+					}
+				l140_26:
+					_ = position138_26
+				}
+				goto lok26
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok26:
 			goto l145
 		l144:
 			pos, ti = position144, tokenIndex144
@@ -7161,7 +8832,7 @@ func (p *Parser) rh16() bool {
 		position148 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l247_6
@@ -7179,7 +8850,7 @@ func (p *Parser) rh16() bool {
 			position149, tokenIndex149 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l247_7
@@ -7202,7 +8873,7 @@ func (p *Parser) rh16() bool {
 			position151, tokenIndex151 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l247_8
@@ -7225,7 +8896,7 @@ func (p *Parser) rh16() bool {
 			position153, tokenIndex153 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l247_9
@@ -7264,102 +8935,102 @@ func (p *Parser) rls32() bool {
 		{
 			position157, tokenIndex157 := pos, ti
 			{ // h16
-				position147_32, tokenIndex147_32 := pos, ti
+				position147_35, tokenIndex147_35 := pos, ti
 				{
-					position148_32 := pos
+					position148_35 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_32
+							goto l247_6_35
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_32
-					l247_6_32:
+						goto l147_35
+					l247_6_35:
 						pos++
-						goto lok6_32
+						goto lok6_35
 					}
-				lok6_32:
+				lok6_35:
 					{
-						position149_32, tokenIndex149_32 := pos, ti
+						position149_35, tokenIndex149_35 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_32
+								goto l247_7_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_32
-						l247_7_32:
+							goto l149_35
+						l247_7_35:
 							pos++
-							goto lok7_32
+							goto lok7_35
 						}
-					lok7_32:
-						goto l150_32
-					l149_32:
-						pos, ti = position149_32, tokenIndex149_32
+					lok7_35:
+						goto l150_35
+					l149_35:
+						pos, ti = position149_35, tokenIndex149_35
 					}
-				l150_32:
+				l150_35:
 					{
-						position151_32, tokenIndex151_32 := pos, ti
+						position151_35, tokenIndex151_35 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_32
+								goto l247_8_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_32
-						l247_8_32:
+							goto l151_35
+						l247_8_35:
 							pos++
-							goto lok8_32
+							goto lok8_35
 						}
-					lok8_32:
-						goto l152_32
-					l151_32:
-						pos, ti = position151_32, tokenIndex151_32
+					lok8_35:
+						goto l152_35
+					l151_35:
+						pos, ti = position151_35, tokenIndex151_35
 					}
-				l152_32:
+				l152_35:
 					{
-						position153_32, tokenIndex153_32 := pos, ti
+						position153_35, tokenIndex153_35 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_32
+								goto l247_9_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_32
-						l247_9_32:
+							goto l153_35
+						l247_9_35:
 							pos++
-							goto lok9_32
+							goto lok9_35
 						}
-					lok9_32:
-						goto l154_32
-					l153_32:
-						pos, ti = position153_32, tokenIndex153_32
+					lok9_35:
+						goto l154_35
+					l153_35:
+						pos, ti = position153_35, tokenIndex153_35
 					}
-				l154_32:
-					_ = position148_32
+				l154_35:
+					_ = position148_35
 				}
-				goto lok32
-			l147_32:
-				pos, ti = position147_32, tokenIndex147_32
+				goto lok35
+			l147_35:
+				pos, ti = position147_35, tokenIndex147_35
 				goto l158
 			}
-		lok32:
+		lok35:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7372,174 +9043,174 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h16
-				position147_33, tokenIndex147_33 := pos, ti
+				position147_36, tokenIndex147_36 := pos, ti
 				{
-					position148_33 := pos
+					position148_36 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_6_33
+							goto l247_6_36
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_33
-					l247_6_33:
+						goto l147_36
+					l247_6_36:
 						pos++
-						goto lok6_33
+						goto lok6_36
 					}
-				lok6_33:
+				lok6_36:
 					{
-						position149_33, tokenIndex149_33 := pos, ti
+						position149_36, tokenIndex149_36 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_7_33
+								goto l247_7_36
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_33
-						l247_7_33:
+							goto l149_36
+						l247_7_36:
 							pos++
-							goto lok7_33
+							goto lok7_36
 						}
-					lok7_33:
-						goto l150_33
-					l149_33:
-						pos, ti = position149_33, tokenIndex149_33
+					lok7_36:
+						goto l150_36
+					l149_36:
+						pos, ti = position149_36, tokenIndex149_36
 					}
-				l150_33:
+				l150_36:
 					{
-						position151_33, tokenIndex151_33 := pos, ti
+						position151_36, tokenIndex151_36 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_8_33
+								goto l247_8_36
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_33
-						l247_8_33:
+							goto l151_36
+						l247_8_36:
 							pos++
-							goto lok8_33
+							goto lok8_36
 						}
-					lok8_33:
-						goto l152_33
-					l151_33:
-						pos, ti = position151_33, tokenIndex151_33
+					lok8_36:
+						goto l152_36
+					l151_36:
+						pos, ti = position151_36, tokenIndex151_36
 					}
-				l152_33:
+				l152_36:
 					{
-						position153_33, tokenIndex153_33 := pos, ti
+						position153_36, tokenIndex153_36 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l247_9_33
+								goto l247_9_36
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_33
-						l247_9_33:
+							goto l153_36
+						l247_9_36:
 							pos++
-							goto lok9_33
+							goto lok9_36
 						}
-					lok9_33:
-						goto l154_33
-					l153_33:
-						pos, ti = position153_33, tokenIndex153_33
+					lok9_36:
+						goto l154_36
+					l153_36:
+						pos, ti = position153_36, tokenIndex153_36
 					}
-				l154_33:
-					_ = position148_33
+				l154_36:
+					_ = position148_36
 				}
-				goto lok33
-			l147_33:
-				pos, ti = position147_33, tokenIndex147_33
+				goto lok36
+			l147_36:
+				pos, ti = position147_36, tokenIndex147_36
 				goto l158
 			}
-		lok33:
+		lok36:
 			goto l157
 		l158:
 			pos, ti = position157, tokenIndex157
 			{ // IPv4address
-				comp_34 := p.comp
+				comp_37 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position159_34, tokenIndex159_34 := pos, ti
+				position159_37, tokenIndex159_37 := pos, ti
 				{
-					position160_34 := pos
+					position160_37 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_34
+						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_34
+						goto l159_37
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_34
+						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_34
+						goto l159_37
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_34
+						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_34
+						goto l159_37
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_34
+						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position160_34)
+						p.add(ruleIPv4address, position160_37)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_34
-				goto lok34
-			l159_34:
-				pos, ti = position159_34, tokenIndex159_34
-				p.comp = comp_34
+				p.comp = comp_37
+				goto lok37
+			l159_37:
+				pos, ti = position159_37, tokenIndex159_37
+				p.comp = comp_37
 				goto l155
 			}
-		lok34:
+		lok37:
 		}
 	l157:
 		_ = position156
@@ -7567,7 +9238,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -7582,7 +9253,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -7597,7 +9268,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -7637,7 +9308,7 @@ func (p *Parser) rdec_octet() bool {
 			position163, tokenIndex163 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(21, true)
 				}
 
 				if int(pos) > p.far {
@@ -7648,7 +9319,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -7659,7 +9330,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '5' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(23, true)
 				}
 
 				if int(pos) > p.far {
@@ -7673,7 +9344,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(21, true)
 				}
 
 				if int(pos) > p.far {
@@ -7684,7 +9355,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '4' {
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(24, true)
 				}
 
 				if int(pos) > p.far {
@@ -7695,7 +9366,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_10
@@ -7714,7 +9385,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(25, true)
 				}
 
 				if int(pos) > p.far {
@@ -7725,7 +9396,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_11
@@ -7741,7 +9412,7 @@ func (p *Parser) rdec_octet() bool {
 		lok11:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_12
@@ -7760,7 +9431,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
-					p.note(24, true)
+					p.note(26, true)
 				}
 
 				if int(pos) > p.far {
@@ -7771,7 +9442,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_13
@@ -7790,7 +9461,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l245_14
@@ -7832,69 +9503,69 @@ func (p *Parser) rreg_name() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(17, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position234_24, tokenIndex234_24 := pos, ti
+							position234_27, tokenIndex234_27 := pos, ti
 							{
-								position235_24 := pos
+								position235_27 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l234_24
+									goto l234_27
 								}
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_15_24
+										goto l247_15_27
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l234_24
-								l247_15_24:
+									goto l234_27
+								l247_15_27:
 									pos++
-									goto lok15_24
+									goto lok15_27
 								}
-							lok15_24:
+							lok15_27:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_16_24
+										goto l247_16_27
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l234_24
-								l247_16_24:
+									goto l234_27
+								l247_16_27:
 									pos++
-									goto lok16_24
+									goto lok16_27
 								}
-							lok16_24:
-								_ = position235_24
+							lok16_27:
+								_ = position235_27
 							}
-							goto lok24
-						l234_24:
-							pos, ti = position234_24, tokenIndex234_24
+							goto lok27
+						l234_27:
+							pos, ti = position234_27, tokenIndex234_27
 							goto l171
 						}
-					lok24:
+					lok27:
 						;
 					default:
 						if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -7936,10 +9607,157 @@ func (p *Parser) rpath() bool {
 		position174 := pos
 		{
 			position175, tokenIndex175 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
-				goto l176
+			{ // path_abempty
+				if false {
+					goto l176
+				}
+				comp_78 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position186_78 := pos
+				l187_78:
+					{
+						position188_78, tokenIndex188_78 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_78
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l188_78
+							}
+							{
+								position208_74_78 := pos
+							l209_74_78:
+								{
+									position210_74_78, tokenIndex210_74_78 := pos, ti
+									{ // pchar
+										position221_39_74_78, tokenIndex221_39_74_78 := pos, ti
+										{
+											position222_39_74_78 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(6, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(7, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position234_32_39_74_78, tokenIndex234_32_39_74_78 := pos, ti
+															{
+																position235_32_39_74_78 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_78
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_15_32_39_74_78
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_78
+																l247_15_32_39_74_78:
+																	pos++
+																	goto lok15_32_39_74_78
+																}
+															lok15_32_39_74_78:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_16_32_39_74_78
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_78
+																l247_16_32_39_74_78:
+																	pos++
+																	goto lok16_32_39_74_78
+																}
+															lok16_32_39_74_78:
+																_ = position235_32_39_74_78
+															}
+															goto lok32_39_74_78
+														l234_32_39_74_78:
+															pos, ti = position234_32_39_74_78, tokenIndex234_32_39_74_78
+															goto l221_39_74_78
+														}
+													lok32_39_74_78:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+															if int(pos) == p.at {
+																p.note(0, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l221_39_74_78
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position222_39_74_78
+										}
+										goto lok39_74_78
+									l221_39_74_78:
+										pos, ti = position221_39_74_78, tokenIndex221_39_74_78
+										goto l210_74_78
+									}
+								lok39_74_78:
+									goto l209_74_78
+								l210_74_78:
+									pos, ti = position210_74_78, tokenIndex210_74_78
+								}
+								_ = position208_74_78
+							}
+							goto lok74_78
+						}
+					lok74_78:
+						goto l187_78
+					l188_78:
+						pos, ti = position188_78, tokenIndex188_78
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position186_78)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_78
+				goto lok78
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok78:
 			{
 				position177, tokenIndex177 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -7959,70 +9777,10 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l176:
 			pos, ti = position175, tokenIndex175
-			{ // path_absolute
-				comp_68 := p.comp
-				p.comp = uint32(rulepath_absolute)
-				position189_68, tokenIndex189_68 := pos, ti
-				{
-					position190_68 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_68
-					}
-					pos++
-					{
-						position191_68, tokenIndex191_68 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-							goto l191_68
-						}
-						pos, ti = p.position, p.tokenIndex
-					l193_68:
-						{
-							position194_68, tokenIndex194_68 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_68
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l194_68
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l193_68
-						l194_68:
-							pos, ti = position194_68, tokenIndex194_68
-						}
-						goto l192_68
-					l191_68:
-						pos, ti = position191_68, tokenIndex191_68
-					}
-				l192_68:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_absolute, position190_68)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_68
-				goto lok68
-			l189_68:
-				pos, ti = position189_68, tokenIndex189_68
-				p.comp = comp_68
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
 				goto l178
 			}
-		lok68:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position179, tokenIndex179 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8042,52 +9800,10 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l178:
 			pos, ti = position175, tokenIndex175
-			{ // path_noscheme
-				comp_69 := p.comp
-				p.comp = uint32(rulepath_noscheme)
-				position195_69, tokenIndex195_69 := pos, ti
-				{
-					position196_69 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
-						goto l195_69
-					}
-					pos, ti = p.position, p.tokenIndex
-				l197_69:
-					{
-						position198_69, tokenIndex198_69 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l198_69
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l198_69
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l197_69
-					l198_69:
-						pos, ti = position198_69, tokenIndex198_69
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_noscheme, position196_69)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_69
-				goto lok69
-			l195_69:
-				pos, ti = position195_69, tokenIndex195_69
-				p.comp = comp_69
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
 				goto l180
 			}
-		lok69:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position181, tokenIndex181 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8107,52 +9823,10 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l180:
 			pos, ti = position175, tokenIndex175
-			{ // path_rootless
-				comp_70 := p.comp
-				p.comp = uint32(rulepath_rootless)
-				position199_70, tokenIndex199_70 := pos, ti
-				{
-					position200_70 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-						goto l199_70
-					}
-					pos, ti = p.position, p.tokenIndex
-				l201_70:
-					{
-						position202_70, tokenIndex202_70 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l202_70
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l202_70
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l201_70
-					l202_70:
-						pos, ti = position202_70, tokenIndex202_70
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_rootless, position200_70)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_70
-				goto lok70
-			l199_70:
-				pos, ti = position199_70, tokenIndex199_70
-				p.comp = comp_70
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
 				goto l182
 			}
-		lok70:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position183, tokenIndex183 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8172,10 +9846,135 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l182:
 			pos, ti = position175, tokenIndex175
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
-				goto l173
+			{ // path_empty
+				if false {
+					goto l173
+				}
+				comp_79 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position204_79 := pos
+					{
+						position205_79, tokenIndex205_79 := pos, ti
+						{ // pchar
+							position221_38_79, tokenIndex221_38_79 := pos, ti
+							{
+								position222_38_79 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_38_79, tokenIndex234_32_38_79 := pos, ti
+												{
+													position235_32_38_79 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_79
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_38_79
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_79
+													l247_15_32_38_79:
+														pos++
+														goto lok15_32_38_79
+													}
+												lok15_32_38_79:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_38_79
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_79
+													l247_16_32_38_79:
+														pos++
+														goto lok16_32_38_79
+													}
+												lok16_32_38_79:
+													_ = position235_32_38_79
+												}
+												goto lok32_38_79
+											l234_32_38_79:
+												pos, ti = position234_32_38_79, tokenIndex234_32_38_79
+												goto l221_38_79
+											}
+										lok32_38_79:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_38_79
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_38_79
+							}
+							goto lok38_79
+						l221_38_79:
+							pos, ti = position221_38_79, tokenIndex221_38_79
+							goto l205_79
+						}
+					lok38_79:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_79
+						}
+						goto l206_79
+					l205_79:
+						pos, ti = position205_79, tokenIndex205_79
+					}
+				l206_79:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position204_79)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_79
+				goto lok79
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok79:
 			{
 				position184, tokenIndex184 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8217,7 +10016,7 @@ func (p *Parser) rpath_abempty() bool {
 			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -8226,10 +10025,121 @@ func (p *Parser) rpath_abempty() bool {
 				goto l188
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l188
+			{ // segment
+				if false {
+					goto l188
+				}
+				{
+					position208_74 := pos
+				l209_74:
+					{
+						position210_74, tokenIndex210_74 := pos, ti
+						{ // pchar
+							position221_39_74, tokenIndex221_39_74 := pos, ti
+							{
+								position222_39_74 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_39_74, tokenIndex234_32_39_74 := pos, ti
+												{
+													position235_32_39_74 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_74
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_39_74
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_74
+													l247_15_32_39_74:
+														pos++
+														goto lok15_32_39_74
+													}
+												lok15_32_39_74:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_39_74
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_74
+													l247_16_32_39_74:
+														pos++
+														goto lok16_32_39_74
+													}
+												lok16_32_39_74:
+													_ = position235_32_39_74
+												}
+												goto lok32_39_74
+											l234_32_39_74:
+												pos, ti = position234_32_39_74, tokenIndex234_32_39_74
+												goto l221_39_74
+											}
+										lok32_39_74:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_39_74
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_39_74
+							}
+							goto lok39_74
+						l221_39_74:
+							pos, ti = position221_39_74, tokenIndex221_39_74
+							goto l210_74
+						}
+					lok39_74:
+						goto l209_74
+					l210_74:
+						pos, ti = position210_74, tokenIndex210_74
+					}
+					_ = position208_74
+				}
+				goto lok74
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok74:
 			goto l187
 		l188:
 			pos, ti = position188, tokenIndex188
@@ -8256,7 +10166,7 @@ func (p *Parser) rpath_absolute() bool {
 		position190 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -8276,7 +10186,7 @@ func (p *Parser) rpath_absolute() bool {
 				position194, tokenIndex194 := pos, ti
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(10, true)
 					}
 
 					if int(pos) > p.far {
@@ -8285,10 +10195,121 @@ func (p *Parser) rpath_absolute() bool {
 					goto l194
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-					goto l194
+				{ // segment
+					if false {
+						goto l194
+					}
+					{
+						position208_75 := pos
+					l209_75:
+						{
+							position210_75, tokenIndex210_75 := pos, ti
+							{ // pchar
+								position221_39_75, tokenIndex221_39_75 := pos, ti
+								{
+									position222_39_75 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(6, true)
+											}
+
+											if int(pos) == p.at {
+												p.note(7, false)
+											}
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position234_32_39_75, tokenIndex234_32_39_75 := pos, ti
+													{
+														position235_32_39_75 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l234_32_39_75
+														}
+														pos++
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(8, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l247_15_32_39_75
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l234_32_39_75
+														l247_15_32_39_75:
+															pos++
+															goto lok15_32_39_75
+														}
+													lok15_32_39_75:
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(8, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l247_16_32_39_75
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l234_32_39_75
+														l247_16_32_39_75:
+															pos++
+															goto lok16_32_39_75
+														}
+													lok16_32_39_75:
+														_ = position235_32_39_75
+													}
+													goto lok32_39_75
+												l234_32_39_75:
+													pos, ti = position234_32_39_75, tokenIndex234_32_39_75
+													goto l221_39_75
+												}
+											lok32_39_75:
+												;
+											default:
+												if c := buffer[pos]; c < 'a' || c > 'z' {
+													if int(pos) == p.at {
+														p.note(0, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l221_39_75
+												}
+												pos++
+											}
+										}
+									}
+
+									_ = position222_39_75
+								}
+								goto lok39_75
+							l221_39_75:
+								pos, ti = position221_39_75, tokenIndex221_39_75
+								goto l210_75
+							}
+						lok39_75:
+							goto l209_75
+						l210_75:
+							pos, ti = position210_75, tokenIndex210_75
+						}
+						_ = position208_75
+					}
+					goto lok75
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok75:
 				goto l193
 			l194:
 				pos, ti = position194, tokenIndex194
@@ -8332,7 +10353,7 @@ func (p *Parser) rpath_noscheme() bool {
 			position198, tokenIndex198 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -8341,10 +10362,121 @@ func (p *Parser) rpath_noscheme() bool {
 				goto l198
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l198
+			{ // segment
+				if false {
+					goto l198
+				}
+				{
+					position208_76 := pos
+				l209_76:
+					{
+						position210_76, tokenIndex210_76 := pos, ti
+						{ // pchar
+							position221_39_76, tokenIndex221_39_76 := pos, ti
+							{
+								position222_39_76 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_39_76, tokenIndex234_32_39_76 := pos, ti
+												{
+													position235_32_39_76 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_76
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_39_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_76
+													l247_15_32_39_76:
+														pos++
+														goto lok15_32_39_76
+													}
+												lok15_32_39_76:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_39_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_76
+													l247_16_32_39_76:
+														pos++
+														goto lok16_32_39_76
+													}
+												lok16_32_39_76:
+													_ = position235_32_39_76
+												}
+												goto lok32_39_76
+											l234_32_39_76:
+												pos, ti = position234_32_39_76, tokenIndex234_32_39_76
+												goto l221_39_76
+											}
+										lok32_39_76:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_39_76
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_39_76
+							}
+							goto lok39_76
+						l221_39_76:
+							pos, ti = position221_39_76, tokenIndex221_39_76
+							goto l210_76
+						}
+					lok39_76:
+						goto l209_76
+					l210_76:
+						pos, ti = position210_76, tokenIndex210_76
+					}
+					_ = position208_76
+				}
+				goto lok76
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok76:
 			goto l197
 		l198:
 			pos, ti = position198, tokenIndex198
@@ -8383,7 +10515,7 @@ func (p *Parser) rpath_rootless() bool {
 			position202, tokenIndex202 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -8392,10 +10524,121 @@ func (p *Parser) rpath_rootless() bool {
 				goto l202
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l202
+			{ // segment
+				if false {
+					goto l202
+				}
+				{
+					position208_77 := pos
+				l209_77:
+					{
+						position210_77, tokenIndex210_77 := pos, ti
+						{ // pchar
+							position221_39_77, tokenIndex221_39_77 := pos, ti
+							{
+								position222_39_77 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_39_77, tokenIndex234_32_39_77 := pos, ti
+												{
+													position235_32_39_77 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_77
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_39_77
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_77
+													l247_15_32_39_77:
+														pos++
+														goto lok15_32_39_77
+													}
+												lok15_32_39_77:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_39_77
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_77
+													l247_16_32_39_77:
+														pos++
+														goto lok16_32_39_77
+													}
+												lok16_32_39_77:
+													_ = position235_32_39_77
+												}
+												goto lok32_39_77
+											l234_32_39_77:
+												pos, ti = position234_32_39_77, tokenIndex234_32_39_77
+												goto l221_39_77
+											}
+										lok32_39_77:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_39_77
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_39_77
+							}
+							goto lok39_77
+						l221_39_77:
+							pos, ti = position221_39_77, tokenIndex221_39_77
+							goto l210_77
+						}
+					lok39_77:
+						goto l209_77
+					l210_77:
+						pos, ti = position210_77, tokenIndex210_77
+					}
+					_ = position208_77
+				}
+				goto lok77
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok77:
 			goto l201
 		l202:
 			pos, ti = position202, tokenIndex202
@@ -8427,77 +10670,77 @@ func (p *Parser) rpath_empty() bool {
 		{
 			position205, tokenIndex205 := pos, ti
 			{ // pchar
-				position221_35, tokenIndex221_35 := pos, ti
+				position221_38, tokenIndex221_38 := pos, ti
 				{
-					position222_35 := pos
+					position222_38 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(25, false)
+								p.note(6, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position234_29_35, tokenIndex234_29_35 := pos, ti
+									position234_32_38, tokenIndex234_32_38 := pos, ti
 									{
-										position235_29_35 := pos
+										position235_32_38 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, false)
+												p.note(7, false)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_35
+											goto l234_32_38
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, false)
+												p.note(8, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_29_35
+												goto l247_15_32_38
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_35
-										l247_15_29_35:
+											goto l234_32_38
+										l247_15_32_38:
 											pos++
-											goto lok15_29_35
+											goto lok15_32_38
 										}
-									lok15_29_35:
+									lok15_32_38:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, false)
+												p.note(8, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_29_35
+												goto l247_16_32_38
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_35
-										l247_16_29_35:
+											goto l234_32_38
+										l247_16_32_38:
 											pos++
-											goto lok16_29_35
+											goto lok16_32_38
 										}
-									lok16_29_35:
-										_ = position235_29_35
+									lok16_32_38:
+										_ = position235_32_38
 									}
-									goto lok29_35
-								l234_29_35:
-									pos, ti = position234_29_35, tokenIndex234_29_35
-									goto l221_35
+									goto lok32_38
+								l234_32_38:
+									pos, ti = position234_32_38, tokenIndex234_32_38
+									goto l221_38
 								}
-							lok29_35:
+							lok32_38:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -8508,21 +10751,21 @@ func (p *Parser) rpath_empty() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l221_35
+									goto l221_38
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position222_35
+					_ = position222_38
 				}
-				goto lok35
-			l221_35:
-				pos, ti = position221_35, tokenIndex221_35
+				goto lok38
+			l221_38:
+				pos, ti = position221_38, tokenIndex221_38
 				goto l205
 			}
-		lok35:
+		lok38:
 			if !(false) {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
@@ -8556,77 +10799,77 @@ func (p *Parser) rsegment() bool {
 		{
 			position210, tokenIndex210 := pos, ti
 			{ // pchar
-				position221_36, tokenIndex221_36 := pos, ti
+				position221_39, tokenIndex221_39 := pos, ti
 				{
-					position222_36 := pos
+					position222_39 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position234_29_36, tokenIndex234_29_36 := pos, ti
+									position234_32_39, tokenIndex234_32_39 := pos, ti
 									{
-										position235_29_36 := pos
+										position235_32_39 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_36
+											goto l234_32_39
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_29_36
+												goto l247_15_32_39
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_36
-										l247_15_29_36:
+											goto l234_32_39
+										l247_15_32_39:
 											pos++
-											goto lok15_29_36
+											goto lok15_32_39
 										}
-									lok15_29_36:
+									lok15_32_39:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_29_36
+												goto l247_16_32_39
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_36
-										l247_16_29_36:
+											goto l234_32_39
+										l247_16_32_39:
 											pos++
-											goto lok16_29_36
+											goto lok16_32_39
 										}
-									lok16_29_36:
-										_ = position235_29_36
+									lok16_32_39:
+										_ = position235_32_39
 									}
-									goto lok29_36
-								l234_29_36:
-									pos, ti = position234_29_36, tokenIndex234_29_36
-									goto l221_36
+									goto lok32_39
+								l234_32_39:
+									pos, ti = position234_32_39, tokenIndex234_32_39
+									goto l221_39
 								}
-							lok29_36:
+							lok32_39:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -8637,21 +10880,21 @@ func (p *Parser) rsegment() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l221_36
+									goto l221_39
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position222_36
+					_ = position222_39
 				}
-				goto lok36
-			l221_36:
-				pos, ti = position221_36, tokenIndex221_36
+				goto lok39
+			l221_39:
+				pos, ti = position221_39, tokenIndex221_39
 				goto l210
 			}
-		lok36:
+		lok39:
 			goto l209
 		l210:
 			pos, ti = position210, tokenIndex210
@@ -8670,77 +10913,77 @@ func (p *Parser) rsegment_nz() bool {
 	{
 		position212 := pos
 		{ // pchar
-			position221_37, tokenIndex221_37 := pos, ti
+			position221_40, tokenIndex221_40 := pos, ti
 			{
-				position222_37 := pos
+				position222_40 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(25, true)
+							p.note(6, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(9, false)
+							p.note(7, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position234_29_37, tokenIndex234_29_37 := pos, ti
+								position234_32_40, tokenIndex234_32_40 := pos, ti
 								{
-									position235_29_37 := pos
+									position235_32_40 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(7, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_29_37
+										goto l234_32_40
 									}
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_15_29_37
+											goto l247_15_32_40
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_29_37
-									l247_15_29_37:
+										goto l234_32_40
+									l247_15_32_40:
 										pos++
-										goto lok15_29_37
+										goto lok15_32_40
 									}
-								lok15_29_37:
+								lok15_32_40:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_16_29_37
+											goto l247_16_32_40
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l234_29_37
-									l247_16_29_37:
+										goto l234_32_40
+									l247_16_32_40:
 										pos++
-										goto lok16_29_37
+										goto lok16_32_40
 									}
-								lok16_29_37:
-									_ = position235_29_37
+								lok16_32_40:
+									_ = position235_32_40
 								}
-								goto lok29_37
-							l234_29_37:
-								pos, ti = position234_29_37, tokenIndex234_29_37
-								goto l221_37
+								goto lok32_40
+							l234_32_40:
+								pos, ti = position234_32_40, tokenIndex234_32_40
+								goto l221_40
 							}
-						lok29_37:
+						lok32_40:
 							;
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -8751,96 +10994,96 @@ func (p *Parser) rsegment_nz() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l221_37
+								goto l221_40
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position222_37
+				_ = position222_40
 			}
-			goto lok37
-		l221_37:
-			pos, ti = position221_37, tokenIndex221_37
+			goto lok40
+		l221_40:
+			pos, ti = position221_40, tokenIndex221_40
 			goto l211
 		}
-	lok37:
+	lok40:
 	l213:
 		{
 			position214, tokenIndex214 := pos, ti
 			{ // pchar
-				position221_38, tokenIndex221_38 := pos, ti
+				position221_41, tokenIndex221_41 := pos, ti
 				{
-					position222_38 := pos
+					position222_41 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position234_29_38, tokenIndex234_29_38 := pos, ti
+									position234_32_41, tokenIndex234_32_41 := pos, ti
 									{
-										position235_29_38 := pos
+										position235_32_41 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_38
+											goto l234_32_41
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_29_38
+												goto l247_15_32_41
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_38
-										l247_15_29_38:
+											goto l234_32_41
+										l247_15_32_41:
 											pos++
-											goto lok15_29_38
+											goto lok15_32_41
 										}
-									lok15_29_38:
+									lok15_32_41:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_29_38
+												goto l247_16_32_41
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l234_29_38
-										l247_16_29_38:
+											goto l234_32_41
+										l247_16_32_41:
 											pos++
-											goto lok16_29_38
+											goto lok16_32_41
 										}
-									lok16_29_38:
-										_ = position235_29_38
+									lok16_32_41:
+										_ = position235_32_41
 									}
-									goto lok29_38
-								l234_29_38:
-									pos, ti = position234_29_38, tokenIndex234_29_38
-									goto l221_38
+									goto lok32_41
+								l234_32_41:
+									pos, ti = position234_32_41, tokenIndex234_32_41
+									goto l221_41
 								}
-							lok29_38:
+							lok32_41:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -8851,21 +11094,21 @@ func (p *Parser) rsegment_nz() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l221_38
+									goto l221_41
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position222_38
+					_ = position222_41
 				}
-				goto lok38
-			l221_38:
-				pos, ti = position221_38, tokenIndex221_38
+				goto lok41
+			l221_41:
+				pos, ti = position221_41, tokenIndex221_41
 				goto l214
 			}
-		lok38:
+		lok41:
 			goto l213
 		l214:
 			pos, ti = position214, tokenIndex214
@@ -8892,87 +11135,87 @@ func (p *Parser) rsegment_nz_nc() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(27, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position234_25, tokenIndex234_25 := pos, ti
+						position234_28, tokenIndex234_28 := pos, ti
 						{
-							position235_25 := pos
+							position235_28 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l234_25
+								goto l234_28
 							}
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_15_25
+									goto l247_15_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l234_25
-							l247_15_25:
+								goto l234_28
+							l247_15_28:
 								pos++
-								goto lok15_25
+								goto lok15_28
 							}
-						lok15_25:
+						lok15_28:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_16_25
+									goto l247_16_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l234_25
-							l247_16_25:
+								goto l234_28
+							l247_16_28:
 								pos++
-								goto lok16_25
+								goto lok16_28
 							}
-						lok16_25:
-							_ = position235_25
+						lok16_28:
+							_ = position235_28
 						}
-						goto lok25
-					l234_25:
-						pos, ti = position234_25, tokenIndex234_25
+						goto lok28
+					l234_28:
+						pos, ti = position234_28, tokenIndex234_28
 						goto l215
 					}
-				lok25:
+				lok28:
 					;
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l236_26
+							goto l236_29
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l215
-					l236_26:
+					l236_29:
 						pos++
-						goto lok26
+						goto lok29
 					}
-				lok26:
+				lok29:
 				}
 			}
 		}
@@ -8985,87 +11228,87 @@ func (p *Parser) rsegment_nz_nc() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position234_27, tokenIndex234_27 := pos, ti
+							position234_30, tokenIndex234_30 := pos, ti
 							{
-								position235_27 := pos
+								position235_30 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l234_27
+									goto l234_30
 								}
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_15_27
+										goto l247_15_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l234_27
-								l247_15_27:
+									goto l234_30
+								l247_15_30:
 									pos++
-									goto lok15_27
+									goto lok15_30
 								}
-							lok15_27:
+							lok15_30:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_16_27
+										goto l247_16_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l234_27
-								l247_16_27:
+									goto l234_30
+								l247_16_30:
 									pos++
-									goto lok16_27
+									goto lok16_30
 								}
-							lok16_27:
-								_ = position235_27
+							lok16_30:
+								_ = position235_30
 							}
-							goto lok27
-						l234_27:
-							pos, ti = position234_27, tokenIndex234_27
+							goto lok30
+						l234_30:
+							pos, ti = position234_30, tokenIndex234_30
 							goto l218
 						}
-					lok27:
+					lok30:
 						;
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(15, true)
+								p.note(18, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l236_28
+								goto l236_31
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l218
-						l236_28:
+						l236_31:
 							pos++
-							goto lok28
+							goto lok31
 						}
-					lok28:
+					lok31:
 					}
 				}
 			}
@@ -9096,69 +11339,69 @@ func (p *Parser) rpchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(6, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position234_29, tokenIndex234_29 := pos, ti
+						position234_32, tokenIndex234_32 := pos, ti
 						{
-							position235_29 := pos
+							position235_32 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l234_29
+								goto l234_32
 							}
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_15_29
+									goto l247_15_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l234_29
-							l247_15_29:
+								goto l234_32
+							l247_15_32:
 								pos++
-								goto lok15_29
+								goto lok15_32
 							}
-						lok15_29:
+						lok15_32:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_16_29
+									goto l247_16_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l234_29
-							l247_16_29:
+								goto l234_32
+							l247_16_32:
 								pos++
-								goto lok16_29
+								goto lok16_32
 							}
-						lok16_29:
-							_ = position235_29
+						lok16_32:
+							_ = position235_32
 						}
-						goto lok29
-					l234_29:
-						pos, ti = position234_29, tokenIndex234_29
+						goto lok32
+					l234_32:
+						pos, ti = position234_32, tokenIndex234_32
 						goto l221
 					}
-				lok29:
+				lok32:
 					;
 				default:
 					if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9202,81 +11445,81 @@ func (p *Parser) rquery() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(5, true)
 					}
 
 					{ // pchar
-						position221_30, tokenIndex221_30 := pos, ti
+						position221_33, tokenIndex221_33 := pos, ti
 						{
-							position222_30 := pos
+							position222_33 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(6, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(7, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position234_29_30, tokenIndex234_29_30 := pos, ti
+											position234_32_33, tokenIndex234_32_33 := pos, ti
 											{
-												position235_29_30 := pos
+												position235_32_33 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(9, true)
+														p.note(7, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l234_29_30
+													goto l234_32_33
 												}
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_15_29_30
+														goto l247_15_32_33
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l234_29_30
-												l247_15_29_30:
+													goto l234_32_33
+												l247_15_32_33:
 													pos++
-													goto lok15_29_30
+													goto lok15_32_33
 												}
-											lok15_29_30:
+											lok15_32_33:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_16_29_30
+														goto l247_16_32_33
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l234_29_30
-												l247_16_29_30:
+													goto l234_32_33
+												l247_16_32_33:
 													pos++
-													goto lok16_29_30
+													goto lok16_32_33
 												}
-											lok16_29_30:
-												_ = position235_29_30
+											lok16_32_33:
+												_ = position235_32_33
 											}
-											goto lok29_30
-										l234_29_30:
-											pos, ti = position234_29_30, tokenIndex234_29_30
-											goto l221_30
+											goto lok32_33
+										l234_32_33:
+											pos, ti = position234_32_33, tokenIndex234_32_33
+											goto l221_33
 										}
-									lok29_30:
+									lok32_33:
 										;
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9287,21 +11530,21 @@ func (p *Parser) rquery() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l221_30
+											goto l221_33
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position222_30
+							_ = position222_33
 						}
-						goto lok30
-					l221_30:
-						pos, ti = position221_30, tokenIndex221_30
+						goto lok33
+					l221_33:
+						pos, ti = position221_33, tokenIndex221_33
 						goto l227
 					}
-				lok30:
+				lok33:
 				}
 			}
 
@@ -9336,81 +11579,81 @@ func (p *Parser) rfragment() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(5, true)
 					}
 
 					{ // pchar
-						position221_31, tokenIndex221_31 := pos, ti
+						position221_34, tokenIndex221_34 := pos, ti
 						{
-							position222_31 := pos
+							position222_34 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(6, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(7, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position234_29_31, tokenIndex234_29_31 := pos, ti
+											position234_32_34, tokenIndex234_32_34 := pos, ti
 											{
-												position235_29_31 := pos
+												position235_32_34 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(9, true)
+														p.note(7, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l234_29_31
+													goto l234_32_34
 												}
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_15_29_31
+														goto l247_15_32_34
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l234_29_31
-												l247_15_29_31:
+													goto l234_32_34
+												l247_15_32_34:
 													pos++
-													goto lok15_29_31
+													goto lok15_32_34
 												}
-											lok15_29_31:
+											lok15_32_34:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_16_29_31
+														goto l247_16_32_34
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l234_29_31
-												l247_16_29_31:
+													goto l234_32_34
+												l247_16_32_34:
 													pos++
-													goto lok16_29_31
+													goto lok16_32_34
 												}
-											lok16_29_31:
-												_ = position235_29_31
+											lok16_32_34:
+												_ = position235_32_34
 											}
-											goto lok29_31
-										l234_29_31:
-											pos, ti = position234_29_31, tokenIndex234_29_31
-											goto l221_31
+											goto lok32_34
+										l234_32_34:
+											pos, ti = position234_32_34, tokenIndex234_32_34
+											goto l221_34
 										}
-									lok29_31:
+									lok32_34:
 										;
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9421,21 +11664,21 @@ func (p *Parser) rfragment() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l221_31
+											goto l221_34
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position222_31
+							_ = position222_34
 						}
-						goto lok31
-					l221_31:
-						pos, ti = position221_31, tokenIndex221_31
+						goto lok34
+					l221_34:
+						pos, ti = position221_34, tokenIndex221_34
 						goto l232
 					}
-				lok31:
+				lok34:
 				}
 			}
 
@@ -9463,7 +11706,7 @@ func (p *Parser) rpct_encoded() bool {
 		position235 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -9474,7 +11717,7 @@ func (p *Parser) rpct_encoded() bool {
 		pos++
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l247_15
@@ -9490,7 +11733,7 @@ func (p *Parser) rpct_encoded() bool {
 	lok15:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l247_16
@@ -9519,7 +11762,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(15, true)
+		p.note(18, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l236
@@ -9561,7 +11804,7 @@ func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(16, true)
+		p.note(13, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l245
@@ -9582,7 +11825,7 @@ func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l247

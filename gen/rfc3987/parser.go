@@ -559,25 +559,28 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 26 lookaheads, 2 rule calls inside them.
+// 36 lookaheads, 5 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x800000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x8000000, 0x0, 0x0},
 	{0x0, 0x20000000, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x28001fd200000000, 0x0, 0x0, 0x0},
 	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x0, 0x40000000000000, 0x0, 0x0},
 	{0x0, 0x400000, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
@@ -586,10 +589,7 @@ var noteMask = [...][4]uint64{
 	{0x1f000000000000, 0x0, 0x0, 0x0},
 	{0x2000000000000, 0x0, 0x0, 0x0},
 	{0x3fe000000000000, 0x0, 0x0, 0x0},
-	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x28001fd200000000, 0x1, 0x0, 0x0},
-	{0x8000800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x0, 0x0, 0xfbfff00000004},
 	{0x0, 0x0, 0x0, 0x8000000000000},
 	{0x0, 0x0, 0xfffeffff8000, 0x0},
@@ -632,171 +632,86 @@ var noteMask = [...][4]uint64{
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(IRI_reference / absolute_IRI / ipath)>
 func (p *Parser) rpegwrap_entries() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
 			position2, tokenIndex2 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rIRI_reference() {
-				goto l3
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l2
-		l3:
-			pos, ti = position2, tokenIndex2
-			{ // absolute_IRI
-				comp_132 := p.comp
-				p.comp = uint32(ruleabsolute_IRI)
-				position23_132, tokenIndex23_132 := pos, ti
+			{ // IRI_reference
+				comp_145 := p.comp
+				p.comp = uint32(ruleIRI_reference)
+				position5_145, tokenIndex5_145 := pos, ti
 				{
-					position24_132 := pos
-					{ // scheme
-						comp_125 := p.comp
-						p.comp = uint32(rulescheme)
-						position40_125_132, tokenIndex40_125_132 := pos, ti
-						{
-							position41_125_132 := pos
-							{
-								position42_125_132, tokenIndex42_125_132 := pos, ti
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l43_125_132
-								}
-								pos++
-								goto l42_125_132
-							l43_125_132:
-								pos, ti = position42_125_132, tokenIndex42_125_132
-								if c := buffer[pos]; c < 'A' || c > 'Z' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_125_132
-								}
-								pos++
-							}
-						l42_125_132:
-						l44_125_132:
-							{
-								position45_125_132, tokenIndex45_125_132 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l45_125_132
-										}
-										pos++
-									}
-								}
-
-								goto l44_125_132
-							l45_125_132:
-								pos, ti = position45_125_132, tokenIndex45_125_132
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position41_125_132)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_125
-						goto lok125_132
-					l40_125_132:
-						pos, ti = position40_125_132, tokenIndex40_125_132
-						p.comp = comp_125
-						goto l23_132
-					}
-				lok125_132:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l23_132
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
-						goto l23_132
-					}
-					pos, ti = p.position, p.tokenIndex
+					position6_145 := pos
 					{
-						position25_132, tokenIndex25_132 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l25_132
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.riquery() {
-							goto l25_132
+						position7_145, tokenIndex7_145 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rIRI() {
+							goto l8_145
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l26_132
-					l25_132:
-						pos, ti = position25_132, tokenIndex25_132
-					}
-				l26_132:
-					{
-						position27_132, tokenIndex27_132 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
+						{
+							position9_145, tokenIndex9_145 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_145
 							}
-							goto l27_132
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_145
+						l9_145:
+							pos, ti = position9_145, tokenIndex9_145
 						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
+						goto l7_145
+					l8_145:
+						pos, ti = position7_145, tokenIndex7_145
+						if p.position, p.tokenIndex = pos, ti; !p.rirelative_ref() {
+							goto l5_145
 						}
-						goto l23_132
-					l27_132:
-						pos, ti = position27_132, tokenIndex27_132
+						pos, ti = p.position, p.tokenIndex
+						{
+							position10_145, tokenIndex10_145 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l10_145
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_145
+						l10_145:
+							pos, ti = position10_145, tokenIndex10_145
+						}
 					}
+				l7_145:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabsolute_IRI, position24_132)
+						p.add(ruleIRI_reference, position6_145)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_132
-				goto lok132
-			l23_132:
-				pos, ti = position23_132, tokenIndex23_132
-				p.comp = comp_132
+				p.comp = comp_145
+				goto lok145
+			l5_145:
+				pos, ti = position5_145, tokenIndex5_145
+				p.comp = comp_145
+				goto l3
+			}
+		lok145:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rabsolute_IRI() {
 				goto l4
 			}
-		lok132:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l4:
 			pos, ti = position2, tokenIndex2
@@ -818,7 +733,6 @@ l0:
 
 // rIRI_reference is rule 1 IRI_reference <- <((IRI !.) / (irelative_ref !.))>
 func (p *Parser) rIRI_reference() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleIRI_reference)
@@ -827,163 +741,10 @@ func (p *Parser) rIRI_reference() bool {
 		position6 := pos
 		{
 			position7, tokenIndex7 := pos, ti
-			{ // IRI
-				comp_130 := p.comp
-				p.comp = uint32(ruleIRI)
-				position11_130, tokenIndex11_130 := pos, ti
-				{
-					position12_130 := pos
-					{ // scheme
-						comp_129 := p.comp
-						p.comp = uint32(rulescheme)
-						position40_129_130, tokenIndex40_129_130 := pos, ti
-						{
-							position41_129_130 := pos
-							{
-								position42_129_130, tokenIndex42_129_130 := pos, ti
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l43_129_130
-								}
-								pos++
-								goto l42_129_130
-							l43_129_130:
-								pos, ti = position42_129_130, tokenIndex42_129_130
-								if c := buffer[pos]; c < 'A' || c > 'Z' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_129_130
-								}
-								pos++
-							}
-						l42_129_130:
-						l44_129_130:
-							{
-								position45_129_130, tokenIndex45_129_130 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l45_129_130
-										}
-										pos++
-									}
-								}
-
-								goto l44_129_130
-							l45_129_130:
-								pos, ti = position45_129_130, tokenIndex45_129_130
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position41_129_130)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_129
-						goto lok129_130
-					l40_129_130:
-						pos, ti = position40_129_130, tokenIndex40_129_130
-						p.comp = comp_129
-						goto l11_130
-					}
-				lok129_130:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l11_130
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
-						goto l11_130
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position13_130, tokenIndex13_130 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l13_130
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.riquery() {
-							goto l13_130
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l14_130
-					l13_130:
-						pos, ti = position13_130, tokenIndex13_130
-					}
-				l14_130:
-					{
-						position15_130, tokenIndex15_130 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l15_130
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
-							goto l15_130
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l16_130
-					l15_130:
-						pos, ti = position15_130, tokenIndex15_130
-					}
-				l16_130:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIRI, position12_130)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_130
-				goto lok130
-			l11_130:
-				pos, ti = position11_130, tokenIndex11_130
-				p.comp = comp_130
+			if p.position, p.tokenIndex = pos, ti; !p.rIRI() {
 				goto l8
 			}
-		lok130:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position9, tokenIndex9 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -1003,74 +764,10 @@ func (p *Parser) rIRI_reference() bool {
 			goto l7
 		l8:
 			pos, ti = position7, tokenIndex7
-			{ // irelative_ref
-				comp_131 := p.comp
-				p.comp = uint32(ruleirelative_ref)
-				position28_131, tokenIndex28_131 := pos, ti
-				{
-					position29_131 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rirelative_part() {
-						goto l28_131
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position30_131, tokenIndex30_131 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l30_131
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.riquery() {
-							goto l30_131
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l31_131
-					l30_131:
-						pos, ti = position30_131, tokenIndex30_131
-					}
-				l31_131:
-					{
-						position32_131, tokenIndex32_131 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l32_131
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
-							goto l32_131
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l33_131
-					l32_131:
-						pos, ti = position32_131, tokenIndex32_131
-					}
-				l33_131:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleirelative_ref, position29_131)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_131
-				goto lok131
-			l28_131:
-				pos, ti = position28_131, tokenIndex28_131
-				p.comp = comp_131
+			if p.position, p.tokenIndex = pos, ti; !p.rirelative_ref() {
 				goto l5
 			}
-		lok131:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position10, tokenIndex10 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -1115,13 +812,13 @@ func (p *Parser) rIRI() bool {
 	{
 		position12 := pos
 		{ // scheme
-			comp_129 := p.comp
+			comp_140 := p.comp
 			p.comp = uint32(rulescheme)
-			position40_129, tokenIndex40_129 := pos, ti
+			position40_140, tokenIndex40_140 := pos, ti
 			{
-				position41_129 := pos
+				position41_140 := pos
 				{
-					position42_129, tokenIndex42_129 := pos, ti
+					position42_140, tokenIndex42_140 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1130,12 +827,12 @@ func (p *Parser) rIRI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l43_129
+						goto l43_140
 					}
 					pos++
-					goto l42_129
-				l43_129:
-					pos, ti = position42_129, tokenIndex42_129
+					goto l42_140
+				l43_140:
+					pos, ti = position42_140, tokenIndex42_140
 					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(1, true)
@@ -1144,14 +841,14 @@ func (p *Parser) rIRI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l40_129
+						goto l40_140
 					}
 					pos++
 				}
-			l42_129:
-			l44_129:
+			l42_140:
+			l44_140:
 				{
-					position45_129, tokenIndex45_129 := pos, ti
+					position45_140, tokenIndex45_140 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							pos++
@@ -1168,30 +865,30 @@ func (p *Parser) rIRI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l45_129
+								goto l45_140
 							}
 							pos++
 						}
 					}
 
-					goto l44_129
-				l45_129:
-					pos, ti = position45_129, tokenIndex45_129
+					goto l44_140
+				l45_140:
+					pos, ti = position45_140, tokenIndex45_140
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position41_129)
+					p.add(rulescheme, position41_140)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_129
-			goto lok129
-		l40_129:
-			pos, ti = position40_129, tokenIndex40_129
-			p.comp = comp_129
+			p.comp = comp_140
+			goto lok140
+		l40_140:
+			pos, ti = position40_140, tokenIndex40_140
+			p.comp = comp_140
 			goto l11
 		}
-	lok129:
+	lok140:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -1220,10 +917,143 @@ func (p *Parser) rIRI() bool {
 				goto l13
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.riquery() {
-				goto l13
+			{ // iquery
+				if false {
+					goto l13
+				}
+				comp_141 := p.comp
+				p.comp = uint32(ruleiquery)
+				{
+					position225_141 := pos
+				l226_141:
+					{
+						position227_141, tokenIndex227_141 := pos, ti
+						{
+							position228_141, tokenIndex228_141 := pos, ti
+							{ // ipchar
+								position221_76_141, tokenIndex221_76_141 := pos, ti
+								{
+									position222_76_141 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+
+											if int(pos) == p.at {
+												p.note(6, false)
+											}
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_76_141, tokenIndex261_75_76_141 := pos, ti
+													{
+														position262_75_76_141 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(6, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_141
+														}
+														pos++
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_76_141
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_141
+														l274_62_75_76_141:
+															pos++
+															goto lok62_75_76_141
+														}
+													lok62_75_76_141:
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_76_141
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_141
+														l274_63_75_76_141:
+															pos++
+															goto lok63_75_76_141
+														}
+													lok63_75_76_141:
+														_ = position262_75_76_141
+													}
+													goto lok75_76_141
+												l261_75_76_141:
+													pos, ti = position261_75_76_141, tokenIndex261_75_76_141
+													goto l221_76_141
+												}
+											lok75_76_141:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_76_141
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_76_141
+								}
+								goto lok76_141
+							l221_76_141:
+								pos, ti = position221_76_141, tokenIndex221_76_141
+								goto l229_141
+							}
+						lok76_141:
+							goto l228_141
+						l229_141:
+							pos, ti = position228_141, tokenIndex228_141
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+
+									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+										goto l227_141
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+						}
+					l228_141:
+						goto l226_141
+					l227_141:
+						pos, ti = position227_141, tokenIndex227_141
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiquery, position225_141)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_141
+				goto lok141
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok141:
 			goto l14
 		l13:
 			pos, ti = position13, tokenIndex13
@@ -1233,7 +1063,7 @@ func (p *Parser) rIRI() bool {
 			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1242,10 +1072,132 @@ func (p *Parser) rIRI() bool {
 				goto l15
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
-				goto l15
+			{ // ifragment
+				if false {
+					goto l15
+				}
+				comp_142 := p.comp
+				p.comp = uint32(ruleifragment)
+				{
+					position232_142 := pos
+				l233_142:
+					{
+						position234_142, tokenIndex234_142 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								{ // ipchar
+									position221_77_142, tokenIndex221_77_142 := pos, ti
+									{
+										position222_77_142 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(5, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(6, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position261_75_77_142, tokenIndex261_75_77_142 := pos, ti
+														{
+															position262_75_77_142 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(6, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_142
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_62_75_77_142
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_142
+															l274_62_75_77_142:
+																pos++
+																goto lok62_75_77_142
+															}
+														lok62_75_77_142:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_63_75_77_142
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_142
+															l274_63_75_77_142:
+																pos++
+																goto lok63_75_77_142
+															}
+														lok63_75_77_142:
+															_ = position262_75_77_142
+														}
+														goto lok75_77_142
+													l261_75_77_142:
+														pos, ti = position261_75_77_142, tokenIndex261_75_77_142
+														goto l221_77_142
+													}
+												lok75_77_142:
+													;
+												default:
+													if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+														goto l221_77_142
+													}
+													pos, ti = p.position, p.tokenIndex
+												}
+											}
+										}
+
+										_ = position222_77_142
+									}
+									goto lok77_142
+								l221_77_142:
+									pos, ti = position221_77_142, tokenIndex221_77_142
+									goto l234_142
+								}
+							lok77_142:
+							}
+						}
+
+						goto l233_142
+					l234_142:
+						pos, ti = position234_142, tokenIndex234_142
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleifragment, position232_142)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_142
+				goto lok142
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok142:
 			goto l16
 		l15:
 			pos, ti = position15, tokenIndex15
@@ -1278,7 +1230,7 @@ func (p *Parser) rihier_part() bool {
 			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1289,7 +1241,7 @@ func (p *Parser) rihier_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1298,201 +1250,293 @@ func (p *Parser) rihier_part() bool {
 				goto l20
 			}
 			pos++
-			{ // iauthority
-				comp_122 := p.comp
-				p.comp = uint32(ruleiauthority)
-				position47_122, tokenIndex47_122 := pos, ti
-				{
-					position48_122 := pos
-					{
-						position49_122, tokenIndex49_122 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.riuserinfo() {
-							goto l49_122
-						}
-						pos, ti = p.position, p.tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l49_122
-						}
-						pos++
-						goto l50_122
-					l49_122:
-						pos, ti = position49_122, tokenIndex49_122
-					}
-				l50_122:
-					if p.position, p.tokenIndex = pos, ti; !p.rihost() {
-						goto l47_122
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position51_122, tokenIndex51_122 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51_122
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l51_122
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l52_122
-					l51_122:
-						pos, ti = position51_122, tokenIndex51_122
-					}
-				l52_122:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleiauthority, position48_122)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_122
-				goto lok122
-			l47_122:
-				pos, ti = position47_122, tokenIndex47_122
-				p.comp = comp_122
-				goto l20
-			}
-		lok122:
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_abempty() {
+			if p.position, p.tokenIndex = pos, ti; !p.riauthority() {
 				goto l20
 			}
 			pos, ti = p.position, p.tokenIndex
+			{ // ipath_abempty
+				if false {
+					goto l20
+				}
+				comp_134 := p.comp
+				p.comp = uint32(ruleipath_abempty)
+				{
+					position186_134 := pos
+				l187_134:
+					{
+						position188_134, tokenIndex188_134 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_134
+						}
+						pos++
+						{ // isegment
+							if false {
+								goto l188_134
+							}
+							{
+								position208_121_134 := pos
+							l209_121_134:
+								{
+									position210_121_134, tokenIndex210_121_134 := pos, ti
+									{ // ipchar
+										position221_82_121_134, tokenIndex221_82_121_134 := pos, ti
+										{
+											position222_82_121_134 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(6, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position261_75_82_121_134, tokenIndex261_75_82_121_134 := pos, ti
+															{
+																position262_75_82_121_134 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(6, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_134
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_62_75_82_121_134
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_134
+																l274_62_75_82_121_134:
+																	pos++
+																	goto lok62_75_82_121_134
+																}
+															lok62_75_82_121_134:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_63_75_82_121_134
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_134
+																l274_63_75_82_121_134:
+																	pos++
+																	goto lok63_75_82_121_134
+																}
+															lok63_75_82_121_134:
+																_ = position262_75_82_121_134
+															}
+															goto lok75_82_121_134
+														l261_75_82_121_134:
+															pos, ti = position261_75_82_121_134, tokenIndex261_75_82_121_134
+															goto l221_82_121_134
+														}
+													lok75_82_121_134:
+														;
+													default:
+														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+															goto l221_82_121_134
+														}
+														pos, ti = p.position, p.tokenIndex
+													}
+												}
+											}
+
+											_ = position222_82_121_134
+										}
+										goto lok82_121_134
+									l221_82_121_134:
+										pos, ti = position221_82_121_134, tokenIndex221_82_121_134
+										goto l210_121_134
+									}
+								lok82_121_134:
+									goto l209_121_134
+								l210_121_134:
+									pos, ti = position210_121_134, tokenIndex210_121_134
+								}
+								_ = position208_121_134
+							}
+							goto lok121_134
+						}
+					lok121_134:
+						goto l187_134
+					l188_134:
+						pos, ti = position188_134, tokenIndex188_134
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_abempty, position186_134)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_134
+				goto lok134
+			}
+		lok134:
 			goto l19
 		l20:
 			pos, ti = position19, tokenIndex19
-			{ // ipath_absolute
-				comp_123 := p.comp
-				p.comp = uint32(ruleipath_absolute)
-				position189_123, tokenIndex189_123 := pos, ti
-				{
-					position190_123 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_123
-					}
-					pos++
-					{
-						position191_123, tokenIndex191_123 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
-							goto l191_123
-						}
-						pos, ti = p.position, p.tokenIndex
-					l193_123:
-						{
-							position194_123, tokenIndex194_123 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_123
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-								goto l194_123
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l193_123
-						l194_123:
-							pos, ti = position194_123, tokenIndex194_123
-						}
-						goto l192_123
-					l191_123:
-						pos, ti = position191_123, tokenIndex191_123
-					}
-				l192_123:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_absolute, position190_123)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_123
-				goto lok123
-			l189_123:
-				pos, ti = position189_123, tokenIndex189_123
-				p.comp = comp_123
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
 				goto l21
 			}
-		lok123:
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
-			{ // ipath_rootless
-				comp_124 := p.comp
-				p.comp = uint32(ruleipath_rootless)
-				position199_124, tokenIndex199_124 := pos, ti
-				{
-					position200_124 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
-						goto l199_124
-					}
-					pos, ti = p.position, p.tokenIndex
-				l201_124:
-					{
-						position202_124, tokenIndex202_124 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l202_124
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-							goto l202_124
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l201_124
-					l202_124:
-						pos, ti = position202_124, tokenIndex202_124
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_rootless, position200_124)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_124
-				goto lok124
-			l199_124:
-				pos, ti = position199_124, tokenIndex199_124
-				p.comp = comp_124
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_rootless() {
 				goto l22
 			}
-		lok124:
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l22:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_empty() {
-				goto l17
+			{ // ipath_empty
+				if false {
+					goto l17
+				}
+				comp_135 := p.comp
+				p.comp = uint32(ruleipath_empty)
+				{
+					position204_135 := pos
+					{
+						position205_135, tokenIndex205_135 := pos, ti
+						{ // ipchar
+							position221_81_135, tokenIndex221_81_135 := pos, ti
+							{
+								position222_81_135 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_81_135, tokenIndex261_75_81_135 := pos, ti
+												{
+													position262_75_81_135 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_135
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_81_135
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_135
+													l274_62_75_81_135:
+														pos++
+														goto lok62_75_81_135
+													}
+												lok62_75_81_135:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_81_135
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_135
+													l274_63_75_81_135:
+														pos++
+														goto lok63_75_81_135
+													}
+												lok63_75_81_135:
+													_ = position262_75_81_135
+												}
+												goto lok75_81_135
+											l261_75_81_135:
+												pos, ti = position261_75_81_135, tokenIndex261_75_81_135
+												goto l221_81_135
+											}
+										lok75_81_135:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l221_81_135
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_81_135
+							}
+							goto lok81_135
+						l221_81_135:
+							pos, ti = position221_81_135, tokenIndex221_81_135
+							goto l205_135
+						}
+					lok81_135:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_135
+						}
+						goto l206_135
+					l205_135:
+						pos, ti = position205_135, tokenIndex205_135
+					}
+				l206_135:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_empty, position204_135)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_135
+				goto lok135
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok135:
 		}
 	l19:
 		_ = position18
@@ -1515,13 +1559,13 @@ func (p *Parser) rabsolute_IRI() bool {
 	{
 		position24 := pos
 		{ // scheme
-			comp_125 := p.comp
+			comp_136 := p.comp
 			p.comp = uint32(rulescheme)
-			position40_125, tokenIndex40_125 := pos, ti
+			position40_136, tokenIndex40_136 := pos, ti
 			{
-				position41_125 := pos
+				position41_136 := pos
 				{
-					position42_125, tokenIndex42_125 := pos, ti
+					position42_136, tokenIndex42_136 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1530,12 +1574,12 @@ func (p *Parser) rabsolute_IRI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l43_125
+						goto l43_136
 					}
 					pos++
-					goto l42_125
-				l43_125:
-					pos, ti = position42_125, tokenIndex42_125
+					goto l42_136
+				l43_136:
+					pos, ti = position42_136, tokenIndex42_136
 					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(1, true)
@@ -1544,14 +1588,14 @@ func (p *Parser) rabsolute_IRI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l40_125
+						goto l40_136
 					}
 					pos++
 				}
-			l42_125:
-			l44_125:
+			l42_136:
+			l44_136:
 				{
-					position45_125, tokenIndex45_125 := pos, ti
+					position45_136, tokenIndex45_136 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							pos++
@@ -1568,30 +1612,30 @@ func (p *Parser) rabsolute_IRI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l45_125
+								goto l45_136
 							}
 							pos++
 						}
 					}
 
-					goto l44_125
-				l45_125:
-					pos, ti = position45_125, tokenIndex45_125
+					goto l44_136
+				l45_136:
+					pos, ti = position45_136, tokenIndex45_136
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position41_125)
+					p.add(rulescheme, position41_136)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_125
-			goto lok125
-		l40_125:
-			pos, ti = position40_125, tokenIndex40_125
-			p.comp = comp_125
+			p.comp = comp_136
+			goto lok136
+		l40_136:
+			pos, ti = position40_136, tokenIndex40_136
+			p.comp = comp_136
 			goto l23
 		}
-	lok125:
+	lok136:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -1620,10 +1664,143 @@ func (p *Parser) rabsolute_IRI() bool {
 				goto l25
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.riquery() {
-				goto l25
+			{ // iquery
+				if false {
+					goto l25
+				}
+				comp_137 := p.comp
+				p.comp = uint32(ruleiquery)
+				{
+					position225_137 := pos
+				l226_137:
+					{
+						position227_137, tokenIndex227_137 := pos, ti
+						{
+							position228_137, tokenIndex228_137 := pos, ti
+							{ // ipchar
+								position221_76_137, tokenIndex221_76_137 := pos, ti
+								{
+									position222_76_137 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+
+											if int(pos) == p.at {
+												p.note(6, false)
+											}
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_76_137, tokenIndex261_75_76_137 := pos, ti
+													{
+														position262_75_76_137 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(6, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_137
+														}
+														pos++
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_76_137
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_137
+														l274_62_75_76_137:
+															pos++
+															goto lok62_75_76_137
+														}
+													lok62_75_76_137:
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_76_137
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_137
+														l274_63_75_76_137:
+															pos++
+															goto lok63_75_76_137
+														}
+													lok63_75_76_137:
+														_ = position262_75_76_137
+													}
+													goto lok75_76_137
+												l261_75_76_137:
+													pos, ti = position261_75_76_137, tokenIndex261_75_76_137
+													goto l221_76_137
+												}
+											lok75_76_137:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_76_137
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_76_137
+								}
+								goto lok76_137
+							l221_76_137:
+								pos, ti = position221_76_137, tokenIndex221_76_137
+								goto l229_137
+							}
+						lok76_137:
+							goto l228_137
+						l229_137:
+							pos, ti = position228_137, tokenIndex228_137
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+
+									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+										goto l227_137
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+						}
+					l228_137:
+						goto l226_137
+					l227_137:
+						pos, ti = position227_137, tokenIndex227_137
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiquery, position225_137)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_137
+				goto lok137
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok137:
 			goto l26
 		l25:
 			pos, ti = position25, tokenIndex25
@@ -1687,10 +1864,143 @@ func (p *Parser) rirelative_ref() bool {
 				goto l30
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.riquery() {
-				goto l30
+			{ // iquery
+				if false {
+					goto l30
+				}
+				comp_143 := p.comp
+				p.comp = uint32(ruleiquery)
+				{
+					position225_143 := pos
+				l226_143:
+					{
+						position227_143, tokenIndex227_143 := pos, ti
+						{
+							position228_143, tokenIndex228_143 := pos, ti
+							{ // ipchar
+								position221_76_143, tokenIndex221_76_143 := pos, ti
+								{
+									position222_76_143 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+
+											if int(pos) == p.at {
+												p.note(6, false)
+											}
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_76_143, tokenIndex261_75_76_143 := pos, ti
+													{
+														position262_75_76_143 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(6, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_143
+														}
+														pos++
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_76_143
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_143
+														l274_62_75_76_143:
+															pos++
+															goto lok62_75_76_143
+														}
+													lok62_75_76_143:
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_76_143
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_143
+														l274_63_75_76_143:
+															pos++
+															goto lok63_75_76_143
+														}
+													lok63_75_76_143:
+														_ = position262_75_76_143
+													}
+													goto lok75_76_143
+												l261_75_76_143:
+													pos, ti = position261_75_76_143, tokenIndex261_75_76_143
+													goto l221_76_143
+												}
+											lok75_76_143:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_76_143
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_76_143
+								}
+								goto lok76_143
+							l221_76_143:
+								pos, ti = position221_76_143, tokenIndex221_76_143
+								goto l229_143
+							}
+						lok76_143:
+							goto l228_143
+						l229_143:
+							pos, ti = position228_143, tokenIndex228_143
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+
+									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+										goto l227_143
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+						}
+					l228_143:
+						goto l226_143
+					l227_143:
+						pos, ti = position227_143, tokenIndex227_143
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiquery, position225_143)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_143
+				goto lok143
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok143:
 			goto l31
 		l30:
 			pos, ti = position30, tokenIndex30
@@ -1700,7 +2010,7 @@ func (p *Parser) rirelative_ref() bool {
 			position32, tokenIndex32 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1709,10 +2019,132 @@ func (p *Parser) rirelative_ref() bool {
 				goto l32
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rifragment() {
-				goto l32
+			{ // ifragment
+				if false {
+					goto l32
+				}
+				comp_144 := p.comp
+				p.comp = uint32(ruleifragment)
+				{
+					position232_144 := pos
+				l233_144:
+					{
+						position234_144, tokenIndex234_144 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								{ // ipchar
+									position221_77_144, tokenIndex221_77_144 := pos, ti
+									{
+										position222_77_144 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(5, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(6, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position261_75_77_144, tokenIndex261_75_77_144 := pos, ti
+														{
+															position262_75_77_144 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(6, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_144
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_62_75_77_144
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_144
+															l274_62_75_77_144:
+																pos++
+																goto lok62_75_77_144
+															}
+														lok62_75_77_144:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_63_75_77_144
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_144
+															l274_63_75_77_144:
+																pos++
+																goto lok63_75_77_144
+															}
+														lok63_75_77_144:
+															_ = position262_75_77_144
+														}
+														goto lok75_77_144
+													l261_75_77_144:
+														pos, ti = position261_75_77_144, tokenIndex261_75_77_144
+														goto l221_77_144
+													}
+												lok75_77_144:
+													;
+												default:
+													if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+														goto l221_77_144
+													}
+													pos, ti = p.position, p.tokenIndex
+												}
+											}
+										}
+
+										_ = position222_77_144
+									}
+									goto lok77_144
+								l221_77_144:
+									pos, ti = position221_77_144, tokenIndex221_77_144
+									goto l234_144
+								}
+							lok77_144:
+							}
+						}
+
+						goto l233_144
+					l234_144:
+						pos, ti = position234_144, tokenIndex234_144
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleifragment, position232_144)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_144
+				goto lok144
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok144:
 			goto l33
 		l32:
 			pos, ti = position32, tokenIndex32
@@ -1745,7 +2177,7 @@ func (p *Parser) rirelative_part() bool {
 			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1756,7 +2188,7 @@ func (p *Parser) rirelative_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1765,201 +2197,293 @@ func (p *Parser) rirelative_part() bool {
 				goto l37
 			}
 			pos++
-			{ // iauthority
-				comp_126 := p.comp
-				p.comp = uint32(ruleiauthority)
-				position47_126, tokenIndex47_126 := pos, ti
-				{
-					position48_126 := pos
-					{
-						position49_126, tokenIndex49_126 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.riuserinfo() {
-							goto l49_126
-						}
-						pos, ti = p.position, p.tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l49_126
-						}
-						pos++
-						goto l50_126
-					l49_126:
-						pos, ti = position49_126, tokenIndex49_126
-					}
-				l50_126:
-					if p.position, p.tokenIndex = pos, ti; !p.rihost() {
-						goto l47_126
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position51_126, tokenIndex51_126 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51_126
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l51_126
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l52_126
-					l51_126:
-						pos, ti = position51_126, tokenIndex51_126
-					}
-				l52_126:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleiauthority, position48_126)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_126
-				goto lok126
-			l47_126:
-				pos, ti = position47_126, tokenIndex47_126
-				p.comp = comp_126
-				goto l37
-			}
-		lok126:
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_abempty() {
+			if p.position, p.tokenIndex = pos, ti; !p.riauthority() {
 				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
+			{ // ipath_abempty
+				if false {
+					goto l37
+				}
+				comp_138 := p.comp
+				p.comp = uint32(ruleipath_abempty)
+				{
+					position186_138 := pos
+				l187_138:
+					{
+						position188_138, tokenIndex188_138 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_138
+						}
+						pos++
+						{ // isegment
+							if false {
+								goto l188_138
+							}
+							{
+								position208_121_138 := pos
+							l209_121_138:
+								{
+									position210_121_138, tokenIndex210_121_138 := pos, ti
+									{ // ipchar
+										position221_82_121_138, tokenIndex221_82_121_138 := pos, ti
+										{
+											position222_82_121_138 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(6, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position261_75_82_121_138, tokenIndex261_75_82_121_138 := pos, ti
+															{
+																position262_75_82_121_138 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(6, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_138
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_62_75_82_121_138
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_138
+																l274_62_75_82_121_138:
+																	pos++
+																	goto lok62_75_82_121_138
+																}
+															lok62_75_82_121_138:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_63_75_82_121_138
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_138
+																l274_63_75_82_121_138:
+																	pos++
+																	goto lok63_75_82_121_138
+																}
+															lok63_75_82_121_138:
+																_ = position262_75_82_121_138
+															}
+															goto lok75_82_121_138
+														l261_75_82_121_138:
+															pos, ti = position261_75_82_121_138, tokenIndex261_75_82_121_138
+															goto l221_82_121_138
+														}
+													lok75_82_121_138:
+														;
+													default:
+														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+															goto l221_82_121_138
+														}
+														pos, ti = p.position, p.tokenIndex
+													}
+												}
+											}
+
+											_ = position222_82_121_138
+										}
+										goto lok82_121_138
+									l221_82_121_138:
+										pos, ti = position221_82_121_138, tokenIndex221_82_121_138
+										goto l210_121_138
+									}
+								lok82_121_138:
+									goto l209_121_138
+								l210_121_138:
+									pos, ti = position210_121_138, tokenIndex210_121_138
+								}
+								_ = position208_121_138
+							}
+							goto lok121_138
+						}
+					lok121_138:
+						goto l187_138
+					l188_138:
+						pos, ti = position188_138, tokenIndex188_138
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_abempty, position186_138)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_138
+				goto lok138
+			}
+		lok138:
 			goto l36
 		l37:
 			pos, ti = position36, tokenIndex36
-			{ // ipath_absolute
-				comp_127 := p.comp
-				p.comp = uint32(ruleipath_absolute)
-				position189_127, tokenIndex189_127 := pos, ti
-				{
-					position190_127 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_127
-					}
-					pos++
-					{
-						position191_127, tokenIndex191_127 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
-							goto l191_127
-						}
-						pos, ti = p.position, p.tokenIndex
-					l193_127:
-						{
-							position194_127, tokenIndex194_127 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_127
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-								goto l194_127
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l193_127
-						l194_127:
-							pos, ti = position194_127, tokenIndex194_127
-						}
-						goto l192_127
-					l191_127:
-						pos, ti = position191_127, tokenIndex191_127
-					}
-				l192_127:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_absolute, position190_127)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_127
-				goto lok127
-			l189_127:
-				pos, ti = position189_127, tokenIndex189_127
-				p.comp = comp_127
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
 				goto l38
 			}
-		lok127:
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l38:
 			pos, ti = position36, tokenIndex36
-			{ // ipath_noscheme
-				comp_128 := p.comp
-				p.comp = uint32(ruleipath_noscheme)
-				position195_128, tokenIndex195_128 := pos, ti
-				{
-					position196_128 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz_nc() {
-						goto l195_128
-					}
-					pos, ti = p.position, p.tokenIndex
-				l197_128:
-					{
-						position198_128, tokenIndex198_128 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l198_128
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-							goto l198_128
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l197_128
-					l198_128:
-						pos, ti = position198_128, tokenIndex198_128
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_noscheme, position196_128)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_128
-				goto lok128
-			l195_128:
-				pos, ti = position195_128, tokenIndex195_128
-				p.comp = comp_128
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_noscheme() {
 				goto l39
 			}
-		lok128:
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l39:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_empty() {
-				goto l34
+			{ // ipath_empty
+				if false {
+					goto l34
+				}
+				comp_139 := p.comp
+				p.comp = uint32(ruleipath_empty)
+				{
+					position204_139 := pos
+					{
+						position205_139, tokenIndex205_139 := pos, ti
+						{ // ipchar
+							position221_81_139, tokenIndex221_81_139 := pos, ti
+							{
+								position222_81_139 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_81_139, tokenIndex261_75_81_139 := pos, ti
+												{
+													position262_75_81_139 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_139
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_81_139
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_139
+													l274_62_75_81_139:
+														pos++
+														goto lok62_75_81_139
+													}
+												lok62_75_81_139:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_81_139
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_139
+													l274_63_75_81_139:
+														pos++
+														goto lok63_75_81_139
+													}
+												lok63_75_81_139:
+													_ = position262_75_81_139
+												}
+												goto lok75_81_139
+											l261_75_81_139:
+												pos, ti = position261_75_81_139, tokenIndex261_75_81_139
+												goto l221_81_139
+											}
+										lok75_81_139:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l221_81_139
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_81_139
+							}
+							goto lok81_139
+						l221_81_139:
+							pos, ti = position221_81_139, tokenIndex221_81_139
+							goto l205_139
+						}
+					lok81_139:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_139
+						}
+						goto l206_139
+					l205_139:
+						pos, ti = position205_139, tokenIndex205_139
+					}
+				l206_139:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_empty, position204_139)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_139
+				goto lok139
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok139:
 		}
 	l36:
 		_ = position35
@@ -2066,13 +2590,112 @@ func (p *Parser) riauthority() bool {
 		position48 := pos
 		{
 			position49, tokenIndex49 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.riuserinfo() {
-				goto l49
+			{ // iuserinfo
+				if false {
+					goto l49
+				}
+				comp_132 := p.comp
+				p.comp = uint32(ruleiuserinfo)
+				{
+					position54_132 := pos
+				l55_132:
+					{
+						position56_132, tokenIndex56_132 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(6, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position261_64_132, tokenIndex261_64_132 := pos, ti
+										{
+											position262_64_132 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_64_132
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_62_64_132
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_64_132
+											l274_62_64_132:
+												pos++
+												goto lok62_64_132
+											}
+										lok62_64_132:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_63_64_132
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_64_132
+											l274_63_64_132:
+												pos++
+												goto lok63_64_132
+											}
+										lok63_64_132:
+											_ = position262_64_132
+										}
+										goto lok64_132
+									l261_64_132:
+										pos, ti = position261_64_132, tokenIndex261_64_132
+										goto l56_132
+									}
+								lok64_132:
+									;
+								default:
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l56_132
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+						}
+
+						goto l55_132
+					l56_132:
+						pos, ti = position56_132, tokenIndex56_132
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiuserinfo, position54_132)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_132
+				goto lok132
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok132:
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -2103,10 +2726,47 @@ func (p *Parser) riauthority() bool {
 				goto l51
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l51
+			{ // port
+				if false {
+					goto l51
+				}
+				comp_133 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position66_133 := pos
+				l67_133:
+					{
+						position68_133, tokenIndex68_133 := pos, ti
+						{ // DIGIT
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l272_2_133
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l68_133
+						l272_2_133:
+							pos++
+							goto lok2_133
+						}
+					lok2_133:
+						goto l67_133
+					l68_133:
+						pos, ti = position68_133, tokenIndex68_133
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position66_133)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_133
+				goto lok133
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok133:
 			goto l52
 		l51:
 			pos, ti = position51, tokenIndex51
@@ -2144,11 +2804,11 @@ func (p *Parser) riuserinfo() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(6, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2158,7 +2818,7 @@ func (p *Parser) riuserinfo() bool {
 								position262_64 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(6, true)
 									}
 
 									if int(pos) > p.far {
@@ -2169,7 +2829,7 @@ func (p *Parser) riuserinfo() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l274_62_64
@@ -2185,7 +2845,7 @@ func (p *Parser) riuserinfo() bool {
 							lok62_64:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l274_63_64
@@ -2244,134 +2904,134 @@ func (p *Parser) rihost() bool {
 		{
 			position60, tokenIndex60 := pos, ti
 			{ // IP_literal
-				comp_118 := p.comp
+				comp_127 := p.comp
 				p.comp = uint32(ruleIP_literal)
-				position69_118, tokenIndex69_118 := pos, ti
+				position69_127, tokenIndex69_127 := pos, ti
 				{
-					position70_118 := pos
+					position70_127 := pos
 					if buffer[pos] != '[' {
 						if int(pos) == p.at {
-							p.note(11, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l69_118
+						goto l69_127
 					}
 					pos++
 					{
-						position71_118, tokenIndex71_118 := pos, ti
+						position71_127, tokenIndex71_127 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
-							goto l72_118
+							goto l72_127
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l71_118
-					l72_118:
-						pos, ti = position71_118, tokenIndex71_118
+						goto l71_127
+					l72_127:
+						pos, ti = position71_127, tokenIndex71_127
 						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
-							goto l69_118
+							goto l69_127
 						}
 						pos, ti = p.position, p.tokenIndex
 					}
-				l71_118:
+				l71_127:
 					if buffer[pos] != ']' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l69_118
+						goto l69_127
 					}
 					pos++
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIP_literal, position70_118)
+						p.add(ruleIP_literal, position70_127)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_118
-				goto lok118
-			l69_118:
-				pos, ti = position69_118, tokenIndex69_118
-				p.comp = comp_118
+				p.comp = comp_127
+				goto lok127
+			l69_127:
+				pos, ti = position69_127, tokenIndex69_127
+				p.comp = comp_127
 				goto l61
 			}
-		lok118:
+		lok127:
 			goto l60
 		l61:
 			pos, ti = position60, tokenIndex60
 			{ // IPv4address
-				comp_119 := p.comp
+				comp_128 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position159_119, tokenIndex159_119 := pos, ti
+				position159_128, tokenIndex159_128 := pos, ti
 				{
-					position160_119 := pos
+					position160_128 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_119
+						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_119
+						goto l159_128
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_119
+						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_119
+						goto l159_128
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_119
+						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_119
+						goto l159_128
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_119
+						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position160_119)
+						p.add(ruleIPv4address, position160_128)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_119
-				goto lok119
-			l159_119:
-				pos, ti = position159_119, tokenIndex159_119
-				p.comp = comp_119
+				p.comp = comp_128
+				goto lok128
+			l159_128:
+				pos, ti = position159_128, tokenIndex159_128
+				p.comp = comp_128
 				goto l62
 			}
-		lok119:
+		lok128:
 			{
 				position63, tokenIndex63 := pos, ti
 				{
@@ -2379,98 +3039,98 @@ func (p *Parser) rihost() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(14, false)
+							p.note(17, false)
 						}
 
 						if int(pos) == p.at {
-							p.note(9, false)
+							p.note(6, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position261_120, tokenIndex261_120 := pos, ti
+								position261_129, tokenIndex261_129 := pos, ti
 								{
-									position262_120 := pos
+									position262_129 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(9, false)
+											p.note(6, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_120
+										goto l261_129
 									}
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(7, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_62_120
+											goto l274_62_129
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_120
-									l274_62_120:
+										goto l261_129
+									l274_62_129:
 										pos++
-										goto lok62_120
+										goto lok62_129
 									}
-								lok62_120:
+								lok62_129:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(7, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_63_120
+											goto l274_63_129
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_120
-									l274_63_120:
+										goto l261_129
+									l274_63_129:
 										pos++
-										goto lok63_120
+										goto lok63_129
 									}
-								lok63_120:
-									_ = position262_120
+								lok63_129:
+									_ = position262_129
 								}
-								goto lok120
-							l261_120:
-								pos, ti = position261_120, tokenIndex261_120
+								goto lok129
+							l261_129:
+								pos, ti = position261_129, tokenIndex261_129
 								goto l63
 							}
-						lok120:
+						lok129:
 							;
 						default:
 							{ // iunreserved
-								position236_121, tokenIndex236_121 := pos, ti
+								position236_130, tokenIndex236_130 := pos, ti
 								{
-									position237_121 := pos
+									position237_130 := pos
 									{
 										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
-												p.note(15, false)
+												p.note(18, false)
 											}
 
 											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
-												goto l236_121
+												goto l236_130
 											}
 											pos, ti = p.position, p.tokenIndex
 										}
 									}
 
-									_ = position237_121
+									_ = position237_130
 								}
-								goto lok121
-							l236_121:
-								pos, ti = position236_121, tokenIndex236_121
+								goto lok130
+							l236_130:
+								pos, ti = position236_130, tokenIndex236_130
 								goto l63
 							}
-						lok121:
+						lok130:
 						}
 					}
 				}
@@ -2485,10 +3145,109 @@ func (p *Parser) rihost() bool {
 			goto l60
 		l62:
 			pos, ti = position60, tokenIndex60
-			if p.position, p.tokenIndex = pos, ti; !p.rireg_name() {
-				goto l58
+			{ // ireg_name
+				if false {
+					goto l58
+				}
+				comp_131 := p.comp
+				p.comp = uint32(ruleireg_name)
+				{
+					position169_131 := pos
+				l170_131:
+					{
+						position171_131, tokenIndex171_131 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(6, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position261_74_131, tokenIndex261_74_131 := pos, ti
+										{
+											position262_74_131 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_74_131
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_62_74_131
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_74_131
+											l274_62_74_131:
+												pos++
+												goto lok62_74_131
+											}
+										lok62_74_131:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_63_74_131
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_74_131
+											l274_63_74_131:
+												pos++
+												goto lok63_74_131
+											}
+										lok63_74_131:
+											_ = position262_74_131
+										}
+										goto lok74_131
+									l261_74_131:
+										pos, ti = position261_74_131, tokenIndex261_74_131
+										goto l171_131
+									}
+								lok74_131:
+									;
+								default:
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l171_131
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+						}
+
+						goto l170_131
+					l171_131:
+						pos, ti = position171_131, tokenIndex171_131
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleireg_name, position169_131)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_131
+				goto lok131
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok131:
 		}
 	l60:
 		if !p.bare {
@@ -2520,7 +3279,7 @@ func (p *Parser) rport() bool {
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_2
@@ -2560,7 +3319,7 @@ func (p *Parser) rIP_literal() bool {
 		position70 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2586,7 +3345,7 @@ func (p *Parser) rIP_literal() bool {
 	l71:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -2624,7 +3383,7 @@ func (p *Parser) rIPvFuture() bool {
 			position75, tokenIndex75 := pos, ti
 			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(20, true)
 				}
 
 				if int(pos) > p.far {
@@ -2638,7 +3397,7 @@ func (p *Parser) rIPvFuture() bool {
 			pos, ti = position75, tokenIndex75
 			if buffer[pos] != 'V' {
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(21, true)
 				}
 
 				if int(pos) > p.far {
@@ -2651,7 +3410,7 @@ func (p *Parser) rIPvFuture() bool {
 	l75:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l274_3
@@ -2670,7 +3429,7 @@ func (p *Parser) rIPvFuture() bool {
 			position78, tokenIndex78 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(7, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l274_4
@@ -2690,7 +3449,7 @@ func (p *Parser) rIPvFuture() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -2704,12 +3463,12 @@ func (p *Parser) rIPvFuture() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(11, true)
 				}
 
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(15, true)
+						p.note(18, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l263_5
@@ -2734,12 +3493,12 @@ func (p *Parser) rIPvFuture() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l263_6
@@ -2788,336 +3547,12 @@ func (p *Parser) rIPv6address() bool {
 		{
 			position85, tokenIndex85 := pos, ti
 			{ // h16
-				position147_86, tokenIndex147_86 := pos, ti
-				{
-					position148_86 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_86
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_86
-					l274_7_86:
-						pos++
-						goto lok7_86
-					}
-				lok7_86:
-					{
-						position149_86, tokenIndex149_86 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_86
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_86
-						l274_8_86:
-							pos++
-							goto lok8_86
-						}
-					lok8_86:
-						goto l150_86
-					l149_86:
-						pos, ti = position149_86, tokenIndex149_86
-					}
-				l150_86:
-					{
-						position151_86, tokenIndex151_86 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_86
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_86
-						l274_9_86:
-							pos++
-							goto lok9_86
-						}
-					lok9_86:
-						goto l152_86
-					l151_86:
-						pos, ti = position151_86, tokenIndex151_86
-					}
-				l152_86:
-					{
-						position153_86, tokenIndex153_86 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_86
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_86
-						l274_10_86:
-							pos++
-							goto lok10_86
-						}
-					lok10_86:
-						goto l154_86
-					l153_86:
-						pos, ti = position153_86, tokenIndex153_86
-					}
-				l154_86:
-					_ = position148_86
-				}
-				goto lok86
-			l147_86:
-				pos, ti = position147_86, tokenIndex147_86
-				goto l86
-			}
-		lok86:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
-				position147_87, tokenIndex147_87 := pos, ti
-				{
-					position148_87 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_87
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_87
-					l274_7_87:
-						pos++
-						goto lok7_87
-					}
-				lok7_87:
-					{
-						position149_87, tokenIndex149_87 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_87
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_87
-						l274_8_87:
-							pos++
-							goto lok8_87
-						}
-					lok8_87:
-						goto l150_87
-					l149_87:
-						pos, ti = position149_87, tokenIndex149_87
-					}
-				l150_87:
-					{
-						position151_87, tokenIndex151_87 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_87
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_87
-						l274_9_87:
-							pos++
-							goto lok9_87
-						}
-					lok9_87:
-						goto l152_87
-					l151_87:
-						pos, ti = position151_87, tokenIndex151_87
-					}
-				l152_87:
-					{
-						position153_87, tokenIndex153_87 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_87
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_87
-						l274_10_87:
-							pos++
-							goto lok10_87
-						}
-					lok10_87:
-						goto l154_87
-					l153_87:
-						pos, ti = position153_87, tokenIndex153_87
-					}
-				l154_87:
-					_ = position148_87
-				}
-				goto lok87
-			l147_87:
-				pos, ti = position147_87, tokenIndex147_87
-				goto l86
-			}
-		lok87:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
-				position147_88, tokenIndex147_88 := pos, ti
-				{
-					position148_88 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_88
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_88
-					l274_7_88:
-						pos++
-						goto lok7_88
-					}
-				lok7_88:
-					{
-						position149_88, tokenIndex149_88 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_88
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_88
-						l274_8_88:
-							pos++
-							goto lok8_88
-						}
-					lok8_88:
-						goto l150_88
-					l149_88:
-						pos, ti = position149_88, tokenIndex149_88
-					}
-				l150_88:
-					{
-						position151_88, tokenIndex151_88 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_88
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_88
-						l274_9_88:
-							pos++
-							goto lok9_88
-						}
-					lok9_88:
-						goto l152_88
-					l151_88:
-						pos, ti = position151_88, tokenIndex151_88
-					}
-				l152_88:
-					{
-						position153_88, tokenIndex153_88 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_88
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_88
-						l274_10_88:
-							pos++
-							goto lok10_88
-						}
-					lok10_88:
-						goto l154_88
-					l153_88:
-						pos, ti = position153_88, tokenIndex153_88
-					}
-				l154_88:
-					_ = position148_88
-				}
-				goto lok88
-			l147_88:
-				pos, ti = position147_88, tokenIndex147_88
-				goto l86
-			}
-		lok88:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l86
-			}
-			pos++
-			{ // h16
 				position147_89, tokenIndex147_89 := pos, ti
 				{
 					position148_89 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_89
@@ -3135,7 +3570,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_89, tokenIndex149_89 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_89
@@ -3158,7 +3593,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_89, tokenIndex151_89 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_89
@@ -3181,7 +3616,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_89, tokenIndex153_89 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_89
@@ -3225,7 +3660,7 @@ func (p *Parser) rIPv6address() bool {
 					position148_90 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_90
@@ -3243,7 +3678,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_90, tokenIndex149_90 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_90
@@ -3266,7 +3701,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_90, tokenIndex151_90 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_90
@@ -3289,7 +3724,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_90, tokenIndex153_90 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_90
@@ -3333,7 +3768,7 @@ func (p *Parser) rIPv6address() bool {
 					position148_91 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_91
@@ -3351,7 +3786,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_91, tokenIndex149_91 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_91
@@ -3374,7 +3809,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_91, tokenIndex151_91 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_91
@@ -3397,7 +3832,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_91, tokenIndex153_91 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_91
@@ -3435,6 +3870,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l86
 			}
 			pos++
+			{ // h16
+				position147_92, tokenIndex147_92 := pos, ti
+				{
+					position148_92 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_92
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_92
+					l274_7_92:
+						pos++
+						goto lok7_92
+					}
+				lok7_92:
+					{
+						position149_92, tokenIndex149_92 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_92
+						l274_8_92:
+							pos++
+							goto lok8_92
+						}
+					lok8_92:
+						goto l150_92
+					l149_92:
+						pos, ti = position149_92, tokenIndex149_92
+					}
+				l150_92:
+					{
+						position151_92, tokenIndex151_92 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_92
+						l274_9_92:
+							pos++
+							goto lok9_92
+						}
+					lok9_92:
+						goto l152_92
+					l151_92:
+						pos, ti = position151_92, tokenIndex151_92
+					}
+				l152_92:
+					{
+						position153_92, tokenIndex153_92 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_92
+						l274_10_92:
+							pos++
+							goto lok10_92
+						}
+					lok10_92:
+						goto l154_92
+					l153_92:
+						pos, ti = position153_92, tokenIndex153_92
+					}
+				l154_92:
+					_ = position148_92
+				}
+				goto lok92
+			l147_92:
+				pos, ti = position147_92, tokenIndex147_92
+				goto l86
+			}
+		lok92:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_93, tokenIndex147_93 := pos, ti
+				{
+					position148_93 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_93
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_93
+					l274_7_93:
+						pos++
+						goto lok7_93
+					}
+				lok7_93:
+					{
+						position149_93, tokenIndex149_93 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_93
+						l274_8_93:
+							pos++
+							goto lok8_93
+						}
+					lok8_93:
+						goto l150_93
+					l149_93:
+						pos, ti = position149_93, tokenIndex149_93
+					}
+				l150_93:
+					{
+						position151_93, tokenIndex151_93 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_93
+						l274_9_93:
+							pos++
+							goto lok9_93
+						}
+					lok9_93:
+						goto l152_93
+					l151_93:
+						pos, ti = position151_93, tokenIndex151_93
+					}
+				l152_93:
+					{
+						position153_93, tokenIndex153_93 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_93
+						l274_10_93:
+							pos++
+							goto lok10_93
+						}
+					lok10_93:
+						goto l154_93
+					l153_93:
+						pos, ti = position153_93, tokenIndex153_93
+					}
+				l154_93:
+					_ = position148_93
+				}
+				goto lok93
+			l147_93:
+				pos, ti = position147_93, tokenIndex147_93
+				goto l86
+			}
+		lok93:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_94, tokenIndex147_94 := pos, ti
+				{
+					position148_94 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_94
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_94
+					l274_7_94:
+						pos++
+						goto lok7_94
+					}
+				lok7_94:
+					{
+						position149_94, tokenIndex149_94 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_94
+						l274_8_94:
+							pos++
+							goto lok8_94
+						}
+					lok8_94:
+						goto l150_94
+					l149_94:
+						pos, ti = position149_94, tokenIndex149_94
+					}
+				l150_94:
+					{
+						position151_94, tokenIndex151_94 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_94
+						l274_9_94:
+							pos++
+							goto lok9_94
+						}
+					lok9_94:
+						goto l152_94
+					l151_94:
+						pos, ti = position151_94, tokenIndex151_94
+					}
+				l152_94:
+					{
+						position153_94, tokenIndex153_94 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_94
+						l274_10_94:
+							pos++
+							goto lok10_94
+						}
+					lok10_94:
+						goto l154_94
+					l153_94:
+						pos, ti = position153_94, tokenIndex153_94
+					}
+				l154_94:
+					_ = position148_94
+				}
+				goto lok94
+			l147_94:
+				pos, ti = position147_94, tokenIndex147_94
+				goto l86
+			}
+		lok94:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l86
 			}
@@ -3443,7 +4202,7 @@ func (p *Parser) rIPv6address() bool {
 				position87, tokenIndex87 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -3483,336 +4242,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_92, tokenIndex147_92 := pos, ti
-				{
-					position148_92 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_92
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_92
-					l274_7_92:
-						pos++
-						goto lok7_92
-					}
-				lok7_92:
-					{
-						position149_92, tokenIndex149_92 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_92
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_92
-						l274_8_92:
-							pos++
-							goto lok8_92
-						}
-					lok8_92:
-						goto l150_92
-					l149_92:
-						pos, ti = position149_92, tokenIndex149_92
-					}
-				l150_92:
-					{
-						position151_92, tokenIndex151_92 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_92
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_92
-						l274_9_92:
-							pos++
-							goto lok9_92
-						}
-					lok9_92:
-						goto l152_92
-					l151_92:
-						pos, ti = position151_92, tokenIndex151_92
-					}
-				l152_92:
-					{
-						position153_92, tokenIndex153_92 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_92
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_92
-						l274_10_92:
-							pos++
-							goto lok10_92
-						}
-					lok10_92:
-						goto l154_92
-					l153_92:
-						pos, ti = position153_92, tokenIndex153_92
-					}
-				l154_92:
-					_ = position148_92
-				}
-				goto lok92
-			l147_92:
-				pos, ti = position147_92, tokenIndex147_92
-				goto l88
-			}
-		lok92:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			{ // h16
-				position147_93, tokenIndex147_93 := pos, ti
-				{
-					position148_93 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_93
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_93
-					l274_7_93:
-						pos++
-						goto lok7_93
-					}
-				lok7_93:
-					{
-						position149_93, tokenIndex149_93 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_93
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_93
-						l274_8_93:
-							pos++
-							goto lok8_93
-						}
-					lok8_93:
-						goto l150_93
-					l149_93:
-						pos, ti = position149_93, tokenIndex149_93
-					}
-				l150_93:
-					{
-						position151_93, tokenIndex151_93 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_93
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_93
-						l274_9_93:
-							pos++
-							goto lok9_93
-						}
-					lok9_93:
-						goto l152_93
-					l151_93:
-						pos, ti = position151_93, tokenIndex151_93
-					}
-				l152_93:
-					{
-						position153_93, tokenIndex153_93 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_93
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_93
-						l274_10_93:
-							pos++
-							goto lok10_93
-						}
-					lok10_93:
-						goto l154_93
-					l153_93:
-						pos, ti = position153_93, tokenIndex153_93
-					}
-				l154_93:
-					_ = position148_93
-				}
-				goto lok93
-			l147_93:
-				pos, ti = position147_93, tokenIndex147_93
-				goto l88
-			}
-		lok93:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			{ // h16
-				position147_94, tokenIndex147_94 := pos, ti
-				{
-					position148_94 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_94
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_94
-					l274_7_94:
-						pos++
-						goto lok7_94
-					}
-				lok7_94:
-					{
-						position149_94, tokenIndex149_94 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_94
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_94
-						l274_8_94:
-							pos++
-							goto lok8_94
-						}
-					lok8_94:
-						goto l150_94
-					l149_94:
-						pos, ti = position149_94, tokenIndex149_94
-					}
-				l150_94:
-					{
-						position151_94, tokenIndex151_94 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_94
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_94
-						l274_9_94:
-							pos++
-							goto lok9_94
-						}
-					lok9_94:
-						goto l152_94
-					l151_94:
-						pos, ti = position151_94, tokenIndex151_94
-					}
-				l152_94:
-					{
-						position153_94, tokenIndex153_94 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_94
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_94
-						l274_10_94:
-							pos++
-							goto lok10_94
-						}
-					lok10_94:
-						goto l154_94
-					l153_94:
-						pos, ti = position153_94, tokenIndex153_94
-					}
-				l154_94:
-					_ = position148_94
-				}
-				goto lok94
-			l147_94:
-				pos, ti = position147_94, tokenIndex147_94
-				goto l88
-			}
-		lok94:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l88
-			}
-			pos++
-			{ // h16
 				position147_95, tokenIndex147_95 := pos, ti
 				{
 					position148_95 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_95
@@ -3830,7 +4265,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_95, tokenIndex149_95 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_95
@@ -3853,7 +4288,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_95, tokenIndex151_95 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_95
@@ -3876,7 +4311,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_95, tokenIndex153_95 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_95
@@ -3920,7 +4355,7 @@ func (p *Parser) rIPv6address() bool {
 					position148_96 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_96
@@ -3938,7 +4373,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_96, tokenIndex149_96 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_96
@@ -3961,7 +4396,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_96, tokenIndex151_96 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_96
@@ -3984,7 +4419,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_96, tokenIndex153_96 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_96
@@ -4022,6 +4457,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l88
 			}
 			pos++
+			{ // h16
+				position147_97, tokenIndex147_97 := pos, ti
+				{
+					position148_97 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_97
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_97
+					l274_7_97:
+						pos++
+						goto lok7_97
+					}
+				lok7_97:
+					{
+						position149_97, tokenIndex149_97 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_97
+						l274_8_97:
+							pos++
+							goto lok8_97
+						}
+					lok8_97:
+						goto l150_97
+					l149_97:
+						pos, ti = position149_97, tokenIndex149_97
+					}
+				l150_97:
+					{
+						position151_97, tokenIndex151_97 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_97
+						l274_9_97:
+							pos++
+							goto lok9_97
+						}
+					lok9_97:
+						goto l152_97
+					l151_97:
+						pos, ti = position151_97, tokenIndex151_97
+					}
+				l152_97:
+					{
+						position153_97, tokenIndex153_97 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_97
+						l274_10_97:
+							pos++
+							goto lok10_97
+						}
+					lok10_97:
+						goto l154_97
+					l153_97:
+						pos, ti = position153_97, tokenIndex153_97
+					}
+				l154_97:
+					_ = position148_97
+				}
+				goto lok97
+			l147_97:
+				pos, ti = position147_97, tokenIndex147_97
+				goto l88
+			}
+		lok97:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_98, tokenIndex147_98 := pos, ti
+				{
+					position148_98 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_98
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_98
+					l274_7_98:
+						pos++
+						goto lok7_98
+					}
+				lok7_98:
+					{
+						position149_98, tokenIndex149_98 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_98
+						l274_8_98:
+							pos++
+							goto lok8_98
+						}
+					lok8_98:
+						goto l150_98
+					l149_98:
+						pos, ti = position149_98, tokenIndex149_98
+					}
+				l150_98:
+					{
+						position151_98, tokenIndex151_98 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_98
+						l274_9_98:
+							pos++
+							goto lok9_98
+						}
+					lok9_98:
+						goto l152_98
+					l151_98:
+						pos, ti = position151_98, tokenIndex151_98
+					}
+				l152_98:
+					{
+						position153_98, tokenIndex153_98 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_98
+						l274_10_98:
+							pos++
+							goto lok10_98
+						}
+					lok10_98:
+						goto l154_98
+					l153_98:
+						pos, ti = position153_98, tokenIndex153_98
+					}
+				l154_98:
+					_ = position148_98
+				}
+				goto lok98
+			l147_98:
+				pos, ti = position147_98, tokenIndex147_98
+				goto l88
+			}
+		lok98:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_99, tokenIndex147_99 := pos, ti
+				{
+					position148_99 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_99
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_99
+					l274_7_99:
+						pos++
+						goto lok7_99
+					}
+				lok7_99:
+					{
+						position149_99, tokenIndex149_99 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_99
+						l274_8_99:
+							pos++
+							goto lok8_99
+						}
+					lok8_99:
+						goto l150_99
+					l149_99:
+						pos, ti = position149_99, tokenIndex149_99
+					}
+				l150_99:
+					{
+						position151_99, tokenIndex151_99 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_99
+						l274_9_99:
+							pos++
+							goto lok9_99
+						}
+					lok9_99:
+						goto l152_99
+					l151_99:
+						pos, ti = position151_99, tokenIndex151_99
+					}
+				l152_99:
+					{
+						position153_99, tokenIndex153_99 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_99
+						l274_10_99:
+							pos++
+							goto lok10_99
+						}
+					lok10_99:
+						goto l154_99
+					l153_99:
+						pos, ti = position153_99, tokenIndex153_99
+					}
+				l154_99:
+					_ = position148_99
+				}
+				goto lok99
+			l147_99:
+				pos, ti = position147_99, tokenIndex147_99
+				goto l88
+			}
+		lok99:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l88
 			}
@@ -4030,7 +4789,7 @@ func (p *Parser) rIPv6address() bool {
 				position89, tokenIndex89 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -4050,102 +4809,102 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position91, tokenIndex91 := pos, ti
 				{ // h16
-					position147_97, tokenIndex147_97 := pos, ti
+					position147_100, tokenIndex147_100 := pos, ti
 					{
-						position148_97 := pos
+						position148_100 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_97
+								goto l274_7_100
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_97
-						l274_7_97:
+							goto l147_100
+						l274_7_100:
 							pos++
-							goto lok7_97
+							goto lok7_100
 						}
-					lok7_97:
+					lok7_100:
 						{
-							position149_97, tokenIndex149_97 := pos, ti
+							position149_100, tokenIndex149_100 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_97
+									goto l274_8_100
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_97
-							l274_8_97:
+								goto l149_100
+							l274_8_100:
 								pos++
-								goto lok8_97
+								goto lok8_100
 							}
-						lok8_97:
-							goto l150_97
-						l149_97:
-							pos, ti = position149_97, tokenIndex149_97
+						lok8_100:
+							goto l150_100
+						l149_100:
+							pos, ti = position149_100, tokenIndex149_100
 						}
-					l150_97:
+					l150_100:
 						{
-							position151_97, tokenIndex151_97 := pos, ti
+							position151_100, tokenIndex151_100 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_97
+									goto l274_9_100
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_97
-							l274_9_97:
+								goto l151_100
+							l274_9_100:
 								pos++
-								goto lok9_97
+								goto lok9_100
 							}
-						lok9_97:
-							goto l152_97
-						l151_97:
-							pos, ti = position151_97, tokenIndex151_97
+						lok9_100:
+							goto l152_100
+						l151_100:
+							pos, ti = position151_100, tokenIndex151_100
 						}
-					l152_97:
+					l152_100:
 						{
-							position153_97, tokenIndex153_97 := pos, ti
+							position153_100, tokenIndex153_100 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_97
+									goto l274_10_100
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_97
-							l274_10_97:
+								goto l153_100
+							l274_10_100:
 								pos++
-								goto lok10_97
+								goto lok10_100
 							}
-						lok10_97:
-							goto l154_97
-						l153_97:
-							pos, ti = position153_97, tokenIndex153_97
+						lok10_100:
+							goto l154_100
+						l153_100:
+							pos, ti = position153_100, tokenIndex153_100
 						}
-					l154_97:
-						_ = position148_97
+					l154_100:
+						_ = position148_100
 					}
-					goto lok97
-				l147_97:
-					pos, ti = position147_97, tokenIndex147_97
+					goto lok100
+				l147_100:
+					pos, ti = position147_100, tokenIndex147_100
 					goto l91
 				}
-			lok97:
+			lok100:
 				goto l92
 			l91:
 				pos, ti = position91, tokenIndex91
@@ -4174,336 +4933,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_98, tokenIndex147_98 := pos, ti
-				{
-					position148_98 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_98
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_98
-					l274_7_98:
-						pos++
-						goto lok7_98
-					}
-				lok7_98:
-					{
-						position149_98, tokenIndex149_98 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_98
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_98
-						l274_8_98:
-							pos++
-							goto lok8_98
-						}
-					lok8_98:
-						goto l150_98
-					l149_98:
-						pos, ti = position149_98, tokenIndex149_98
-					}
-				l150_98:
-					{
-						position151_98, tokenIndex151_98 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_98
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_98
-						l274_9_98:
-							pos++
-							goto lok9_98
-						}
-					lok9_98:
-						goto l152_98
-					l151_98:
-						pos, ti = position151_98, tokenIndex151_98
-					}
-				l152_98:
-					{
-						position153_98, tokenIndex153_98 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_98
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_98
-						l274_10_98:
-							pos++
-							goto lok10_98
-						}
-					lok10_98:
-						goto l154_98
-					l153_98:
-						pos, ti = position153_98, tokenIndex153_98
-					}
-				l154_98:
-					_ = position148_98
-				}
-				goto lok98
-			l147_98:
-				pos, ti = position147_98, tokenIndex147_98
-				goto l90
-			}
-		lok98:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
-				position147_99, tokenIndex147_99 := pos, ti
-				{
-					position148_99 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_99
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_99
-					l274_7_99:
-						pos++
-						goto lok7_99
-					}
-				lok7_99:
-					{
-						position149_99, tokenIndex149_99 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_99
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_99
-						l274_8_99:
-							pos++
-							goto lok8_99
-						}
-					lok8_99:
-						goto l150_99
-					l149_99:
-						pos, ti = position149_99, tokenIndex149_99
-					}
-				l150_99:
-					{
-						position151_99, tokenIndex151_99 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_99
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_99
-						l274_9_99:
-							pos++
-							goto lok9_99
-						}
-					lok9_99:
-						goto l152_99
-					l151_99:
-						pos, ti = position151_99, tokenIndex151_99
-					}
-				l152_99:
-					{
-						position153_99, tokenIndex153_99 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_99
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_99
-						l274_10_99:
-							pos++
-							goto lok10_99
-						}
-					lok10_99:
-						goto l154_99
-					l153_99:
-						pos, ti = position153_99, tokenIndex153_99
-					}
-				l154_99:
-					_ = position148_99
-				}
-				goto lok99
-			l147_99:
-				pos, ti = position147_99, tokenIndex147_99
-				goto l90
-			}
-		lok99:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
-				position147_100, tokenIndex147_100 := pos, ti
-				{
-					position148_100 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_100
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147_100
-					l274_7_100:
-						pos++
-						goto lok7_100
-					}
-				lok7_100:
-					{
-						position149_100, tokenIndex149_100 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_100
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149_100
-						l274_8_100:
-							pos++
-							goto lok8_100
-						}
-					lok8_100:
-						goto l150_100
-					l149_100:
-						pos, ti = position149_100, tokenIndex149_100
-					}
-				l150_100:
-					{
-						position151_100, tokenIndex151_100 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_100
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151_100
-						l274_9_100:
-							pos++
-							goto lok9_100
-						}
-					lok9_100:
-						goto l152_100
-					l151_100:
-						pos, ti = position151_100, tokenIndex151_100
-					}
-				l152_100:
-					{
-						position153_100, tokenIndex153_100 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_100
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153_100
-						l274_10_100:
-							pos++
-							goto lok10_100
-						}
-					lok10_100:
-						goto l154_100
-					l153_100:
-						pos, ti = position153_100, tokenIndex153_100
-					}
-				l154_100:
-					_ = position148_100
-				}
-				goto lok100
-			l147_100:
-				pos, ti = position147_100, tokenIndex147_100
-				goto l90
-			}
-		lok100:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l90
-			}
-			pos++
-			{ // h16
 				position147_101, tokenIndex147_101 := pos, ti
 				{
 					position148_101 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_101
@@ -4521,7 +4956,7 @@ func (p *Parser) rIPv6address() bool {
 						position149_101, tokenIndex149_101 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_101
@@ -4544,7 +4979,7 @@ func (p *Parser) rIPv6address() bool {
 						position151_101, tokenIndex151_101 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_101
@@ -4567,7 +5002,7 @@ func (p *Parser) rIPv6address() bool {
 						position153_101, tokenIndex153_101 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_101
@@ -4605,6 +5040,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l90
 			}
 			pos++
+			{ // h16
+				position147_102, tokenIndex147_102 := pos, ti
+				{
+					position148_102 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_102
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_102
+					l274_7_102:
+						pos++
+						goto lok7_102
+					}
+				lok7_102:
+					{
+						position149_102, tokenIndex149_102 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_102
+						l274_8_102:
+							pos++
+							goto lok8_102
+						}
+					lok8_102:
+						goto l150_102
+					l149_102:
+						pos, ti = position149_102, tokenIndex149_102
+					}
+				l150_102:
+					{
+						position151_102, tokenIndex151_102 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_102
+						l274_9_102:
+							pos++
+							goto lok9_102
+						}
+					lok9_102:
+						goto l152_102
+					l151_102:
+						pos, ti = position151_102, tokenIndex151_102
+					}
+				l152_102:
+					{
+						position153_102, tokenIndex153_102 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_102
+						l274_10_102:
+							pos++
+							goto lok10_102
+						}
+					lok10_102:
+						goto l154_102
+					l153_102:
+						pos, ti = position153_102, tokenIndex153_102
+					}
+				l154_102:
+					_ = position148_102
+				}
+				goto lok102
+			l147_102:
+				pos, ti = position147_102, tokenIndex147_102
+				goto l90
+			}
+		lok102:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_103, tokenIndex147_103 := pos, ti
+				{
+					position148_103 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_103
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_103
+					l274_7_103:
+						pos++
+						goto lok7_103
+					}
+				lok7_103:
+					{
+						position149_103, tokenIndex149_103 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_103
+						l274_8_103:
+							pos++
+							goto lok8_103
+						}
+					lok8_103:
+						goto l150_103
+					l149_103:
+						pos, ti = position149_103, tokenIndex149_103
+					}
+				l150_103:
+					{
+						position151_103, tokenIndex151_103 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_103
+						l274_9_103:
+							pos++
+							goto lok9_103
+						}
+					lok9_103:
+						goto l152_103
+					l151_103:
+						pos, ti = position151_103, tokenIndex151_103
+					}
+				l152_103:
+					{
+						position153_103, tokenIndex153_103 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_103
+						l274_10_103:
+							pos++
+							goto lok10_103
+						}
+					lok10_103:
+						goto l154_103
+					l153_103:
+						pos, ti = position153_103, tokenIndex153_103
+					}
+				l154_103:
+					_ = position148_103
+				}
+				goto lok103
+			l147_103:
+				pos, ti = position147_103, tokenIndex147_103
+				goto l90
+			}
+		lok103:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_104, tokenIndex147_104 := pos, ti
+				{
+					position148_104 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_104
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_104
+					l274_7_104:
+						pos++
+						goto lok7_104
+					}
+				lok7_104:
+					{
+						position149_104, tokenIndex149_104 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_104
+						l274_8_104:
+							pos++
+							goto lok8_104
+						}
+					lok8_104:
+						goto l150_104
+					l149_104:
+						pos, ti = position149_104, tokenIndex149_104
+					}
+				l150_104:
+					{
+						position151_104, tokenIndex151_104 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_104
+						l274_9_104:
+							pos++
+							goto lok9_104
+						}
+					lok9_104:
+						goto l152_104
+					l151_104:
+						pos, ti = position151_104, tokenIndex151_104
+					}
+				l152_104:
+					{
+						position153_104, tokenIndex153_104 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_104
+						l274_10_104:
+							pos++
+							goto lok10_104
+						}
+					lok10_104:
+						goto l154_104
+					l153_104:
+						pos, ti = position153_104, tokenIndex153_104
+					}
+				l154_104:
+					_ = position148_104
+				}
+				goto lok104
+			l147_104:
+				pos, ti = position147_104, tokenIndex147_104
+				goto l90
+			}
+		lok104:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l90
 			}
@@ -4613,7 +5372,7 @@ func (p *Parser) rIPv6address() bool {
 				position93, tokenIndex93 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -4632,107 +5391,249 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position95, tokenIndex95 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
-					goto l95
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position147_102, tokenIndex147_102 := pos, ti
+				{ // h16c1
+					if false {
+						goto l95
+					}
 					{
-						position148_102 := pos
+						position118_105 := pos
+						{
+							position119_105, tokenIndex119_105 := pos, ti
+							{ // h16
+								position147_65_105, tokenIndex147_65_105 := pos, ti
+								{
+									position148_65_105 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_7_65_105
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_65_105
+									l274_7_65_105:
+										pos++
+										goto lok7_65_105
+									}
+								lok7_65_105:
+									{
+										position149_65_105, tokenIndex149_65_105 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_8_65_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_65_105
+										l274_8_65_105:
+											pos++
+											goto lok8_65_105
+										}
+									lok8_65_105:
+										goto l150_65_105
+									l149_65_105:
+										pos, ti = position149_65_105, tokenIndex149_65_105
+									}
+								l150_65_105:
+									{
+										position151_65_105, tokenIndex151_65_105 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_9_65_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_65_105
+										l274_9_65_105:
+											pos++
+											goto lok9_65_105
+										}
+									lok9_65_105:
+										goto l152_65_105
+									l151_65_105:
+										pos, ti = position151_65_105, tokenIndex151_65_105
+									}
+								l152_65_105:
+									{
+										position153_65_105, tokenIndex153_65_105 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_10_65_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_65_105
+										l274_10_65_105:
+											pos++
+											goto lok10_65_105
+										}
+									lok10_65_105:
+										goto l154_65_105
+									l153_65_105:
+										pos, ti = position153_65_105, tokenIndex153_65_105
+									}
+								l154_65_105:
+									_ = position148_65_105
+								}
+								goto lok65_105
+							l147_65_105:
+								pos, ti = position147_65_105, tokenIndex147_65_105
+								goto l119_105
+							}
+						lok65_105:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l119_105
+							}
+							pos++
+							{
+								position121_105, tokenIndex121_105 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l121_105
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l119_105
+							l121_105:
+								pos, ti = position121_105, tokenIndex121_105
+							}
+							goto l120_105
+						l119_105:
+							pos, ti = position119_105, tokenIndex119_105
+						}
+					l120_105:
+						_ = position118_105
+					}
+					goto lok105
+				}
+			lok105:
+				{ // h16
+					position147_106, tokenIndex147_106 := pos, ti
+					{
+						position148_106 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_102
+								goto l274_7_106
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_102
-						l274_7_102:
+							goto l147_106
+						l274_7_106:
 							pos++
-							goto lok7_102
+							goto lok7_106
 						}
-					lok7_102:
+					lok7_106:
 						{
-							position149_102, tokenIndex149_102 := pos, ti
+							position149_106, tokenIndex149_106 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_102
+									goto l274_8_106
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_102
-							l274_8_102:
+								goto l149_106
+							l274_8_106:
 								pos++
-								goto lok8_102
+								goto lok8_106
 							}
-						lok8_102:
-							goto l150_102
-						l149_102:
-							pos, ti = position149_102, tokenIndex149_102
+						lok8_106:
+							goto l150_106
+						l149_106:
+							pos, ti = position149_106, tokenIndex149_106
 						}
-					l150_102:
+					l150_106:
 						{
-							position151_102, tokenIndex151_102 := pos, ti
+							position151_106, tokenIndex151_106 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_102
+									goto l274_9_106
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_102
-							l274_9_102:
+								goto l151_106
+							l274_9_106:
 								pos++
-								goto lok9_102
+								goto lok9_106
 							}
-						lok9_102:
-							goto l152_102
-						l151_102:
-							pos, ti = position151_102, tokenIndex151_102
+						lok9_106:
+							goto l152_106
+						l151_106:
+							pos, ti = position151_106, tokenIndex151_106
 						}
-					l152_102:
+					l152_106:
 						{
-							position153_102, tokenIndex153_102 := pos, ti
+							position153_106, tokenIndex153_106 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_102
+									goto l274_10_106
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_102
-							l274_10_102:
+								goto l153_106
+							l274_10_106:
 								pos++
-								goto lok10_102
+								goto lok10_106
 							}
-						lok10_102:
-							goto l154_102
-						l153_102:
-							pos, ti = position153_102, tokenIndex153_102
+						lok10_106:
+							goto l154_106
+						l153_106:
+							pos, ti = position153_106, tokenIndex153_106
 						}
-					l154_102:
-						_ = position148_102
+					l154_106:
+						_ = position148_106
 					}
-					goto lok102
-				l147_102:
-					pos, ti = position147_102, tokenIndex147_102
+					goto lok106
+				l147_106:
+					pos, ti = position147_106, tokenIndex147_106
 					goto l95
 				}
-			lok102:
+			lok106:
 				goto l96
 			l95:
 				pos, ti = position95, tokenIndex95
@@ -4761,102 +5662,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_103, tokenIndex147_103 := pos, ti
+				position147_107, tokenIndex147_107 := pos, ti
 				{
-					position148_103 := pos
+					position148_107 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_103
+							goto l274_7_107
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_103
-					l274_7_103:
+						goto l147_107
+					l274_7_107:
 						pos++
-						goto lok7_103
+						goto lok7_107
 					}
-				lok7_103:
+				lok7_107:
 					{
-						position149_103, tokenIndex149_103 := pos, ti
+						position149_107, tokenIndex149_107 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_103
+								goto l274_8_107
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_103
-						l274_8_103:
+							goto l149_107
+						l274_8_107:
 							pos++
-							goto lok8_103
+							goto lok8_107
 						}
-					lok8_103:
-						goto l150_103
-					l149_103:
-						pos, ti = position149_103, tokenIndex149_103
+					lok8_107:
+						goto l150_107
+					l149_107:
+						pos, ti = position149_107, tokenIndex149_107
 					}
-				l150_103:
+				l150_107:
 					{
-						position151_103, tokenIndex151_103 := pos, ti
+						position151_107, tokenIndex151_107 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_103
+								goto l274_9_107
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_103
-						l274_9_103:
+							goto l151_107
+						l274_9_107:
 							pos++
-							goto lok9_103
+							goto lok9_107
 						}
-					lok9_103:
-						goto l152_103
-					l151_103:
-						pos, ti = position151_103, tokenIndex151_103
+					lok9_107:
+						goto l152_107
+					l151_107:
+						pos, ti = position151_107, tokenIndex151_107
 					}
-				l152_103:
+				l152_107:
 					{
-						position153_103, tokenIndex153_103 := pos, ti
+						position153_107, tokenIndex153_107 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_103
+								goto l274_10_107
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_103
-						l274_10_103:
+							goto l153_107
+						l274_10_107:
 							pos++
-							goto lok10_103
+							goto lok10_107
 						}
-					lok10_103:
-						goto l154_103
-					l153_103:
-						pos, ti = position153_103, tokenIndex153_103
+					lok10_107:
+						goto l154_107
+					l153_107:
+						pos, ti = position153_107, tokenIndex153_107
 					}
-				l154_103:
-					_ = position148_103
+				l154_107:
+					_ = position148_107
 				}
-				goto lok103
-			l147_103:
-				pos, ti = position147_103, tokenIndex147_103
+				goto lok107
+			l147_107:
+				pos, ti = position147_107, tokenIndex147_107
 				goto l94
 			}
-		lok103:
+		lok107:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -4869,102 +5770,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_104, tokenIndex147_104 := pos, ti
+				position147_108, tokenIndex147_108 := pos, ti
 				{
-					position148_104 := pos
+					position148_108 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_104
+							goto l274_7_108
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_104
-					l274_7_104:
+						goto l147_108
+					l274_7_108:
 						pos++
-						goto lok7_104
+						goto lok7_108
 					}
-				lok7_104:
+				lok7_108:
 					{
-						position149_104, tokenIndex149_104 := pos, ti
+						position149_108, tokenIndex149_108 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_104
+								goto l274_8_108
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_104
-						l274_8_104:
+							goto l149_108
+						l274_8_108:
 							pos++
-							goto lok8_104
+							goto lok8_108
 						}
-					lok8_104:
-						goto l150_104
-					l149_104:
-						pos, ti = position149_104, tokenIndex149_104
+					lok8_108:
+						goto l150_108
+					l149_108:
+						pos, ti = position149_108, tokenIndex149_108
 					}
-				l150_104:
+				l150_108:
 					{
-						position151_104, tokenIndex151_104 := pos, ti
+						position151_108, tokenIndex151_108 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_104
+								goto l274_9_108
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_104
-						l274_9_104:
+							goto l151_108
+						l274_9_108:
 							pos++
-							goto lok9_104
+							goto lok9_108
 						}
-					lok9_104:
-						goto l152_104
-					l151_104:
-						pos, ti = position151_104, tokenIndex151_104
+					lok9_108:
+						goto l152_108
+					l151_108:
+						pos, ti = position151_108, tokenIndex151_108
 					}
-				l152_104:
+				l152_108:
 					{
-						position153_104, tokenIndex153_104 := pos, ti
+						position153_108, tokenIndex153_108 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_104
+								goto l274_10_108
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_104
-						l274_10_104:
+							goto l153_108
+						l274_10_108:
 							pos++
-							goto lok10_104
+							goto lok10_108
 						}
-					lok10_104:
-						goto l154_104
-					l153_104:
-						pos, ti = position153_104, tokenIndex153_104
+					lok10_108:
+						goto l154_108
+					l153_108:
+						pos, ti = position153_108, tokenIndex153_108
 					}
-				l154_104:
-					_ = position148_104
+				l154_108:
+					_ = position148_108
 				}
-				goto lok104
-			l147_104:
-				pos, ti = position147_104, tokenIndex147_104
+				goto lok108
+			l147_108:
+				pos, ti = position147_108, tokenIndex147_108
 				goto l94
 			}
-		lok104:
+		lok108:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -4977,102 +5878,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_105, tokenIndex147_105 := pos, ti
+				position147_109, tokenIndex147_109 := pos, ti
 				{
-					position148_105 := pos
+					position148_109 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_105
+							goto l274_7_109
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_105
-					l274_7_105:
+						goto l147_109
+					l274_7_109:
 						pos++
-						goto lok7_105
+						goto lok7_109
 					}
-				lok7_105:
+				lok7_109:
 					{
-						position149_105, tokenIndex149_105 := pos, ti
+						position149_109, tokenIndex149_109 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_105
+								goto l274_8_109
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_105
-						l274_8_105:
+							goto l149_109
+						l274_8_109:
 							pos++
-							goto lok8_105
+							goto lok8_109
 						}
-					lok8_105:
-						goto l150_105
-					l149_105:
-						pos, ti = position149_105, tokenIndex149_105
+					lok8_109:
+						goto l150_109
+					l149_109:
+						pos, ti = position149_109, tokenIndex149_109
 					}
-				l150_105:
+				l150_109:
 					{
-						position151_105, tokenIndex151_105 := pos, ti
+						position151_109, tokenIndex151_109 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_105
+								goto l274_9_109
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_105
-						l274_9_105:
+							goto l151_109
+						l274_9_109:
 							pos++
-							goto lok9_105
+							goto lok9_109
 						}
-					lok9_105:
-						goto l152_105
-					l151_105:
-						pos, ti = position151_105, tokenIndex151_105
+					lok9_109:
+						goto l152_109
+					l151_109:
+						pos, ti = position151_109, tokenIndex151_109
 					}
-				l152_105:
+				l152_109:
 					{
-						position153_105, tokenIndex153_105 := pos, ti
+						position153_109, tokenIndex153_109 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_105
+								goto l274_10_109
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_105
-						l274_10_105:
+							goto l153_109
+						l274_10_109:
 							pos++
-							goto lok10_105
+							goto lok10_109
 						}
-					lok10_105:
-						goto l154_105
-					l153_105:
-						pos, ti = position153_105, tokenIndex153_105
+					lok10_109:
+						goto l154_109
+					l153_109:
+						pos, ti = position153_109, tokenIndex153_109
 					}
-				l154_105:
-					_ = position148_105
+				l154_109:
+					_ = position148_109
 				}
-				goto lok105
-			l147_105:
-				pos, ti = position147_105, tokenIndex147_105
+				goto lok109
+			l147_109:
+				pos, ti = position147_109, tokenIndex147_109
 				goto l94
 			}
-		lok105:
+		lok109:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5092,7 +5993,7 @@ func (p *Parser) rIPv6address() bool {
 				position97, tokenIndex97 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5116,102 +6017,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_106, tokenIndex147_106 := pos, ti
+					position147_110, tokenIndex147_110 := pos, ti
 					{
-						position148_106 := pos
+						position148_110 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_106
+								goto l274_7_110
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_106
-						l274_7_106:
+							goto l147_110
+						l274_7_110:
 							pos++
-							goto lok7_106
+							goto lok7_110
 						}
-					lok7_106:
+					lok7_110:
 						{
-							position149_106, tokenIndex149_106 := pos, ti
+							position149_110, tokenIndex149_110 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_106
+									goto l274_8_110
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_106
-							l274_8_106:
+								goto l149_110
+							l274_8_110:
 								pos++
-								goto lok8_106
+								goto lok8_110
 							}
-						lok8_106:
-							goto l150_106
-						l149_106:
-							pos, ti = position149_106, tokenIndex149_106
+						lok8_110:
+							goto l150_110
+						l149_110:
+							pos, ti = position149_110, tokenIndex149_110
 						}
-					l150_106:
+					l150_110:
 						{
-							position151_106, tokenIndex151_106 := pos, ti
+							position151_110, tokenIndex151_110 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_106
+									goto l274_9_110
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_106
-							l274_9_106:
+								goto l151_110
+							l274_9_110:
 								pos++
-								goto lok9_106
+								goto lok9_110
 							}
-						lok9_106:
-							goto l152_106
-						l151_106:
-							pos, ti = position151_106, tokenIndex151_106
+						lok9_110:
+							goto l152_110
+						l151_110:
+							pos, ti = position151_110, tokenIndex151_110
 						}
-					l152_106:
+					l152_110:
 						{
-							position153_106, tokenIndex153_106 := pos, ti
+							position153_110, tokenIndex153_110 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_106
+									goto l274_10_110
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_106
-							l274_10_106:
+								goto l153_110
+							l274_10_110:
 								pos++
-								goto lok10_106
+								goto lok10_110
 							}
-						lok10_106:
-							goto l154_106
-						l153_106:
-							pos, ti = position153_106, tokenIndex153_106
+						lok10_110:
+							goto l154_110
+						l153_110:
+							pos, ti = position153_110, tokenIndex153_110
 						}
-					l154_106:
-						_ = position148_106
+					l154_110:
+						_ = position148_110
 					}
-					goto lok106
-				l147_106:
-					pos, ti = position147_106, tokenIndex147_106
+					goto lok110
+				l147_110:
+					pos, ti = position147_110, tokenIndex147_110
 					goto l99
 				}
-			lok106:
+			lok110:
 				goto l100
 			l99:
 				pos, ti = position99, tokenIndex99
@@ -5240,102 +6141,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_107, tokenIndex147_107 := pos, ti
+				position147_111, tokenIndex147_111 := pos, ti
 				{
-					position148_107 := pos
+					position148_111 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_107
+							goto l274_7_111
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_107
-					l274_7_107:
+						goto l147_111
+					l274_7_111:
 						pos++
-						goto lok7_107
+						goto lok7_111
 					}
-				lok7_107:
+				lok7_111:
 					{
-						position149_107, tokenIndex149_107 := pos, ti
+						position149_111, tokenIndex149_111 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_107
+								goto l274_8_111
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_107
-						l274_8_107:
+							goto l149_111
+						l274_8_111:
 							pos++
-							goto lok8_107
+							goto lok8_111
 						}
-					lok8_107:
-						goto l150_107
-					l149_107:
-						pos, ti = position149_107, tokenIndex149_107
+					lok8_111:
+						goto l150_111
+					l149_111:
+						pos, ti = position149_111, tokenIndex149_111
 					}
-				l150_107:
+				l150_111:
 					{
-						position151_107, tokenIndex151_107 := pos, ti
+						position151_111, tokenIndex151_111 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_107
+								goto l274_9_111
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_107
-						l274_9_107:
+							goto l151_111
+						l274_9_111:
 							pos++
-							goto lok9_107
+							goto lok9_111
 						}
-					lok9_107:
-						goto l152_107
-					l151_107:
-						pos, ti = position151_107, tokenIndex151_107
+					lok9_111:
+						goto l152_111
+					l151_111:
+						pos, ti = position151_111, tokenIndex151_111
 					}
-				l152_107:
+				l152_111:
 					{
-						position153_107, tokenIndex153_107 := pos, ti
+						position153_111, tokenIndex153_111 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_107
+								goto l274_10_111
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_107
-						l274_10_107:
+							goto l153_111
+						l274_10_111:
 							pos++
-							goto lok10_107
+							goto lok10_111
 						}
-					lok10_107:
-						goto l154_107
-					l153_107:
-						pos, ti = position153_107, tokenIndex153_107
+					lok10_111:
+						goto l154_111
+					l153_111:
+						pos, ti = position153_111, tokenIndex153_111
 					}
-				l154_107:
-					_ = position148_107
+				l154_111:
+					_ = position148_111
 				}
-				goto lok107
-			l147_107:
-				pos, ti = position147_107, tokenIndex147_107
+				goto lok111
+			l147_111:
+				pos, ti = position147_111, tokenIndex147_111
 				goto l98
 			}
-		lok107:
+		lok111:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5348,102 +6249,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_108, tokenIndex147_108 := pos, ti
+				position147_112, tokenIndex147_112 := pos, ti
 				{
-					position148_108 := pos
+					position148_112 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_108
+							goto l274_7_112
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_108
-					l274_7_108:
+						goto l147_112
+					l274_7_112:
 						pos++
-						goto lok7_108
+						goto lok7_112
 					}
-				lok7_108:
+				lok7_112:
 					{
-						position149_108, tokenIndex149_108 := pos, ti
+						position149_112, tokenIndex149_112 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_108
+								goto l274_8_112
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_108
-						l274_8_108:
+							goto l149_112
+						l274_8_112:
 							pos++
-							goto lok8_108
+							goto lok8_112
 						}
-					lok8_108:
-						goto l150_108
-					l149_108:
-						pos, ti = position149_108, tokenIndex149_108
+					lok8_112:
+						goto l150_112
+					l149_112:
+						pos, ti = position149_112, tokenIndex149_112
 					}
-				l150_108:
+				l150_112:
 					{
-						position151_108, tokenIndex151_108 := pos, ti
+						position151_112, tokenIndex151_112 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_108
+								goto l274_9_112
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_108
-						l274_9_108:
+							goto l151_112
+						l274_9_112:
 							pos++
-							goto lok9_108
+							goto lok9_112
 						}
-					lok9_108:
-						goto l152_108
-					l151_108:
-						pos, ti = position151_108, tokenIndex151_108
+					lok9_112:
+						goto l152_112
+					l151_112:
+						pos, ti = position151_112, tokenIndex151_112
 					}
-				l152_108:
+				l152_112:
 					{
-						position153_108, tokenIndex153_108 := pos, ti
+						position153_112, tokenIndex153_112 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_108
+								goto l274_10_112
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_108
-						l274_10_108:
+							goto l153_112
+						l274_10_112:
 							pos++
-							goto lok10_108
+							goto lok10_112
 						}
-					lok10_108:
-						goto l154_108
-					l153_108:
-						pos, ti = position153_108, tokenIndex153_108
+					lok10_112:
+						goto l154_112
+					l153_112:
+						pos, ti = position153_112, tokenIndex153_112
 					}
-				l154_108:
-					_ = position148_108
+				l154_112:
+					_ = position148_112
 				}
-				goto lok108
-			l147_108:
-				pos, ti = position147_108, tokenIndex147_108
+				goto lok112
+			l147_112:
+				pos, ti = position147_112, tokenIndex147_112
 				goto l98
 			}
-		lok108:
+		lok112:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5463,7 +6364,7 @@ func (p *Parser) rIPv6address() bool {
 				position101, tokenIndex101 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5482,107 +6383,253 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position103, tokenIndex103 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
-					goto l103
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position147_109, tokenIndex147_109 := pos, ti
+				{ // h16c3
+					if false {
+						goto l103
+					}
 					{
-						position148_109 := pos
+						position128_113 := pos
+						{
+							position129_113, tokenIndex129_113 := pos, ti
+							{ // h16
+								position147_68_113, tokenIndex147_68_113 := pos, ti
+								{
+									position148_68_113 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_7_68_113
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_68_113
+									l274_7_68_113:
+										pos++
+										goto lok7_68_113
+									}
+								lok7_68_113:
+									{
+										position149_68_113, tokenIndex149_68_113 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_8_68_113
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_68_113
+										l274_8_68_113:
+											pos++
+											goto lok8_68_113
+										}
+									lok8_68_113:
+										goto l150_68_113
+									l149_68_113:
+										pos, ti = position149_68_113, tokenIndex149_68_113
+									}
+								l150_68_113:
+									{
+										position151_68_113, tokenIndex151_68_113 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_9_68_113
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_68_113
+										l274_9_68_113:
+											pos++
+											goto lok9_68_113
+										}
+									lok9_68_113:
+										goto l152_68_113
+									l151_68_113:
+										pos, ti = position151_68_113, tokenIndex151_68_113
+									}
+								l152_68_113:
+									{
+										position153_68_113, tokenIndex153_68_113 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_10_68_113
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_68_113
+										l274_10_68_113:
+											pos++
+											goto lok10_68_113
+										}
+									lok10_68_113:
+										goto l154_68_113
+									l153_68_113:
+										pos, ti = position153_68_113, tokenIndex153_68_113
+									}
+								l154_68_113:
+									_ = position148_68_113
+								}
+								goto lok68_113
+							l147_68_113:
+								pos, ti = position147_68_113, tokenIndex147_68_113
+								goto l129_113
+							}
+						lok68_113:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l129_113
+							}
+							pos++
+							{
+								position131_113, tokenIndex131_113 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_113
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l129_113
+							l131_113:
+								pos, ti = position131_113, tokenIndex131_113
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+								goto l129_113
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l130_113
+						l129_113:
+							pos, ti = position129_113, tokenIndex129_113
+						}
+					l130_113:
+						_ = position128_113
+					}
+					goto lok113
+				}
+			lok113:
+				{ // h16
+					position147_114, tokenIndex147_114 := pos, ti
+					{
+						position148_114 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_109
+								goto l274_7_114
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_109
-						l274_7_109:
+							goto l147_114
+						l274_7_114:
 							pos++
-							goto lok7_109
+							goto lok7_114
 						}
-					lok7_109:
+					lok7_114:
 						{
-							position149_109, tokenIndex149_109 := pos, ti
+							position149_114, tokenIndex149_114 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_109
+									goto l274_8_114
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_109
-							l274_8_109:
+								goto l149_114
+							l274_8_114:
 								pos++
-								goto lok8_109
+								goto lok8_114
 							}
-						lok8_109:
-							goto l150_109
-						l149_109:
-							pos, ti = position149_109, tokenIndex149_109
+						lok8_114:
+							goto l150_114
+						l149_114:
+							pos, ti = position149_114, tokenIndex149_114
 						}
-					l150_109:
+					l150_114:
 						{
-							position151_109, tokenIndex151_109 := pos, ti
+							position151_114, tokenIndex151_114 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_109
+									goto l274_9_114
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_109
-							l274_9_109:
+								goto l151_114
+							l274_9_114:
 								pos++
-								goto lok9_109
+								goto lok9_114
 							}
-						lok9_109:
-							goto l152_109
-						l151_109:
-							pos, ti = position151_109, tokenIndex151_109
+						lok9_114:
+							goto l152_114
+						l151_114:
+							pos, ti = position151_114, tokenIndex151_114
 						}
-					l152_109:
+					l152_114:
 						{
-							position153_109, tokenIndex153_109 := pos, ti
+							position153_114, tokenIndex153_114 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_109
+									goto l274_10_114
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_109
-							l274_10_109:
+								goto l153_114
+							l274_10_114:
 								pos++
-								goto lok10_109
+								goto lok10_114
 							}
-						lok10_109:
-							goto l154_109
-						l153_109:
-							pos, ti = position153_109, tokenIndex153_109
+						lok10_114:
+							goto l154_114
+						l153_114:
+							pos, ti = position153_114, tokenIndex153_114
 						}
-					l154_109:
-						_ = position148_109
+					l154_114:
+						_ = position148_114
 					}
-					goto lok109
-				l147_109:
-					pos, ti = position147_109, tokenIndex147_109
+					goto lok114
+				l147_114:
+					pos, ti = position147_114, tokenIndex147_114
 					goto l103
 				}
-			lok109:
+			lok114:
 				goto l104
 			l103:
 				pos, ti = position103, tokenIndex103
@@ -5611,102 +6658,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_110, tokenIndex147_110 := pos, ti
+				position147_115, tokenIndex147_115 := pos, ti
 				{
-					position148_110 := pos
+					position148_115 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_110
+							goto l274_7_115
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_110
-					l274_7_110:
+						goto l147_115
+					l274_7_115:
 						pos++
-						goto lok7_110
+						goto lok7_115
 					}
-				lok7_110:
+				lok7_115:
 					{
-						position149_110, tokenIndex149_110 := pos, ti
+						position149_115, tokenIndex149_115 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_110
+								goto l274_8_115
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_110
-						l274_8_110:
+							goto l149_115
+						l274_8_115:
 							pos++
-							goto lok8_110
+							goto lok8_115
 						}
-					lok8_110:
-						goto l150_110
-					l149_110:
-						pos, ti = position149_110, tokenIndex149_110
+					lok8_115:
+						goto l150_115
+					l149_115:
+						pos, ti = position149_115, tokenIndex149_115
 					}
-				l150_110:
+				l150_115:
 					{
-						position151_110, tokenIndex151_110 := pos, ti
+						position151_115, tokenIndex151_115 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_110
+								goto l274_9_115
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_110
-						l274_9_110:
+							goto l151_115
+						l274_9_115:
 							pos++
-							goto lok9_110
+							goto lok9_115
 						}
-					lok9_110:
-						goto l152_110
-					l151_110:
-						pos, ti = position151_110, tokenIndex151_110
+					lok9_115:
+						goto l152_115
+					l151_115:
+						pos, ti = position151_115, tokenIndex151_115
 					}
-				l152_110:
+				l152_115:
 					{
-						position153_110, tokenIndex153_110 := pos, ti
+						position153_115, tokenIndex153_115 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_110
+								goto l274_10_115
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_110
-						l274_10_110:
+							goto l153_115
+						l274_10_115:
 							pos++
-							goto lok10_110
+							goto lok10_115
 						}
-					lok10_110:
-						goto l154_110
-					l153_110:
-						pos, ti = position153_110, tokenIndex153_110
+					lok10_115:
+						goto l154_115
+					l153_115:
+						pos, ti = position153_115, tokenIndex153_115
 					}
-				l154_110:
-					_ = position148_110
+				l154_115:
+					_ = position148_115
 				}
-				goto lok110
-			l147_110:
-				pos, ti = position147_110, tokenIndex147_110
+				goto lok115
+			l147_115:
+				pos, ti = position147_115, tokenIndex147_115
 				goto l102
 			}
-		lok110:
+		lok115:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5726,7 +6773,7 @@ func (p *Parser) rIPv6address() bool {
 				position105, tokenIndex105 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5750,102 +6797,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_111, tokenIndex147_111 := pos, ti
+					position147_116, tokenIndex147_116 := pos, ti
 					{
-						position148_111 := pos
+						position148_116 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_111
+								goto l274_7_116
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_111
-						l274_7_111:
+							goto l147_116
+						l274_7_116:
 							pos++
-							goto lok7_111
+							goto lok7_116
 						}
-					lok7_111:
+					lok7_116:
 						{
-							position149_111, tokenIndex149_111 := pos, ti
+							position149_116, tokenIndex149_116 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_111
+									goto l274_8_116
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_111
-							l274_8_111:
+								goto l149_116
+							l274_8_116:
 								pos++
-								goto lok8_111
+								goto lok8_116
 							}
-						lok8_111:
-							goto l150_111
-						l149_111:
-							pos, ti = position149_111, tokenIndex149_111
+						lok8_116:
+							goto l150_116
+						l149_116:
+							pos, ti = position149_116, tokenIndex149_116
 						}
-					l150_111:
+					l150_116:
 						{
-							position151_111, tokenIndex151_111 := pos, ti
+							position151_116, tokenIndex151_116 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_111
+									goto l274_9_116
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_111
-							l274_9_111:
+								goto l151_116
+							l274_9_116:
 								pos++
-								goto lok9_111
+								goto lok9_116
 							}
-						lok9_111:
-							goto l152_111
-						l151_111:
-							pos, ti = position151_111, tokenIndex151_111
+						lok9_116:
+							goto l152_116
+						l151_116:
+							pos, ti = position151_116, tokenIndex151_116
 						}
-					l152_111:
+					l152_116:
 						{
-							position153_111, tokenIndex153_111 := pos, ti
+							position153_116, tokenIndex153_116 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_111
+									goto l274_10_116
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_111
-							l274_10_111:
+								goto l153_116
+							l274_10_116:
 								pos++
-								goto lok10_111
+								goto lok10_116
 							}
-						lok10_111:
-							goto l154_111
-						l153_111:
-							pos, ti = position153_111, tokenIndex153_111
+						lok10_116:
+							goto l154_116
+						l153_116:
+							pos, ti = position153_116, tokenIndex153_116
 						}
-					l154_111:
-						_ = position148_111
+					l154_116:
+						_ = position148_116
 					}
-					goto lok111
-				l147_111:
-					pos, ti = position147_111, tokenIndex147_111
+					goto lok116
+				l147_116:
+					pos, ti = position147_116, tokenIndex147_116
 					goto l107
 				}
-			lok111:
+			lok116:
 				goto l108
 			l107:
 				pos, ti = position107, tokenIndex107
@@ -5881,7 +6928,7 @@ func (p *Parser) rIPv6address() bool {
 				position109, tokenIndex109 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -5900,107 +6947,253 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position111, tokenIndex111 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
-					goto l111
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position147_112, tokenIndex147_112 := pos, ti
+				{ // h16c5
+					if false {
+						goto l111
+					}
 					{
-						position148_112 := pos
+						position138_117 := pos
+						{
+							position139_117, tokenIndex139_117 := pos, ti
+							{ // h16
+								position147_71_117, tokenIndex147_71_117 := pos, ti
+								{
+									position148_71_117 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_7_71_117
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_71_117
+									l274_7_71_117:
+										pos++
+										goto lok7_71_117
+									}
+								lok7_71_117:
+									{
+										position149_71_117, tokenIndex149_71_117 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_8_71_117
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_71_117
+										l274_8_71_117:
+											pos++
+											goto lok8_71_117
+										}
+									lok8_71_117:
+										goto l150_71_117
+									l149_71_117:
+										pos, ti = position149_71_117, tokenIndex149_71_117
+									}
+								l150_71_117:
+									{
+										position151_71_117, tokenIndex151_71_117 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_9_71_117
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_71_117
+										l274_9_71_117:
+											pos++
+											goto lok9_71_117
+										}
+									lok9_71_117:
+										goto l152_71_117
+									l151_71_117:
+										pos, ti = position151_71_117, tokenIndex151_71_117
+									}
+								l152_71_117:
+									{
+										position153_71_117, tokenIndex153_71_117 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_10_71_117
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_71_117
+										l274_10_71_117:
+											pos++
+											goto lok10_71_117
+										}
+									lok10_71_117:
+										goto l154_71_117
+									l153_71_117:
+										pos, ti = position153_71_117, tokenIndex153_71_117
+									}
+								l154_71_117:
+									_ = position148_71_117
+								}
+								goto lok71_117
+							l147_71_117:
+								pos, ti = position147_71_117, tokenIndex147_71_117
+								goto l139_117
+							}
+						lok71_117:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l139_117
+							}
+							pos++
+							{
+								position141_117, tokenIndex141_117 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l141_117
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l139_117
+							l141_117:
+								pos, ti = position141_117, tokenIndex141_117
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+								goto l139_117
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l140_117
+						l139_117:
+							pos, ti = position139_117, tokenIndex139_117
+						}
+					l140_117:
+						_ = position138_117
+					}
+					goto lok117
+				}
+			lok117:
+				{ // h16
+					position147_118, tokenIndex147_118 := pos, ti
+					{
+						position148_118 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_112
+								goto l274_7_118
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_112
-						l274_7_112:
+							goto l147_118
+						l274_7_118:
 							pos++
-							goto lok7_112
+							goto lok7_118
 						}
-					lok7_112:
+					lok7_118:
 						{
-							position149_112, tokenIndex149_112 := pos, ti
+							position149_118, tokenIndex149_118 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_112
+									goto l274_8_118
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_112
-							l274_8_112:
+								goto l149_118
+							l274_8_118:
 								pos++
-								goto lok8_112
+								goto lok8_118
 							}
-						lok8_112:
-							goto l150_112
-						l149_112:
-							pos, ti = position149_112, tokenIndex149_112
+						lok8_118:
+							goto l150_118
+						l149_118:
+							pos, ti = position149_118, tokenIndex149_118
 						}
-					l150_112:
+					l150_118:
 						{
-							position151_112, tokenIndex151_112 := pos, ti
+							position151_118, tokenIndex151_118 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_112
+									goto l274_9_118
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_112
-							l274_9_112:
+								goto l151_118
+							l274_9_118:
 								pos++
-								goto lok9_112
+								goto lok9_118
 							}
-						lok9_112:
-							goto l152_112
-						l151_112:
-							pos, ti = position151_112, tokenIndex151_112
+						lok9_118:
+							goto l152_118
+						l151_118:
+							pos, ti = position151_118, tokenIndex151_118
 						}
-					l152_112:
+					l152_118:
 						{
-							position153_112, tokenIndex153_112 := pos, ti
+							position153_118, tokenIndex153_118 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_112
+									goto l274_10_118
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_112
-							l274_10_112:
+								goto l153_118
+							l274_10_118:
 								pos++
-								goto lok10_112
+								goto lok10_118
 							}
-						lok10_112:
-							goto l154_112
-						l153_112:
-							pos, ti = position153_112, tokenIndex153_112
+						lok10_118:
+							goto l154_118
+						l153_118:
+							pos, ti = position153_118, tokenIndex153_118
 						}
-					l154_112:
-						_ = position148_112
+					l154_118:
+						_ = position148_118
 					}
-					goto lok112
-				l147_112:
-					pos, ti = position147_112, tokenIndex147_112
+					goto lok118
+				l147_118:
+					pos, ti = position147_118, tokenIndex147_118
 					goto l111
 				}
-			lok112:
+			lok118:
 				goto l112
 			l111:
 				pos, ti = position111, tokenIndex111
@@ -6029,107 +7222,107 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position147_113, tokenIndex147_113 := pos, ti
+				position147_119, tokenIndex147_119 := pos, ti
 				{
-					position148_113 := pos
+					position148_119 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_113
+							goto l274_7_119
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_113
-					l274_7_113:
+						goto l147_119
+					l274_7_119:
 						pos++
-						goto lok7_113
+						goto lok7_119
 					}
-				lok7_113:
+				lok7_119:
 					{
-						position149_113, tokenIndex149_113 := pos, ti
+						position149_119, tokenIndex149_119 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_113
+								goto l274_8_119
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_113
-						l274_8_113:
+							goto l149_119
+						l274_8_119:
 							pos++
-							goto lok8_113
+							goto lok8_119
 						}
-					lok8_113:
-						goto l150_113
-					l149_113:
-						pos, ti = position149_113, tokenIndex149_113
+					lok8_119:
+						goto l150_119
+					l149_119:
+						pos, ti = position149_119, tokenIndex149_119
 					}
-				l150_113:
+				l150_119:
 					{
-						position151_113, tokenIndex151_113 := pos, ti
+						position151_119, tokenIndex151_119 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_113
+								goto l274_9_119
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_113
-						l274_9_113:
+							goto l151_119
+						l274_9_119:
 							pos++
-							goto lok9_113
+							goto lok9_119
 						}
-					lok9_113:
-						goto l152_113
-					l151_113:
-						pos, ti = position151_113, tokenIndex151_113
+					lok9_119:
+						goto l152_119
+					l151_119:
+						pos, ti = position151_119, tokenIndex151_119
 					}
-				l152_113:
+				l152_119:
 					{
-						position153_113, tokenIndex153_113 := pos, ti
+						position153_119, tokenIndex153_119 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_113
+								goto l274_10_119
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_113
-						l274_10_113:
+							goto l153_119
+						l274_10_119:
 							pos++
-							goto lok10_113
+							goto lok10_119
 						}
-					lok10_113:
-						goto l154_113
-					l153_113:
-						pos, ti = position153_113, tokenIndex153_113
+					lok10_119:
+						goto l154_119
+					l153_119:
+						pos, ti = position153_119, tokenIndex153_119
 					}
-				l154_113:
-					_ = position148_113
+				l154_119:
+					_ = position148_119
 				}
-				goto lok113
-			l147_113:
-				pos, ti = position147_113, tokenIndex147_113
+				goto lok119
+			l147_119:
+				pos, ti = position147_119, tokenIndex147_119
 				goto l110
 			}
-		lok113:
+		lok119:
 			{
 				position113, tokenIndex113 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -6153,102 +7346,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position147_114, tokenIndex147_114 := pos, ti
+					position147_120, tokenIndex147_120 := pos, ti
 					{
-						position148_114 := pos
+						position148_120 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_7_114
+								goto l274_7_120
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l147_114
-						l274_7_114:
+							goto l147_120
+						l274_7_120:
 							pos++
-							goto lok7_114
+							goto lok7_120
 						}
-					lok7_114:
+					lok7_120:
 						{
-							position149_114, tokenIndex149_114 := pos, ti
+							position149_120, tokenIndex149_120 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_8_114
+									goto l274_8_120
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l149_114
-							l274_8_114:
+								goto l149_120
+							l274_8_120:
 								pos++
-								goto lok8_114
+								goto lok8_120
 							}
-						lok8_114:
-							goto l150_114
-						l149_114:
-							pos, ti = position149_114, tokenIndex149_114
+						lok8_120:
+							goto l150_120
+						l149_120:
+							pos, ti = position149_120, tokenIndex149_120
 						}
-					l150_114:
+					l150_120:
 						{
-							position151_114, tokenIndex151_114 := pos, ti
+							position151_120, tokenIndex151_120 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_9_114
+									goto l274_9_120
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l151_114
-							l274_9_114:
+								goto l151_120
+							l274_9_120:
 								pos++
-								goto lok9_114
+								goto lok9_120
 							}
-						lok9_114:
-							goto l152_114
-						l151_114:
-							pos, ti = position151_114, tokenIndex151_114
+						lok9_120:
+							goto l152_120
+						l151_120:
+							pos, ti = position151_120, tokenIndex151_120
 						}
-					l152_114:
+					l152_120:
 						{
-							position153_114, tokenIndex153_114 := pos, ti
+							position153_120, tokenIndex153_120 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_10_114
+									goto l274_10_120
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l153_114
-							l274_10_114:
+								goto l153_120
+							l274_10_120:
 								pos++
-								goto lok10_114
+								goto lok10_120
 							}
-						lok10_114:
-							goto l154_114
-						l153_114:
-							pos, ti = position153_114, tokenIndex153_114
+						lok10_120:
+							goto l154_120
+						l153_120:
+							pos, ti = position153_120, tokenIndex153_120
 						}
-					l154_114:
-						_ = position148_114
+					l154_120:
+						_ = position148_120
 					}
-					goto lok114
-				l147_114:
-					pos, ti = position147_114, tokenIndex147_114
+					goto lok120
+				l147_120:
+					pos, ti = position147_120, tokenIndex147_120
 					goto l114
 				}
-			lok114:
+			lok120:
 				goto l115
 			l114:
 				pos, ti = position114, tokenIndex114
@@ -6280,7 +7473,7 @@ func (p *Parser) rIPv6address() bool {
 				position116, tokenIndex116 := pos, ti
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
-						p.note(12, false)
+						p.note(15, false)
 					}
 
 					if int(pos) > p.far {
@@ -6326,7 +7519,7 @@ func (p *Parser) rh16c1() bool {
 					position148_65 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_65
@@ -6344,7 +7537,7 @@ func (p *Parser) rh16c1() bool {
 						position149_65, tokenIndex149_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_65
@@ -6367,7 +7560,7 @@ func (p *Parser) rh16c1() bool {
 						position151_65, tokenIndex151_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_65
@@ -6390,7 +7583,7 @@ func (p *Parser) rh16c1() bool {
 						position153_65, tokenIndex153_65 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_65
@@ -6473,7 +7666,7 @@ func (p *Parser) rh16c2() bool {
 					position148_66 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l274_7_66
@@ -6491,7 +7684,7 @@ func (p *Parser) rh16c2() bool {
 						position149_66, tokenIndex149_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_8_66
@@ -6514,7 +7707,7 @@ func (p *Parser) rh16c2() bool {
 						position151_66, tokenIndex151_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_9_66
@@ -6537,7 +7730,7 @@ func (p *Parser) rh16c2() bool {
 						position153_66, tokenIndex153_66 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l274_10_66
@@ -6595,10 +7788,152 @@ func (p *Parser) rh16c2() bool {
 			l126:
 				pos, ti = position126, tokenIndex126
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
-				goto l124
+			{ // h16c1
+				if false {
+					goto l124
+				}
+				{
+					position118_67 := pos
+					{
+						position119_67, tokenIndex119_67 := pos, ti
+						{ // h16
+							position147_65_67, tokenIndex147_65_67 := pos, ti
+							{
+								position148_65_67 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_7_65_67
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_65_67
+								l274_7_65_67:
+									pos++
+									goto lok7_65_67
+								}
+							lok7_65_67:
+								{
+									position149_65_67, tokenIndex149_65_67 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_8_65_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_65_67
+									l274_8_65_67:
+										pos++
+										goto lok8_65_67
+									}
+								lok8_65_67:
+									goto l150_65_67
+								l149_65_67:
+									pos, ti = position149_65_67, tokenIndex149_65_67
+								}
+							l150_65_67:
+								{
+									position151_65_67, tokenIndex151_65_67 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_9_65_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_65_67
+									l274_9_65_67:
+										pos++
+										goto lok9_65_67
+									}
+								lok9_65_67:
+									goto l152_65_67
+								l151_65_67:
+									pos, ti = position151_65_67, tokenIndex151_65_67
+								}
+							l152_65_67:
+								{
+									position153_65_67, tokenIndex153_65_67 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_10_65_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_65_67
+									l274_10_65_67:
+										pos++
+										goto lok10_65_67
+									}
+								lok10_65_67:
+									goto l154_65_67
+								l153_65_67:
+									pos, ti = position153_65_67, tokenIndex153_65_67
+								}
+							l154_65_67:
+								_ = position148_65_67
+							}
+							goto lok65_67
+						l147_65_67:
+							pos, ti = position147_65_67, tokenIndex147_65_67
+							goto l119_67
+						}
+					lok65_67:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l119_67
+						}
+						pos++
+						{
+							position121_67, tokenIndex121_67 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l121_67
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l119_67
+						l121_67:
+							pos, ti = position121_67, tokenIndex121_67
+						}
+						goto l120_67
+					l119_67:
+						pos, ti = position119_67, tokenIndex119_67
+					}
+				l120_67:
+					_ = position118_67
+				}
+				goto lok67
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok67:
 			goto l125
 		l124:
 			pos, ti = position124, tokenIndex124
@@ -6619,102 +7954,102 @@ func (p *Parser) rh16c3() bool {
 		{
 			position129, tokenIndex129 := pos, ti
 			{ // h16
-				position147_67, tokenIndex147_67 := pos, ti
+				position147_68, tokenIndex147_68 := pos, ti
 				{
-					position148_67 := pos
+					position148_68 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_67
+							goto l274_7_68
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_67
-					l274_7_67:
+						goto l147_68
+					l274_7_68:
 						pos++
-						goto lok7_67
+						goto lok7_68
 					}
-				lok7_67:
+				lok7_68:
 					{
-						position149_67, tokenIndex149_67 := pos, ti
+						position149_68, tokenIndex149_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_67
+								goto l274_8_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_67
-						l274_8_67:
+							goto l149_68
+						l274_8_68:
 							pos++
-							goto lok8_67
+							goto lok8_68
 						}
-					lok8_67:
-						goto l150_67
-					l149_67:
-						pos, ti = position149_67, tokenIndex149_67
+					lok8_68:
+						goto l150_68
+					l149_68:
+						pos, ti = position149_68, tokenIndex149_68
 					}
-				l150_67:
+				l150_68:
 					{
-						position151_67, tokenIndex151_67 := pos, ti
+						position151_68, tokenIndex151_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_67
+								goto l274_9_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_67
-						l274_9_67:
+							goto l151_68
+						l274_9_68:
 							pos++
-							goto lok9_67
+							goto lok9_68
 						}
-					lok9_67:
-						goto l152_67
-					l151_67:
-						pos, ti = position151_67, tokenIndex151_67
+					lok9_68:
+						goto l152_68
+					l151_68:
+						pos, ti = position151_68, tokenIndex151_68
 					}
-				l152_67:
+				l152_68:
 					{
-						position153_67, tokenIndex153_67 := pos, ti
+						position153_68, tokenIndex153_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_67
+								goto l274_10_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_67
-						l274_10_67:
+							goto l153_68
+						l274_10_68:
 							pos++
-							goto lok10_67
+							goto lok10_68
 						}
-					lok10_67:
-						goto l154_67
-					l153_67:
-						pos, ti = position153_67, tokenIndex153_67
+					lok10_68:
+						goto l154_68
+					l153_68:
+						pos, ti = position153_68, tokenIndex153_68
 					}
-				l154_67:
-					_ = position148_67
+				l154_68:
+					_ = position148_68
 				}
-				goto lok67
-			l147_67:
-				pos, ti = position147_67, tokenIndex147_67
+				goto lok68
+			l147_68:
+				pos, ti = position147_68, tokenIndex147_68
 				goto l129
 			}
-		lok67:
+		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -6770,102 +8105,102 @@ func (p *Parser) rh16c4() bool {
 		{
 			position134, tokenIndex134 := pos, ti
 			{ // h16
-				position147_68, tokenIndex147_68 := pos, ti
+				position147_69, tokenIndex147_69 := pos, ti
 				{
-					position148_68 := pos
+					position148_69 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_68
+							goto l274_7_69
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_68
-					l274_7_68:
+						goto l147_69
+					l274_7_69:
 						pos++
-						goto lok7_68
+						goto lok7_69
 					}
-				lok7_68:
+				lok7_69:
 					{
-						position149_68, tokenIndex149_68 := pos, ti
+						position149_69, tokenIndex149_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_68
+								goto l274_8_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_68
-						l274_8_68:
+							goto l149_69
+						l274_8_69:
 							pos++
-							goto lok8_68
+							goto lok8_69
 						}
-					lok8_68:
-						goto l150_68
-					l149_68:
-						pos, ti = position149_68, tokenIndex149_68
+					lok8_69:
+						goto l150_69
+					l149_69:
+						pos, ti = position149_69, tokenIndex149_69
 					}
-				l150_68:
+				l150_69:
 					{
-						position151_68, tokenIndex151_68 := pos, ti
+						position151_69, tokenIndex151_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_68
+								goto l274_9_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_68
-						l274_9_68:
+							goto l151_69
+						l274_9_69:
 							pos++
-							goto lok9_68
+							goto lok9_69
 						}
-					lok9_68:
-						goto l152_68
-					l151_68:
-						pos, ti = position151_68, tokenIndex151_68
+					lok9_69:
+						goto l152_69
+					l151_69:
+						pos, ti = position151_69, tokenIndex151_69
 					}
-				l152_68:
+				l152_69:
 					{
-						position153_68, tokenIndex153_68 := pos, ti
+						position153_69, tokenIndex153_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_68
+								goto l274_10_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_68
-						l274_10_68:
+							goto l153_69
+						l274_10_69:
 							pos++
-							goto lok10_68
+							goto lok10_69
 						}
-					lok10_68:
-						goto l154_68
-					l153_68:
-						pos, ti = position153_68, tokenIndex153_68
+					lok10_69:
+						goto l154_69
+					l153_69:
+						pos, ti = position153_69, tokenIndex153_69
 					}
-				l154_68:
-					_ = position148_68
+				l154_69:
+					_ = position148_69
 				}
-				goto lok68
-			l147_68:
-				pos, ti = position147_68, tokenIndex147_68
+				goto lok69
+			l147_69:
+				pos, ti = position147_69, tokenIndex147_69
 				goto l134
 			}
-		lok68:
+		lok69:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -6897,10 +8232,156 @@ func (p *Parser) rh16c4() bool {
 			l136:
 				pos, ti = position136, tokenIndex136
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
-				goto l134
+			{ // h16c3
+				if false {
+					goto l134
+				}
+				{
+					position128_70 := pos
+					{
+						position129_70, tokenIndex129_70 := pos, ti
+						{ // h16
+							position147_68_70, tokenIndex147_68_70 := pos, ti
+							{
+								position148_68_70 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_7_68_70
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_68_70
+								l274_7_68_70:
+									pos++
+									goto lok7_68_70
+								}
+							lok7_68_70:
+								{
+									position149_68_70, tokenIndex149_68_70 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_8_68_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_68_70
+									l274_8_68_70:
+										pos++
+										goto lok8_68_70
+									}
+								lok8_68_70:
+									goto l150_68_70
+								l149_68_70:
+									pos, ti = position149_68_70, tokenIndex149_68_70
+								}
+							l150_68_70:
+								{
+									position151_68_70, tokenIndex151_68_70 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_9_68_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_68_70
+									l274_9_68_70:
+										pos++
+										goto lok9_68_70
+									}
+								lok9_68_70:
+									goto l152_68_70
+								l151_68_70:
+									pos, ti = position151_68_70, tokenIndex151_68_70
+								}
+							l152_68_70:
+								{
+									position153_68_70, tokenIndex153_68_70 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_10_68_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_68_70
+									l274_10_68_70:
+										pos++
+										goto lok10_68_70
+									}
+								lok10_68_70:
+									goto l154_68_70
+								l153_68_70:
+									pos, ti = position153_68_70, tokenIndex153_68_70
+								}
+							l154_68_70:
+								_ = position148_68_70
+							}
+							goto lok68_70
+						l147_68_70:
+							pos, ti = position147_68_70, tokenIndex147_68_70
+							goto l129_70
+						}
+					lok68_70:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l129_70
+						}
+						pos++
+						{
+							position131_70, tokenIndex131_70 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_70
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l129_70
+						l131_70:
+							pos, ti = position131_70, tokenIndex131_70
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							goto l129_70
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l130_70
+					l129_70:
+						pos, ti = position129_70, tokenIndex129_70
+					}
+				l130_70:
+					_ = position128_70
+				}
+				goto lok70
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok70:
 			goto l135
 		l134:
 			pos, ti = position134, tokenIndex134
@@ -6921,102 +8402,102 @@ func (p *Parser) rh16c5() bool {
 		{
 			position139, tokenIndex139 := pos, ti
 			{ // h16
-				position147_69, tokenIndex147_69 := pos, ti
+				position147_71, tokenIndex147_71 := pos, ti
 				{
-					position148_69 := pos
+					position148_71 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_69
+							goto l274_7_71
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_69
-					l274_7_69:
+						goto l147_71
+					l274_7_71:
 						pos++
-						goto lok7_69
+						goto lok7_71
 					}
-				lok7_69:
+				lok7_71:
 					{
-						position149_69, tokenIndex149_69 := pos, ti
+						position149_71, tokenIndex149_71 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_69
+								goto l274_8_71
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_69
-						l274_8_69:
+							goto l149_71
+						l274_8_71:
 							pos++
-							goto lok8_69
+							goto lok8_71
 						}
-					lok8_69:
-						goto l150_69
-					l149_69:
-						pos, ti = position149_69, tokenIndex149_69
+					lok8_71:
+						goto l150_71
+					l149_71:
+						pos, ti = position149_71, tokenIndex149_71
 					}
-				l150_69:
+				l150_71:
 					{
-						position151_69, tokenIndex151_69 := pos, ti
+						position151_71, tokenIndex151_71 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_69
+								goto l274_9_71
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_69
-						l274_9_69:
+							goto l151_71
+						l274_9_71:
 							pos++
-							goto lok9_69
+							goto lok9_71
 						}
-					lok9_69:
-						goto l152_69
-					l151_69:
-						pos, ti = position151_69, tokenIndex151_69
+					lok9_71:
+						goto l152_71
+					l151_71:
+						pos, ti = position151_71, tokenIndex151_71
 					}
-				l152_69:
+				l152_71:
 					{
-						position153_69, tokenIndex153_69 := pos, ti
+						position153_71, tokenIndex153_71 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_69
+								goto l274_10_71
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_69
-						l274_10_69:
+							goto l153_71
+						l274_10_71:
 							pos++
-							goto lok10_69
+							goto lok10_71
 						}
-					lok10_69:
-						goto l154_69
-					l153_69:
-						pos, ti = position153_69, tokenIndex153_69
+					lok10_71:
+						goto l154_71
+					l153_71:
+						pos, ti = position153_71, tokenIndex153_71
 					}
-				l154_69:
-					_ = position148_69
+				l154_71:
+					_ = position148_71
 				}
-				goto lok69
-			l147_69:
-				pos, ti = position147_69, tokenIndex147_69
+				goto lok71
+			l147_71:
+				pos, ti = position147_71, tokenIndex147_71
 				goto l139
 			}
-		lok69:
+		lok71:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7072,102 +8553,102 @@ func (p *Parser) rh16c6() bool {
 		{
 			position144, tokenIndex144 := pos, ti
 			{ // h16
-				position147_70, tokenIndex147_70 := pos, ti
+				position147_72, tokenIndex147_72 := pos, ti
 				{
-					position148_70 := pos
+					position148_72 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_70
+							goto l274_7_72
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_70
-					l274_7_70:
+						goto l147_72
+					l274_7_72:
 						pos++
-						goto lok7_70
+						goto lok7_72
 					}
-				lok7_70:
+				lok7_72:
 					{
-						position149_70, tokenIndex149_70 := pos, ti
+						position149_72, tokenIndex149_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_70
+								goto l274_8_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_70
-						l274_8_70:
+							goto l149_72
+						l274_8_72:
 							pos++
-							goto lok8_70
+							goto lok8_72
 						}
-					lok8_70:
-						goto l150_70
-					l149_70:
-						pos, ti = position149_70, tokenIndex149_70
+					lok8_72:
+						goto l150_72
+					l149_72:
+						pos, ti = position149_72, tokenIndex149_72
 					}
-				l150_70:
+				l150_72:
 					{
-						position151_70, tokenIndex151_70 := pos, ti
+						position151_72, tokenIndex151_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_70
+								goto l274_9_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_70
-						l274_9_70:
+							goto l151_72
+						l274_9_72:
 							pos++
-							goto lok9_70
+							goto lok9_72
 						}
-					lok9_70:
-						goto l152_70
-					l151_70:
-						pos, ti = position151_70, tokenIndex151_70
+					lok9_72:
+						goto l152_72
+					l151_72:
+						pos, ti = position151_72, tokenIndex151_72
 					}
-				l152_70:
+				l152_72:
 					{
-						position153_70, tokenIndex153_70 := pos, ti
+						position153_72, tokenIndex153_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_70
+								goto l274_10_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_70
-						l274_10_70:
+							goto l153_72
+						l274_10_72:
 							pos++
-							goto lok10_70
+							goto lok10_72
 						}
-					lok10_70:
-						goto l154_70
-					l153_70:
-						pos, ti = position153_70, tokenIndex153_70
+					lok10_72:
+						goto l154_72
+					l153_72:
+						pos, ti = position153_72, tokenIndex153_72
 					}
-				l154_70:
-					_ = position148_70
+				l154_72:
+					_ = position148_72
 				}
-				goto lok70
-			l147_70:
-				pos, ti = position147_70, tokenIndex147_70
+				goto lok72
+			l147_72:
+				pos, ti = position147_72, tokenIndex147_72
 				goto l144
 			}
-		lok70:
+		lok72:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7199,10 +8680,156 @@ func (p *Parser) rh16c6() bool {
 			l146:
 				pos, ti = position146, tokenIndex146
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
-				goto l144
+			{ // h16c5
+				if false {
+					goto l144
+				}
+				{
+					position138_73 := pos
+					{
+						position139_73, tokenIndex139_73 := pos, ti
+						{ // h16
+							position147_71_73, tokenIndex147_71_73 := pos, ti
+							{
+								position148_71_73 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_7_71_73
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_71_73
+								l274_7_71_73:
+									pos++
+									goto lok7_71_73
+								}
+							lok7_71_73:
+								{
+									position149_71_73, tokenIndex149_71_73 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_8_71_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_71_73
+									l274_8_71_73:
+										pos++
+										goto lok8_71_73
+									}
+								lok8_71_73:
+									goto l150_71_73
+								l149_71_73:
+									pos, ti = position149_71_73, tokenIndex149_71_73
+								}
+							l150_71_73:
+								{
+									position151_71_73, tokenIndex151_71_73 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_9_71_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_71_73
+									l274_9_71_73:
+										pos++
+										goto lok9_71_73
+									}
+								lok9_71_73:
+									goto l152_71_73
+								l151_71_73:
+									pos, ti = position151_71_73, tokenIndex151_71_73
+								}
+							l152_71_73:
+								{
+									position153_71_73, tokenIndex153_71_73 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_10_71_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_71_73
+									l274_10_71_73:
+										pos++
+										goto lok10_71_73
+									}
+								lok10_71_73:
+									goto l154_71_73
+								l153_71_73:
+									pos, ti = position153_71_73, tokenIndex153_71_73
+								}
+							l154_71_73:
+								_ = position148_71_73
+							}
+							goto lok71_73
+						l147_71_73:
+							pos, ti = position147_71_73, tokenIndex147_71_73
+							goto l139_73
+						}
+					lok71_73:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l139_73
+						}
+						pos++
+						{
+							position141_73, tokenIndex141_73 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l141_73
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l139_73
+						l141_73:
+							pos, ti = position141_73, tokenIndex141_73
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							goto l139_73
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l140_73
+					l139_73:
+						pos, ti = position139_73, tokenIndex139_73
+					}
+				l140_73:
+					_ = position138_73
+				}
+				goto lok73
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok73:
 			goto l145
 		l144:
 			pos, ti = position144, tokenIndex144
@@ -7223,7 +8850,7 @@ func (p *Parser) rh16() bool {
 		position148 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l274_7
@@ -7241,7 +8868,7 @@ func (p *Parser) rh16() bool {
 			position149, tokenIndex149 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(7, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l274_8
@@ -7264,7 +8891,7 @@ func (p *Parser) rh16() bool {
 			position151, tokenIndex151 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(7, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l274_9
@@ -7287,7 +8914,7 @@ func (p *Parser) rh16() bool {
 			position153, tokenIndex153 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(7, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l274_10
@@ -7326,102 +8953,102 @@ func (p *Parser) rls32() bool {
 		{
 			position157, tokenIndex157 := pos, ti
 			{ // h16
-				position147_75, tokenIndex147_75 := pos, ti
+				position147_78, tokenIndex147_78 := pos, ti
 				{
-					position148_75 := pos
+					position148_78 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_75
+							goto l274_7_78
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_75
-					l274_7_75:
+						goto l147_78
+					l274_7_78:
 						pos++
-						goto lok7_75
+						goto lok7_78
 					}
-				lok7_75:
+				lok7_78:
 					{
-						position149_75, tokenIndex149_75 := pos, ti
+						position149_78, tokenIndex149_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_75
+								goto l274_8_78
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_75
-						l274_8_75:
+							goto l149_78
+						l274_8_78:
 							pos++
-							goto lok8_75
+							goto lok8_78
 						}
-					lok8_75:
-						goto l150_75
-					l149_75:
-						pos, ti = position149_75, tokenIndex149_75
+					lok8_78:
+						goto l150_78
+					l149_78:
+						pos, ti = position149_78, tokenIndex149_78
 					}
-				l150_75:
+				l150_78:
 					{
-						position151_75, tokenIndex151_75 := pos, ti
+						position151_78, tokenIndex151_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_75
+								goto l274_9_78
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_75
-						l274_9_75:
+							goto l151_78
+						l274_9_78:
 							pos++
-							goto lok9_75
+							goto lok9_78
 						}
-					lok9_75:
-						goto l152_75
-					l151_75:
-						pos, ti = position151_75, tokenIndex151_75
+					lok9_78:
+						goto l152_78
+					l151_78:
+						pos, ti = position151_78, tokenIndex151_78
 					}
-				l152_75:
+				l152_78:
 					{
-						position153_75, tokenIndex153_75 := pos, ti
+						position153_78, tokenIndex153_78 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_75
+								goto l274_10_78
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_75
-						l274_10_75:
+							goto l153_78
+						l274_10_78:
 							pos++
-							goto lok10_75
+							goto lok10_78
 						}
-					lok10_75:
-						goto l154_75
-					l153_75:
-						pos, ti = position153_75, tokenIndex153_75
+					lok10_78:
+						goto l154_78
+					l153_78:
+						pos, ti = position153_78, tokenIndex153_78
 					}
-				l154_75:
-					_ = position148_75
+				l154_78:
+					_ = position148_78
 				}
-				goto lok75
-			l147_75:
-				pos, ti = position147_75, tokenIndex147_75
+				goto lok78
+			l147_78:
+				pos, ti = position147_78, tokenIndex147_78
 				goto l158
 			}
-		lok75:
+		lok78:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7434,174 +9061,174 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h16
-				position147_76, tokenIndex147_76 := pos, ti
+				position147_79, tokenIndex147_79 := pos, ti
 				{
-					position148_76 := pos
+					position148_79 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_7_76
+							goto l274_7_79
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l147_76
-					l274_7_76:
+						goto l147_79
+					l274_7_79:
 						pos++
-						goto lok7_76
+						goto lok7_79
 					}
-				lok7_76:
+				lok7_79:
 					{
-						position149_76, tokenIndex149_76 := pos, ti
+						position149_79, tokenIndex149_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_8_76
+								goto l274_8_79
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l149_76
-						l274_8_76:
+							goto l149_79
+						l274_8_79:
 							pos++
-							goto lok8_76
+							goto lok8_79
 						}
-					lok8_76:
-						goto l150_76
-					l149_76:
-						pos, ti = position149_76, tokenIndex149_76
+					lok8_79:
+						goto l150_79
+					l149_79:
+						pos, ti = position149_79, tokenIndex149_79
 					}
-				l150_76:
+				l150_79:
 					{
-						position151_76, tokenIndex151_76 := pos, ti
+						position151_79, tokenIndex151_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_9_76
+								goto l274_9_79
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l151_76
-						l274_9_76:
+							goto l151_79
+						l274_9_79:
 							pos++
-							goto lok9_76
+							goto lok9_79
 						}
-					lok9_76:
-						goto l152_76
-					l151_76:
-						pos, ti = position151_76, tokenIndex151_76
+					lok9_79:
+						goto l152_79
+					l151_79:
+						pos, ti = position151_79, tokenIndex151_79
 					}
-				l152_76:
+				l152_79:
 					{
-						position153_76, tokenIndex153_76 := pos, ti
+						position153_79, tokenIndex153_79 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l274_10_76
+								goto l274_10_79
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l153_76
-						l274_10_76:
+							goto l153_79
+						l274_10_79:
 							pos++
-							goto lok10_76
+							goto lok10_79
 						}
-					lok10_76:
-						goto l154_76
-					l153_76:
-						pos, ti = position153_76, tokenIndex153_76
+					lok10_79:
+						goto l154_79
+					l153_79:
+						pos, ti = position153_79, tokenIndex153_79
 					}
-				l154_76:
-					_ = position148_76
+				l154_79:
+					_ = position148_79
 				}
-				goto lok76
-			l147_76:
-				pos, ti = position147_76, tokenIndex147_76
+				goto lok79
+			l147_79:
+				pos, ti = position147_79, tokenIndex147_79
 				goto l158
 			}
-		lok76:
+		lok79:
 			goto l157
 		l158:
 			pos, ti = position157, tokenIndex157
 			{ // IPv4address
-				comp_77 := p.comp
+				comp_80 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position159_77, tokenIndex159_77 := pos, ti
+				position159_80, tokenIndex159_80 := pos, ti
 				{
-					position160_77 := pos
+					position160_80 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_77
+						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_77
+						goto l159_80
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_77
+						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_77
+						goto l159_80
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_77
+						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l159_77
+						goto l159_80
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l159_77
+						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position160_77)
+						p.add(ruleIPv4address, position160_80)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_77
-				goto lok77
-			l159_77:
-				pos, ti = position159_77, tokenIndex159_77
-				p.comp = comp_77
+				p.comp = comp_80
+				goto lok80
+			l159_80:
+				pos, ti = position159_80, tokenIndex159_80
+				p.comp = comp_80
 				goto l155
 			}
-		lok77:
+		lok80:
 		}
 	l157:
 		_ = position156
@@ -7629,7 +9256,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -7644,7 +9271,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -7659,7 +9286,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -7699,7 +9326,7 @@ func (p *Parser) rdec_octet() bool {
 			position163, tokenIndex163 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -7710,7 +9337,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(23, true)
 				}
 
 				if int(pos) > p.far {
@@ -7721,7 +9348,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '5' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(24, true)
 				}
 
 				if int(pos) > p.far {
@@ -7735,7 +9362,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -7746,7 +9373,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '4' {
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(25, true)
 				}
 
 				if int(pos) > p.far {
@@ -7757,7 +9384,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_11
@@ -7776,7 +9403,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(26, true)
 				}
 
 				if int(pos) > p.far {
@@ -7787,7 +9414,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_12
@@ -7803,7 +9430,7 @@ func (p *Parser) rdec_octet() bool {
 		lok12:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_13
@@ -7822,7 +9449,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
-					p.note(24, true)
+					p.note(27, true)
 				}
 
 				if int(pos) > p.far {
@@ -7833,7 +9460,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_14
@@ -7852,7 +9479,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position163, tokenIndex163
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l272_15
@@ -7894,69 +9521,69 @@ func (p *Parser) rireg_name() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(25, true)
+						p.note(19, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(6, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position261_71, tokenIndex261_71 := pos, ti
+							position261_74, tokenIndex261_74 := pos, ti
 							{
-								position262_71 := pos
+								position262_74 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(6, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_71
+									goto l261_74
 								}
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_62_71
+										goto l274_62_74
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_71
-								l274_62_71:
+									goto l261_74
+								l274_62_74:
 									pos++
-									goto lok62_71
+									goto lok62_74
 								}
-							lok62_71:
+							lok62_74:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_63_71
+										goto l274_63_74
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_71
-								l274_63_71:
+									goto l261_74
+								l274_63_74:
 									pos++
-									goto lok63_71
+									goto lok63_74
 								}
-							lok63_71:
-								_ = position262_71
+							lok63_74:
+								_ = position262_74
 							}
-							goto lok71
-						l261_71:
-							pos, ti = position261_71, tokenIndex261_71
+							goto lok74
+						l261_74:
+							pos, ti = position261_74, tokenIndex261_74
 							goto l171
 						}
-					lok71:
+					lok74:
 						;
 					default:
 						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
@@ -7991,10 +9618,150 @@ func (p *Parser) ripath() bool {
 		position174 := pos
 		{
 			position175, tokenIndex175 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_abempty() {
-				goto l176
+			{ // ipath_abempty
+				if false {
+					goto l176
+				}
+				comp_125 := p.comp
+				p.comp = uint32(ruleipath_abempty)
+				{
+					position186_125 := pos
+				l187_125:
+					{
+						position188_125, tokenIndex188_125 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_125
+						}
+						pos++
+						{ // isegment
+							if false {
+								goto l188_125
+							}
+							{
+								position208_121_125 := pos
+							l209_121_125:
+								{
+									position210_121_125, tokenIndex210_121_125 := pos, ti
+									{ // ipchar
+										position221_82_121_125, tokenIndex221_82_121_125 := pos, ti
+										{
+											position222_82_121_125 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(6, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position261_75_82_121_125, tokenIndex261_75_82_121_125 := pos, ti
+															{
+																position262_75_82_121_125 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(6, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_125
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_62_75_82_121_125
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_125
+																l274_62_75_82_121_125:
+																	pos++
+																	goto lok62_75_82_121_125
+																}
+															lok62_75_82_121_125:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_63_75_82_121_125
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_125
+																l274_63_75_82_121_125:
+																	pos++
+																	goto lok63_75_82_121_125
+																}
+															lok63_75_82_121_125:
+																_ = position262_75_82_121_125
+															}
+															goto lok75_82_121_125
+														l261_75_82_121_125:
+															pos, ti = position261_75_82_121_125, tokenIndex261_75_82_121_125
+															goto l221_82_121_125
+														}
+													lok75_82_121_125:
+														;
+													default:
+														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+															goto l221_82_121_125
+														}
+														pos, ti = p.position, p.tokenIndex
+													}
+												}
+											}
+
+											_ = position222_82_121_125
+										}
+										goto lok82_121_125
+									l221_82_121_125:
+										pos, ti = position221_82_121_125, tokenIndex221_82_121_125
+										goto l210_121_125
+									}
+								lok82_121_125:
+									goto l209_121_125
+								l210_121_125:
+									pos, ti = position210_121_125, tokenIndex210_121_125
+								}
+								_ = position208_121_125
+							}
+							goto lok121_125
+						}
+					lok121_125:
+						goto l187_125
+					l188_125:
+						pos, ti = position188_125, tokenIndex188_125
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_abempty, position186_125)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_125
+				goto lok125
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok125:
 			{
 				position177, tokenIndex177 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8014,70 +9781,10 @@ func (p *Parser) ripath() bool {
 			goto l175
 		l176:
 			pos, ti = position175, tokenIndex175
-			{ // ipath_absolute
-				comp_115 := p.comp
-				p.comp = uint32(ruleipath_absolute)
-				position189_115, tokenIndex189_115 := pos, ti
-				{
-					position190_115 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_115
-					}
-					pos++
-					{
-						position191_115, tokenIndex191_115 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
-							goto l191_115
-						}
-						pos, ti = p.position, p.tokenIndex
-					l193_115:
-						{
-							position194_115, tokenIndex194_115 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l194_115
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-								goto l194_115
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l193_115
-						l194_115:
-							pos, ti = position194_115, tokenIndex194_115
-						}
-						goto l192_115
-					l191_115:
-						pos, ti = position191_115, tokenIndex191_115
-					}
-				l192_115:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_absolute, position190_115)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_115
-				goto lok115
-			l189_115:
-				pos, ti = position189_115, tokenIndex189_115
-				p.comp = comp_115
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
 				goto l178
 			}
-		lok115:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position179, tokenIndex179 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8097,52 +9804,10 @@ func (p *Parser) ripath() bool {
 			goto l175
 		l178:
 			pos, ti = position175, tokenIndex175
-			{ // ipath_noscheme
-				comp_116 := p.comp
-				p.comp = uint32(ruleipath_noscheme)
-				position195_116, tokenIndex195_116 := pos, ti
-				{
-					position196_116 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz_nc() {
-						goto l195_116
-					}
-					pos, ti = p.position, p.tokenIndex
-				l197_116:
-					{
-						position198_116, tokenIndex198_116 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l198_116
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-							goto l198_116
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l197_116
-					l198_116:
-						pos, ti = position198_116, tokenIndex198_116
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_noscheme, position196_116)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_116
-				goto lok116
-			l195_116:
-				pos, ti = position195_116, tokenIndex195_116
-				p.comp = comp_116
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_noscheme() {
 				goto l180
 			}
-		lok116:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position181, tokenIndex181 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8162,52 +9827,10 @@ func (p *Parser) ripath() bool {
 			goto l175
 		l180:
 			pos, ti = position175, tokenIndex175
-			{ // ipath_rootless
-				comp_117 := p.comp
-				p.comp = uint32(ruleipath_rootless)
-				position199_117, tokenIndex199_117 := pos, ti
-				{
-					position200_117 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
-						goto l199_117
-					}
-					pos, ti = p.position, p.tokenIndex
-				l201_117:
-					{
-						position202_117, tokenIndex202_117 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l202_117
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-							goto l202_117
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l201_117
-					l202_117:
-						pos, ti = position202_117, tokenIndex202_117
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleipath_rootless, position200_117)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_117
-				goto lok117
-			l199_117:
-				pos, ti = position199_117, tokenIndex199_117
-				p.comp = comp_117
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_rootless() {
 				goto l182
 			}
-		lok117:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position183, tokenIndex183 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8227,10 +9850,128 @@ func (p *Parser) ripath() bool {
 			goto l175
 		l182:
 			pos, ti = position175, tokenIndex175
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_empty() {
-				goto l173
+			{ // ipath_empty
+				if false {
+					goto l173
+				}
+				comp_126 := p.comp
+				p.comp = uint32(ruleipath_empty)
+				{
+					position204_126 := pos
+					{
+						position205_126, tokenIndex205_126 := pos, ti
+						{ // ipchar
+							position221_81_126, tokenIndex221_81_126 := pos, ti
+							{
+								position222_81_126 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_81_126, tokenIndex261_75_81_126 := pos, ti
+												{
+													position262_75_81_126 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_126
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_81_126
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_126
+													l274_62_75_81_126:
+														pos++
+														goto lok62_75_81_126
+													}
+												lok62_75_81_126:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_81_126
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_126
+													l274_63_75_81_126:
+														pos++
+														goto lok63_75_81_126
+													}
+												lok63_75_81_126:
+													_ = position262_75_81_126
+												}
+												goto lok75_81_126
+											l261_75_81_126:
+												pos, ti = position261_75_81_126, tokenIndex261_75_81_126
+												goto l221_81_126
+											}
+										lok75_81_126:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l221_81_126
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_81_126
+							}
+							goto lok81_126
+						l221_81_126:
+							pos, ti = position221_81_126, tokenIndex221_81_126
+							goto l205_126
+						}
+					lok81_126:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_126
+						}
+						goto l206_126
+					l205_126:
+						pos, ti = position205_126, tokenIndex205_126
+					}
+				l206_126:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_empty, position204_126)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_126
+				goto lok126
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok126:
 			{
 				position184, tokenIndex184 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8272,7 +10013,7 @@ func (p *Parser) ripath_abempty() bool {
 			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -8281,10 +10022,114 @@ func (p *Parser) ripath_abempty() bool {
 				goto l188
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-				goto l188
+			{ // isegment
+				if false {
+					goto l188
+				}
+				{
+					position208_121 := pos
+				l209_121:
+					{
+						position210_121, tokenIndex210_121 := pos, ti
+						{ // ipchar
+							position221_82_121, tokenIndex221_82_121 := pos, ti
+							{
+								position222_82_121 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_82_121, tokenIndex261_75_82_121 := pos, ti
+												{
+													position262_75_82_121 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_121
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_82_121
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_121
+													l274_62_75_82_121:
+														pos++
+														goto lok62_75_82_121
+													}
+												lok62_75_82_121:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_82_121
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_121
+													l274_63_75_82_121:
+														pos++
+														goto lok63_75_82_121
+													}
+												lok63_75_82_121:
+													_ = position262_75_82_121
+												}
+												goto lok75_82_121
+											l261_75_82_121:
+												pos, ti = position261_75_82_121, tokenIndex261_75_82_121
+												goto l221_82_121
+											}
+										lok75_82_121:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												goto l221_82_121
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_82_121
+							}
+							goto lok82_121
+						l221_82_121:
+							pos, ti = position221_82_121, tokenIndex221_82_121
+							goto l210_121
+						}
+					lok82_121:
+						goto l209_121
+					l210_121:
+						pos, ti = position210_121, tokenIndex210_121
+					}
+					_ = position208_121
+				}
+				goto lok121
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok121:
 			goto l187
 		l188:
 			pos, ti = position188, tokenIndex188
@@ -8311,7 +10156,7 @@ func (p *Parser) ripath_absolute() bool {
 		position190 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -8331,7 +10176,7 @@ func (p *Parser) ripath_absolute() bool {
 				position194, tokenIndex194 := pos, ti
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(10, true)
 					}
 
 					if int(pos) > p.far {
@@ -8340,10 +10185,114 @@ func (p *Parser) ripath_absolute() bool {
 					goto l194
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-					goto l194
+				{ // isegment
+					if false {
+						goto l194
+					}
+					{
+						position208_122 := pos
+					l209_122:
+						{
+							position210_122, tokenIndex210_122 := pos, ti
+							{ // ipchar
+								position221_82_122, tokenIndex221_82_122 := pos, ti
+								{
+									position222_82_122 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+
+											if int(pos) == p.at {
+												p.note(6, false)
+											}
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_82_122, tokenIndex261_75_82_122 := pos, ti
+													{
+														position262_75_82_122 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(6, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_82_122
+														}
+														pos++
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_82_122
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_82_122
+														l274_62_75_82_122:
+															pos++
+															goto lok62_75_82_122
+														}
+													lok62_75_82_122:
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_82_122
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_82_122
+														l274_63_75_82_122:
+															pos++
+															goto lok63_75_82_122
+														}
+													lok63_75_82_122:
+														_ = position262_75_82_122
+													}
+													goto lok75_82_122
+												l261_75_82_122:
+													pos, ti = position261_75_82_122, tokenIndex261_75_82_122
+													goto l221_82_122
+												}
+											lok75_82_122:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_82_122
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_82_122
+								}
+								goto lok82_122
+							l221_82_122:
+								pos, ti = position221_82_122, tokenIndex221_82_122
+								goto l210_122
+							}
+						lok82_122:
+							goto l209_122
+						l210_122:
+							pos, ti = position210_122, tokenIndex210_122
+						}
+						_ = position208_122
+					}
+					goto lok122
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok122:
 				goto l193
 			l194:
 				pos, ti = position194, tokenIndex194
@@ -8387,7 +10336,7 @@ func (p *Parser) ripath_noscheme() bool {
 			position198, tokenIndex198 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -8396,10 +10345,114 @@ func (p *Parser) ripath_noscheme() bool {
 				goto l198
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-				goto l198
+			{ // isegment
+				if false {
+					goto l198
+				}
+				{
+					position208_123 := pos
+				l209_123:
+					{
+						position210_123, tokenIndex210_123 := pos, ti
+						{ // ipchar
+							position221_82_123, tokenIndex221_82_123 := pos, ti
+							{
+								position222_82_123 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_82_123, tokenIndex261_75_82_123 := pos, ti
+												{
+													position262_75_82_123 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_123
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_82_123
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_123
+													l274_62_75_82_123:
+														pos++
+														goto lok62_75_82_123
+													}
+												lok62_75_82_123:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_82_123
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_123
+													l274_63_75_82_123:
+														pos++
+														goto lok63_75_82_123
+													}
+												lok63_75_82_123:
+													_ = position262_75_82_123
+												}
+												goto lok75_82_123
+											l261_75_82_123:
+												pos, ti = position261_75_82_123, tokenIndex261_75_82_123
+												goto l221_82_123
+											}
+										lok75_82_123:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												goto l221_82_123
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_82_123
+							}
+							goto lok82_123
+						l221_82_123:
+							pos, ti = position221_82_123, tokenIndex221_82_123
+							goto l210_123
+						}
+					lok82_123:
+						goto l209_123
+					l210_123:
+						pos, ti = position210_123, tokenIndex210_123
+					}
+					_ = position208_123
+				}
+				goto lok123
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok123:
 			goto l197
 		l198:
 			pos, ti = position198, tokenIndex198
@@ -8438,7 +10491,7 @@ func (p *Parser) ripath_rootless() bool {
 			position202, tokenIndex202 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -8447,10 +10500,114 @@ func (p *Parser) ripath_rootless() bool {
 				goto l202
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.risegment() {
-				goto l202
+			{ // isegment
+				if false {
+					goto l202
+				}
+				{
+					position208_124 := pos
+				l209_124:
+					{
+						position210_124, tokenIndex210_124 := pos, ti
+						{ // ipchar
+							position221_82_124, tokenIndex221_82_124 := pos, ti
+							{
+								position222_82_124 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_82_124, tokenIndex261_75_82_124 := pos, ti
+												{
+													position262_75_82_124 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_124
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_82_124
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_124
+													l274_62_75_82_124:
+														pos++
+														goto lok62_75_82_124
+													}
+												lok62_75_82_124:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_82_124
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_124
+													l274_63_75_82_124:
+														pos++
+														goto lok63_75_82_124
+													}
+												lok63_75_82_124:
+													_ = position262_75_82_124
+												}
+												goto lok75_82_124
+											l261_75_82_124:
+												pos, ti = position261_75_82_124, tokenIndex261_75_82_124
+												goto l221_82_124
+											}
+										lok75_82_124:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												goto l221_82_124
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_82_124
+							}
+							goto lok82_124
+						l221_82_124:
+							pos, ti = position221_82_124, tokenIndex221_82_124
+							goto l210_124
+						}
+					lok82_124:
+						goto l209_124
+					l210_124:
+						pos, ti = position210_124, tokenIndex210_124
+					}
+					_ = position208_124
+				}
+				goto lok124
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok124:
 			goto l201
 		l202:
 			pos, ti = position202, tokenIndex202
@@ -8482,95 +10639,95 @@ func (p *Parser) ripath_empty() bool {
 		{
 			position205, tokenIndex205 := pos, ti
 			{ // ipchar
-				position221_78, tokenIndex221_78 := pos, ti
+				position221_81, tokenIndex221_81 := pos, ti
 				{
-					position222_78 := pos
+					position222_81 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(26, false)
+								p.note(5, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(6, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position261_72_78, tokenIndex261_72_78 := pos, ti
+									position261_75_81, tokenIndex261_75_81 := pos, ti
 									{
-										position262_72_78 := pos
+										position262_75_81 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, false)
+												p.note(6, false)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_78
+											goto l261_75_81
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, false)
+												p.note(7, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_72_78
+												goto l274_62_75_81
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_78
-										l274_62_72_78:
+											goto l261_75_81
+										l274_62_75_81:
 											pos++
-											goto lok62_72_78
+											goto lok62_75_81
 										}
-									lok62_72_78:
+									lok62_75_81:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, false)
+												p.note(7, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_72_78
+												goto l274_63_75_81
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_78
-										l274_63_72_78:
+											goto l261_75_81
+										l274_63_75_81:
 											pos++
-											goto lok63_72_78
+											goto lok63_75_81
 										}
-									lok63_72_78:
-										_ = position262_72_78
+									lok63_75_81:
+										_ = position262_75_81
 									}
-									goto lok72_78
-								l261_72_78:
-									pos, ti = position261_72_78, tokenIndex261_72_78
-									goto l221_78
+									goto lok75_81
+								l261_75_81:
+									pos, ti = position261_75_81, tokenIndex261_75_81
+									goto l221_81
 								}
-							lok72_78:
+							lok75_81:
 								;
 							default:
 								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
-									goto l221_78
+									goto l221_81
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
 						}
 					}
 
-					_ = position222_78
+					_ = position222_81
 				}
-				goto lok78
-			l221_78:
-				pos, ti = position221_78, tokenIndex221_78
+				goto lok81
+			l221_81:
+				pos, ti = position221_81, tokenIndex221_81
 				goto l205
 			}
-		lok78:
+		lok81:
 			if !(false) {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
@@ -8604,95 +10761,95 @@ func (p *Parser) risegment() bool {
 		{
 			position210, tokenIndex210 := pos, ti
 			{ // ipchar
-				position221_79, tokenIndex221_79 := pos, ti
+				position221_82, tokenIndex221_82 := pos, ti
 				{
-					position222_79 := pos
+					position222_82 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(26, true)
+								p.note(5, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(6, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position261_72_79, tokenIndex261_72_79 := pos, ti
+									position261_75_82, tokenIndex261_75_82 := pos, ti
 									{
-										position262_72_79 := pos
+										position262_75_82 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(6, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_79
+											goto l261_75_82
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(7, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_72_79
+												goto l274_62_75_82
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_79
-										l274_62_72_79:
+											goto l261_75_82
+										l274_62_75_82:
 											pos++
-											goto lok62_72_79
+											goto lok62_75_82
 										}
-									lok62_72_79:
+									lok62_75_82:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(7, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_72_79
+												goto l274_63_75_82
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_79
-										l274_63_72_79:
+											goto l261_75_82
+										l274_63_75_82:
 											pos++
-											goto lok63_72_79
+											goto lok63_75_82
 										}
-									lok63_72_79:
-										_ = position262_72_79
+									lok63_75_82:
+										_ = position262_75_82
 									}
-									goto lok72_79
-								l261_72_79:
-									pos, ti = position261_72_79, tokenIndex261_72_79
-									goto l221_79
+									goto lok75_82
+								l261_75_82:
+									pos, ti = position261_75_82, tokenIndex261_75_82
+									goto l221_82
 								}
-							lok72_79:
+							lok75_82:
 								;
 							default:
 								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-									goto l221_79
+									goto l221_82
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
 						}
 					}
 
-					_ = position222_79
+					_ = position222_82
 				}
-				goto lok79
-			l221_79:
-				pos, ti = position221_79, tokenIndex221_79
+				goto lok82
+			l221_82:
+				pos, ti = position221_82, tokenIndex221_82
 				goto l210
 			}
-		lok79:
+		lok82:
 			goto l209
 		l210:
 			pos, ti = position210, tokenIndex210
@@ -8711,188 +10868,188 @@ func (p *Parser) risegment_nz() bool {
 	{
 		position212 := pos
 		{ // ipchar
-			position221_80, tokenIndex221_80 := pos, ti
+			position221_83, tokenIndex221_83 := pos, ti
 			{
-				position222_80 := pos
+				position222_83 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(26, true)
+							p.note(5, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(9, false)
+							p.note(6, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position261_72_80, tokenIndex261_72_80 := pos, ti
+								position261_75_83, tokenIndex261_75_83 := pos, ti
 								{
-									position262_72_80 := pos
+									position262_75_83 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(6, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_72_80
+										goto l261_75_83
 									}
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_62_72_80
+											goto l274_62_75_83
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_72_80
-									l274_62_72_80:
+										goto l261_75_83
+									l274_62_75_83:
 										pos++
-										goto lok62_72_80
+										goto lok62_75_83
 									}
-								lok62_72_80:
+								lok62_75_83:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(7, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_63_72_80
+											goto l274_63_75_83
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l261_72_80
-									l274_63_72_80:
+										goto l261_75_83
+									l274_63_75_83:
 										pos++
-										goto lok63_72_80
+										goto lok63_75_83
 									}
-								lok63_72_80:
-									_ = position262_72_80
+								lok63_75_83:
+									_ = position262_75_83
 								}
-								goto lok72_80
-							l261_72_80:
-								pos, ti = position261_72_80, tokenIndex261_72_80
-								goto l221_80
+								goto lok75_83
+							l261_75_83:
+								pos, ti = position261_75_83, tokenIndex261_75_83
+								goto l221_83
 							}
-						lok72_80:
+						lok75_83:
 							;
 						default:
 							if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-								goto l221_80
+								goto l221_83
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
 					}
 				}
 
-				_ = position222_80
+				_ = position222_83
 			}
-			goto lok80
-		l221_80:
-			pos, ti = position221_80, tokenIndex221_80
+			goto lok83
+		l221_83:
+			pos, ti = position221_83, tokenIndex221_83
 			goto l211
 		}
-	lok80:
+	lok83:
 	l213:
 		{
 			position214, tokenIndex214 := pos, ti
 			{ // ipchar
-				position221_81, tokenIndex221_81 := pos, ti
+				position221_84, tokenIndex221_84 := pos, ti
 				{
-					position222_81 := pos
+					position222_84 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(26, true)
+								p.note(5, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(6, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position261_72_81, tokenIndex261_72_81 := pos, ti
+									position261_75_84, tokenIndex261_75_84 := pos, ti
 									{
-										position262_72_81 := pos
+										position262_75_84 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(6, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_81
+											goto l261_75_84
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(7, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_72_81
+												goto l274_62_75_84
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_81
-										l274_62_72_81:
+											goto l261_75_84
+										l274_62_75_84:
 											pos++
-											goto lok62_72_81
+											goto lok62_75_84
 										}
-									lok62_72_81:
+									lok62_75_84:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(7, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_72_81
+												goto l274_63_75_84
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l261_72_81
-										l274_63_72_81:
+											goto l261_75_84
+										l274_63_75_84:
 											pos++
-											goto lok63_72_81
+											goto lok63_75_84
 										}
-									lok63_72_81:
-										_ = position262_72_81
+									lok63_75_84:
+										_ = position262_75_84
 									}
-									goto lok72_81
-								l261_72_81:
-									pos, ti = position261_72_81, tokenIndex261_72_81
-									goto l221_81
+									goto lok75_84
+								l261_75_84:
+									pos, ti = position261_75_84, tokenIndex261_75_84
+									goto l221_84
 								}
-							lok72_81:
+							lok75_84:
 								;
 							default:
 								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-									goto l221_81
+									goto l221_84
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
 						}
 					}
 
-					_ = position222_81
+					_ = position222_84
 				}
-				goto lok81
-			l221_81:
-				pos, ti = position221_81, tokenIndex221_81
+				goto lok84
+			l221_84:
+				pos, ti = position221_84, tokenIndex221_84
 				goto l214
 			}
-		lok81:
+		lok84:
 			goto l213
 		l214:
 			pos, ti = position214, tokenIndex214
@@ -8919,98 +11076,98 @@ func (p *Parser) risegment_nz_nc() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(27, true)
+					p.note(28, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(6, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position261_82, tokenIndex261_82 := pos, ti
+						position261_85, tokenIndex261_85 := pos, ti
 						{
-							position262_82 := pos
+							position262_85 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(6, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_82
+								goto l261_85
 							}
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_62_82
+									goto l274_62_85
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_82
-							l274_62_82:
+								goto l261_85
+							l274_62_85:
 								pos++
-								goto lok62_82
+								goto lok62_85
 							}
-						lok62_82:
+						lok62_85:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_63_82
+									goto l274_63_85
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_82
-							l274_63_82:
+								goto l261_85
+							l274_63_85:
 								pos++
-								goto lok63_82
+								goto lok63_85
 							}
-						lok63_82:
-							_ = position262_82
+						lok63_85:
+							_ = position262_85
 						}
-						goto lok82
-					l261_82:
-						pos, ti = position261_82, tokenIndex261_82
+						goto lok85
+					l261_85:
+						pos, ti = position261_85, tokenIndex261_85
 						goto l215
 					}
-				lok82:
+				lok85:
 					;
 				default:
 					{ // iunreserved
-						position236_83, tokenIndex236_83 := pos, ti
+						position236_86, tokenIndex236_86 := pos, ti
 						{
-							position237_83 := pos
+							position237_86 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(15, true)
+										p.note(18, true)
 									}
 
 									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-										goto l236_83
+										goto l236_86
 									}
 									pos, ti = p.position, p.tokenIndex
 								}
 							}
 
-							_ = position237_83
+							_ = position237_86
 						}
-						goto lok83
-					l236_83:
-						pos, ti = position236_83, tokenIndex236_83
+						goto lok86
+					l236_86:
+						pos, ti = position236_86, tokenIndex236_86
 						goto l215
 					}
-				lok83:
+				lok86:
 				}
 			}
 		}
@@ -9023,98 +11180,98 @@ func (p *Parser) risegment_nz_nc() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(28, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(6, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position261_84, tokenIndex261_84 := pos, ti
+							position261_87, tokenIndex261_87 := pos, ti
 							{
-								position262_84 := pos
+								position262_87 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(6, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_84
+									goto l261_87
 								}
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_62_84
+										goto l274_62_87
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_84
-								l274_62_84:
+									goto l261_87
+								l274_62_87:
 									pos++
-									goto lok62_84
+									goto lok62_87
 								}
-							lok62_84:
+							lok62_87:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(7, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_63_84
+										goto l274_63_87
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l261_84
-								l274_63_84:
+									goto l261_87
+								l274_63_87:
 									pos++
-									goto lok63_84
+									goto lok63_87
 								}
-							lok63_84:
-								_ = position262_84
+							lok63_87:
+								_ = position262_87
 							}
-							goto lok84
-						l261_84:
-							pos, ti = position261_84, tokenIndex261_84
+							goto lok87
+						l261_87:
+							pos, ti = position261_87, tokenIndex261_87
 							goto l218
 						}
-					lok84:
+					lok87:
 						;
 					default:
 						{ // iunreserved
-							position236_85, tokenIndex236_85 := pos, ti
+							position236_88, tokenIndex236_88 := pos, ti
 							{
-								position237_85 := pos
+								position237_88 := pos
 								{
 									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
-											p.note(15, true)
+											p.note(18, true)
 										}
 
 										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-											goto l236_85
+											goto l236_88
 										}
 										pos, ti = p.position, p.tokenIndex
 									}
 								}
 
-								_ = position237_85
+								_ = position237_88
 							}
-							goto lok85
-						l236_85:
-							pos, ti = position236_85, tokenIndex236_85
+							goto lok88
+						l236_88:
+							pos, ti = position236_88, tokenIndex236_88
 							goto l218
 						}
-					lok85:
+					lok88:
 					}
 				}
 			}
@@ -9145,69 +11302,69 @@ func (p *Parser) ripchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(5, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(6, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position261_72, tokenIndex261_72 := pos, ti
+						position261_75, tokenIndex261_75 := pos, ti
 						{
-							position262_72 := pos
+							position262_75 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(6, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_72
+								goto l261_75
 							}
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_62_72
+									goto l274_62_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_72
-							l274_62_72:
+								goto l261_75
+							l274_62_75:
 								pos++
-								goto lok62_72
+								goto lok62_75
 							}
-						lok62_72:
+						lok62_75:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_63_72
+									goto l274_63_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l261_72
-							l274_63_72:
+								goto l261_75
+							l274_63_75:
 								pos++
-								goto lok63_72
+								goto lok63_75
 							}
-						lok63_72:
-							_ = position262_72
+						lok63_75:
+							_ = position262_75
 						}
-						goto lok72
-					l261_72:
-						pos, ti = position261_72, tokenIndex261_72
+						goto lok75
+					l261_75:
+						pos, ti = position261_75, tokenIndex261_75
 						goto l221
 					}
-				lok72:
+				lok75:
 					;
 				default:
 					if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
@@ -9242,95 +11399,95 @@ func (p *Parser) riquery() bool {
 			{
 				position228, tokenIndex228 := pos, ti
 				{ // ipchar
-					position221_73, tokenIndex221_73 := pos, ti
+					position221_76, tokenIndex221_76 := pos, ti
 					{
-						position222_73 := pos
+						position222_76 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(26, true)
+									p.note(5, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(6, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // pct_encoded
-										position261_72_73, tokenIndex261_72_73 := pos, ti
+										position261_75_76, tokenIndex261_75_76 := pos, ti
 										{
-											position262_72_73 := pos
+											position262_75_76 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(9, true)
+													p.note(6, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l261_72_73
+												goto l261_75_76
 											}
 											pos++
 											{ // HEXDIG
 												if int(pos) == p.at {
-													p.note(10, true)
+													p.note(7, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l274_62_72_73
+													goto l274_62_75_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l261_72_73
-											l274_62_72_73:
+												goto l261_75_76
+											l274_62_75_76:
 												pos++
-												goto lok62_72_73
+												goto lok62_75_76
 											}
-										lok62_72_73:
+										lok62_75_76:
 											{ // HEXDIG
 												if int(pos) == p.at {
-													p.note(10, true)
+													p.note(7, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l274_63_72_73
+													goto l274_63_75_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l261_72_73
-											l274_63_72_73:
+												goto l261_75_76
+											l274_63_75_76:
 												pos++
-												goto lok63_72_73
+												goto lok63_75_76
 											}
-										lok63_72_73:
-											_ = position262_72_73
+										lok63_75_76:
+											_ = position262_75_76
 										}
-										goto lok72_73
-									l261_72_73:
-										pos, ti = position261_72_73, tokenIndex261_72_73
-										goto l221_73
+										goto lok75_76
+									l261_75_76:
+										pos, ti = position261_75_76, tokenIndex261_75_76
+										goto l221_76
 									}
-								lok72_73:
+								lok75_76:
 									;
 								default:
 									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-										goto l221_73
+										goto l221_76
 									}
 									pos, ti = p.position, p.tokenIndex
 								}
 							}
 						}
 
-						_ = position222_73
+						_ = position222_76
 					}
-					goto lok73
-				l221_73:
-					pos, ti = position221_73, tokenIndex221_73
+					goto lok76
+				l221_76:
+					pos, ti = position221_76, tokenIndex221_76
 					goto l229
 				}
-			lok73:
+			lok76:
 				goto l228
 			l229:
 				pos, ti = position228, tokenIndex228
@@ -9339,7 +11496,7 @@ func (p *Parser) riquery() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(28, true)
+							p.note(8, true)
 						}
 
 						if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
@@ -9382,99 +11539,99 @@ func (p *Parser) rifragment() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(28, true)
+						p.note(8, true)
 					}
 
 					{ // ipchar
-						position221_74, tokenIndex221_74 := pos, ti
+						position221_77, tokenIndex221_77 := pos, ti
 						{
-							position222_74 := pos
+							position222_77 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(26, true)
+										p.note(5, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(6, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position261_72_74, tokenIndex261_72_74 := pos, ti
+											position261_75_77, tokenIndex261_75_77 := pos, ti
 											{
-												position262_72_74 := pos
+												position262_75_77 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(9, true)
+														p.note(6, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l261_72_74
+													goto l261_75_77
 												}
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(7, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_62_72_74
+														goto l274_62_75_77
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l261_72_74
-												l274_62_72_74:
+													goto l261_75_77
+												l274_62_75_77:
 													pos++
-													goto lok62_72_74
+													goto lok62_75_77
 												}
-											lok62_72_74:
+											lok62_75_77:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(7, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_63_72_74
+														goto l274_63_75_77
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l261_72_74
-												l274_63_72_74:
+													goto l261_75_77
+												l274_63_75_77:
 													pos++
-													goto lok63_72_74
+													goto lok63_75_77
 												}
-											lok63_72_74:
-												_ = position262_72_74
+											lok63_75_77:
+												_ = position262_75_77
 											}
-											goto lok72_74
-										l261_72_74:
-											pos, ti = position261_72_74, tokenIndex261_72_74
-											goto l221_74
+											goto lok75_77
+										l261_75_77:
+											pos, ti = position261_75_77, tokenIndex261_75_77
+											goto l221_77
 										}
-									lok72_74:
+									lok75_77:
 										;
 									default:
 										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
-											goto l221_74
+											goto l221_77
 										}
 										pos, ti = p.position, p.tokenIndex
 									}
 								}
 							}
 
-							_ = position222_74
+							_ = position222_77
 						}
-						goto lok74
-					l221_74:
-						pos, ti = position221_74, tokenIndex221_74
+						goto lok77
+					l221_77:
+						pos, ti = position221_77, tokenIndex221_77
 						goto l234
 					}
-				lok74:
+				lok77:
 				}
 			}
 
@@ -9505,7 +11662,7 @@ func (p *Parser) riunreserved() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(15, true)
+					p.note(18, true)
 				}
 
 				if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
@@ -12028,7 +14185,7 @@ func (p *Parser) rpct_encoded() bool {
 		position262 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -12039,7 +14196,7 @@ func (p *Parser) rpct_encoded() bool {
 		pos++
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l274_62
@@ -12055,7 +14212,7 @@ func (p *Parser) rpct_encoded() bool {
 	lok62:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l274_63
@@ -12084,7 +14241,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(15, true)
+		p.note(18, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l263
@@ -12105,7 +14262,7 @@ func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(14, true)
+		p.note(17, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l268
@@ -12126,7 +14283,7 @@ func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(16, true)
+		p.note(13, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l272
@@ -12147,7 +14304,7 @@ func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l274

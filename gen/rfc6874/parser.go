@@ -551,19 +551,22 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 26 lookaheads, 0 rule calls inside them.
+// 36 lookaheads, 0 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x800000000, 0x0, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x8000000, 0x0, 0x0},
 	{0x4000000000000, 0x0, 0x0, 0x0},
 	{0x20000000000000, 0x0, 0x0, 0x0},
@@ -571,186 +574,98 @@ var noteMask = [...][4]uint64{
 	{0x400000000000, 0x0, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x40000000000000, 0x0, 0x0},
 	{0x0, 0x400000, 0x0, 0x0},
 	{0x3f000000000000, 0x0, 0x0, 0x0},
 	{0x1f000000000000, 0x0, 0x0, 0x0},
 	{0x2000000000000, 0x0, 0x0, 0x0},
 	{0x3fe000000000000, 0x0, 0x0, 0x0},
-	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
-	{0x8000800000000000, 0x0, 0x0, 0x0},
 	{0x28001fd200000000, 0x0, 0x0, 0x0},
 }
 
 // rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)>
 func (p *Parser) rpegwrap_entries() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position0, tokenIndex0 := pos, ti
 	{
 		position1 := pos
 		{
 			position2, tokenIndex2 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rURI_reference() {
-				goto l3
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l2
-		l3:
-			pos, ti = position2, tokenIndex2
-			{ // absolute_URI
-				comp_99 := p.comp
-				p.comp = uint32(ruleabsolute_URI)
-				position23_99, tokenIndex23_99 := pos, ti
+			{ // URI_reference
+				comp_112 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position5_112, tokenIndex5_112 := pos, ti
 				{
-					position24_99 := pos
-					{ // scheme
-						comp_92 := p.comp
-						p.comp = uint32(rulescheme)
-						position40_92_99, tokenIndex40_92_99 := pos, ti
-						{
-							position41_92_99 := pos
-							{
-								position42_92_99, tokenIndex42_92_99 := pos, ti
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l43_92_99
-								}
-								pos++
-								goto l42_92_99
-							l43_92_99:
-								pos, ti = position42_92_99, tokenIndex42_92_99
-								if c := buffer[pos]; c < 'A' || c > 'Z' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_92_99
-								}
-								pos++
-							}
-						l42_92_99:
-						l44_92_99:
-							{
-								position45_92_99, tokenIndex45_92_99 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l45_92_99
-										}
-										pos++
-									}
-								}
-
-								goto l44_92_99
-							l45_92_99:
-								pos, ti = position45_92_99, tokenIndex45_92_99
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position41_92_99)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_92
-						goto lok92_99
-					l40_92_99:
-						pos, ti = position40_92_99, tokenIndex40_92_99
-						p.comp = comp_92
-						goto l23_99
-					}
-				lok92_99:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l23_99
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
-						goto l23_99
-					}
-					pos, ti = p.position, p.tokenIndex
+					position6_112 := pos
 					{
-						position25_99, tokenIndex25_99 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l25_99
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l25_99
+						position7_112, tokenIndex7_112 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rURI() {
+							goto l8_112
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l26_99
-					l25_99:
-						pos, ti = position25_99, tokenIndex25_99
-					}
-				l26_99:
-					{
-						position27_99, tokenIndex27_99 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
+						{
+							position9_112, tokenIndex9_112 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_112
 							}
-							goto l27_99
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_112
+						l9_112:
+							pos, ti = position9_112, tokenIndex9_112
 						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
+						goto l7_112
+					l8_112:
+						pos, ti = position7_112, tokenIndex7_112
+						if p.position, p.tokenIndex = pos, ti; !p.rrelative_ref() {
+							goto l5_112
 						}
-						goto l23_99
-					l27_99:
-						pos, ti = position27_99, tokenIndex27_99
+						pos, ti = p.position, p.tokenIndex
+						{
+							position10_112, tokenIndex10_112 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l10_112
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_112
+						l10_112:
+							pos, ti = position10_112, tokenIndex10_112
+						}
 					}
+				l7_112:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabsolute_URI, position24_99)
+						p.add(ruleURI_reference, position6_112)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_99
-				goto lok99
-			l23_99:
-				pos, ti = position23_99, tokenIndex23_99
-				p.comp = comp_99
+				p.comp = comp_112
+				goto lok112
+			l5_112:
+				pos, ti = position5_112, tokenIndex5_112
+				p.comp = comp_112
+				goto l3
+			}
+		lok112:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
 				goto l4
 			}
-		lok99:
+			pos, ti = p.position, p.tokenIndex
 			goto l2
 		l4:
 			pos, ti = position2, tokenIndex2
@@ -772,7 +687,6 @@ l0:
 
 // rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
 func (p *Parser) rURI_reference() bool {
-	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleURI_reference)
@@ -781,163 +695,10 @@ func (p *Parser) rURI_reference() bool {
 		position6 := pos
 		{
 			position7, tokenIndex7 := pos, ti
-			{ // URI
-				comp_97 := p.comp
-				p.comp = uint32(ruleURI)
-				position11_97, tokenIndex11_97 := pos, ti
-				{
-					position12_97 := pos
-					{ // scheme
-						comp_96 := p.comp
-						p.comp = uint32(rulescheme)
-						position40_96_97, tokenIndex40_96_97 := pos, ti
-						{
-							position41_96_97 := pos
-							{
-								position42_96_97, tokenIndex42_96_97 := pos, ti
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l43_96_97
-								}
-								pos++
-								goto l42_96_97
-							l43_96_97:
-								pos, ti = position42_96_97, tokenIndex42_96_97
-								if c := buffer[pos]; c < 'A' || c > 'Z' {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_96_97
-								}
-								pos++
-							}
-						l42_96_97:
-						l44_96_97:
-							{
-								position45_96_97, tokenIndex45_96_97 := pos, ti
-								{
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(0, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l45_96_97
-										}
-										pos++
-									}
-								}
-
-								goto l44_96_97
-							l45_96_97:
-								pos, ti = position45_96_97, tokenIndex45_96_97
-							}
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme, position41_96_97)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_96
-						goto lok96_97
-					l40_96_97:
-						pos, ti = position40_96_97, tokenIndex40_96_97
-						p.comp = comp_96
-						goto l11_97
-					}
-				lok96_97:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l11_97
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
-						goto l11_97
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position13_97, tokenIndex13_97 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l13_97
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l13_97
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l14_97
-					l13_97:
-						pos, ti = position13_97, tokenIndex13_97
-					}
-				l14_97:
-					{
-						position15_97, tokenIndex15_97 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l15_97
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l15_97
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l16_97
-					l15_97:
-						pos, ti = position15_97, tokenIndex15_97
-					}
-				l16_97:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleURI, position12_97)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_97
-				goto lok97
-			l11_97:
-				pos, ti = position11_97, tokenIndex11_97
-				p.comp = comp_97
+			if p.position, p.tokenIndex = pos, ti; !p.rURI() {
 				goto l8
 			}
-		lok97:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position9, tokenIndex9 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -957,74 +718,10 @@ func (p *Parser) rURI_reference() bool {
 			goto l7
 		l8:
 			pos, ti = position7, tokenIndex7
-			{ // relative_ref
-				comp_98 := p.comp
-				p.comp = uint32(rulerelative_ref)
-				position28_98, tokenIndex28_98 := pos, ti
-				{
-					position29_98 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
-						goto l28_98
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position30_98, tokenIndex30_98 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l30_98
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-							goto l30_98
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l31_98
-					l30_98:
-						pos, ti = position30_98, tokenIndex30_98
-					}
-				l31_98:
-					{
-						position32_98, tokenIndex32_98 := pos, ti
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l32_98
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-							goto l32_98
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l33_98
-					l32_98:
-						pos, ti = position32_98, tokenIndex32_98
-					}
-				l33_98:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulerelative_ref, position29_98)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_98
-				goto lok98
-			l28_98:
-				pos, ti = position28_98, tokenIndex28_98
-				p.comp = comp_98
+			if p.position, p.tokenIndex = pos, ti; !p.rrelative_ref() {
 				goto l5
 			}
-		lok98:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position10, tokenIndex10 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -1069,13 +766,13 @@ func (p *Parser) rURI() bool {
 	{
 		position12 := pos
 		{ // scheme
-			comp_96 := p.comp
+			comp_107 := p.comp
 			p.comp = uint32(rulescheme)
-			position40_96, tokenIndex40_96 := pos, ti
+			position40_107, tokenIndex40_107 := pos, ti
 			{
-				position41_96 := pos
+				position41_107 := pos
 				{
-					position42_96, tokenIndex42_96 := pos, ti
+					position42_107, tokenIndex42_107 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1084,12 +781,12 @@ func (p *Parser) rURI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l43_96
+						goto l43_107
 					}
 					pos++
-					goto l42_96
-				l43_96:
-					pos, ti = position42_96, tokenIndex42_96
+					goto l42_107
+				l43_107:
+					pos, ti = position42_107, tokenIndex42_107
 					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(1, true)
@@ -1098,14 +795,14 @@ func (p *Parser) rURI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l40_96
+						goto l40_107
 					}
 					pos++
 				}
-			l42_96:
-			l44_96:
+			l42_107:
+			l44_107:
 				{
-					position45_96, tokenIndex45_96 := pos, ti
+					position45_107, tokenIndex45_107 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							pos++
@@ -1122,30 +819,30 @@ func (p *Parser) rURI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l45_96
+								goto l45_107
 							}
 							pos++
 						}
 					}
 
-					goto l44_96
-				l45_96:
-					pos, ti = position45_96, tokenIndex45_96
+					goto l44_107
+				l45_107:
+					pos, ti = position45_107, tokenIndex45_107
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position41_96)
+					p.add(rulescheme, position41_107)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_96
-			goto lok96
-		l40_96:
-			pos, ti = position40_96, tokenIndex40_96
-			p.comp = comp_96
+			p.comp = comp_107
+			goto lok107
+		l40_107:
+			pos, ti = position40_107, tokenIndex40_107
+			p.comp = comp_107
 			goto l11
 		}
-	lok96:
+	lok107:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -1174,10 +871,139 @@ func (p *Parser) rURI() bool {
 				goto l13
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l13
+			{ // query
+				if false {
+					goto l13
+				}
+				comp_108 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position240_108 := pos
+				l241_108:
+					{
+						position242_108, tokenIndex242_108 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position236_37_108, tokenIndex236_37_108 := pos, ti
+									{
+										position237_37_108 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_37_108, tokenIndex249_36_37_108 := pos, ti
+														{
+															position250_36_37_108 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_108
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_37_108
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_108
+															l262_15_36_37_108:
+																pos++
+																goto lok15_36_37_108
+															}
+														lok15_36_37_108:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_37_108
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_108
+															l262_16_36_37_108:
+																pos++
+																goto lok16_36_37_108
+															}
+														lok16_36_37_108:
+															_ = position250_36_37_108
+														}
+														goto lok36_37_108
+													l249_36_37_108:
+														pos, ti = position249_36_37_108, tokenIndex249_36_37_108
+														goto l236_37_108
+													}
+												lok36_37_108:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_37_108
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_37_108
+									}
+									goto lok37_108
+								l236_37_108:
+									pos, ti = position236_37_108, tokenIndex236_37_108
+									goto l242_108
+								}
+							lok37_108:
+							}
+						}
+
+						goto l241_108
+					l242_108:
+						pos, ti = position242_108, tokenIndex242_108
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position240_108)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_108
+				goto lok108
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok108:
 			goto l14
 		l13:
 			pos, ti = position13, tokenIndex13
@@ -1187,7 +1013,7 @@ func (p *Parser) rURI() bool {
 			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1196,10 +1022,139 @@ func (p *Parser) rURI() bool {
 				goto l15
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l15
+			{ // fragment
+				if false {
+					goto l15
+				}
+				comp_109 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position245_109 := pos
+				l246_109:
+					{
+						position247_109, tokenIndex247_109 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position236_38_109, tokenIndex236_38_109 := pos, ti
+									{
+										position237_38_109 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_38_109, tokenIndex249_36_38_109 := pos, ti
+														{
+															position250_36_38_109 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_109
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_38_109
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_109
+															l262_15_36_38_109:
+																pos++
+																goto lok15_36_38_109
+															}
+														lok15_36_38_109:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_38_109
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_109
+															l262_16_36_38_109:
+																pos++
+																goto lok16_36_38_109
+															}
+														lok16_36_38_109:
+															_ = position250_36_38_109
+														}
+														goto lok36_38_109
+													l249_36_38_109:
+														pos, ti = position249_36_38_109, tokenIndex249_36_38_109
+														goto l236_38_109
+													}
+												lok36_38_109:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_38_109
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_38_109
+									}
+									goto lok38_109
+								l236_38_109:
+									pos, ti = position236_38_109, tokenIndex236_38_109
+									goto l247_109
+								}
+							lok38_109:
+							}
+						}
+
+						goto l246_109
+					l247_109:
+						pos, ti = position247_109, tokenIndex247_109
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position245_109)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_109
+				goto lok109
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok109:
 			goto l16
 		l15:
 			pos, ti = position15, tokenIndex15
@@ -1232,7 +1187,7 @@ func (p *Parser) rhier_part() bool {
 			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1243,7 +1198,7 @@ func (p *Parser) rhier_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1252,201 +1207,307 @@ func (p *Parser) rhier_part() bool {
 				goto l20
 			}
 			pos++
-			{ // authority
-				comp_89 := p.comp
-				p.comp = uint32(ruleauthority)
-				position47_89, tokenIndex47_89 := pos, ti
-				{
-					position48_89 := pos
-					{
-						position49_89, tokenIndex49_89 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-							goto l49_89
-						}
-						pos, ti = p.position, p.tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l49_89
-						}
-						pos++
-						goto l50_89
-					l49_89:
-						pos, ti = position49_89, tokenIndex49_89
-					}
-				l50_89:
-					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l47_89
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position51_89, tokenIndex51_89 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51_89
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l51_89
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l52_89
-					l51_89:
-						pos, ti = position51_89, tokenIndex51_89
-					}
-				l52_89:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleauthority, position48_89)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_89
-				goto lok89
-			l47_89:
-				pos, ti = position47_89, tokenIndex47_89
-				p.comp = comp_89
-				goto l20
-			}
-		lok89:
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
 				goto l20
 			}
 			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l20
+				}
+				comp_101 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position201_101 := pos
+				l202_101:
+					{
+						position203_101, tokenIndex203_101 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l203_101
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l203_101
+							}
+							{
+								position223_87_101 := pos
+							l224_87_101:
+								{
+									position225_87_101, tokenIndex225_87_101 := pos, ti
+									{ // pchar
+										position236_43_87_101, tokenIndex236_43_87_101 := pos, ti
+										{
+											position237_43_87_101 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(6, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(7, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position249_36_43_87_101, tokenIndex249_36_43_87_101 := pos, ti
+															{
+																position250_36_43_87_101 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_101
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_15_36_43_87_101
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_101
+																l262_15_36_43_87_101:
+																	pos++
+																	goto lok15_36_43_87_101
+																}
+															lok15_36_43_87_101:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_16_36_43_87_101
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_101
+																l262_16_36_43_87_101:
+																	pos++
+																	goto lok16_36_43_87_101
+																}
+															lok16_36_43_87_101:
+																_ = position250_36_43_87_101
+															}
+															goto lok36_43_87_101
+														l249_36_43_87_101:
+															pos, ti = position249_36_43_87_101, tokenIndex249_36_43_87_101
+															goto l236_43_87_101
+														}
+													lok36_43_87_101:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+															if int(pos) == p.at {
+																p.note(0, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l236_43_87_101
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position237_43_87_101
+										}
+										goto lok43_87_101
+									l236_43_87_101:
+										pos, ti = position236_43_87_101, tokenIndex236_43_87_101
+										goto l225_87_101
+									}
+								lok43_87_101:
+									goto l224_87_101
+								l225_87_101:
+									pos, ti = position225_87_101, tokenIndex225_87_101
+								}
+								_ = position223_87_101
+							}
+							goto lok87_101
+						}
+					lok87_101:
+						goto l202_101
+					l203_101:
+						pos, ti = position203_101, tokenIndex203_101
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position201_101)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_101
+				goto lok101
+			}
+		lok101:
 			goto l19
 		l20:
 			pos, ti = position19, tokenIndex19
-			{ // path_absolute
-				comp_90 := p.comp
-				p.comp = uint32(rulepath_absolute)
-				position204_90, tokenIndex204_90 := pos, ti
-				{
-					position205_90 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l204_90
-					}
-					pos++
-					{
-						position206_90, tokenIndex206_90 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-							goto l206_90
-						}
-						pos, ti = p.position, p.tokenIndex
-					l208_90:
-						{
-							position209_90, tokenIndex209_90 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l209_90
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l209_90
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l208_90
-						l209_90:
-							pos, ti = position209_90, tokenIndex209_90
-						}
-						goto l207_90
-					l206_90:
-						pos, ti = position206_90, tokenIndex206_90
-					}
-				l207_90:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_absolute, position205_90)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_90
-				goto lok90
-			l204_90:
-				pos, ti = position204_90, tokenIndex204_90
-				p.comp = comp_90
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
 				goto l21
 			}
-		lok90:
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
-			{ // path_rootless
-				comp_91 := p.comp
-				p.comp = uint32(rulepath_rootless)
-				position214_91, tokenIndex214_91 := pos, ti
-				{
-					position215_91 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-						goto l214_91
-					}
-					pos, ti = p.position, p.tokenIndex
-				l216_91:
-					{
-						position217_91, tokenIndex217_91 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l217_91
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l217_91
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l216_91
-					l217_91:
-						pos, ti = position217_91, tokenIndex217_91
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_rootless, position215_91)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_91
-				goto lok91
-			l214_91:
-				pos, ti = position214_91, tokenIndex214_91
-				p.comp = comp_91
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
 				goto l22
 			}
-		lok91:
+			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l22:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
-				goto l17
+			{ // path_empty
+				if false {
+					goto l17
+				}
+				comp_102 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position219_102 := pos
+					{
+						position220_102, tokenIndex220_102 := pos, ti
+						{ // pchar
+							position236_42_102, tokenIndex236_42_102 := pos, ti
+							{
+								position237_42_102 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_42_102, tokenIndex249_36_42_102 := pos, ti
+												{
+													position250_36_42_102 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_102
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_42_102
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_102
+													l262_15_36_42_102:
+														pos++
+														goto lok15_36_42_102
+													}
+												lok15_36_42_102:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_42_102
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_102
+													l262_16_36_42_102:
+														pos++
+														goto lok16_36_42_102
+													}
+												lok16_36_42_102:
+													_ = position250_36_42_102
+												}
+												goto lok36_42_102
+											l249_36_42_102:
+												pos, ti = position249_36_42_102, tokenIndex249_36_42_102
+												goto l236_42_102
+											}
+										lok36_42_102:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_42_102
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_42_102
+							}
+							goto lok42_102
+						l236_42_102:
+							pos, ti = position236_42_102, tokenIndex236_42_102
+							goto l220_102
+						}
+					lok42_102:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l220_102
+						}
+						goto l221_102
+					l220_102:
+						pos, ti = position220_102, tokenIndex220_102
+					}
+				l221_102:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position219_102)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_102
+				goto lok102
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok102:
 		}
 	l19:
 		_ = position18
@@ -1469,13 +1530,13 @@ func (p *Parser) rabsolute_URI() bool {
 	{
 		position24 := pos
 		{ // scheme
-			comp_92 := p.comp
+			comp_103 := p.comp
 			p.comp = uint32(rulescheme)
-			position40_92, tokenIndex40_92 := pos, ti
+			position40_103, tokenIndex40_103 := pos, ti
 			{
-				position41_92 := pos
+				position41_103 := pos
 				{
-					position42_92, tokenIndex42_92 := pos, ti
+					position42_103, tokenIndex42_103 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1484,12 +1545,12 @@ func (p *Parser) rabsolute_URI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l43_92
+						goto l43_103
 					}
 					pos++
-					goto l42_92
-				l43_92:
-					pos, ti = position42_92, tokenIndex42_92
+					goto l42_103
+				l43_103:
+					pos, ti = position42_103, tokenIndex42_103
 					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(1, true)
@@ -1498,14 +1559,14 @@ func (p *Parser) rabsolute_URI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l40_92
+						goto l40_103
 					}
 					pos++
 				}
-			l42_92:
-			l44_92:
+			l42_103:
+			l44_103:
 				{
-					position45_92, tokenIndex45_92 := pos, ti
+					position45_103, tokenIndex45_103 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							pos++
@@ -1522,30 +1583,30 @@ func (p *Parser) rabsolute_URI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l45_92
+								goto l45_103
 							}
 							pos++
 						}
 					}
 
-					goto l44_92
-				l45_92:
-					pos, ti = position45_92, tokenIndex45_92
+					goto l44_103
+				l45_103:
+					pos, ti = position45_103, tokenIndex45_103
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position41_92)
+					p.add(rulescheme, position41_103)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_92
-			goto lok92
-		l40_92:
-			pos, ti = position40_92, tokenIndex40_92
-			p.comp = comp_92
+			p.comp = comp_103
+			goto lok103
+		l40_103:
+			pos, ti = position40_103, tokenIndex40_103
+			p.comp = comp_103
 			goto l23
 		}
-	lok92:
+	lok103:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -1574,10 +1635,139 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l25
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l25
+			{ // query
+				if false {
+					goto l25
+				}
+				comp_104 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position240_104 := pos
+				l241_104:
+					{
+						position242_104, tokenIndex242_104 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position236_37_104, tokenIndex236_37_104 := pos, ti
+									{
+										position237_37_104 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_37_104, tokenIndex249_36_37_104 := pos, ti
+														{
+															position250_36_37_104 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_104
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_37_104
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_104
+															l262_15_36_37_104:
+																pos++
+																goto lok15_36_37_104
+															}
+														lok15_36_37_104:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_37_104
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_104
+															l262_16_36_37_104:
+																pos++
+																goto lok16_36_37_104
+															}
+														lok16_36_37_104:
+															_ = position250_36_37_104
+														}
+														goto lok36_37_104
+													l249_36_37_104:
+														pos, ti = position249_36_37_104, tokenIndex249_36_37_104
+														goto l236_37_104
+													}
+												lok36_37_104:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_37_104
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_37_104
+									}
+									goto lok37_104
+								l236_37_104:
+									pos, ti = position236_37_104, tokenIndex236_37_104
+									goto l242_104
+								}
+							lok37_104:
+							}
+						}
+
+						goto l241_104
+					l242_104:
+						pos, ti = position242_104, tokenIndex242_104
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position240_104)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_104
+				goto lok104
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok104:
 			goto l26
 		l25:
 			pos, ti = position25, tokenIndex25
@@ -1641,10 +1831,139 @@ func (p *Parser) rrelative_ref() bool {
 				goto l30
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l30
+			{ // query
+				if false {
+					goto l30
+				}
+				comp_110 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position240_110 := pos
+				l241_110:
+					{
+						position242_110, tokenIndex242_110 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position236_37_110, tokenIndex236_37_110 := pos, ti
+									{
+										position237_37_110 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_37_110, tokenIndex249_36_37_110 := pos, ti
+														{
+															position250_36_37_110 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_110
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_37_110
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_110
+															l262_15_36_37_110:
+																pos++
+																goto lok15_36_37_110
+															}
+														lok15_36_37_110:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_37_110
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_110
+															l262_16_36_37_110:
+																pos++
+																goto lok16_36_37_110
+															}
+														lok16_36_37_110:
+															_ = position250_36_37_110
+														}
+														goto lok36_37_110
+													l249_36_37_110:
+														pos, ti = position249_36_37_110, tokenIndex249_36_37_110
+														goto l236_37_110
+													}
+												lok36_37_110:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_37_110
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_37_110
+									}
+									goto lok37_110
+								l236_37_110:
+									pos, ti = position236_37_110, tokenIndex236_37_110
+									goto l242_110
+								}
+							lok37_110:
+							}
+						}
+
+						goto l241_110
+					l242_110:
+						pos, ti = position242_110, tokenIndex242_110
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position240_110)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_110
+				goto lok110
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok110:
 			goto l31
 		l30:
 			pos, ti = position30, tokenIndex30
@@ -1654,7 +1973,7 @@ func (p *Parser) rrelative_ref() bool {
 			position32, tokenIndex32 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -1663,10 +1982,139 @@ func (p *Parser) rrelative_ref() bool {
 				goto l32
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l32
+			{ // fragment
+				if false {
+					goto l32
+				}
+				comp_111 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position245_111 := pos
+				l246_111:
+					{
+						position247_111, tokenIndex247_111 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								{ // pchar
+									position236_38_111, tokenIndex236_38_111 := pos, ti
+									{
+										position237_38_111 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+												if int(pos) == p.at {
+													p.note(6, true)
+												}
+
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_38_111, tokenIndex249_36_38_111 := pos, ti
+														{
+															position250_36_38_111 := pos
+															if buffer[pos] != '%' {
+																if int(pos) == p.at {
+																	p.note(7, true)
+																}
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_111
+															}
+															pos++
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_38_111
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_111
+															l262_15_36_38_111:
+																pos++
+																goto lok15_36_38_111
+															}
+														lok15_36_38_111:
+															{ // HEXDIG
+																if int(pos) == p.at {
+																	p.note(8, true)
+																}
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_38_111
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_111
+															l262_16_36_38_111:
+																pos++
+																goto lok16_36_38_111
+															}
+														lok16_36_38_111:
+															_ = position250_36_38_111
+														}
+														goto lok36_38_111
+													l249_36_38_111:
+														pos, ti = position249_36_38_111, tokenIndex249_36_38_111
+														goto l236_38_111
+													}
+												lok36_38_111:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+														if int(pos) == p.at {
+															p.note(0, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_38_111
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_38_111
+									}
+									goto lok38_111
+								l236_38_111:
+									pos, ti = position236_38_111, tokenIndex236_38_111
+									goto l247_111
+								}
+							lok38_111:
+							}
+						}
+
+						goto l246_111
+					l247_111:
+						pos, ti = position247_111, tokenIndex247_111
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position245_111)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_111
+				goto lok111
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok111:
 			goto l33
 		l32:
 			pos, ti = position32, tokenIndex32
@@ -1699,7 +2147,7 @@ func (p *Parser) rrelative_part() bool {
 			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1710,7 +2158,7 @@ func (p *Parser) rrelative_part() bool {
 			pos++
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -1719,201 +2167,307 @@ func (p *Parser) rrelative_part() bool {
 				goto l37
 			}
 			pos++
-			{ // authority
-				comp_93 := p.comp
-				p.comp = uint32(ruleauthority)
-				position47_93, tokenIndex47_93 := pos, ti
-				{
-					position48_93 := pos
-					{
-						position49_93, tokenIndex49_93 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-							goto l49_93
-						}
-						pos, ti = p.position, p.tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l49_93
-						}
-						pos++
-						goto l50_93
-					l49_93:
-						pos, ti = position49_93, tokenIndex49_93
-					}
-				l50_93:
-					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l47_93
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position51_93, tokenIndex51_93 := pos, ti
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51_93
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l51_93
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l52_93
-					l51_93:
-						pos, ti = position51_93, tokenIndex51_93
-					}
-				l52_93:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleauthority, position48_93)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_93
-				goto lok93
-			l47_93:
-				pos, ti = position47_93, tokenIndex47_93
-				p.comp = comp_93
-				goto l37
-			}
-		lok93:
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
 				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l37
+				}
+				comp_105 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position201_105 := pos
+				l202_105:
+					{
+						position203_105, tokenIndex203_105 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l203_105
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l203_105
+							}
+							{
+								position223_87_105 := pos
+							l224_87_105:
+								{
+									position225_87_105, tokenIndex225_87_105 := pos, ti
+									{ // pchar
+										position236_43_87_105, tokenIndex236_43_87_105 := pos, ti
+										{
+											position237_43_87_105 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(6, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(7, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position249_36_43_87_105, tokenIndex249_36_43_87_105 := pos, ti
+															{
+																position250_36_43_87_105 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_105
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_15_36_43_87_105
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_105
+																l262_15_36_43_87_105:
+																	pos++
+																	goto lok15_36_43_87_105
+																}
+															lok15_36_43_87_105:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_16_36_43_87_105
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_105
+																l262_16_36_43_87_105:
+																	pos++
+																	goto lok16_36_43_87_105
+																}
+															lok16_36_43_87_105:
+																_ = position250_36_43_87_105
+															}
+															goto lok36_43_87_105
+														l249_36_43_87_105:
+															pos, ti = position249_36_43_87_105, tokenIndex249_36_43_87_105
+															goto l236_43_87_105
+														}
+													lok36_43_87_105:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+															if int(pos) == p.at {
+																p.note(0, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l236_43_87_105
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position237_43_87_105
+										}
+										goto lok43_87_105
+									l236_43_87_105:
+										pos, ti = position236_43_87_105, tokenIndex236_43_87_105
+										goto l225_87_105
+									}
+								lok43_87_105:
+									goto l224_87_105
+								l225_87_105:
+									pos, ti = position225_87_105, tokenIndex225_87_105
+								}
+								_ = position223_87_105
+							}
+							goto lok87_105
+						}
+					lok87_105:
+						goto l202_105
+					l203_105:
+						pos, ti = position203_105, tokenIndex203_105
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position201_105)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_105
+				goto lok105
+			}
+		lok105:
 			goto l36
 		l37:
 			pos, ti = position36, tokenIndex36
-			{ // path_absolute
-				comp_94 := p.comp
-				p.comp = uint32(rulepath_absolute)
-				position204_94, tokenIndex204_94 := pos, ti
-				{
-					position205_94 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l204_94
-					}
-					pos++
-					{
-						position206_94, tokenIndex206_94 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-							goto l206_94
-						}
-						pos, ti = p.position, p.tokenIndex
-					l208_94:
-						{
-							position209_94, tokenIndex209_94 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l209_94
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l209_94
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l208_94
-						l209_94:
-							pos, ti = position209_94, tokenIndex209_94
-						}
-						goto l207_94
-					l206_94:
-						pos, ti = position206_94, tokenIndex206_94
-					}
-				l207_94:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_absolute, position205_94)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_94
-				goto lok94
-			l204_94:
-				pos, ti = position204_94, tokenIndex204_94
-				p.comp = comp_94
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
 				goto l38
 			}
-		lok94:
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l38:
 			pos, ti = position36, tokenIndex36
-			{ // path_noscheme
-				comp_95 := p.comp
-				p.comp = uint32(rulepath_noscheme)
-				position210_95, tokenIndex210_95 := pos, ti
-				{
-					position211_95 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
-						goto l210_95
-					}
-					pos, ti = p.position, p.tokenIndex
-				l212_95:
-					{
-						position213_95, tokenIndex213_95 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l213_95
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l213_95
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l212_95
-					l213_95:
-						pos, ti = position213_95, tokenIndex213_95
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_noscheme, position211_95)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_95
-				goto lok95
-			l210_95:
-				pos, ti = position210_95, tokenIndex210_95
-				p.comp = comp_95
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
 				goto l39
 			}
-		lok95:
+			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l39:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
-				goto l34
+			{ // path_empty
+				if false {
+					goto l34
+				}
+				comp_106 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position219_106 := pos
+					{
+						position220_106, tokenIndex220_106 := pos, ti
+						{ // pchar
+							position236_42_106, tokenIndex236_42_106 := pos, ti
+							{
+								position237_42_106 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_42_106, tokenIndex249_36_42_106 := pos, ti
+												{
+													position250_36_42_106 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_106
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_42_106
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_106
+													l262_15_36_42_106:
+														pos++
+														goto lok15_36_42_106
+													}
+												lok15_36_42_106:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_42_106
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_106
+													l262_16_36_42_106:
+														pos++
+														goto lok16_36_42_106
+													}
+												lok16_36_42_106:
+													_ = position250_36_42_106
+												}
+												goto lok36_42_106
+											l249_36_42_106:
+												pos, ti = position249_36_42_106, tokenIndex249_36_42_106
+												goto l236_42_106
+											}
+										lok36_42_106:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_42_106
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_42_106
+							}
+							goto lok42_106
+						l236_42_106:
+							pos, ti = position236_42_106, tokenIndex236_42_106
+							goto l220_106
+						}
+					lok42_106:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l220_106
+						}
+						goto l221_106
+					l220_106:
+						pos, ti = position220_106, tokenIndex220_106
+					}
+				l221_106:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position219_106)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_106
+				goto lok106
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok106:
 		}
 	l36:
 		_ = position35
@@ -2020,13 +2574,119 @@ func (p *Parser) rauthority() bool {
 		position48 := pos
 		{
 			position49, tokenIndex49 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-				goto l49
+			{ // userinfo
+				if false {
+					goto l49
+				}
+				comp_99 := p.comp
+				p.comp = uint32(ruleuserinfo)
+				{
+					position54_99 := pos
+				l55_99:
+					{
+						position56_99, tokenIndex56_99 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(7, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position249_17_99, tokenIndex249_17_99 := pos, ti
+										{
+											position250_17_99 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_17_99
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_15_17_99
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_17_99
+											l262_15_17_99:
+												pos++
+												goto lok15_17_99
+											}
+										lok15_17_99:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_16_17_99
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_17_99
+											l262_16_17_99:
+												pos++
+												goto lok16_17_99
+											}
+										lok16_17_99:
+											_ = position250_17_99
+										}
+										goto lok17_99
+									l249_17_99:
+										pos, ti = position249_17_99, tokenIndex249_17_99
+										goto l56_99
+									}
+								lok17_99:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l56_99
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l55_99
+					l56_99:
+						pos, ti = position56_99, tokenIndex56_99
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleuserinfo, position54_99)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_99
+				goto lok99
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok99:
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
-					p.note(7, true)
+					p.note(12, true)
 				}
 
 				if int(pos) > p.far {
@@ -2057,10 +2717,47 @@ func (p *Parser) rauthority() bool {
 				goto l51
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l51
+			{ // port
+				if false {
+					goto l51
+				}
+				comp_100 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position66_100 := pos
+				l67_100:
+					{
+						position68_100, tokenIndex68_100 := pos, ti
+						{ // DIGIT
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l260_1_100
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l68_100
+						l260_1_100:
+							pos++
+							goto lok1_100
+						}
+					lok1_100:
+						goto l67_100
+					l68_100:
+						pos, ti = position68_100, tokenIndex68_100
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position66_100)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_100
+				goto lok100
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok100:
 			goto l52
 		l51:
 			pos, ti = position51, tokenIndex51
@@ -2098,11 +2795,11 @@ func (p *Parser) ruserinfo() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2112,7 +2809,7 @@ func (p *Parser) ruserinfo() bool {
 								position250_17 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
@@ -2123,7 +2820,7 @@ func (p *Parser) ruserinfo() bool {
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_15_17
@@ -2139,7 +2836,7 @@ func (p *Parser) ruserinfo() bool {
 							lok15_17:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_16_17
@@ -2205,102 +2902,12 @@ func (p *Parser) rhost() bool {
 		{
 			position60, tokenIndex60 := pos, ti
 			{ // IP_literal
-				comp_85 := p.comp
+				comp_94 := p.comp
 				p.comp = uint32(ruleIP_literal)
-				position69_85, tokenIndex69_85 := pos, ti
+				position69_94, tokenIndex69_94 := pos, ti
 				{
-					position70_85 := pos
+					position70_94 := pos
 					if buffer[pos] != '[' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l69_85
-					}
-					pos++
-					{
-						position71_85, tokenIndex71_85 := pos, ti
-						{ // IPv6addrz
-							comp_84 := p.comp
-							p.comp = uint32(ruleIPv6addrz)
-							position74_84_85, tokenIndex74_84_85 := pos, ti
-							{
-								position75_84_85 := pos
-								if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
-									goto l74_84_85
-								}
-								pos, ti = p.position, p.tokenIndex
-								if buffer[pos] != '%' {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l74_84_85
-								}
-								pos++
-								if buffer[pos] != '2' {
-									if int(pos) == p.at {
-										p.note(12, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l74_84_85
-								}
-								pos++
-								if buffer[pos] != '5' {
-									if int(pos) == p.at {
-										p.note(13, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l74_84_85
-								}
-								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
-									goto l74_84_85
-								}
-								pos, ti = p.position, p.tokenIndex
-								if !p.bare {
-									p.position, p.tokenIndex = pos, ti
-									p.add(ruleIPv6addrz, position75_84_85)
-									ti = p.tokenIndex
-								}
-							}
-							p.comp = comp_84
-							goto lok84_85
-						l74_84_85:
-							pos, ti = position74_84_85, tokenIndex74_84_85
-							p.comp = comp_84
-							goto l72_85
-						}
-					lok84_85:
-						goto l71_85
-					l72_85:
-						pos, ti = position71_85, tokenIndex71_85
-						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
-							goto l73_85
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l71_85
-					l73_85:
-						pos, ti = position71_85, tokenIndex71_85
-						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
-							goto l69_85
-						}
-						pos, ti = p.position, p.tokenIndex
-					}
-				l71_85:
-					if buffer[pos] != ']' {
 						if int(pos) == p.at {
 							p.note(14, true)
 						}
@@ -2308,95 +2915,185 @@ func (p *Parser) rhost() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l69_85
+						goto l69_94
+					}
+					pos++
+					{
+						position71_94, tokenIndex71_94 := pos, ti
+						{ // IPv6addrz
+							comp_93 := p.comp
+							p.comp = uint32(ruleIPv6addrz)
+							position74_93_94, tokenIndex74_93_94 := pos, ti
+							{
+								position75_93_94 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+									goto l74_93_94
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_93_94
+								}
+								pos++
+								if buffer[pos] != '2' {
+									if int(pos) == p.at {
+										p.note(15, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_93_94
+								}
+								pos++
+								if buffer[pos] != '5' {
+									if int(pos) == p.at {
+										p.note(16, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_93_94
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
+									goto l74_93_94
+								}
+								pos, ti = p.position, p.tokenIndex
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleIPv6addrz, position75_93_94)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_93
+							goto lok93_94
+						l74_93_94:
+							pos, ti = position74_93_94, tokenIndex74_93_94
+							p.comp = comp_93
+							goto l72_94
+						}
+					lok93_94:
+						goto l71_94
+					l72_94:
+						pos, ti = position71_94, tokenIndex71_94
+						if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+							goto l73_94
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_94
+					l73_94:
+						pos, ti = position71_94, tokenIndex71_94
+						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+							goto l69_94
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_94:
+					if buffer[pos] != ']' {
+						if int(pos) == p.at {
+							p.note(17, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_94
 					}
 					pos++
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIP_literal, position70_85)
+						p.add(ruleIP_literal, position70_94)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_85
-				goto lok85
-			l69_85:
-				pos, ti = position69_85, tokenIndex69_85
-				p.comp = comp_85
+				p.comp = comp_94
+				goto lok94
+			l69_94:
+				pos, ti = position69_94, tokenIndex69_94
+				p.comp = comp_94
 				goto l61
 			}
-		lok85:
+		lok94:
 			goto l60
 		l61:
 			pos, ti = position60, tokenIndex60
 			{ // IPv4address
-				comp_86 := p.comp
+				comp_95 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position174_86, tokenIndex174_86 := pos, ti
+				position174_95, tokenIndex174_95 := pos, ti
 				{
-					position175_86 := pos
+					position175_95 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_86
+						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l174_86
+						goto l174_95
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_86
+						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l174_86
+						goto l174_95
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_86
+						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l174_86
+						goto l174_95
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_86
+						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position175_86)
+						p.add(ruleIPv4address, position175_95)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_86
-				goto lok86
-			l174_86:
-				pos, ti = position174_86, tokenIndex174_86
-				p.comp = comp_86
+				p.comp = comp_95
+				goto lok95
+			l174_95:
+				pos, ti = position174_95, tokenIndex174_95
+				p.comp = comp_95
 				goto l62
 			}
-		lok86:
+		lok95:
 			{
 				position63, tokenIndex63 := pos, ti
 				{
@@ -2404,87 +3101,87 @@ func (p *Parser) rhost() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(16, false)
+							p.note(19, false)
 						}
 
 						if int(pos) == p.at {
-							p.note(9, false)
+							p.note(7, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position249_87, tokenIndex249_87 := pos, ti
+								position249_96, tokenIndex249_96 := pos, ti
 								{
-									position250_87 := pos
+									position250_96 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(9, false)
+											p.note(7, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_87
+										goto l249_96
 									}
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(8, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_15_87
+											goto l262_15_96
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_87
-									l262_15_87:
+										goto l249_96
+									l262_15_96:
 										pos++
-										goto lok15_87
+										goto lok15_96
 									}
-								lok15_87:
+								lok15_96:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, false)
+											p.note(8, false)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_16_87
+											goto l262_16_96
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_87
-									l262_16_87:
+										goto l249_96
+									l262_16_96:
 										pos++
-										goto lok16_87
+										goto lok16_96
 									}
-								lok16_87:
-									_ = position250_87
+								lok16_96:
+									_ = position250_96
 								}
-								goto lok87
-							l249_87:
-								pos, ti = position249_87, tokenIndex249_87
+								goto lok96
+							l249_96:
+								pos, ti = position249_96, tokenIndex249_96
 								goto l63
 							}
-						lok87:
+						lok96:
 							;
 						default:
 							{ // unreserved
 								if int(pos) == p.at {
-									p.note(17, false)
+									p.note(20, false)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l251_88
+									goto l251_97
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63
-							l251_88:
+							l251_97:
 								pos++
-								goto lok88
+								goto lok97
 							}
-						lok88:
+						lok97:
 						}
 					}
 				}
@@ -2499,10 +3196,116 @@ func (p *Parser) rhost() bool {
 			goto l60
 		l62:
 			pos, ti = position60, tokenIndex60
-			if p.position, p.tokenIndex = pos, ti; !p.rreg_name() {
-				goto l58
+			{ // reg_name
+				if false {
+					goto l58
+				}
+				comp_98 := p.comp
+				p.comp = uint32(rulereg_name)
+				{
+					position184_98 := pos
+				l185_98:
+					{
+						position186_98, tokenIndex186_98 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(7, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position249_31_98, tokenIndex249_31_98 := pos, ti
+										{
+											position250_31_98 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_31_98
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_15_31_98
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_31_98
+											l262_15_31_98:
+												pos++
+												goto lok15_31_98
+											}
+										lok15_31_98:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(8, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_16_31_98
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_31_98
+											l262_16_31_98:
+												pos++
+												goto lok16_31_98
+											}
+										lok16_31_98:
+											_ = position250_31_98
+										}
+										goto lok31_98
+									l249_31_98:
+										pos, ti = position249_31_98, tokenIndex249_31_98
+										goto l186_98
+									}
+								lok31_98:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l186_98
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l185_98
+					l186_98:
+						pos, ti = position186_98, tokenIndex186_98
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulereg_name, position184_98)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_98
+				goto lok98
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok98:
 		}
 	l60:
 		if !p.bare {
@@ -2534,7 +3337,7 @@ func (p *Parser) rport() bool {
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_1
@@ -2574,7 +3377,7 @@ func (p *Parser) rIP_literal() bool {
 		position70 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
@@ -2586,66 +3389,66 @@ func (p *Parser) rIP_literal() bool {
 		{
 			position71, tokenIndex71 := pos, ti
 			{ // IPv6addrz
-				comp_84 := p.comp
+				comp_93 := p.comp
 				p.comp = uint32(ruleIPv6addrz)
-				position74_84, tokenIndex74_84 := pos, ti
+				position74_93, tokenIndex74_93 := pos, ti
 				{
-					position75_84 := pos
+					position75_93 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
-						goto l74_84
+						goto l74_93
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(7, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l74_84
+						goto l74_93
 					}
 					pos++
 					if buffer[pos] != '2' {
 						if int(pos) == p.at {
-							p.note(12, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l74_84
+						goto l74_93
 					}
 					pos++
 					if buffer[pos] != '5' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l74_84
+						goto l74_93
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
-						goto l74_84
+						goto l74_93
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv6addrz, position75_84)
+						p.add(ruleIPv6addrz, position75_93)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_84
-				goto lok84
-			l74_84:
-				pos, ti = position74_84, tokenIndex74_84
-				p.comp = comp_84
+				p.comp = comp_93
+				goto lok93
+			l74_93:
+				pos, ti = position74_93, tokenIndex74_93
+				p.comp = comp_93
 				goto l72
 			}
-		lok84:
+		lok93:
 			goto l71
 		l72:
 			pos, ti = position71, tokenIndex71
@@ -2664,7 +3467,7 @@ func (p *Parser) rIP_literal() bool {
 	l71:
 		if buffer[pos] != ']' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(17, true)
 			}
 
 			if int(pos) > p.far {
@@ -2704,7 +3507,7 @@ func (p *Parser) rIPv6addrz() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -2715,7 +3518,7 @@ func (p *Parser) rIPv6addrz() bool {
 		pos++
 		if buffer[pos] != '2' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
@@ -2726,7 +3529,7 @@ func (p *Parser) rIPv6addrz() bool {
 		pos++
 		if buffer[pos] != '5' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -2768,7 +3571,7 @@ func (p *Parser) rZoneID() bool {
 			position80, tokenIndex80 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l251_18
@@ -2791,7 +3594,7 @@ func (p *Parser) rZoneID() bool {
 					position250_19 := pos
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(7, true)
 						}
 
 						if int(pos) > p.far {
@@ -2802,7 +3605,7 @@ func (p *Parser) rZoneID() bool {
 					pos++
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_15_19
@@ -2818,7 +3621,7 @@ func (p *Parser) rZoneID() bool {
 				lok15_19:
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_16_19
@@ -2849,7 +3652,7 @@ func (p *Parser) rZoneID() bool {
 				position82, tokenIndex82 := pos, ti
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(17, true)
+						p.note(20, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l251_20
@@ -2872,7 +3675,7 @@ func (p *Parser) rZoneID() bool {
 						position250_21 := pos
 						if buffer[pos] != '%' {
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(7, true)
 							}
 
 							if int(pos) > p.far {
@@ -2883,7 +3686,7 @@ func (p *Parser) rZoneID() bool {
 						pos++
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_15_21
@@ -2899,7 +3702,7 @@ func (p *Parser) rZoneID() bool {
 					lok15_21:
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_16_21
@@ -2956,7 +3759,7 @@ func (p *Parser) rIPvFuture() bool {
 			position86, tokenIndex86 := pos, ti
 			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
-					p.note(19, true)
+					p.note(21, true)
 				}
 
 				if int(pos) > p.far {
@@ -2970,7 +3773,7 @@ func (p *Parser) rIPvFuture() bool {
 			pos, ti = position86, tokenIndex86
 			if buffer[pos] != 'V' {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(22, true)
 				}
 
 				if int(pos) > p.far {
@@ -2983,7 +3786,7 @@ func (p *Parser) rIPvFuture() bool {
 	l86:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l262_2
@@ -3002,7 +3805,7 @@ func (p *Parser) rIPvFuture() bool {
 			position89, tokenIndex89 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l262_3
@@ -3022,7 +3825,7 @@ func (p *Parser) rIPvFuture() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -3036,12 +3839,12 @@ func (p *Parser) rIPvFuture() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(11, true)
 				}
 
 				{ // unreserved
 					if int(pos) == p.at {
-						p.note(17, true)
+						p.note(20, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l251_4
@@ -3066,12 +3869,12 @@ func (p *Parser) rIPvFuture() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l251_5
@@ -3120,336 +3923,12 @@ func (p *Parser) rIPv6address() bool {
 		{
 			position96, tokenIndex96 := pos, ti
 			{ // h16
-				position162_43, tokenIndex162_43 := pos, ti
-				{
-					position163_43 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_43
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_43
-					l262_6_43:
-						pos++
-						goto lok6_43
-					}
-				lok6_43:
-					{
-						position164_43, tokenIndex164_43 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_43
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_43
-						l262_7_43:
-							pos++
-							goto lok7_43
-						}
-					lok7_43:
-						goto l165_43
-					l164_43:
-						pos, ti = position164_43, tokenIndex164_43
-					}
-				l165_43:
-					{
-						position166_43, tokenIndex166_43 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_43
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_43
-						l262_8_43:
-							pos++
-							goto lok8_43
-						}
-					lok8_43:
-						goto l167_43
-					l166_43:
-						pos, ti = position166_43, tokenIndex166_43
-					}
-				l167_43:
-					{
-						position168_43, tokenIndex168_43 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_43
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_43
-						l262_9_43:
-							pos++
-							goto lok9_43
-						}
-					lok9_43:
-						goto l169_43
-					l168_43:
-						pos, ti = position168_43, tokenIndex168_43
-					}
-				l169_43:
-					_ = position163_43
-				}
-				goto lok43
-			l162_43:
-				pos, ti = position162_43, tokenIndex162_43
-				goto l97
-			}
-		lok43:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l97
-			}
-			pos++
-			{ // h16
-				position162_44, tokenIndex162_44 := pos, ti
-				{
-					position163_44 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_44
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_44
-					l262_6_44:
-						pos++
-						goto lok6_44
-					}
-				lok6_44:
-					{
-						position164_44, tokenIndex164_44 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_44
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_44
-						l262_7_44:
-							pos++
-							goto lok7_44
-						}
-					lok7_44:
-						goto l165_44
-					l164_44:
-						pos, ti = position164_44, tokenIndex164_44
-					}
-				l165_44:
-					{
-						position166_44, tokenIndex166_44 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_44
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_44
-						l262_8_44:
-							pos++
-							goto lok8_44
-						}
-					lok8_44:
-						goto l167_44
-					l166_44:
-						pos, ti = position166_44, tokenIndex166_44
-					}
-				l167_44:
-					{
-						position168_44, tokenIndex168_44 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_44
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_44
-						l262_9_44:
-							pos++
-							goto lok9_44
-						}
-					lok9_44:
-						goto l169_44
-					l168_44:
-						pos, ti = position168_44, tokenIndex168_44
-					}
-				l169_44:
-					_ = position163_44
-				}
-				goto lok44
-			l162_44:
-				pos, ti = position162_44, tokenIndex162_44
-				goto l97
-			}
-		lok44:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l97
-			}
-			pos++
-			{ // h16
-				position162_45, tokenIndex162_45 := pos, ti
-				{
-					position163_45 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_45
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_45
-					l262_6_45:
-						pos++
-						goto lok6_45
-					}
-				lok6_45:
-					{
-						position164_45, tokenIndex164_45 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_45
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_45
-						l262_7_45:
-							pos++
-							goto lok7_45
-						}
-					lok7_45:
-						goto l165_45
-					l164_45:
-						pos, ti = position164_45, tokenIndex164_45
-					}
-				l165_45:
-					{
-						position166_45, tokenIndex166_45 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_45
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_45
-						l262_8_45:
-							pos++
-							goto lok8_45
-						}
-					lok8_45:
-						goto l167_45
-					l166_45:
-						pos, ti = position166_45, tokenIndex166_45
-					}
-				l167_45:
-					{
-						position168_45, tokenIndex168_45 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_45
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_45
-						l262_9_45:
-							pos++
-							goto lok9_45
-						}
-					lok9_45:
-						goto l169_45
-					l168_45:
-						pos, ti = position168_45, tokenIndex168_45
-					}
-				l169_45:
-					_ = position163_45
-				}
-				goto lok45
-			l162_45:
-				pos, ti = position162_45, tokenIndex162_45
-				goto l97
-			}
-		lok45:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l97
-			}
-			pos++
-			{ // h16
 				position162_46, tokenIndex162_46 := pos, ti
 				{
 					position163_46 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_46
@@ -3467,7 +3946,7 @@ func (p *Parser) rIPv6address() bool {
 						position164_46, tokenIndex164_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_46
@@ -3490,7 +3969,7 @@ func (p *Parser) rIPv6address() bool {
 						position166_46, tokenIndex166_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_46
@@ -3513,7 +3992,7 @@ func (p *Parser) rIPv6address() bool {
 						position168_46, tokenIndex168_46 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_46
@@ -3557,7 +4036,7 @@ func (p *Parser) rIPv6address() bool {
 					position163_47 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_47
@@ -3575,7 +4054,7 @@ func (p *Parser) rIPv6address() bool {
 						position164_47, tokenIndex164_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_47
@@ -3598,7 +4077,7 @@ func (p *Parser) rIPv6address() bool {
 						position166_47, tokenIndex166_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_47
@@ -3621,7 +4100,7 @@ func (p *Parser) rIPv6address() bool {
 						position168_47, tokenIndex168_47 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_47
@@ -3665,7 +4144,7 @@ func (p *Parser) rIPv6address() bool {
 					position163_48 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_48
@@ -3683,7 +4162,7 @@ func (p *Parser) rIPv6address() bool {
 						position164_48, tokenIndex164_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_48
@@ -3706,7 +4185,7 @@ func (p *Parser) rIPv6address() bool {
 						position166_48, tokenIndex166_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_48
@@ -3729,7 +4208,7 @@ func (p *Parser) rIPv6address() bool {
 						position168_48, tokenIndex168_48 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_48
@@ -3767,6 +4246,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l97
 			}
 			pos++
+			{ // h16
+				position162_49, tokenIndex162_49 := pos, ti
+				{
+					position163_49 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_49
+					l262_6_49:
+						pos++
+						goto lok6_49
+					}
+				lok6_49:
+					{
+						position164_49, tokenIndex164_49 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_49
+						l262_7_49:
+							pos++
+							goto lok7_49
+						}
+					lok7_49:
+						goto l165_49
+					l164_49:
+						pos, ti = position164_49, tokenIndex164_49
+					}
+				l165_49:
+					{
+						position166_49, tokenIndex166_49 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_49
+						l262_8_49:
+							pos++
+							goto lok8_49
+						}
+					lok8_49:
+						goto l167_49
+					l166_49:
+						pos, ti = position166_49, tokenIndex166_49
+					}
+				l167_49:
+					{
+						position168_49, tokenIndex168_49 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_49
+						l262_9_49:
+							pos++
+							goto lok9_49
+						}
+					lok9_49:
+						goto l169_49
+					l168_49:
+						pos, ti = position168_49, tokenIndex168_49
+					}
+				l169_49:
+					_ = position163_49
+				}
+				goto lok49
+			l162_49:
+				pos, ti = position162_49, tokenIndex162_49
+				goto l97
+			}
+		lok49:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_50, tokenIndex162_50 := pos, ti
+				{
+					position163_50 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_50
+					l262_6_50:
+						pos++
+						goto lok6_50
+					}
+				lok6_50:
+					{
+						position164_50, tokenIndex164_50 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_50
+						l262_7_50:
+							pos++
+							goto lok7_50
+						}
+					lok7_50:
+						goto l165_50
+					l164_50:
+						pos, ti = position164_50, tokenIndex164_50
+					}
+				l165_50:
+					{
+						position166_50, tokenIndex166_50 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_50
+						l262_8_50:
+							pos++
+							goto lok8_50
+						}
+					lok8_50:
+						goto l167_50
+					l166_50:
+						pos, ti = position166_50, tokenIndex166_50
+					}
+				l167_50:
+					{
+						position168_50, tokenIndex168_50 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_50
+						l262_9_50:
+							pos++
+							goto lok9_50
+						}
+					lok9_50:
+						goto l169_50
+					l168_50:
+						pos, ti = position168_50, tokenIndex168_50
+					}
+				l169_50:
+					_ = position163_50
+				}
+				goto lok50
+			l162_50:
+				pos, ti = position162_50, tokenIndex162_50
+				goto l97
+			}
+		lok50:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_51, tokenIndex162_51 := pos, ti
+				{
+					position163_51 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_51
+					l262_6_51:
+						pos++
+						goto lok6_51
+					}
+				lok6_51:
+					{
+						position164_51, tokenIndex164_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_51
+						l262_7_51:
+							pos++
+							goto lok7_51
+						}
+					lok7_51:
+						goto l165_51
+					l164_51:
+						pos, ti = position164_51, tokenIndex164_51
+					}
+				l165_51:
+					{
+						position166_51, tokenIndex166_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_51
+						l262_8_51:
+							pos++
+							goto lok8_51
+						}
+					lok8_51:
+						goto l167_51
+					l166_51:
+						pos, ti = position166_51, tokenIndex166_51
+					}
+				l167_51:
+					{
+						position168_51, tokenIndex168_51 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_51
+						l262_9_51:
+							pos++
+							goto lok9_51
+						}
+					lok9_51:
+						goto l169_51
+					l168_51:
+						pos, ti = position168_51, tokenIndex168_51
+					}
+				l169_51:
+					_ = position163_51
+				}
+				goto lok51
+			l162_51:
+				pos, ti = position162_51, tokenIndex162_51
+				goto l97
+			}
+		lok51:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l97
 			}
@@ -3774,68 +4577,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position98, tokenIndex98 := pos, ti
 				{ // IPv6end
-					position128_49, tokenIndex128_49 := pos, ti
+					position128_52, tokenIndex128_52 := pos, ti
 					{
-						position129_49 := pos
+						position129_52 := pos
 						{
-							position130_49, tokenIndex130_49 := pos, ti
+							position130_52, tokenIndex130_52 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_49
+								goto l131_52
 							}
 							pos++
-							goto l130_49
-						l131_49:
-							pos, ti = position130_49, tokenIndex130_49
+							goto l130_52
+						l131_52:
+							pos, ti = position130_52, tokenIndex130_52
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_49
+								goto l128_52
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_49
+								goto l128_52
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_49
+								goto l128_52
 							}
 							pos++
 						}
-					l130_49:
-						_ = position129_49
+					l130_52:
+						_ = position129_52
 					}
-					goto lok49
-				l128_49:
-					pos, ti = position128_49, tokenIndex128_49
+					goto lok52
+				l128_52:
+					pos, ti = position128_52, tokenIndex128_52
 					goto l97
 				}
-			lok49:
+			lok52:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -3867,336 +4670,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_50, tokenIndex162_50 := pos, ti
-				{
-					position163_50 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_50
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_50
-					l262_6_50:
-						pos++
-						goto lok6_50
-					}
-				lok6_50:
-					{
-						position164_50, tokenIndex164_50 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_50
-						l262_7_50:
-							pos++
-							goto lok7_50
-						}
-					lok7_50:
-						goto l165_50
-					l164_50:
-						pos, ti = position164_50, tokenIndex164_50
-					}
-				l165_50:
-					{
-						position166_50, tokenIndex166_50 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_50
-						l262_8_50:
-							pos++
-							goto lok8_50
-						}
-					lok8_50:
-						goto l167_50
-					l166_50:
-						pos, ti = position166_50, tokenIndex166_50
-					}
-				l167_50:
-					{
-						position168_50, tokenIndex168_50 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_50
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_50
-						l262_9_50:
-							pos++
-							goto lok9_50
-						}
-					lok9_50:
-						goto l169_50
-					l168_50:
-						pos, ti = position168_50, tokenIndex168_50
-					}
-				l169_50:
-					_ = position163_50
-				}
-				goto lok50
-			l162_50:
-				pos, ti = position162_50, tokenIndex162_50
-				goto l99
-			}
-		lok50:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l99
-			}
-			pos++
-			{ // h16
-				position162_51, tokenIndex162_51 := pos, ti
-				{
-					position163_51 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_51
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_51
-					l262_6_51:
-						pos++
-						goto lok6_51
-					}
-				lok6_51:
-					{
-						position164_51, tokenIndex164_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_51
-						l262_7_51:
-							pos++
-							goto lok7_51
-						}
-					lok7_51:
-						goto l165_51
-					l164_51:
-						pos, ti = position164_51, tokenIndex164_51
-					}
-				l165_51:
-					{
-						position166_51, tokenIndex166_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_51
-						l262_8_51:
-							pos++
-							goto lok8_51
-						}
-					lok8_51:
-						goto l167_51
-					l166_51:
-						pos, ti = position166_51, tokenIndex166_51
-					}
-				l167_51:
-					{
-						position168_51, tokenIndex168_51 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_51
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_51
-						l262_9_51:
-							pos++
-							goto lok9_51
-						}
-					lok9_51:
-						goto l169_51
-					l168_51:
-						pos, ti = position168_51, tokenIndex168_51
-					}
-				l169_51:
-					_ = position163_51
-				}
-				goto lok51
-			l162_51:
-				pos, ti = position162_51, tokenIndex162_51
-				goto l99
-			}
-		lok51:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l99
-			}
-			pos++
-			{ // h16
-				position162_52, tokenIndex162_52 := pos, ti
-				{
-					position163_52 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_52
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_52
-					l262_6_52:
-						pos++
-						goto lok6_52
-					}
-				lok6_52:
-					{
-						position164_52, tokenIndex164_52 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_52
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_52
-						l262_7_52:
-							pos++
-							goto lok7_52
-						}
-					lok7_52:
-						goto l165_52
-					l164_52:
-						pos, ti = position164_52, tokenIndex164_52
-					}
-				l165_52:
-					{
-						position166_52, tokenIndex166_52 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_52
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_52
-						l262_8_52:
-							pos++
-							goto lok8_52
-						}
-					lok8_52:
-						goto l167_52
-					l166_52:
-						pos, ti = position166_52, tokenIndex166_52
-					}
-				l167_52:
-					{
-						position168_52, tokenIndex168_52 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_52
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_52
-						l262_9_52:
-							pos++
-							goto lok9_52
-						}
-					lok9_52:
-						goto l169_52
-					l168_52:
-						pos, ti = position168_52, tokenIndex168_52
-					}
-				l169_52:
-					_ = position163_52
-				}
-				goto lok52
-			l162_52:
-				pos, ti = position162_52, tokenIndex162_52
-				goto l99
-			}
-		lok52:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l99
-			}
-			pos++
-			{ // h16
 				position162_53, tokenIndex162_53 := pos, ti
 				{
 					position163_53 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_53
@@ -4214,7 +4693,7 @@ func (p *Parser) rIPv6address() bool {
 						position164_53, tokenIndex164_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_53
@@ -4237,7 +4716,7 @@ func (p *Parser) rIPv6address() bool {
 						position166_53, tokenIndex166_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_53
@@ -4260,7 +4739,7 @@ func (p *Parser) rIPv6address() bool {
 						position168_53, tokenIndex168_53 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_53
@@ -4304,7 +4783,7 @@ func (p *Parser) rIPv6address() bool {
 					position163_54 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_54
@@ -4322,7 +4801,7 @@ func (p *Parser) rIPv6address() bool {
 						position164_54, tokenIndex164_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_54
@@ -4345,7 +4824,7 @@ func (p *Parser) rIPv6address() bool {
 						position166_54, tokenIndex166_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_54
@@ -4368,7 +4847,7 @@ func (p *Parser) rIPv6address() bool {
 						position168_54, tokenIndex168_54 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_54
@@ -4406,6 +4885,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l99
 			}
 			pos++
+			{ // h16
+				position162_55, tokenIndex162_55 := pos, ti
+				{
+					position163_55 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_55
+					l262_6_55:
+						pos++
+						goto lok6_55
+					}
+				lok6_55:
+					{
+						position164_55, tokenIndex164_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_55
+						l262_7_55:
+							pos++
+							goto lok7_55
+						}
+					lok7_55:
+						goto l165_55
+					l164_55:
+						pos, ti = position164_55, tokenIndex164_55
+					}
+				l165_55:
+					{
+						position166_55, tokenIndex166_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_55
+						l262_8_55:
+							pos++
+							goto lok8_55
+						}
+					lok8_55:
+						goto l167_55
+					l166_55:
+						pos, ti = position166_55, tokenIndex166_55
+					}
+				l167_55:
+					{
+						position168_55, tokenIndex168_55 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_55
+						l262_9_55:
+							pos++
+							goto lok9_55
+						}
+					lok9_55:
+						goto l169_55
+					l168_55:
+						pos, ti = position168_55, tokenIndex168_55
+					}
+				l169_55:
+					_ = position163_55
+				}
+				goto lok55
+			l162_55:
+				pos, ti = position162_55, tokenIndex162_55
+				goto l99
+			}
+		lok55:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_56, tokenIndex162_56 := pos, ti
+				{
+					position163_56 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_56
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_56
+					l262_6_56:
+						pos++
+						goto lok6_56
+					}
+				lok6_56:
+					{
+						position164_56, tokenIndex164_56 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_56
+						l262_7_56:
+							pos++
+							goto lok7_56
+						}
+					lok7_56:
+						goto l165_56
+					l164_56:
+						pos, ti = position164_56, tokenIndex164_56
+					}
+				l165_56:
+					{
+						position166_56, tokenIndex166_56 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_56
+						l262_8_56:
+							pos++
+							goto lok8_56
+						}
+					lok8_56:
+						goto l167_56
+					l166_56:
+						pos, ti = position166_56, tokenIndex166_56
+					}
+				l167_56:
+					{
+						position168_56, tokenIndex168_56 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_56
+						l262_9_56:
+							pos++
+							goto lok9_56
+						}
+					lok9_56:
+						goto l169_56
+					l168_56:
+						pos, ti = position168_56, tokenIndex168_56
+					}
+				l169_56:
+					_ = position163_56
+				}
+				goto lok56
+			l162_56:
+				pos, ti = position162_56, tokenIndex162_56
+				goto l99
+			}
+		lok56:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_57, tokenIndex162_57 := pos, ti
+				{
+					position163_57 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_57
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_57
+					l262_6_57:
+						pos++
+						goto lok6_57
+					}
+				lok6_57:
+					{
+						position164_57, tokenIndex164_57 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_57
+						l262_7_57:
+							pos++
+							goto lok7_57
+						}
+					lok7_57:
+						goto l165_57
+					l164_57:
+						pos, ti = position164_57, tokenIndex164_57
+					}
+				l165_57:
+					{
+						position166_57, tokenIndex166_57 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_57
+						l262_8_57:
+							pos++
+							goto lok8_57
+						}
+					lok8_57:
+						goto l167_57
+					l166_57:
+						pos, ti = position166_57, tokenIndex166_57
+					}
+				l167_57:
+					{
+						position168_57, tokenIndex168_57 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_57
+						l262_9_57:
+							pos++
+							goto lok9_57
+						}
+					lok9_57:
+						goto l169_57
+					l168_57:
+						pos, ti = position168_57, tokenIndex168_57
+					}
+				l169_57:
+					_ = position163_57
+				}
+				goto lok57
+			l162_57:
+				pos, ti = position162_57, tokenIndex162_57
+				goto l99
+			}
+		lok57:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l99
 			}
@@ -4413,68 +5216,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position100, tokenIndex100 := pos, ti
 				{ // IPv6end
-					position128_55, tokenIndex128_55 := pos, ti
+					position128_58, tokenIndex128_58 := pos, ti
 					{
-						position129_55 := pos
+						position129_58 := pos
 						{
-							position130_55, tokenIndex130_55 := pos, ti
+							position130_58, tokenIndex130_58 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_55
+								goto l131_58
 							}
 							pos++
-							goto l130_55
-						l131_55:
-							pos, ti = position130_55, tokenIndex130_55
+							goto l130_58
+						l131_58:
+							pos, ti = position130_58, tokenIndex130_58
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_55
+								goto l128_58
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_55
+								goto l128_58
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_55
+								goto l128_58
 							}
 							pos++
 						}
-					l130_55:
-						_ = position129_55
+					l130_58:
+						_ = position129_58
 					}
-					goto lok55
-				l128_55:
-					pos, ti = position128_55, tokenIndex128_55
+					goto lok58
+				l128_58:
+					pos, ti = position128_58, tokenIndex128_58
 					goto l99
 				}
-			lok55:
+			lok58:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -4486,102 +5289,102 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position102, tokenIndex102 := pos, ti
 				{ // h16
-					position162_56, tokenIndex162_56 := pos, ti
+					position162_59, tokenIndex162_59 := pos, ti
 					{
-						position163_56 := pos
+						position163_59 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_56
+								goto l262_6_59
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_56
-						l262_6_56:
+							goto l162_59
+						l262_6_59:
 							pos++
-							goto lok6_56
+							goto lok6_59
 						}
-					lok6_56:
+					lok6_59:
 						{
-							position164_56, tokenIndex164_56 := pos, ti
+							position164_59, tokenIndex164_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_56
+									goto l262_7_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_56
-							l262_7_56:
+								goto l164_59
+							l262_7_59:
 								pos++
-								goto lok7_56
+								goto lok7_59
 							}
-						lok7_56:
-							goto l165_56
-						l164_56:
-							pos, ti = position164_56, tokenIndex164_56
+						lok7_59:
+							goto l165_59
+						l164_59:
+							pos, ti = position164_59, tokenIndex164_59
 						}
-					l165_56:
+					l165_59:
 						{
-							position166_56, tokenIndex166_56 := pos, ti
+							position166_59, tokenIndex166_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_56
+									goto l262_8_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_56
-							l262_8_56:
+								goto l166_59
+							l262_8_59:
 								pos++
-								goto lok8_56
+								goto lok8_59
 							}
-						lok8_56:
-							goto l167_56
-						l166_56:
-							pos, ti = position166_56, tokenIndex166_56
+						lok8_59:
+							goto l167_59
+						l166_59:
+							pos, ti = position166_59, tokenIndex166_59
 						}
-					l167_56:
+					l167_59:
 						{
-							position168_56, tokenIndex168_56 := pos, ti
+							position168_59, tokenIndex168_59 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_56
+									goto l262_9_59
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_56
-							l262_9_56:
+								goto l168_59
+							l262_9_59:
 								pos++
-								goto lok9_56
+								goto lok9_59
 							}
-						lok9_56:
-							goto l169_56
-						l168_56:
-							pos, ti = position168_56, tokenIndex168_56
+						lok9_59:
+							goto l169_59
+						l168_59:
+							pos, ti = position168_59, tokenIndex168_59
 						}
-					l169_56:
-						_ = position163_56
+					l169_59:
+						_ = position163_59
 					}
-					goto lok56
-				l162_56:
-					pos, ti = position162_56, tokenIndex162_56
+					goto lok59
+				l162_59:
+					pos, ti = position162_59, tokenIndex162_59
 					goto l102
 				}
-			lok56:
+			lok59:
 				goto l103
 			l102:
 				pos, ti = position102, tokenIndex102
@@ -4610,336 +5413,12 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_57, tokenIndex162_57 := pos, ti
-				{
-					position163_57 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_57
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_57
-					l262_6_57:
-						pos++
-						goto lok6_57
-					}
-				lok6_57:
-					{
-						position164_57, tokenIndex164_57 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_57
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_57
-						l262_7_57:
-							pos++
-							goto lok7_57
-						}
-					lok7_57:
-						goto l165_57
-					l164_57:
-						pos, ti = position164_57, tokenIndex164_57
-					}
-				l165_57:
-					{
-						position166_57, tokenIndex166_57 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_57
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_57
-						l262_8_57:
-							pos++
-							goto lok8_57
-						}
-					lok8_57:
-						goto l167_57
-					l166_57:
-						pos, ti = position166_57, tokenIndex166_57
-					}
-				l167_57:
-					{
-						position168_57, tokenIndex168_57 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_57
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_57
-						l262_9_57:
-							pos++
-							goto lok9_57
-						}
-					lok9_57:
-						goto l169_57
-					l168_57:
-						pos, ti = position168_57, tokenIndex168_57
-					}
-				l169_57:
-					_ = position163_57
-				}
-				goto lok57
-			l162_57:
-				pos, ti = position162_57, tokenIndex162_57
-				goto l101
-			}
-		lok57:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l101
-			}
-			pos++
-			{ // h16
-				position162_58, tokenIndex162_58 := pos, ti
-				{
-					position163_58 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_58
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_58
-					l262_6_58:
-						pos++
-						goto lok6_58
-					}
-				lok6_58:
-					{
-						position164_58, tokenIndex164_58 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_58
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_58
-						l262_7_58:
-							pos++
-							goto lok7_58
-						}
-					lok7_58:
-						goto l165_58
-					l164_58:
-						pos, ti = position164_58, tokenIndex164_58
-					}
-				l165_58:
-					{
-						position166_58, tokenIndex166_58 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_58
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_58
-						l262_8_58:
-							pos++
-							goto lok8_58
-						}
-					lok8_58:
-						goto l167_58
-					l166_58:
-						pos, ti = position166_58, tokenIndex166_58
-					}
-				l167_58:
-					{
-						position168_58, tokenIndex168_58 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_58
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_58
-						l262_9_58:
-							pos++
-							goto lok9_58
-						}
-					lok9_58:
-						goto l169_58
-					l168_58:
-						pos, ti = position168_58, tokenIndex168_58
-					}
-				l169_58:
-					_ = position163_58
-				}
-				goto lok58
-			l162_58:
-				pos, ti = position162_58, tokenIndex162_58
-				goto l101
-			}
-		lok58:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l101
-			}
-			pos++
-			{ // h16
-				position162_59, tokenIndex162_59 := pos, ti
-				{
-					position163_59 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_59
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l162_59
-					l262_6_59:
-						pos++
-						goto lok6_59
-					}
-				lok6_59:
-					{
-						position164_59, tokenIndex164_59 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_59
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l164_59
-						l262_7_59:
-							pos++
-							goto lok7_59
-						}
-					lok7_59:
-						goto l165_59
-					l164_59:
-						pos, ti = position164_59, tokenIndex164_59
-					}
-				l165_59:
-					{
-						position166_59, tokenIndex166_59 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_59
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l166_59
-						l262_8_59:
-							pos++
-							goto lok8_59
-						}
-					lok8_59:
-						goto l167_59
-					l166_59:
-						pos, ti = position166_59, tokenIndex166_59
-					}
-				l167_59:
-					{
-						position168_59, tokenIndex168_59 := pos, ti
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_59
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168_59
-						l262_9_59:
-							pos++
-							goto lok9_59
-						}
-					lok9_59:
-						goto l169_59
-					l168_59:
-						pos, ti = position168_59, tokenIndex168_59
-					}
-				l169_59:
-					_ = position163_59
-				}
-				goto lok59
-			l162_59:
-				pos, ti = position162_59, tokenIndex162_59
-				goto l101
-			}
-		lok59:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l101
-			}
-			pos++
-			{ // h16
 				position162_60, tokenIndex162_60 := pos, ti
 				{
 					position163_60 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_60
@@ -4957,7 +5436,7 @@ func (p *Parser) rIPv6address() bool {
 						position164_60, tokenIndex164_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_60
@@ -4980,7 +5459,7 @@ func (p *Parser) rIPv6address() bool {
 						position166_60, tokenIndex166_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_60
@@ -5003,7 +5482,7 @@ func (p *Parser) rIPv6address() bool {
 						position168_60, tokenIndex168_60 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_60
@@ -5041,6 +5520,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l101
 			}
 			pos++
+			{ // h16
+				position162_61, tokenIndex162_61 := pos, ti
+				{
+					position163_61 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_61
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_61
+					l262_6_61:
+						pos++
+						goto lok6_61
+					}
+				lok6_61:
+					{
+						position164_61, tokenIndex164_61 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_61
+						l262_7_61:
+							pos++
+							goto lok7_61
+						}
+					lok7_61:
+						goto l165_61
+					l164_61:
+						pos, ti = position164_61, tokenIndex164_61
+					}
+				l165_61:
+					{
+						position166_61, tokenIndex166_61 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_61
+						l262_8_61:
+							pos++
+							goto lok8_61
+						}
+					lok8_61:
+						goto l167_61
+					l166_61:
+						pos, ti = position166_61, tokenIndex166_61
+					}
+				l167_61:
+					{
+						position168_61, tokenIndex168_61 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_61
+						l262_9_61:
+							pos++
+							goto lok9_61
+						}
+					lok9_61:
+						goto l169_61
+					l168_61:
+						pos, ti = position168_61, tokenIndex168_61
+					}
+				l169_61:
+					_ = position163_61
+				}
+				goto lok61
+			l162_61:
+				pos, ti = position162_61, tokenIndex162_61
+				goto l101
+			}
+		lok61:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_62, tokenIndex162_62 := pos, ti
+				{
+					position163_62 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_62
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_62
+					l262_6_62:
+						pos++
+						goto lok6_62
+					}
+				lok6_62:
+					{
+						position164_62, tokenIndex164_62 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_62
+						l262_7_62:
+							pos++
+							goto lok7_62
+						}
+					lok7_62:
+						goto l165_62
+					l164_62:
+						pos, ti = position164_62, tokenIndex164_62
+					}
+				l165_62:
+					{
+						position166_62, tokenIndex166_62 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_62
+						l262_8_62:
+							pos++
+							goto lok8_62
+						}
+					lok8_62:
+						goto l167_62
+					l166_62:
+						pos, ti = position166_62, tokenIndex166_62
+					}
+				l167_62:
+					{
+						position168_62, tokenIndex168_62 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_62
+						l262_9_62:
+							pos++
+							goto lok9_62
+						}
+					lok9_62:
+						goto l169_62
+					l168_62:
+						pos, ti = position168_62, tokenIndex168_62
+					}
+				l169_62:
+					_ = position163_62
+				}
+				goto lok62
+			l162_62:
+				pos, ti = position162_62, tokenIndex162_62
+				goto l101
+			}
+		lok62:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_63, tokenIndex162_63 := pos, ti
+				{
+					position163_63 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_63
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_63
+					l262_6_63:
+						pos++
+						goto lok6_63
+					}
+				lok6_63:
+					{
+						position164_63, tokenIndex164_63 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_63
+						l262_7_63:
+							pos++
+							goto lok7_63
+						}
+					lok7_63:
+						goto l165_63
+					l164_63:
+						pos, ti = position164_63, tokenIndex164_63
+					}
+				l165_63:
+					{
+						position166_63, tokenIndex166_63 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_63
+						l262_8_63:
+							pos++
+							goto lok8_63
+						}
+					lok8_63:
+						goto l167_63
+					l166_63:
+						pos, ti = position166_63, tokenIndex166_63
+					}
+				l167_63:
+					{
+						position168_63, tokenIndex168_63 := pos, ti
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_63
+						l262_9_63:
+							pos++
+							goto lok9_63
+						}
+					lok9_63:
+						goto l169_63
+					l168_63:
+						pos, ti = position168_63, tokenIndex168_63
+					}
+				l169_63:
+					_ = position163_63
+				}
+				goto lok63
+			l162_63:
+				pos, ti = position162_63, tokenIndex162_63
+				goto l101
+			}
+		lok63:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
 				goto l101
 			}
@@ -5048,68 +5851,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position104, tokenIndex104 := pos, ti
 				{ // IPv6end
-					position128_61, tokenIndex128_61 := pos, ti
+					position128_64, tokenIndex128_64 := pos, ti
 					{
-						position129_61 := pos
+						position129_64 := pos
 						{
-							position130_61, tokenIndex130_61 := pos, ti
+							position130_64, tokenIndex130_64 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_61
+								goto l131_64
 							}
 							pos++
-							goto l130_61
-						l131_61:
-							pos, ti = position130_61, tokenIndex130_61
+							goto l130_64
+						l131_64:
+							pos, ti = position130_64, tokenIndex130_64
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_61
+								goto l128_64
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_61
+								goto l128_64
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_61
+								goto l128_64
 							}
 							pos++
 						}
-					l130_61:
-						_ = position129_61
+					l130_64:
+						_ = position129_64
 					}
-					goto lok61
-				l128_61:
-					pos, ti = position128_61, tokenIndex128_61
+					goto lok64
+				l128_64:
+					pos, ti = position128_64, tokenIndex128_64
 					goto l101
 				}
-			lok61:
+			lok64:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -5120,107 +5923,249 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position96, tokenIndex96
 			{
 				position106, tokenIndex106 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
-					goto l106
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position162_62, tokenIndex162_62 := pos, ti
+				{ // h16c1
+					if false {
+						goto l106
+					}
 					{
-						position163_62 := pos
+						position133_65 := pos
+						{
+							position134_65, tokenIndex134_65 := pos, ti
+							{ // h16
+								position162_22_65, tokenIndex162_22_65 := pos, ti
+								{
+									position163_22_65 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_6_22_65
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l162_22_65
+									l262_6_22_65:
+										pos++
+										goto lok6_22_65
+									}
+								lok6_22_65:
+									{
+										position164_22_65, tokenIndex164_22_65 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_7_22_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l164_22_65
+										l262_7_22_65:
+											pos++
+											goto lok7_22_65
+										}
+									lok7_22_65:
+										goto l165_22_65
+									l164_22_65:
+										pos, ti = position164_22_65, tokenIndex164_22_65
+									}
+								l165_22_65:
+									{
+										position166_22_65, tokenIndex166_22_65 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_8_22_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l166_22_65
+										l262_8_22_65:
+											pos++
+											goto lok8_22_65
+										}
+									lok8_22_65:
+										goto l167_22_65
+									l166_22_65:
+										pos, ti = position166_22_65, tokenIndex166_22_65
+									}
+								l167_22_65:
+									{
+										position168_22_65, tokenIndex168_22_65 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_9_22_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l168_22_65
+										l262_9_22_65:
+											pos++
+											goto lok9_22_65
+										}
+									lok9_22_65:
+										goto l169_22_65
+									l168_22_65:
+										pos, ti = position168_22_65, tokenIndex168_22_65
+									}
+								l169_22_65:
+									_ = position163_22_65
+								}
+								goto lok22_65
+							l162_22_65:
+								pos, ti = position162_22_65, tokenIndex162_22_65
+								goto l134_65
+							}
+						lok22_65:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l134_65
+							}
+							pos++
+							{
+								position136_65, tokenIndex136_65 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l136_65
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l134_65
+							l136_65:
+								pos, ti = position136_65, tokenIndex136_65
+							}
+							goto l135_65
+						l134_65:
+							pos, ti = position134_65, tokenIndex134_65
+						}
+					l135_65:
+						_ = position133_65
+					}
+					goto lok65
+				}
+			lok65:
+				{ // h16
+					position162_66, tokenIndex162_66 := pos, ti
+					{
+						position163_66 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_62
+								goto l262_6_66
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_62
-						l262_6_62:
+							goto l162_66
+						l262_6_66:
 							pos++
-							goto lok6_62
+							goto lok6_66
 						}
-					lok6_62:
+					lok6_66:
 						{
-							position164_62, tokenIndex164_62 := pos, ti
+							position164_66, tokenIndex164_66 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_62
+									goto l262_7_66
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_62
-							l262_7_62:
+								goto l164_66
+							l262_7_66:
 								pos++
-								goto lok7_62
+								goto lok7_66
 							}
-						lok7_62:
-							goto l165_62
-						l164_62:
-							pos, ti = position164_62, tokenIndex164_62
+						lok7_66:
+							goto l165_66
+						l164_66:
+							pos, ti = position164_66, tokenIndex164_66
 						}
-					l165_62:
+					l165_66:
 						{
-							position166_62, tokenIndex166_62 := pos, ti
+							position166_66, tokenIndex166_66 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_62
+									goto l262_8_66
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_62
-							l262_8_62:
+								goto l166_66
+							l262_8_66:
 								pos++
-								goto lok8_62
+								goto lok8_66
 							}
-						lok8_62:
-							goto l167_62
-						l166_62:
-							pos, ti = position166_62, tokenIndex166_62
+						lok8_66:
+							goto l167_66
+						l166_66:
+							pos, ti = position166_66, tokenIndex166_66
 						}
-					l167_62:
+					l167_66:
 						{
-							position168_62, tokenIndex168_62 := pos, ti
+							position168_66, tokenIndex168_66 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_62
+									goto l262_9_66
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_62
-							l262_9_62:
+								goto l168_66
+							l262_9_66:
 								pos++
-								goto lok9_62
+								goto lok9_66
 							}
-						lok9_62:
-							goto l169_62
-						l168_62:
-							pos, ti = position168_62, tokenIndex168_62
+						lok9_66:
+							goto l169_66
+						l168_66:
+							pos, ti = position168_66, tokenIndex168_66
 						}
-					l169_62:
-						_ = position163_62
+					l169_66:
+						_ = position163_66
 					}
-					goto lok62
-				l162_62:
-					pos, ti = position162_62, tokenIndex162_62
+					goto lok66
+				l162_66:
+					pos, ti = position162_66, tokenIndex162_66
 					goto l106
 				}
-			lok62:
+			lok66:
 				goto l107
 			l106:
 				pos, ti = position106, tokenIndex106
@@ -5249,102 +6194,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_63, tokenIndex162_63 := pos, ti
+				position162_67, tokenIndex162_67 := pos, ti
 				{
-					position163_63 := pos
+					position163_67 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_63
+							goto l262_6_67
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_63
-					l262_6_63:
+						goto l162_67
+					l262_6_67:
 						pos++
-						goto lok6_63
+						goto lok6_67
 					}
-				lok6_63:
+				lok6_67:
 					{
-						position164_63, tokenIndex164_63 := pos, ti
+						position164_67, tokenIndex164_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_63
+								goto l262_7_67
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_63
-						l262_7_63:
+							goto l164_67
+						l262_7_67:
 							pos++
-							goto lok7_63
+							goto lok7_67
 						}
-					lok7_63:
-						goto l165_63
-					l164_63:
-						pos, ti = position164_63, tokenIndex164_63
+					lok7_67:
+						goto l165_67
+					l164_67:
+						pos, ti = position164_67, tokenIndex164_67
 					}
-				l165_63:
+				l165_67:
 					{
-						position166_63, tokenIndex166_63 := pos, ti
+						position166_67, tokenIndex166_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_63
+								goto l262_8_67
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_63
-						l262_8_63:
+							goto l166_67
+						l262_8_67:
 							pos++
-							goto lok8_63
+							goto lok8_67
 						}
-					lok8_63:
-						goto l167_63
-					l166_63:
-						pos, ti = position166_63, tokenIndex166_63
+					lok8_67:
+						goto l167_67
+					l166_67:
+						pos, ti = position166_67, tokenIndex166_67
 					}
-				l167_63:
+				l167_67:
 					{
-						position168_63, tokenIndex168_63 := pos, ti
+						position168_67, tokenIndex168_67 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_63
+								goto l262_9_67
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_63
-						l262_9_63:
+							goto l168_67
+						l262_9_67:
 							pos++
-							goto lok9_63
+							goto lok9_67
 						}
-					lok9_63:
-						goto l169_63
-					l168_63:
-						pos, ti = position168_63, tokenIndex168_63
+					lok9_67:
+						goto l169_67
+					l168_67:
+						pos, ti = position168_67, tokenIndex168_67
 					}
-				l169_63:
-					_ = position163_63
+				l169_67:
+					_ = position163_67
 				}
-				goto lok63
-			l162_63:
-				pos, ti = position162_63, tokenIndex162_63
+				goto lok67
+			l162_67:
+				pos, ti = position162_67, tokenIndex162_67
 				goto l105
 			}
-		lok63:
+		lok67:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5357,102 +6302,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_64, tokenIndex162_64 := pos, ti
+				position162_68, tokenIndex162_68 := pos, ti
 				{
-					position163_64 := pos
+					position163_68 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_64
+							goto l262_6_68
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_64
-					l262_6_64:
+						goto l162_68
+					l262_6_68:
 						pos++
-						goto lok6_64
+						goto lok6_68
 					}
-				lok6_64:
+				lok6_68:
 					{
-						position164_64, tokenIndex164_64 := pos, ti
+						position164_68, tokenIndex164_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_64
+								goto l262_7_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_64
-						l262_7_64:
+							goto l164_68
+						l262_7_68:
 							pos++
-							goto lok7_64
+							goto lok7_68
 						}
-					lok7_64:
-						goto l165_64
-					l164_64:
-						pos, ti = position164_64, tokenIndex164_64
+					lok7_68:
+						goto l165_68
+					l164_68:
+						pos, ti = position164_68, tokenIndex164_68
 					}
-				l165_64:
+				l165_68:
 					{
-						position166_64, tokenIndex166_64 := pos, ti
+						position166_68, tokenIndex166_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_64
+								goto l262_8_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_64
-						l262_8_64:
+							goto l166_68
+						l262_8_68:
 							pos++
-							goto lok8_64
+							goto lok8_68
 						}
-					lok8_64:
-						goto l167_64
-					l166_64:
-						pos, ti = position166_64, tokenIndex166_64
+					lok8_68:
+						goto l167_68
+					l166_68:
+						pos, ti = position166_68, tokenIndex166_68
 					}
-				l167_64:
+				l167_68:
 					{
-						position168_64, tokenIndex168_64 := pos, ti
+						position168_68, tokenIndex168_68 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_64
+								goto l262_9_68
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_64
-						l262_9_64:
+							goto l168_68
+						l262_9_68:
 							pos++
-							goto lok9_64
+							goto lok9_68
 						}
-					lok9_64:
-						goto l169_64
-					l168_64:
-						pos, ti = position168_64, tokenIndex168_64
+					lok9_68:
+						goto l169_68
+					l168_68:
+						pos, ti = position168_68, tokenIndex168_68
 					}
-				l169_64:
-					_ = position163_64
+				l169_68:
+					_ = position163_68
 				}
-				goto lok64
-			l162_64:
-				pos, ti = position162_64, tokenIndex162_64
+				goto lok68
+			l162_68:
+				pos, ti = position162_68, tokenIndex162_68
 				goto l105
 			}
-		lok64:
+		lok68:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5465,102 +6410,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_65, tokenIndex162_65 := pos, ti
+				position162_69, tokenIndex162_69 := pos, ti
 				{
-					position163_65 := pos
+					position163_69 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_65
+							goto l262_6_69
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_65
-					l262_6_65:
+						goto l162_69
+					l262_6_69:
 						pos++
-						goto lok6_65
+						goto lok6_69
 					}
-				lok6_65:
+				lok6_69:
 					{
-						position164_65, tokenIndex164_65 := pos, ti
+						position164_69, tokenIndex164_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_65
+								goto l262_7_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_65
-						l262_7_65:
+							goto l164_69
+						l262_7_69:
 							pos++
-							goto lok7_65
+							goto lok7_69
 						}
-					lok7_65:
-						goto l165_65
-					l164_65:
-						pos, ti = position164_65, tokenIndex164_65
+					lok7_69:
+						goto l165_69
+					l164_69:
+						pos, ti = position164_69, tokenIndex164_69
 					}
-				l165_65:
+				l165_69:
 					{
-						position166_65, tokenIndex166_65 := pos, ti
+						position166_69, tokenIndex166_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_65
+								goto l262_8_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_65
-						l262_8_65:
+							goto l166_69
+						l262_8_69:
 							pos++
-							goto lok8_65
+							goto lok8_69
 						}
-					lok8_65:
-						goto l167_65
-					l166_65:
-						pos, ti = position166_65, tokenIndex166_65
+					lok8_69:
+						goto l167_69
+					l166_69:
+						pos, ti = position166_69, tokenIndex166_69
 					}
-				l167_65:
+				l167_69:
 					{
-						position168_65, tokenIndex168_65 := pos, ti
+						position168_69, tokenIndex168_69 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_65
+								goto l262_9_69
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_65
-						l262_9_65:
+							goto l168_69
+						l262_9_69:
 							pos++
-							goto lok9_65
+							goto lok9_69
 						}
-					lok9_65:
-						goto l169_65
-					l168_65:
-						pos, ti = position168_65, tokenIndex168_65
+					lok9_69:
+						goto l169_69
+					l168_69:
+						pos, ti = position168_69, tokenIndex168_69
 					}
-				l169_65:
-					_ = position163_65
+				l169_69:
+					_ = position163_69
 				}
-				goto lok65
-			l162_65:
-				pos, ti = position162_65, tokenIndex162_65
+				goto lok69
+			l162_69:
+				pos, ti = position162_69, tokenIndex162_69
 				goto l105
 			}
-		lok65:
+		lok69:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5579,68 +6524,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position108, tokenIndex108 := pos, ti
 				{ // IPv6end
-					position128_66, tokenIndex128_66 := pos, ti
+					position128_70, tokenIndex128_70 := pos, ti
 					{
-						position129_66 := pos
+						position129_70 := pos
 						{
-							position130_66, tokenIndex130_66 := pos, ti
+							position130_70, tokenIndex130_70 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_66
+								goto l131_70
 							}
 							pos++
-							goto l130_66
-						l131_66:
-							pos, ti = position130_66, tokenIndex130_66
+							goto l130_70
+						l131_70:
+							pos, ti = position130_70, tokenIndex130_70
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_66
+								goto l128_70
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_66
+								goto l128_70
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_66
+								goto l128_70
 							}
 							pos++
 						}
-					l130_66:
-						_ = position129_66
+					l130_70:
+						_ = position129_70
 					}
-					goto lok66
-				l128_66:
-					pos, ti = position128_66, tokenIndex128_66
+					goto lok70
+				l128_70:
+					pos, ti = position128_70, tokenIndex128_70
 					goto l105
 				}
-			lok66:
+			lok70:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -5656,102 +6601,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position162_67, tokenIndex162_67 := pos, ti
+					position162_71, tokenIndex162_71 := pos, ti
 					{
-						position163_67 := pos
+						position163_71 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_67
+								goto l262_6_71
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_67
-						l262_6_67:
+							goto l162_71
+						l262_6_71:
 							pos++
-							goto lok6_67
+							goto lok6_71
 						}
-					lok6_67:
+					lok6_71:
 						{
-							position164_67, tokenIndex164_67 := pos, ti
+							position164_71, tokenIndex164_71 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_67
+									goto l262_7_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_67
-							l262_7_67:
+								goto l164_71
+							l262_7_71:
 								pos++
-								goto lok7_67
+								goto lok7_71
 							}
-						lok7_67:
-							goto l165_67
-						l164_67:
-							pos, ti = position164_67, tokenIndex164_67
+						lok7_71:
+							goto l165_71
+						l164_71:
+							pos, ti = position164_71, tokenIndex164_71
 						}
-					l165_67:
+					l165_71:
 						{
-							position166_67, tokenIndex166_67 := pos, ti
+							position166_71, tokenIndex166_71 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_67
+									goto l262_8_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_67
-							l262_8_67:
+								goto l166_71
+							l262_8_71:
 								pos++
-								goto lok8_67
+								goto lok8_71
 							}
-						lok8_67:
-							goto l167_67
-						l166_67:
-							pos, ti = position166_67, tokenIndex166_67
+						lok8_71:
+							goto l167_71
+						l166_71:
+							pos, ti = position166_71, tokenIndex166_71
 						}
-					l167_67:
+					l167_71:
 						{
-							position168_67, tokenIndex168_67 := pos, ti
+							position168_71, tokenIndex168_71 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_67
+									goto l262_9_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_67
-							l262_9_67:
+								goto l168_71
+							l262_9_71:
 								pos++
-								goto lok9_67
+								goto lok9_71
 							}
-						lok9_67:
-							goto l169_67
-						l168_67:
-							pos, ti = position168_67, tokenIndex168_67
+						lok9_71:
+							goto l169_71
+						l168_71:
+							pos, ti = position168_71, tokenIndex168_71
 						}
-					l169_67:
-						_ = position163_67
+					l169_71:
+						_ = position163_71
 					}
-					goto lok67
-				l162_67:
-					pos, ti = position162_67, tokenIndex162_67
+					goto lok71
+				l162_71:
+					pos, ti = position162_71, tokenIndex162_71
 					goto l110
 				}
-			lok67:
+			lok71:
 				goto l111
 			l110:
 				pos, ti = position110, tokenIndex110
@@ -5780,102 +6725,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_68, tokenIndex162_68 := pos, ti
+				position162_72, tokenIndex162_72 := pos, ti
 				{
-					position163_68 := pos
+					position163_72 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_68
+							goto l262_6_72
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_68
-					l262_6_68:
+						goto l162_72
+					l262_6_72:
 						pos++
-						goto lok6_68
+						goto lok6_72
 					}
-				lok6_68:
+				lok6_72:
 					{
-						position164_68, tokenIndex164_68 := pos, ti
+						position164_72, tokenIndex164_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_68
+								goto l262_7_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_68
-						l262_7_68:
+							goto l164_72
+						l262_7_72:
 							pos++
-							goto lok7_68
+							goto lok7_72
 						}
-					lok7_68:
-						goto l165_68
-					l164_68:
-						pos, ti = position164_68, tokenIndex164_68
+					lok7_72:
+						goto l165_72
+					l164_72:
+						pos, ti = position164_72, tokenIndex164_72
 					}
-				l165_68:
+				l165_72:
 					{
-						position166_68, tokenIndex166_68 := pos, ti
+						position166_72, tokenIndex166_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_68
+								goto l262_8_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_68
-						l262_8_68:
+							goto l166_72
+						l262_8_72:
 							pos++
-							goto lok8_68
+							goto lok8_72
 						}
-					lok8_68:
-						goto l167_68
-					l166_68:
-						pos, ti = position166_68, tokenIndex166_68
+					lok8_72:
+						goto l167_72
+					l166_72:
+						pos, ti = position166_72, tokenIndex166_72
 					}
-				l167_68:
+				l167_72:
 					{
-						position168_68, tokenIndex168_68 := pos, ti
+						position168_72, tokenIndex168_72 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_68
+								goto l262_9_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_68
-						l262_9_68:
+							goto l168_72
+						l262_9_72:
 							pos++
-							goto lok9_68
+							goto lok9_72
 						}
-					lok9_68:
-						goto l169_68
-					l168_68:
-						pos, ti = position168_68, tokenIndex168_68
+					lok9_72:
+						goto l169_72
+					l168_72:
+						pos, ti = position168_72, tokenIndex168_72
 					}
-				l169_68:
-					_ = position163_68
+				l169_72:
+					_ = position163_72
 				}
-				goto lok68
-			l162_68:
-				pos, ti = position162_68, tokenIndex162_68
+				goto lok72
+			l162_72:
+				pos, ti = position162_72, tokenIndex162_72
 				goto l109
 			}
-		lok68:
+		lok72:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -5888,102 +6833,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_69, tokenIndex162_69 := pos, ti
+				position162_73, tokenIndex162_73 := pos, ti
 				{
-					position163_69 := pos
+					position163_73 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_69
+							goto l262_6_73
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_69
-					l262_6_69:
+						goto l162_73
+					l262_6_73:
 						pos++
-						goto lok6_69
+						goto lok6_73
 					}
-				lok6_69:
+				lok6_73:
 					{
-						position164_69, tokenIndex164_69 := pos, ti
+						position164_73, tokenIndex164_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_69
+								goto l262_7_73
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_69
-						l262_7_69:
+							goto l164_73
+						l262_7_73:
 							pos++
-							goto lok7_69
+							goto lok7_73
 						}
-					lok7_69:
-						goto l165_69
-					l164_69:
-						pos, ti = position164_69, tokenIndex164_69
+					lok7_73:
+						goto l165_73
+					l164_73:
+						pos, ti = position164_73, tokenIndex164_73
 					}
-				l165_69:
+				l165_73:
 					{
-						position166_69, tokenIndex166_69 := pos, ti
+						position166_73, tokenIndex166_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_69
+								goto l262_8_73
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_69
-						l262_8_69:
+							goto l166_73
+						l262_8_73:
 							pos++
-							goto lok8_69
+							goto lok8_73
 						}
-					lok8_69:
-						goto l167_69
-					l166_69:
-						pos, ti = position166_69, tokenIndex166_69
+					lok8_73:
+						goto l167_73
+					l166_73:
+						pos, ti = position166_73, tokenIndex166_73
 					}
-				l167_69:
+				l167_73:
 					{
-						position168_69, tokenIndex168_69 := pos, ti
+						position168_73, tokenIndex168_73 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_69
+								goto l262_9_73
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_69
-						l262_9_69:
+							goto l168_73
+						l262_9_73:
 							pos++
-							goto lok9_69
+							goto lok9_73
 						}
-					lok9_69:
-						goto l169_69
-					l168_69:
-						pos, ti = position168_69, tokenIndex168_69
+					lok9_73:
+						goto l169_73
+					l168_73:
+						pos, ti = position168_73, tokenIndex168_73
 					}
-				l169_69:
-					_ = position163_69
+				l169_73:
+					_ = position163_73
 				}
-				goto lok69
-			l162_69:
-				pos, ti = position162_69, tokenIndex162_69
+				goto lok73
+			l162_73:
+				pos, ti = position162_73, tokenIndex162_73
 				goto l109
 			}
-		lok69:
+		lok73:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -6002,68 +6947,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position112, tokenIndex112 := pos, ti
 				{ // IPv6end
-					position128_70, tokenIndex128_70 := pos, ti
+					position128_74, tokenIndex128_74 := pos, ti
 					{
-						position129_70 := pos
+						position129_74 := pos
 						{
-							position130_70, tokenIndex130_70 := pos, ti
+							position130_74, tokenIndex130_74 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_70
+								goto l131_74
 							}
 							pos++
-							goto l130_70
-						l131_70:
-							pos, ti = position130_70, tokenIndex130_70
+							goto l130_74
+						l131_74:
+							pos, ti = position130_74, tokenIndex130_74
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_70
+								goto l128_74
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_70
+								goto l128_74
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_70
+								goto l128_74
 							}
 							pos++
 						}
-					l130_70:
-						_ = position129_70
+					l130_74:
+						_ = position129_74
 					}
-					goto lok70
-				l128_70:
-					pos, ti = position128_70, tokenIndex128_70
+					goto lok74
+				l128_74:
+					pos, ti = position128_74, tokenIndex128_74
 					goto l109
 				}
-			lok70:
+			lok74:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -6074,107 +7019,253 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position96, tokenIndex96
 			{
 				position114, tokenIndex114 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
-					goto l114
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position162_71, tokenIndex162_71 := pos, ti
+				{ // h16c3
+					if false {
+						goto l114
+					}
 					{
-						position163_71 := pos
+						position143_75 := pos
+						{
+							position144_75, tokenIndex144_75 := pos, ti
+							{ // h16
+								position162_25_75, tokenIndex162_25_75 := pos, ti
+								{
+									position163_25_75 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_6_25_75
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l162_25_75
+									l262_6_25_75:
+										pos++
+										goto lok6_25_75
+									}
+								lok6_25_75:
+									{
+										position164_25_75, tokenIndex164_25_75 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_7_25_75
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l164_25_75
+										l262_7_25_75:
+											pos++
+											goto lok7_25_75
+										}
+									lok7_25_75:
+										goto l165_25_75
+									l164_25_75:
+										pos, ti = position164_25_75, tokenIndex164_25_75
+									}
+								l165_25_75:
+									{
+										position166_25_75, tokenIndex166_25_75 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_8_25_75
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l166_25_75
+										l262_8_25_75:
+											pos++
+											goto lok8_25_75
+										}
+									lok8_25_75:
+										goto l167_25_75
+									l166_25_75:
+										pos, ti = position166_25_75, tokenIndex166_25_75
+									}
+								l167_25_75:
+									{
+										position168_25_75, tokenIndex168_25_75 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_9_25_75
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l168_25_75
+										l262_9_25_75:
+											pos++
+											goto lok9_25_75
+										}
+									lok9_25_75:
+										goto l169_25_75
+									l168_25_75:
+										pos, ti = position168_25_75, tokenIndex168_25_75
+									}
+								l169_25_75:
+									_ = position163_25_75
+								}
+								goto lok25_75
+							l162_25_75:
+								pos, ti = position162_25_75, tokenIndex162_25_75
+								goto l144_75
+							}
+						lok25_75:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l144_75
+							}
+							pos++
+							{
+								position146_75, tokenIndex146_75 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l146_75
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l144_75
+							l146_75:
+								pos, ti = position146_75, tokenIndex146_75
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+								goto l144_75
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l145_75
+						l144_75:
+							pos, ti = position144_75, tokenIndex144_75
+						}
+					l145_75:
+						_ = position143_75
+					}
+					goto lok75
+				}
+			lok75:
+				{ // h16
+					position162_76, tokenIndex162_76 := pos, ti
+					{
+						position163_76 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_71
+								goto l262_6_76
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_71
-						l262_6_71:
+							goto l162_76
+						l262_6_76:
 							pos++
-							goto lok6_71
+							goto lok6_76
 						}
-					lok6_71:
+					lok6_76:
 						{
-							position164_71, tokenIndex164_71 := pos, ti
+							position164_76, tokenIndex164_76 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_71
+									goto l262_7_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_71
-							l262_7_71:
+								goto l164_76
+							l262_7_76:
 								pos++
-								goto lok7_71
+								goto lok7_76
 							}
-						lok7_71:
-							goto l165_71
-						l164_71:
-							pos, ti = position164_71, tokenIndex164_71
+						lok7_76:
+							goto l165_76
+						l164_76:
+							pos, ti = position164_76, tokenIndex164_76
 						}
-					l165_71:
+					l165_76:
 						{
-							position166_71, tokenIndex166_71 := pos, ti
+							position166_76, tokenIndex166_76 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_71
+									goto l262_8_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_71
-							l262_8_71:
+								goto l166_76
+							l262_8_76:
 								pos++
-								goto lok8_71
+								goto lok8_76
 							}
-						lok8_71:
-							goto l167_71
-						l166_71:
-							pos, ti = position166_71, tokenIndex166_71
+						lok8_76:
+							goto l167_76
+						l166_76:
+							pos, ti = position166_76, tokenIndex166_76
 						}
-					l167_71:
+					l167_76:
 						{
-							position168_71, tokenIndex168_71 := pos, ti
+							position168_76, tokenIndex168_76 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_71
+									goto l262_9_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_71
-							l262_9_71:
+								goto l168_76
+							l262_9_76:
 								pos++
-								goto lok9_71
+								goto lok9_76
 							}
-						lok9_71:
-							goto l169_71
-						l168_71:
-							pos, ti = position168_71, tokenIndex168_71
+						lok9_76:
+							goto l169_76
+						l168_76:
+							pos, ti = position168_76, tokenIndex168_76
 						}
-					l169_71:
-						_ = position163_71
+					l169_76:
+						_ = position163_76
 					}
-					goto lok71
-				l162_71:
-					pos, ti = position162_71, tokenIndex162_71
+					goto lok76
+				l162_76:
+					pos, ti = position162_76, tokenIndex162_76
 					goto l114
 				}
-			lok71:
+			lok76:
 				goto l115
 			l114:
 				pos, ti = position114, tokenIndex114
@@ -6203,102 +7294,102 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_72, tokenIndex162_72 := pos, ti
+				position162_77, tokenIndex162_77 := pos, ti
 				{
-					position163_72 := pos
+					position163_77 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_72
+							goto l262_6_77
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_72
-					l262_6_72:
+						goto l162_77
+					l262_6_77:
 						pos++
-						goto lok6_72
+						goto lok6_77
 					}
-				lok6_72:
+				lok6_77:
 					{
-						position164_72, tokenIndex164_72 := pos, ti
+						position164_77, tokenIndex164_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_72
+								goto l262_7_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_72
-						l262_7_72:
+							goto l164_77
+						l262_7_77:
 							pos++
-							goto lok7_72
+							goto lok7_77
 						}
-					lok7_72:
-						goto l165_72
-					l164_72:
-						pos, ti = position164_72, tokenIndex164_72
+					lok7_77:
+						goto l165_77
+					l164_77:
+						pos, ti = position164_77, tokenIndex164_77
 					}
-				l165_72:
+				l165_77:
 					{
-						position166_72, tokenIndex166_72 := pos, ti
+						position166_77, tokenIndex166_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_72
+								goto l262_8_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_72
-						l262_8_72:
+							goto l166_77
+						l262_8_77:
 							pos++
-							goto lok8_72
+							goto lok8_77
 						}
-					lok8_72:
-						goto l167_72
-					l166_72:
-						pos, ti = position166_72, tokenIndex166_72
+					lok8_77:
+						goto l167_77
+					l166_77:
+						pos, ti = position166_77, tokenIndex166_77
 					}
-				l167_72:
+				l167_77:
 					{
-						position168_72, tokenIndex168_72 := pos, ti
+						position168_77, tokenIndex168_77 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_72
+								goto l262_9_77
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_72
-						l262_9_72:
+							goto l168_77
+						l262_9_77:
 							pos++
-							goto lok9_72
+							goto lok9_77
 						}
-					lok9_72:
-						goto l169_72
-					l168_72:
-						pos, ti = position168_72, tokenIndex168_72
+					lok9_77:
+						goto l169_77
+					l168_77:
+						pos, ti = position168_77, tokenIndex168_77
 					}
-				l169_72:
-					_ = position163_72
+				l169_77:
+					_ = position163_77
 				}
-				goto lok72
-			l162_72:
-				pos, ti = position162_72, tokenIndex162_72
+				goto lok77
+			l162_77:
+				pos, ti = position162_77, tokenIndex162_77
 				goto l113
 			}
-		lok72:
+		lok77:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -6317,68 +7408,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position116, tokenIndex116 := pos, ti
 				{ // IPv6end
-					position128_73, tokenIndex128_73 := pos, ti
+					position128_78, tokenIndex128_78 := pos, ti
 					{
-						position129_73 := pos
+						position129_78 := pos
 						{
-							position130_73, tokenIndex130_73 := pos, ti
+							position130_78, tokenIndex130_78 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_73
+								goto l131_78
 							}
 							pos++
-							goto l130_73
-						l131_73:
-							pos, ti = position130_73, tokenIndex130_73
+							goto l130_78
+						l131_78:
+							pos, ti = position130_78, tokenIndex130_78
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_73
+								goto l128_78
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_73
+								goto l128_78
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_73
+								goto l128_78
 							}
 							pos++
 						}
-					l130_73:
-						_ = position129_73
+					l130_78:
+						_ = position129_78
 					}
-					goto lok73
-				l128_73:
-					pos, ti = position128_73, tokenIndex128_73
+					goto lok78
+				l128_78:
+					pos, ti = position128_78, tokenIndex128_78
 					goto l113
 				}
-			lok73:
+			lok78:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -6394,102 +7485,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position162_74, tokenIndex162_74 := pos, ti
+					position162_79, tokenIndex162_79 := pos, ti
 					{
-						position163_74 := pos
+						position163_79 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_74
+								goto l262_6_79
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_74
-						l262_6_74:
+							goto l162_79
+						l262_6_79:
 							pos++
-							goto lok6_74
+							goto lok6_79
 						}
-					lok6_74:
+					lok6_79:
 						{
-							position164_74, tokenIndex164_74 := pos, ti
+							position164_79, tokenIndex164_79 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_74
+									goto l262_7_79
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_74
-							l262_7_74:
+								goto l164_79
+							l262_7_79:
 								pos++
-								goto lok7_74
+								goto lok7_79
 							}
-						lok7_74:
-							goto l165_74
-						l164_74:
-							pos, ti = position164_74, tokenIndex164_74
+						lok7_79:
+							goto l165_79
+						l164_79:
+							pos, ti = position164_79, tokenIndex164_79
 						}
-					l165_74:
+					l165_79:
 						{
-							position166_74, tokenIndex166_74 := pos, ti
+							position166_79, tokenIndex166_79 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_74
+									goto l262_8_79
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_74
-							l262_8_74:
+								goto l166_79
+							l262_8_79:
 								pos++
-								goto lok8_74
+								goto lok8_79
 							}
-						lok8_74:
-							goto l167_74
-						l166_74:
-							pos, ti = position166_74, tokenIndex166_74
+						lok8_79:
+							goto l167_79
+						l166_79:
+							pos, ti = position166_79, tokenIndex166_79
 						}
-					l167_74:
+					l167_79:
 						{
-							position168_74, tokenIndex168_74 := pos, ti
+							position168_79, tokenIndex168_79 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_74
+									goto l262_9_79
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_74
-							l262_9_74:
+								goto l168_79
+							l262_9_79:
 								pos++
-								goto lok9_74
+								goto lok9_79
 							}
-						lok9_74:
-							goto l169_74
-						l168_74:
-							pos, ti = position168_74, tokenIndex168_74
+						lok9_79:
+							goto l169_79
+						l168_79:
+							pos, ti = position168_79, tokenIndex168_79
 						}
-					l169_74:
-						_ = position163_74
+					l169_79:
+						_ = position163_79
 					}
-					goto lok74
-				l162_74:
-					pos, ti = position162_74, tokenIndex162_74
+					goto lok79
+				l162_79:
+					pos, ti = position162_79, tokenIndex162_79
 					goto l118
 				}
-			lok74:
+			lok79:
 				goto l119
 			l118:
 				pos, ti = position118, tokenIndex118
@@ -6524,68 +7615,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position120, tokenIndex120 := pos, ti
 				{ // IPv6end
-					position128_75, tokenIndex128_75 := pos, ti
+					position128_80, tokenIndex128_80 := pos, ti
 					{
-						position129_75 := pos
+						position129_80 := pos
 						{
-							position130_75, tokenIndex130_75 := pos, ti
+							position130_80, tokenIndex130_80 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_75
+								goto l131_80
 							}
 							pos++
-							goto l130_75
-						l131_75:
-							pos, ti = position130_75, tokenIndex130_75
+							goto l130_80
+						l131_80:
+							pos, ti = position130_80, tokenIndex130_80
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_75
+								goto l128_80
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_75
+								goto l128_80
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_75
+								goto l128_80
 							}
 							pos++
 						}
-					l130_75:
-						_ = position129_75
+					l130_80:
+						_ = position129_80
 					}
-					goto lok75
-				l128_75:
-					pos, ti = position128_75, tokenIndex128_75
+					goto lok80
+				l128_80:
+					pos, ti = position128_80, tokenIndex128_80
 					goto l117
 				}
-			lok75:
+			lok80:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -6596,107 +7687,253 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position96, tokenIndex96
 			{
 				position122, tokenIndex122 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
-					goto l122
-				}
-				pos, ti = p.position, p.tokenIndex
-				{ // h16
-					position162_76, tokenIndex162_76 := pos, ti
+				{ // h16c5
+					if false {
+						goto l122
+					}
 					{
-						position163_76 := pos
+						position153_81 := pos
+						{
+							position154_81, tokenIndex154_81 := pos, ti
+							{ // h16
+								position162_28_81, tokenIndex162_28_81 := pos, ti
+								{
+									position163_28_81 := pos
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_6_28_81
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l162_28_81
+									l262_6_28_81:
+										pos++
+										goto lok6_28_81
+									}
+								lok6_28_81:
+									{
+										position164_28_81, tokenIndex164_28_81 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_7_28_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l164_28_81
+										l262_7_28_81:
+											pos++
+											goto lok7_28_81
+										}
+									lok7_28_81:
+										goto l165_28_81
+									l164_28_81:
+										pos, ti = position164_28_81, tokenIndex164_28_81
+									}
+								l165_28_81:
+									{
+										position166_28_81, tokenIndex166_28_81 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_8_28_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l166_28_81
+										l262_8_28_81:
+											pos++
+											goto lok8_28_81
+										}
+									lok8_28_81:
+										goto l167_28_81
+									l166_28_81:
+										pos, ti = position166_28_81, tokenIndex166_28_81
+									}
+								l167_28_81:
+									{
+										position168_28_81, tokenIndex168_28_81 := pos, ti
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_9_28_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l168_28_81
+										l262_9_28_81:
+											pos++
+											goto lok9_28_81
+										}
+									lok9_28_81:
+										goto l169_28_81
+									l168_28_81:
+										pos, ti = position168_28_81, tokenIndex168_28_81
+									}
+								l169_28_81:
+									_ = position163_28_81
+								}
+								goto lok28_81
+							l162_28_81:
+								pos, ti = position162_28_81, tokenIndex162_28_81
+								goto l154_81
+							}
+						lok28_81:
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l154_81
+							}
+							pos++
+							{
+								position156_81, tokenIndex156_81 := pos, ti
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l156_81
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l154_81
+							l156_81:
+								pos, ti = position156_81, tokenIndex156_81
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+								goto l154_81
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l155_81
+						l154_81:
+							pos, ti = position154_81, tokenIndex154_81
+						}
+					l155_81:
+						_ = position153_81
+					}
+					goto lok81
+				}
+			lok81:
+				{ // h16
+					position162_82, tokenIndex162_82 := pos, ti
+					{
+						position163_82 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_76
+								goto l262_6_82
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_76
-						l262_6_76:
+							goto l162_82
+						l262_6_82:
 							pos++
-							goto lok6_76
+							goto lok6_82
 						}
-					lok6_76:
+					lok6_82:
 						{
-							position164_76, tokenIndex164_76 := pos, ti
+							position164_82, tokenIndex164_82 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_76
+									goto l262_7_82
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_76
-							l262_7_76:
+								goto l164_82
+							l262_7_82:
 								pos++
-								goto lok7_76
+								goto lok7_82
 							}
-						lok7_76:
-							goto l165_76
-						l164_76:
-							pos, ti = position164_76, tokenIndex164_76
+						lok7_82:
+							goto l165_82
+						l164_82:
+							pos, ti = position164_82, tokenIndex164_82
 						}
-					l165_76:
+					l165_82:
 						{
-							position166_76, tokenIndex166_76 := pos, ti
+							position166_82, tokenIndex166_82 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_76
+									goto l262_8_82
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_76
-							l262_8_76:
+								goto l166_82
+							l262_8_82:
 								pos++
-								goto lok8_76
+								goto lok8_82
 							}
-						lok8_76:
-							goto l167_76
-						l166_76:
-							pos, ti = position166_76, tokenIndex166_76
+						lok8_82:
+							goto l167_82
+						l166_82:
+							pos, ti = position166_82, tokenIndex166_82
 						}
-					l167_76:
+					l167_82:
 						{
-							position168_76, tokenIndex168_76 := pos, ti
+							position168_82, tokenIndex168_82 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_76
+									goto l262_9_82
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_76
-							l262_9_76:
+								goto l168_82
+							l262_9_82:
 								pos++
-								goto lok9_76
+								goto lok9_82
 							}
-						lok9_76:
-							goto l169_76
-						l168_76:
-							pos, ti = position168_76, tokenIndex168_76
+						lok9_82:
+							goto l169_82
+						l168_82:
+							pos, ti = position168_82, tokenIndex168_82
 						}
-					l169_76:
-						_ = position163_76
+					l169_82:
+						_ = position163_82
 					}
-					goto lok76
-				l162_76:
-					pos, ti = position162_76, tokenIndex162_76
+					goto lok82
+				l162_82:
+					pos, ti = position162_82, tokenIndex162_82
 					goto l122
 				}
-			lok76:
+			lok82:
 				goto l123
 			l122:
 				pos, ti = position122, tokenIndex122
@@ -6725,167 +7962,167 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h16
-				position162_77, tokenIndex162_77 := pos, ti
+				position162_83, tokenIndex162_83 := pos, ti
 				{
-					position163_77 := pos
+					position163_83 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_77
+							goto l262_6_83
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_77
-					l262_6_77:
+						goto l162_83
+					l262_6_83:
 						pos++
-						goto lok6_77
+						goto lok6_83
 					}
-				lok6_77:
+				lok6_83:
 					{
-						position164_77, tokenIndex164_77 := pos, ti
+						position164_83, tokenIndex164_83 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_77
+								goto l262_7_83
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_77
-						l262_7_77:
+							goto l164_83
+						l262_7_83:
 							pos++
-							goto lok7_77
+							goto lok7_83
 						}
-					lok7_77:
-						goto l165_77
-					l164_77:
-						pos, ti = position164_77, tokenIndex164_77
+					lok7_83:
+						goto l165_83
+					l164_83:
+						pos, ti = position164_83, tokenIndex164_83
 					}
-				l165_77:
+				l165_83:
 					{
-						position166_77, tokenIndex166_77 := pos, ti
+						position166_83, tokenIndex166_83 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_77
+								goto l262_8_83
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_77
-						l262_8_77:
+							goto l166_83
+						l262_8_83:
 							pos++
-							goto lok8_77
+							goto lok8_83
 						}
-					lok8_77:
-						goto l167_77
-					l166_77:
-						pos, ti = position166_77, tokenIndex166_77
+					lok8_83:
+						goto l167_83
+					l166_83:
+						pos, ti = position166_83, tokenIndex166_83
 					}
-				l167_77:
+				l167_83:
 					{
-						position168_77, tokenIndex168_77 := pos, ti
+						position168_83, tokenIndex168_83 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_77
+								goto l262_9_83
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_77
-						l262_9_77:
+							goto l168_83
+						l262_9_83:
 							pos++
-							goto lok9_77
+							goto lok9_83
 						}
-					lok9_77:
-						goto l169_77
-					l168_77:
-						pos, ti = position168_77, tokenIndex168_77
+					lok9_83:
+						goto l169_83
+					l168_83:
+						pos, ti = position168_83, tokenIndex168_83
 					}
-				l169_77:
-					_ = position163_77
+				l169_83:
+					_ = position163_83
 				}
-				goto lok77
-			l162_77:
-				pos, ti = position162_77, tokenIndex162_77
+				goto lok83
+			l162_83:
+				pos, ti = position162_83, tokenIndex162_83
 				goto l121
 			}
-		lok77:
+		lok83:
 			{
 				position124, tokenIndex124 := pos, ti
 				{ // IPv6end
-					position128_78, tokenIndex128_78 := pos, ti
+					position128_84, tokenIndex128_84 := pos, ti
 					{
-						position129_78 := pos
+						position129_84 := pos
 						{
-							position130_78, tokenIndex130_78 := pos, ti
+							position130_84, tokenIndex130_84 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_78
+								goto l131_84
 							}
 							pos++
-							goto l130_78
-						l131_78:
-							pos, ti = position130_78, tokenIndex130_78
+							goto l130_84
+						l131_84:
+							pos, ti = position130_84, tokenIndex130_84
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_78
+								goto l128_84
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_78
+								goto l128_84
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_78
+								goto l128_84
 							}
 							pos++
 						}
-					l130_78:
-						_ = position129_78
+					l130_84:
+						_ = position129_84
 					}
-					goto lok78
-				l128_78:
-					pos, ti = position128_78, tokenIndex128_78
+					goto lok84
+				l128_84:
+					pos, ti = position128_84, tokenIndex128_84
 					goto l121
 				}
-			lok78:
+			lok84:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -6901,102 +8138,102 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, ti = p.position, p.tokenIndex
 				{ // h16
-					position162_79, tokenIndex162_79 := pos, ti
+					position162_85, tokenIndex162_85 := pos, ti
 					{
-						position163_79 := pos
+						position163_85 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_6_79
+								goto l262_6_85
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l162_79
-						l262_6_79:
+							goto l162_85
+						l262_6_85:
 							pos++
-							goto lok6_79
+							goto lok6_85
 						}
-					lok6_79:
+					lok6_85:
 						{
-							position164_79, tokenIndex164_79 := pos, ti
+							position164_85, tokenIndex164_85 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_7_79
+									goto l262_7_85
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l164_79
-							l262_7_79:
+								goto l164_85
+							l262_7_85:
 								pos++
-								goto lok7_79
+								goto lok7_85
 							}
-						lok7_79:
-							goto l165_79
-						l164_79:
-							pos, ti = position164_79, tokenIndex164_79
+						lok7_85:
+							goto l165_85
+						l164_85:
+							pos, ti = position164_85, tokenIndex164_85
 						}
-					l165_79:
+					l165_85:
 						{
-							position166_79, tokenIndex166_79 := pos, ti
+							position166_85, tokenIndex166_85 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_8_79
+									goto l262_8_85
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l166_79
-							l262_8_79:
+								goto l166_85
+							l262_8_85:
 								pos++
-								goto lok8_79
+								goto lok8_85
 							}
-						lok8_79:
-							goto l167_79
-						l166_79:
-							pos, ti = position166_79, tokenIndex166_79
+						lok8_85:
+							goto l167_85
+						l166_85:
+							pos, ti = position166_85, tokenIndex166_85
 						}
-					l167_79:
+					l167_85:
 						{
-							position168_79, tokenIndex168_79 := pos, ti
+							position168_85, tokenIndex168_85 := pos, ti
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_9_79
+									goto l262_9_85
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l168_79
-							l262_9_79:
+								goto l168_85
+							l262_9_85:
 								pos++
-								goto lok9_79
+								goto lok9_85
 							}
-						lok9_79:
-							goto l169_79
-						l168_79:
-							pos, ti = position168_79, tokenIndex168_79
+						lok9_85:
+							goto l169_85
+						l168_85:
+							pos, ti = position168_85, tokenIndex168_85
 						}
-					l169_79:
-						_ = position163_79
+					l169_85:
+						_ = position163_85
 					}
-					goto lok79
-				l162_79:
-					pos, ti = position162_79, tokenIndex162_79
+					goto lok85
+				l162_85:
+					pos, ti = position162_85, tokenIndex162_85
 					goto l125
 				}
-			lok79:
+			lok85:
 				goto l126
 			l125:
 				pos, ti = position125, tokenIndex125
@@ -7027,68 +8264,68 @@ func (p *Parser) rIPv6address() bool {
 			{
 				position127, tokenIndex127 := pos, ti
 				{ // IPv6end
-					position128_80, tokenIndex128_80 := pos, ti
+					position128_86, tokenIndex128_86 := pos, ti
 					{
-						position129_80 := pos
+						position129_86 := pos
 						{
-							position130_80, tokenIndex130_80 := pos, ti
+							position130_86, tokenIndex130_86 := pos, ti
 							if buffer[pos] != ']' {
 								if int(pos) == p.at {
-									p.note(14, false)
+									p.note(17, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l131_80
+								goto l131_86
 							}
 							pos++
-							goto l130_80
-						l131_80:
-							pos, ti = position130_80, tokenIndex130_80
+							goto l130_86
+						l131_86:
+							pos, ti = position130_86, tokenIndex130_86
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, false)
+									p.note(7, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_80
+								goto l128_86
 							}
 							pos++
 							if buffer[pos] != '2' {
 								if int(pos) == p.at {
-									p.note(12, false)
+									p.note(15, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_80
+								goto l128_86
 							}
 							pos++
 							if buffer[pos] != '5' {
 								if int(pos) == p.at {
-									p.note(13, false)
+									p.note(16, false)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l128_80
+								goto l128_86
 							}
 							pos++
 						}
-					l130_80:
-						_ = position129_80
+					l130_86:
+						_ = position129_86
 					}
-					goto lok80
-				l128_80:
-					pos, ti = position128_80, tokenIndex128_80
+					goto lok86
+				l128_86:
+					pos, ti = position128_86, tokenIndex128_86
 					goto l94
 				}
-			lok80:
+			lok86:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -7123,7 +8360,7 @@ func (p *Parser) rIPv6end() bool {
 			position130, tokenIndex130 := pos, ti
 			if buffer[pos] != ']' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(17, true)
 				}
 
 				if int(pos) > p.far {
@@ -7137,7 +8374,7 @@ func (p *Parser) rIPv6end() bool {
 			pos, ti = position130, tokenIndex130
 			if buffer[pos] != '%' {
 				if int(pos) == p.at {
-					p.note(9, true)
+					p.note(7, true)
 				}
 
 				if int(pos) > p.far {
@@ -7148,7 +8385,7 @@ func (p *Parser) rIPv6end() bool {
 			pos++
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
@@ -7159,7 +8396,7 @@ func (p *Parser) rIPv6end() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -7194,7 +8431,7 @@ func (p *Parser) rh16c1() bool {
 					position163_22 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_22
@@ -7212,7 +8449,7 @@ func (p *Parser) rh16c1() bool {
 						position164_22, tokenIndex164_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_22
@@ -7235,7 +8472,7 @@ func (p *Parser) rh16c1() bool {
 						position166_22, tokenIndex166_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_22
@@ -7258,7 +8495,7 @@ func (p *Parser) rh16c1() bool {
 						position168_22, tokenIndex168_22 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_22
@@ -7341,7 +8578,7 @@ func (p *Parser) rh16c2() bool {
 					position163_23 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_6_23
@@ -7359,7 +8596,7 @@ func (p *Parser) rh16c2() bool {
 						position164_23, tokenIndex164_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_7_23
@@ -7382,7 +8619,7 @@ func (p *Parser) rh16c2() bool {
 						position166_23, tokenIndex166_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_8_23
@@ -7405,7 +8642,7 @@ func (p *Parser) rh16c2() bool {
 						position168_23, tokenIndex168_23 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l262_9_23
@@ -7463,10 +8700,152 @@ func (p *Parser) rh16c2() bool {
 			l141:
 				pos, ti = position141, tokenIndex141
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c1() {
-				goto l139
+			{ // h16c1
+				if false {
+					goto l139
+				}
+				{
+					position133_24 := pos
+					{
+						position134_24, tokenIndex134_24 := pos, ti
+						{ // h16
+							position162_22_24, tokenIndex162_22_24 := pos, ti
+							{
+								position163_22_24 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_6_22_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l162_22_24
+								l262_6_22_24:
+									pos++
+									goto lok6_22_24
+								}
+							lok6_22_24:
+								{
+									position164_22_24, tokenIndex164_22_24 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_7_22_24
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l164_22_24
+									l262_7_22_24:
+										pos++
+										goto lok7_22_24
+									}
+								lok7_22_24:
+									goto l165_22_24
+								l164_22_24:
+									pos, ti = position164_22_24, tokenIndex164_22_24
+								}
+							l165_22_24:
+								{
+									position166_22_24, tokenIndex166_22_24 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_8_22_24
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l166_22_24
+									l262_8_22_24:
+										pos++
+										goto lok8_22_24
+									}
+								lok8_22_24:
+									goto l167_22_24
+								l166_22_24:
+									pos, ti = position166_22_24, tokenIndex166_22_24
+								}
+							l167_22_24:
+								{
+									position168_22_24, tokenIndex168_22_24 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_9_22_24
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_22_24
+									l262_9_22_24:
+										pos++
+										goto lok9_22_24
+									}
+								lok9_22_24:
+									goto l169_22_24
+								l168_22_24:
+									pos, ti = position168_22_24, tokenIndex168_22_24
+								}
+							l169_22_24:
+								_ = position163_22_24
+							}
+							goto lok22_24
+						l162_22_24:
+							pos, ti = position162_22_24, tokenIndex162_22_24
+							goto l134_24
+						}
+					lok22_24:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l134_24
+						}
+						pos++
+						{
+							position136_24, tokenIndex136_24 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l136_24
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l134_24
+						l136_24:
+							pos, ti = position136_24, tokenIndex136_24
+						}
+						goto l135_24
+					l134_24:
+						pos, ti = position134_24, tokenIndex134_24
+					}
+				l135_24:
+					_ = position133_24
+				}
+				goto lok24
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok24:
 			goto l140
 		l139:
 			pos, ti = position139, tokenIndex139
@@ -7487,102 +8866,102 @@ func (p *Parser) rh16c3() bool {
 		{
 			position144, tokenIndex144 := pos, ti
 			{ // h16
-				position162_24, tokenIndex162_24 := pos, ti
+				position162_25, tokenIndex162_25 := pos, ti
 				{
-					position163_24 := pos
+					position163_25 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_24
+							goto l262_6_25
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_24
-					l262_6_24:
+						goto l162_25
+					l262_6_25:
 						pos++
-						goto lok6_24
+						goto lok6_25
 					}
-				lok6_24:
+				lok6_25:
 					{
-						position164_24, tokenIndex164_24 := pos, ti
+						position164_25, tokenIndex164_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_24
+								goto l262_7_25
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_24
-						l262_7_24:
+							goto l164_25
+						l262_7_25:
 							pos++
-							goto lok7_24
+							goto lok7_25
 						}
-					lok7_24:
-						goto l165_24
-					l164_24:
-						pos, ti = position164_24, tokenIndex164_24
+					lok7_25:
+						goto l165_25
+					l164_25:
+						pos, ti = position164_25, tokenIndex164_25
 					}
-				l165_24:
+				l165_25:
 					{
-						position166_24, tokenIndex166_24 := pos, ti
+						position166_25, tokenIndex166_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_24
+								goto l262_8_25
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_24
-						l262_8_24:
+							goto l166_25
+						l262_8_25:
 							pos++
-							goto lok8_24
+							goto lok8_25
 						}
-					lok8_24:
-						goto l167_24
-					l166_24:
-						pos, ti = position166_24, tokenIndex166_24
+					lok8_25:
+						goto l167_25
+					l166_25:
+						pos, ti = position166_25, tokenIndex166_25
 					}
-				l167_24:
+				l167_25:
 					{
-						position168_24, tokenIndex168_24 := pos, ti
+						position168_25, tokenIndex168_25 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_24
+								goto l262_9_25
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_24
-						l262_9_24:
+							goto l168_25
+						l262_9_25:
 							pos++
-							goto lok9_24
+							goto lok9_25
 						}
-					lok9_24:
-						goto l169_24
-					l168_24:
-						pos, ti = position168_24, tokenIndex168_24
+					lok9_25:
+						goto l169_25
+					l168_25:
+						pos, ti = position168_25, tokenIndex168_25
 					}
-				l169_24:
-					_ = position163_24
+				l169_25:
+					_ = position163_25
 				}
-				goto lok24
-			l162_24:
-				pos, ti = position162_24, tokenIndex162_24
+				goto lok25
+			l162_25:
+				pos, ti = position162_25, tokenIndex162_25
 				goto l144
 			}
-		lok24:
+		lok25:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7638,102 +9017,102 @@ func (p *Parser) rh16c4() bool {
 		{
 			position149, tokenIndex149 := pos, ti
 			{ // h16
-				position162_25, tokenIndex162_25 := pos, ti
+				position162_26, tokenIndex162_26 := pos, ti
 				{
-					position163_25 := pos
+					position163_26 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_25
+							goto l262_6_26
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_25
-					l262_6_25:
+						goto l162_26
+					l262_6_26:
 						pos++
-						goto lok6_25
+						goto lok6_26
 					}
-				lok6_25:
+				lok6_26:
 					{
-						position164_25, tokenIndex164_25 := pos, ti
+						position164_26, tokenIndex164_26 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_25
+								goto l262_7_26
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_25
-						l262_7_25:
+							goto l164_26
+						l262_7_26:
 							pos++
-							goto lok7_25
+							goto lok7_26
 						}
-					lok7_25:
-						goto l165_25
-					l164_25:
-						pos, ti = position164_25, tokenIndex164_25
+					lok7_26:
+						goto l165_26
+					l164_26:
+						pos, ti = position164_26, tokenIndex164_26
 					}
-				l165_25:
+				l165_26:
 					{
-						position166_25, tokenIndex166_25 := pos, ti
+						position166_26, tokenIndex166_26 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_25
+								goto l262_8_26
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_25
-						l262_8_25:
+							goto l166_26
+						l262_8_26:
 							pos++
-							goto lok8_25
+							goto lok8_26
 						}
-					lok8_25:
-						goto l167_25
-					l166_25:
-						pos, ti = position166_25, tokenIndex166_25
+					lok8_26:
+						goto l167_26
+					l166_26:
+						pos, ti = position166_26, tokenIndex166_26
 					}
-				l167_25:
+				l167_26:
 					{
-						position168_25, tokenIndex168_25 := pos, ti
+						position168_26, tokenIndex168_26 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_25
+								goto l262_9_26
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_25
-						l262_9_25:
+							goto l168_26
+						l262_9_26:
 							pos++
-							goto lok9_25
+							goto lok9_26
 						}
-					lok9_25:
-						goto l169_25
-					l168_25:
-						pos, ti = position168_25, tokenIndex168_25
+					lok9_26:
+						goto l169_26
+					l168_26:
+						pos, ti = position168_26, tokenIndex168_26
 					}
-				l169_25:
-					_ = position163_25
+				l169_26:
+					_ = position163_26
 				}
-				goto lok25
-			l162_25:
-				pos, ti = position162_25, tokenIndex162_25
+				goto lok26
+			l162_26:
+				pos, ti = position162_26, tokenIndex162_26
 				goto l149
 			}
-		lok25:
+		lok26:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7765,10 +9144,156 @@ func (p *Parser) rh16c4() bool {
 			l151:
 				pos, ti = position151, tokenIndex151
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c3() {
-				goto l149
+			{ // h16c3
+				if false {
+					goto l149
+				}
+				{
+					position143_27 := pos
+					{
+						position144_27, tokenIndex144_27 := pos, ti
+						{ // h16
+							position162_25_27, tokenIndex162_25_27 := pos, ti
+							{
+								position163_25_27 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_6_25_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l162_25_27
+								l262_6_25_27:
+									pos++
+									goto lok6_25_27
+								}
+							lok6_25_27:
+								{
+									position164_25_27, tokenIndex164_25_27 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_7_25_27
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l164_25_27
+									l262_7_25_27:
+										pos++
+										goto lok7_25_27
+									}
+								lok7_25_27:
+									goto l165_25_27
+								l164_25_27:
+									pos, ti = position164_25_27, tokenIndex164_25_27
+								}
+							l165_25_27:
+								{
+									position166_25_27, tokenIndex166_25_27 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_8_25_27
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l166_25_27
+									l262_8_25_27:
+										pos++
+										goto lok8_25_27
+									}
+								lok8_25_27:
+									goto l167_25_27
+								l166_25_27:
+									pos, ti = position166_25_27, tokenIndex166_25_27
+								}
+							l167_25_27:
+								{
+									position168_25_27, tokenIndex168_25_27 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_9_25_27
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_25_27
+									l262_9_25_27:
+										pos++
+										goto lok9_25_27
+									}
+								lok9_25_27:
+									goto l169_25_27
+								l168_25_27:
+									pos, ti = position168_25_27, tokenIndex168_25_27
+								}
+							l169_25_27:
+								_ = position163_25_27
+							}
+							goto lok25_27
+						l162_25_27:
+							pos, ti = position162_25_27, tokenIndex162_25_27
+							goto l144_27
+						}
+					lok25_27:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l144_27
+						}
+						pos++
+						{
+							position146_27, tokenIndex146_27 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l146_27
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l144_27
+						l146_27:
+							pos, ti = position146_27, tokenIndex146_27
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							goto l144_27
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l145_27
+					l144_27:
+						pos, ti = position144_27, tokenIndex144_27
+					}
+				l145_27:
+					_ = position143_27
+				}
+				goto lok27
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok27:
 			goto l150
 		l149:
 			pos, ti = position149, tokenIndex149
@@ -7789,102 +9314,102 @@ func (p *Parser) rh16c5() bool {
 		{
 			position154, tokenIndex154 := pos, ti
 			{ // h16
-				position162_26, tokenIndex162_26 := pos, ti
+				position162_28, tokenIndex162_28 := pos, ti
 				{
-					position163_26 := pos
+					position163_28 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_26
+							goto l262_6_28
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_26
-					l262_6_26:
+						goto l162_28
+					l262_6_28:
 						pos++
-						goto lok6_26
+						goto lok6_28
 					}
-				lok6_26:
+				lok6_28:
 					{
-						position164_26, tokenIndex164_26 := pos, ti
+						position164_28, tokenIndex164_28 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_26
+								goto l262_7_28
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_26
-						l262_7_26:
+							goto l164_28
+						l262_7_28:
 							pos++
-							goto lok7_26
+							goto lok7_28
 						}
-					lok7_26:
-						goto l165_26
-					l164_26:
-						pos, ti = position164_26, tokenIndex164_26
+					lok7_28:
+						goto l165_28
+					l164_28:
+						pos, ti = position164_28, tokenIndex164_28
 					}
-				l165_26:
+				l165_28:
 					{
-						position166_26, tokenIndex166_26 := pos, ti
+						position166_28, tokenIndex166_28 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_26
+								goto l262_8_28
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_26
-						l262_8_26:
+							goto l166_28
+						l262_8_28:
 							pos++
-							goto lok8_26
+							goto lok8_28
 						}
-					lok8_26:
-						goto l167_26
-					l166_26:
-						pos, ti = position166_26, tokenIndex166_26
+					lok8_28:
+						goto l167_28
+					l166_28:
+						pos, ti = position166_28, tokenIndex166_28
 					}
-				l167_26:
+				l167_28:
 					{
-						position168_26, tokenIndex168_26 := pos, ti
+						position168_28, tokenIndex168_28 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_26
+								goto l262_9_28
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_26
-						l262_9_26:
+							goto l168_28
+						l262_9_28:
 							pos++
-							goto lok9_26
+							goto lok9_28
 						}
-					lok9_26:
-						goto l169_26
-					l168_26:
-						pos, ti = position168_26, tokenIndex168_26
+					lok9_28:
+						goto l169_28
+					l168_28:
+						pos, ti = position168_28, tokenIndex168_28
 					}
-				l169_26:
-					_ = position163_26
+				l169_28:
+					_ = position163_28
 				}
-				goto lok26
-			l162_26:
-				pos, ti = position162_26, tokenIndex162_26
+				goto lok28
+			l162_28:
+				pos, ti = position162_28, tokenIndex162_28
 				goto l154
 			}
-		lok26:
+		lok28:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -7940,102 +9465,102 @@ func (p *Parser) rh16c6() bool {
 		{
 			position159, tokenIndex159 := pos, ti
 			{ // h16
-				position162_27, tokenIndex162_27 := pos, ti
+				position162_29, tokenIndex162_29 := pos, ti
 				{
-					position163_27 := pos
+					position163_29 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_27
+							goto l262_6_29
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_27
-					l262_6_27:
+						goto l162_29
+					l262_6_29:
 						pos++
-						goto lok6_27
+						goto lok6_29
 					}
-				lok6_27:
+				lok6_29:
 					{
-						position164_27, tokenIndex164_27 := pos, ti
+						position164_29, tokenIndex164_29 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_27
+								goto l262_7_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_27
-						l262_7_27:
+							goto l164_29
+						l262_7_29:
 							pos++
-							goto lok7_27
+							goto lok7_29
 						}
-					lok7_27:
-						goto l165_27
-					l164_27:
-						pos, ti = position164_27, tokenIndex164_27
+					lok7_29:
+						goto l165_29
+					l164_29:
+						pos, ti = position164_29, tokenIndex164_29
 					}
-				l165_27:
+				l165_29:
 					{
-						position166_27, tokenIndex166_27 := pos, ti
+						position166_29, tokenIndex166_29 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_27
+								goto l262_8_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_27
-						l262_8_27:
+							goto l166_29
+						l262_8_29:
 							pos++
-							goto lok8_27
+							goto lok8_29
 						}
-					lok8_27:
-						goto l167_27
-					l166_27:
-						pos, ti = position166_27, tokenIndex166_27
+					lok8_29:
+						goto l167_29
+					l166_29:
+						pos, ti = position166_29, tokenIndex166_29
 					}
-				l167_27:
+				l167_29:
 					{
-						position168_27, tokenIndex168_27 := pos, ti
+						position168_29, tokenIndex168_29 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_27
+								goto l262_9_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_27
-						l262_9_27:
+							goto l168_29
+						l262_9_29:
 							pos++
-							goto lok9_27
+							goto lok9_29
 						}
-					lok9_27:
-						goto l169_27
-					l168_27:
-						pos, ti = position168_27, tokenIndex168_27
+					lok9_29:
+						goto l169_29
+					l168_29:
+						pos, ti = position168_29, tokenIndex168_29
 					}
-				l169_27:
-					_ = position163_27
+				l169_29:
+					_ = position163_29
 				}
-				goto lok27
-			l162_27:
-				pos, ti = position162_27, tokenIndex162_27
+				goto lok29
+			l162_29:
+				pos, ti = position162_29, tokenIndex162_29
 				goto l159
 			}
-		lok27:
+		lok29:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -8067,10 +9592,156 @@ func (p *Parser) rh16c6() bool {
 			l161:
 				pos, ti = position161, tokenIndex161
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c5() {
-				goto l159
+			{ // h16c5
+				if false {
+					goto l159
+				}
+				{
+					position153_30 := pos
+					{
+						position154_30, tokenIndex154_30 := pos, ti
+						{ // h16
+							position162_28_30, tokenIndex162_28_30 := pos, ti
+							{
+								position163_28_30 := pos
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_6_28_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l162_28_30
+								l262_6_28_30:
+									pos++
+									goto lok6_28_30
+								}
+							lok6_28_30:
+								{
+									position164_28_30, tokenIndex164_28_30 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_7_28_30
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l164_28_30
+									l262_7_28_30:
+										pos++
+										goto lok7_28_30
+									}
+								lok7_28_30:
+									goto l165_28_30
+								l164_28_30:
+									pos, ti = position164_28_30, tokenIndex164_28_30
+								}
+							l165_28_30:
+								{
+									position166_28_30, tokenIndex166_28_30 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_8_28_30
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l166_28_30
+									l262_8_28_30:
+										pos++
+										goto lok8_28_30
+									}
+								lok8_28_30:
+									goto l167_28_30
+								l166_28_30:
+									pos, ti = position166_28_30, tokenIndex166_28_30
+								}
+							l167_28_30:
+								{
+									position168_28_30, tokenIndex168_28_30 := pos, ti
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(8, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_9_28_30
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_28_30
+									l262_9_28_30:
+										pos++
+										goto lok9_28_30
+									}
+								lok9_28_30:
+									goto l169_28_30
+								l168_28_30:
+									pos, ti = position168_28_30, tokenIndex168_28_30
+								}
+							l169_28_30:
+								_ = position163_28_30
+							}
+							goto lok28_30
+						l162_28_30:
+							pos, ti = position162_28_30, tokenIndex162_28_30
+							goto l154_30
+						}
+					lok28_30:
+						if buffer[pos] != ':' {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l154_30
+						}
+						pos++
+						{
+							position156_30, tokenIndex156_30 := pos, ti
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l156_30
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l154_30
+						l156_30:
+							pos, ti = position156_30, tokenIndex156_30
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							goto l154_30
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l155_30
+					l154_30:
+						pos, ti = position154_30, tokenIndex154_30
+					}
+				l155_30:
+					_ = position153_30
+				}
+				goto lok30
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok30:
 			goto l160
 		l159:
 			pos, ti = position159, tokenIndex159
@@ -8091,7 +9762,7 @@ func (p *Parser) rh16() bool {
 		position163 := pos
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l262_6
@@ -8109,7 +9780,7 @@ func (p *Parser) rh16() bool {
 			position164, tokenIndex164 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l262_7
@@ -8132,7 +9803,7 @@ func (p *Parser) rh16() bool {
 			position166, tokenIndex166 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l262_8
@@ -8155,7 +9826,7 @@ func (p *Parser) rh16() bool {
 			position168, tokenIndex168 := pos, ti
 			{ // HEXDIG
 				if int(pos) == p.at {
-					p.note(10, true)
+					p.note(8, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l262_9
@@ -8194,102 +9865,102 @@ func (p *Parser) rls32() bool {
 		{
 			position172, tokenIndex172 := pos, ti
 			{ // h16
-				position162_36, tokenIndex162_36 := pos, ti
+				position162_39, tokenIndex162_39 := pos, ti
 				{
-					position163_36 := pos
+					position163_39 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_36
+							goto l262_6_39
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_36
-					l262_6_36:
+						goto l162_39
+					l262_6_39:
 						pos++
-						goto lok6_36
+						goto lok6_39
 					}
-				lok6_36:
+				lok6_39:
 					{
-						position164_36, tokenIndex164_36 := pos, ti
+						position164_39, tokenIndex164_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_36
+								goto l262_7_39
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_36
-						l262_7_36:
+							goto l164_39
+						l262_7_39:
 							pos++
-							goto lok7_36
+							goto lok7_39
 						}
-					lok7_36:
-						goto l165_36
-					l164_36:
-						pos, ti = position164_36, tokenIndex164_36
+					lok7_39:
+						goto l165_39
+					l164_39:
+						pos, ti = position164_39, tokenIndex164_39
 					}
-				l165_36:
+				l165_39:
 					{
-						position166_36, tokenIndex166_36 := pos, ti
+						position166_39, tokenIndex166_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_36
+								goto l262_8_39
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_36
-						l262_8_36:
+							goto l166_39
+						l262_8_39:
 							pos++
-							goto lok8_36
+							goto lok8_39
 						}
-					lok8_36:
-						goto l167_36
-					l166_36:
-						pos, ti = position166_36, tokenIndex166_36
+					lok8_39:
+						goto l167_39
+					l166_39:
+						pos, ti = position166_39, tokenIndex166_39
 					}
-				l167_36:
+				l167_39:
 					{
-						position168_36, tokenIndex168_36 := pos, ti
+						position168_39, tokenIndex168_39 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_36
+								goto l262_9_39
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_36
-						l262_9_36:
+							goto l168_39
+						l262_9_39:
 							pos++
-							goto lok9_36
+							goto lok9_39
 						}
-					lok9_36:
-						goto l169_36
-					l168_36:
-						pos, ti = position168_36, tokenIndex168_36
+					lok9_39:
+						goto l169_39
+					l168_39:
+						pos, ti = position168_39, tokenIndex168_39
 					}
-				l169_36:
-					_ = position163_36
+				l169_39:
+					_ = position163_39
 				}
-				goto lok36
-			l162_36:
-				pos, ti = position162_36, tokenIndex162_36
+				goto lok39
+			l162_39:
+				pos, ti = position162_39, tokenIndex162_39
 				goto l173
 			}
-		lok36:
+		lok39:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(3, true)
@@ -8302,174 +9973,174 @@ func (p *Parser) rls32() bool {
 			}
 			pos++
 			{ // h16
-				position162_37, tokenIndex162_37 := pos, ti
+				position162_40, tokenIndex162_40 := pos, ti
 				{
-					position163_37 := pos
+					position163_40 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
-							p.note(10, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_6_37
+							goto l262_6_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l162_37
-					l262_6_37:
+						goto l162_40
+					l262_6_40:
 						pos++
-						goto lok6_37
+						goto lok6_40
 					}
-				lok6_37:
+				lok6_40:
 					{
-						position164_37, tokenIndex164_37 := pos, ti
+						position164_40, tokenIndex164_40 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_7_37
+								goto l262_7_40
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l164_37
-						l262_7_37:
+							goto l164_40
+						l262_7_40:
 							pos++
-							goto lok7_37
+							goto lok7_40
 						}
-					lok7_37:
-						goto l165_37
-					l164_37:
-						pos, ti = position164_37, tokenIndex164_37
+					lok7_40:
+						goto l165_40
+					l164_40:
+						pos, ti = position164_40, tokenIndex164_40
 					}
-				l165_37:
+				l165_40:
 					{
-						position166_37, tokenIndex166_37 := pos, ti
+						position166_40, tokenIndex166_40 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_8_37
+								goto l262_8_40
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l166_37
-						l262_8_37:
+							goto l166_40
+						l262_8_40:
 							pos++
-							goto lok8_37
+							goto lok8_40
 						}
-					lok8_37:
-						goto l167_37
-					l166_37:
-						pos, ti = position166_37, tokenIndex166_37
+					lok8_40:
+						goto l167_40
+					l166_40:
+						pos, ti = position166_40, tokenIndex166_40
 					}
-				l167_37:
+				l167_40:
 					{
-						position168_37, tokenIndex168_37 := pos, ti
+						position168_40, tokenIndex168_40 := pos, ti
 						{ // HEXDIG
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l262_9_37
+								goto l262_9_40
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_37
-						l262_9_37:
+							goto l168_40
+						l262_9_40:
 							pos++
-							goto lok9_37
+							goto lok9_40
 						}
-					lok9_37:
-						goto l169_37
-					l168_37:
-						pos, ti = position168_37, tokenIndex168_37
+					lok9_40:
+						goto l169_40
+					l168_40:
+						pos, ti = position168_40, tokenIndex168_40
 					}
-				l169_37:
-					_ = position163_37
+				l169_40:
+					_ = position163_40
 				}
-				goto lok37
-			l162_37:
-				pos, ti = position162_37, tokenIndex162_37
+				goto lok40
+			l162_40:
+				pos, ti = position162_40, tokenIndex162_40
 				goto l173
 			}
-		lok37:
+		lok40:
 			goto l172
 		l173:
 			pos, ti = position172, tokenIndex172
 			{ // IPv4address
-				comp_38 := p.comp
+				comp_41 := p.comp
 				p.comp = uint32(ruleIPv4address)
-				position174_38, tokenIndex174_38 := pos, ti
+				position174_41, tokenIndex174_41 := pos, ti
 				{
-					position175_38 := pos
+					position175_41 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_38
+						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l174_38
+						goto l174_41
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_38
+						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l174_38
+						goto l174_41
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_38
+						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
-							p.note(15, true)
+							p.note(18, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l174_38
+						goto l174_41
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
-						goto l174_38
+						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleIPv4address, position175_38)
+						p.add(ruleIPv4address, position175_41)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_38
-				goto lok38
-			l174_38:
-				pos, ti = position174_38, tokenIndex174_38
-				p.comp = comp_38
+				p.comp = comp_41
+				goto lok41
+			l174_41:
+				pos, ti = position174_41, tokenIndex174_41
+				p.comp = comp_41
 				goto l170
 			}
-		lok38:
+		lok41:
 		}
 	l172:
 		_ = position171
@@ -8497,7 +10168,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -8512,7 +10183,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -8527,7 +10198,7 @@ func (p *Parser) rIPv4address() bool {
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(18, true)
 			}
 
 			if int(pos) > p.far {
@@ -8567,7 +10238,7 @@ func (p *Parser) rdec_octet() bool {
 			position178, tokenIndex178 := pos, ti
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
@@ -8578,7 +10249,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if buffer[pos] != '5' {
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -8589,7 +10260,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '5' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(23, true)
 				}
 
 				if int(pos) > p.far {
@@ -8603,7 +10274,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position178, tokenIndex178
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
-					p.note(12, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
@@ -8614,7 +10285,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			if c := buffer[pos]; c < '0' || c > '4' {
 				if int(pos) == p.at {
-					p.note(22, true)
+					p.note(24, true)
 				}
 
 				if int(pos) > p.far {
@@ -8625,7 +10296,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_10
@@ -8644,7 +10315,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position178, tokenIndex178
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
-					p.note(23, true)
+					p.note(25, true)
 				}
 
 				if int(pos) > p.far {
@@ -8655,7 +10326,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_11
@@ -8671,7 +10342,7 @@ func (p *Parser) rdec_octet() bool {
 		lok11:
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_12
@@ -8690,7 +10361,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position178, tokenIndex178
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
-					p.note(24, true)
+					p.note(26, true)
 				}
 
 				if int(pos) > p.far {
@@ -8701,7 +10372,7 @@ func (p *Parser) rdec_octet() bool {
 			pos++
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_13
@@ -8720,7 +10391,7 @@ func (p *Parser) rdec_octet() bool {
 			pos, ti = position178, tokenIndex178
 			{ // DIGIT
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 					goto l260_14
@@ -8762,69 +10433,69 @@ func (p *Parser) rreg_name() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(16, true)
+						p.note(19, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position249_28, tokenIndex249_28 := pos, ti
+							position249_31, tokenIndex249_31 := pos, ti
 							{
-								position250_28 := pos
+								position250_31 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l249_28
+									goto l249_31
 								}
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_15_28
+										goto l262_15_31
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l249_28
-								l262_15_28:
+									goto l249_31
+								l262_15_31:
 									pos++
-									goto lok15_28
+									goto lok15_31
 								}
-							lok15_28:
+							lok15_31:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_16_28
+										goto l262_16_31
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l249_28
-								l262_16_28:
+									goto l249_31
+								l262_16_31:
 									pos++
-									goto lok16_28
+									goto lok16_31
 								}
-							lok16_28:
-								_ = position250_28
+							lok16_31:
+								_ = position250_31
 							}
-							goto lok28
-						l249_28:
-							pos, ti = position249_28, tokenIndex249_28
+							goto lok31
+						l249_31:
+							pos, ti = position249_31, tokenIndex249_31
 							goto l186
 						}
-					lok28:
+					lok31:
 						;
 					default:
 						if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -8866,10 +10537,157 @@ func (p *Parser) rpath() bool {
 		position189 := pos
 		{
 			position190, tokenIndex190 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_abempty() {
-				goto l191
+			{ // path_abempty
+				if false {
+					goto l191
+				}
+				comp_91 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position201_91 := pos
+				l202_91:
+					{
+						position203_91, tokenIndex203_91 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l203_91
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l203_91
+							}
+							{
+								position223_87_91 := pos
+							l224_87_91:
+								{
+									position225_87_91, tokenIndex225_87_91 := pos, ti
+									{ // pchar
+										position236_43_87_91, tokenIndex236_43_87_91 := pos, ti
+										{
+											position237_43_87_91 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(6, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(7, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position249_36_43_87_91, tokenIndex249_36_43_87_91 := pos, ti
+															{
+																position250_36_43_87_91 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_91
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_15_36_43_87_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_91
+																l262_15_36_43_87_91:
+																	pos++
+																	goto lok15_36_43_87_91
+																}
+															lok15_36_43_87_91:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(8, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_16_36_43_87_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_91
+																l262_16_36_43_87_91:
+																	pos++
+																	goto lok16_36_43_87_91
+																}
+															lok16_36_43_87_91:
+																_ = position250_36_43_87_91
+															}
+															goto lok36_43_87_91
+														l249_36_43_87_91:
+															pos, ti = position249_36_43_87_91, tokenIndex249_36_43_87_91
+															goto l236_43_87_91
+														}
+													lok36_43_87_91:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+															if int(pos) == p.at {
+																p.note(0, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l236_43_87_91
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position237_43_87_91
+										}
+										goto lok43_87_91
+									l236_43_87_91:
+										pos, ti = position236_43_87_91, tokenIndex236_43_87_91
+										goto l225_87_91
+									}
+								lok43_87_91:
+									goto l224_87_91
+								l225_87_91:
+									pos, ti = position225_87_91, tokenIndex225_87_91
+								}
+								_ = position223_87_91
+							}
+							goto lok87_91
+						}
+					lok87_91:
+						goto l202_91
+					l203_91:
+						pos, ti = position203_91, tokenIndex203_91
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position201_91)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_91
+				goto lok91
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok91:
 			{
 				position192, tokenIndex192 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8889,70 +10707,10 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l191:
 			pos, ti = position190, tokenIndex190
-			{ // path_absolute
-				comp_81 := p.comp
-				p.comp = uint32(rulepath_absolute)
-				position204_81, tokenIndex204_81 := pos, ti
-				{
-					position205_81 := pos
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l204_81
-					}
-					pos++
-					{
-						position206_81, tokenIndex206_81 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-							goto l206_81
-						}
-						pos, ti = p.position, p.tokenIndex
-					l208_81:
-						{
-							position209_81, tokenIndex209_81 := pos, ti
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l209_81
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l209_81
-							}
-							pos, ti = p.position, p.tokenIndex
-							goto l208_81
-						l209_81:
-							pos, ti = position209_81, tokenIndex209_81
-						}
-						goto l207_81
-					l206_81:
-						pos, ti = position206_81, tokenIndex206_81
-					}
-				l207_81:
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_absolute, position205_81)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_81
-				goto lok81
-			l204_81:
-				pos, ti = position204_81, tokenIndex204_81
-				p.comp = comp_81
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
 				goto l193
 			}
-		lok81:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position194, tokenIndex194 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -8972,52 +10730,10 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l193:
 			pos, ti = position190, tokenIndex190
-			{ // path_noscheme
-				comp_82 := p.comp
-				p.comp = uint32(rulepath_noscheme)
-				position210_82, tokenIndex210_82 := pos, ti
-				{
-					position211_82 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz_nc() {
-						goto l210_82
-					}
-					pos, ti = p.position, p.tokenIndex
-				l212_82:
-					{
-						position213_82, tokenIndex213_82 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l213_82
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l213_82
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l212_82
-					l213_82:
-						pos, ti = position213_82, tokenIndex213_82
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_noscheme, position211_82)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_82
-				goto lok82
-			l210_82:
-				pos, ti = position210_82, tokenIndex210_82
-				p.comp = comp_82
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
 				goto l195
 			}
-		lok82:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position196, tokenIndex196 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -9037,52 +10753,10 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l195:
 			pos, ti = position190, tokenIndex190
-			{ // path_rootless
-				comp_83 := p.comp
-				p.comp = uint32(rulepath_rootless)
-				position214_83, tokenIndex214_83 := pos, ti
-				{
-					position215_83 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
-						goto l214_83
-					}
-					pos, ti = p.position, p.tokenIndex
-				l216_83:
-					{
-						position217_83, tokenIndex217_83 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l217_83
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l217_83
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l216_83
-					l217_83:
-						pos, ti = position217_83, tokenIndex217_83
-					}
-					if !p.bare {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_rootless, position215_83)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_83
-				goto lok83
-			l214_83:
-				pos, ti = position214_83, tokenIndex214_83
-				p.comp = comp_83
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
 				goto l197
 			}
-		lok83:
+			pos, ti = p.position, p.tokenIndex
 			{
 				position198, tokenIndex198 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -9102,10 +10776,135 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l197:
 			pos, ti = position190, tokenIndex190
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_empty() {
-				goto l188
+			{ // path_empty
+				if false {
+					goto l188
+				}
+				comp_92 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position219_92 := pos
+					{
+						position220_92, tokenIndex220_92 := pos, ti
+						{ // pchar
+							position236_42_92, tokenIndex236_42_92 := pos, ti
+							{
+								position237_42_92 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_42_92, tokenIndex249_36_42_92 := pos, ti
+												{
+													position250_36_42_92 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_92
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_42_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_92
+													l262_15_36_42_92:
+														pos++
+														goto lok15_36_42_92
+													}
+												lok15_36_42_92:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_42_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_92
+													l262_16_36_42_92:
+														pos++
+														goto lok16_36_42_92
+													}
+												lok16_36_42_92:
+													_ = position250_36_42_92
+												}
+												goto lok36_42_92
+											l249_36_42_92:
+												pos, ti = position249_36_42_92, tokenIndex249_36_42_92
+												goto l236_42_92
+											}
+										lok36_42_92:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_42_92
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_42_92
+							}
+							goto lok42_92
+						l236_42_92:
+							pos, ti = position236_42_92, tokenIndex236_42_92
+							goto l220_92
+						}
+					lok42_92:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l220_92
+						}
+						goto l221_92
+					l220_92:
+						pos, ti = position220_92, tokenIndex220_92
+					}
+				l221_92:
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position219_92)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_92
+				goto lok92
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok92:
 			{
 				position199, tokenIndex199 := pos, ti
 				if p.position = pos; !p.matchDot() {
@@ -9147,7 +10946,7 @@ func (p *Parser) rpath_abempty() bool {
 			position203, tokenIndex203 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -9156,10 +10955,121 @@ func (p *Parser) rpath_abempty() bool {
 				goto l203
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l203
+			{ // segment
+				if false {
+					goto l203
+				}
+				{
+					position223_87 := pos
+				l224_87:
+					{
+						position225_87, tokenIndex225_87 := pos, ti
+						{ // pchar
+							position236_43_87, tokenIndex236_43_87 := pos, ti
+							{
+								position237_43_87 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_43_87, tokenIndex249_36_43_87 := pos, ti
+												{
+													position250_36_43_87 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_87
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_43_87
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_87
+													l262_15_36_43_87:
+														pos++
+														goto lok15_36_43_87
+													}
+												lok15_36_43_87:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_43_87
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_87
+													l262_16_36_43_87:
+														pos++
+														goto lok16_36_43_87
+													}
+												lok16_36_43_87:
+													_ = position250_36_43_87
+												}
+												goto lok36_43_87
+											l249_36_43_87:
+												pos, ti = position249_36_43_87, tokenIndex249_36_43_87
+												goto l236_43_87
+											}
+										lok36_43_87:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_43_87
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_43_87
+							}
+							goto lok43_87
+						l236_43_87:
+							pos, ti = position236_43_87, tokenIndex236_43_87
+							goto l225_87
+						}
+					lok43_87:
+						goto l224_87
+					l225_87:
+						pos, ti = position225_87, tokenIndex225_87
+					}
+					_ = position223_87
+				}
+				goto lok87
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok87:
 			goto l202
 		l203:
 			pos, ti = position203, tokenIndex203
@@ -9186,7 +11096,7 @@ func (p *Parser) rpath_absolute() bool {
 		position205 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(10, true)
 			}
 
 			if int(pos) > p.far {
@@ -9206,7 +11116,7 @@ func (p *Parser) rpath_absolute() bool {
 				position209, tokenIndex209 := pos, ti
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(10, true)
 					}
 
 					if int(pos) > p.far {
@@ -9215,10 +11125,121 @@ func (p *Parser) rpath_absolute() bool {
 					goto l209
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-					goto l209
+				{ // segment
+					if false {
+						goto l209
+					}
+					{
+						position223_88 := pos
+					l224_88:
+						{
+							position225_88, tokenIndex225_88 := pos, ti
+							{ // pchar
+								position236_43_88, tokenIndex236_43_88 := pos, ti
+								{
+									position237_43_88 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(6, true)
+											}
+
+											if int(pos) == p.at {
+												p.note(7, false)
+											}
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position249_36_43_88, tokenIndex249_36_43_88 := pos, ti
+													{
+														position250_36_43_88 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(7, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l249_36_43_88
+														}
+														pos++
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(8, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l262_15_36_43_88
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l249_36_43_88
+														l262_15_36_43_88:
+															pos++
+															goto lok15_36_43_88
+														}
+													lok15_36_43_88:
+														{ // HEXDIG
+															if int(pos) == p.at {
+																p.note(8, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l262_16_36_43_88
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l249_36_43_88
+														l262_16_36_43_88:
+															pos++
+															goto lok16_36_43_88
+														}
+													lok16_36_43_88:
+														_ = position250_36_43_88
+													}
+													goto lok36_43_88
+												l249_36_43_88:
+													pos, ti = position249_36_43_88, tokenIndex249_36_43_88
+													goto l236_43_88
+												}
+											lok36_43_88:
+												;
+											default:
+												if c := buffer[pos]; c < 'a' || c > 'z' {
+													if int(pos) == p.at {
+														p.note(0, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l236_43_88
+												}
+												pos++
+											}
+										}
+									}
+
+									_ = position237_43_88
+								}
+								goto lok43_88
+							l236_43_88:
+								pos, ti = position236_43_88, tokenIndex236_43_88
+								goto l225_88
+							}
+						lok43_88:
+							goto l224_88
+						l225_88:
+							pos, ti = position225_88, tokenIndex225_88
+						}
+						_ = position223_88
+					}
+					goto lok88
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok88:
 				goto l208
 			l209:
 				pos, ti = position209, tokenIndex209
@@ -9262,7 +11283,7 @@ func (p *Parser) rpath_noscheme() bool {
 			position213, tokenIndex213 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -9271,10 +11292,121 @@ func (p *Parser) rpath_noscheme() bool {
 				goto l213
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l213
+			{ // segment
+				if false {
+					goto l213
+				}
+				{
+					position223_89 := pos
+				l224_89:
+					{
+						position225_89, tokenIndex225_89 := pos, ti
+						{ // pchar
+							position236_43_89, tokenIndex236_43_89 := pos, ti
+							{
+								position237_43_89 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_43_89, tokenIndex249_36_43_89 := pos, ti
+												{
+													position250_36_43_89 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_89
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_43_89
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_89
+													l262_15_36_43_89:
+														pos++
+														goto lok15_36_43_89
+													}
+												lok15_36_43_89:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_43_89
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_89
+													l262_16_36_43_89:
+														pos++
+														goto lok16_36_43_89
+													}
+												lok16_36_43_89:
+													_ = position250_36_43_89
+												}
+												goto lok36_43_89
+											l249_36_43_89:
+												pos, ti = position249_36_43_89, tokenIndex249_36_43_89
+												goto l236_43_89
+											}
+										lok36_43_89:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_43_89
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_43_89
+							}
+							goto lok43_89
+						l236_43_89:
+							pos, ti = position236_43_89, tokenIndex236_43_89
+							goto l225_89
+						}
+					lok43_89:
+						goto l224_89
+					l225_89:
+						pos, ti = position225_89, tokenIndex225_89
+					}
+					_ = position223_89
+				}
+				goto lok89
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok89:
 			goto l212
 		l213:
 			pos, ti = position213, tokenIndex213
@@ -9313,7 +11445,7 @@ func (p *Parser) rpath_rootless() bool {
 			position217, tokenIndex217 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(10, true)
 				}
 
 				if int(pos) > p.far {
@@ -9322,10 +11454,121 @@ func (p *Parser) rpath_rootless() bool {
 				goto l217
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-				goto l217
+			{ // segment
+				if false {
+					goto l217
+				}
+				{
+					position223_90 := pos
+				l224_90:
+					{
+						position225_90, tokenIndex225_90 := pos, ti
+						{ // pchar
+							position236_43_90, tokenIndex236_43_90 := pos, ti
+							{
+								position237_43_90 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(7, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_43_90, tokenIndex249_36_43_90 := pos, ti
+												{
+													position250_36_43_90 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(7, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_90
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_43_90
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_90
+													l262_15_36_43_90:
+														pos++
+														goto lok15_36_43_90
+													}
+												lok15_36_43_90:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(8, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_43_90
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_90
+													l262_16_36_43_90:
+														pos++
+														goto lok16_36_43_90
+													}
+												lok16_36_43_90:
+													_ = position250_36_43_90
+												}
+												goto lok36_43_90
+											l249_36_43_90:
+												pos, ti = position249_36_43_90, tokenIndex249_36_43_90
+												goto l236_43_90
+											}
+										lok36_43_90:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(0, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_43_90
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_43_90
+							}
+							goto lok43_90
+						l236_43_90:
+							pos, ti = position236_43_90, tokenIndex236_43_90
+							goto l225_90
+						}
+					lok43_90:
+						goto l224_90
+					l225_90:
+						pos, ti = position225_90, tokenIndex225_90
+					}
+					_ = position223_90
+				}
+				goto lok90
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok90:
 			goto l216
 		l217:
 			pos, ti = position217, tokenIndex217
@@ -9357,77 +11600,77 @@ func (p *Parser) rpath_empty() bool {
 		{
 			position220, tokenIndex220 := pos, ti
 			{ // pchar
-				position236_39, tokenIndex236_39 := pos, ti
+				position236_42, tokenIndex236_42 := pos, ti
 				{
-					position237_39 := pos
+					position237_42 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(25, false)
+								p.note(6, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_33_39, tokenIndex249_33_39 := pos, ti
+									position249_36_42, tokenIndex249_36_42 := pos, ti
 									{
-										position250_33_39 := pos
+										position250_36_42 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, false)
+												p.note(7, false)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_39
+											goto l249_36_42
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, false)
+												p.note(8, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_33_39
+												goto l262_15_36_42
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_39
-										l262_15_33_39:
+											goto l249_36_42
+										l262_15_36_42:
 											pos++
-											goto lok15_33_39
+											goto lok15_36_42
 										}
-									lok15_33_39:
+									lok15_36_42:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, false)
+												p.note(8, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_33_39
+												goto l262_16_36_42
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_39
-										l262_16_33_39:
+											goto l249_36_42
+										l262_16_36_42:
 											pos++
-											goto lok16_33_39
+											goto lok16_36_42
 										}
-									lok16_33_39:
-										_ = position250_33_39
+									lok16_36_42:
+										_ = position250_36_42
 									}
-									goto lok33_39
-								l249_33_39:
-									pos, ti = position249_33_39, tokenIndex249_33_39
-									goto l236_39
+									goto lok36_42
+								l249_36_42:
+									pos, ti = position249_36_42, tokenIndex249_36_42
+									goto l236_42
 								}
-							lok33_39:
+							lok36_42:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9438,21 +11681,21 @@ func (p *Parser) rpath_empty() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l236_39
+									goto l236_42
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position237_39
+					_ = position237_42
 				}
-				goto lok39
-			l236_39:
-				pos, ti = position236_39, tokenIndex236_39
+				goto lok42
+			l236_42:
+				pos, ti = position236_42, tokenIndex236_42
 				goto l220
 			}
-		lok39:
+		lok42:
 			if !(false) {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
@@ -9486,77 +11729,77 @@ func (p *Parser) rsegment() bool {
 		{
 			position225, tokenIndex225 := pos, ti
 			{ // pchar
-				position236_40, tokenIndex236_40 := pos, ti
+				position236_43, tokenIndex236_43 := pos, ti
 				{
-					position237_40 := pos
+					position237_43 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_33_40, tokenIndex249_33_40 := pos, ti
+									position249_36_43, tokenIndex249_36_43 := pos, ti
 									{
-										position250_33_40 := pos
+										position250_36_43 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_40
+											goto l249_36_43
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_33_40
+												goto l262_15_36_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_40
-										l262_15_33_40:
+											goto l249_36_43
+										l262_15_36_43:
 											pos++
-											goto lok15_33_40
+											goto lok15_36_43
 										}
-									lok15_33_40:
+									lok15_36_43:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_33_40
+												goto l262_16_36_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_40
-										l262_16_33_40:
+											goto l249_36_43
+										l262_16_36_43:
 											pos++
-											goto lok16_33_40
+											goto lok16_36_43
 										}
-									lok16_33_40:
-										_ = position250_33_40
+									lok16_36_43:
+										_ = position250_36_43
 									}
-									goto lok33_40
-								l249_33_40:
-									pos, ti = position249_33_40, tokenIndex249_33_40
-									goto l236_40
+									goto lok36_43
+								l249_36_43:
+									pos, ti = position249_36_43, tokenIndex249_36_43
+									goto l236_43
 								}
-							lok33_40:
+							lok36_43:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9567,21 +11810,21 @@ func (p *Parser) rsegment() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l236_40
+									goto l236_43
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position237_40
+					_ = position237_43
 				}
-				goto lok40
-			l236_40:
-				pos, ti = position236_40, tokenIndex236_40
+				goto lok43
+			l236_43:
+				pos, ti = position236_43, tokenIndex236_43
 				goto l225
 			}
-		lok40:
+		lok43:
 			goto l224
 		l225:
 			pos, ti = position225, tokenIndex225
@@ -9600,77 +11843,77 @@ func (p *Parser) rsegment_nz() bool {
 	{
 		position227 := pos
 		{ // pchar
-			position236_41, tokenIndex236_41 := pos, ti
+			position236_44, tokenIndex236_44 := pos, ti
 			{
-				position237_41 := pos
+				position237_44 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(25, true)
+							p.note(6, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(9, false)
+							p.note(7, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position249_33_41, tokenIndex249_33_41 := pos, ti
+								position249_36_44, tokenIndex249_36_44 := pos, ti
 								{
-									position250_33_41 := pos
+									position250_36_44 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(9, true)
+											p.note(7, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_33_41
+										goto l249_36_44
 									}
 									pos++
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_15_33_41
+											goto l262_15_36_44
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_33_41
-									l262_15_33_41:
+										goto l249_36_44
+									l262_15_36_44:
 										pos++
-										goto lok15_33_41
+										goto lok15_36_44
 									}
-								lok15_33_41:
+								lok15_36_44:
 									{ // HEXDIG
 										if int(pos) == p.at {
-											p.note(10, true)
+											p.note(8, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_16_33_41
+											goto l262_16_36_44
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l249_33_41
-									l262_16_33_41:
+										goto l249_36_44
+									l262_16_36_44:
 										pos++
-										goto lok16_33_41
+										goto lok16_36_44
 									}
-								lok16_33_41:
-									_ = position250_33_41
+								lok16_36_44:
+									_ = position250_36_44
 								}
-								goto lok33_41
-							l249_33_41:
-								pos, ti = position249_33_41, tokenIndex249_33_41
-								goto l236_41
+								goto lok36_44
+							l249_36_44:
+								pos, ti = position249_36_44, tokenIndex249_36_44
+								goto l236_44
 							}
-						lok33_41:
+						lok36_44:
 							;
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9681,96 +11924,96 @@ func (p *Parser) rsegment_nz() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l236_41
+								goto l236_44
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position237_41
+				_ = position237_44
 			}
-			goto lok41
-		l236_41:
-			pos, ti = position236_41, tokenIndex236_41
+			goto lok44
+		l236_44:
+			pos, ti = position236_44, tokenIndex236_44
 			goto l226
 		}
-	lok41:
+	lok44:
 	l228:
 		{
 			position229, tokenIndex229 := pos, ti
 			{ // pchar
-				position236_42, tokenIndex236_42 := pos, ti
+				position236_45, tokenIndex236_45 := pos, ti
 				{
-					position237_42 := pos
+					position237_45 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(25, true)
+								p.note(6, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(9, false)
+								p.note(7, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_33_42, tokenIndex249_33_42 := pos, ti
+									position249_36_45, tokenIndex249_36_45 := pos, ti
 									{
-										position250_33_42 := pos
+										position250_36_45 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(9, true)
+												p.note(7, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_42
+											goto l249_36_45
 										}
 										pos++
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_33_42
+												goto l262_15_36_45
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_42
-										l262_15_33_42:
+											goto l249_36_45
+										l262_15_36_45:
 											pos++
-											goto lok15_33_42
+											goto lok15_36_45
 										}
-									lok15_33_42:
+									lok15_36_45:
 										{ // HEXDIG
 											if int(pos) == p.at {
-												p.note(10, true)
+												p.note(8, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_33_42
+												goto l262_16_36_45
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l249_33_42
-										l262_16_33_42:
+											goto l249_36_45
+										l262_16_36_45:
 											pos++
-											goto lok16_33_42
+											goto lok16_36_45
 										}
-									lok16_33_42:
-										_ = position250_33_42
+									lok16_36_45:
+										_ = position250_36_45
 									}
-									goto lok33_42
-								l249_33_42:
-									pos, ti = position249_33_42, tokenIndex249_33_42
-									goto l236_42
+									goto lok36_45
+								l249_36_45:
+									pos, ti = position249_36_45, tokenIndex249_36_45
+									goto l236_45
 								}
-							lok33_42:
+							lok36_45:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -9781,21 +12024,21 @@ func (p *Parser) rsegment_nz() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l236_42
+									goto l236_45
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position237_42
+					_ = position237_45
 				}
-				goto lok42
-			l236_42:
-				pos, ti = position236_42, tokenIndex236_42
+				goto lok45
+			l236_45:
+				pos, ti = position236_45, tokenIndex236_45
 				goto l229
 			}
-		lok42:
+		lok45:
 			goto l228
 		l229:
 			pos, ti = position229, tokenIndex229
@@ -9822,87 +12065,87 @@ func (p *Parser) rsegment_nz_nc() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(26, true)
+					p.note(27, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position249_29, tokenIndex249_29 := pos, ti
+						position249_32, tokenIndex249_32 := pos, ti
 						{
-							position250_29 := pos
+							position250_32 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l249_29
+								goto l249_32
 							}
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_15_29
+									goto l262_15_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l249_29
-							l262_15_29:
+								goto l249_32
+							l262_15_32:
 								pos++
-								goto lok15_29
+								goto lok15_32
 							}
-						lok15_29:
+						lok15_32:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_16_29
+									goto l262_16_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l249_29
-							l262_16_29:
+								goto l249_32
+							l262_16_32:
 								pos++
-								goto lok16_29
+								goto lok16_32
 							}
-						lok16_29:
-							_ = position250_29
+						lok16_32:
+							_ = position250_32
 						}
-						goto lok29
-					l249_29:
-						pos, ti = position249_29, tokenIndex249_29
+						goto lok32
+					l249_32:
+						pos, ti = position249_32, tokenIndex249_32
 						goto l230
 					}
-				lok29:
+				lok32:
 					;
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(20, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l251_30
+							goto l251_33
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l230
-					l251_30:
+					l251_33:
 						pos++
-						goto lok30
+						goto lok33
 					}
-				lok30:
+				lok33:
 				}
 			}
 		}
@@ -9915,87 +12158,87 @@ func (p *Parser) rsegment_nz_nc() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(26, true)
+						p.note(27, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(9, false)
+						p.note(7, false)
 					}
 					switch buffer[pos] {
 					case '%':
 						{ // pct_encoded
-							position249_31, tokenIndex249_31 := pos, ti
+							position249_34, tokenIndex249_34 := pos, ti
 							{
-								position250_31 := pos
+								position250_34 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(7, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l249_31
+									goto l249_34
 								}
 								pos++
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_15_31
+										goto l262_15_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l249_31
-								l262_15_31:
+									goto l249_34
+								l262_15_34:
 									pos++
-									goto lok15_31
+									goto lok15_34
 								}
-							lok15_31:
+							lok15_34:
 								{ // HEXDIG
 									if int(pos) == p.at {
-										p.note(10, true)
+										p.note(8, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_16_31
+										goto l262_16_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l249_31
-								l262_16_31:
+									goto l249_34
+								l262_16_34:
 									pos++
-									goto lok16_31
+									goto lok16_34
 								}
-							lok16_31:
-								_ = position250_31
+							lok16_34:
+								_ = position250_34
 							}
-							goto lok31
-						l249_31:
-							pos, ti = position249_31, tokenIndex249_31
+							goto lok34
+						l249_34:
+							pos, ti = position249_34, tokenIndex249_34
 							goto l233
 						}
-					lok31:
+					lok34:
 						;
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(20, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l251_32
+								goto l251_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l233
-						l251_32:
+						l251_35:
 							pos++
-							goto lok32
+							goto lok35
 						}
-					lok32:
+					lok35:
 					}
 				}
 			}
@@ -10026,69 +12269,69 @@ func (p *Parser) rpchar() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(25, true)
+					p.note(6, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(9, false)
+					p.note(7, false)
 				}
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position249_33, tokenIndex249_33 := pos, ti
+						position249_36, tokenIndex249_36 := pos, ti
 						{
-							position250_33 := pos
+							position250_36 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(9, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l249_33
+								goto l249_36
 							}
 							pos++
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_15_33
+									goto l262_15_36
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l249_33
-							l262_15_33:
+								goto l249_36
+							l262_15_36:
 								pos++
-								goto lok15_33
+								goto lok15_36
 							}
-						lok15_33:
+						lok15_36:
 							{ // HEXDIG
 								if int(pos) == p.at {
-									p.note(10, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_16_33
+									goto l262_16_36
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l249_33
-							l262_16_33:
+								goto l249_36
+							l262_16_36:
 								pos++
-								goto lok16_33
+								goto lok16_36
 							}
-						lok16_33:
-							_ = position250_33
+						lok16_36:
+							_ = position250_36
 						}
-						goto lok33
-					l249_33:
-						pos, ti = position249_33, tokenIndex249_33
+						goto lok36
+					l249_36:
+						pos, ti = position249_36, tokenIndex249_36
 						goto l236
 					}
-				lok33:
+				lok36:
 					;
 				default:
 					if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -10132,81 +12375,81 @@ func (p *Parser) rquery() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(5, true)
 					}
 
 					{ // pchar
-						position236_34, tokenIndex236_34 := pos, ti
+						position236_37, tokenIndex236_37 := pos, ti
 						{
-							position237_34 := pos
+							position237_37 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(6, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(7, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_34, tokenIndex249_33_34 := pos, ti
+											position249_36_37, tokenIndex249_36_37 := pos, ti
 											{
-												position250_33_34 := pos
+												position250_36_37 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(9, true)
+														p.note(7, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l249_33_34
+													goto l249_36_37
 												}
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_15_33_34
+														goto l262_15_36_37
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l249_33_34
-												l262_15_33_34:
+													goto l249_36_37
+												l262_15_36_37:
 													pos++
-													goto lok15_33_34
+													goto lok15_36_37
 												}
-											lok15_33_34:
+											lok15_36_37:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_16_33_34
+														goto l262_16_36_37
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l249_33_34
-												l262_16_33_34:
+													goto l249_36_37
+												l262_16_36_37:
 													pos++
-													goto lok16_33_34
+													goto lok16_36_37
 												}
-											lok16_33_34:
-												_ = position250_33_34
+											lok16_36_37:
+												_ = position250_36_37
 											}
-											goto lok33_34
-										l249_33_34:
-											pos, ti = position249_33_34, tokenIndex249_33_34
-											goto l236_34
+											goto lok36_37
+										l249_36_37:
+											pos, ti = position249_36_37, tokenIndex249_36_37
+											goto l236_37
 										}
-									lok33_34:
+									lok36_37:
 										;
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -10217,21 +12460,21 @@ func (p *Parser) rquery() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l236_34
+											goto l236_37
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position237_34
+							_ = position237_37
 						}
-						goto lok34
-					l236_34:
-						pos, ti = position236_34, tokenIndex236_34
+						goto lok37
+					l236_37:
+						pos, ti = position236_37, tokenIndex236_37
 						goto l242
 					}
-				lok34:
+				lok37:
 				}
 			}
 
@@ -10266,81 +12509,81 @@ func (p *Parser) rfragment() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(27, true)
+						p.note(5, true)
 					}
 
 					{ // pchar
-						position236_35, tokenIndex236_35 := pos, ti
+						position236_38, tokenIndex236_38 := pos, ti
 						{
-							position237_35 := pos
+							position237_38 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(25, true)
+										p.note(6, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(7, false)
 									}
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_35, tokenIndex249_33_35 := pos, ti
+											position249_36_38, tokenIndex249_36_38 := pos, ti
 											{
-												position250_33_35 := pos
+												position250_36_38 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(9, true)
+														p.note(7, true)
 													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l249_33_35
+													goto l249_36_38
 												}
 												pos++
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_15_33_35
+														goto l262_15_36_38
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l249_33_35
-												l262_15_33_35:
+													goto l249_36_38
+												l262_15_36_38:
 													pos++
-													goto lok15_33_35
+													goto lok15_36_38
 												}
-											lok15_33_35:
+											lok15_36_38:
 												{ // HEXDIG
 													if int(pos) == p.at {
-														p.note(10, true)
+														p.note(8, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_16_33_35
+														goto l262_16_36_38
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l249_33_35
-												l262_16_33_35:
+													goto l249_36_38
+												l262_16_36_38:
 													pos++
-													goto lok16_33_35
+													goto lok16_36_38
 												}
-											lok16_33_35:
-												_ = position250_33_35
+											lok16_36_38:
+												_ = position250_36_38
 											}
-											goto lok33_35
-										l249_33_35:
-											pos, ti = position249_33_35, tokenIndex249_33_35
-											goto l236_35
+											goto lok36_38
+										l249_36_38:
+											pos, ti = position249_36_38, tokenIndex249_36_38
+											goto l236_38
 										}
-									lok33_35:
+									lok36_38:
 										;
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
@@ -10351,21 +12594,21 @@ func (p *Parser) rfragment() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l236_35
+											goto l236_38
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position237_35
+							_ = position237_38
 						}
-						goto lok35
-					l236_35:
-						pos, ti = position236_35, tokenIndex236_35
+						goto lok38
+					l236_38:
+						pos, ti = position236_38, tokenIndex236_38
 						goto l247
 					}
-				lok35:
+				lok38:
 				}
 			}
 
@@ -10393,7 +12636,7 @@ func (p *Parser) rpct_encoded() bool {
 		position250 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -10404,7 +12647,7 @@ func (p *Parser) rpct_encoded() bool {
 		pos++
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l262_15
@@ -10420,7 +12663,7 @@ func (p *Parser) rpct_encoded() bool {
 	lok15:
 		{ // HEXDIG
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l262_16
@@ -10449,7 +12692,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(17, true)
+		p.note(20, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l251
@@ -10491,7 +12734,7 @@ func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(18, true)
+		p.note(13, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l260
@@ -10512,7 +12755,7 @@ func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(10, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l262

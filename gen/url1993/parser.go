@@ -662,15 +662,13 @@ var noteMask = [...][4]uint64{
 	{0x0, 0x1000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x800000000, 0x0, 0x0, 0x0},
-	{0x0, 0x4000000000, 0x0, 0x0},
-	{0x0, 0x10000000000000, 0x0, 0x0},
-	{0x0, 0x1000000000000, 0x0, 0x0},
-	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x400000000000, 0x0, 0x0},
 	{0x0, 0x2000000000, 0x0, 0x0},
 	{0x0, 0x80000000000000, 0x0, 0x0},
 	{0x0, 0x8000000000000, 0x0, 0x0},
+	{0x0, 0x10000000000000, 0x0, 0x0},
 	{0x0, 0x100000000000, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x200000000, 0x0, 0x0},
 	{0x0, 0x20000000000, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
@@ -681,6 +679,8 @@ var noteMask = [...][4]uint64{
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x0, 0x10000000000, 0x0, 0x0},
+	{0x0, 0x1000000000000, 0x0, 0x0},
+	{0x0, 0x4000000000, 0x0, 0x0},
 	{0x0, 0x4000000000000, 0x0, 0x0},
 	{0x0, 0x800000000000, 0x0, 0x0},
 	{0x0, 0x8000000000, 0x0, 0x0},
@@ -724,11 +724,11 @@ func (p *Parser) rprefixedaddress() bool {
 		{
 			position4, tokenIndex4 := pos, ti
 			{ // preprefix
-				comp_104 := p.comp
+				comp_109 := p.comp
 				p.comp = uint32(rulepreprefix)
-				position6_104, tokenIndex6_104 := pos, ti
+				position6_109, tokenIndex6_109 := pos, ti
 				{
-					position7_104 := pos
+					position7_109 := pos
 					if buffer[pos] != 'U' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -737,7 +737,7 @@ func (p *Parser) rprefixedaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l6_104
+						goto l6_109
 					}
 					pos++
 					if buffer[pos] != 'R' {
@@ -748,7 +748,7 @@ func (p *Parser) rprefixedaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l6_104
+						goto l6_109
 					}
 					pos++
 					if buffer[pos] != 'L' {
@@ -759,7 +759,7 @@ func (p *Parser) rprefixedaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l6_104
+						goto l6_109
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -770,35 +770,35 @@ func (p *Parser) rprefixedaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l6_104
+						goto l6_109
 					}
 					pos++
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulepreprefix, position7_104)
+						p.add(rulepreprefix, position7_109)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_104
-				goto lok104
-			l6_104:
-				pos, ti = position6_104, tokenIndex6_104
-				p.comp = comp_104
+				p.comp = comp_109
+				goto lok109
+			l6_109:
+				pos, ti = position6_109, tokenIndex6_109
+				p.comp = comp_109
 				goto l5
 			}
-		lok104:
+		lok109:
 			{ // fragmentaddress
-				comp_105 := p.comp
+				comp_110 := p.comp
 				p.comp = uint32(rulefragmentaddress)
-				position8_105, tokenIndex8_105 := pos, ti
+				position8_110, tokenIndex8_110 := pos, ti
 				{
-					position9_105 := pos
+					position9_110 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-						goto l8_105
+						goto l8_110
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position10_105, tokenIndex10_105 := pos, ti
+						position10_110, tokenIndex10_110 := pos, ti
 						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(4, true)
@@ -807,83 +807,83 @@ func (p *Parser) rprefixedaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l10_105
+							goto l10_110
 						}
 						pos++
 						{ // fragmentid
-							comp_103 := p.comp
+							comp_108 := p.comp
 							p.comp = uint32(rulefragmentid)
-							position225_103_105, tokenIndex225_103_105 := pos, ti
+							position225_108_110, tokenIndex225_108_110 := pos, ti
 							{
-								position226_103_105 := pos
+								position226_108_110 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l225_103_105
+									goto l225_108_110
 								}
 								pos, ti = p.position, p.tokenIndex
 								if !p.bare {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulefragmentid, position226_103_105)
+									p.add(rulefragmentid, position226_108_110)
 									ti = p.tokenIndex
 								}
 							}
-							p.comp = comp_103
-							goto lok103_105
-						l225_103_105:
-							pos, ti = position225_103_105, tokenIndex225_103_105
-							p.comp = comp_103
-							goto l10_105
+							p.comp = comp_108
+							goto lok108_110
+						l225_108_110:
+							pos, ti = position225_108_110, tokenIndex225_108_110
+							p.comp = comp_108
+							goto l10_110
 						}
-					lok103_105:
-						goto l11_105
-					l10_105:
-						pos, ti = position10_105, tokenIndex10_105
+					lok108_110:
+						goto l11_110
+					l10_110:
+						pos, ti = position10_110, tokenIndex10_110
 					}
-				l11_105:
+				l11_110:
 					{
-						position12_105, tokenIndex12_105 := pos, ti
+						position12_110, tokenIndex12_110 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l12_105
+							goto l12_110
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l8_105
-					l12_105:
-						pos, ti = position12_105, tokenIndex12_105
+						goto l8_110
+					l12_110:
+						pos, ti = position12_110, tokenIndex12_110
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentaddress, position9_105)
+						p.add(rulefragmentaddress, position9_110)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_105
-				goto lok105
-			l8_105:
-				pos, ti = position8_105, tokenIndex8_105
-				p.comp = comp_105
+				p.comp = comp_110
+				goto lok110
+			l8_110:
+				pos, ti = position8_110, tokenIndex8_110
+				p.comp = comp_110
 				goto l5
 			}
-		lok105:
+		lok110:
 			goto l4
 		l5:
 			pos, ti = position4, tokenIndex4
 			{ // fragmentaddress
-				comp_106 := p.comp
+				comp_111 := p.comp
 				p.comp = uint32(rulefragmentaddress)
-				position8_106, tokenIndex8_106 := pos, ti
+				position8_111, tokenIndex8_111 := pos, ti
 				{
-					position9_106 := pos
+					position9_111 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-						goto l8_106
+						goto l8_111
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position10_106, tokenIndex10_106 := pos, ti
+						position10_111, tokenIndex10_111 := pos, ti
 						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(4, true)
@@ -892,68 +892,68 @@ func (p *Parser) rprefixedaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l10_106
+							goto l10_111
 						}
 						pos++
 						{ // fragmentid
-							comp_103 := p.comp
+							comp_108 := p.comp
 							p.comp = uint32(rulefragmentid)
-							position225_103_106, tokenIndex225_103_106 := pos, ti
+							position225_108_111, tokenIndex225_108_111 := pos, ti
 							{
-								position226_103_106 := pos
+								position226_108_111 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l225_103_106
+									goto l225_108_111
 								}
 								pos, ti = p.position, p.tokenIndex
 								if !p.bare {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulefragmentid, position226_103_106)
+									p.add(rulefragmentid, position226_108_111)
 									ti = p.tokenIndex
 								}
 							}
-							p.comp = comp_103
-							goto lok103_106
-						l225_103_106:
-							pos, ti = position225_103_106, tokenIndex225_103_106
-							p.comp = comp_103
-							goto l10_106
+							p.comp = comp_108
+							goto lok108_111
+						l225_108_111:
+							pos, ti = position225_108_111, tokenIndex225_108_111
+							p.comp = comp_108
+							goto l10_111
 						}
-					lok103_106:
-						goto l11_106
-					l10_106:
-						pos, ti = position10_106, tokenIndex10_106
+					lok108_111:
+						goto l11_111
+					l10_111:
+						pos, ti = position10_111, tokenIndex10_111
 					}
-				l11_106:
+				l11_111:
 					{
-						position12_106, tokenIndex12_106 := pos, ti
+						position12_111, tokenIndex12_111 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l12_106
+							goto l12_111
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l8_106
-					l12_106:
-						pos, ti = position12_106, tokenIndex12_106
+						goto l8_111
+					l12_111:
+						pos, ti = position12_111, tokenIndex12_111
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentaddress, position9_106)
+						p.add(rulefragmentaddress, position9_111)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_106
-				goto lok106
-			l8_106:
-				pos, ti = position8_106, tokenIndex8_106
-				p.comp = comp_106
+				p.comp = comp_111
+				goto lok111
+			l8_111:
+				pos, ti = position8_111, tokenIndex8_111
+				p.comp = comp_111
 				goto l2
 			}
-		lok106:
+		lok111:
 		}
 	l4:
 		if !p.bare {
@@ -1068,29 +1068,29 @@ func (p *Parser) rfragmentaddress() bool {
 			}
 			pos++
 			{ // fragmentid
-				comp_103 := p.comp
+				comp_108 := p.comp
 				p.comp = uint32(rulefragmentid)
-				position225_103, tokenIndex225_103 := pos, ti
+				position225_108, tokenIndex225_108 := pos, ti
 				{
-					position226_103 := pos
+					position226_108 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l225_103
+						goto l225_108
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentid, position226_103)
+						p.add(rulefragmentid, position226_108)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_103
-				goto lok103
-			l225_103:
-				pos, ti = position225_103, tokenIndex225_103
-				p.comp = comp_103
+				p.comp = comp_108
+				goto lok108
+			l225_108:
+				pos, ti = position225_108, tokenIndex225_108
+				p.comp = comp_108
 				goto l10
 			}
-		lok103:
+		lok108:
 			goto l11
 		l10:
 			pos, ti = position10, tokenIndex10
@@ -1143,713 +1143,6 @@ func (p *Parser) rurl() bool {
 			pos, ti = p.position, p.tokenIndex
 			{
 				position17, tokenIndex17 := pos, ti
-				{ // urlend
-					position33_88, tokenIndex33_88 := pos, ti
-					{
-						position34_88 := pos
-						{
-							position35_88, tokenIndex35_88 := pos, ti
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_88
-							}
-							pos++
-							{ // fragmentid
-								comp_39 := p.comp
-								p.comp = uint32(rulefragmentid)
-								position225_39_88, tokenIndex225_39_88 := pos, ti
-								{
-									position226_39_88 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
-										goto l225_39_88
-									}
-									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulefragmentid, position226_39_88)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_39
-								goto lok39_88
-							l225_39_88:
-								pos, ti = position225_39_88, tokenIndex225_39_88
-								p.comp = comp_39
-								goto l35_88
-							}
-						lok39_88:
-							goto l36_88
-						l35_88:
-							pos, ti = position35_88, tokenIndex35_88
-						}
-					l36_88:
-						{
-							position37_88, tokenIndex37_88 := pos, ti
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_88
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_88
-						l37_88:
-							pos, ti = position37_88, tokenIndex37_88
-						}
-						_ = position34_88
-					}
-					goto lok88
-				l33_88:
-					pos, ti = position33_88, tokenIndex33_88
-					goto l16
-				}
-			lok88:
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position17, tokenIndex17
-			}
-			goto l15
-		l16:
-			pos, ti = position15, tokenIndex15
-			{ // fileaddress
-				position71_89, tokenIndex71_89 := pos, ti
-				{
-					position72_89 := pos
-					{ // scheme_ftp
-						comp_68 := p.comp
-						p.comp = uint32(rulescheme_ftp)
-						position49_68_89, tokenIndex49_68_89 := pos, ti
-						{
-							position50_68_89 := pos
-							if buffer[pos] != 'f' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l49_68_89
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l49_68_89
-							}
-							pos++
-							if buffer[pos] != 'p' {
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l49_68_89
-							}
-							pos++
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_ftp, position50_68_89)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_68
-						goto lok68_89
-					l49_68_89:
-						pos, ti = position49_68_89, tokenIndex49_68_89
-						p.comp = comp_68
-						goto l71_89
-					}
-				lok68_89:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l71_89
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l71_89
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l71_89
-					}
-					pos++
-					{ // ftpsite
-						comp_69 := p.comp
-						p.comp = uint32(ruleftpsite)
-						position73_69_89, tokenIndex73_69_89 := pos, ti
-						{
-							position74_69_89 := pos
-							if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-								goto l73_69_89
-							}
-							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleftpsite, position74_69_89)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_69
-						goto lok69_89
-					l73_69_89:
-						pos, ti = position73_69_89, tokenIndex73_69_89
-						p.comp = comp_69
-						goto l71_89
-					}
-				lok69_89:
-					{ // ftppath
-						comp_70 := p.comp
-						p.comp = uint32(ruleftppath)
-						position75_70_89, tokenIndex75_70_89 := pos, ti
-						{
-							position76_70_89 := pos
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l75_70_89
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-								goto l75_70_89
-							}
-							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleftppath, position76_70_89)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_70
-						goto lok70_89
-					l75_70_89:
-						pos, ti = position75_70_89, tokenIndex75_70_89
-						p.comp = comp_70
-						goto l71_89
-					}
-				lok70_89:
-					_ = position72_89
-				}
-				goto lok89
-			l71_89:
-				pos, ti = position71_89, tokenIndex71_89
-				goto l18
-			}
-		lok89:
-			{
-				position19, tokenIndex19 := pos, ti
-				{ // urlend
-					position33_90, tokenIndex33_90 := pos, ti
-					{
-						position34_90 := pos
-						{
-							position35_90, tokenIndex35_90 := pos, ti
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_90
-							}
-							pos++
-							{ // fragmentid
-								comp_39 := p.comp
-								p.comp = uint32(rulefragmentid)
-								position225_39_90, tokenIndex225_39_90 := pos, ti
-								{
-									position226_39_90 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
-										goto l225_39_90
-									}
-									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulefragmentid, position226_39_90)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_39
-								goto lok39_90
-							l225_39_90:
-								pos, ti = position225_39_90, tokenIndex225_39_90
-								p.comp = comp_39
-								goto l35_90
-							}
-						lok39_90:
-							goto l36_90
-						l35_90:
-							pos, ti = position35_90, tokenIndex35_90
-						}
-					l36_90:
-						{
-							position37_90, tokenIndex37_90 := pos, ti
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_90
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_90
-						l37_90:
-							pos, ti = position37_90, tokenIndex37_90
-						}
-						_ = position34_90
-					}
-					goto lok90
-				l33_90:
-					pos, ti = position33_90, tokenIndex33_90
-					goto l18
-				}
-			lok90:
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position19, tokenIndex19
-			}
-			goto l15
-		l18:
-			pos, ti = position15, tokenIndex15
-			{ // newsaddress
-				position83_91, tokenIndex83_91 := pos, ti
-				{
-					position84_91 := pos
-					{ // scheme_news
-						comp_74 := p.comp
-						p.comp = uint32(rulescheme_news)
-						position53_74_91, tokenIndex53_74_91 := pos, ti
-						{
-							position54_74_91 := pos
-							if buffer[pos] != 'n' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l53_74_91
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l53_74_91
-							}
-							pos++
-							if buffer[pos] != 'w' {
-								if int(pos) == p.at {
-									p.note(11, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l53_74_91
-							}
-							pos++
-							if buffer[pos] != 's' {
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l53_74_91
-							}
-							pos++
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_news, position54_74_91)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_74
-						goto lok74_91
-					l53_74_91:
-						pos, ti = position53_74_91, tokenIndex53_74_91
-						p.comp = comp_74
-						goto l83_91
-					}
-				lok74_91:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l83_91
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
-						goto l83_91
-					}
-					pos, ti = p.position, p.tokenIndex
-					_ = position84_91
-				}
-				goto lok91
-			l83_91:
-				pos, ti = position83_91, tokenIndex83_91
-				goto l20
-			}
-		lok91:
-			{
-				position21, tokenIndex21 := pos, ti
-				{ // urlend
-					position33_92, tokenIndex33_92 := pos, ti
-					{
-						position34_92 := pos
-						{
-							position35_92, tokenIndex35_92 := pos, ti
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_92
-							}
-							pos++
-							{ // fragmentid
-								comp_39 := p.comp
-								p.comp = uint32(rulefragmentid)
-								position225_39_92, tokenIndex225_39_92 := pos, ti
-								{
-									position226_39_92 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
-										goto l225_39_92
-									}
-									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulefragmentid, position226_39_92)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_39
-								goto lok39_92
-							l225_39_92:
-								pos, ti = position225_39_92, tokenIndex225_39_92
-								p.comp = comp_39
-								goto l35_92
-							}
-						lok39_92:
-							goto l36_92
-						l35_92:
-							pos, ti = position35_92, tokenIndex35_92
-						}
-					l36_92:
-						{
-							position37_92, tokenIndex37_92 := pos, ti
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_92
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_92
-						l37_92:
-							pos, ti = position37_92, tokenIndex37_92
-						}
-						_ = position34_92
-					}
-					goto lok92
-				l33_92:
-					pos, ti = position33_92, tokenIndex33_92
-					goto l20
-				}
-			lok92:
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position21, tokenIndex21
-			}
-			goto l15
-		l20:
-			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.rprosperoaddress() {
-				goto l22
-			}
-			pos, ti = p.position, p.tokenIndex
-			{
-				position23, tokenIndex23 := pos, ti
-				{ // urlend
-					position33_93, tokenIndex33_93 := pos, ti
-					{
-						position34_93 := pos
-						{
-							position35_93, tokenIndex35_93 := pos, ti
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l35_93
-							}
-							pos++
-							{ // fragmentid
-								comp_39 := p.comp
-								p.comp = uint32(rulefragmentid)
-								position225_39_93, tokenIndex225_39_93 := pos, ti
-								{
-									position226_39_93 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
-										goto l225_39_93
-									}
-									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulefragmentid, position226_39_93)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_39
-								goto lok39_93
-							l225_39_93:
-								pos, ti = position225_39_93, tokenIndex225_39_93
-								p.comp = comp_39
-								goto l35_93
-							}
-						lok39_93:
-							goto l36_93
-						l35_93:
-							pos, ti = position35_93, tokenIndex35_93
-						}
-					l36_93:
-						{
-							position37_93, tokenIndex37_93 := pos, ti
-							if p.position = pos; !p.matchDot() {
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_93
-							}
-							pos = p.position
-							if int(pos)-1 > p.reach {
-								p.reach = int(pos) - 1
-							}
-							goto l33_93
-						l37_93:
-							pos, ti = position37_93, tokenIndex37_93
-						}
-						_ = position34_93
-					}
-					goto lok93
-				l33_93:
-					pos, ti = position33_93, tokenIndex33_93
-					goto l22
-				}
-			lok93:
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, ti = position23, tokenIndex23
-			}
-			goto l15
-		l22:
-			pos, ti = position15, tokenIndex15
-			{ // telnetaddress
-				position148_94, tokenIndex148_94 := pos, ti
-				{
-					position149_94 := pos
-					{ // scheme_telnet
-						comp_87 := p.comp
-						p.comp = uint32(rulescheme_telnet)
-						position59_87_94, tokenIndex59_87_94 := pos, ti
-						{
-							position60_87_94 := pos
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l59_87_94
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l59_87_94
-							}
-							pos++
-							if buffer[pos] != 'l' {
-								if int(pos) == p.at {
-									p.note(13, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l59_87_94
-							}
-							pos++
-							if buffer[pos] != 'n' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l59_87_94
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l59_87_94
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l59_87_94
-							}
-							pos++
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_telnet, position60_87_94)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_87
-						goto lok87_94
-					l59_87_94:
-						pos, ti = position59_87_94, tokenIndex59_87_94
-						p.comp = comp_87
-						goto l148_94
-					}
-				lok87_94:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l148_94
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l148_94
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l148_94
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
-						goto l148_94
-					}
-					pos, ti = p.position, p.tokenIndex
-					_ = position149_94
-				}
-				goto lok94
-			l148_94:
-				pos, ti = position148_94, tokenIndex148_94
-				goto l24
-			}
-		lok94:
-			{
-				position25, tokenIndex25 := pos, ti
 				{ // urlend
 					position33_95, tokenIndex33_95 := pos, ti
 					{
@@ -1917,23 +1210,23 @@ func (p *Parser) rurl() bool {
 					goto lok95
 				l33_95:
 					pos, ti = position33_95, tokenIndex33_95
-					goto l24
+					goto l16
 				}
 			lok95:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, ti = position25, tokenIndex25
+				pos, ti = position17, tokenIndex17
 			}
 			goto l15
-		l24:
+		l16:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
-				goto l26
+			if p.position, p.tokenIndex = pos, ti; !p.rfileaddress() {
+				goto l18
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position27, tokenIndex27 := pos, ti
+				position19, tokenIndex19 := pos, ti
 				{ // urlend
 					position33_96, tokenIndex33_96 := pos, ti
 					{
@@ -2001,159 +1294,110 @@ func (p *Parser) rurl() bool {
 					goto lok96
 				l33_96:
 					pos, ti = position33_96, tokenIndex33_96
-					goto l26
+					goto l18
 				}
 			lok96:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, ti = position27, tokenIndex27
+				pos, ti = position19, tokenIndex19
 			}
 			goto l15
-		l26:
+		l18:
 			pos, ti = position15, tokenIndex15
-			{ // waisaddress
-				position85_97, tokenIndex85_97 := pos, ti
+			{ // newsaddress
+				position83_97, tokenIndex83_97 := pos, ti
 				{
-					position86_97 := pos
-					{
-						position87_97, tokenIndex87_97 := pos, ti
-						{ // waisdoc
-							position95_85_97, tokenIndex95_85_97 := pos, ti
-							{
-								position96_85_97 := pos
-								{ // scheme_wais
-									comp_78 := p.comp
-									p.comp = uint32(rulescheme_wais)
-									position55_78_85_97, tokenIndex55_78_85_97 := pos, ti
-									{
-										position56_78_85_97 := pos
-										if buffer[pos] != 'w' {
-											if int(pos) == p.at {
-												p.note(11, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l55_78_85_97
-										}
-										pos++
-										if buffer[pos] != 'a' {
-											if int(pos) == p.at {
-												p.note(14, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l55_78_85_97
-										}
-										pos++
-										if buffer[pos] != 'i' {
-											if int(pos) == p.at {
-												p.note(15, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l55_78_85_97
-										}
-										pos++
-										if buffer[pos] != 's' {
-											if int(pos) == p.at {
-												p.note(12, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l55_78_85_97
-										}
-										pos++
-										if !p.bare {
-											p.position, p.tokenIndex = pos, ti
-											p.add(rulescheme_wais, position56_78_85_97)
-											ti = p.tokenIndex
-										}
-									}
-									p.comp = comp_78
-									goto lok78_85_97
-								l55_78_85_97:
-									pos, ti = position55_78_85_97, tokenIndex55_78_85_97
-									p.comp = comp_78
-									goto l95_85_97
+					position84_97 := pos
+					{ // scheme_news
+						comp_81 := p.comp
+						p.comp = uint32(rulescheme_news)
+						position53_81_97, tokenIndex53_81_97 := pos, ti
+						{
+							position54_81_97 := pos
+							if buffer[pos] != 'n' {
+								if int(pos) == p.at {
+									p.note(5, true)
 								}
-							lok78_85_97:
-								if buffer[pos] != ':' {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
 
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l95_85_97
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(8, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l95_85_97
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(8, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l95_85_97
-								}
-								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-									goto l95_85_97
-								}
-								pos, ti = p.position, p.tokenIndex
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
-									goto l95_85_97
-								}
-								pos, ti = p.position, p.tokenIndex
-								_ = position96_85_97
+								goto l53_81_97
 							}
-							goto lok85_97
-						l95_85_97:
-							pos, ti = position95_85_97, tokenIndex95_85_97
-							goto l88_97
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if buffer[pos] != 'w' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if buffer[pos] != 's' {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_news, position54_81_97)
+								ti = p.tokenIndex
+							}
 						}
-					lok85_97:
-						goto l87_97
-					l88_97:
-						pos, ti = position87_97, tokenIndex87_97
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-							goto l85_97
-						}
-						pos, ti = p.position, p.tokenIndex
+						p.comp = comp_81
+						goto lok81_97
+					l53_81_97:
+						pos, ti = position53_81_97, tokenIndex53_81_97
+						p.comp = comp_81
+						goto l83_97
 					}
-				l87_97:
-					_ = position86_97
+				lok81_97:
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l83_97
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+						goto l83_97
+					}
+					pos, ti = p.position, p.tokenIndex
+					_ = position84_97
 				}
 				goto lok97
-			l85_97:
-				pos, ti = position85_97, tokenIndex85_97
-				goto l28
+			l83_97:
+				pos, ti = position83_97, tokenIndex83_97
+				goto l20
 			}
 		lok97:
 			{
-				position29, tokenIndex29 := pos, ti
+				position21, tokenIndex21 := pos, ti
 				{ // urlend
 					position33_98, tokenIndex33_98 := pos, ti
 					{
@@ -2221,182 +1465,29 @@ func (p *Parser) rurl() bool {
 					goto lok98
 				l33_98:
 					pos, ti = position33_98, tokenIndex33_98
-					goto l28
+					goto l20
 				}
 			lok98:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, ti = position29, tokenIndex29
+				pos, ti = position21, tokenIndex21
 			}
 			goto l15
-		l28:
+		l20:
 			pos, ti = position15, tokenIndex15
-			{ // afsaddress
-				position77_99, tokenIndex77_99 := pos, ti
-				{
-					position78_99 := pos
-					{ // scheme_afs
-						comp_71 := p.comp
-						p.comp = uint32(rulescheme_afs)
-						position51_71_99, tokenIndex51_71_99 := pos, ti
-						{
-							position52_71_99 := pos
-							if buffer[pos] != 'a' {
-								if int(pos) == p.at {
-									p.note(14, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l51_71_99
-							}
-							pos++
-							if buffer[pos] != 'f' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l51_71_99
-							}
-							pos++
-							if buffer[pos] != 's' {
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l51_71_99
-							}
-							pos++
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_afs, position52_71_99)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_71
-						goto lok71_99
-					l51_71_99:
-						pos, ti = position51_71_99, tokenIndex51_71_99
-						p.comp = comp_71
-						goto l77_99
-					}
-				lok71_99:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l77_99
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l77_99
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l77_99
-					}
-					pos++
-					{ // afssite
-						comp_72 := p.comp
-						p.comp = uint32(ruleafssite)
-						position79_72_99, tokenIndex79_72_99 := pos, ti
-						{
-							position80_72_99 := pos
-							if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
-								goto l79_72_99
-							}
-							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleafssite, position80_72_99)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_72
-						goto lok72_99
-					l79_72_99:
-						pos, ti = position79_72_99, tokenIndex79_72_99
-						p.comp = comp_72
-						goto l77_99
-					}
-				lok72_99:
-					{ // afspath
-						comp_73 := p.comp
-						p.comp = uint32(ruleafspath)
-						position81_73_99, tokenIndex81_73_99 := pos, ti
-						{
-							position82_73_99 := pos
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l81_73_99
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-								goto l81_73_99
-							}
-							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleafspath, position82_73_99)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_73
-						goto lok73_99
-					l81_73_99:
-						pos, ti = position81_73_99, tokenIndex81_73_99
-						p.comp = comp_73
-						goto l77_99
-					}
-				lok73_99:
-					_ = position78_99
-				}
-				goto lok99
-			l77_99:
-				pos, ti = position77_99, tokenIndex77_99
-				goto l30
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperoaddress() {
+				goto l22
 			}
-		lok99:
+			pos, ti = p.position, p.tokenIndex
 			{
-				position31, tokenIndex31 := pos, ti
+				position23, tokenIndex23 := pos, ti
 				{ // urlend
-					position33_100, tokenIndex33_100 := pos, ti
+					position33_99, tokenIndex33_99 := pos, ti
 					{
-						position34_100 := pos
+						position34_99 := pos
 						{
-							position35_100, tokenIndex35_100 := pos, ti
+							position35_99, tokenIndex35_99 := pos, ti
 							if buffer[pos] != '#' {
 								if int(pos) == p.at {
 									p.note(4, false)
@@ -2405,78 +1496,160 @@ func (p *Parser) rurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l35_100
+								goto l35_99
 							}
 							pos++
 							{ // fragmentid
 								comp_39 := p.comp
 								p.comp = uint32(rulefragmentid)
-								position225_39_100, tokenIndex225_39_100 := pos, ti
+								position225_39_99, tokenIndex225_39_99 := pos, ti
 								{
-									position226_39_100 := pos
+									position226_39_99 := pos
 									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
-										goto l225_39_100
+										goto l225_39_99
 									}
 									pos, ti = p.position, p.tokenIndex
 									if !p.bare {
 										p.position, p.tokenIndex = pos, ti
-										p.add(rulefragmentid, position226_39_100)
+										p.add(rulefragmentid, position226_39_99)
 										ti = p.tokenIndex
 									}
 								}
 								p.comp = comp_39
-								goto lok39_100
-							l225_39_100:
-								pos, ti = position225_39_100, tokenIndex225_39_100
+								goto lok39_99
+							l225_39_99:
+								pos, ti = position225_39_99, tokenIndex225_39_99
 								p.comp = comp_39
-								goto l35_100
+								goto l35_99
 							}
-						lok39_100:
-							goto l36_100
-						l35_100:
-							pos, ti = position35_100, tokenIndex35_100
+						lok39_99:
+							goto l36_99
+						l35_99:
+							pos, ti = position35_99, tokenIndex35_99
 						}
-					l36_100:
+					l36_99:
 						{
-							position37_100, tokenIndex37_100 := pos, ti
+							position37_99, tokenIndex37_99 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l37_100
+								goto l37_99
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l33_100
-						l37_100:
-							pos, ti = position37_100, tokenIndex37_100
+							goto l33_99
+						l37_99:
+							pos, ti = position37_99, tokenIndex37_99
 						}
-						_ = position34_100
+						_ = position34_99
 					}
-					goto lok100
-				l33_100:
-					pos, ti = position33_100, tokenIndex33_100
-					goto l30
+					goto lok99
+				l33_99:
+					pos, ti = position33_99, tokenIndex33_99
+					goto l22
 				}
-			lok100:
+			lok99:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, ti = position31, tokenIndex31
+				pos, ti = position23, tokenIndex23
 			}
 			goto l15
-		l30:
+		l22:
 			pos, ti = position15, tokenIndex15
-			{ // generic
-				position38_101, tokenIndex38_101 := pos, ti
+			{ // telnetaddress
+				position148_100, tokenIndex148_100 := pos, ti
 				{
-					position39_101 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rscheme() {
-						goto l38_101
+					position149_100 := pos
+					{ // scheme_telnet
+						comp_94 := p.comp
+						p.comp = uint32(rulescheme_telnet)
+						position59_94_100, tokenIndex59_94_100 := pos, ti
+						{
+							position60_94_100 := pos
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'n' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_telnet, position60_94_100)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_94
+						goto lok94_100
+					l59_94_100:
+						pos, ti = position59_94_100, tokenIndex59_94_100
+						p.comp = comp_94
+						goto l148_100
 					}
-					pos, ti = p.position, p.tokenIndex
+				lok94_100:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -2485,87 +1658,129 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l38_101
+						goto l148_100
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-						goto l38_101
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_100
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_100
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+						goto l148_100
 					}
 					pos, ti = p.position, p.tokenIndex
+					_ = position149_100
+				}
+				goto lok100
+			l148_100:
+				pos, ti = position148_100, tokenIndex148_100
+				goto l24
+			}
+		lok100:
+			{
+				position25, tokenIndex25 := pos, ti
+				{ // urlend
+					position33_101, tokenIndex33_101 := pos, ti
 					{
-						position40_101, tokenIndex40_101 := pos, ti
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(16, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l40_101
-						}
-						pos++
-						{ // search
-							comp_40 := p.comp
-							p.comp = uint32(rulesearch)
-							position221_40_101, tokenIndex221_40_101 := pos, ti
-							{
-								position222_40_101 := pos
-								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l221_40_101
+						position34_101 := pos
+						{
+							position35_101, tokenIndex35_101 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
 								}
-								pos, ti = p.position, p.tokenIndex
-							l223_40_101:
-								{
-									position224_40_101, tokenIndex224_40_101 := pos, ti
-									if buffer[pos] != '+' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
 
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l224_40_101
-									}
-									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-										goto l224_40_101
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_101
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_101, tokenIndex225_39_101 := pos, ti
+								{
+									position226_39_101 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_101
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l223_40_101
-								l224_40_101:
-									pos, ti = position224_40_101, tokenIndex224_40_101
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_101)
+										ti = p.tokenIndex
+									}
 								}
-								if !p.bare {
-									p.position, p.tokenIndex = pos, ti
-									p.add(rulesearch, position222_40_101)
-									ti = p.tokenIndex
-								}
+								p.comp = comp_39
+								goto lok39_101
+							l225_39_101:
+								pos, ti = position225_39_101, tokenIndex225_39_101
+								p.comp = comp_39
+								goto l35_101
 							}
-							p.comp = comp_40
-							goto lok40_101
-						l221_40_101:
-							pos, ti = position221_40_101, tokenIndex221_40_101
-							p.comp = comp_40
-							goto l40_101
+						lok39_101:
+							goto l36_101
+						l35_101:
+							pos, ti = position35_101, tokenIndex35_101
 						}
-					lok40_101:
-						goto l41_101
-					l40_101:
-						pos, ti = position40_101, tokenIndex40_101
+					l36_101:
+						{
+							position37_101, tokenIndex37_101 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_101
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_101
+						l37_101:
+							pos, ti = position37_101, tokenIndex37_101
+						}
+						_ = position34_101
 					}
-				l41_101:
-					_ = position39_101
+					goto lok101
+				l33_101:
+					pos, ti = position33_101, tokenIndex33_101
+					goto l24
 				}
-				goto lok101
-			l38_101:
-				pos, ti = position38_101, tokenIndex38_101
-				goto l13
+			lok101:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position25, tokenIndex25
 			}
-		lok101:
+			goto l15
+		l24:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
+				goto l26
+			}
+			pos, ti = p.position, p.tokenIndex
 			{
-				position32, tokenIndex32 := pos, ti
+				position27, tokenIndex27 := pos, ti
 				{ // urlend
 					position33_102, tokenIndex33_102 := pos, ti
 					{
@@ -2633,9 +1848,535 @@ func (p *Parser) rurl() bool {
 					goto lok102
 				l33_102:
 					pos, ti = position33_102, tokenIndex33_102
-					goto l13
+					goto l26
 				}
 			lok102:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position27, tokenIndex27
+			}
+			goto l15
+		l26:
+			pos, ti = position15, tokenIndex15
+			{ // waisaddress
+				position85_103, tokenIndex85_103 := pos, ti
+				{
+					position86_103 := pos
+					{
+						position87_103, tokenIndex87_103 := pos, ti
+						{ // waisdoc
+							position95_92_103, tokenIndex95_92_103 := pos, ti
+							{
+								position96_92_103 := pos
+								{ // scheme_wais
+									comp_85 := p.comp
+									p.comp = uint32(rulescheme_wais)
+									position55_85_92_103, tokenIndex55_85_92_103 := pos, ti
+									{
+										position56_85_92_103 := pos
+										if buffer[pos] != 'w' {
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if buffer[pos] != 'a' {
+											if int(pos) == p.at {
+												p.note(12, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if buffer[pos] != 'i' {
+											if int(pos) == p.at {
+												p.note(13, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if buffer[pos] != 's' {
+											if int(pos) == p.at {
+												p.note(8, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if !p.bare {
+											p.position, p.tokenIndex = pos, ti
+											p.add(rulescheme_wais, position56_85_92_103)
+											ti = p.tokenIndex
+										}
+									}
+									p.comp = comp_85
+									goto lok85_92_103
+								l55_85_92_103:
+									pos, ti = position55_85_92_103, tokenIndex55_85_92_103
+									p.comp = comp_85
+									goto l95_92_103
+								}
+							lok85_92_103:
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_92_103
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(11, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_92_103
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(11, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_92_103
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+									goto l95_92_103
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+									goto l95_92_103
+								}
+								pos, ti = p.position, p.tokenIndex
+								_ = position96_92_103
+							}
+							goto lok92_103
+						l95_92_103:
+							pos, ti = position95_92_103, tokenIndex95_92_103
+							goto l88_103
+						}
+					lok92_103:
+						goto l87_103
+					l88_103:
+						pos, ti = position87_103, tokenIndex87_103
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l85_103
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l87_103:
+					_ = position86_103
+				}
+				goto lok103
+			l85_103:
+				pos, ti = position85_103, tokenIndex85_103
+				goto l28
+			}
+		lok103:
+			{
+				position29, tokenIndex29 := pos, ti
+				{ // urlend
+					position33_104, tokenIndex33_104 := pos, ti
+					{
+						position34_104 := pos
+						{
+							position35_104, tokenIndex35_104 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_104
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_104, tokenIndex225_39_104 := pos, ti
+								{
+									position226_39_104 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_104
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_104)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_104
+							l225_39_104:
+								pos, ti = position225_39_104, tokenIndex225_39_104
+								p.comp = comp_39
+								goto l35_104
+							}
+						lok39_104:
+							goto l36_104
+						l35_104:
+							pos, ti = position35_104, tokenIndex35_104
+						}
+					l36_104:
+						{
+							position37_104, tokenIndex37_104 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_104
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_104
+						l37_104:
+							pos, ti = position37_104, tokenIndex37_104
+						}
+						_ = position34_104
+					}
+					goto lok104
+				l33_104:
+					pos, ti = position33_104, tokenIndex33_104
+					goto l28
+				}
+			lok104:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position29, tokenIndex29
+			}
+			goto l15
+		l28:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rafsaddress() {
+				goto l30
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position31, tokenIndex31 := pos, ti
+				{ // urlend
+					position33_105, tokenIndex33_105 := pos, ti
+					{
+						position34_105 := pos
+						{
+							position35_105, tokenIndex35_105 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_105
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_105, tokenIndex225_39_105 := pos, ti
+								{
+									position226_39_105 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_105
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_105)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_105
+							l225_39_105:
+								pos, ti = position225_39_105, tokenIndex225_39_105
+								p.comp = comp_39
+								goto l35_105
+							}
+						lok39_105:
+							goto l36_105
+						l35_105:
+							pos, ti = position35_105, tokenIndex35_105
+						}
+					l36_105:
+						{
+							position37_105, tokenIndex37_105 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_105
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_105
+						l37_105:
+							pos, ti = position37_105, tokenIndex37_105
+						}
+						_ = position34_105
+					}
+					goto lok105
+				l33_105:
+					pos, ti = position33_105, tokenIndex33_105
+					goto l30
+				}
+			lok105:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position31, tokenIndex31
+			}
+			goto l15
+		l30:
+			pos, ti = position15, tokenIndex15
+			{ // generic
+				position38_106, tokenIndex38_106 := pos, ti
+				{
+					position39_106 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rscheme() {
+						goto l38_106
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l38_106
+					}
+					pos++
+					{ // path
+						if false {
+							goto l38_106
+						}
+						comp_40 := p.comp
+						p.comp = uint32(rulepath)
+						{
+							position216_40_106 := pos
+						l217_40_106:
+							{
+								position218_40_106, tokenIndex218_40_106 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l218_40_106
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(11, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l218_40_106
+								}
+								pos++
+								goto l217_40_106
+							l218_40_106:
+								pos, ti = position218_40_106, tokenIndex218_40_106
+							}
+							{
+								position219_40_106, tokenIndex219_40_106 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l219_40_106
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l220_40_106
+							l219_40_106:
+								pos, ti = position219_40_106, tokenIndex219_40_106
+							}
+						l220_40_106:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath, position216_40_106)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_40
+						goto lok40_106
+					}
+				lok40_106:
+					{
+						position40_106, tokenIndex40_106 := pos, ti
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(14, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l40_106
+						}
+						pos++
+						{ // search
+							comp_41 := p.comp
+							p.comp = uint32(rulesearch)
+							position221_41_106, tokenIndex221_41_106 := pos, ti
+							{
+								position222_41_106 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l221_41_106
+								}
+								pos, ti = p.position, p.tokenIndex
+							l223_41_106:
+								{
+									position224_41_106, tokenIndex224_41_106 := pos, ti
+									if buffer[pos] != '+' {
+										if int(pos) == p.at {
+											p.note(15, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l224_41_106
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l224_41_106
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l223_41_106
+								l224_41_106:
+									pos, ti = position224_41_106, tokenIndex224_41_106
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulesearch, position222_41_106)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_41
+							goto lok41_106
+						l221_41_106:
+							pos, ti = position221_41_106, tokenIndex221_41_106
+							p.comp = comp_41
+							goto l40_106
+						}
+					lok41_106:
+						goto l41_106
+					l40_106:
+						pos, ti = position40_106, tokenIndex40_106
+					}
+				l41_106:
+					_ = position39_106
+				}
+				goto lok106
+			l38_106:
+				pos, ti = position38_106, tokenIndex38_106
+				goto l13
+			}
+		lok106:
+			{
+				position32, tokenIndex32 := pos, ti
+				{ // urlend
+					position33_107, tokenIndex33_107 := pos, ti
+					{
+						position34_107 := pos
+						{
+							position35_107, tokenIndex35_107 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_107
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_107, tokenIndex225_39_107 := pos, ti
+								{
+									position226_39_107 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_107
+									}
+									pos, ti = p.position, p.tokenIndex
+									if !p.bare {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_107)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_107
+							l225_39_107:
+								pos, ti = position225_39_107, tokenIndex225_39_107
+								p.comp = comp_39
+								goto l35_107
+							}
+						lok39_107:
+							goto l36_107
+						l35_107:
+							pos, ti = position35_107, tokenIndex35_107
+						}
+					l36_107:
+						{
+							position37_107, tokenIndex37_107 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_107
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_107
+						l37_107:
+							pos, ti = position37_107, tokenIndex37_107
+						}
+						_ = position34_107
+					}
+					goto lok107
+				l33_107:
+					pos, ti = position33_107, tokenIndex33_107
+					goto l13
+				}
+			lok107:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -2750,15 +2491,62 @@ func (p *Parser) rgeneric() bool {
 			goto l38
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l38
+		{ // path
+			if false {
+				goto l38
+			}
+			comp_40 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_40 := pos
+			l217_40:
+				{
+					position218_40, tokenIndex218_40 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_40
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_40
+					}
+					pos++
+					goto l217_40
+				l218_40:
+					pos, ti = position218_40, tokenIndex218_40
+				}
+				{
+					position219_40, tokenIndex219_40 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_40
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_40
+				l219_40:
+					pos, ti = position219_40, tokenIndex219_40
+				}
+			l220_40:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_40)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_40
+			goto lok40
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok40:
 		{
 			position40, tokenIndex40 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -2768,51 +2556,51 @@ func (p *Parser) rgeneric() bool {
 			}
 			pos++
 			{ // search
-				comp_40 := p.comp
+				comp_41 := p.comp
 				p.comp = uint32(rulesearch)
-				position221_40, tokenIndex221_40 := pos, ti
+				position221_41, tokenIndex221_41 := pos, ti
 				{
-					position222_40 := pos
+					position222_41 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l221_40
+						goto l221_41
 					}
 					pos, ti = p.position, p.tokenIndex
-				l223_40:
+				l223_41:
 					{
-						position224_40, tokenIndex224_40 := pos, ti
+						position224_41, tokenIndex224_41 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(15, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l224_40
+							goto l224_41
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l224_40
+							goto l224_41
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l223_40
-					l224_40:
-						pos, ti = position224_40, tokenIndex224_40
+						goto l223_41
+					l224_41:
+						pos, ti = position224_41, tokenIndex224_41
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulesearch, position222_40)
+						p.add(rulesearch, position222_41)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_40
-				goto lok40
-			l221_40:
-				pos, ti = position221_40, tokenIndex221_40
-				p.comp = comp_40
+				p.comp = comp_41
+				goto lok41
+			l221_41:
+				pos, ti = position221_41, tokenIndex221_41
+				p.comp = comp_41
 				goto l40
 			}
-		lok40:
+		lok41:
 			goto l41
 		l40:
 			pos, ti = position40, tokenIndex40
@@ -2839,7 +2627,7 @@ func (p *Parser) rscheme() bool {
 		position43 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_23
@@ -2848,7 +2636,7 @@ func (p *Parser) rscheme() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(17, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_23
@@ -2891,11 +2679,11 @@ func (p *Parser) rscheme() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -2905,7 +2693,7 @@ func (p *Parser) rscheme() bool {
 										position257_16_24 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
@@ -2916,7 +2704,7 @@ func (p *Parser) rscheme() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_24
@@ -2932,7 +2720,7 @@ func (p *Parser) rscheme() bool {
 									lok12_16_24:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_24
@@ -2958,7 +2746,7 @@ func (p *Parser) rscheme() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
@@ -3010,7 +2798,7 @@ func (p *Parser) rscheme_http() bool {
 		position48 := pos
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(23, true)
+				p.note(21, true)
 			}
 
 			if int(pos) > p.far {
@@ -3021,7 +2809,7 @@ func (p *Parser) rscheme_http() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -3032,7 +2820,7 @@ func (p *Parser) rscheme_http() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -3043,7 +2831,7 @@ func (p *Parser) rscheme_http() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -3079,7 +2867,7 @@ func (p *Parser) rscheme_ftp() bool {
 		position50 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(23, true)
 			}
 
 			if int(pos) > p.far {
@@ -3090,7 +2878,7 @@ func (p *Parser) rscheme_ftp() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -3101,7 +2889,7 @@ func (p *Parser) rscheme_ftp() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -3137,7 +2925,7 @@ func (p *Parser) rscheme_afs() bool {
 		position52 := pos
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -3148,7 +2936,7 @@ func (p *Parser) rscheme_afs() bool {
 		pos++
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(23, true)
 			}
 
 			if int(pos) > p.far {
@@ -3159,7 +2947,7 @@ func (p *Parser) rscheme_afs() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3195,7 +2983,7 @@ func (p *Parser) rscheme_news() bool {
 		position54 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
-				p.note(9, true)
+				p.note(5, true)
 			}
 
 			if int(pos) > p.far {
@@ -3206,7 +2994,7 @@ func (p *Parser) rscheme_news() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -3217,7 +3005,7 @@ func (p *Parser) rscheme_news() bool {
 		pos++
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -3228,7 +3016,7 @@ func (p *Parser) rscheme_news() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3264,7 +3052,7 @@ func (p *Parser) rscheme_wais() bool {
 		position56 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
-				p.note(11, true)
+				p.note(7, true)
 			}
 
 			if int(pos) > p.far {
@@ -3275,7 +3063,7 @@ func (p *Parser) rscheme_wais() bool {
 		pos++
 		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(12, true)
 			}
 
 			if int(pos) > p.far {
@@ -3286,7 +3074,7 @@ func (p *Parser) rscheme_wais() bool {
 		pos++
 		if buffer[pos] != 'i' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(13, true)
 			}
 
 			if int(pos) > p.far {
@@ -3297,7 +3085,7 @@ func (p *Parser) rscheme_wais() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3333,7 +3121,7 @@ func (p *Parser) rscheme_prospero() bool {
 		position58 := pos
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -3366,7 +3154,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 's' {
 			if int(pos) == p.at {
-				p.note(12, true)
+				p.note(8, true)
 			}
 
 			if int(pos) > p.far {
@@ -3377,7 +3165,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -3388,7 +3176,7 @@ func (p *Parser) rscheme_prospero() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -3446,39 +3234,6 @@ func (p *Parser) rscheme_telnet() bool {
 		position60 := pos
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(6, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l59
-		}
-		pos++
-		if buffer[pos] != 'e' {
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l59
-		}
-		pos++
-		if buffer[pos] != 'l' {
-			if int(pos) == p.at {
-				p.note(13, true)
-			}
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l59
-		}
-		pos++
-		if buffer[pos] != 'n' {
-			if int(pos) == p.at {
 				p.note(9, true)
 			}
 
@@ -3490,7 +3245,40 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'l' {
+			if int(pos) == p.at {
 				p.note(10, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -3501,7 +3289,7 @@ func (p *Parser) rscheme_telnet() bool {
 		pos++
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
-				p.note(6, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -3559,7 +3347,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(22, true)
 			}
 
 			if int(pos) > p.far {
@@ -3570,7 +3358,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
-				p.note(23, true)
+				p.note(21, true)
 			}
 
 			if int(pos) > p.far {
@@ -3581,7 +3369,7 @@ func (p *Parser) rscheme_gopher() bool {
 		pos++
 		if buffer[pos] != 'e' {
 			if int(pos) == p.at {
-				p.note(10, true)
+				p.note(6, true)
 			}
 
 			if int(pos) > p.far {
@@ -3625,69 +3413,69 @@ func (p *Parser) rhttpaddress() bool {
 	{
 		position64 := pos
 		{ // scheme_http
-			comp_65 := p.comp
+			comp_72 := p.comp
 			p.comp = uint32(rulescheme_http)
-			position47_65, tokenIndex47_65 := pos, ti
+			position47_72, tokenIndex47_72 := pos, ti
 			{
-				position48_65 := pos
+				position48_72 := pos
 				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
-						p.note(23, true)
+						p.note(21, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l47_65
+					goto l47_72
 				}
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l47_65
+					goto l47_72
 				}
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l47_65
+					goto l47_72
 				}
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(22, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l47_65
+					goto l47_72
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_http, position48_65)
+					p.add(rulescheme_http, position48_72)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_65
-			goto lok65
-		l47_65:
-			pos, ti = position47_65, tokenIndex47_65
-			p.comp = comp_65
+			p.comp = comp_72
+			goto lok72
+		l47_72:
+			pos, ti = position47_72, tokenIndex47_72
+			p.comp = comp_72
 			goto l63
 		}
-	lok65:
+	lok72:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3701,7 +3489,7 @@ func (p *Parser) rhttpaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -3712,7 +3500,7 @@ func (p *Parser) rhttpaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -3728,40 +3516,87 @@ func (p *Parser) rhttpaddress() bool {
 		{
 			position65, tokenIndex65 := pos, ti
 			{ // httppath
-				comp_66 := p.comp
+				comp_73 := p.comp
 				p.comp = uint32(rulehttppath)
-				position69_66, tokenIndex69_66 := pos, ti
+				position69_73, tokenIndex69_73 := pos, ti
 				{
-					position70_66 := pos
+					position70_73 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l69_66
+						goto l69_73
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-						goto l69_66
+					{ // path
+						if false {
+							goto l69_73
+						}
+						comp_42 := p.comp
+						p.comp = uint32(rulepath)
+						{
+							position216_42_73 := pos
+						l217_42_73:
+							{
+								position218_42_73, tokenIndex218_42_73 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l218_42_73
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(11, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l218_42_73
+								}
+								pos++
+								goto l217_42_73
+							l218_42_73:
+								pos, ti = position218_42_73, tokenIndex218_42_73
+							}
+							{
+								position219_42_73, tokenIndex219_42_73 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l219_42_73
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l220_42_73
+							l219_42_73:
+								pos, ti = position219_42_73, tokenIndex219_42_73
+							}
+						l220_42_73:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath, position216_42_73)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_42
+						goto lok42_73
 					}
-					pos, ti = p.position, p.tokenIndex
+				lok42_73:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehttppath, position70_66)
+						p.add(rulehttppath, position70_73)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_66
-				goto lok66
-			l69_66:
-				pos, ti = position69_66, tokenIndex69_66
-				p.comp = comp_66
+				p.comp = comp_73
+				goto lok73
+			l69_73:
+				pos, ti = position69_73, tokenIndex69_73
+				p.comp = comp_73
 				goto l65
 			}
-		lok66:
+		lok73:
 			goto l66
 		l65:
 			pos, ti = position65, tokenIndex65
@@ -3771,7 +3606,7 @@ func (p *Parser) rhttpaddress() bool {
 			position67, tokenIndex67 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -3781,51 +3616,51 @@ func (p *Parser) rhttpaddress() bool {
 			}
 			pos++
 			{ // search
-				comp_67 := p.comp
+				comp_74 := p.comp
 				p.comp = uint32(rulesearch)
-				position221_67, tokenIndex221_67 := pos, ti
+				position221_74, tokenIndex221_74 := pos, ti
 				{
-					position222_67 := pos
+					position222_74 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l221_67
+						goto l221_74
 					}
 					pos, ti = p.position, p.tokenIndex
-				l223_67:
+				l223_74:
 					{
-						position224_67, tokenIndex224_67 := pos, ti
+						position224_74, tokenIndex224_74 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(15, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l224_67
+							goto l224_74
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l224_67
+							goto l224_74
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l223_67
-					l224_67:
-						pos, ti = position224_67, tokenIndex224_67
+						goto l223_74
+					l224_74:
+						pos, ti = position224_74, tokenIndex224_74
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulesearch, position222_67)
+						p.add(rulesearch, position222_74)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_67
-				goto lok67
-			l221_67:
-				pos, ti = position221_67, tokenIndex221_67
-				p.comp = comp_67
+				p.comp = comp_74
+				goto lok74
+			l221_74:
+				pos, ti = position221_74, tokenIndex221_74
+				p.comp = comp_74
 				goto l67
 			}
-		lok67:
+		lok74:
 			goto l68
 		l67:
 			pos, ti = position67, tokenIndex67
@@ -3852,7 +3687,7 @@ func (p *Parser) rhttppath() bool {
 		position70 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -3861,10 +3696,57 @@ func (p *Parser) rhttppath() bool {
 			goto l69
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l69
+		{ // path
+			if false {
+				goto l69
+			}
+			comp_42 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_42 := pos
+			l217_42:
+				{
+					position218_42, tokenIndex218_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_42
+					}
+					pos++
+					goto l217_42
+				l218_42:
+					pos, ti = position218_42, tokenIndex218_42
+				}
+				{
+					position219_42, tokenIndex219_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_42
+				l219_42:
+					pos, ti = position219_42, tokenIndex219_42
+				}
+			l220_42:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_42)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_42
+			goto lok42
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok42:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehttppath, position70)
@@ -3889,58 +3771,58 @@ func (p *Parser) rfileaddress() bool {
 	{
 		position72 := pos
 		{ // scheme_ftp
-			comp_68 := p.comp
+			comp_75 := p.comp
 			p.comp = uint32(rulescheme_ftp)
-			position49_68, tokenIndex49_68 := pos, ti
+			position49_75, tokenIndex49_75 := pos, ti
 			{
-				position50_68 := pos
+				position50_75 := pos
 				if buffer[pos] != 'f' {
 					if int(pos) == p.at {
-						p.note(5, true)
+						p.note(23, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l49_68
+					goto l49_75
 				}
 				pos++
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
-						p.note(6, true)
+						p.note(9, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l49_68
+					goto l49_75
 				}
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(22, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l49_68
+					goto l49_75
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_ftp, position50_68)
+					p.add(rulescheme_ftp, position50_75)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_68
-			goto lok68
-		l49_68:
-			pos, ti = position49_68, tokenIndex49_68
-			p.comp = comp_68
+			p.comp = comp_75
+			goto lok75
+		l49_75:
+			pos, ti = position49_75, tokenIndex49_75
+			p.comp = comp_75
 			goto l71
 		}
-	lok68:
+	lok75:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -3954,7 +3836,7 @@ func (p *Parser) rfileaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -3965,7 +3847,7 @@ func (p *Parser) rfileaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -3975,64 +3857,111 @@ func (p *Parser) rfileaddress() bool {
 		}
 		pos++
 		{ // ftpsite
-			comp_69 := p.comp
+			comp_76 := p.comp
 			p.comp = uint32(ruleftpsite)
-			position73_69, tokenIndex73_69 := pos, ti
+			position73_76, tokenIndex73_76 := pos, ti
 			{
-				position74_69 := pos
+				position74_76 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-					goto l73_69
+					goto l73_76
 				}
 				pos, ti = p.position, p.tokenIndex
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleftpsite, position74_69)
+					p.add(ruleftpsite, position74_76)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_69
-			goto lok69
-		l73_69:
-			pos, ti = position73_69, tokenIndex73_69
-			p.comp = comp_69
+			p.comp = comp_76
+			goto lok76
+		l73_76:
+			pos, ti = position73_76, tokenIndex73_76
+			p.comp = comp_76
 			goto l71
 		}
-	lok69:
+	lok76:
 		{ // ftppath
-			comp_70 := p.comp
+			comp_77 := p.comp
 			p.comp = uint32(ruleftppath)
-			position75_70, tokenIndex75_70 := pos, ti
+			position75_77, tokenIndex75_77 := pos, ti
 			{
-				position76_70 := pos
+				position76_77 := pos
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l75_70
+					goto l75_77
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-					goto l75_70
+				{ // path
+					if false {
+						goto l75_77
+					}
+					comp_43 := p.comp
+					p.comp = uint32(rulepath)
+					{
+						position216_43_77 := pos
+					l217_43_77:
+						{
+							position218_43_77, tokenIndex218_43_77 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l218_43_77
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_43_77
+							}
+							pos++
+							goto l217_43_77
+						l218_43_77:
+							pos, ti = position218_43_77, tokenIndex218_43_77
+						}
+						{
+							position219_43_77, tokenIndex219_43_77 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l219_43_77
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l220_43_77
+						l219_43_77:
+							pos, ti = position219_43_77, tokenIndex219_43_77
+						}
+					l220_43_77:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepath, position216_43_77)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_43
+					goto lok43_77
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok43_77:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleftppath, position76_70)
+					p.add(ruleftppath, position76_77)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_70
-			goto lok70
-		l75_70:
-			pos, ti = position75_70, tokenIndex75_70
-			p.comp = comp_70
+			p.comp = comp_77
+			goto lok77
+		l75_77:
+			pos, ti = position75_77, tokenIndex75_77
+			p.comp = comp_77
 			goto l71
 		}
-	lok70:
+	lok77:
 		_ = position72
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -4082,7 +4011,7 @@ func (p *Parser) rftppath() bool {
 		position76 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4091,10 +4020,57 @@ func (p *Parser) rftppath() bool {
 			goto l75
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l75
+		{ // path
+			if false {
+				goto l75
+			}
+			comp_43 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_43 := pos
+			l217_43:
+				{
+					position218_43, tokenIndex218_43 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_43
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_43
+					}
+					pos++
+					goto l217_43
+				l218_43:
+					pos, ti = position218_43, tokenIndex218_43
+				}
+				{
+					position219_43, tokenIndex219_43 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_43
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_43
+				l219_43:
+					pos, ti = position219_43, tokenIndex219_43
+				}
+			l220_43:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_43)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_43
+			goto lok43
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok43:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftppath, position76)
@@ -4119,34 +4095,12 @@ func (p *Parser) rafsaddress() bool {
 	{
 		position78 := pos
 		{ // scheme_afs
-			comp_71 := p.comp
+			comp_78 := p.comp
 			p.comp = uint32(rulescheme_afs)
-			position51_71, tokenIndex51_71 := pos, ti
+			position51_78, tokenIndex51_78 := pos, ti
 			{
-				position52_71 := pos
+				position52_78 := pos
 				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l51_71
-				}
-				pos++
-				if buffer[pos] != 'f' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l51_71
-				}
-				pos++
-				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -4154,23 +4108,45 @@ func (p *Parser) rafsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l51_71
+					goto l51_78
+				}
+				pos++
+				if buffer[pos] != 'f' {
+					if int(pos) == p.at {
+						p.note(23, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_78
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_78
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_afs, position52_71)
+					p.add(rulescheme_afs, position52_78)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_71
-			goto lok71
-		l51_71:
-			pos, ti = position51_71, tokenIndex51_71
-			p.comp = comp_71
+			p.comp = comp_78
+			goto lok78
+		l51_78:
+			pos, ti = position51_78, tokenIndex51_78
+			p.comp = comp_78
 			goto l77
 		}
-	lok71:
+	lok78:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -4184,7 +4160,7 @@ func (p *Parser) rafsaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4195,7 +4171,7 @@ func (p *Parser) rafsaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4205,64 +4181,111 @@ func (p *Parser) rafsaddress() bool {
 		}
 		pos++
 		{ // afssite
-			comp_72 := p.comp
+			comp_79 := p.comp
 			p.comp = uint32(ruleafssite)
-			position79_72, tokenIndex79_72 := pos, ti
+			position79_79, tokenIndex79_79 := pos, ti
 			{
-				position80_72 := pos
+				position80_79 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
-					goto l79_72
+					goto l79_79
 				}
 				pos, ti = p.position, p.tokenIndex
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleafssite, position80_72)
+					p.add(ruleafssite, position80_79)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_72
-			goto lok72
-		l79_72:
-			pos, ti = position79_72, tokenIndex79_72
-			p.comp = comp_72
+			p.comp = comp_79
+			goto lok79
+		l79_79:
+			pos, ti = position79_79, tokenIndex79_79
+			p.comp = comp_79
 			goto l77
 		}
-	lok72:
+	lok79:
 		{ // afspath
-			comp_73 := p.comp
+			comp_80 := p.comp
 			p.comp = uint32(ruleafspath)
-			position81_73, tokenIndex81_73 := pos, ti
+			position81_80, tokenIndex81_80 := pos, ti
 			{
-				position82_73 := pos
+				position82_80 := pos
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l81_73
+					goto l81_80
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-					goto l81_73
+				{ // path
+					if false {
+						goto l81_80
+					}
+					comp_44 := p.comp
+					p.comp = uint32(rulepath)
+					{
+						position216_44_80 := pos
+					l217_44_80:
+						{
+							position218_44_80, tokenIndex218_44_80 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l218_44_80
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_44_80
+							}
+							pos++
+							goto l217_44_80
+						l218_44_80:
+							pos, ti = position218_44_80, tokenIndex218_44_80
+						}
+						{
+							position219_44_80, tokenIndex219_44_80 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l219_44_80
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l220_44_80
+						l219_44_80:
+							pos, ti = position219_44_80, tokenIndex219_44_80
+						}
+					l220_44_80:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepath, position216_44_80)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_44
+					goto lok44_80
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok44_80:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleafspath, position82_73)
+					p.add(ruleafspath, position82_80)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_73
-			goto lok73
-		l81_73:
-			pos, ti = position81_73, tokenIndex81_73
-			p.comp = comp_73
+			p.comp = comp_80
+			goto lok80
+		l81_80:
+			pos, ti = position81_80, tokenIndex81_80
+			p.comp = comp_80
 			goto l77
 		}
-	lok73:
+	lok80:
 		_ = position78
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -4312,7 +4335,7 @@ func (p *Parser) rafspath() bool {
 		position82 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4321,10 +4344,57 @@ func (p *Parser) rafspath() bool {
 			goto l81
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l81
+		{ // path
+			if false {
+				goto l81
+			}
+			comp_44 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_44 := pos
+			l217_44:
+				{
+					position218_44, tokenIndex218_44 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_44
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_44
+					}
+					pos++
+					goto l217_44
+				l218_44:
+					pos, ti = position218_44, tokenIndex218_44
+				}
+				{
+					position219_44, tokenIndex219_44 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_44
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_44
+				l219_44:
+					pos, ti = position219_44, tokenIndex219_44
+				}
+			l220_44:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_44)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_44
+			goto lok44
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok44:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleafspath, position82)
@@ -4349,69 +4419,69 @@ func (p *Parser) rnewsaddress() bool {
 	{
 		position84 := pos
 		{ // scheme_news
-			comp_74 := p.comp
+			comp_81 := p.comp
 			p.comp = uint32(rulescheme_news)
-			position53_74, tokenIndex53_74 := pos, ti
+			position53_81, tokenIndex53_81 := pos, ti
 			{
-				position54_74 := pos
+				position54_81 := pos
 				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
-						p.note(9, true)
+						p.note(5, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l53_74
+					goto l53_81
 				}
 				pos++
 				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l53_74
+					goto l53_81
 				}
 				pos++
 				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(7, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l53_74
+					goto l53_81
 				}
 				pos++
 				if buffer[pos] != 's' {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l53_74
+					goto l53_81
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_news, position54_74)
+					p.add(rulescheme_news, position54_81)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_74
-			goto lok74
-		l53_74:
-			pos, ti = position53_74, tokenIndex53_74
-			p.comp = comp_74
+			p.comp = comp_81
+			goto lok81
+		l53_81:
+			pos, ti = position53_81, tokenIndex53_81
+			p.comp = comp_81
 			goto l83
 		}
-	lok74:
+	lok81:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -4447,49 +4517,27 @@ func (p *Parser) rwaisaddress() bool {
 		{
 			position87, tokenIndex87 := pos, ti
 			{ // waisdoc
-				position95_85, tokenIndex95_85 := pos, ti
+				position95_92, tokenIndex95_92 := pos, ti
 				{
-					position96_85 := pos
+					position96_92 := pos
 					{ // scheme_wais
-						comp_78 := p.comp
+						comp_85 := p.comp
 						p.comp = uint32(rulescheme_wais)
-						position55_78_85, tokenIndex55_78_85 := pos, ti
+						position55_85_92, tokenIndex55_85_92 := pos, ti
 						{
-							position56_78_85 := pos
+							position56_85_92 := pos
 							if buffer[pos] != 'w' {
 								if int(pos) == p.at {
-									p.note(11, true)
+									p.note(7, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l55_78_85
+								goto l55_85_92
 							}
 							pos++
 							if buffer[pos] != 'a' {
-								if int(pos) == p.at {
-									p.note(14, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l55_78_85
-							}
-							pos++
-							if buffer[pos] != 'i' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l55_78_85
-							}
-							pos++
-							if buffer[pos] != 's' {
 								if int(pos) == p.at {
 									p.note(12, true)
 								}
@@ -4497,23 +4545,45 @@ func (p *Parser) rwaisaddress() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l55_78_85
+								goto l55_85_92
+							}
+							pos++
+							if buffer[pos] != 'i' {
+								if int(pos) == p.at {
+									p.note(13, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_85_92
+							}
+							pos++
+							if buffer[pos] != 's' {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_85_92
 							}
 							pos++
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_wais, position56_78_85)
+								p.add(rulescheme_wais, position56_85_92)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_78
-						goto lok78_85
-					l55_78_85:
-						pos, ti = position55_78_85, tokenIndex55_78_85
-						p.comp = comp_78
-						goto l95_85
+						p.comp = comp_85
+						goto lok85_92
+					l55_85_92:
+						pos, ti = position55_85_92, tokenIndex55_85_92
+						p.comp = comp_85
+						goto l95_92
 					}
-				lok78_85:
+				lok85_92:
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
@@ -4522,47 +4592,47 @@ func (p *Parser) rwaisaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l95_85
+						goto l95_92
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l95_85
+						goto l95_92
 					}
 					pos++
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
-							p.note(8, true)
+							p.note(11, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l95_85
+						goto l95_92
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-						goto l95_85
+						goto l95_92
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
-						goto l95_85
+						goto l95_92
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position96_85
+					_ = position96_92
 				}
-				goto lok85
-			l95_85:
-				pos, ti = position95_85, tokenIndex95_85
+				goto lok92
+			l95_92:
+				pos, ti = position95_92, tokenIndex95_92
 				goto l88
 			}
-		lok85:
+		lok92:
 			goto l87
 		l88:
 			pos, ti = position87, tokenIndex87
@@ -4590,45 +4660,23 @@ func (p *Parser) rwaisindex() bool {
 	{
 		position90 := pos
 		{ // scheme_wais
-			comp_75 := p.comp
+			comp_82 := p.comp
 			p.comp = uint32(rulescheme_wais)
-			position55_75, tokenIndex55_75 := pos, ti
+			position55_82, tokenIndex55_82 := pos, ti
 			{
-				position56_75 := pos
+				position56_82 := pos
 				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(7, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l55_75
+					goto l55_82
 				}
 				pos++
 				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55_75
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55_75
-				}
-				pos++
-				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -4636,23 +4684,45 @@ func (p *Parser) rwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l55_75
+					goto l55_82
+				}
+				pos++
+				if buffer[pos] != 'i' {
+					if int(pos) == p.at {
+						p.note(13, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_82
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_82
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_wais, position56_75)
+					p.add(rulescheme_wais, position56_82)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_75
-			goto lok75
-		l55_75:
-			pos, ti = position55_75, tokenIndex55_75
-			p.comp = comp_75
+			p.comp = comp_82
+			goto lok82
+		l55_82:
+			pos, ti = position55_82, tokenIndex55_82
+			p.comp = comp_82
 			goto l89
 		}
-	lok75:
+	lok82:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -4666,7 +4736,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4677,7 +4747,7 @@ func (p *Parser) rwaisindex() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4691,57 +4761,57 @@ func (p *Parser) rwaisindex() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		{ // waisindexpath
-			comp_76 := p.comp
+			comp_83 := p.comp
 			p.comp = uint32(rulewaisindexpath)
-			position93_76, tokenIndex93_76 := pos, ti
+			position93_83, tokenIndex93_83 := pos, ti
 			{
-				position94_76 := pos
+				position94_83 := pos
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l93_76
+					goto l93_83
 				}
 				pos++
 				{ // database
-					position124_41_76, tokenIndex124_41_76 := pos, ti
+					position124_45_83, tokenIndex124_45_83 := pos, ti
 					{
-						position125_41_76 := pos
+						position125_45_83 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l124_41_76
+							goto l124_45_83
 						}
 						pos, ti = p.position, p.tokenIndex
-						_ = position125_41_76
+						_ = position125_45_83
 					}
-					goto lok41_76
-				l124_41_76:
-					pos, ti = position124_41_76, tokenIndex124_41_76
-					goto l93_76
+					goto lok45_83
+				l124_45_83:
+					pos, ti = position124_45_83, tokenIndex124_45_83
+					goto l93_83
 				}
-			lok41_76:
+			lok45_83:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewaisindexpath, position94_76)
+					p.add(rulewaisindexpath, position94_83)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_76
-			goto lok76
-		l93_76:
-			pos, ti = position93_76, tokenIndex93_76
-			p.comp = comp_76
+			p.comp = comp_83
+			goto lok83
+		l93_83:
+			pos, ti = position93_83, tokenIndex93_83
+			p.comp = comp_83
 			goto l89
 		}
-	lok76:
+	lok83:
 		{
 			position91, tokenIndex91 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -4751,51 +4821,51 @@ func (p *Parser) rwaisindex() bool {
 			}
 			pos++
 			{ // search
-				comp_77 := p.comp
+				comp_84 := p.comp
 				p.comp = uint32(rulesearch)
-				position221_77, tokenIndex221_77 := pos, ti
+				position221_84, tokenIndex221_84 := pos, ti
 				{
-					position222_77 := pos
+					position222_84 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l221_77
+						goto l221_84
 					}
 					pos, ti = p.position, p.tokenIndex
-				l223_77:
+				l223_84:
 					{
-						position224_77, tokenIndex224_77 := pos, ti
+						position224_84, tokenIndex224_84 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(15, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l224_77
+							goto l224_84
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l224_77
+							goto l224_84
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l223_77
-					l224_77:
-						pos, ti = position224_77, tokenIndex224_77
+						goto l223_84
+					l224_84:
+						pos, ti = position224_84, tokenIndex224_84
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulesearch, position222_77)
+						p.add(rulesearch, position222_84)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_77
-				goto lok77
-			l221_77:
-				pos, ti = position221_77, tokenIndex221_77
-				p.comp = comp_77
+				p.comp = comp_84
+				goto lok84
+			l221_84:
+				pos, ti = position221_84, tokenIndex221_84
+				p.comp = comp_84
 				goto l91
 			}
-		lok77:
+		lok84:
 			goto l92
 		l91:
 			pos, ti = position91, tokenIndex91
@@ -4822,7 +4892,7 @@ func (p *Parser) rwaisindexpath() bool {
 		position94 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4832,21 +4902,21 @@ func (p *Parser) rwaisindexpath() bool {
 		}
 		pos++
 		{ // database
-			position124_41, tokenIndex124_41 := pos, ti
+			position124_45, tokenIndex124_45 := pos, ti
 			{
-				position125_41 := pos
+				position125_45 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-					goto l124_41
+					goto l124_45
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position125_41
+				_ = position125_45
 			}
-			goto lok41
-		l124_41:
-			pos, ti = position124_41, tokenIndex124_41
+			goto lok45
+		l124_45:
+			pos, ti = position124_45, tokenIndex124_45
 			goto l93
 		}
-	lok41:
+	lok45:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisindexpath, position94)
@@ -4871,45 +4941,23 @@ func (p *Parser) rwaisdoc() bool {
 	{
 		position96 := pos
 		{ // scheme_wais
-			comp_78 := p.comp
+			comp_85 := p.comp
 			p.comp = uint32(rulescheme_wais)
-			position55_78, tokenIndex55_78 := pos, ti
+			position55_85, tokenIndex55_85 := pos, ti
 			{
-				position56_78 := pos
+				position56_85 := pos
 				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(7, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l55_78
+					goto l55_85
 				}
 				pos++
 				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55_78
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55_78
-				}
-				pos++
-				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -4917,23 +4965,45 @@ func (p *Parser) rwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l55_78
+					goto l55_85
+				}
+				pos++
+				if buffer[pos] != 'i' {
+					if int(pos) == p.at {
+						p.note(13, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_85
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_85
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_wais, position56_78)
+					p.add(rulescheme_wais, position56_85)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_78
-			goto lok78
-		l55_78:
-			pos, ti = position55_78, tokenIndex55_78
-			p.comp = comp_78
+			p.comp = comp_85
+			goto lok85
+		l55_85:
+			pos, ti = position55_85, tokenIndex55_85
+			p.comp = comp_85
 			goto l95
 		}
-	lok78:
+	lok85:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -4947,7 +5017,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4958,7 +5028,7 @@ func (p *Parser) rwaisdoc() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -4996,7 +5066,7 @@ func (p *Parser) rwaisdocpath() bool {
 		position98 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -5006,24 +5076,24 @@ func (p *Parser) rwaisdocpath() bool {
 		}
 		pos++
 		{ // database
-			position124_42, tokenIndex124_42 := pos, ti
+			position124_46, tokenIndex124_46 := pos, ti
 			{
-				position125_42 := pos
+				position125_46 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-					goto l124_42
+					goto l124_46
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position125_42
+				_ = position125_46
 			}
-			goto lok42
-		l124_42:
-			pos, ti = position124_42, tokenIndex124_42
+			goto lok46
+		l124_46:
+			pos, ti = position124_46, tokenIndex124_46
 			goto l97
 		}
-	lok42:
+	lok46:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -5033,24 +5103,24 @@ func (p *Parser) rwaisdocpath() bool {
 		}
 		pos++
 		{ // wtype
-			position126_43, tokenIndex126_43 := pos, ti
+			position126_47, tokenIndex126_47 := pos, ti
 			{
-				position127_43 := pos
+				position127_47 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-					goto l126_43
+					goto l126_47
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position127_43
+				_ = position127_47
 			}
-			goto lok43
-		l126_43:
-			pos, ti = position126_43, tokenIndex126_43
+			goto lok47
+		l126_47:
+			pos, ti = position126_47, tokenIndex126_47
 			goto l97
 		}
-	lok43:
+	lok47:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -5060,59 +5130,59 @@ func (p *Parser) rwaisdocpath() bool {
 		}
 		pos++
 		{ // digits
-			position263_44, tokenIndex263_44 := pos, ti
+			position263_48, tokenIndex263_48 := pos, ti
 			{
-				position264_44 := pos
+				position264_48 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l252_1_44
+						goto l252_1_48
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l263_44
-				l252_1_44:
+					goto l263_48
+				l252_1_48:
 					pos++
-					goto lok1_44
+					goto lok1_48
 				}
-			lok1_44:
-			l265_44:
+			lok1_48:
+			l265_48:
 				{
-					position266_44, tokenIndex266_44 := pos, ti
+					position266_48, tokenIndex266_48 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l252_2_44
+							goto l252_2_48
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l266_44
-					l252_2_44:
+						goto l266_48
+					l252_2_48:
 						pos++
-						goto lok2_44
+						goto lok2_48
 					}
-				lok2_44:
-					goto l265_44
-				l266_44:
-					pos, ti = position266_44, tokenIndex266_44
+				lok2_48:
+					goto l265_48
+				l266_48:
+					pos, ti = position266_48, tokenIndex266_48
 				}
-				_ = position264_44
+				_ = position264_48
 			}
-			goto lok44
-		l263_44:
-			pos, ti = position263_44, tokenIndex263_44
+			goto lok48
+		l263_48:
+			pos, ti = position263_48, tokenIndex263_48
 			goto l97
 		}
-	lok44:
+	lok48:
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -5121,10 +5191,57 @@ func (p *Parser) rwaisdocpath() bool {
 			goto l97
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l97
+		{ // path
+			if false {
+				goto l97
+			}
+			comp_49 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_49 := pos
+			l217_49:
+				{
+					position218_49, tokenIndex218_49 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_49
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_49
+					}
+					pos++
+					goto l217_49
+				l218_49:
+					pos, ti = position218_49, tokenIndex218_49
+				}
+				{
+					position219_49, tokenIndex219_49 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_49
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_49
+				l219_49:
+					pos, ti = position219_49, tokenIndex219_49
+				}
+			l220_49:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_49)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_49
+			goto lok49
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok49:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdocpath, position98)
@@ -5160,57 +5277,57 @@ func (p *Parser) rgroupart() bool {
 		l102:
 			pos, ti = position101, tokenIndex101
 			{ // group
-				position105_57, tokenIndex105_57 := pos, ti
+				position105_64, tokenIndex105_64 := pos, ti
 				{
-					position106_57 := pos
+					position106_64 := pos
 					{ // ialpha
-						position244_25_57, tokenIndex244_25_57 := pos, ti
+						position244_25_64, tokenIndex244_25_64 := pos, ti
 						{
-							position245_25_57 := pos
+							position245_25_64 := pos
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_22_25_57
+									goto l248_22_25_64
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(19, true)
+									p.note(17, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_22_25_57
+									goto l248_22_25_64
 								}
-								goto l244_25_57
-							l248_22_25_57:
+								goto l244_25_64
+							l248_22_25_64:
 								pos++
-								goto lok22_25_57
+								goto lok22_25_64
 							}
-						lok22_25_57:
+						lok22_25_64:
 							{
-								position246_25_57, tokenIndex246_25_57 := pos, ti
+								position246_25_64, tokenIndex246_25_64 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l246_25_57
+									goto l246_25_64
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l247_25_57
-							l246_25_57:
-								pos, ti = position246_25_57, tokenIndex246_25_57
+								goto l247_25_64
+							l246_25_64:
+								pos, ti = position246_25_64, tokenIndex246_25_64
 							}
-						l247_25_57:
-							_ = position245_25_57
+						l247_25_64:
+							_ = position245_25_64
 						}
-						goto lok25_57
-					l244_25_57:
-						pos, ti = position244_25_57, tokenIndex244_25_57
-						goto l105_57
+						goto lok25_64
+					l244_25_64:
+						pos, ti = position244_25_64, tokenIndex244_25_64
+						goto l105_64
 					}
-				lok25_57:
-				l107_57:
+				lok25_64:
+				l107_64:
 					{
-						position108_57, tokenIndex108_57 := pos, ti
+						position108_64, tokenIndex108_64 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(28, true)
@@ -5219,66 +5336,66 @@ func (p *Parser) rgroupart() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l108_57
+							goto l108_64
 						}
 						pos++
 						{ // ialpha
-							position244_26_57, tokenIndex244_26_57 := pos, ti
+							position244_26_64, tokenIndex244_26_64 := pos, ti
 							{
-								position245_26_57 := pos
+								position245_26_64 := pos
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l248_22_26_57
+										goto l248_22_26_64
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(19, true)
+										p.note(17, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l248_22_26_57
+										goto l248_22_26_64
 									}
-									goto l244_26_57
-								l248_22_26_57:
+									goto l244_26_64
+								l248_22_26_64:
 									pos++
-									goto lok22_26_57
+									goto lok22_26_64
 								}
-							lok22_26_57:
+							lok22_26_64:
 								{
-									position246_26_57, tokenIndex246_26_57 := pos, ti
+									position246_26_64, tokenIndex246_26_64 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-										goto l246_26_57
+										goto l246_26_64
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l247_26_57
-								l246_26_57:
-									pos, ti = position246_26_57, tokenIndex246_26_57
+									goto l247_26_64
+								l246_26_64:
+									pos, ti = position246_26_64, tokenIndex246_26_64
 								}
-							l247_26_57:
-								_ = position245_26_57
+							l247_26_64:
+								_ = position245_26_64
 							}
-							goto lok26_57
-						l244_26_57:
-							pos, ti = position244_26_57, tokenIndex244_26_57
-							goto l108_57
+							goto lok26_64
+						l244_26_64:
+							pos, ti = position244_26_64, tokenIndex244_26_64
+							goto l108_64
 						}
-					lok26_57:
-						goto l107_57
-					l108_57:
-						pos, ti = position108_57, tokenIndex108_57
+					lok26_64:
+						goto l107_64
+					l108_64:
+						pos, ti = position108_64, tokenIndex108_64
 					}
-					_ = position106_57
+					_ = position106_64
 				}
-				goto lok57
-			l105_57:
-				pos, ti = position105_57, tokenIndex105_57
+				goto lok64
+			l105_64:
+				pos, ti = position105_64, tokenIndex105_64
 				goto l103
 			}
-		lok57:
+		lok64:
 			goto l101
 		l103:
 			pos, ti = position101, tokenIndex101
@@ -5296,102 +5413,102 @@ func (p *Parser) rgroupart() bool {
 			{
 				position104, tokenIndex104 := pos, ti
 				{ // xalpha
-					position229_58, tokenIndex229_58 := pos, ti
+					position229_65, tokenIndex229_65 := pos, ti
 					{
-						position230_58 := pos
+						position230_65 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, false)
+									p.note(18, false)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_58, tokenIndex256_16_58 := pos, ti
+										position256_16_65, tokenIndex256_16_65 := pos, ti
 										{
-											position257_16_58 := pos
+											position257_16_65 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, false)
+													p.note(19, false)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_58
+												goto l256_16_65
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_58
+													goto l258_12_16_65
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_58
-											l258_12_16_58:
+												goto l256_16_65
+											l258_12_16_65:
 												pos++
-												goto lok12_16_58
+												goto lok12_16_65
 											}
-										lok12_16_58:
+										lok12_16_65:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_58
+													goto l258_13_16_65
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_58
-											l258_13_16_58:
+												goto l256_16_65
+											l258_13_16_65:
 												pos++
-												goto lok13_16_58
+												goto lok13_16_65
 											}
-										lok13_16_58:
-											_ = position257_16_58
+										lok13_16_65:
+											_ = position257_16_65
 										}
-										goto lok16_58
-									l256_16_58:
-										pos, ti = position256_16_58, tokenIndex256_16_58
-										goto l229_58
+										goto lok16_65
+									l256_16_65:
+										pos, ti = position256_16_65, tokenIndex256_16_65
+										goto l229_65
 									}
-								lok16_58:
+								lok16_65:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, false)
+											p.note(16, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_58
+										goto l229_65
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_58
+						_ = position230_65
 					}
-					goto lok58
-				l229_58:
-					pos, ti = position229_58, tokenIndex229_58
+					goto lok65
+				l229_65:
+					pos, ti = position229_65, tokenIndex229_65
 					goto l104
 				}
-			lok58:
+			lok65:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -5430,7 +5547,7 @@ func (p *Parser) rgroup() bool {
 				position245_25 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(18, true)
+						p.note(16, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_22_25
@@ -5439,7 +5556,7 @@ func (p *Parser) rgroup() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(19, true)
+						p.note(17, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_22_25
@@ -5489,7 +5606,7 @@ func (p *Parser) rgroup() bool {
 					position245_26 := pos
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(18, true)
+							p.note(16, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l248_22_26
@@ -5498,7 +5615,7 @@ func (p *Parser) rgroup() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(17, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l248_22_26
@@ -5552,102 +5669,102 @@ func (p *Parser) rarticle() bool {
 		{
 			position111, tokenIndex111 := pos, ti
 			{ // xalpha
-				position229_45, tokenIndex229_45 := pos, ti
+				position229_50, tokenIndex229_50 := pos, ti
 				{
-					position230_45 := pos
+					position230_50 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_45, tokenIndex256_16_45 := pos, ti
+									position256_16_50, tokenIndex256_16_50 := pos, ti
 									{
-										position257_16_45 := pos
+										position257_16_50 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_45
+											goto l256_16_50
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_12_16_45
+												goto l258_12_16_50
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_45
-										l258_12_16_45:
+											goto l256_16_50
+										l258_12_16_50:
 											pos++
-											goto lok12_16_45
+											goto lok12_16_50
 										}
-									lok12_16_45:
+									lok12_16_50:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_13_16_45
+												goto l258_13_16_50
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_45
-										l258_13_16_45:
+											goto l256_16_50
+										l258_13_16_50:
 											pos++
-											goto lok13_16_45
+											goto lok13_16_50
 										}
-									lok13_16_45:
-										_ = position257_16_45
+									lok13_16_50:
+										_ = position257_16_50
 									}
-									goto lok16_45
-								l256_16_45:
-									pos, ti = position256_16_45, tokenIndex256_16_45
-									goto l229_45
+									goto lok16_50
+								l256_16_50:
+									pos, ti = position256_16_50, tokenIndex256_16_50
+									goto l229_50
 								}
-							lok16_45:
+							lok16_50:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l229_45
+									goto l229_50
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position230_45
+					_ = position230_50
 				}
-				goto lok45
-			l229_45:
-				pos, ti = position229_45, tokenIndex229_45
+				goto lok50
+			l229_50:
+				pos, ti = position229_50, tokenIndex229_50
 				goto l112
 			}
-		lok45:
+		lok50:
 		l113:
 			{
 				position114, tokenIndex114 := pos, ti
@@ -5666,26 +5783,26 @@ func (p *Parser) rarticle() bool {
 					pos++
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(18, false)
+							p.note(16, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l248_46
+							goto l248_51
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(19, false)
+							p.note(17, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l248_46
+							goto l248_51
 						}
 						goto l115
-					l248_46:
+					l248_51:
 						pos++
-						goto lok46
+						goto lok51
 					}
-				lok46:
+				lok51:
 					if int(pos)-1 > p.reach {
 						p.reach = int(pos) - 1
 					}
@@ -5694,102 +5811,102 @@ func (p *Parser) rarticle() bool {
 					pos, ti = position115, tokenIndex115
 				}
 				{ // xalpha
-					position229_47, tokenIndex229_47 := pos, ti
+					position229_52, tokenIndex229_52 := pos, ti
 					{
-						position230_47 := pos
+						position230_52 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, true)
+									p.note(18, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_47, tokenIndex256_16_47 := pos, ti
+										position256_16_52, tokenIndex256_16_52 := pos, ti
 										{
-											position257_16_47 := pos
+											position257_16_52 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, true)
+													p.note(19, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_47
+												goto l256_16_52
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(20, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_47
+													goto l258_12_16_52
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_47
-											l258_12_16_47:
+												goto l256_16_52
+											l258_12_16_52:
 												pos++
-												goto lok12_16_47
+												goto lok12_16_52
 											}
-										lok12_16_47:
+										lok12_16_52:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(20, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_47
+													goto l258_13_16_52
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_47
-											l258_13_16_47:
+												goto l256_16_52
+											l258_13_16_52:
 												pos++
-												goto lok13_16_47
+												goto lok13_16_52
 											}
-										lok13_16_47:
-											_ = position257_16_47
+										lok13_16_52:
+											_ = position257_16_52
 										}
-										goto lok16_47
-									l256_16_47:
-										pos, ti = position256_16_47, tokenIndex256_16_47
-										goto l229_47
+										goto lok16_52
+									l256_16_52:
+										pos, ti = position256_16_52, tokenIndex256_16_52
+										goto l229_52
 									}
-								lok16_47:
+								lok16_52:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, true)
+											p.note(16, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_47
+										goto l229_52
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_47
+						_ = position230_52
 					}
-					goto lok47
-				l229_47:
-					pos, ti = position229_47, tokenIndex229_47
+					goto lok52
+				l229_52:
+					pos, ti = position229_52, tokenIndex229_52
 					goto l114
 				}
-			lok47:
+			lok52:
 				goto l113
 			l114:
 				pos, ti = position114, tokenIndex114
@@ -5808,59 +5925,59 @@ func (p *Parser) rarticle() bool {
 			{
 				position116, tokenIndex116 := pos, ti
 				{ // hostname
-					comp_48 := p.comp
+					comp_53 := p.comp
 					p.comp = uint32(rulehostname)
-					position199_48, tokenIndex199_48 := pos, ti
+					position199_53, tokenIndex199_53 := pos, ti
 					{
-						position200_48 := pos
+						position200_53 := pos
 						{ // ialpha
-							position244_32_48, tokenIndex244_32_48 := pos, ti
+							position244_32_53, tokenIndex244_32_53 := pos, ti
 							{
-								position245_32_48 := pos
+								position245_32_53 := pos
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l248_22_32_48
+										goto l248_22_32_53
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(19, true)
+										p.note(17, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l248_22_32_48
+										goto l248_22_32_53
 									}
-									goto l244_32_48
-								l248_22_32_48:
+									goto l244_32_53
+								l248_22_32_53:
 									pos++
-									goto lok22_32_48
+									goto lok22_32_53
 								}
-							lok22_32_48:
+							lok22_32_53:
 								{
-									position246_32_48, tokenIndex246_32_48 := pos, ti
+									position246_32_53, tokenIndex246_32_53 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-										goto l246_32_48
+										goto l246_32_53
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l247_32_48
-								l246_32_48:
-									pos, ti = position246_32_48, tokenIndex246_32_48
+									goto l247_32_53
+								l246_32_53:
+									pos, ti = position246_32_53, tokenIndex246_32_53
 								}
-							l247_32_48:
-								_ = position245_32_48
+							l247_32_53:
+								_ = position245_32_53
 							}
-							goto lok32_48
-						l244_32_48:
-							pos, ti = position244_32_48, tokenIndex244_32_48
-							goto l199_48
+							goto lok32_53
+						l244_32_53:
+							pos, ti = position244_32_53, tokenIndex244_32_53
+							goto l199_53
 						}
-					lok32_48:
-					l201_48:
+					lok32_53:
+					l201_53:
 						{
-							position202_48, tokenIndex202_48 := pos, ti
+							position202_53, tokenIndex202_53 := pos, ti
 							if buffer[pos] != '.' {
 								if int(pos) == p.at {
 									p.note(28, true)
@@ -5869,72 +5986,72 @@ func (p *Parser) rarticle() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l202_48
+								goto l202_53
 							}
 							pos++
 							{ // ialpha
-								position244_33_48, tokenIndex244_33_48 := pos, ti
+								position244_33_53, tokenIndex244_33_53 := pos, ti
 								{
-									position245_33_48 := pos
+									position245_33_53 := pos
 									{ // alpha
 										if int(pos) == p.at {
-											p.note(18, true)
+											p.note(16, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l248_22_33_48
+											goto l248_22_33_53
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if int(pos) == p.at {
-											p.note(19, true)
+											p.note(17, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l248_22_33_48
+											goto l248_22_33_53
 										}
-										goto l244_33_48
-									l248_22_33_48:
+										goto l244_33_53
+									l248_22_33_53:
 										pos++
-										goto lok22_33_48
+										goto lok22_33_53
 									}
-								lok22_33_48:
+								lok22_33_53:
 									{
-										position246_33_48, tokenIndex246_33_48 := pos, ti
+										position246_33_53, tokenIndex246_33_53 := pos, ti
 										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-											goto l246_33_48
+											goto l246_33_53
 										}
 										pos, ti = p.position, p.tokenIndex
-										goto l247_33_48
-									l246_33_48:
-										pos, ti = position246_33_48, tokenIndex246_33_48
+										goto l247_33_53
+									l246_33_53:
+										pos, ti = position246_33_53, tokenIndex246_33_53
 									}
-								l247_33_48:
-									_ = position245_33_48
+								l247_33_53:
+									_ = position245_33_53
 								}
-								goto lok33_48
-							l244_33_48:
-								pos, ti = position244_33_48, tokenIndex244_33_48
-								goto l202_48
+								goto lok33_53
+							l244_33_53:
+								pos, ti = position244_33_53, tokenIndex244_33_53
+								goto l202_53
 							}
-						lok33_48:
-							goto l201_48
-						l202_48:
-							pos, ti = position202_48, tokenIndex202_48
+						lok33_53:
+							goto l201_53
+						l202_53:
+							pos, ti = position202_53, tokenIndex202_53
 						}
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehostname, position200_48)
+							p.add(rulehostname, position200_53)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_48
-					goto lok48
-				l199_48:
-					pos, ti = position199_48, tokenIndex199_48
-					p.comp = comp_48
+					p.comp = comp_53
+					goto lok53
+				l199_53:
+					pos, ti = position199_53, tokenIndex199_53
+					p.comp = comp_53
 					goto l117
 				}
-			lok48:
+			lok53:
 				goto l116
 			l117:
 				pos, ti = position116, tokenIndex116
@@ -5948,102 +6065,102 @@ func (p *Parser) rarticle() bool {
 		l112:
 			pos, ti = position111, tokenIndex111
 			{ // xalpha
-				position229_49, tokenIndex229_49 := pos, ti
+				position229_54, tokenIndex229_54 := pos, ti
 				{
-					position230_49 := pos
+					position230_54 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_49, tokenIndex256_16_49 := pos, ti
+									position256_16_54, tokenIndex256_16_54 := pos, ti
 									{
-										position257_16_49 := pos
+										position257_16_54 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_49
+											goto l256_16_54
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_12_16_49
+												goto l258_12_16_54
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_49
-										l258_12_16_49:
+											goto l256_16_54
+										l258_12_16_54:
 											pos++
-											goto lok12_16_49
+											goto lok12_16_54
 										}
-									lok12_16_49:
+									lok12_16_54:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_13_16_49
+												goto l258_13_16_54
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_49
-										l258_13_16_49:
+											goto l256_16_54
+										l258_13_16_54:
 											pos++
-											goto lok13_16_49
+											goto lok13_16_54
 										}
-									lok13_16_49:
-										_ = position257_16_49
+									lok13_16_54:
+										_ = position257_16_54
 									}
-									goto lok16_49
-								l256_16_49:
-									pos, ti = position256_16_49, tokenIndex256_16_49
-									goto l229_49
+									goto lok16_54
+								l256_16_54:
+									pos, ti = position256_16_54, tokenIndex256_16_54
+									goto l229_54
 								}
-							lok16_49:
+							lok16_54:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l229_49
+									goto l229_54
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position230_49
+					_ = position230_54
 				}
-				goto lok49
-			l229_49:
-				pos, ti = position229_49, tokenIndex229_49
+				goto lok54
+			l229_54:
+				pos, ti = position229_54, tokenIndex229_54
 				goto l109
 			}
-		lok49:
+		lok54:
 		l118:
 			{
 				position119, tokenIndex119 := pos, ti
@@ -6067,102 +6184,102 @@ func (p *Parser) rarticle() bool {
 					{
 						position121, tokenIndex121 := pos, ti
 						{ // xalpha
-							position229_50, tokenIndex229_50 := pos, ti
+							position229_55, tokenIndex229_55 := pos, ti
 							{
-								position230_50 := pos
+								position230_55 := pos
 								{
 									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
-											p.note(20, false)
+											p.note(18, false)
 										}
 
 										if int(pos) == p.at {
-											p.note(21, false)
+											p.note(19, false)
 										}
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_50, tokenIndex256_16_50 := pos, ti
+												position256_16_55, tokenIndex256_16_55 := pos, ti
 												{
-													position257_16_50 := pos
+													position257_16_55 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
-															p.note(21, false)
+															p.note(19, false)
 														}
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l256_16_50
+														goto l256_16_55
 													}
 													pos++
 													{ // hex
 														if int(pos) == p.at {
-															p.note(22, false)
+															p.note(20, false)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_50
+															goto l258_12_16_55
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l256_16_50
-													l258_12_16_50:
+														goto l256_16_55
+													l258_12_16_55:
 														pos++
-														goto lok12_16_50
+														goto lok12_16_55
 													}
-												lok12_16_50:
+												lok12_16_55:
 													{ // hex
 														if int(pos) == p.at {
-															p.note(22, false)
+															p.note(20, false)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_50
+															goto l258_13_16_55
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l256_16_50
-													l258_13_16_50:
+														goto l256_16_55
+													l258_13_16_55:
 														pos++
-														goto lok13_16_50
+														goto lok13_16_55
 													}
-												lok13_16_50:
-													_ = position257_16_50
+												lok13_16_55:
+													_ = position257_16_55
 												}
-												goto lok16_50
-											l256_16_50:
-												pos, ti = position256_16_50, tokenIndex256_16_50
-												goto l229_50
+												goto lok16_55
+											l256_16_55:
+												pos, ti = position256_16_55, tokenIndex256_16_55
+												goto l229_55
 											}
-										lok16_50:
+										lok16_55:
 											;
 										default:
 											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
-													p.note(18, false)
+													p.note(16, false)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l229_50
+												goto l229_55
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position230_50
+								_ = position230_55
 							}
-							goto lok50
-						l229_50:
-							pos, ti = position229_50, tokenIndex229_50
+							goto lok55
+						l229_55:
+							pos, ti = position229_55, tokenIndex229_55
 							goto l121
 						}
-					lok50:
+					lok55:
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
@@ -6178,102 +6295,102 @@ func (p *Parser) rarticle() bool {
 					pos, ti = position120, tokenIndex120
 				}
 				{ // xalpha
-					position229_51, tokenIndex229_51 := pos, ti
+					position229_56, tokenIndex229_56 := pos, ti
 					{
-						position230_51 := pos
+						position230_56 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, true)
+									p.note(18, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_51, tokenIndex256_16_51 := pos, ti
+										position256_16_56, tokenIndex256_16_56 := pos, ti
 										{
-											position257_16_51 := pos
+											position257_16_56 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, true)
+													p.note(19, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_51
+												goto l256_16_56
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(20, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_51
+													goto l258_12_16_56
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_51
-											l258_12_16_51:
+												goto l256_16_56
+											l258_12_16_56:
 												pos++
-												goto lok12_16_51
+												goto lok12_16_56
 											}
-										lok12_16_51:
+										lok12_16_56:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(20, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_51
+													goto l258_13_16_56
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_51
-											l258_13_16_51:
+												goto l256_16_56
+											l258_13_16_56:
 												pos++
-												goto lok13_16_51
+												goto lok13_16_56
 											}
-										lok13_16_51:
-											_ = position257_16_51
+										lok13_16_56:
+											_ = position257_16_56
 										}
-										goto lok16_51
-									l256_16_51:
-										pos, ti = position256_16_51, tokenIndex256_16_51
-										goto l229_51
+										goto lok16_56
+									l256_16_56:
+										pos, ti = position256_16_56, tokenIndex256_16_56
+										goto l229_56
 									}
-								lok16_51:
+								lok16_56:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, true)
+											p.note(16, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_51
+										goto l229_56
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_51
+						_ = position230_56
 					}
-					goto lok51
-				l229_51:
-					pos, ti = position229_51, tokenIndex229_51
+					goto lok56
+				l229_56:
+					pos, ti = position229_56, tokenIndex229_56
 					goto l119
 				}
-			lok51:
+			lok56:
 				goto l118
 			l119:
 				pos, ti = position119, tokenIndex119
@@ -6292,59 +6409,59 @@ func (p *Parser) rarticle() bool {
 			{
 				position122, tokenIndex122 := pos, ti
 				{ // hostname
-					comp_52 := p.comp
+					comp_57 := p.comp
 					p.comp = uint32(rulehostname)
-					position199_52, tokenIndex199_52 := pos, ti
+					position199_57, tokenIndex199_57 := pos, ti
 					{
-						position200_52 := pos
+						position200_57 := pos
 						{ // ialpha
-							position244_32_52, tokenIndex244_32_52 := pos, ti
+							position244_32_57, tokenIndex244_32_57 := pos, ti
 							{
-								position245_32_52 := pos
+								position245_32_57 := pos
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l248_22_32_52
+										goto l248_22_32_57
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(19, true)
+										p.note(17, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l248_22_32_52
+										goto l248_22_32_57
 									}
-									goto l244_32_52
-								l248_22_32_52:
+									goto l244_32_57
+								l248_22_32_57:
 									pos++
-									goto lok22_32_52
+									goto lok22_32_57
 								}
-							lok22_32_52:
+							lok22_32_57:
 								{
-									position246_32_52, tokenIndex246_32_52 := pos, ti
+									position246_32_57, tokenIndex246_32_57 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-										goto l246_32_52
+										goto l246_32_57
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l247_32_52
-								l246_32_52:
-									pos, ti = position246_32_52, tokenIndex246_32_52
+									goto l247_32_57
+								l246_32_57:
+									pos, ti = position246_32_57, tokenIndex246_32_57
 								}
-							l247_32_52:
-								_ = position245_32_52
+							l247_32_57:
+								_ = position245_32_57
 							}
-							goto lok32_52
-						l244_32_52:
-							pos, ti = position244_32_52, tokenIndex244_32_52
-							goto l199_52
+							goto lok32_57
+						l244_32_57:
+							pos, ti = position244_32_57, tokenIndex244_32_57
+							goto l199_57
 						}
-					lok32_52:
-					l201_52:
+					lok32_57:
+					l201_57:
 						{
-							position202_52, tokenIndex202_52 := pos, ti
+							position202_57, tokenIndex202_57 := pos, ti
 							if buffer[pos] != '.' {
 								if int(pos) == p.at {
 									p.note(28, true)
@@ -6353,72 +6470,72 @@ func (p *Parser) rarticle() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l202_52
+								goto l202_57
 							}
 							pos++
 							{ // ialpha
-								position244_33_52, tokenIndex244_33_52 := pos, ti
+								position244_33_57, tokenIndex244_33_57 := pos, ti
 								{
-									position245_33_52 := pos
+									position245_33_57 := pos
 									{ // alpha
 										if int(pos) == p.at {
-											p.note(18, true)
+											p.note(16, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l248_22_33_52
+											goto l248_22_33_57
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if int(pos) == p.at {
-											p.note(19, true)
+											p.note(17, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l248_22_33_52
+											goto l248_22_33_57
 										}
-										goto l244_33_52
-									l248_22_33_52:
+										goto l244_33_57
+									l248_22_33_57:
 										pos++
-										goto lok22_33_52
+										goto lok22_33_57
 									}
-								lok22_33_52:
+								lok22_33_57:
 									{
-										position246_33_52, tokenIndex246_33_52 := pos, ti
+										position246_33_57, tokenIndex246_33_57 := pos, ti
 										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-											goto l246_33_52
+											goto l246_33_57
 										}
 										pos, ti = p.position, p.tokenIndex
-										goto l247_33_52
-									l246_33_52:
-										pos, ti = position246_33_52, tokenIndex246_33_52
+										goto l247_33_57
+									l246_33_57:
+										pos, ti = position246_33_57, tokenIndex246_33_57
 									}
-								l247_33_52:
-									_ = position245_33_52
+								l247_33_57:
+									_ = position245_33_57
 								}
-								goto lok33_52
-							l244_33_52:
-								pos, ti = position244_33_52, tokenIndex244_33_52
-								goto l202_52
+								goto lok33_57
+							l244_33_57:
+								pos, ti = position244_33_57, tokenIndex244_33_57
+								goto l202_57
 							}
-						lok33_52:
-							goto l201_52
-						l202_52:
-							pos, ti = position202_52, tokenIndex202_52
+						lok33_57:
+							goto l201_57
+						l202_57:
+							pos, ti = position202_57, tokenIndex202_57
 						}
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehostname, position200_52)
+							p.add(rulehostname, position200_57)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_52
-					goto lok52
-				l199_52:
-					pos, ti = position199_52, tokenIndex199_52
-					p.comp = comp_52
+					p.comp = comp_57
+					goto lok57
+				l199_57:
+					pos, ti = position199_57, tokenIndex199_57
+					p.comp = comp_57
 					goto l123
 				}
-			lok52:
+			lok57:
 				goto l122
 			l123:
 				pos, ti = position122, tokenIndex122
@@ -6488,24 +6605,24 @@ func (p *Parser) rprosperoaddress() bool {
 	{
 		position129 := pos
 		{ // prosperolink
-			position130_86, tokenIndex130_86 := pos, ti
+			position130_93, tokenIndex130_93 := pos, ti
 			{
-				position131_86 := pos
+				position131_93 := pos
 				{ // scheme_prospero
-					comp_79 := p.comp
+					comp_86 := p.comp
 					p.comp = uint32(rulescheme_prospero)
-					position57_79_86, tokenIndex57_79_86 := pos, ti
+					position57_86_93, tokenIndex57_86_93 := pos, ti
 					{
-						position58_79_86 := pos
+						position58_86_93 := pos
 						if buffer[pos] != 'p' {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(22, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 'r' {
@@ -6516,7 +6633,7 @@ func (p *Parser) rprosperoaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 'o' {
@@ -6527,40 +6644,40 @@ func (p *Parser) rprosperoaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 's' {
 							if int(pos) == p.at {
-								p.note(12, true)
+								p.note(8, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 'p' {
 							if int(pos) == p.at {
-								p.note(7, true)
+								p.note(22, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 'e' {
 							if int(pos) == p.at {
-								p.note(10, true)
+								p.note(6, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 'r' {
@@ -6571,7 +6688,7 @@ func (p *Parser) rprosperoaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if buffer[pos] != 'o' {
@@ -6582,23 +6699,23 @@ func (p *Parser) rprosperoaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l57_79_86
+							goto l57_86_93
 						}
 						pos++
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulescheme_prospero, position58_79_86)
+							p.add(rulescheme_prospero, position58_86_93)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_79
-					goto lok79_86
-				l57_79_86:
-					pos, ti = position57_79_86, tokenIndex57_79_86
-					p.comp = comp_79
-					goto l130_86
+					p.comp = comp_86
+					goto lok86_93
+				l57_86_93:
+					pos, ti = position57_86_93, tokenIndex57_86_93
+					p.comp = comp_86
+					goto l130_93
 				}
-			lok79_86:
+			lok86_93:
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
@@ -6607,47 +6724,47 @@ func (p *Parser) rprosperoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l130_86
+					goto l130_93
 				}
 				pos++
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l130_86
+					goto l130_93
 				}
 				pos++
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
-						p.note(8, true)
+						p.note(11, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l130_86
+					goto l130_93
 				}
 				pos++
 				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-					goto l130_86
+					goto l130_93
 				}
 				pos, ti = p.position, p.tokenIndex
 				if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
-					goto l130_86
+					goto l130_93
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position131_86
+				_ = position131_93
 			}
-			goto lok86
-		l130_86:
-			pos, ti = position130_86, tokenIndex130_86
+			goto lok93
+		l130_93:
+			pos, ti = position130_93, tokenIndex130_93
 			goto l128
 		}
-	lok86:
+	lok93:
 		_ = position129
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -6666,20 +6783,20 @@ func (p *Parser) rprosperolink() bool {
 	{
 		position131 := pos
 		{ // scheme_prospero
-			comp_79 := p.comp
+			comp_86 := p.comp
 			p.comp = uint32(rulescheme_prospero)
-			position57_79, tokenIndex57_79 := pos, ti
+			position57_86, tokenIndex57_86 := pos, ti
 			{
-				position58_79 := pos
+				position58_86 := pos
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(22, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -6690,7 +6807,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -6701,40 +6818,40 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 's' {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(22, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -6745,7 +6862,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -6756,23 +6873,23 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l57_79
+					goto l57_86
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_prospero, position58_79)
+					p.add(rulescheme_prospero, position58_86)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_79
-			goto lok79
-		l57_79:
-			pos, ti = position57_79, tokenIndex57_79
-			p.comp = comp_79
+			p.comp = comp_86
+			goto lok86
+		l57_86:
+			pos, ti = position57_86, tokenIndex57_86
+			p.comp = comp_86
 			goto l130
 		}
-	lok79:
+	lok86:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -6786,7 +6903,7 @@ func (p *Parser) rprosperolink() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -6797,7 +6914,7 @@ func (p *Parser) rprosperolink() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -6835,7 +6952,7 @@ func (p *Parser) rprosperopath() bool {
 		position133 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -6845,26 +6962,73 @@ func (p *Parser) rprosperopath() bool {
 		}
 		pos++
 		{ // hsoname
-			position138_59, tokenIndex138_59 := pos, ti
+			position138_66, tokenIndex138_66 := pos, ti
 			{
-				position139_59 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-					goto l138_59
+				position139_66 := pos
+				{ // path
+					if false {
+						goto l138_66
+					}
+					comp_58 := p.comp
+					p.comp = uint32(rulepath)
+					{
+						position216_58_66 := pos
+					l217_58_66:
+						{
+							position218_58_66, tokenIndex218_58_66 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l218_58_66
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_58_66
+							}
+							pos++
+							goto l217_58_66
+						l218_58_66:
+							pos, ti = position218_58_66, tokenIndex218_58_66
+						}
+						{
+							position219_58_66, tokenIndex219_58_66 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l219_58_66
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l220_58_66
+						l219_58_66:
+							pos, ti = position219_58_66, tokenIndex219_58_66
+						}
+					l220_58_66:
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepath, position216_58_66)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_58
+					goto lok58_66
 				}
-				pos, ti = p.position, p.tokenIndex
-				_ = position139_59
+			lok58_66:
+				_ = position139_66
 			}
-			goto lok59
-		l138_59:
-			pos, ti = position138_59, tokenIndex138_59
+			goto lok66
+		l138_66:
+			pos, ti = position138_66, tokenIndex138_66
 			goto l132
 		}
-	lok59:
+	lok66:
 		{
 			position134, tokenIndex134 := pos, ti
 			if buffer[pos] != '%' {
 				if int(pos) == p.at {
-					p.note(21, true)
+					p.note(19, true)
 				}
 
 				if int(pos) > p.far {
@@ -6896,68 +7060,68 @@ func (p *Parser) rprosperopath() bool {
 			}
 			pos++
 			{ // version
-				position140_60, tokenIndex140_60 := pos, ti
+				position140_67, tokenIndex140_67 := pos, ti
 				{
-					position141_60 := pos
+					position141_67 := pos
 					{ // digits
-						position263_5_60, tokenIndex263_5_60 := pos, ti
+						position263_5_67, tokenIndex263_5_67 := pos, ti
 						{
-							position264_5_60 := pos
+							position264_5_67 := pos
 							{ // digit
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_1_5_60
+									goto l252_1_5_67
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l263_5_60
-							l252_1_5_60:
+								goto l263_5_67
+							l252_1_5_67:
 								pos++
-								goto lok1_5_60
+								goto lok1_5_67
 							}
-						lok1_5_60:
-						l265_5_60:
+						lok1_5_67:
+						l265_5_67:
 							{
-								position266_5_60, tokenIndex266_5_60 := pos, ti
+								position266_5_67, tokenIndex266_5_67 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l252_2_5_60
+										goto l252_2_5_67
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l266_5_60
-								l252_2_5_60:
+									goto l266_5_67
+								l252_2_5_67:
 									pos++
-									goto lok2_5_60
+									goto lok2_5_67
 								}
-							lok2_5_60:
-								goto l265_5_60
-							l266_5_60:
-								pos, ti = position266_5_60, tokenIndex266_5_60
+							lok2_5_67:
+								goto l265_5_67
+							l266_5_67:
+								pos, ti = position266_5_67, tokenIndex266_5_67
 							}
-							_ = position264_5_60
+							_ = position264_5_67
 						}
-						goto lok5_60
-					l263_5_60:
-						pos, ti = position263_5_60, tokenIndex263_5_60
-						goto l140_60
+						goto lok5_67
+					l263_5_67:
+						pos, ti = position263_5_67, tokenIndex263_5_67
+						goto l140_67
 					}
-				lok5_60:
-					_ = position141_60
+				lok5_67:
+					_ = position141_67
 				}
-				goto lok60
-			l140_60:
-				pos, ti = position140_60, tokenIndex140_60
+				goto lok67
+			l140_67:
+				pos, ti = position140_67, tokenIndex140_67
 				goto l134
 			}
-		lok60:
+		lok67:
 			{
 				position136, tokenIndex136 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.rattributes() {
@@ -6992,14 +7156,62 @@ l132:
 
 // rhsoname is rule 38 hsoname <- <path>
 func (p *Parser) rhsoname() bool {
+	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position138, tokenIndex138 := pos, ti
 	{
 		position139 := pos
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l138
+		{ // path
+			if false {
+				goto l138
+			}
+			comp_58 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_58 := pos
+			l217_58:
+				{
+					position218_58, tokenIndex218_58 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_58
+					}
+					pos++
+					goto l217_58
+				l218_58:
+					pos, ti = position218_58, tokenIndex218_58
+				}
+				{
+					position219_58, tokenIndex219_58 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_58
+				l219_58:
+					pos, ti = position219_58, tokenIndex219_58
+				}
+			l220_58:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_58)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_58
+			goto lok58
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok58:
 		_ = position139
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -7095,7 +7307,7 @@ func (p *Parser) rattributes() bool {
 						position272_6_14 := pos
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(18, true)
+								p.note(16, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l267_3_6_14
@@ -7120,7 +7332,7 @@ func (p *Parser) rattributes() bool {
 							position274_6_14, tokenIndex274_6_14 := pos, ti
 							{ // alphanum
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l267_4_6_14
@@ -7173,7 +7385,7 @@ func (p *Parser) rattributes() bool {
 							position272_6_15 := pos
 							{ // alphanum
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l267_3_6_15
@@ -7198,7 +7410,7 @@ func (p *Parser) rattributes() bool {
 								position274_6_15, tokenIndex274_6_15 := pos, ti
 								{ // alphanum
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l267_4_6_15
@@ -7265,7 +7477,7 @@ func (p *Parser) rattribute() bool {
 				position272_6 := pos
 				{ // alphanum
 					if int(pos) == p.at {
-						p.note(18, true)
+						p.note(16, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l267_3_6
@@ -7290,7 +7502,7 @@ func (p *Parser) rattribute() bool {
 					position274_6, tokenIndex274_6 := pos, ti
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(18, true)
+							p.note(16, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l267_4_6
@@ -7340,45 +7552,12 @@ func (p *Parser) rtelnetaddress() bool {
 	{
 		position149 := pos
 		{ // scheme_telnet
-			comp_87 := p.comp
+			comp_94 := p.comp
 			p.comp = uint32(rulescheme_telnet)
-			position59_87, tokenIndex59_87 := pos, ti
+			position59_94, tokenIndex59_94 := pos, ti
 			{
-				position60_87 := pos
+				position60_94 := pos
 				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59_87
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59_87
-				}
-				pos++
-				if buffer[pos] != 'l' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59_87
-				}
-				pos++
-				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -7386,21 +7565,10 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l59_87
+					goto l59_94
 				}
 				pos++
 				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59_87
-				}
-				pos++
-				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -7408,23 +7576,67 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l59_87
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'l' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'n' {
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_telnet, position60_87)
+					p.add(rulescheme_telnet, position60_94)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_87
-			goto lok87
-		l59_87:
-			pos, ti = position59_87, tokenIndex59_87
-			p.comp = comp_87
+			p.comp = comp_94
+			goto lok94
+		l59_94:
+			pos, ti = position59_94, tokenIndex59_94
+			p.comp = comp_94
 			goto l148
 		}
-	lok87:
+	lok94:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -7438,7 +7650,7 @@ func (p *Parser) rtelnetaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -7449,7 +7661,7 @@ func (p *Parser) rtelnetaddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -7505,102 +7717,102 @@ func (p *Parser) rtelnetsite() bool {
 			{
 				position154, tokenIndex154 := pos, ti
 				{ // xalpha
-					position229_80, tokenIndex229_80 := pos, ti
+					position229_87, tokenIndex229_87 := pos, ti
 					{
-						position230_80 := pos
+						position230_87 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, false)
+									p.note(18, false)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_80, tokenIndex256_16_80 := pos, ti
+										position256_16_87, tokenIndex256_16_87 := pos, ti
 										{
-											position257_16_80 := pos
+											position257_16_87 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, false)
+													p.note(19, false)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_80
+												goto l256_16_87
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_80
+													goto l258_12_16_87
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_80
-											l258_12_16_80:
+												goto l256_16_87
+											l258_12_16_87:
 												pos++
-												goto lok12_16_80
+												goto lok12_16_87
 											}
-										lok12_16_80:
+										lok12_16_87:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_80
+													goto l258_13_16_87
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_80
-											l258_13_16_80:
+												goto l256_16_87
+											l258_13_16_87:
 												pos++
-												goto lok13_16_80
+												goto lok13_16_87
 											}
-										lok13_16_80:
-											_ = position257_16_80
+										lok13_16_87:
+											_ = position257_16_87
 										}
-										goto lok16_80
-									l256_16_80:
-										pos, ti = position256_16_80, tokenIndex256_16_80
-										goto l229_80
+										goto lok16_87
+									l256_16_87:
+										pos, ti = position256_16_87, tokenIndex256_16_87
+										goto l229_87
 									}
-								lok16_80:
+								lok16_87:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, false)
+											p.note(16, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_80
+										goto l229_87
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_80
+						_ = position230_87
 					}
-					goto lok80
-				l229_80:
-					pos, ti = position229_80, tokenIndex229_80
+					goto lok87
+				l229_87:
+					pos, ti = position229_87, tokenIndex229_87
 					goto l154
 				}
-			lok80:
+			lok87:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -7633,102 +7845,102 @@ func (p *Parser) rtelnetsite() bool {
 			{
 				position156, tokenIndex156 := pos, ti
 				{ // xalpha
-					position229_81, tokenIndex229_81 := pos, ti
+					position229_88, tokenIndex229_88 := pos, ti
 					{
-						position230_81 := pos
+						position230_88 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, false)
+									p.note(18, false)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_81, tokenIndex256_16_81 := pos, ti
+										position256_16_88, tokenIndex256_16_88 := pos, ti
 										{
-											position257_16_81 := pos
+											position257_16_88 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, false)
+													p.note(19, false)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_81
+												goto l256_16_88
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_81
+													goto l258_12_16_88
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_81
-											l258_12_16_81:
+												goto l256_16_88
+											l258_12_16_88:
 												pos++
-												goto lok12_16_81
+												goto lok12_16_88
 											}
-										lok12_16_81:
+										lok12_16_88:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_81
+													goto l258_13_16_88
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_81
-											l258_13_16_81:
+												goto l256_16_88
+											l258_13_16_88:
 												pos++
-												goto lok13_16_81
+												goto lok13_16_88
 											}
-										lok13_16_81:
-											_ = position257_16_81
+										lok13_16_88:
+											_ = position257_16_88
 										}
-										goto lok16_81
-									l256_16_81:
-										pos, ti = position256_16_81, tokenIndex256_16_81
-										goto l229_81
+										goto lok16_88
+									l256_16_88:
+										pos, ti = position256_16_88, tokenIndex256_16_88
+										goto l229_88
 									}
-								lok16_81:
+								lok16_88:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, false)
+											p.note(16, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_81
+										goto l229_88
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_81
+						_ = position230_88
 					}
-					goto lok81
-				l229_81:
-					pos, ti = position229_81, tokenIndex229_81
+					goto lok88
+				l229_88:
+					pos, ti = position229_88, tokenIndex229_88
 					goto l156
 				}
-			lok81:
+			lok88:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -7746,102 +7958,102 @@ func (p *Parser) rtelnetsite() bool {
 			{
 				position157, tokenIndex157 := pos, ti
 				{ // xalpha
-					position229_82, tokenIndex229_82 := pos, ti
+					position229_89, tokenIndex229_89 := pos, ti
 					{
-						position230_82 := pos
+						position230_89 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, false)
+									p.note(18, false)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_82, tokenIndex256_16_82 := pos, ti
+										position256_16_89, tokenIndex256_16_89 := pos, ti
 										{
-											position257_16_82 := pos
+											position257_16_89 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, false)
+													p.note(19, false)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_82
+												goto l256_16_89
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_82
+													goto l258_12_16_89
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_82
-											l258_12_16_82:
+												goto l256_16_89
+											l258_12_16_89:
 												pos++
-												goto lok12_16_82
+												goto lok12_16_89
 											}
-										lok12_16_82:
+										lok12_16_89:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, false)
+													p.note(20, false)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_82
+													goto l258_13_16_89
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_82
-											l258_13_16_82:
+												goto l256_16_89
+											l258_13_16_89:
 												pos++
-												goto lok13_16_82
+												goto lok13_16_89
 											}
-										lok13_16_82:
-											_ = position257_16_82
+										lok13_16_89:
+											_ = position257_16_89
 										}
-										goto lok16_82
-									l256_16_82:
-										pos, ti = position256_16_82, tokenIndex256_16_82
-										goto l229_82
+										goto lok16_89
+									l256_16_89:
+										pos, ti = position256_16_89, tokenIndex256_16_89
+										goto l229_89
 									}
-								lok16_82:
+								lok16_89:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, false)
+											p.note(16, false)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_82
+										goto l229_89
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_82
+						_ = position230_89
 					}
-					goto lok82
-				l229_82:
-					pos, ti = position229_82, tokenIndex229_82
+					goto lok89
+				l229_89:
+					pos, ti = position229_89, tokenIndex229_89
 					goto l157
 				}
-			lok82:
+			lok89:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
@@ -7890,102 +8102,102 @@ func (p *Parser) ruser() bool {
 			pos, ti = position162, tokenIndex162
 		}
 		{ // xalpha
-			position229_53, tokenIndex229_53 := pos, ti
+			position229_59, tokenIndex229_59 := pos, ti
 			{
-				position230_53 := pos
+				position230_59 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(18, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(19, false)
 						}
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position256_16_53, tokenIndex256_16_53 := pos, ti
+								position256_16_59, tokenIndex256_16_59 := pos, ti
 								{
-									position257_16_53 := pos
+									position257_16_59 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(19, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_53
+										goto l256_16_59
 									}
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_12_16_53
+											goto l258_12_16_59
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_53
-									l258_12_16_53:
+										goto l256_16_59
+									l258_12_16_59:
 										pos++
-										goto lok12_16_53
+										goto lok12_16_59
 									}
-								lok12_16_53:
+								lok12_16_59:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_13_16_53
+											goto l258_13_16_59
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l256_16_53
-									l258_13_16_53:
+										goto l256_16_59
+									l258_13_16_59:
 										pos++
-										goto lok13_16_53
+										goto lok13_16_59
 									}
-								lok13_16_53:
-									_ = position257_16_53
+								lok13_16_59:
+									_ = position257_16_59
 								}
-								goto lok16_53
-							l256_16_53:
-								pos, ti = position256_16_53, tokenIndex256_16_53
-								goto l229_53
+								goto lok16_59
+							l256_16_59:
+								pos, ti = position256_16_59, tokenIndex256_16_59
+								goto l229_59
 							}
-						lok16_53:
+						lok16_59:
 							;
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l229_53
+								goto l229_59
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position230_53
+				_ = position230_59
 			}
-			goto lok53
-		l229_53:
-			pos, ti = position229_53, tokenIndex229_53
+			goto lok59
+		l229_59:
+			pos, ti = position229_59, tokenIndex229_59
 			goto l158
 		}
-	lok53:
+	lok59:
 	l160:
 		{
 			position161, tokenIndex161 := pos, ti
@@ -8003,102 +8215,102 @@ func (p *Parser) ruser() bool {
 				pos, ti = position163, tokenIndex163
 			}
 			{ // xalpha
-				position229_54, tokenIndex229_54 := pos, ti
+				position229_60, tokenIndex229_60 := pos, ti
 				{
-					position230_54 := pos
+					position230_60 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position256_16_54, tokenIndex256_16_54 := pos, ti
+									position256_16_60, tokenIndex256_16_60 := pos, ti
 									{
-										position257_16_54 := pos
+										position257_16_60 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_54
+											goto l256_16_60
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_12_16_54
+												goto l258_12_16_60
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_54
-										l258_12_16_54:
+											goto l256_16_60
+										l258_12_16_60:
 											pos++
-											goto lok12_16_54
+											goto lok12_16_60
 										}
-									lok12_16_54:
+									lok12_16_60:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l258_13_16_54
+												goto l258_13_16_60
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l256_16_54
-										l258_13_16_54:
+											goto l256_16_60
+										l258_13_16_60:
 											pos++
-											goto lok13_16_54
+											goto lok13_16_60
 										}
-									lok13_16_54:
-										_ = position257_16_54
+									lok13_16_60:
+										_ = position257_16_60
 									}
-									goto lok16_54
-								l256_16_54:
-									pos, ti = position256_16_54, tokenIndex256_16_54
-									goto l229_54
+									goto lok16_60
+								l256_16_60:
+									pos, ti = position256_16_60, tokenIndex256_16_60
+									goto l229_60
 								}
-							lok16_54:
+							lok16_60:
 								;
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l229_54
+									goto l229_60
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position230_54
+					_ = position230_60
 				}
-				goto lok54
-			l229_54:
-				pos, ti = position229_54, tokenIndex229_54
+				goto lok60
+			l229_60:
+				pos, ti = position229_60, tokenIndex229_60
 				goto l161
 			}
-		lok54:
+		lok60:
 			goto l160
 		l161:
 			pos, ti = position161, tokenIndex161
@@ -8169,11 +8381,11 @@ func (p *Parser) rlastat() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -8183,7 +8395,7 @@ func (p *Parser) rlastat() bool {
 										position257_16_27 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
@@ -8194,7 +8406,7 @@ func (p *Parser) rlastat() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_27
@@ -8210,7 +8422,7 @@ func (p *Parser) rlastat() bool {
 									lok12_16_27:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_27
@@ -8236,7 +8448,7 @@ func (p *Parser) rlastat() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
@@ -8272,11 +8484,11 @@ func (p *Parser) rlastat() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, false)
+								p.note(18, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -8286,7 +8498,7 @@ func (p *Parser) rlastat() bool {
 										position257_16_28 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, false)
+												p.note(19, false)
 											}
 
 											if int(pos) > p.far {
@@ -8297,7 +8509,7 @@ func (p *Parser) rlastat() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, false)
+												p.note(20, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_28
@@ -8313,7 +8525,7 @@ func (p *Parser) rlastat() bool {
 									lok12_16_28:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, false)
+												p.note(20, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_28
@@ -8339,7 +8551,7 @@ func (p *Parser) rlastat() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, false)
+										p.note(16, false)
 									}
 
 									if int(pos) > p.far {
@@ -8395,11 +8607,11 @@ func (p *Parser) ruserfirstat() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(18, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(19, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -8409,7 +8621,7 @@ func (p *Parser) ruserfirstat() bool {
 									position257_16_29 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(19, true)
 										}
 
 										if int(pos) > p.far {
@@ -8420,7 +8632,7 @@ func (p *Parser) ruserfirstat() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_12_16_29
@@ -8436,7 +8648,7 @@ func (p *Parser) ruserfirstat() bool {
 								lok12_16_29:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_13_16_29
@@ -8462,7 +8674,7 @@ func (p *Parser) ruserfirstat() bool {
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 
 								if int(pos) > p.far {
@@ -8501,7 +8713,7 @@ func (p *Parser) ruserfirstat() bool {
 				pos++
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(18, false)
+						p.note(16, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_30
@@ -8510,7 +8722,7 @@ func (p *Parser) ruserfirstat() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(19, false)
+						p.note(17, false)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_30
@@ -8537,11 +8749,11 @@ func (p *Parser) ruserfirstat() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -8551,7 +8763,7 @@ func (p *Parser) ruserfirstat() bool {
 										position257_16_31 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
@@ -8562,7 +8774,7 @@ func (p *Parser) ruserfirstat() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_31
@@ -8578,7 +8790,7 @@ func (p *Parser) ruserfirstat() bool {
 									lok12_16_31:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_31
@@ -8604,7 +8816,7 @@ func (p *Parser) ruserfirstat() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
@@ -8653,11 +8865,11 @@ func (p *Parser) rgopheraddress() bool {
 	{
 		position176 := pos
 		{ // scheme_gopher
-			comp_83 := p.comp
+			comp_90 := p.comp
 			p.comp = uint32(rulescheme_gopher)
-			position61_83, tokenIndex61_83 := pos, ti
+			position61_90, tokenIndex61_90 := pos, ti
 			{
-				position62_83 := pos
+				position62_90 := pos
 				if buffer[pos] != 'g' {
 					if int(pos) == p.at {
 						p.note(26, true)
@@ -8666,7 +8878,7 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l61_83
+					goto l61_90
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -8677,40 +8889,40 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l61_83
+					goto l61_90
 				}
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(7, true)
+						p.note(22, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l61_83
+					goto l61_90
 				}
 				pos++
 				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
-						p.note(23, true)
+						p.note(21, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l61_83
+					goto l61_90
 				}
 				pos++
 				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
-						p.note(10, true)
+						p.note(6, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l61_83
+					goto l61_90
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -8721,23 +8933,23 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l61_83
+					goto l61_90
 				}
 				pos++
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_gopher, position62_83)
+					p.add(rulescheme_gopher, position62_90)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_83
-			goto lok83
-		l61_83:
-			pos, ti = position61_83, tokenIndex61_83
-			p.comp = comp_83
+			p.comp = comp_90
+			goto lok90
+		l61_90:
+			pos, ti = position61_90, tokenIndex61_90
+			p.comp = comp_90
 			goto l175
 		}
-	lok83:
+	lok90:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(3, true)
@@ -8751,7 +8963,7 @@ func (p *Parser) rgopheraddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -8762,7 +8974,7 @@ func (p *Parser) rgopheraddress() bool {
 		pos++
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -8790,7 +9002,7 @@ func (p *Parser) rgopheraddress() bool {
 			position179, tokenIndex179 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
@@ -8800,51 +9012,51 @@ func (p *Parser) rgopheraddress() bool {
 			}
 			pos++
 			{ // search
-				comp_84 := p.comp
+				comp_91 := p.comp
 				p.comp = uint32(rulesearch)
-				position221_84, tokenIndex221_84 := pos, ti
+				position221_91, tokenIndex221_91 := pos, ti
 				{
-					position222_84 := pos
+					position222_91 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l221_84
+						goto l221_91
 					}
 					pos, ti = p.position, p.tokenIndex
-				l223_84:
+				l223_91:
 					{
-						position224_84, tokenIndex224_84 := pos, ti
+						position224_91, tokenIndex224_91 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(15, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l224_84
+							goto l224_91
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l224_84
+							goto l224_91
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l223_84
-					l224_84:
-						pos, ti = position224_84, tokenIndex224_84
+						goto l223_91
+					l224_91:
+						pos, ti = position224_91, tokenIndex224_91
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulesearch, position222_84)
+						p.add(rulesearch, position222_91)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_84
-				goto lok84
-			l221_84:
-				pos, ti = position221_84, tokenIndex221_84
-				p.comp = comp_84
+				p.comp = comp_91
+				goto lok91
+			l221_91:
+				pos, ti = position221_91, tokenIndex221_91
+				p.comp = comp_91
 				goto l179
 			}
-		lok84:
+		lok91:
 			goto l180
 		l179:
 			pos, ti = position179, tokenIndex179
@@ -8871,7 +9083,7 @@ func (p *Parser) rgopherpath() bool {
 		position182 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(11, true)
 			}
 
 			if int(pos) > p.far {
@@ -8881,132 +9093,179 @@ func (p *Parser) rgopherpath() bool {
 		}
 		pos++
 		{ // gtype
-			position227_61, tokenIndex227_61 := pos, ti
+			position227_68, tokenIndex227_68 := pos, ti
 			{
-				position228_61 := pos
+				position228_68 := pos
 				{ // xalpha
-					position229_38_61, tokenIndex229_38_61 := pos, ti
+					position229_38_68, tokenIndex229_38_68 := pos, ti
 					{
-						position230_38_61 := pos
+						position230_38_68 := pos
 						{
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
-									p.note(20, true)
+									p.note(18, true)
 								}
 
 								if int(pos) == p.at {
-									p.note(21, false)
+									p.note(19, false)
 								}
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_38_61, tokenIndex256_16_38_61 := pos, ti
+										position256_16_38_68, tokenIndex256_16_38_68 := pos, ti
 										{
-											position257_16_38_61 := pos
+											position257_16_38_68 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
-													p.note(21, true)
+													p.note(19, true)
 												}
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_38_61
+												goto l256_16_38_68
 											}
 											pos++
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(20, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_38_61
+													goto l258_12_16_38_68
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_38_61
-											l258_12_16_38_61:
+												goto l256_16_38_68
+											l258_12_16_38_68:
 												pos++
-												goto lok12_16_38_61
+												goto lok12_16_38_68
 											}
-										lok12_16_38_61:
+										lok12_16_38_68:
 											{ // hex
 												if int(pos) == p.at {
-													p.note(22, true)
+													p.note(20, true)
 												}
 												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_38_61
+													goto l258_13_16_38_68
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l256_16_38_61
-											l258_13_16_38_61:
+												goto l256_16_38_68
+											l258_13_16_38_68:
 												pos++
-												goto lok13_16_38_61
+												goto lok13_16_38_68
 											}
-										lok13_16_38_61:
-											_ = position257_16_38_61
+										lok13_16_38_68:
+											_ = position257_16_38_68
 										}
-										goto lok16_38_61
-									l256_16_38_61:
-										pos, ti = position256_16_38_61, tokenIndex256_16_38_61
-										goto l229_38_61
+										goto lok16_38_68
+									l256_16_38_68:
+										pos, ti = position256_16_38_68, tokenIndex256_16_38_68
+										goto l229_38_68
 									}
-								lok16_38_61:
+								lok16_38_68:
 									;
 								default:
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
-											p.note(18, true)
+											p.note(16, true)
 										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l229_38_61
+										goto l229_38_68
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position230_38_61
+						_ = position230_38_68
 					}
-					goto lok38_61
-				l229_38_61:
-					pos, ti = position229_38_61, tokenIndex229_38_61
-					goto l227_61
+					goto lok38_68
+				l229_38_68:
+					pos, ti = position229_38_68, tokenIndex229_38_68
+					goto l227_68
 				}
-			lok38_61:
-				_ = position228_61
+			lok38_68:
+				_ = position228_68
 			}
-			goto lok61
-		l227_61:
-			pos, ti = position227_61, tokenIndex227_61
+			goto lok68
+		l227_68:
+			pos, ti = position227_68, tokenIndex227_68
 			goto l181
 		}
-	lok61:
+	lok68:
 		{
 			position183, tokenIndex183 := pos, ti
 			{ // selector
-				position213_62, tokenIndex213_62 := pos, ti
+				position213_69, tokenIndex213_69 := pos, ti
 				{
-					position214_62 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-						goto l213_62
+					position214_69 := pos
+					{ // path
+						if false {
+							goto l213_69
+						}
+						comp_63 := p.comp
+						p.comp = uint32(rulepath)
+						{
+							position216_63_69 := pos
+						l217_63_69:
+							{
+								position218_63_69, tokenIndex218_63_69 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l218_63_69
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(11, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l218_63_69
+								}
+								pos++
+								goto l217_63_69
+							l218_63_69:
+								pos, ti = position218_63_69, tokenIndex218_63_69
+							}
+							{
+								position219_63_69, tokenIndex219_63_69 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l219_63_69
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l220_63_69
+							l219_63_69:
+								pos, ti = position219_63_69, tokenIndex219_63_69
+							}
+						l220_63_69:
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath, position216_63_69)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_63
+						goto lok63_69
 					}
-					pos, ti = p.position, p.tokenIndex
-					_ = position214_62
+				lok63_69:
+					_ = position214_69
 				}
-				goto lok62
-			l213_62:
-				pos, ti = position213_62, tokenIndex213_62
+				goto lok69
+			l213_69:
+				pos, ti = position213_69, tokenIndex213_69
 				goto l183
 			}
-		lok62:
+		lok69:
 			goto l184
 		l183:
 			pos, ti = position183, tokenIndex183
@@ -9038,40 +9297,40 @@ func (p *Parser) rhostport() bool {
 	{
 		position186 := pos
 		{ // hostinhostport
-			comp_63 := p.comp
+			comp_70 := p.comp
 			p.comp = uint32(rulehostinhostport)
-			position193_63, tokenIndex193_63 := pos, ti
+			position193_70, tokenIndex193_70 := pos, ti
 			{
-				position194_63 := pos
+				position194_70 := pos
 				{
-					position195_63, tokenIndex195_63 := pos, ti
+					position195_70, tokenIndex195_70 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnameinhostport() {
-						goto l196_63
+						goto l196_70
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l195_63
-				l196_63:
-					pos, ti = position195_63, tokenIndex195_63
+					goto l195_70
+				l196_70:
+					pos, ti = position195_70, tokenIndex195_70
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-						goto l193_63
+						goto l193_70
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l195_63:
+			l195_70:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostinhostport, position194_63)
+					p.add(rulehostinhostport, position194_70)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_63
-			goto lok63
-		l193_63:
-			pos, ti = position193_63, tokenIndex193_63
-			p.comp = comp_63
+			p.comp = comp_70
+			goto lok70
+		l193_70:
+			pos, ti = position193_70, tokenIndex193_70
+			p.comp = comp_70
 			goto l185
 		}
-	lok63:
+	lok70:
 		{
 			position187, tokenIndex187 := pos, ti
 			if buffer[pos] != ':' {
@@ -9086,76 +9345,76 @@ func (p *Parser) rhostport() bool {
 			}
 			pos++
 			{ // port
-				comp_64 := p.comp
+				comp_71 := p.comp
 				p.comp = uint32(ruleport)
-				position211_64, tokenIndex211_64 := pos, ti
+				position211_71, tokenIndex211_71 := pos, ti
 				{
-					position212_64 := pos
+					position212_71 := pos
 					{ // digits
-						position263_11_64, tokenIndex263_11_64 := pos, ti
+						position263_11_71, tokenIndex263_11_71 := pos, ti
 						{
-							position264_11_64 := pos
+							position264_11_71 := pos
 							{ // digit
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_1_11_64
+									goto l252_1_11_71
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l263_11_64
-							l252_1_11_64:
+								goto l263_11_71
+							l252_1_11_71:
 								pos++
-								goto lok1_11_64
+								goto lok1_11_71
 							}
-						lok1_11_64:
-						l265_11_64:
+						lok1_11_71:
+						l265_11_71:
 							{
-								position266_11_64, tokenIndex266_11_64 := pos, ti
+								position266_11_71, tokenIndex266_11_71 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l252_2_11_64
+										goto l252_2_11_71
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l266_11_64
-								l252_2_11_64:
+									goto l266_11_71
+								l252_2_11_71:
 									pos++
-									goto lok2_11_64
+									goto lok2_11_71
 								}
-							lok2_11_64:
-								goto l265_11_64
-							l266_11_64:
-								pos, ti = position266_11_64, tokenIndex266_11_64
+							lok2_11_71:
+								goto l265_11_71
+							l266_11_71:
+								pos, ti = position266_11_71, tokenIndex266_11_71
 							}
-							_ = position264_11_64
+							_ = position264_11_71
 						}
-						goto lok11_64
-					l263_11_64:
-						pos, ti = position263_11_64, tokenIndex263_11_64
-						goto l211_64
+						goto lok11_71
+					l263_11_71:
+						pos, ti = position263_11_71, tokenIndex263_11_71
+						goto l211_71
 					}
-				lok11_64:
+				lok11_71:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleport, position212_64)
+						p.add(ruleport, position212_71)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_64
-				goto lok64
-			l211_64:
-				pos, ti = position211_64, tokenIndex211_64
-				p.comp = comp_64
+				p.comp = comp_71
+				goto lok71
+			l211_71:
+				pos, ti = position211_71, tokenIndex211_71
+				p.comp = comp_71
 				goto l187
 			}
-		lok64:
+		lok71:
 			goto l188
 		l187:
 			pos, ti = position187, tokenIndex187
@@ -9189,59 +9448,59 @@ func (p *Parser) rhost() bool {
 		{
 			position191, tokenIndex191 := pos, ti
 			{ // hostname
-				comp_55 := p.comp
+				comp_61 := p.comp
 				p.comp = uint32(rulehostname)
-				position199_55, tokenIndex199_55 := pos, ti
+				position199_61, tokenIndex199_61 := pos, ti
 				{
-					position200_55 := pos
+					position200_61 := pos
 					{ // ialpha
-						position244_32_55, tokenIndex244_32_55 := pos, ti
+						position244_32_61, tokenIndex244_32_61 := pos, ti
 						{
-							position245_32_55 := pos
+							position245_32_61 := pos
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_22_32_55
+									goto l248_22_32_61
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(19, true)
+									p.note(17, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_22_32_55
+									goto l248_22_32_61
 								}
-								goto l244_32_55
-							l248_22_32_55:
+								goto l244_32_61
+							l248_22_32_61:
 								pos++
-								goto lok22_32_55
+								goto lok22_32_61
 							}
-						lok22_32_55:
+						lok22_32_61:
 							{
-								position246_32_55, tokenIndex246_32_55 := pos, ti
+								position246_32_61, tokenIndex246_32_61 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l246_32_55
+									goto l246_32_61
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l247_32_55
-							l246_32_55:
-								pos, ti = position246_32_55, tokenIndex246_32_55
+								goto l247_32_61
+							l246_32_61:
+								pos, ti = position246_32_61, tokenIndex246_32_61
 							}
-						l247_32_55:
-							_ = position245_32_55
+						l247_32_61:
+							_ = position245_32_61
 						}
-						goto lok32_55
-					l244_32_55:
-						pos, ti = position244_32_55, tokenIndex244_32_55
-						goto l199_55
+						goto lok32_61
+					l244_32_61:
+						pos, ti = position244_32_61, tokenIndex244_32_61
+						goto l199_61
 					}
-				lok32_55:
-				l201_55:
+				lok32_61:
+				l201_61:
 					{
-						position202_55, tokenIndex202_55 := pos, ti
+						position202_61, tokenIndex202_61 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(28, true)
@@ -9250,72 +9509,72 @@ func (p *Parser) rhost() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l202_55
+							goto l202_61
 						}
 						pos++
 						{ // ialpha
-							position244_33_55, tokenIndex244_33_55 := pos, ti
+							position244_33_61, tokenIndex244_33_61 := pos, ti
 							{
-								position245_33_55 := pos
+								position245_33_61 := pos
 								{ // alpha
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l248_22_33_55
+										goto l248_22_33_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if int(pos) == p.at {
-										p.note(19, true)
+										p.note(17, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l248_22_33_55
+										goto l248_22_33_61
 									}
-									goto l244_33_55
-								l248_22_33_55:
+									goto l244_33_61
+								l248_22_33_61:
 									pos++
-									goto lok22_33_55
+									goto lok22_33_61
 								}
-							lok22_33_55:
+							lok22_33_61:
 								{
-									position246_33_55, tokenIndex246_33_55 := pos, ti
+									position246_33_61, tokenIndex246_33_61 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-										goto l246_33_55
+										goto l246_33_61
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l247_33_55
-								l246_33_55:
-									pos, ti = position246_33_55, tokenIndex246_33_55
+									goto l247_33_61
+								l246_33_61:
+									pos, ti = position246_33_61, tokenIndex246_33_61
 								}
-							l247_33_55:
-								_ = position245_33_55
+							l247_33_61:
+								_ = position245_33_61
 							}
-							goto lok33_55
-						l244_33_55:
-							pos, ti = position244_33_55, tokenIndex244_33_55
-							goto l202_55
+							goto lok33_61
+						l244_33_61:
+							pos, ti = position244_33_61, tokenIndex244_33_61
+							goto l202_61
 						}
-					lok33_55:
-						goto l201_55
-					l202_55:
-						pos, ti = position202_55, tokenIndex202_55
+					lok33_61:
+						goto l201_61
+					l202_61:
+						pos, ti = position202_61, tokenIndex202_61
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostname, position200_55)
+						p.add(rulehostname, position200_61)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_55
-				goto lok55
-			l199_55:
-				pos, ti = position199_55, tokenIndex199_55
-				p.comp = comp_55
+				p.comp = comp_61
+				goto lok61
+			l199_61:
+				pos, ti = position199_61, tokenIndex199_61
+				p.comp = comp_61
 				goto l192
 			}
-		lok55:
+		lok61:
 			goto l191
 		l192:
 			pos, ti = position191, tokenIndex191
@@ -9390,59 +9649,59 @@ func (p *Parser) rcellname() bool {
 	{
 		position198 := pos
 		{ // hostname
-			comp_56 := p.comp
+			comp_62 := p.comp
 			p.comp = uint32(rulehostname)
-			position199_56, tokenIndex199_56 := pos, ti
+			position199_62, tokenIndex199_62 := pos, ti
 			{
-				position200_56 := pos
+				position200_62 := pos
 				{ // ialpha
-					position244_32_56, tokenIndex244_32_56 := pos, ti
+					position244_32_62, tokenIndex244_32_62 := pos, ti
 					{
-						position245_32_56 := pos
+						position245_32_62 := pos
 						{ // alpha
 							if int(pos) == p.at {
-								p.note(18, true)
+								p.note(16, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l248_22_32_56
+								goto l248_22_32_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(19, true)
+								p.note(17, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l248_22_32_56
+								goto l248_22_32_62
 							}
-							goto l244_32_56
-						l248_22_32_56:
+							goto l244_32_62
+						l248_22_32_62:
 							pos++
-							goto lok22_32_56
+							goto lok22_32_62
 						}
-					lok22_32_56:
+					lok22_32_62:
 						{
-							position246_32_56, tokenIndex246_32_56 := pos, ti
+							position246_32_62, tokenIndex246_32_62 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-								goto l246_32_56
+								goto l246_32_62
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l247_32_56
-						l246_32_56:
-							pos, ti = position246_32_56, tokenIndex246_32_56
+							goto l247_32_62
+						l246_32_62:
+							pos, ti = position246_32_62, tokenIndex246_32_62
 						}
-					l247_32_56:
-						_ = position245_32_56
+					l247_32_62:
+						_ = position245_32_62
 					}
-					goto lok32_56
-				l244_32_56:
-					pos, ti = position244_32_56, tokenIndex244_32_56
-					goto l199_56
+					goto lok32_62
+				l244_32_62:
+					pos, ti = position244_32_62, tokenIndex244_32_62
+					goto l199_62
 				}
-			lok32_56:
-			l201_56:
+			lok32_62:
+			l201_62:
 				{
-					position202_56, tokenIndex202_56 := pos, ti
+					position202_62, tokenIndex202_62 := pos, ti
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(28, true)
@@ -9451,72 +9710,72 @@ func (p *Parser) rcellname() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l202_56
+						goto l202_62
 					}
 					pos++
 					{ // ialpha
-						position244_33_56, tokenIndex244_33_56 := pos, ti
+						position244_33_62, tokenIndex244_33_62 := pos, ti
 						{
-							position245_33_56 := pos
+							position245_33_62 := pos
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_22_33_56
+									goto l248_22_33_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(19, true)
+									p.note(17, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_22_33_56
+									goto l248_22_33_62
 								}
-								goto l244_33_56
-							l248_22_33_56:
+								goto l244_33_62
+							l248_22_33_62:
 								pos++
-								goto lok22_33_56
+								goto lok22_33_62
 							}
-						lok22_33_56:
+						lok22_33_62:
 							{
-								position246_33_56, tokenIndex246_33_56 := pos, ti
+								position246_33_62, tokenIndex246_33_62 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l246_33_56
+									goto l246_33_62
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l247_33_56
-							l246_33_56:
-								pos, ti = position246_33_56, tokenIndex246_33_56
+								goto l247_33_62
+							l246_33_62:
+								pos, ti = position246_33_62, tokenIndex246_33_62
 							}
-						l247_33_56:
-							_ = position245_33_56
+						l247_33_62:
+							_ = position245_33_62
 						}
-						goto lok33_56
-					l244_33_56:
-						pos, ti = position244_33_56, tokenIndex244_33_56
-						goto l202_56
+						goto lok33_62
+					l244_33_62:
+						pos, ti = position244_33_62, tokenIndex244_33_62
+						goto l202_62
 					}
-				lok33_56:
-					goto l201_56
-				l202_56:
-					pos, ti = position202_56, tokenIndex202_56
+				lok33_62:
+					goto l201_62
+				l202_62:
+					pos, ti = position202_62, tokenIndex202_62
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostname, position200_56)
+					p.add(rulehostname, position200_62)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_56
-			goto lok56
-		l199_56:
-			pos, ti = position199_56, tokenIndex199_56
-			p.comp = comp_56
+			p.comp = comp_62
+			goto lok62
+		l199_62:
+			pos, ti = position199_62, tokenIndex199_62
+			p.comp = comp_62
 			goto l197
 		}
-	lok56:
+	lok62:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulecellname, position198)
@@ -9548,7 +9807,7 @@ func (p *Parser) rhostname() bool {
 				position245_32 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(18, true)
+						p.note(16, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_22_32
@@ -9557,7 +9816,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(19, true)
+						p.note(17, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_22_32
@@ -9607,7 +9866,7 @@ func (p *Parser) rhostname() bool {
 					position245_33 := pos
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(18, true)
+							p.note(16, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l248_22_33
@@ -9616,7 +9875,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(19, true)
+							p.note(17, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l248_22_33
@@ -9677,7 +9936,7 @@ func (p *Parser) rhostnameinhostport() bool {
 		position204 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_34
@@ -9686,7 +9945,7 @@ func (p *Parser) rhostnameinhostport() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(17, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_34
@@ -9795,11 +10054,11 @@ func (p *Parser) rhostnameinhostport() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(20, false)
+										p.note(18, false)
 									}
 
 									if int(pos) == p.at {
-										p.note(21, false)
+										p.note(19, false)
 									}
 									switch buffer[pos] {
 									case '%':
@@ -9809,7 +10068,7 @@ func (p *Parser) rhostnameinhostport() bool {
 												position257_16_36 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(21, false)
+														p.note(19, false)
 													}
 
 													if int(pos) > p.far {
@@ -9820,7 +10079,7 @@ func (p *Parser) rhostnameinhostport() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(22, false)
+														p.note(20, false)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_36
@@ -9836,7 +10095,7 @@ func (p *Parser) rhostnameinhostport() bool {
 											lok12_16_36:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(22, false)
+														p.note(20, false)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_36
@@ -9862,7 +10121,7 @@ func (p *Parser) rhostnameinhostport() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(18, false)
+												p.note(16, false)
 											}
 
 											if int(pos) > p.far {
@@ -9906,11 +10165,11 @@ func (p *Parser) rhostnameinhostport() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -9920,7 +10179,7 @@ func (p *Parser) rhostnameinhostport() bool {
 										position257_16_37 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
@@ -9931,7 +10190,7 @@ func (p *Parser) rhostnameinhostport() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_37
@@ -9947,7 +10206,7 @@ func (p *Parser) rhostnameinhostport() bool {
 									lok12_16_37:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_37
@@ -9973,7 +10232,7 @@ func (p *Parser) rhostnameinhostport() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
@@ -10354,14 +10613,62 @@ l211:
 
 // rselector is rule 57 selector <- <path>
 func (p *Parser) rselector() bool {
+	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position213, tokenIndex213 := pos, ti
 	{
 		position214 := pos
-		if p.position, p.tokenIndex = pos, ti; !p.rpath() {
-			goto l213
+		{ // path
+			if false {
+				goto l213
+			}
+			comp_63 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_63 := pos
+			l217_63:
+				{
+					position218_63, tokenIndex218_63 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_63
+					}
+					pos++
+					goto l217_63
+				l218_63:
+					pos, ti = position218_63, tokenIndex218_63
+				}
+				{
+					position219_63, tokenIndex219_63 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_63
+				l219_63:
+					pos, ti = position219_63, tokenIndex219_63
+				}
+			l220_63:
+				if !p.bare {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_63)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_63
+			goto lok63
 		}
-		pos, ti = p.position, p.tokenIndex
+	lok63:
 		_ = position214
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -10389,7 +10696,7 @@ func (p *Parser) rpath() bool {
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
-					p.note(8, true)
+					p.note(11, true)
 				}
 
 				if int(pos) > p.far {
@@ -10442,7 +10749,7 @@ func (p *Parser) rsearch() bool {
 			position224, tokenIndex224 := pos, ti
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
@@ -10519,11 +10826,11 @@ func (p *Parser) rgtype() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(18, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(19, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -10533,7 +10840,7 @@ func (p *Parser) rgtype() bool {
 									position257_16_38 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(19, true)
 										}
 
 										if int(pos) > p.far {
@@ -10544,7 +10851,7 @@ func (p *Parser) rgtype() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_12_16_38
@@ -10560,7 +10867,7 @@ func (p *Parser) rgtype() bool {
 								lok12_16_38:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_13_16_38
@@ -10586,7 +10893,7 @@ func (p *Parser) rgtype() bool {
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 
 								if int(pos) > p.far {
@@ -10629,11 +10936,11 @@ func (p *Parser) rxalpha() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(20, true)
+					p.note(18, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(21, false)
+					p.note(19, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -10643,7 +10950,7 @@ func (p *Parser) rxalpha() bool {
 							position257_16 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(21, true)
+									p.note(19, true)
 								}
 
 								if int(pos) > p.far {
@@ -10654,7 +10961,7 @@ func (p *Parser) rxalpha() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(20, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l258_12_16
@@ -10670,7 +10977,7 @@ func (p *Parser) rxalpha() bool {
 						lok12_16:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(22, true)
+									p.note(20, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l258_13_16
@@ -10696,7 +11003,7 @@ func (p *Parser) rxalpha() bool {
 				default:
 					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
-							p.note(18, true)
+							p.note(16, true)
 						}
 
 						if int(pos) > p.far {
@@ -10735,11 +11042,11 @@ func (p *Parser) rxalphas() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(20, true)
+							p.note(18, true)
 						}
 
 						if int(pos) == p.at {
-							p.note(21, false)
+							p.note(19, false)
 						}
 						switch buffer[pos] {
 						case '%':
@@ -10749,7 +11056,7 @@ func (p *Parser) rxalphas() bool {
 									position257_16_17 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
-											p.note(21, true)
+											p.note(19, true)
 										}
 
 										if int(pos) > p.far {
@@ -10760,7 +11067,7 @@ func (p *Parser) rxalphas() bool {
 									pos++
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_12_16_17
@@ -10776,7 +11083,7 @@ func (p *Parser) rxalphas() bool {
 								lok12_16_17:
 									{ // hex
 										if int(pos) == p.at {
-											p.note(22, true)
+											p.note(20, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_13_16_17
@@ -10802,7 +11109,7 @@ func (p *Parser) rxalphas() bool {
 						default:
 							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
-									p.note(18, true)
+									p.note(16, true)
 								}
 
 								if int(pos) > p.far {
@@ -10835,11 +11142,11 @@ func (p *Parser) rxalphas() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -10849,7 +11156,7 @@ func (p *Parser) rxalphas() bool {
 										position257_16_18 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
@@ -10860,7 +11167,7 @@ func (p *Parser) rxalphas() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_18
@@ -10876,7 +11183,7 @@ func (p *Parser) rxalphas() bool {
 									lok12_16_18:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_18
@@ -10902,7 +11209,7 @@ func (p *Parser) rxalphas() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
@@ -10955,11 +11262,11 @@ func (p *Parser) rxpalpha() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(20, true)
+								p.note(18, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(21, false)
+								p.note(19, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -10969,7 +11276,7 @@ func (p *Parser) rxpalpha() bool {
 										position257_16_19 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(21, true)
+												p.note(19, true)
 											}
 
 											if int(pos) > p.far {
@@ -10980,7 +11287,7 @@ func (p *Parser) rxpalpha() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_12_16_19
@@ -10996,7 +11303,7 @@ func (p *Parser) rxpalpha() bool {
 									lok12_16_19:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(22, true)
+												p.note(20, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l258_13_16_19
@@ -11022,7 +11329,7 @@ func (p *Parser) rxpalpha() bool {
 							default:
 								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
-										p.note(18, true)
+										p.note(16, true)
 									}
 
 									if int(pos) > p.far {
@@ -11048,7 +11355,7 @@ func (p *Parser) rxpalpha() bool {
 			pos, ti = position238, tokenIndex238
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
-					p.note(17, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
@@ -11091,11 +11398,11 @@ func (p *Parser) rxpalphas() bool {
 									pos++
 								} else {
 									if int(pos) == p.at {
-										p.note(20, true)
+										p.note(18, true)
 									}
 
 									if int(pos) == p.at {
-										p.note(21, false)
+										p.note(19, false)
 									}
 									switch buffer[pos] {
 									case '%':
@@ -11105,7 +11412,7 @@ func (p *Parser) rxpalphas() bool {
 												position257_16_19_20 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
-														p.note(21, true)
+														p.note(19, true)
 													}
 
 													if int(pos) > p.far {
@@ -11116,7 +11423,7 @@ func (p *Parser) rxpalphas() bool {
 												pos++
 												{ // hex
 													if int(pos) == p.at {
-														p.note(22, true)
+														p.note(20, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_19_20
@@ -11132,7 +11439,7 @@ func (p *Parser) rxpalphas() bool {
 											lok12_16_19_20:
 												{ // hex
 													if int(pos) == p.at {
-														p.note(22, true)
+														p.note(20, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_19_20
@@ -11158,7 +11465,7 @@ func (p *Parser) rxpalphas() bool {
 									default:
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
-												p.note(18, true)
+												p.note(16, true)
 											}
 
 											if int(pos) > p.far {
@@ -11184,7 +11491,7 @@ func (p *Parser) rxpalphas() bool {
 					pos, ti = position238_20, tokenIndex238_20
 					if buffer[pos] != '+' {
 						if int(pos) == p.at {
-							p.note(17, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
@@ -11221,11 +11528,11 @@ func (p *Parser) rxpalphas() bool {
 										pos++
 									} else {
 										if int(pos) == p.at {
-											p.note(20, true)
+											p.note(18, true)
 										}
 
 										if int(pos) == p.at {
-											p.note(21, false)
+											p.note(19, false)
 										}
 										switch buffer[pos] {
 										case '%':
@@ -11235,7 +11542,7 @@ func (p *Parser) rxpalphas() bool {
 													position257_16_19_21 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
-															p.note(21, true)
+															p.note(19, true)
 														}
 
 														if int(pos) > p.far {
@@ -11246,7 +11553,7 @@ func (p *Parser) rxpalphas() bool {
 													pos++
 													{ // hex
 														if int(pos) == p.at {
-															p.note(22, true)
+															p.note(20, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_19_21
@@ -11262,7 +11569,7 @@ func (p *Parser) rxpalphas() bool {
 												lok12_16_19_21:
 													{ // hex
 														if int(pos) == p.at {
-															p.note(22, true)
+															p.note(20, true)
 														}
 														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_19_21
@@ -11288,7 +11595,7 @@ func (p *Parser) rxpalphas() bool {
 										default:
 											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
-													p.note(18, true)
+													p.note(16, true)
 												}
 
 												if int(pos) > p.far {
@@ -11314,7 +11621,7 @@ func (p *Parser) rxpalphas() bool {
 						pos, ti = position238_21, tokenIndex238_21
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
-								p.note(17, true)
+								p.note(15, true)
 							}
 
 							if int(pos) > p.far {
@@ -11356,7 +11663,7 @@ func (p *Parser) rialpha() bool {
 		position245 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_22
@@ -11365,7 +11672,7 @@ func (p *Parser) rialpha() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(19, true)
+				p.note(17, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_22
@@ -11402,7 +11709,7 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(18, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l248
@@ -11411,7 +11718,7 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(19, true)
+		p.note(17, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l248
@@ -11454,7 +11761,7 @@ func (p *Parser) rescape() bool {
 		position257 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(21, true)
+				p.note(19, true)
 			}
 
 			if int(pos) > p.far {
@@ -11465,7 +11772,7 @@ func (p *Parser) rescape() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(20, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l258_12
@@ -11481,7 +11788,7 @@ func (p *Parser) rescape() bool {
 	lok12:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(22, true)
+				p.note(20, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l258_13
@@ -11510,7 +11817,7 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(22, true)
+		p.note(20, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l258
@@ -11587,7 +11894,7 @@ func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(18, true)
+		p.note(16, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l267
@@ -11618,7 +11925,7 @@ func (p *Parser) ralphanums() bool {
 		position272 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(18, true)
+				p.note(16, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l267_3
@@ -11643,7 +11950,7 @@ func (p *Parser) ralphanums() bool {
 			position274, tokenIndex274 := pos, ti
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(18, true)
+					p.note(16, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l267_4

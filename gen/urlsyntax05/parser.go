@@ -517,21 +517,21 @@ const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 var noteMask = [...][4]uint64{
 	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x800000000, 0x0, 0x0, 0x0},
-	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
 	{0x3ff779200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x1, 0x0, 0x0},
 	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0x27ff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0xac00884000000000, 0x1, 0x0, 0x0},
@@ -555,11 +555,11 @@ func (p *Parser) rpegwrap_entries() bool {
 		l3:
 			pos, ti = position2, tokenIndex2
 			{ // path
-				position103_45, tokenIndex103_45 := pos, ti
+				position103_51, tokenIndex103_51 := pos, ti
 				{
-					position104_45 := pos
+					position104_51 := pos
 					{
-						position105_45, tokenIndex105_45 := pos, ti
+						position105_51, tokenIndex105_51 := pos, ti
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(0, true)
@@ -568,27 +568,27 @@ func (p *Parser) rpegwrap_entries() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l105_45
+							goto l105_51
 						}
 						pos++
-						goto l106_45
-					l105_45:
-						pos, ti = position105_45, tokenIndex105_45
+						goto l106_51
+					l105_51:
+						pos, ti = position105_51, tokenIndex105_51
 					}
-				l106_45:
+				l106_51:
 					{ // path_segments
-						comp_37 := p.comp
+						comp_42 := p.comp
 						p.comp = uint32(rulepath_segments)
-						position108_37_45, tokenIndex108_37_45 := pos, ti
+						position108_42_51, tokenIndex108_42_51 := pos, ti
 						{
-							position109_37_45 := pos
+							position109_42_51 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-								goto l108_37_45
+								goto l108_42_51
 							}
 							pos, ti = p.position, p.tokenIndex
-						l110_37_45:
+						l110_42_51:
 							{
-								position111_37_45, tokenIndex111_37_45 := pos, ti
+								position111_42_51, tokenIndex111_42_51 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
@@ -597,55 +597,55 @@ func (p *Parser) rpegwrap_entries() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l111_37_45
+									goto l111_42_51
 								}
 								pos++
 								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-									goto l111_37_45
+									goto l111_42_51
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l110_37_45
-							l111_37_45:
-								pos, ti = position111_37_45, tokenIndex111_37_45
+								goto l110_42_51
+							l111_42_51:
+								pos, ti = position111_42_51, tokenIndex111_42_51
 							}
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulepath_segments, position109_37_45)
+								p.add(rulepath_segments, position109_42_51)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_37
-						goto lok37_45
-					l108_37_45:
-						pos, ti = position108_37_45, tokenIndex108_37_45
-						p.comp = comp_37
-						goto l103_45
+						p.comp = comp_42
+						goto lok42_51
+					l108_42_51:
+						pos, ti = position108_42_51, tokenIndex108_42_51
+						p.comp = comp_42
+						goto l103_51
 					}
-				lok37_45:
+				lok42_51:
 					{
-						position107_45, tokenIndex107_45 := pos, ti
+						position107_51, tokenIndex107_51 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l107_45
+							goto l107_51
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l103_45
-					l107_45:
-						pos, ti = position107_45, tokenIndex107_45
+						goto l103_51
+					l107_51:
+						pos, ti = position107_51, tokenIndex107_51
 					}
-					_ = position104_45
+					_ = position104_51
 				}
-				goto lok45
-			l103_45:
-				pos, ti = position103_45, tokenIndex103_45
+				goto lok51
+			l103_51:
+				pos, ti = position103_51, tokenIndex103_51
 				goto l0
 			}
-		lok45:
+		lok51:
 		}
 	l2:
 		_ = position1
@@ -672,64 +672,64 @@ func (p *Parser) rURL_reference() bool {
 			{
 				position8, tokenIndex8 := pos, ti
 				{ // absoluteURL
-					comp_43 := p.comp
+					comp_48 := p.comp
 					p.comp = uint32(ruleabsoluteURL)
-					position13_43, tokenIndex13_43 := pos, ti
+					position13_48, tokenIndex13_48 := pos, ti
 					{
-						position14_43 := pos
+						position14_48 := pos
 						{
-							position15_43, tokenIndex15_43 := pos, ti
+							position15_48, tokenIndex15_48 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rgeneric_URL() {
-								goto l16_43
+								goto l16_48
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l15_43
-						l16_43:
-							pos, ti = position15_43, tokenIndex15_43
+							goto l15_48
+						l16_48:
+							pos, ti = position15_48, tokenIndex15_48
 							if p.position, p.tokenIndex = pos, ti; !p.ropaque_URL() {
-								goto l13_43
+								goto l13_48
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l15_43:
+					l15_48:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleabsoluteURL, position14_43)
+							p.add(ruleabsoluteURL, position14_48)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_43
-					goto lok43
-				l13_43:
-					pos, ti = position13_43, tokenIndex13_43
-					p.comp = comp_43
+					p.comp = comp_48
+					goto lok48
+				l13_48:
+					pos, ti = position13_48, tokenIndex13_48
+					p.comp = comp_48
 					goto l9
 				}
-			lok43:
+			lok48:
 				goto l8
 			l9:
 				pos, ti = position8, tokenIndex8
 				{ // relativeURL
-					comp_44 := p.comp
+					comp_49 := p.comp
 					p.comp = uint32(rulerelativeURL)
-					position23_44, tokenIndex23_44 := pos, ti
+					position23_49, tokenIndex23_49 := pos, ti
 					{
-						position24_44 := pos
+						position24_49 := pos
 						{
-							position25_44, tokenIndex25_44 := pos, ti
+							position25_49, tokenIndex25_49 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
-								goto l26_44
+								goto l26_49
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l25_44
-						l26_44:
-							pos, ti = position25_44, tokenIndex25_44
+							goto l25_49
+						l26_49:
+							pos, ti = position25_49, tokenIndex25_49
 							{ // abs_path
-								comp_40 := p.comp
+								comp_45 := p.comp
 								p.comp = uint32(ruleabs_path)
-								position33_40_44, tokenIndex33_40_44 := pos, ti
+								position33_45_49, tokenIndex33_45_49 := pos, ti
 								{
-									position34_40_44 := pos
+									position34_45_49 := pos
 									if buffer[pos] != '/' {
 										if int(pos) == p.at {
 											p.note(0, true)
@@ -738,50 +738,50 @@ func (p *Parser) rURL_reference() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l33_40_44
+										goto l33_45_49
 									}
 									pos++
 									if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-										goto l33_40_44
+										goto l33_45_49
 									}
 									pos, ti = p.position, p.tokenIndex
 									if !p.bare {
 										p.position, p.tokenIndex = pos, ti
-										p.add(ruleabs_path, position34_40_44)
+										p.add(ruleabs_path, position34_45_49)
 										ti = p.tokenIndex
 									}
 								}
-								p.comp = comp_40
-								goto lok40_44
-							l33_40_44:
-								pos, ti = position33_40_44, tokenIndex33_40_44
-								p.comp = comp_40
-								goto l27_44
+								p.comp = comp_45
+								goto lok45_49
+							l33_45_49:
+								pos, ti = position33_45_49, tokenIndex33_45_49
+								p.comp = comp_45
+								goto l27_49
 							}
-						lok40_44:
-							goto l25_44
-						l27_44:
-							pos, ti = position25_44, tokenIndex25_44
+						lok45_49:
+							goto l25_49
+						l27_49:
+							pos, ti = position25_49, tokenIndex25_49
 							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-								goto l23_44
+								goto l23_49
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l25_44:
+					l25_49:
 						if !p.bare {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulerelativeURL, position24_44)
+							p.add(rulerelativeURL, position24_49)
 							ti = p.tokenIndex
 						}
 					}
-					p.comp = comp_44
-					goto lok44
-				l23_44:
-					pos, ti = position23_44, tokenIndex23_44
-					p.comp = comp_44
+					p.comp = comp_49
+					goto lok49
+				l23_49:
+					pos, ti = position23_49, tokenIndex23_49
+					p.comp = comp_49
 					goto l6
 				}
-			lok44:
+			lok49:
 			}
 		l8:
 			goto l7
@@ -802,10 +802,133 @@ func (p *Parser) rURL_reference() bool {
 				goto l10
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfragment() {
-				goto l10
+			{ // fragment
+				if false {
+					goto l10
+				}
+				comp_50 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position130_50 := pos
+				l131_50:
+					{
+						position132_50, tokenIndex132_50 := pos, ti
+						{ // urlc
+							position133_32_50, tokenIndex133_32_50 := pos, ti
+							{
+								position134_32_50 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(3, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_26_32_50, tokenIndex145_26_32_50 := pos, ti
+												{
+													position146_26_32_50 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_32_50
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_26_32_50
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_32_50
+													l147_16_26_32_50:
+														pos++
+														goto lok16_26_32_50
+													}
+												lok16_26_32_50:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_26_32_50
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_32_50
+													l147_17_26_32_50:
+														pos++
+														goto lok17_26_32_50
+													}
+												lok17_26_32_50:
+													_ = position146_26_32_50
+												}
+												goto lok26_32_50
+											l145_26_32_50:
+												pos, ti = position145_26_32_50, tokenIndex145_26_32_50
+												goto l133_32_50
+											}
+										lok26_32_50:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_27_32_50
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l133_32_50
+											l139_27_32_50:
+												pos++
+												goto lok27_32_50
+											}
+										lok27_32_50:
+										}
+									}
+								}
+
+								_ = position134_32_50
+							}
+							goto lok32_50
+						l133_32_50:
+							pos, ti = position133_32_50, tokenIndex133_32_50
+							goto l132_50
+						}
+					lok32_50:
+						goto l131_50
+					l132_50:
+						pos, ti = position132_50, tokenIndex132_50
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position130_50)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_50
+				goto lok50
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok50:
 			goto l11
 		l10:
 			pos, ti = position10, tokenIndex10
@@ -902,12 +1025,12 @@ func (p *Parser) ropaque_URL() bool {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(6, true)
 						}
 
 						{ // alpha
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l154_1_28
@@ -916,7 +1039,7 @@ func (p *Parser) ropaque_URL() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l154_1_28
@@ -938,12 +1061,12 @@ func (p *Parser) ropaque_URL() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(2, true)
+								p.note(6, true)
 							}
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l154_2_28
@@ -952,7 +1075,7 @@ func (p *Parser) ropaque_URL() bool {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l154_2_28
@@ -986,7 +1109,7 @@ func (p *Parser) ropaque_URL() bool {
 	lok28:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -1007,11 +1130,11 @@ func (p *Parser) ropaque_URL() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(2, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(7, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -1021,7 +1144,7 @@ func (p *Parser) ropaque_URL() bool {
 										position146_26_29 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
@@ -1032,7 +1155,7 @@ func (p *Parser) ropaque_URL() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_26_29
@@ -1048,7 +1171,7 @@ func (p *Parser) ropaque_URL() bool {
 									lok16_26_29:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_26_29
@@ -1074,7 +1197,7 @@ func (p *Parser) ropaque_URL() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_27_29
@@ -1130,101 +1253,101 @@ func (p *Parser) rgeneric_URL() bool {
 	{
 		position22 := pos
 		{ // scheme
-			comp_41 := p.comp
+			comp_46 := p.comp
 			p.comp = uint32(rulescheme)
-			position41_41, tokenIndex41_41 := pos, ti
+			position41_46, tokenIndex41_46 := pos, ti
 			{
-				position42_41 := pos
+				position42_46 := pos
 				{
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
-							p.note(2, true)
+							p.note(6, true)
 						}
 
 						{ // alpha
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								goto l154_1_41
+								goto l154_1_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(4, true)
+								p.note(8, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l154_1_41
+								goto l154_1_46
 							}
-							goto l41_41
-						l154_1_41:
+							goto l41_46
+						l154_1_46:
 							pos++
-							goto lok1_41
+							goto lok1_46
 						}
-					lok1_41:
+					lok1_46:
 					}
 				}
 
-			l43_41:
+			l43_46:
 				{
-					position44_41, tokenIndex44_41 := pos, ti
+					position44_46, tokenIndex44_46 := pos, ti
 					{
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(2, true)
+								p.note(6, true)
 							}
 
 							{ // alpha
 								if int(pos) == p.at {
-									p.note(3, true)
+									p.note(7, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l154_2_41
+									goto l154_2_46
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if int(pos) == p.at {
-									p.note(4, true)
+									p.note(8, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l154_2_41
+									goto l154_2_46
 								}
-								goto l44_41
-							l154_2_41:
+								goto l44_46
+							l154_2_46:
 								pos++
-								goto lok2_41
+								goto lok2_46
 							}
-						lok2_41:
+						lok2_46:
 						}
 					}
 
-					goto l43_41
-				l44_41:
-					pos, ti = position44_41, tokenIndex44_41
+					goto l43_46
+				l44_46:
+					pos, ti = position44_46, tokenIndex44_46
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position42_41)
+					p.add(rulescheme, position42_46)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_41
-			goto lok41
-		l41_41:
-			pos, ti = position41_41, tokenIndex41_41
-			p.comp = comp_41
+			p.comp = comp_46
+			goto lok46
+		l41_46:
+			pos, ti = position41_46, tokenIndex41_46
+			p.comp = comp_46
 			goto l21
 		}
-	lok41:
+	lok46:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
-				p.note(5, true)
+				p.note(9, true)
 			}
 
 			if int(pos) > p.far {
@@ -1234,26 +1357,26 @@ func (p *Parser) rgeneric_URL() bool {
 		}
 		pos++
 		{ // relativeURL
-			comp_42 := p.comp
+			comp_47 := p.comp
 			p.comp = uint32(rulerelativeURL)
-			position23_42, tokenIndex23_42 := pos, ti
+			position23_47, tokenIndex23_47 := pos, ti
 			{
-				position24_42 := pos
+				position24_47 := pos
 				{
-					position25_42, tokenIndex25_42 := pos, ti
+					position25_47, tokenIndex25_47 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
-						goto l26_42
+						goto l26_47
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l25_42
-				l26_42:
-					pos, ti = position25_42, tokenIndex25_42
+					goto l25_47
+				l26_47:
+					pos, ti = position25_47, tokenIndex25_47
 					{ // abs_path
-						comp_40 := p.comp
+						comp_45 := p.comp
 						p.comp = uint32(ruleabs_path)
-						position33_40_42, tokenIndex33_40_42 := pos, ti
+						position33_45_47, tokenIndex33_45_47 := pos, ti
 						{
-							position34_40_42 := pos
+							position34_45_47 := pos
 							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(0, true)
@@ -1262,50 +1385,50 @@ func (p *Parser) rgeneric_URL() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l33_40_42
+								goto l33_45_47
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-								goto l33_40_42
+								goto l33_45_47
 							}
 							pos, ti = p.position, p.tokenIndex
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleabs_path, position34_40_42)
+								p.add(ruleabs_path, position34_45_47)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_40
-						goto lok40_42
-					l33_40_42:
-						pos, ti = position33_40_42, tokenIndex33_40_42
-						p.comp = comp_40
-						goto l27_42
+						p.comp = comp_45
+						goto lok45_47
+					l33_45_47:
+						pos, ti = position33_45_47, tokenIndex33_45_47
+						p.comp = comp_45
+						goto l27_47
 					}
-				lok40_42:
-					goto l25_42
-				l27_42:
-					pos, ti = position25_42, tokenIndex25_42
+				lok45_47:
+					goto l25_47
+				l27_47:
+					pos, ti = position25_47, tokenIndex25_47
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-						goto l23_42
+						goto l23_47
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l25_42:
+			l25_47:
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulerelativeURL, position24_42)
+					p.add(rulerelativeURL, position24_47)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_42
-			goto lok42
-		l23_42:
-			pos, ti = position23_42, tokenIndex23_42
-			p.comp = comp_42
+			p.comp = comp_47
+			goto lok47
+		l23_47:
+			pos, ti = position23_47, tokenIndex23_47
+			p.comp = comp_47
 			goto l21
 		}
-	lok42:
+	lok47:
 		if !p.bare {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegeneric_URL, position22)
@@ -1341,11 +1464,11 @@ func (p *Parser) rrelativeURL() bool {
 		l26:
 			pos, ti = position25, tokenIndex25
 			{ // abs_path
-				comp_40 := p.comp
+				comp_45 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position33_40, tokenIndex33_40 := pos, ti
+				position33_45, tokenIndex33_45 := pos, ti
 				{
-					position34_40 := pos
+					position34_45 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1354,27 +1477,27 @@ func (p *Parser) rrelativeURL() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l33_40
+						goto l33_45
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-						goto l33_40
+						goto l33_45
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position34_40)
+						p.add(ruleabs_path, position34_45)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_40
-				goto lok40
-			l33_40:
-				pos, ti = position33_40, tokenIndex33_40
-				p.comp = comp_40
+				p.comp = comp_45
+				goto lok45
+			l33_45:
+				pos, ti = position33_45, tokenIndex33_45
+				p.comp = comp_45
 				goto l27
 			}
-		lok40:
+		lok45:
 			goto l25
 		l27:
 			pos, ti = position25, tokenIndex25
@@ -1438,11 +1561,11 @@ func (p *Parser) rnet_path() bool {
 		{
 			position30, tokenIndex30 := pos, ti
 			{ // abs_path
-				comp_38 := p.comp
+				comp_43 := p.comp
 				p.comp = uint32(ruleabs_path)
-				position33_38, tokenIndex33_38 := pos, ti
+				position33_43, tokenIndex33_43 := pos, ti
 				{
-					position34_38 := pos
+					position34_43 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1451,27 +1574,27 @@ func (p *Parser) rnet_path() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l33_38
+						goto l33_43
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
-						goto l33_38
+						goto l33_43
 					}
 					pos, ti = p.position, p.tokenIndex
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleabs_path, position34_38)
+						p.add(ruleabs_path, position34_43)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_38
-				goto lok38
-			l33_38:
-				pos, ti = position33_38, tokenIndex33_38
-				p.comp = comp_38
+				p.comp = comp_43
+				goto lok43
+			l33_43:
+				pos, ti = position33_43, tokenIndex33_43
+				p.comp = comp_43
 				goto l30
 			}
-		lok38:
+		lok43:
 			goto l31
 		l30:
 			pos, ti = position30, tokenIndex30
@@ -1480,107 +1603,107 @@ func (p *Parser) rnet_path() bool {
 		{
 			position32, tokenIndex32 := pos, ti
 			{ // urlc
-				position133_39, tokenIndex133_39 := pos, ti
+				position133_44, tokenIndex133_44 := pos, ti
 				{
-					position134_39 := pos
+					position134_44 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(6, false)
+								p.note(2, false)
 							}
 
 							if int(pos) == p.at {
-								p.note(7, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_26_39, tokenIndex145_26_39 := pos, ti
+									position145_26_44, tokenIndex145_26_44 := pos, ti
 									{
-										position146_26_39 := pos
+										position146_26_44 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(7, false)
+												p.note(3, false)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_39
+											goto l145_26_44
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, false)
+												p.note(4, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_26_39
+												goto l147_16_26_44
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_39
-										l147_16_26_39:
+											goto l145_26_44
+										l147_16_26_44:
 											pos++
-											goto lok16_26_39
+											goto lok16_26_44
 										}
-									lok16_26_39:
+									lok16_26_44:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, false)
+												p.note(4, false)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_26_39
+												goto l147_17_26_44
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_26_39
-										l147_17_26_39:
+											goto l145_26_44
+										l147_17_26_44:
 											pos++
-											goto lok17_26_39
+											goto lok17_26_44
 										}
-									lok17_26_39:
-										_ = position146_26_39
+									lok17_26_44:
+										_ = position146_26_44
 									}
-									goto lok26_39
-								l145_26_39:
-									pos, ti = position145_26_39, tokenIndex145_26_39
-									goto l133_39
+									goto lok26_44
+								l145_26_44:
+									pos, ti = position145_26_44, tokenIndex145_26_44
+									goto l133_44
 								}
-							lok26_39:
+							lok26_44:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(9, false)
+										p.note(5, false)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_27_39
+										goto l139_27_44
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l133_39
-								l139_27_39:
+									goto l133_44
+								l139_27_44:
 									pos++
-									goto lok27_39
+									goto lok27_44
 								}
-							lok27_39:
+							lok27_44:
 							}
 						}
 					}
 
-					_ = position134_39
+					_ = position134_44
 				}
-				goto lok39
-			l133_39:
-				pos, ti = position133_39, tokenIndex133_39
+				goto lok44
+			l133_44:
+				pos, ti = position133_44, tokenIndex133_44
 				goto l32
 			}
-		lok39:
+		lok44:
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
@@ -1655,18 +1778,18 @@ func (p *Parser) rrel_path() bool {
 		{
 			position37, tokenIndex37 := pos, ti
 			{ // path_segments
-				comp_36 := p.comp
+				comp_40 := p.comp
 				p.comp = uint32(rulepath_segments)
-				position108_36, tokenIndex108_36 := pos, ti
+				position108_40, tokenIndex108_40 := pos, ti
 				{
-					position109_36 := pos
+					position109_40 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-						goto l108_36
+						goto l108_40
 					}
 					pos, ti = p.position, p.tokenIndex
-				l110_36:
+				l110_40:
 					{
-						position111_36, tokenIndex111_36 := pos, ti
+						position111_40, tokenIndex111_40 := pos, ti
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(0, true)
@@ -1675,31 +1798,31 @@ func (p *Parser) rrel_path() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l111_36
+							goto l111_40
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-							goto l111_36
+							goto l111_40
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l110_36
-					l111_36:
-						pos, ti = position111_36, tokenIndex111_36
+						goto l110_40
+					l111_40:
+						pos, ti = position111_40, tokenIndex111_40
 					}
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulepath_segments, position109_36)
+						p.add(rulepath_segments, position109_40)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_36
-				goto lok36
-			l108_36:
-				pos, ti = position108_36, tokenIndex108_36
-				p.comp = comp_36
+				p.comp = comp_40
+				goto lok40
+			l108_40:
+				pos, ti = position108_40, tokenIndex108_40
+				p.comp = comp_40
 				goto l37
 			}
-		lok36:
+		lok40:
 			goto l38
 		l37:
 			pos, ti = position37, tokenIndex37
@@ -1718,10 +1841,133 @@ func (p *Parser) rrel_path() bool {
 				goto l39
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rquery() {
-				goto l39
+			{ // query
+				if false {
+					goto l39
+				}
+				comp_41 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position126_41 := pos
+				l127_41:
+					{
+						position128_41, tokenIndex128_41 := pos, ti
+						{ // urlc
+							position133_31_41, tokenIndex133_31_41 := pos, ti
+							{
+								position134_31_41 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(3, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_26_31_41, tokenIndex145_26_31_41 := pos, ti
+												{
+													position146_26_31_41 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_31_41
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_26_31_41
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_31_41
+													l147_16_26_31_41:
+														pos++
+														goto lok16_26_31_41
+													}
+												lok16_26_31_41:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_26_31_41
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_31_41
+													l147_17_26_31_41:
+														pos++
+														goto lok17_26_31_41
+													}
+												lok17_26_31_41:
+													_ = position146_26_31_41
+												}
+												goto lok26_31_41
+											l145_26_31_41:
+												pos, ti = position145_26_31_41, tokenIndex145_26_31_41
+												goto l133_31_41
+											}
+										lok26_31_41:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_27_31_41
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l133_31_41
+											l139_27_31_41:
+												pos++
+												goto lok27_31_41
+											}
+										lok27_31_41:
+										}
+									}
+								}
+
+								_ = position134_31_41
+							}
+							goto lok31_41
+						l133_31_41:
+							pos, ti = position133_31_41, tokenIndex133_31_41
+							goto l128_41
+						}
+					lok31_41:
+						goto l127_41
+					l128_41:
+						pos, ti = position128_41, tokenIndex128_41
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position126_41)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_41
+				goto lok41
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok41:
 			goto l40
 		l39:
 			pos, ti = position39, tokenIndex39
@@ -1752,12 +1998,12 @@ func (p *Parser) rscheme() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(2, true)
+					p.note(6, true)
 				}
 
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(7, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l154_1
@@ -1766,7 +2012,7 @@ func (p *Parser) rscheme() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(4, true)
+						p.note(8, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l154_1
@@ -1788,12 +2034,12 @@ func (p *Parser) rscheme() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(2, true)
+						p.note(6, true)
 					}
 
 					{ // alpha
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l154_2
@@ -1802,7 +2048,7 @@ func (p *Parser) rscheme() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(4, true)
+							p.note(8, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l154_2
@@ -1848,15 +2094,126 @@ func (p *Parser) rsite() bool {
 			position49, tokenIndex49 := pos, ti
 			{
 				position51, tokenIndex51 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.ruser() {
-					goto l51
+				{ // user
+					if false {
+						goto l51
+					}
+					comp_37 := p.comp
+					p.comp = uint32(ruleuser)
+					{
+						position56_37 := pos
+					l57_37:
+						{
+							position58_37, tokenIndex58_37 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(11, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(3, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position145_18_37, tokenIndex145_18_37 := pos, ti
+											{
+												position146_18_37 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l145_18_37
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l147_16_18_37
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l145_18_37
+												l147_16_18_37:
+													pos++
+													goto lok16_18_37
+												}
+											lok16_18_37:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l147_17_18_37
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l145_18_37
+												l147_17_18_37:
+													pos++
+													goto lok17_18_37
+												}
+											lok17_18_37:
+												_ = position146_18_37
+											}
+											goto lok18_37
+										l145_18_37:
+											pos, ti = position145_18_37, tokenIndex145_18_37
+											goto l58_37
+										}
+									lok18_37:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l139_19_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l58_37
+										l139_19_37:
+											pos++
+											goto lok19_37
+										}
+									lok19_37:
+									}
+								}
+							}
+
+							goto l57_37
+						l58_37:
+							pos, ti = position58_37, tokenIndex58_37
+						}
+						if !p.bare {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuser, position56_37)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_37
+					goto lok37
 				}
-				pos, ti = p.position, p.tokenIndex
+			lok37:
 				{
 					position53, tokenIndex53 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
-							p.note(5, true)
+							p.note(9, true)
 						}
 
 						if int(pos) > p.far {
@@ -1865,10 +2222,121 @@ func (p *Parser) rsite() bool {
 						goto l53
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rpassword() {
-						goto l53
+					{ // password
+						if false {
+							goto l53
+						}
+						comp_38 := p.comp
+						p.comp = uint32(rulepassword)
+						{
+							position61_38 := pos
+						l62_38:
+							{
+								position63_38, tokenIndex63_38 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(3, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_20_38, tokenIndex145_20_38 := pos, ti
+												{
+													position146_20_38 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_20_38
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_20_38
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_20_38
+													l147_16_20_38:
+														pos++
+														goto lok16_20_38
+													}
+												lok16_20_38:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_20_38
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_20_38
+													l147_17_20_38:
+														pos++
+														goto lok17_20_38
+													}
+												lok17_20_38:
+													_ = position146_20_38
+												}
+												goto lok20_38
+											l145_20_38:
+												pos, ti = position145_20_38, tokenIndex145_20_38
+												goto l63_38
+											}
+										lok20_38:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_21_38
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l63_38
+											l139_21_38:
+												pos++
+												goto lok21_38
+											}
+										lok21_38:
+										}
+									}
+								}
+
+								goto l62_38
+							l63_38:
+								pos, ti = position63_38, tokenIndex63_38
+							}
+							if !p.bare {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepassword, position61_38)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_38
+						goto lok38
 					}
-					pos, ti = p.position, p.tokenIndex
+				lok38:
 					goto l54
 				l53:
 					pos, ti = position53, tokenIndex53
@@ -1876,7 +2344,7 @@ func (p *Parser) rsite() bool {
 			l54:
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
-						p.note(11, true)
+						p.note(12, true)
 					}
 
 					if int(pos) > p.far {
@@ -1891,82 +2359,119 @@ func (p *Parser) rsite() bool {
 			}
 		l52:
 			{ // hostport
-				comp_35 := p.comp
+				comp_39 := p.comp
 				p.comp = uint32(rulehostport)
-				position65_35, tokenIndex65_35 := pos, ti
+				position65_39, tokenIndex65_39 := pos, ti
 				{
-					position66_35 := pos
+					position66_39 := pos
 					{ // host
 						comp_33 := p.comp
 						p.comp = uint32(rulehost)
-						position69_33_35, tokenIndex69_33_35 := pos, ti
+						position69_33_39, tokenIndex69_33_39 := pos, ti
 						{
-							position70_33_35 := pos
+							position70_33_39 := pos
 							{
-								position71_33_35, tokenIndex71_33_35 := pos, ti
+								position71_33_39, tokenIndex71_33_39 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-									goto l72_33_35
+									goto l72_33_39
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l71_33_35
-							l72_33_35:
-								pos, ti = position71_33_35, tokenIndex71_33_35
+								goto l71_33_39
+							l72_33_39:
+								pos, ti = position71_33_39, tokenIndex71_33_39
 								if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-									goto l69_33_35
+									goto l69_33_39
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
-						l71_33_35:
+						l71_33_39:
 							if !p.bare {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulehost, position70_33_35)
+								p.add(rulehost, position70_33_39)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_33
-						goto lok33_35
-					l69_33_35:
-						pos, ti = position69_33_35, tokenIndex69_33_35
+						goto lok33_39
+					l69_33_39:
+						pos, ti = position69_33_39, tokenIndex69_33_39
 						p.comp = comp_33
-						goto l65_35
+						goto l65_39
 					}
-				lok33_35:
+				lok33_39:
 					{
-						position67_35, tokenIndex67_35 := pos, ti
+						position67_39, tokenIndex67_39 := pos, ti
 						if buffer[pos] != ':' {
 							if int(pos) == p.at {
-								p.note(5, true)
+								p.note(9, true)
 							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l67_35
+							goto l67_39
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rport() {
-							goto l67_35
+						{ // port
+							if false {
+								goto l67_39
+							}
+							comp_34 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position100_34_39 := pos
+							l101_34_39:
+								{
+									position102_34_39, tokenIndex102_34_39 := pos, ti
+									{ // digit
+										if int(pos) == p.at {
+											p.note(13, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l162_15_34_39
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l102_34_39
+									l162_15_34_39:
+										pos++
+										goto lok15_34_39
+									}
+								lok15_34_39:
+									goto l101_34_39
+								l102_34_39:
+									pos, ti = position102_34_39, tokenIndex102_34_39
+								}
+								if !p.bare {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position100_34_39)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_34
+							goto lok34_39
 						}
-						pos, ti = p.position, p.tokenIndex
-						goto l68_35
-					l67_35:
-						pos, ti = position67_35, tokenIndex67_35
+					lok34_39:
+						goto l68_39
+					l67_39:
+						pos, ti = position67_39, tokenIndex67_39
 					}
-				l68_35:
+				l68_39:
 					if !p.bare {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position66_35)
+						p.add(rulehostport, position66_39)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_35
-				goto lok35
-			l65_35:
-				pos, ti = position65_35, tokenIndex65_35
-				p.comp = comp_35
+				p.comp = comp_39
+				goto lok39
+			l65_39:
+				pos, ti = position65_39, tokenIndex65_39
+				p.comp = comp_39
 				goto l49
 			}
-		lok35:
+		lok39:
 			goto l50
 		l49:
 			pos, ti = position49, tokenIndex49
@@ -1999,11 +2504,11 @@ func (p *Parser) ruser() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(11, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(3, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2013,7 +2518,7 @@ func (p *Parser) ruser() bool {
 								position146_18 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(3, true)
 									}
 
 									if int(pos) > p.far {
@@ -2024,7 +2529,7 @@ func (p *Parser) ruser() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_16_18
@@ -2040,7 +2545,7 @@ func (p *Parser) ruser() bool {
 							lok16_18:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_17_18
@@ -2066,7 +2571,7 @@ func (p *Parser) ruser() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l139_19
@@ -2115,11 +2620,11 @@ func (p *Parser) rpassword() bool {
 					pos++
 				} else {
 					if int(pos) == p.at {
-						p.note(12, true)
+						p.note(11, true)
 					}
 
 					if int(pos) == p.at {
-						p.note(7, false)
+						p.note(3, false)
 					}
 					switch buffer[pos] {
 					case '%':
@@ -2129,7 +2634,7 @@ func (p *Parser) rpassword() bool {
 								position146_20 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
-										p.note(7, true)
+										p.note(3, true)
 									}
 
 									if int(pos) > p.far {
@@ -2140,7 +2645,7 @@ func (p *Parser) rpassword() bool {
 								pos++
 								{ // hex
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_16_20
@@ -2156,7 +2661,7 @@ func (p *Parser) rpassword() bool {
 							lok16_20:
 								{ // hex
 									if int(pos) == p.at {
-										p.note(8, true)
+										p.note(4, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l147_17_20
@@ -2182,7 +2687,7 @@ func (p *Parser) rpassword() bool {
 					default:
 						{ // unreserved
 							if int(pos) == p.at {
-								p.note(9, true)
+								p.note(5, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l139_21
@@ -2263,7 +2768,7 @@ func (p *Parser) rhostport() bool {
 			position67, tokenIndex67 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
-					p.note(5, true)
+					p.note(9, true)
 				}
 
 				if int(pos) > p.far {
@@ -2272,10 +2777,47 @@ func (p *Parser) rhostport() bool {
 				goto l67
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rport() {
-				goto l67
+			{ // port
+				if false {
+					goto l67
+				}
+				comp_34 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position100_34 := pos
+				l101_34:
+					{
+						position102_34, tokenIndex102_34 := pos, ti
+						{ // digit
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l162_15_34
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l102_34
+						l162_15_34:
+							pos++
+							goto lok15_34
+						}
+					lok15_34:
+						goto l101_34
+					l102_34:
+						pos, ti = position102_34, tokenIndex102_34
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position100_34)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_34
+				goto lok34
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok34:
 			goto l68
 		l67:
 			pos, ti = position67, tokenIndex67
@@ -2354,7 +2896,7 @@ func (p *Parser) rhostname() bool {
 					position78_22 := pos
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l150_3_22
@@ -2363,7 +2905,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(14, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l150_3_22
@@ -2382,7 +2924,7 @@ func (p *Parser) rhostname() bool {
 							position82_22, tokenIndex82_22 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
-									p.note(14, true)
+									p.note(15, true)
 								}
 
 								if int(pos) > p.far {
@@ -2397,7 +2939,7 @@ func (p *Parser) rhostname() bool {
 						}
 						{ // alphanum
 							if int(pos) == p.at {
-								p.note(3, true)
+								p.note(7, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l150_4_22
@@ -2406,7 +2948,7 @@ func (p *Parser) rhostname() bool {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if int(pos) == p.at {
-								p.note(13, true)
+								p.note(14, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l150_4_22
@@ -2431,7 +2973,7 @@ func (p *Parser) rhostname() bool {
 		lok22:
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
-					p.note(15, true)
+					p.note(16, true)
 				}
 
 				if int(pos) > p.far {
@@ -2450,7 +2992,7 @@ func (p *Parser) rhostname() bool {
 				position84_23 := pos
 				{ // alpha
 					if int(pos) == p.at {
-						p.note(3, true)
+						p.note(7, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l154_5_23
@@ -2459,7 +3001,7 @@ func (p *Parser) rhostname() bool {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if int(pos) == p.at {
-						p.note(4, true)
+						p.note(8, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l154_5_23
@@ -2478,7 +3020,7 @@ func (p *Parser) rhostname() bool {
 						position88_23, tokenIndex88_23 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
-								p.note(14, true)
+								p.note(15, true)
 							}
 
 							if int(pos) > p.far {
@@ -2493,7 +3035,7 @@ func (p *Parser) rhostname() bool {
 					}
 					{ // alphanum
 						if int(pos) == p.at {
-							p.note(3, true)
+							p.note(7, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l150_6_23
@@ -2502,7 +3044,7 @@ func (p *Parser) rhostname() bool {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(14, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l150_6_23
@@ -2550,7 +3092,7 @@ func (p *Parser) rdomainlabel() bool {
 		position78 := pos
 		{ // alphanum
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l150_3
@@ -2559,7 +3101,7 @@ func (p *Parser) rdomainlabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(14, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l150_3
@@ -2578,7 +3120,7 @@ func (p *Parser) rdomainlabel() bool {
 				position82, tokenIndex82 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(15, true)
 					}
 
 					if int(pos) > p.far {
@@ -2593,7 +3135,7 @@ func (p *Parser) rdomainlabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(7, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l150_4
@@ -2602,7 +3144,7 @@ func (p *Parser) rdomainlabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(14, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l150_4
@@ -2636,7 +3178,7 @@ func (p *Parser) rtoplabel() bool {
 		position84 := pos
 		{ // alpha
 			if int(pos) == p.at {
-				p.note(3, true)
+				p.note(7, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l154_5
@@ -2645,7 +3187,7 @@ func (p *Parser) rtoplabel() bool {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if int(pos) == p.at {
-				p.note(4, true)
+				p.note(8, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l154_5
@@ -2664,7 +3206,7 @@ func (p *Parser) rtoplabel() bool {
 				position88, tokenIndex88 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(15, true)
 					}
 
 					if int(pos) > p.far {
@@ -2679,7 +3221,7 @@ func (p *Parser) rtoplabel() bool {
 			}
 			{ // alphanum
 				if int(pos) == p.at {
-					p.note(3, true)
+					p.note(7, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 					goto l150_6
@@ -2688,7 +3230,7 @@ func (p *Parser) rtoplabel() bool {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(14, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 					goto l150_6
@@ -2724,7 +3266,7 @@ func (p *Parser) rhostnumber() bool {
 		position90 := pos
 		{ // digit
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(13, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l162_7
@@ -2743,7 +3285,7 @@ func (p *Parser) rhostnumber() bool {
 			position92, tokenIndex92 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l162_8
@@ -2763,7 +3305,7 @@ func (p *Parser) rhostnumber() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -2774,7 +3316,7 @@ func (p *Parser) rhostnumber() bool {
 		pos++
 		{ // digit
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(13, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l162_9
@@ -2793,7 +3335,7 @@ func (p *Parser) rhostnumber() bool {
 			position94, tokenIndex94 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l162_10
@@ -2813,7 +3355,7 @@ func (p *Parser) rhostnumber() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -2824,7 +3366,7 @@ func (p *Parser) rhostnumber() bool {
 		pos++
 		{ // digit
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(13, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l162_11
@@ -2843,7 +3385,7 @@ func (p *Parser) rhostnumber() bool {
 			position96, tokenIndex96 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l162_12
@@ -2863,7 +3405,7 @@ func (p *Parser) rhostnumber() bool {
 		}
 		if buffer[pos] != '.' {
 			if int(pos) == p.at {
-				p.note(15, true)
+				p.note(16, true)
 			}
 
 			if int(pos) > p.far {
@@ -2874,7 +3416,7 @@ func (p *Parser) rhostnumber() bool {
 		pos++
 		{ // digit
 			if int(pos) == p.at {
-				p.note(16, true)
+				p.note(13, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l162_13
@@ -2893,7 +3435,7 @@ func (p *Parser) rhostnumber() bool {
 			position98, tokenIndex98 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l162_14
@@ -2940,7 +3482,7 @@ func (p *Parser) rport() bool {
 			position102, tokenIndex102 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
-					p.note(16, true)
+					p.note(13, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 					goto l162_15
@@ -2995,18 +3537,18 @@ func (p *Parser) rpath() bool {
 		}
 	l106:
 		{ // path_segments
-			comp_37 := p.comp
+			comp_42 := p.comp
 			p.comp = uint32(rulepath_segments)
-			position108_37, tokenIndex108_37 := pos, ti
+			position108_42, tokenIndex108_42 := pos, ti
 			{
-				position109_37 := pos
+				position109_42 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-					goto l108_37
+					goto l108_42
 				}
 				pos, ti = p.position, p.tokenIndex
-			l110_37:
+			l110_42:
 				{
-					position111_37, tokenIndex111_37 := pos, ti
+					position111_42, tokenIndex111_42 := pos, ti
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -3015,31 +3557,31 @@ func (p *Parser) rpath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l111_37
+						goto l111_42
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
-						goto l111_37
+						goto l111_42
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l110_37
-				l111_37:
-					pos, ti = position111_37, tokenIndex111_37
+					goto l110_42
+				l111_42:
+					pos, ti = position111_42, tokenIndex111_42
 				}
 				if !p.bare {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulepath_segments, position109_37)
+					p.add(rulepath_segments, position109_42)
 					ti = p.tokenIndex
 				}
 			}
-			p.comp = comp_37
-			goto lok37
-		l108_37:
-			pos, ti = position108_37, tokenIndex108_37
-			p.comp = comp_37
+			p.comp = comp_42
+			goto lok42
+		l108_42:
+			pos, ti = position108_42, tokenIndex108_42
+			p.comp = comp_42
 			goto l103
 		}
-	lok37:
+	lok42:
 		{
 			position107, tokenIndex107 := pos, ti
 			if p.position = pos; !p.matchDot() {
@@ -3127,9 +3669,9 @@ func (p *Parser) rsegment() bool {
 		{
 			position115, tokenIndex115 := pos, ti
 			{ // pchar
-				position122_34, tokenIndex122_34 := pos, ti
+				position122_35, tokenIndex122_35 := pos, ti
 				{
-					position123_34 := pos
+					position123_35 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
@@ -3139,95 +3681,95 @@ func (p *Parser) rsegment() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(7, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_24_34, tokenIndex145_24_34 := pos, ti
+									position145_24_35, tokenIndex145_24_35 := pos, ti
 									{
-										position146_24_34 := pos
+										position146_24_35 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_34
+											goto l145_24_35
 										}
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_24_34
+												goto l147_16_24_35
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_34
-										l147_16_24_34:
+											goto l145_24_35
+										l147_16_24_35:
 											pos++
-											goto lok16_24_34
+											goto lok16_24_35
 										}
-									lok16_24_34:
+									lok16_24_35:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_24_34
+												goto l147_17_24_35
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l145_24_34
-										l147_17_24_34:
+											goto l145_24_35
+										l147_17_24_35:
 											pos++
-											goto lok17_24_34
+											goto lok17_24_35
 										}
-									lok17_24_34:
-										_ = position146_24_34
+									lok17_24_35:
+										_ = position146_24_35
 									}
-									goto lok24_34
-								l145_24_34:
-									pos, ti = position145_24_34, tokenIndex145_24_34
-									goto l122_34
+									goto lok24_35
+								l145_24_35:
+									pos, ti = position145_24_35, tokenIndex145_24_35
+									goto l122_35
 								}
-							lok24_34:
+							lok24_35:
 								;
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_25_34
+										goto l139_25_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l122_34
-								l139_25_34:
+									goto l122_35
+								l139_25_35:
 									pos++
-									goto lok25_34
+									goto lok25_35
 								}
-							lok25_34:
+							lok25_35:
 							}
 						}
 					}
 
-					_ = position123_34
+					_ = position123_35
 				}
-				goto lok34
-			l122_34:
-				pos, ti = position122_34, tokenIndex122_34
+				goto lok35
+			l122_35:
+				pos, ti = position122_35, tokenIndex122_35
 				goto l115
 			}
-		lok34:
+		lok35:
 			goto l114
 		l115:
 			pos, ti = position115, tokenIndex115
@@ -3246,10 +3788,133 @@ func (p *Parser) rsegment() bool {
 				goto l117
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rparam() {
-				goto l117
+			{ // param
+				if false {
+					goto l117
+				}
+				comp_36 := p.comp
+				p.comp = uint32(ruleparam)
+				{
+					position119_36 := pos
+				l120_36:
+					{
+						position121_36, tokenIndex121_36 := pos, ti
+						{ // pchar
+							position122_30_36, tokenIndex122_30_36 := pos, ti
+							{
+								position123_30_36 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(17, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(3, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_24_30_36, tokenIndex145_24_30_36 := pos, ti
+												{
+													position146_24_30_36 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_24_30_36
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_24_30_36
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_24_30_36
+													l147_16_24_30_36:
+														pos++
+														goto lok16_24_30_36
+													}
+												lok16_24_30_36:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_24_30_36
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_24_30_36
+													l147_17_24_30_36:
+														pos++
+														goto lok17_24_30_36
+													}
+												lok17_24_30_36:
+													_ = position146_24_30_36
+												}
+												goto lok24_30_36
+											l145_24_30_36:
+												pos, ti = position145_24_30_36, tokenIndex145_24_30_36
+												goto l122_30_36
+											}
+										lok24_30_36:
+											;
+										default:
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_25_30_36
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l122_30_36
+											l139_25_30_36:
+												pos++
+												goto lok25_30_36
+											}
+										lok25_30_36:
+										}
+									}
+								}
+
+								_ = position123_30_36
+							}
+							goto lok30_36
+						l122_30_36:
+							pos, ti = position122_30_36, tokenIndex122_30_36
+							goto l121_36
+						}
+					lok30_36:
+						goto l120_36
+					l121_36:
+						pos, ti = position121_36, tokenIndex121_36
+					}
+					if !p.bare {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleparam, position119_36)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_36
+				goto lok36
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok36:
 			goto l116
 		l117:
 			pos, ti = position117, tokenIndex117
@@ -3284,7 +3949,7 @@ func (p *Parser) rparam() bool {
 							}
 
 							if int(pos) == p.at {
-								p.note(7, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -3294,7 +3959,7 @@ func (p *Parser) rparam() bool {
 										position146_24_30 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
@@ -3305,7 +3970,7 @@ func (p *Parser) rparam() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_24_30
@@ -3321,7 +3986,7 @@ func (p *Parser) rparam() bool {
 									lok16_24_30:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_24_30
@@ -3347,7 +4012,7 @@ func (p *Parser) rparam() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_25_30
@@ -3404,7 +4069,7 @@ func (p *Parser) rpchar() bool {
 				}
 
 				if int(pos) == p.at {
-					p.note(7, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -3414,7 +4079,7 @@ func (p *Parser) rpchar() bool {
 							position146_24 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -3425,7 +4090,7 @@ func (p *Parser) rpchar() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_16_24
@@ -3441,7 +4106,7 @@ func (p *Parser) rpchar() bool {
 						lok16_24:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_17_24
@@ -3467,7 +4132,7 @@ func (p *Parser) rpchar() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l139_25
@@ -3515,11 +4180,11 @@ func (p *Parser) rquery() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(2, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(7, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -3529,7 +4194,7 @@ func (p *Parser) rquery() bool {
 										position146_26_31 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
@@ -3540,7 +4205,7 @@ func (p *Parser) rquery() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_26_31
@@ -3556,7 +4221,7 @@ func (p *Parser) rquery() bool {
 									lok16_26_31:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_26_31
@@ -3582,7 +4247,7 @@ func (p *Parser) rquery() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_27_31
@@ -3643,11 +4308,11 @@ func (p *Parser) rfragment() bool {
 							pos++
 						} else {
 							if int(pos) == p.at {
-								p.note(6, true)
+								p.note(2, true)
 							}
 
 							if int(pos) == p.at {
-								p.note(7, false)
+								p.note(3, false)
 							}
 							switch buffer[pos] {
 							case '%':
@@ -3657,7 +4322,7 @@ func (p *Parser) rfragment() bool {
 										position146_26_32 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
-												p.note(7, true)
+												p.note(3, true)
 											}
 
 											if int(pos) > p.far {
@@ -3668,7 +4333,7 @@ func (p *Parser) rfragment() bool {
 										pos++
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_26_32
@@ -3684,7 +4349,7 @@ func (p *Parser) rfragment() bool {
 									lok16_26_32:
 										{ // hex
 											if int(pos) == p.at {
-												p.note(8, true)
+												p.note(4, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_26_32
@@ -3710,7 +4375,7 @@ func (p *Parser) rfragment() bool {
 							default:
 								{ // unreserved
 									if int(pos) == p.at {
-										p.note(9, true)
+										p.note(5, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_27_32
@@ -3763,11 +4428,11 @@ func (p *Parser) rurlc() bool {
 				pos++
 			} else {
 				if int(pos) == p.at {
-					p.note(6, true)
+					p.note(2, true)
 				}
 
 				if int(pos) == p.at {
-					p.note(7, false)
+					p.note(3, false)
 				}
 				switch buffer[pos] {
 				case '%':
@@ -3777,7 +4442,7 @@ func (p *Parser) rurlc() bool {
 							position146_26 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
-									p.note(7, true)
+									p.note(3, true)
 								}
 
 								if int(pos) > p.far {
@@ -3788,7 +4453,7 @@ func (p *Parser) rurlc() bool {
 							pos++
 							{ // hex
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_16_26
@@ -3804,7 +4469,7 @@ func (p *Parser) rurlc() bool {
 						lok16_26:
 							{ // hex
 								if int(pos) == p.at {
-									p.note(8, true)
+									p.note(4, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l147_17_26
@@ -3830,7 +4495,7 @@ func (p *Parser) rurlc() bool {
 				default:
 					{ // unreserved
 						if int(pos) == p.at {
-							p.note(9, true)
+							p.note(5, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l139_27
@@ -3884,7 +4549,7 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(9, true)
+		p.note(5, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 		goto l139
@@ -3930,7 +4595,7 @@ func (p *Parser) rescaped() bool {
 		position146 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
-				p.note(7, true)
+				p.note(3, true)
 			}
 
 			if int(pos) > p.far {
@@ -3941,7 +4606,7 @@ func (p *Parser) rescaped() bool {
 		pos++
 		{ // hex
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(4, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l147_16
@@ -3957,7 +4622,7 @@ func (p *Parser) rescaped() bool {
 	lok16:
 		{ // hex
 			if int(pos) == p.at {
-				p.note(8, true)
+				p.note(4, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l147_17
@@ -3986,7 +4651,7 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(8, true)
+		p.note(4, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 		goto l147
@@ -4007,7 +4672,7 @@ func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l150
@@ -4016,7 +4681,7 @@ func (p *Parser) ralphanum() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(13, true)
+		p.note(14, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 		goto l150
@@ -4034,7 +4699,7 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l154
@@ -4043,7 +4708,7 @@ func (p *Parser) ralpha() bool {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if int(pos) == p.at {
-		p.note(4, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l154
@@ -4061,7 +4726,7 @@ func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(3, true)
+		p.note(7, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 		goto l158
@@ -4082,7 +4747,7 @@ func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(4, true)
+		p.note(8, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 		goto l160
@@ -4103,7 +4768,7 @@ func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
-		p.note(16, true)
+		p.note(13, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 		goto l162

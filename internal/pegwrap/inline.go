@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -122,17 +123,10 @@ func calleesDone(r *ruleFunc, done map[string]bool, byName map[string]*ruleFunc)
 }
 
 // copyable reports whether a body may be copied into its callers: it returns only at
-// its own top level, and can fail. (A copy that
-// cannot fail would leave the caller's failure label unused, which Go rejects; rules
-// that cannot fail, such as segment <- pchar*, run once per component anyway.)
+// its own top level. (A copy of a rule that cannot fail, such as segment <- pchar*,
+// starts with a goto to the caller's failure label that is never taken: the label may
+// have had no other, and Go rejects an unused label.)
 func copyable(body []string) bool {
-	fails := false
-	for _, line := range body {
-		fails = fails || line == "\t\t\treturn false"
-	}
-	if !fails {
-		return false
-	}
 	for _, line := range body {
 		switch {
 		case strings.Contains(line, "return ") && line != "\t\t\treturn true" && line != "\t\t\treturn false":
@@ -161,6 +155,11 @@ func inlineCalls(body []string, inlinable map[string]bool, byName map[string]*ru
 		ok := "lok" + strconv.Itoa(*site)
 		callee := byName[m[1]].body
 		out = append(out, "{ // "+m[1])
+		if !slices.Contains(callee, "\t\t\treturn false") {
+			// A copy that cannot fail: the caller's failure label may have no other goto,
+			// and Go rejects an unused label; this one is never taken.
+			out = append(out, "if false {", "goto "+g[1], "}")
+		}
 		for _, line := range callee {
 			switch {
 			case line == "\t\t\treturn true":

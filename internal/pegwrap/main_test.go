@@ -13,7 +13,7 @@ import (
 // rules as methods called directly.
 func TestRun(t *testing.T) {
 	rules := "# pegwrap: entries top\n# pegwrap: tokens top word\n" +
-		"top <- word rest !.\nrest <- (',' word)*\nword <- letter+\nletter <- [a-z]\n"
+		"top <- word rest digits !.\nrest <- (',' word rest)?\ndigits <- [0-9]*\nword <- letter+\nletter <- [a-z]\n"
 	got := generate(t, rules)
 	if generate(t, rules) != got {
 		t.Error("two runs gave different output")
@@ -32,14 +32,17 @@ func TestRun(t *testing.T) {
 	if strings.Contains(got, "add(ruleletter,") {
 		t.Error("letter records tokens, but it is not listed in tokens")
 	}
-	// letter and word can fail, so they are copied into their callers, word with its
-	// token and component; rest cannot (a copy would leave its caller's failure label
-	// unused), so it is called.
+	// letter and word are copied into their callers, word with its token and component,
+	// digits (which cannot fail) with a goto that keeps the caller's failure label used;
+	// rest calls itself, so it is called.
 	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "p.rletter()") {
 		t.Error("letter is not copied into word")
 	}
 	if !strings.Contains(got, "{ // word") || !strings.Contains(got, "p.comp = comp_") || strings.Contains(got, "p.rword()") {
 		t.Error("word, a token rule, is not copied into its callers with its component")
+	}
+	if i := strings.Index(got, "{ // digits\n"); i < 0 || !strings.HasPrefix(strings.TrimLeft(got[i+len("{ // digits\n"):], "\t"), "if false {") {
+		t.Error("digits is not copied with its never-taken goto")
 	}
 	// Every rule is a method: no closure is left in the table, and Init keeps no state.
 	if strings.Contains(got, "\t\tfunc() bool {") || strings.Contains(got, "position, tokenIndex uint32\n\t\tbuffer") {
