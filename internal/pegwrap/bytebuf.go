@@ -26,14 +26,7 @@ func byteBuffer(code []byte) ([]byte, error) {
 	if err := fillerUnaccepted(code); err != nil {
 		return nil, err
 	}
-	for _, e := range byteEdits {
-		n := len(e.re.FindAllIndex(code, -1))
-		if (e.want < 0 && n == 0) || (e.want >= 0 && n != e.want) {
-			return nil, fmt.Errorf("byte buffer: %q matched %d times", e.re.String(), n)
-		}
-		code = e.re.ReplaceAll(code, []byte(e.repl))
-	}
-	return code, nil
+	return applyEdits(code, byteEdits, "byte buffer")
 }
 
 var byteEdits = []edit{

@@ -145,6 +145,19 @@ type edit struct {
 	want int
 }
 
+// applyEdits applies edits in order, and fails, naming the pass, on an edit that does not
+// match as often as it must: a change in peg's output stops generation.
+func applyEdits(code []byte, edits []edit, pass string) ([]byte, error) {
+	for _, e := range edits {
+		n := len(e.re.FindAllIndex(code, -1))
+		if (e.want < 0 && n == 0) || (e.want >= 0 && n != e.want) {
+			return nil, fmt.Errorf("%s: %q matched %d times", pass, e.re.String(), n)
+		}
+		code = e.re.ReplaceAll(code, []byte(e.repl))
+	}
+	return code, nil
+}
+
 var edits = []edit{
 	// Accepts runs without the syntax tree: a validator needs none, and recording a token
 	// was about a tenth of its time. No rule's path depends on add (it only appends to
@@ -283,12 +296,9 @@ func instrument(code []byte, tokens []string) ([]byte, error) {
 			return nil, fmt.Errorf("pegwrap: tokens names %q, which is not a rule that peg compiled", name)
 		}
 	}
-	for _, e := range edits {
-		n := len(e.re.FindAllIndex(code, -1))
-		if (e.want < 0 && n == 0) || (e.want >= 0 && n != e.want) {
-			return nil, fmt.Errorf("peg output changed: %q matched %d times", e.re.String(), n)
-		}
-		code = e.re.ReplaceAll(code, []byte(e.repl))
+	var err error
+	if code, err = applyEdits(code, edits, "peg output changed"); err != nil {
+		return nil, err
 	}
 	return trackComponents(code, keep)
 }

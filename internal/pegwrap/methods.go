@@ -75,14 +75,7 @@ func ruleMethods(code []byte) ([]byte, error) {
 	}
 	out := append(append(append([]string{}, lines[:start+1]...), table...), lines[end:]...)
 	code = []byte(strings.Join(out, "\n") + strings.Join(methods, "\n") + "\n" + stateMethods)
-	for _, e := range methodEdits {
-		n := len(e.re.FindAllIndex(code, -1))
-		if (e.want < 0 && n == 0) || (e.want >= 0 && n != e.want) {
-			return nil, fmt.Errorf("rule methods: %q matched %d times", e.re.String(), n)
-		}
-		code = e.re.ReplaceAll(code, []byte(e.repl))
-	}
-	return code, nil
+	return applyEdits(code, methodEdits, "rule methods")
 }
 
 var (
