@@ -403,33 +403,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			return err
 		}
 	}
-	p.reset = func() {
-		p.max = token32{}
-		p.position, p.tokenIndex = 0, 0
-
-		s := p.Buffer
-		n := len(s)
-		if p.at == n {
-			n++ // Collect: the probe's position follows s
-		}
-		if cap(p.buffer) <= n {
-			p.buffer = make([]byte, n+1, 2*n+64)
-		}
-		b := p.buffer[:n+1]
-		copy(b, s)
-		b[len(s)], b[n] = filler, filler
-		p.buffer, p.end = b, n
-	}
+	p.reset = p.resetInput
 	p.reset()
 
 	_rules := p.rules
-	p.match = func(rule int) bool {
-		matches := p.rules[rule]()
-		if matches {
-			p.Trim(p.tokenIndex)
-		}
-		return matches
-	}
+	p.match = p.matchRule
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -13251,6 +13229,174 @@ func (p *Parser) matchDot() bool {
 	return false
 }
 
+func (p *Parser) resetInput() {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+
+	s := p.Buffer
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if cap(p.buffer) <= n {
+		p.buffer = make([]byte, n+1, 2*n+64)
+	}
+	b := p.buffer[:n+1]
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.buffer, p.end = b, n
+}
+
+func (p *Parser) matchRule(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.rpegwrap_entries()
+	case int(ruleurl_strict):
+		matches = p.rurl_strict()
+	case int(ruledefined_scheme):
+		matches = p.rdefined_scheme()
+	case int(rulegenericurl):
+		matches = p.rgenericurl()
+	case int(ruleurl):
+		matches = p.rurl()
+	case int(ruleotherurl):
+		matches = p.rotherurl()
+	case int(rulescheme):
+		matches = p.rscheme()
+	case int(ruleschemepart):
+		matches = p.rschemepart()
+	case int(ruleip_schemepart):
+		matches = p.rip_schemepart()
+	case int(rulelogin):
+		matches = p.rlogin()
+	case int(rulehostport):
+		matches = p.rhostport()
+	case int(rulehost):
+		matches = p.rhost()
+	case int(rulehostname):
+		matches = p.rhostname()
+	case int(ruledomainlabel):
+		matches = p.rdomainlabel()
+	case int(ruletoplabel):
+		matches = p.rtoplabel()
+	case int(rulealphadigit):
+		matches = p.ralphadigit()
+	case int(rulehostnumber):
+		matches = p.rhostnumber()
+	case int(ruleport):
+		matches = p.rport()
+	case int(ruleuser):
+		matches = p.ruser()
+	case int(rulepassword):
+		matches = p.rpassword()
+	case int(ruleurlpath):
+		matches = p.rurlpath()
+	case int(ruleftpurl):
+		matches = p.rftpurl()
+	case int(rulefpath):
+		matches = p.rfpath()
+	case int(rulefsegment):
+		matches = p.rfsegment()
+	case int(ruleftptype):
+		matches = p.rftptype()
+	case int(rulefileurl):
+		matches = p.rfileurl()
+	case int(rulefile_host):
+		matches = p.rfile_host()
+	case int(rulehttpurl):
+		matches = p.rhttpurl()
+	case int(rulehpath):
+		matches = p.rhpath()
+	case int(rulehsegment):
+		matches = p.rhsegment()
+	case int(rulesearch):
+		matches = p.rsearch()
+	case int(rulegopherurl):
+		matches = p.rgopherurl()
+	case int(rulegtype):
+		matches = p.rgtype()
+	case int(ruleselector):
+		matches = p.rselector()
+	case int(rulegopher_plus_string):
+		matches = p.rgopher_plus_string()
+	case int(rulemailtourl):
+		matches = p.rmailtourl()
+	case int(ruleencoded822addr):
+		matches = p.rencoded822addr()
+	case int(rulenewsurl):
+		matches = p.rnewsurl()
+	case int(rulegrouppart):
+		matches = p.rgrouppart()
+	case int(rulegroup):
+		matches = p.rgroup()
+	case int(rulearticle):
+		matches = p.rarticle()
+	case int(rulenntpurl):
+		matches = p.rnntpurl()
+	case int(ruletelneturl):
+		matches = p.rtelneturl()
+	case int(rulewaisurl):
+		matches = p.rwaisurl()
+	case int(rulewaisdatabase):
+		matches = p.rwaisdatabase()
+	case int(rulewaisindex):
+		matches = p.rwaisindex()
+	case int(rulewaisdoc):
+		matches = p.rwaisdoc()
+	case int(ruledatabase):
+		matches = p.rdatabase()
+	case int(rulewtype):
+		matches = p.rwtype()
+	case int(rulewpath):
+		matches = p.rwpath()
+	case int(ruleprosperourl):
+		matches = p.rprosperourl()
+	case int(ruleppath):
+		matches = p.rppath()
+	case int(rulepsegment):
+		matches = p.rpsegment()
+	case int(rulefieldspec):
+		matches = p.rfieldspec()
+	case int(rulefieldname):
+		matches = p.rfieldname()
+	case int(rulefieldvalue):
+		matches = p.rfieldvalue()
+	case int(rulelowalpha):
+		matches = p.rlowalpha()
+	case int(rulehialpha):
+		matches = p.rhialpha()
+	case int(rulealpha):
+		matches = p.ralpha()
+	case int(ruledigit):
+		matches = p.rdigit()
+	case int(rulesafe):
+		matches = p.rsafe()
+	case int(ruleextra):
+		matches = p.rextra()
+	case int(rulereserved):
+		matches = p.rreserved()
+	case int(rulehex):
+		matches = p.rhex()
+	case int(ruleescape):
+		matches = p.rescape()
+	case int(ruleunreserved):
+		matches = p.runreserved()
+	case int(ruleuchar):
+		matches = p.ruchar()
+	case int(rulexchar):
+		matches = p.rxchar()
+	case int(ruledigits):
+		matches = p.rdigits()
+	default:
+		matches = p.rules[rule]()
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 44 classes: [\x20 " # < > [-^ ` {-~] [! '-) ,] [$] [%] [&] [*] [+] [-] [.] [/] [0] [1-8] [9] [:] [;] [=] [?] [@] [A] [B C E F] [D] [G H J-Z] [I] [_] [a] [b] [c] [d] [e] [f] [g] [h] [i] [j k q u v x z] [l] [m] [n] [o] [p] [r] [s] [t] [w] [y].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 !  $%&!!!*+!-./0111111119:; = ?@ABBDBBGGIGGGGGGGGGGGGGGGGG    _ abcdefghijjlmnopjrstjjwjyj    \x00"
@@ -13266,8 +13412,8 @@ func (p *Parser) Run(s string, rule int) bool {
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
-	p.Reset()
-	return p.match(rule)
+	p.resetInput()
+	return p.matchRule(rule)
 }
 
 // Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
@@ -13328,9 +13474,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.Buffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.Reset()
+	p.resetInput()
 	p.bare = true // the tokens of a probe's parse are never read
-	ok = p.match(rule)
+	ok = p.matchRule(rule)
 	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }

@@ -323,33 +323,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			return err
 		}
 	}
-	p.reset = func() {
-		p.max = token32{}
-		p.position, p.tokenIndex = 0, 0
-
-		s := p.Buffer
-		n := len(s)
-		if p.at == n {
-			n++ // Collect: the probe's position follows s
-		}
-		if cap(p.buffer) <= n {
-			p.buffer = make([]byte, n+1, 2*n+64)
-		}
-		b := p.buffer[:n+1]
-		copy(b, s)
-		b[len(s)], b[n] = filler, filler
-		p.buffer, p.end = b, n
-	}
+	p.reset = p.resetInput
 	p.reset()
 
 	_rules := p.rules
-	p.match = func(rule int) bool {
-		matches := p.rules[rule]()
-		if matches {
-			p.Trim(p.tokenIndex)
-		}
-		return matches
-	}
+	p.match = p.matchRule
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -3858,6 +3836,94 @@ func (p *Parser) matchDot() bool {
 	return false
 }
 
+func (p *Parser) resetInput() {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+
+	s := p.Buffer
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if cap(p.buffer) <= n {
+		p.buffer = make([]byte, n+1, 2*n+64)
+	}
+	b := p.buffer[:n+1]
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.buffer, p.end = b, n
+}
+
+func (p *Parser) matchRule(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.rpegwrap_entries()
+	case int(ruleURL):
+		matches = p.rURL()
+	case int(ruleabsoluteURL):
+		matches = p.rabsoluteURL()
+	case int(rulegeneric_RL):
+		matches = p.rgeneric_RL()
+	case int(rulerelativeURL):
+		matches = p.rrelativeURL()
+	case int(rulenet_path):
+		matches = p.rnet_path()
+	case int(ruleabs_path):
+		matches = p.rabs_path()
+	case int(rulerel_path):
+		matches = p.rrel_path()
+	case int(rulepath):
+		matches = p.rpath()
+	case int(rulefsegment):
+		matches = p.rfsegment()
+	case int(rulesegment):
+		matches = p.rsegment()
+	case int(ruleparams):
+		matches = p.rparams()
+	case int(ruleparam):
+		matches = p.rparam()
+	case int(rulescheme):
+		matches = p.rscheme()
+	case int(rulenet_loc):
+		matches = p.rnet_loc()
+	case int(rulequery):
+		matches = p.rquery()
+	case int(rulefragment):
+		matches = p.rfragment()
+	case int(rulepchar):
+		matches = p.rpchar()
+	case int(ruleuchar):
+		matches = p.ruchar()
+	case int(ruleunreserved):
+		matches = p.runreserved()
+	case int(ruleescape):
+		matches = p.rescape()
+	case int(rulehex):
+		matches = p.rhex()
+	case int(rulealpha):
+		matches = p.ralpha()
+	case int(rulelowalpha):
+		matches = p.rlowalpha()
+	case int(rulehialpha):
+		matches = p.rhialpha()
+	case int(ruledigit):
+		matches = p.rdigit()
+	case int(rulesafe):
+		matches = p.rsafe()
+	case int(ruleextra):
+		matches = p.rextra()
+	case int(rulereserved):
+		matches = p.rreserved()
+	default:
+		matches = p.rules[rule]()
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 16 classes: [\x20 " < > [-^ ` {-~] [! '-* ,] [#] [$ _] [%] [& = @] [+ - .] [/] [0-9] [:] [;] [?] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%&!!!!+!++/0000000000:; & ?&AAAAAAGGGGGGGGGGGGGGGGGGGG    $ aaaaaagggggggggggggggggggg    \x00"
@@ -3873,8 +3939,8 @@ func (p *Parser) Run(s string, rule int) bool {
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
-	p.Reset()
-	return p.match(rule)
+	p.resetInput()
+	return p.matchRule(rule)
 }
 
 // Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
@@ -3935,9 +4001,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.Buffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.Reset()
+	p.resetInput()
 	p.bare = true // the tokens of a probe's parse are never read
-	ok = p.match(rule)
+	ok = p.matchRule(rule)
 	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }

@@ -375,33 +375,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			return err
 		}
 	}
-	p.reset = func() {
-		p.max = token32{}
-		p.position, p.tokenIndex = 0, 0
-
-		s := p.Buffer
-		n := len(s)
-		if p.at == n {
-			n++ // Collect: the probe's position follows s
-		}
-		if cap(p.buffer) <= n {
-			p.buffer = make([]byte, n+1, 2*n+64)
-		}
-		b := p.buffer[:n+1]
-		copy(b, s)
-		b[len(s)], b[n] = filler, filler
-		p.buffer, p.end = b, n
-	}
+	p.reset = p.resetInput
 	p.reset()
 
 	_rules := p.rules
-	p.match = func(rule int) bool {
-		matches := p.rules[rule]()
-		if matches {
-			p.Trim(p.tokenIndex)
-		}
-		return matches
-	}
+	p.match = p.matchRule
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -12396,6 +12374,144 @@ func (p *Parser) matchDot() bool {
 	return false
 }
 
+func (p *Parser) resetInput() {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+
+	s := p.Buffer
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if cap(p.buffer) <= n {
+		p.buffer = make([]byte, n+1, 2*n+64)
+	}
+	b := p.buffer[:n+1]
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.buffer, p.end = b, n
+}
+
+func (p *Parser) matchRule(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.rpegwrap_entries()
+	case int(ruleURI_reference):
+		matches = p.rURI_reference()
+	case int(ruleabsolute_URI_reference):
+		matches = p.rabsolute_URI_reference()
+	case int(ruleuric):
+		matches = p.ruric()
+	case int(rulereserved):
+		matches = p.rreserved()
+	case int(ruleunreserved):
+		matches = p.runreserved()
+	case int(rulemark):
+		matches = p.rmark()
+	case int(ruleescaped):
+		matches = p.rescaped()
+	case int(ruleabsolute_URI):
+		matches = p.rabsolute_URI()
+	case int(rulehier_part):
+		matches = p.rhier_part()
+	case int(rulenet_path):
+		matches = p.rnet_path()
+	case int(ruleabs_path):
+		matches = p.rabs_path()
+	case int(ruleopaque_part):
+		matches = p.ropaque_part()
+	case int(ruleuric_no_slash):
+		matches = p.ruric_no_slash()
+	case int(rulescheme):
+		matches = p.rscheme()
+	case int(ruleauthority):
+		matches = p.rauthority()
+	case int(rulereg_name):
+		matches = p.rreg_name()
+	case int(ruleserver):
+		matches = p.rserver()
+	case int(ruleuserinfo):
+		matches = p.ruserinfo()
+	case int(rulehostport):
+		matches = p.rhostport()
+	case int(rulehost):
+		matches = p.rhost()
+	case int(ruleport):
+		matches = p.rport()
+	case int(rulehostname):
+		matches = p.rhostname()
+	case int(rulequalified):
+		matches = p.rqualified()
+	case int(ruledomainlabel):
+		matches = p.rdomainlabel()
+	case int(ruletoplabel):
+		matches = p.rtoplabel()
+	case int(rulelabel_length):
+		matches = p.rlabel_length()
+	case int(ruleldh9):
+		matches = p.rldh9()
+	case int(ruleldh):
+		matches = p.rldh()
+	case int(rulealphanum):
+		matches = p.ralphanum()
+	case int(ruleIPv4address):
+		matches = p.rIPv4address()
+	case int(ruledec_octet):
+		matches = p.rdec_octet()
+	case int(ruleIPv6reference):
+		matches = p.rIPv6reference()
+	case int(ruleIPv6address):
+		matches = p.rIPv6address()
+	case int(ruleh4c1):
+		matches = p.rh4c1()
+	case int(ruleh4c2):
+		matches = p.rh4c2()
+	case int(ruleh4c3):
+		matches = p.rh4c3()
+	case int(ruleh4c4):
+		matches = p.rh4c4()
+	case int(ruleh4c5):
+		matches = p.rh4c5()
+	case int(ruleh4c6):
+		matches = p.rh4c6()
+	case int(rulels32):
+		matches = p.rls32()
+	case int(ruleh4):
+		matches = p.rh4()
+	case int(rulepath):
+		matches = p.rpath()
+	case int(rulepath_segments):
+		matches = p.rpath_segments()
+	case int(rulesegment):
+		matches = p.rsegment()
+	case int(rulepchar):
+		matches = p.rpchar()
+	case int(rulequery):
+		matches = p.rquery()
+	case int(rulefragment):
+		matches = p.rfragment()
+	case int(rulerelative_URI):
+		matches = p.rrelative_URI()
+	case int(rulerel_path):
+		matches = p.rrel_path()
+	case int(rulerel_segment):
+		matches = p.rrel_segment()
+	case int(ruleALPHA):
+		matches = p.rALPHA()
+	case int(ruleDIGIT):
+		matches = p.rDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.rHEXDIG()
+	default:
+		matches = p.rules[rule]()
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 24 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -12411,8 +12527,8 @@ func (p *Parser) Run(s string, rule int) bool {
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
-	p.Reset()
-	return p.match(rule)
+	p.resetInput()
+	return p.matchRule(rule)
 }
 
 // Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
@@ -12473,9 +12589,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.Buffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.Reset()
+	p.resetInput()
 	p.bare = true // the tokens of a probe's parse are never read
-	ok = p.match(rule)
+	ok = p.matchRule(rule)
 	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }

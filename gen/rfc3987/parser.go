@@ -363,33 +363,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			return err
 		}
 	}
-	p.reset = func() {
-		p.max = token32{}
-		p.position, p.tokenIndex = 0, 0
-
-		s := p.Buffer
-		n := len(s)
-		if p.at == n {
-			n++ // Collect: the probe's position follows s
-		}
-		if cap(p.buffer) <= n {
-			p.buffer = make([]byte, n+1, 2*n+64)
-		}
-		b := p.buffer[:n+1]
-		copy(b, s)
-		b[len(s)], b[n] = filler, filler
-		p.buffer, p.end = b, n
-	}
+	p.reset = p.resetInput
 	p.reset()
 
 	_rules := p.rules
-	p.match = func(rule int) bool {
-		matches := p.rules[rule]()
-		if matches {
-			p.Trim(p.tokenIndex)
-		}
-		return matches
-	}
+	p.match = p.matchRule
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -14341,6 +14319,132 @@ func (p *Parser) matchDot() bool {
 	return false
 }
 
+func (p *Parser) resetInput() {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+
+	s := p.Buffer
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if cap(p.buffer) <= n {
+		p.buffer = make([]byte, n+1, 2*n+64)
+	}
+	b := p.buffer[:n+1]
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.buffer, p.end = b, n
+}
+
+func (p *Parser) matchRule(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.rpegwrap_entries()
+	case int(ruleIRI_reference):
+		matches = p.rIRI_reference()
+	case int(ruleIRI):
+		matches = p.rIRI()
+	case int(ruleihier_part):
+		matches = p.rihier_part()
+	case int(ruleabsolute_IRI):
+		matches = p.rabsolute_IRI()
+	case int(ruleirelative_ref):
+		matches = p.rirelative_ref()
+	case int(ruleirelative_part):
+		matches = p.rirelative_part()
+	case int(rulescheme):
+		matches = p.rscheme()
+	case int(ruleiauthority):
+		matches = p.riauthority()
+	case int(ruleiuserinfo):
+		matches = p.riuserinfo()
+	case int(ruleihost):
+		matches = p.rihost()
+	case int(ruleport):
+		matches = p.rport()
+	case int(ruleIP_literal):
+		matches = p.rIP_literal()
+	case int(ruleIPvFuture):
+		matches = p.rIPvFuture()
+	case int(ruleIPv6address):
+		matches = p.rIPv6address()
+	case int(ruleh16c1):
+		matches = p.rh16c1()
+	case int(ruleh16c2):
+		matches = p.rh16c2()
+	case int(ruleh16c3):
+		matches = p.rh16c3()
+	case int(ruleh16c4):
+		matches = p.rh16c4()
+	case int(ruleh16c5):
+		matches = p.rh16c5()
+	case int(ruleh16c6):
+		matches = p.rh16c6()
+	case int(ruleh16):
+		matches = p.rh16()
+	case int(rulels32):
+		matches = p.rls32()
+	case int(ruleIPv4address):
+		matches = p.rIPv4address()
+	case int(ruledec_octet):
+		matches = p.rdec_octet()
+	case int(ruleireg_name):
+		matches = p.rireg_name()
+	case int(ruleipath):
+		matches = p.ripath()
+	case int(ruleipath_abempty):
+		matches = p.ripath_abempty()
+	case int(ruleipath_absolute):
+		matches = p.ripath_absolute()
+	case int(ruleipath_noscheme):
+		matches = p.ripath_noscheme()
+	case int(ruleipath_rootless):
+		matches = p.ripath_rootless()
+	case int(ruleipath_empty):
+		matches = p.ripath_empty()
+	case int(ruleisegment):
+		matches = p.risegment()
+	case int(ruleisegment_nz):
+		matches = p.risegment_nz()
+	case int(ruleisegment_nz_nc):
+		matches = p.risegment_nz_nc()
+	case int(ruleipchar):
+		matches = p.ripchar()
+	case int(ruleiquery):
+		matches = p.riquery()
+	case int(ruleifragment):
+		matches = p.rifragment()
+	case int(ruleiunreserved):
+		matches = p.riunreserved()
+	case int(ruleucschar):
+		matches = p.rucschar()
+	case int(ruleiprivate):
+		matches = p.riprivate()
+	case int(rulecont):
+		matches = p.rcont()
+	case int(ruleplane_end):
+		matches = p.rplane_end()
+	case int(rulepct_encoded):
+		matches = p.rpct_encoded()
+	case int(ruleunreserved):
+		matches = p.runreserved()
+	case int(rulesub_delims):
+		matches = p.rsub_delims()
+	case int(ruleDIGIT):
+		matches = p.rDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.rHEXDIG()
+	default:
+		matches = p.rules[rule]()
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -14356,8 +14460,8 @@ func (p *Parser) Run(s string, rule int) bool {
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
-	p.Reset()
-	return p.match(rule)
+	p.resetInput()
+	return p.matchRule(rule)
 }
 
 // Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
@@ -14418,9 +14522,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.Buffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.Reset()
+	p.resetInput()
 	p.bare = true // the tokens of a probe's parse are never read
-	ok = p.match(rule)
+	ok = p.matchRule(rule)
 	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }

@@ -417,33 +417,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			return err
 		}
 	}
-	p.reset = func() {
-		p.max = token32{}
-		p.position, p.tokenIndex = 0, 0
-
-		s := p.Buffer
-		n := len(s)
-		if p.at == n {
-			n++ // Collect: the probe's position follows s
-		}
-		if cap(p.buffer) <= n {
-			p.buffer = make([]byte, n+1, 2*n+64)
-		}
-		b := p.buffer[:n+1]
-		copy(b, s)
-		b[len(s)], b[n] = filler, filler
-		p.buffer, p.end = b, n
-	}
+	p.reset = p.resetInput
 	p.reset()
 
 	_rules := p.rules
-	p.match = func(rule int) bool {
-		matches := p.rules[rule]()
-		if matches {
-			p.Trim(p.tokenIndex)
-		}
-		return matches
-	}
+	p.match = p.matchRule
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -12005,6 +11983,184 @@ func (p *Parser) matchDot() bool {
 	return false
 }
 
+func (p *Parser) resetInput() {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+
+	s := p.Buffer
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if cap(p.buffer) <= n {
+		p.buffer = make([]byte, n+1, 2*n+64)
+	}
+	b := p.buffer[:n+1]
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.buffer, p.end = b, n
+}
+
+func (p *Parser) matchRule(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.rpegwrap_entries()
+	case int(ruleprefixedaddress):
+		matches = p.rprefixedaddress()
+	case int(rulepreprefix):
+		matches = p.rpreprefix()
+	case int(rulefragmentaddress):
+		matches = p.rfragmentaddress()
+	case int(ruleurl):
+		matches = p.rurl()
+	case int(ruleurlend):
+		matches = p.rurlend()
+	case int(rulegeneric):
+		matches = p.rgeneric()
+	case int(rulescheme):
+		matches = p.rscheme()
+	case int(rulescheme_http):
+		matches = p.rscheme_http()
+	case int(rulescheme_ftp):
+		matches = p.rscheme_ftp()
+	case int(rulescheme_afs):
+		matches = p.rscheme_afs()
+	case int(rulescheme_news):
+		matches = p.rscheme_news()
+	case int(rulescheme_wais):
+		matches = p.rscheme_wais()
+	case int(rulescheme_prospero):
+		matches = p.rscheme_prospero()
+	case int(rulescheme_telnet):
+		matches = p.rscheme_telnet()
+	case int(rulescheme_gopher):
+		matches = p.rscheme_gopher()
+	case int(rulehttpaddress):
+		matches = p.rhttpaddress()
+	case int(rulehttppath):
+		matches = p.rhttppath()
+	case int(rulefileaddress):
+		matches = p.rfileaddress()
+	case int(ruleftpsite):
+		matches = p.rftpsite()
+	case int(ruleftppath):
+		matches = p.rftppath()
+	case int(ruleafsaddress):
+		matches = p.rafsaddress()
+	case int(ruleafssite):
+		matches = p.rafssite()
+	case int(ruleafspath):
+		matches = p.rafspath()
+	case int(rulenewsaddress):
+		matches = p.rnewsaddress()
+	case int(rulewaisaddress):
+		matches = p.rwaisaddress()
+	case int(rulewaisindex):
+		matches = p.rwaisindex()
+	case int(rulewaisindexpath):
+		matches = p.rwaisindexpath()
+	case int(rulewaisdoc):
+		matches = p.rwaisdoc()
+	case int(rulewaisdocpath):
+		matches = p.rwaisdocpath()
+	case int(rulegroupart):
+		matches = p.rgroupart()
+	case int(rulegroup):
+		matches = p.rgroup()
+	case int(rulearticle):
+		matches = p.rarticle()
+	case int(ruledatabase):
+		matches = p.rdatabase()
+	case int(rulewtype):
+		matches = p.rwtype()
+	case int(ruleprosperoaddress):
+		matches = p.rprosperoaddress()
+	case int(ruleprosperolink):
+		matches = p.rprosperolink()
+	case int(ruleprosperopath):
+		matches = p.rprosperopath()
+	case int(rulehsoname):
+		matches = p.rhsoname()
+	case int(ruleversion):
+		matches = p.rversion()
+	case int(ruleattributes):
+		matches = p.rattributes()
+	case int(ruleattribute):
+		matches = p.rattribute()
+	case int(ruletelnetaddress):
+		matches = p.rtelnetaddress()
+	case int(ruletelnetsite):
+		matches = p.rtelnetsite()
+	case int(ruleuser):
+		matches = p.ruser()
+	case int(rulelastat):
+		matches = p.rlastat()
+	case int(ruleuserfirstat):
+		matches = p.ruserfirstat()
+	case int(rulegopheraddress):
+		matches = p.rgopheraddress()
+	case int(rulegopherpath):
+		matches = p.rgopherpath()
+	case int(rulehostport):
+		matches = p.rhostport()
+	case int(rulehost):
+		matches = p.rhost()
+	case int(rulehostinhostport):
+		matches = p.rhostinhostport()
+	case int(rulecellname):
+		matches = p.rcellname()
+	case int(rulehostname):
+		matches = p.rhostname()
+	case int(rulehostnameinhostport):
+		matches = p.rhostnameinhostport()
+	case int(rulehostnumber):
+		matches = p.rhostnumber()
+	case int(ruleport):
+		matches = p.rport()
+	case int(ruleselector):
+		matches = p.rselector()
+	case int(rulepath):
+		matches = p.rpath()
+	case int(rulesearch):
+		matches = p.rsearch()
+	case int(rulefragmentid):
+		matches = p.rfragmentid()
+	case int(rulegtype):
+		matches = p.rgtype()
+	case int(rulexalpha):
+		matches = p.rxalpha()
+	case int(rulexalphas):
+		matches = p.rxalphas()
+	case int(rulexpalpha):
+		matches = p.rxpalpha()
+	case int(rulexpalphas):
+		matches = p.rxpalphas()
+	case int(ruleialpha):
+		matches = p.rialpha()
+	case int(rulealpha):
+		matches = p.ralpha()
+	case int(ruledigit):
+		matches = p.rdigit()
+	case int(ruleescape):
+		matches = p.rescape()
+	case int(rulehex):
+		matches = p.rhex()
+	case int(ruledigits):
+		matches = p.rdigits()
+	case int(rulealphanum):
+		matches = p.ralphanum()
+	case int(rulealphanums):
+		matches = p.ralphanums()
+	default:
+		matches = p.rules[rule]()
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 34 classes: [\x20-" $ &-) , - ; _] [#] [%] [*] [+] [.] [/] [0] [1-9] [:] [<-> [-^ ` {-~] [?] [@] [A-F] [G-K M-Q S T V-Z] [L] [R] [U] [a] [b-d] [e] [f] [g] [h] [i] [j k m q u v x-z] [l] [n] [o] [p] [r] [s] [t] [w].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00   # %    *+  ./0111111111: <<<?@AAAAAAGGGGGLGGGGGRGGUGGGGG<<<< <abbbefghijjljnopjrstjjwjjj<<<<\x00"
@@ -12020,8 +12176,8 @@ func (p *Parser) Run(s string, rule int) bool {
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
-	p.Reset()
-	return p.match(rule)
+	p.resetInput()
+	return p.matchRule(rule)
 }
 
 // Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
@@ -12082,9 +12238,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.Buffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.Reset()
+	p.resetInput()
 	p.bare = true // the tokens of a probe's parse are never read
-	ok = p.match(rule)
+	ok = p.matchRule(rule)
 	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }

@@ -337,33 +337,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			return err
 		}
 	}
-	p.reset = func() {
-		p.max = token32{}
-		p.position, p.tokenIndex = 0, 0
-
-		s := p.Buffer
-		n := len(s)
-		if p.at == n {
-			n++ // Collect: the probe's position follows s
-		}
-		if cap(p.buffer) <= n {
-			p.buffer = make([]byte, n+1, 2*n+64)
-		}
-		b := p.buffer[:n+1]
-		copy(b, s)
-		b[len(s)], b[n] = filler, filler
-		p.buffer, p.end = b, n
-	}
+	p.reset = p.resetInput
 	p.reset()
 
 	_rules := p.rules
-	p.match = func(rule int) bool {
-		matches := p.rules[rule]()
-		if matches {
-			p.Trim(p.tokenIndex)
-		}
-		return matches
-	}
+	p.match = p.matchRule
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -4805,6 +4783,112 @@ func (p *Parser) matchDot() bool {
 	return false
 }
 
+func (p *Parser) resetInput() {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+
+	s := p.Buffer
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if cap(p.buffer) <= n {
+		p.buffer = make([]byte, n+1, 2*n+64)
+	}
+	b := p.buffer[:n+1]
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.buffer, p.end = b, n
+}
+
+func (p *Parser) matchRule(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.rpegwrap_entries()
+	case int(ruleURL_reference):
+		matches = p.rURL_reference()
+	case int(ruleabsoluteURL):
+		matches = p.rabsoluteURL()
+	case int(ruleopaque_URL):
+		matches = p.ropaque_URL()
+	case int(rulegeneric_URL):
+		matches = p.rgeneric_URL()
+	case int(rulerelativeURL):
+		matches = p.rrelativeURL()
+	case int(rulenet_path):
+		matches = p.rnet_path()
+	case int(ruleabs_path):
+		matches = p.rabs_path()
+	case int(rulerel_path):
+		matches = p.rrel_path()
+	case int(rulescheme):
+		matches = p.rscheme()
+	case int(rulesite):
+		matches = p.rsite()
+	case int(ruleuser):
+		matches = p.ruser()
+	case int(rulepassword):
+		matches = p.rpassword()
+	case int(rulehostport):
+		matches = p.rhostport()
+	case int(rulehost):
+		matches = p.rhost()
+	case int(rulehostname):
+		matches = p.rhostname()
+	case int(ruledomainlabel):
+		matches = p.rdomainlabel()
+	case int(ruletoplabel):
+		matches = p.rtoplabel()
+	case int(rulehostnumber):
+		matches = p.rhostnumber()
+	case int(ruleport):
+		matches = p.rport()
+	case int(rulepath):
+		matches = p.rpath()
+	case int(rulepath_segments):
+		matches = p.rpath_segments()
+	case int(rulesegment):
+		matches = p.rsegment()
+	case int(ruleparam):
+		matches = p.rparam()
+	case int(rulepchar):
+		matches = p.rpchar()
+	case int(rulequery):
+		matches = p.rquery()
+	case int(rulefragment):
+		matches = p.rfragment()
+	case int(ruleurlc):
+		matches = p.rurlc()
+	case int(rulereserved):
+		matches = p.rreserved()
+	case int(ruleunreserved):
+		matches = p.runreserved()
+	case int(rulemark):
+		matches = p.rmark()
+	case int(ruleescaped):
+		matches = p.rescaped()
+	case int(rulehex):
+		matches = p.rhex()
+	case int(rulealphanum):
+		matches = p.ralphanum()
+	case int(rulealpha):
+		matches = p.ralpha()
+	case int(rulelowalpha):
+		matches = p.rlowalpha()
+	case int(ruleupalpha):
+		matches = p.rupalpha()
+	case int(ruledigit):
+		matches = p.rdigit()
+	default:
+		matches = p.rules[rule]()
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! $ '-* , _ ~] [#] [%] [& =] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%&!!!!+!-./0000000000:; & ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -4820,8 +4904,8 @@ func (p *Parser) Run(s string, rule int) bool {
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
-	p.Reset()
-	return p.match(rule)
+	p.resetInput()
+	return p.matchRule(rule)
 }
 
 // Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
@@ -4882,9 +4966,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.Buffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.Reset()
+	p.resetInput()
 	p.bare = true // the tokens of a probe's parse are never read
-	ok = p.match(rule)
+	ok = p.matchRule(rule)
 	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }

@@ -35,10 +35,10 @@ func TestRun(t *testing.T) {
 	// letter and word are copied into their callers, word with its token and component,
 	// digits (which cannot fail) with a goto that keeps the caller's failure label used;
 	// rest calls itself, so it is called.
-	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "p.rletter()") {
+	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "!p.rletter()") {
 		t.Error("letter is not copied into word")
 	}
-	if !strings.Contains(got, "{ // word") || !strings.Contains(got, "p.comp = comp_") || strings.Contains(got, "p.rword()") {
+	if !strings.Contains(got, "{ // word") || !strings.Contains(got, "p.comp = comp_") || strings.Contains(got, "!p.rword()") {
 		t.Error("word, a token rule, is not copied into its callers with its component")
 	}
 	if i := strings.Index(got, "{ // digits\n"); i < 0 || !strings.HasPrefix(strings.TrimLeft(got[i+len("{ // digits\n"):], "\t"), "if false {") {
@@ -47,6 +47,13 @@ func TestRun(t *testing.T) {
 	// Every rule is a method: no closure is left in the table, and Init keeps no state.
 	if strings.Contains(got, "\t\tfunc() bool {") || strings.Contains(got, "position, tokenIndex uint32\n\t\tbuffer") {
 		t.Error("a rule closure or Init's state variables are left")
+	}
+	// Run resets and starts a rule by methods, the rule by a direct call.
+	for _, s := range []string{"p.reset = p.resetInput\n", "p.match = p.matchRule\n", "func (p *Parser) resetInput() {",
+		"case int(ruletop):\n\t\tmatches = p.rtop()", "\tp.resetInput()\n\treturn p.matchRule(rule)"} {
+		if !strings.Contains(got, s) {
+			t.Errorf("output lacks %q", s)
+		}
 	}
 }
 
