@@ -92,7 +92,22 @@ type grammar struct {
 	genericTop int    // -1 when the spec has none
 	roles      []role // by rule number
 	names      []string
+	// By rule number, for fill: the component whose span the rule's token is (noSlot
+	// if none), and the host kind it gives.
+	slot []Component
+	kind []HostKind
 }
+
+// noSlot is the slot of a rule whose token is no component: fill's spare last slot.
+const noSlot = numComponents
+
+// undefinedSlots are fill's slots before the first token: every component undefined.
+var undefinedSlots = func() (a [numComponents + 1]span) {
+	for i := range a {
+		a[i] = span{-1, -1}
+	}
+	return a
+}()
 
 func compile(b binding, ruleID func(string) int, ruleName func(int) string, numRules int) *grammar {
 	g := &grammar{binding: b, top: ruleID(b.top), roles: make([]role, numRules), names: make([]string, numRules)}
@@ -111,6 +126,16 @@ func compile(b binding, ruleID func(string) int, ruleName func(int) string, numR
 			panic("uri: " + b.spec.String() + ": no rule " + name)
 		}
 		g.roles[id] = r
+	}
+	g.slot, g.kind = make([]Component, numRules), make([]HostKind, numRules)
+	for id, r := range g.roles {
+		g.slot[id] = noSlot
+		switch {
+		case r >= roleRegName:
+			g.kind[id] = roleKind[r]
+		case r != roleNone:
+			g.slot[id] = roleComponent[r]
+		}
 	}
 	for i := range g.names {
 		name := ruleName(i)
@@ -144,29 +169,30 @@ func asPrinted(name string) string { return name }
 // fill sets r's components from the syntax tree of the last successful Run. Tokens come
 // in post-order, so an enclosing rule comes after the rules inside it: the outermost
 // span of each role wins, and a host's kind is the outermost kind token inside it.
+// Each token's span is stored through a table (slot: its component, or a slot nobody
+// reads) rather than a switch on its role, whose branches the order of the tokens makes
+// hard to predict: 21 to 11 ns per rfc3986 reference of the corpus.
 func (g *grammar) fill(tokens [][3]int32, r *Reference) {
-	for i := range r.spans {
-		r.spans[i] = span{-1, -1}
-	}
-	r.hostKind = NoHost
-	kind, kindEnd := NoHost, -1
-	for _, t := range tokens {
-		rule, begin, end := t[0], int(t[1]), int(t[2])
-		switch ro := g.roles[rule]; {
-		case ro == roleNone:
-		case ro >= roleRegName:
-			kind, kindEnd = roleKind[ro], end
-		default:
-			c := roleComponent[ro]
-			r.spans[c] = span{int32(begin), int32(end)}
-			if c == Host {
-				r.hostKind = NoHost
-				if kindEnd >= begin && kindEnd <= end && kind != NoHost {
-					r.hostKind = kind
-				}
+	sp := undefinedSlots
+	slot, kinds := g.slot, g.kind
+	kind, kindEnd, hostKind := NoHost, int32(-1), NoHost
+	for i := range tokens {
+		t := &tokens[i] // not a copy: reading a copy's two halves as one word stalls
+		rule := t[0]
+		c := slot[rule]
+		sp[c] = span{t[1], t[2]}
+		if k := kinds[rule]; k != NoHost {
+			kind, kindEnd = k, t[2]
+		}
+		if c == Host {
+			hostKind = NoHost
+			if kindEnd >= t[1] && kindEnd <= t[2] {
+				hostKind = kind
 			}
 		}
 	}
+	r.spans = [numComponents]span(sp[:numComponents])
+	r.hostKind = hostKind
 	// Every spec's path is defined, possibly empty (Appendix B of RFC 2396 and 3986),
 	// also where the grammar has no path rule in the derivation ("http:" under 2396).
 	if r.spans[Path].begin < 0 {
