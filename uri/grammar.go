@@ -8,6 +8,7 @@ type machine interface {
 	Accepts(s string, rule int) bool
 	Farthest() (pos, rule int)
 	Reach() int
+	RunRecording(s string, rule int, record *[4]uint64) bool
 	Tokens(dst [][3]int32) [][3]int32
 	Representative(c byte) byte
 	Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool)
@@ -96,6 +97,9 @@ type grammar struct {
 	// if none), and the host kind it gives.
 	slot []Component
 	kind []HostKind
+	// record is the set of rules with a role, whose tokens Parse records
+	// (RunRecording): fill reads no other.
+	record [4]uint64
 }
 
 // noSlot is the slot of a rule whose token is no component: fill's spare last slot.
@@ -130,6 +134,9 @@ func compile(b binding, ruleID func(string) int, ruleName func(int) string, numR
 	g.slot, g.kind = make([]Component, numRules), make([]HostKind, numRules)
 	for id, r := range g.roles {
 		g.slot[id] = noSlot
+		if r != roleNone {
+			g.record[id/64] |= 1 << (id % 64)
+		}
 		switch {
 		case r >= roleRegName:
 			g.kind[id] = roleKind[r]

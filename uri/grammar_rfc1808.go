@@ -61,11 +61,9 @@ var rfc1808Classes = []charClass{
 }
 
 // split1808 sets r's parts by the rules of RFC 1808 section 2.4, in their order, on the
-// input (which the grammar has accepted).
+// input (which the grammar has accepted), into a Reference whose parts are all undefined
+// (Parser.fill).
 func split1808(r *Reference) {
-	for i := range r.spans {
-		r.spans[i] = span{-1, -1}
-	}
 	s := r.input
 	set := func(c Component, begin, end int) { r.spans[c] = span{int32(begin), int32(end)} }
 	end := len(s)

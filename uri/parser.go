@@ -64,7 +64,7 @@ func (p *Parser) Validate(s string) error {
 
 // Parse parses s into its components, or returns an *Error.
 func (p *Parser) Parse(s string) (*Reference, error) {
-	if !p.m.Run(s, p.top) {
+	if !p.run(s) {
 		return nil, p.explain(s)
 	}
 	r := new(Reference)
@@ -77,14 +77,19 @@ func (p *Parser) Parse(s string) (*Reference, error) {
 // allocates is about a third of its time). It returns nil or an *Error; on error r is
 // left as it was.
 func (p *Parser) ParseInto(s string, r *Reference) error {
-	if !p.m.Run(s, p.top) {
+	if !p.run(s) {
 		return p.explain(s)
 	}
 	p.fill(s, r)
 	return nil
 }
 
-// fill sets every field of r from the syntax tree of the Run that accepted s.
+// run parses s for Parse, recording only the tokens that fill reads (those of rules with
+// a role: about half of a tree, none under rfc1808, whose parts come from its section
+// 2.4). The result and Farthest are those of a Run that records every token.
+func (p *Parser) run(s string) bool { return p.m.RunRecording(s, p.top, &p.g.record) }
+
+// fill sets every field of r from the syntax tree of the run that accepted s.
 func (p *Parser) fill(s string, r *Reference) {
 	r.spec, r.input = p.spec, s
 	p.g.fill(p.tokens(), r)

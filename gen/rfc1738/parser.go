@@ -280,7 +280,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -735,7 +735,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						goto l46_87
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleotherurl, position47_87)
 						ti = p.tokenIndex
@@ -840,7 +840,7 @@ func (p *Parser) rpegwrap_entries() bool {
 					l198_88:
 						pos, ti = position198_88, tokenIndex198_88
 					}
-					if !p.bare {
+					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulenewsurl, position197_88)
 						ti = p.tokenIndex
@@ -976,7 +976,7 @@ func (p *Parser) rpegwrap_entries() bool {
 							l191_89:
 								pos, ti = position191_89, tokenIndex191_89
 							}
-							if !p.bare {
+							if p.records(rulemailtourl) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulemailtourl, position190_89)
 								ti = p.tokenIndex
@@ -1020,7 +1020,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								pos, ti = p.position, p.tokenIndex
 							}
 						l229_90:
-							if !p.bare {
+							if p.records(rulewaisurl) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulewaisurl, position228_90)
 								ti = p.tokenIndex
@@ -1184,7 +1184,7 @@ func (p *Parser) rpegwrap_entries() bool {
 							l226_91:
 								pos, ti = position226_91, tokenIndex226_91
 							}
-							if !p.bare {
+							if p.records(ruletelneturl) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(ruletelneturl, position223_91)
 								ti = p.tokenIndex
@@ -1333,7 +1333,7 @@ func (p *Parser) rurl_strict() bool {
 					l198_77:
 						pos, ti = position198_77, tokenIndex198_77
 					}
-					if !p.bare {
+					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulenewsurl, position197_77)
 						ti = p.tokenIndex
@@ -1500,7 +1500,7 @@ func (p *Parser) rurl_strict() bool {
 					l226_78:
 						pos, ti = position226_78, tokenIndex226_78
 					}
-					if !p.bare {
+					if p.records(ruletelneturl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruletelneturl, position223_78)
 						ti = p.tokenIndex
@@ -1552,7 +1552,7 @@ func (p *Parser) rurl_strict() bool {
 						pos, ti = p.position, p.tokenIndex
 					}
 				l229_79:
-					if !p.bare {
+					if p.records(rulewaisurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulewaisurl, position228_79)
 						ti = p.tokenIndex
@@ -1672,7 +1672,7 @@ func (p *Parser) rurl_strict() bool {
 					l191_80:
 						pos, ti = position191_80, tokenIndex191_80
 					}
-					if !p.bare {
+					if p.records(rulemailtourl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulemailtourl, position190_80)
 						ti = p.tokenIndex
@@ -1726,7 +1726,7 @@ func (p *Parser) rurl_strict() bool {
 						goto l46_81
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleotherurl, position47_81)
 						ti = p.tokenIndex
@@ -2421,7 +2421,7 @@ func (p *Parser) rgenericurl() bool {
 				l51_75:
 					pos, ti = position51_75, tokenIndex51_75
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position49_75)
 					ti = p.tokenIndex
@@ -2599,7 +2599,7 @@ func (p *Parser) rgenericurl() bool {
 		l32:
 			pos, ti = position32, tokenIndex32
 		}
-		if !p.bare {
+		if p.records(rulegenericurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegenericurl, position31)
 			ti = p.tokenIndex
@@ -2719,7 +2719,7 @@ func (p *Parser) rurl() bool {
 					l198_82:
 						pos, ti = position198_82, tokenIndex198_82
 					}
-					if !p.bare {
+					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulenewsurl, position197_82)
 						ti = p.tokenIndex
@@ -2886,7 +2886,7 @@ func (p *Parser) rurl() bool {
 					l226_83:
 						pos, ti = position226_83, tokenIndex226_83
 					}
-					if !p.bare {
+					if p.records(ruletelneturl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruletelneturl, position223_83)
 						ti = p.tokenIndex
@@ -2938,7 +2938,7 @@ func (p *Parser) rurl() bool {
 						pos, ti = p.position, p.tokenIndex
 					}
 				l229_84:
-					if !p.bare {
+					if p.records(rulewaisurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulewaisurl, position228_84)
 						ti = p.tokenIndex
@@ -3058,7 +3058,7 @@ func (p *Parser) rurl() bool {
 					l191_85:
 						pos, ti = position191_85, tokenIndex191_85
 					}
-					if !p.bare {
+					if p.records(rulemailtourl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulemailtourl, position190_85)
 						ti = p.tokenIndex
@@ -3099,7 +3099,7 @@ func (p *Parser) rurl() bool {
 						goto l46_86
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleotherurl, position47_86)
 						ti = p.tokenIndex
@@ -3137,7 +3137,7 @@ func (p *Parser) rotherurl() bool {
 			goto l46
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleotherurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleotherurl, position47)
 			ti = p.tokenIndex
@@ -3223,7 +3223,7 @@ func (p *Parser) rscheme() bool {
 		l51:
 			pos, ti = position51, tokenIndex51
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position49)
 			ti = p.tokenIndex
@@ -3548,7 +3548,7 @@ func (p *Parser) rip_schemepart() bool {
 					l116_73:
 						pos, ti = position116_73, tokenIndex116_73
 					}
-					if !p.bare {
+					if p.records(ruleurlpath) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleurlpath, position114_73)
 						ti = p.tokenIndex
@@ -3579,7 +3579,7 @@ func (p *Parser) rip_schemepart() bool {
 		l64:
 			pos, ti = position64, tokenIndex64
 		}
-		if !p.bare {
+		if p.records(ruleip_schemepart) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleip_schemepart, position61)
 			ti = p.tokenIndex
@@ -3728,7 +3728,7 @@ func (p *Parser) rlogin() bool {
 					l106_70:
 						pos, ti = position106_70, tokenIndex106_70
 					}
-					if !p.bare {
+					if p.records(ruleuser) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleuser, position104_70)
 						ti = p.tokenIndex
@@ -3873,7 +3873,7 @@ func (p *Parser) rlogin() bool {
 						l111_71:
 							pos, ti = position111_71, tokenIndex111_71
 						}
-						if !p.bare {
+						if p.records(rulepassword) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulepassword, position109_71)
 							ti = p.tokenIndex
@@ -3908,7 +3908,7 @@ func (p *Parser) rlogin() bool {
 			goto l65
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(rulelogin) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulelogin, position66)
 			ti = p.tokenIndex
@@ -3954,7 +3954,7 @@ func (p *Parser) rhostport() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l77_53:
-				if !p.bare {
+				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehost, position76_53)
 					ti = p.tokenIndex
@@ -4038,7 +4038,7 @@ func (p *Parser) rhostport() bool {
 						goto l101_54
 					}
 				lok19_54:
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position102_54)
 						ti = p.tokenIndex
@@ -4057,7 +4057,7 @@ func (p *Parser) rhostport() bool {
 			pos, ti = position73, tokenIndex73
 		}
 	l74:
-		if !p.bare {
+		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position72)
 			ti = p.tokenIndex
@@ -4096,7 +4096,7 @@ func (p *Parser) rhost() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l77:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position76)
 			ti = p.tokenIndex
@@ -4301,7 +4301,7 @@ func (p *Parser) rhostname() bool {
 			goto l79
 		}
 	lok40:
-		if !p.bare {
+		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position80)
 			ti = p.tokenIndex
@@ -4762,7 +4762,7 @@ func (p *Parser) rhostnumber() bool {
 			goto l99
 		}
 	lok18:
-		if !p.bare {
+		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnumber, position100)
 			ti = p.tokenIndex
@@ -4838,7 +4838,7 @@ func (p *Parser) rport() bool {
 			goto l101
 		}
 	lok19:
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position102)
 			ti = p.tokenIndex
@@ -4976,7 +4976,7 @@ func (p *Parser) ruser() bool {
 		l106:
 			pos, ti = position106, tokenIndex106
 		}
-		if !p.bare {
+		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuser, position104)
 			ti = p.tokenIndex
@@ -5109,7 +5109,7 @@ func (p *Parser) rpassword() bool {
 		l111:
 			pos, ti = position111, tokenIndex111
 		}
-		if !p.bare {
+		if p.records(rulepassword) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepassword, position109)
 			ti = p.tokenIndex
@@ -5243,7 +5243,7 @@ func (p *Parser) rurlpath() bool {
 		l116:
 			pos, ti = position116, tokenIndex116
 		}
-		if !p.bare {
+		if p.records(ruleurlpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleurlpath, position114)
 			ti = p.tokenIndex
@@ -5446,7 +5446,7 @@ func (p *Parser) rftpurl() bool {
 							}
 						}
 
-						if !p.bare {
+						if p.records(ruleftptype) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleftptype, position134_72)
 							ti = p.tokenIndex
@@ -5486,7 +5486,7 @@ func (p *Parser) rftpurl() bool {
 		l123:
 			pos, ti = position123, tokenIndex123
 		}
-		if !p.bare {
+		if p.records(ruleftpurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftpurl, position118)
 			ti = p.tokenIndex
@@ -5779,7 +5779,7 @@ func (p *Parser) rfpath() bool {
 		l127:
 			pos, ti = position127, tokenIndex127
 		}
-		if !p.bare {
+		if p.records(rulefpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefpath, position125)
 			ti = p.tokenIndex
@@ -5952,7 +5952,7 @@ func (p *Parser) rftptype() bool {
 			}
 		}
 
-		if !p.bare {
+		if p.records(ruleftptype) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftptype, position134)
 			ti = p.tokenIndex
@@ -6087,7 +6087,7 @@ func (p *Parser) rfileurl() bool {
 									pos, ti = p.position, p.tokenIndex
 								}
 							l77_49_55:
-								if !p.bare {
+								if p.records(rulehost) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulehost, position76_49_55)
 									ti = p.tokenIndex
@@ -6210,7 +6210,7 @@ func (p *Parser) rfileurl() bool {
 					pos, ti = position141_55, tokenIndex141_55
 				}
 			l142_55:
-				if !p.bare {
+				if p.records(rulefile_host) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulefile_host, position140_55)
 					ti = p.tokenIndex
@@ -6251,7 +6251,7 @@ func (p *Parser) rfileurl() bool {
 		l138:
 			pos, ti = position138, tokenIndex138
 		}
-		if !p.bare {
+		if p.records(rulefileurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefileurl, position137)
 			ti = p.tokenIndex
@@ -6300,7 +6300,7 @@ func (p *Parser) rfile_host() bool {
 							pos, ti = p.position, p.tokenIndex
 						}
 					l77_49:
-						if !p.bare {
+						if p.records(rulehost) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulehost, position76_49)
 							ti = p.tokenIndex
@@ -6423,7 +6423,7 @@ func (p *Parser) rfile_host() bool {
 			pos, ti = position141, tokenIndex141
 		}
 	l142:
-		if !p.bare {
+		if p.records(rulefile_host) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefile_host, position140)
 			ti = p.tokenIndex
@@ -6676,7 +6676,7 @@ func (p *Parser) rhttpurl() bool {
 						l164_56:
 							pos, ti = position164_56, tokenIndex164_56
 						}
-						if !p.bare {
+						if p.records(rulesearch) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulesearch, position162_56)
 							ti = p.tokenIndex
@@ -6712,7 +6712,7 @@ func (p *Parser) rhttpurl() bool {
 		l151:
 			pos, ti = position151, tokenIndex151
 		}
-		if !p.bare {
+		if p.records(rulehttpurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehttpurl, position146)
 			ti = p.tokenIndex
@@ -7005,7 +7005,7 @@ func (p *Parser) rhpath() bool {
 		l155:
 			pos, ti = position155, tokenIndex155
 		}
-		if !p.bare {
+		if p.records(rulehpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehpath, position153)
 			ti = p.tokenIndex
@@ -7269,7 +7269,7 @@ func (p *Parser) rsearch() bool {
 		l164:
 			pos, ti = position164, tokenIndex164
 		}
-		if !p.bare {
+		if p.records(rulesearch) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulesearch, position162)
 			ti = p.tokenIndex
@@ -7521,7 +7521,7 @@ func (p *Parser) rgopherurl() bool {
 							goto l179_57
 						}
 					lok26_57:
-						if !p.bare {
+						if p.records(rulegtype) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulegtype, position180_57)
 							ti = p.tokenIndex
@@ -7660,7 +7660,7 @@ func (p *Parser) rgopherurl() bool {
 							l184_58:
 								pos, ti = position184_58, tokenIndex184_58
 							}
-							if !p.bare {
+							if p.records(ruleselector) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(ruleselector, position182_58)
 								ti = p.tokenIndex
@@ -7827,7 +7827,7 @@ func (p *Parser) rgopherurl() bool {
 								l164_59:
 									pos, ti = position164_59, tokenIndex164_59
 								}
-								if !p.bare {
+								if p.records(rulesearch) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulesearch, position162_59)
 									ti = p.tokenIndex
@@ -8039,7 +8039,7 @@ func (p *Parser) rgopherurl() bool {
 		l178:
 			pos, ti = position178, tokenIndex178
 		}
-		if !p.bare {
+		if p.records(rulegopherurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegopherurl, position167)
 			ti = p.tokenIndex
@@ -8172,7 +8172,7 @@ func (p *Parser) rgtype() bool {
 			goto l179
 		}
 	lok26:
-		if !p.bare {
+		if p.records(rulegtype) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegtype, position180)
 			ti = p.tokenIndex
@@ -8311,7 +8311,7 @@ func (p *Parser) rselector() bool {
 		l184:
 			pos, ti = position184, tokenIndex184
 		}
-		if !p.bare {
+		if p.records(ruleselector) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleselector, position182)
 			ti = p.tokenIndex
@@ -8555,7 +8555,7 @@ func (p *Parser) rmailtourl() bool {
 		l191:
 			pos, ti = position191, tokenIndex191
 		}
-		if !p.bare {
+		if p.records(rulemailtourl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulemailtourl, position190)
 			ti = p.tokenIndex
@@ -8803,7 +8803,7 @@ func (p *Parser) rencoded822addr() bool {
 		l195:
 			pos, ti = position195, tokenIndex195
 		}
-		if !p.bare {
+		if p.records(ruleencoded822addr) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleencoded822addr, position193)
 			ti = p.tokenIndex
@@ -8903,7 +8903,7 @@ func (p *Parser) rnewsurl() bool {
 		l198:
 			pos, ti = position198, tokenIndex198
 		}
-		if !p.bare {
+		if p.records(rulenewsurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenewsurl, position197)
 			ti = p.tokenIndex
@@ -9028,7 +9028,7 @@ func (p *Parser) rgrouppart() bool {
 					l209_61:
 						pos, ti = position209_61, tokenIndex209_61
 					}
-					if !p.bare {
+					if p.records(rulegroup) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulegroup, position207_61)
 						ti = p.tokenIndex
@@ -9067,7 +9067,7 @@ func (p *Parser) rgrouppart() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l201:
-		if !p.bare {
+		if p.records(rulegrouppart) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegrouppart, position200)
 			ti = p.tokenIndex
@@ -9154,7 +9154,7 @@ func (p *Parser) rgroup() bool {
 		l209:
 			pos, ti = position209, tokenIndex209
 		}
-		if !p.bare {
+		if p.records(rulegroup) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegroup, position207)
 			ti = p.tokenIndex
@@ -9432,7 +9432,7 @@ func (p *Parser) rarticle() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l77_52:
-				if !p.bare {
+				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehost, position76_52)
 					ti = p.tokenIndex
@@ -9446,7 +9446,7 @@ func (p *Parser) rarticle() bool {
 			goto l211
 		}
 	lok52:
-		if !p.bare {
+		if p.records(rulearticle) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulearticle, position212)
 			ti = p.tokenIndex
@@ -9631,7 +9631,7 @@ func (p *Parser) rnntpurl() bool {
 				l209_62:
 					pos, ti = position209_62, tokenIndex209_62
 				}
-				if !p.bare {
+				if p.records(rulegroup) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulegroup, position207_62)
 					ti = p.tokenIndex
@@ -9730,7 +9730,7 @@ func (p *Parser) rnntpurl() bool {
 		l221:
 			pos, ti = position221, tokenIndex221
 		}
-		if !p.bare {
+		if p.records(rulenntpurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenntpurl, position218)
 			ti = p.tokenIndex
@@ -9892,7 +9892,7 @@ func (p *Parser) rtelneturl() bool {
 		l226:
 			pos, ti = position226, tokenIndex226
 		}
-		if !p.bare {
+		if p.records(ruletelneturl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruletelneturl, position223)
 			ti = p.tokenIndex
@@ -9938,7 +9938,7 @@ func (p *Parser) rwaisurl() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l229:
-		if !p.bare {
+		if p.records(rulewaisurl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisurl, position228)
 			ti = p.tokenIndex
@@ -10166,7 +10166,7 @@ func (p *Parser) rwaisdatabase() bool {
 				l244_64:
 					pos, ti = position244_64, tokenIndex244_64
 				}
-				if !p.bare {
+				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruledatabase, position242_64)
 					ti = p.tokenIndex
@@ -10192,7 +10192,7 @@ func (p *Parser) rwaisdatabase() bool {
 		l234:
 			pos, ti = position234, tokenIndex234
 		}
-		if !p.bare {
+		if p.records(rulewaisdatabase) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdatabase, position233)
 			ti = p.tokenIndex
@@ -10420,7 +10420,7 @@ func (p *Parser) rwaisindex() bool {
 				l244_65:
 					pos, ti = position244_65, tokenIndex244_65
 				}
-				if !p.bare {
+				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruledatabase, position242_65)
 					ti = p.tokenIndex
@@ -10563,7 +10563,7 @@ func (p *Parser) rwaisindex() bool {
 				l164_66:
 					pos, ti = position164_66, tokenIndex164_66
 				}
-				if !p.bare {
+				if p.records(rulesearch) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulesearch, position162_66)
 					ti = p.tokenIndex
@@ -10589,7 +10589,7 @@ func (p *Parser) rwaisindex() bool {
 		l237:
 			pos, ti = position237, tokenIndex237
 		}
-		if !p.bare {
+		if p.records(rulewaisindex) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisindex, position236)
 			ti = p.tokenIndex
@@ -10817,7 +10817,7 @@ func (p *Parser) rwaisdoc() bool {
 				l244_67:
 					pos, ti = position244_67, tokenIndex244_67
 				}
-				if !p.bare {
+				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruledatabase, position242_67)
 					ti = p.tokenIndex
@@ -10949,7 +10949,7 @@ func (p *Parser) rwaisdoc() bool {
 				l248_68:
 					pos, ti = position248_68, tokenIndex248_68
 				}
-				if !p.bare {
+				if p.records(rulewtype) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulewtype, position246_68)
 					ti = p.tokenIndex
@@ -11081,7 +11081,7 @@ func (p *Parser) rwaisdoc() bool {
 				l252_69:
 					pos, ti = position252_69, tokenIndex252_69
 				}
-				if !p.bare {
+				if p.records(rulewpath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulewpath, position250_69)
 					ti = p.tokenIndex
@@ -11107,7 +11107,7 @@ func (p *Parser) rwaisdoc() bool {
 		l240:
 			pos, ti = position240, tokenIndex240
 		}
-		if !p.bare {
+		if p.records(rulewaisdoc) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdoc, position239)
 			ti = p.tokenIndex
@@ -11234,7 +11234,7 @@ func (p *Parser) rdatabase() bool {
 		l244:
 			pos, ti = position244, tokenIndex244
 		}
-		if !p.bare {
+		if p.records(ruledatabase) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruledatabase, position242)
 			ti = p.tokenIndex
@@ -11356,7 +11356,7 @@ func (p *Parser) rwtype() bool {
 		l248:
 			pos, ti = position248, tokenIndex248
 		}
-		if !p.bare {
+		if p.records(rulewtype) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewtype, position246)
 			ti = p.tokenIndex
@@ -11478,7 +11478,7 @@ func (p *Parser) rwpath() bool {
 		l252:
 			pos, ti = position252, tokenIndex252
 		}
-		if !p.bare {
+		if p.records(rulewpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewpath, position250)
 			ti = p.tokenIndex
@@ -11665,7 +11665,7 @@ func (p *Parser) rprosperourl() bool {
 		l257:
 			pos, ti = position257, tokenIndex257
 		}
-		if !p.bare {
+		if p.records(ruleprosperourl) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleprosperourl, position254)
 			ti = p.tokenIndex
@@ -11958,7 +11958,7 @@ func (p *Parser) rppath() bool {
 		l261:
 			pos, ti = position261, tokenIndex261
 		}
-		if !p.bare {
+		if p.records(ruleppath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleppath, position259)
 			ti = p.tokenIndex
@@ -12242,7 +12242,7 @@ func (p *Parser) rfieldspec() bool {
 				l272_47:
 					pos, ti = position272_47, tokenIndex272_47
 				}
-				if !p.bare {
+				if p.records(rulefieldname) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulefieldname, position270_47)
 					ti = p.tokenIndex
@@ -12385,7 +12385,7 @@ func (p *Parser) rfieldspec() bool {
 				l277_48:
 					pos, ti = position277_48, tokenIndex277_48
 				}
-				if !p.bare {
+				if p.records(rulefieldvalue) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulefieldvalue, position275_48)
 					ti = p.tokenIndex
@@ -12395,7 +12395,7 @@ func (p *Parser) rfieldspec() bool {
 			goto lok48
 		}
 	lok48:
-		if !p.bare {
+		if p.records(rulefieldspec) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldspec, position268)
 			ti = p.tokenIndex
@@ -12533,7 +12533,7 @@ func (p *Parser) rfieldname() bool {
 		l272:
 			pos, ti = position272, tokenIndex272
 		}
-		if !p.bare {
+		if p.records(rulefieldname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldname, position270)
 			ti = p.tokenIndex
@@ -12666,7 +12666,7 @@ func (p *Parser) rfieldvalue() bool {
 		l277:
 			pos, ti = position277, tokenIndex277
 		}
-		if !p.bare {
+		if p.records(rulefieldvalue) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefieldvalue, position275)
 			ti = p.tokenIndex
@@ -13406,24 +13406,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -13475,9 +13487,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

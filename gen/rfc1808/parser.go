@@ -200,7 +200,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -657,7 +657,7 @@ func (p *Parser) rURL() bool {
 						l87_28:
 							pos, ti = position87_28, tokenIndex87_28
 						}
-						if !p.bare {
+						if p.records(rulefragment) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulefragment, position85_28)
 							ti = p.tokenIndex
@@ -727,7 +727,7 @@ func (p *Parser) rURL() bool {
 									goto l35_22_29
 								}
 								pos, ti = p.position, p.tokenIndex
-								if !p.bare {
+								if p.records(ruleabs_path) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleabs_path, position36_22_29)
 									ti = p.tokenIndex
@@ -750,7 +750,7 @@ func (p *Parser) rURL() bool {
 						pos, ti = p.position, p.tokenIndex
 					}
 				l28_29:
-					if !p.bare {
+					if p.records(rulerelativeURL) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulerelativeURL, position27_29)
 						ti = p.tokenIndex
@@ -905,7 +905,7 @@ func (p *Parser) rURL() bool {
 						l87_30:
 							pos, ti = position87_30, tokenIndex87_30
 						}
-						if !p.bare {
+						if p.records(rulefragment) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulefragment, position85_30)
 							ti = p.tokenIndex
@@ -938,7 +938,7 @@ func (p *Parser) rURL() bool {
 			}
 		}
 	l4:
-		if !p.bare {
+		if p.records(ruleURL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURL, position3)
 			ti = p.tokenIndex
@@ -1089,7 +1089,7 @@ func (p *Parser) rabsoluteURL() bool {
 					l70_25:
 						pos, ti = position70_25, tokenIndex70_25
 					}
-					if !p.bare {
+					if p.records(rulescheme) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulescheme, position68_25)
 						ti = p.tokenIndex
@@ -1236,7 +1236,7 @@ func (p *Parser) rabsoluteURL() bool {
 			}
 		}
 	l14:
-		if !p.bare {
+		if p.records(ruleabsoluteURL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURL, position13)
 			ti = p.tokenIndex
@@ -1340,7 +1340,7 @@ func (p *Parser) rgeneric_RL() bool {
 				l70_23:
 					pos, ti = position70_23, tokenIndex70_23
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position68_23)
 					ti = p.tokenIndex
@@ -1401,7 +1401,7 @@ func (p *Parser) rgeneric_RL() bool {
 								goto l35_22_24
 							}
 							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
+							if p.records(ruleabs_path) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(ruleabs_path, position36_22_24)
 								ti = p.tokenIndex
@@ -1424,7 +1424,7 @@ func (p *Parser) rgeneric_RL() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l28_24:
-				if !p.bare {
+				if p.records(rulerelativeURL) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulerelativeURL, position27_24)
 					ti = p.tokenIndex
@@ -1438,7 +1438,7 @@ func (p *Parser) rgeneric_RL() bool {
 			goto l24
 		}
 	lok24:
-		if !p.bare {
+		if p.records(rulegeneric_RL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegeneric_RL, position25)
 			ti = p.tokenIndex
@@ -1493,7 +1493,7 @@ func (p *Parser) rrelativeURL() bool {
 						goto l35_22
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position36_22)
 						ti = p.tokenIndex
@@ -1516,7 +1516,7 @@ func (p *Parser) rrelativeURL() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l28:
-		if !p.bare {
+		if p.records(rulerelativeURL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURL, position27)
 			ti = p.tokenIndex
@@ -1702,7 +1702,7 @@ func (p *Parser) rnet_path() bool {
 				l76_20:
 					pos, ti = position76_20, tokenIndex76_20
 				}
-				if !p.bare {
+				if p.records(rulenet_loc) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulenet_loc, position74_20)
 					ti = p.tokenIndex
@@ -1735,7 +1735,7 @@ func (p *Parser) rnet_path() bool {
 						goto l35_21
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position36_21)
 						ti = p.tokenIndex
@@ -1754,7 +1754,7 @@ func (p *Parser) rnet_path() bool {
 			pos, ti = position33, tokenIndex33
 		}
 	l34:
-		if !p.bare {
+		if p.records(rulenet_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position32)
 			ti = p.tokenIndex
@@ -1794,7 +1794,7 @@ func (p *Parser) rabs_path() bool {
 			goto l35
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleabs_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position36)
 			ti = p.tokenIndex
@@ -1874,7 +1874,7 @@ func (p *Parser) rrel_path() bool {
 					l60_18:
 						pos, ti = position60_18, tokenIndex60_18
 					}
-					if !p.bare {
+					if p.records(ruleparams) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleparams, position58_18)
 						ti = p.tokenIndex
@@ -2034,7 +2034,7 @@ func (p *Parser) rrel_path() bool {
 					l81_19:
 						pos, ti = position81_19, tokenIndex81_19
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position79_19)
 						ti = p.tokenIndex
@@ -2049,7 +2049,7 @@ func (p *Parser) rrel_path() bool {
 			pos, ti = position43, tokenIndex43
 		}
 	l44:
-		if !p.bare {
+		if p.records(rulerel_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position38)
 			ti = p.tokenIndex
@@ -2222,7 +2222,7 @@ func (p *Parser) rpath() bool {
 		l48:
 			pos, ti = position48, tokenIndex48
 		}
-		if !p.bare {
+		if p.records(rulepath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath, position46)
 			ti = p.tokenIndex
@@ -2655,7 +2655,7 @@ func (p *Parser) rparams() bool {
 		l60:
 			pos, ti = position60, tokenIndex60
 		}
-		if !p.bare {
+		if p.records(ruleparams) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleparams, position58)
 			ti = p.tokenIndex
@@ -2903,7 +2903,7 @@ func (p *Parser) rscheme() bool {
 		l70:
 			pos, ti = position70, tokenIndex70
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position68)
 			ti = p.tokenIndex
@@ -3058,7 +3058,7 @@ func (p *Parser) rnet_loc() bool {
 		l76:
 			pos, ti = position76, tokenIndex76
 		}
-		if !p.bare {
+		if p.records(rulenet_loc) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_loc, position74)
 			ti = p.tokenIndex
@@ -3197,7 +3197,7 @@ func (p *Parser) rquery() bool {
 		l81:
 			pos, ti = position81, tokenIndex81
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position79)
 			ti = p.tokenIndex
@@ -3336,7 +3336,7 @@ func (p *Parser) rfragment() bool {
 		l87:
 			pos, ti = position87, tokenIndex87
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position85)
 			ti = p.tokenIndex
@@ -3933,24 +3933,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -4002,9 +4014,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

@@ -220,7 +220,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -619,7 +619,7 @@ func (p *Parser) rpegwrap_entries() bool {
 										goto l41_50_61
 									}
 								lok48_50_61:
-									if !p.bare {
+									if p.records(ruleabs_path) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(ruleabs_path, position42_50_61)
 										ti = p.tokenIndex
@@ -770,7 +770,7 @@ func (p *Parser) rURI_reference() bool {
 								l56_58_59:
 									pos, ti = position56_58_59, tokenIndex56_58_59
 								}
-								if !p.bare {
+								if p.records(rulescheme) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulescheme, position54_58_59)
 									ti = p.tokenIndex
@@ -810,7 +810,7 @@ func (p *Parser) rURI_reference() bool {
 							pos, ti = p.position, p.tokenIndex
 						}
 					l15_59:
-						if !p.bare {
+						if p.records(ruleabsoluteURI) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabsoluteURI, position14_59)
 							ti = p.tokenIndex
@@ -968,7 +968,7 @@ func (p *Parser) rURI_reference() bool {
 					l152_60:
 						pos, ti = position152_60, tokenIndex152_60
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position150_60)
 						ti = p.tokenIndex
@@ -999,7 +999,7 @@ func (p *Parser) rURI_reference() bool {
 		l12:
 			pos, ti = position12, tokenIndex12
 		}
-		if !p.bare {
+		if p.records(ruleURI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position5)
 			ti = p.tokenIndex
@@ -1092,7 +1092,7 @@ func (p *Parser) rabsoluteURI() bool {
 				l56_58:
 					pos, ti = position56_58, tokenIndex56_58
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position54_58)
 					ti = p.tokenIndex
@@ -1132,7 +1132,7 @@ func (p *Parser) rabsoluteURI() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l15:
-		if !p.bare {
+		if p.records(ruleabsoluteURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURI, position14)
 			ti = p.tokenIndex
@@ -1221,7 +1221,7 @@ func (p *Parser) rrelativeURI() bool {
 						goto l41_53
 					}
 				lok48_53:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_53)
 						ti = p.tokenIndex
@@ -1305,7 +1305,7 @@ func (p *Parser) rrelativeURI() bool {
 									goto l41_49_54
 								}
 							lok48_49_54:
-								if !p.bare {
+								if p.records(ruleabs_path) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleabs_path, position42_49_54)
 									ti = p.tokenIndex
@@ -1324,7 +1324,7 @@ func (p *Parser) rrelativeURI() bool {
 						pos, ti = position45_54, tokenIndex45_54
 					}
 				l46_54:
-					if !p.bare {
+					if p.records(rulerel_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulerel_path, position44_54)
 						ti = p.tokenIndex
@@ -1470,7 +1470,7 @@ func (p *Parser) rrelativeURI() bool {
 					l148_55:
 						pos, ti = position148_55, tokenIndex148_55
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position146_55)
 						ti = p.tokenIndex
@@ -1485,7 +1485,7 @@ func (p *Parser) rrelativeURI() bool {
 			pos, ti = position22, tokenIndex22
 		}
 	l23:
-		if !p.bare {
+		if p.records(rulerelativeURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURI, position18)
 			ti = p.tokenIndex
@@ -1572,7 +1572,7 @@ func (p *Parser) rhier_part() bool {
 						goto l41_56
 					}
 				lok48_56:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_56)
 						ti = p.tokenIndex
@@ -1718,7 +1718,7 @@ func (p *Parser) rhier_part() bool {
 					l148_57:
 						pos, ti = position148_57, tokenIndex148_57
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position146_57)
 						ti = p.tokenIndex
@@ -1963,7 +1963,7 @@ func (p *Parser) ropaque_part() bool {
 		l33:
 			pos, ti = position33, tokenIndex33
 		}
-		if !p.bare {
+		if p.records(ruleopaque_part) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_part, position31)
 			ti = p.tokenIndex
@@ -2151,7 +2151,7 @@ func (p *Parser) rnet_path() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l60_51:
-				if !p.bare {
+				if p.records(ruleauthority) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleauthority, position59_51)
 					ti = p.tokenIndex
@@ -2222,7 +2222,7 @@ func (p *Parser) rnet_path() bool {
 						goto l41_52
 					}
 				lok48_52:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_52)
 						ti = p.tokenIndex
@@ -2241,7 +2241,7 @@ func (p *Parser) rnet_path() bool {
 			pos, ti = position39, tokenIndex39
 		}
 	l40:
-		if !p.bare {
+		if p.records(rulenet_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position38)
 			ti = p.tokenIndex
@@ -2315,7 +2315,7 @@ func (p *Parser) rabs_path() bool {
 			goto l41
 		}
 	lok48:
-		if !p.bare {
+		if p.records(ruleabs_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position42)
 			ti = p.tokenIndex
@@ -2401,7 +2401,7 @@ func (p *Parser) rrel_path() bool {
 						goto l41_49
 					}
 				lok48_49:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_49)
 						ti = p.tokenIndex
@@ -2420,7 +2420,7 @@ func (p *Parser) rrel_path() bool {
 			pos, ti = position45, tokenIndex45
 		}
 	l46:
-		if !p.bare {
+		if p.records(rulerel_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position44)
 			ti = p.tokenIndex
@@ -2711,7 +2711,7 @@ func (p *Parser) rscheme() bool {
 		l56:
 			pos, ti = position56, tokenIndex56
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position54)
 			ti = p.tokenIndex
@@ -2763,7 +2763,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
-		if !p.bare {
+		if p.records(ruleauthority) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position59)
 			ti = p.tokenIndex
@@ -2975,7 +2975,7 @@ func (p *Parser) rreg_name() bool {
 		l66:
 			pos, ti = position66, tokenIndex66
 		}
-		if !p.bare {
+		if p.records(rulereg_name) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position64)
 			ti = p.tokenIndex
@@ -3108,7 +3108,7 @@ func (p *Parser) rserver() bool {
 						l78_46:
 							pos, ti = position78_46, tokenIndex78_46
 						}
-						if !p.bare {
+						if p.records(ruleuserinfo) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleuserinfo, position76_46)
 							ti = p.tokenIndex
@@ -3161,7 +3161,7 @@ func (p *Parser) rserver() bool {
 								pos, ti = p.position, p.tokenIndex
 							}
 						l86_42_47:
-							if !p.bare {
+							if p.records(rulehost) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulehost, position85_42_47)
 								ti = p.tokenIndex
@@ -3219,7 +3219,7 @@ func (p *Parser) rserver() bool {
 								l120_43_47:
 									pos, ti = position120_43_47, tokenIndex120_43_47
 								}
-								if !p.bare {
+								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleport, position118_43_47)
 									ti = p.tokenIndex
@@ -3234,7 +3234,7 @@ func (p *Parser) rserver() bool {
 						pos, ti = position82_47, tokenIndex82_47
 					}
 				l83_47:
-					if !p.bare {
+					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehostport, position81_47)
 						ti = p.tokenIndex
@@ -3253,7 +3253,7 @@ func (p *Parser) rserver() bool {
 			pos, ti = position71, tokenIndex71
 		}
 	l72:
-		if !p.bare {
+		if p.records(ruleserver) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleserver, position70)
 			ti = p.tokenIndex
@@ -3369,7 +3369,7 @@ func (p *Parser) ruserinfo() bool {
 		l78:
 			pos, ti = position78, tokenIndex78
 		}
-		if !p.bare {
+		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position76)
 			ti = p.tokenIndex
@@ -3410,7 +3410,7 @@ func (p *Parser) rhostport() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l86_42:
-				if !p.bare {
+				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehost, position85_42)
 					ti = p.tokenIndex
@@ -3468,7 +3468,7 @@ func (p *Parser) rhostport() bool {
 					l120_43:
 						pos, ti = position120_43, tokenIndex120_43
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position118_43)
 						ti = p.tokenIndex
@@ -3483,7 +3483,7 @@ func (p *Parser) rhostport() bool {
 			pos, ti = position82, tokenIndex82
 		}
 	l83:
-		if !p.bare {
+		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position81)
 			ti = p.tokenIndex
@@ -3522,7 +3522,7 @@ func (p *Parser) rhost() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l86:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position85)
 			ti = p.tokenIndex
@@ -3774,7 +3774,7 @@ func (p *Parser) rhostname() bool {
 			pos, ti = position93, tokenIndex93
 		}
 	l94:
-		if !p.bare {
+		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position89)
 			ti = p.tokenIndex
@@ -4160,7 +4160,7 @@ func (p *Parser) rIPv4address() bool {
 		l116:
 			pos, ti = position116, tokenIndex116
 		}
-		if !p.bare {
+		if p.records(ruleIPv4address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position108)
 			ti = p.tokenIndex
@@ -4207,7 +4207,7 @@ func (p *Parser) rport() bool {
 		l120:
 			pos, ti = position120, tokenIndex120
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position118)
 			ti = p.tokenIndex
@@ -4284,7 +4284,7 @@ func (p *Parser) rpath() bool {
 							goto l41_50
 						}
 					lok48_50:
-						if !p.bare {
+						if p.records(ruleabs_path) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabs_path, position42_50)
 							ti = p.tokenIndex
@@ -4985,7 +4985,7 @@ func (p *Parser) rquery() bool {
 		l148:
 			pos, ti = position148, tokenIndex148
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position146)
 			ti = p.tokenIndex
@@ -5113,7 +5113,7 @@ func (p *Parser) rfragment() bool {
 		l152:
 			pos, ti = position152, tokenIndex152
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position150)
 			ti = p.tokenIndex
@@ -5634,24 +5634,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -5703,9 +5715,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

@@ -252,7 +252,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -674,7 +674,7 @@ func (p *Parser) rpegwrap_entries() bool {
 										goto l54_99_120
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(ruleabs_path) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(ruleabs_path, position55_99_120)
 										ti = p.tokenIndex
@@ -894,7 +894,7 @@ func (p *Parser) rURI_reference() bool {
 						l288_117:
 							pos, ti = position288_117, tokenIndex288_117
 						}
-						if !p.bare {
+						if p.records(rulefragment) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulefragment, position286_117)
 							ti = p.tokenIndex
@@ -1073,7 +1073,7 @@ func (p *Parser) rURI_reference() bool {
 						l288_118:
 							pos, ti = position288_118, tokenIndex288_118
 						}
-						if !p.bare {
+						if p.records(rulefragment) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulefragment, position286_118)
 							ti = p.tokenIndex
@@ -1106,7 +1106,7 @@ func (p *Parser) rURI_reference() bool {
 			}
 		}
 	l7:
-		if !p.bare {
+		if p.records(ruleURI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position6)
 			ti = p.tokenIndex
@@ -1276,7 +1276,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 					l288_119:
 						pos, ti = position288_119, tokenIndex288_119
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position286_119)
 						ti = p.tokenIndex
@@ -1307,7 +1307,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 		l19:
 			pos, ti = position19, tokenIndex19
 		}
-		if !p.bare {
+		if p.records(ruleabsolute_URI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI_reference, position16)
 			ti = p.tokenIndex
@@ -1630,7 +1630,7 @@ func (p *Parser) rabsolute_URI() bool {
 				l66_116:
 					pos, ti = position66_116, tokenIndex66_116
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position64_116)
 					ti = p.tokenIndex
@@ -1706,7 +1706,7 @@ func (p *Parser) rabsolute_URI() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l38:
-		if !p.bare {
+		if p.records(ruleabsolute_URI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI, position37)
 			ti = p.tokenIndex
@@ -1760,7 +1760,7 @@ func (p *Parser) rhier_part() bool {
 							goto l54_114
 						}
 						pos, ti = p.position, p.tokenIndex
-						if !p.bare {
+						if p.records(ruleabs_path) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabs_path, position55_114)
 							ti = p.tokenIndex
@@ -1922,7 +1922,7 @@ func (p *Parser) rhier_part() bool {
 					l283_115:
 						pos, ti = position283_115, tokenIndex283_115
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position281_115)
 						ti = p.tokenIndex
@@ -2040,7 +2040,7 @@ func (p *Parser) rnet_path() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l70_109:
-				if !p.bare {
+				if p.records(ruleauthority) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleauthority, position69_109)
 					ti = p.tokenIndex
@@ -2077,7 +2077,7 @@ func (p *Parser) rnet_path() bool {
 						goto l54_110
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position55_110)
 						ti = p.tokenIndex
@@ -2130,7 +2130,7 @@ func (p *Parser) rabs_path() bool {
 			goto l54
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleabs_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position55)
 			ti = p.tokenIndex
@@ -2366,7 +2366,7 @@ func (p *Parser) ropaque_part() bool {
 		l59:
 			pos, ti = position59, tokenIndex59
 		}
-		if !p.bare {
+		if p.records(ruleopaque_part) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_part, position57)
 			ti = p.tokenIndex
@@ -2560,7 +2560,7 @@ func (p *Parser) rscheme() bool {
 		l66:
 			pos, ti = position66, tokenIndex66
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position64)
 			ti = p.tokenIndex
@@ -2647,7 +2647,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l70:
-		if !p.bare {
+		if p.records(ruleauthority) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position69)
 			ti = p.tokenIndex
@@ -2859,7 +2859,7 @@ func (p *Parser) rreg_name() bool {
 		l78:
 			pos, ti = position78, tokenIndex78
 		}
-		if !p.bare {
+		if p.records(rulereg_name) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position76)
 			ti = p.tokenIndex
@@ -2992,7 +2992,7 @@ func (p *Parser) rserver() bool {
 						l90_107:
 							pos, ti = position90_107, tokenIndex90_107
 						}
-						if !p.bare {
+						if p.records(ruleuserinfo) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleuserinfo, position88_107)
 							ti = p.tokenIndex
@@ -3072,7 +3072,7 @@ func (p *Parser) rserver() bool {
 								l106_106_108:
 									pos, ti = position106_106_108, tokenIndex106_106_108
 								}
-								if !p.bare {
+								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleport, position104_106_108)
 									ti = p.tokenIndex
@@ -3087,7 +3087,7 @@ func (p *Parser) rserver() bool {
 						pos, ti = position94_108, tokenIndex94_108
 					}
 				l95_108:
-					if !p.bare {
+					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehostport, position93_108)
 						ti = p.tokenIndex
@@ -3106,7 +3106,7 @@ func (p *Parser) rserver() bool {
 			pos, ti = position83, tokenIndex83
 		}
 	l84:
-		if !p.bare {
+		if p.records(ruleserver) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleserver, position82)
 			ti = p.tokenIndex
@@ -3222,7 +3222,7 @@ func (p *Parser) ruserinfo() bool {
 		l90:
 			pos, ti = position90, tokenIndex90
 		}
-		if !p.bare {
+		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position88)
 			ti = p.tokenIndex
@@ -3290,7 +3290,7 @@ func (p *Parser) rhostport() bool {
 					l106_106:
 						pos, ti = position106_106, tokenIndex106_106
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position104_106)
 						ti = p.tokenIndex
@@ -3305,7 +3305,7 @@ func (p *Parser) rhostport() bool {
 			pos, ti = position94, tokenIndex94
 		}
 	l95:
-		if !p.bare {
+		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position93)
 			ti = p.tokenIndex
@@ -3364,7 +3364,7 @@ func (p *Parser) rhost() bool {
 						goto l184_102
 					}
 					pos++
-					if !p.bare {
+					if p.records(ruleIPv6reference) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv6reference, position185_102)
 						ti = p.tokenIndex
@@ -3436,7 +3436,7 @@ func (p *Parser) rhost() bool {
 						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position176_103)
 						ti = p.tokenIndex
@@ -3610,7 +3610,7 @@ func (p *Parser) rhost() bool {
 						goto lok101_105
 					}
 				lok101_105:
-					if !p.bare {
+					if p.records(rulehostname) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehostname, position108_105)
 						ti = p.tokenIndex
@@ -3626,7 +3626,7 @@ func (p *Parser) rhost() bool {
 		lok105:
 		}
 	l98:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position97)
 			ti = p.tokenIndex
@@ -3673,7 +3673,7 @@ func (p *Parser) rport() bool {
 		l106:
 			pos, ti = position106, tokenIndex106
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position104)
 			ti = p.tokenIndex
@@ -3808,7 +3808,7 @@ func (p *Parser) rhostname() bool {
 			goto lok101
 		}
 	lok101:
-		if !p.bare {
+		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position108)
 			ti = p.tokenIndex
@@ -4882,7 +4882,7 @@ func (p *Parser) rIPv4address() bool {
 			goto l175
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleIPv4address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position176)
 			ti = p.tokenIndex
@@ -5123,7 +5123,7 @@ func (p *Parser) rIPv6reference() bool {
 			goto l184
 		}
 		pos++
-		if !p.bare {
+		if p.records(ruleIPv6reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6reference, position185)
 			ti = p.tokenIndex
@@ -9093,7 +9093,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 		}
 	l188:
-		if !p.bare {
+		if p.records(ruleIPv6address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position187)
 			ti = p.tokenIndex
@@ -10717,7 +10717,7 @@ func (p *Parser) rls32() bool {
 						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position176_56)
 						ti = p.tokenIndex
@@ -10877,7 +10877,7 @@ func (p *Parser) rpath() bool {
 							goto l54_99
 						}
 						pos, ti = p.position, p.tokenIndex
-						if !p.bare {
+						if p.records(ruleabs_path) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabs_path, position55_99)
 							ti = p.tokenIndex
@@ -11562,7 +11562,7 @@ func (p *Parser) rquery() bool {
 		l283:
 			pos, ti = position283, tokenIndex283
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position281)
 			ti = p.tokenIndex
@@ -11701,7 +11701,7 @@ func (p *Parser) rfragment() bool {
 		l288:
 			pos, ti = position288, tokenIndex288
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position286)
 			ti = p.tokenIndex
@@ -11752,7 +11752,7 @@ func (p *Parser) rrelative_URI() bool {
 							goto l54_111
 						}
 						pos, ti = p.position, p.tokenIndex
-						if !p.bare {
+						if p.records(ruleabs_path) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabs_path, position55_111)
 							ti = p.tokenIndex
@@ -11802,7 +11802,7 @@ func (p *Parser) rrelative_URI() bool {
 										goto l54_100_112
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(ruleabs_path) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(ruleabs_path, position55_100_112)
 										ti = p.tokenIndex
@@ -11821,7 +11821,7 @@ func (p *Parser) rrelative_URI() bool {
 							pos, ti = position301_112, tokenIndex301_112
 						}
 					l302_112:
-						if !p.bare {
+						if p.records(rulerel_path) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulerel_path, position300_112)
 							ti = p.tokenIndex
@@ -11983,7 +11983,7 @@ func (p *Parser) rrelative_URI() bool {
 					l283_113:
 						pos, ti = position283_113, tokenIndex283_113
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position281_113)
 						ti = p.tokenIndex
@@ -11998,7 +11998,7 @@ func (p *Parser) rrelative_URI() bool {
 			pos, ti = position297, tokenIndex297
 		}
 	l298:
-		if !p.bare {
+		if p.records(rulerelative_URI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelative_URI, position291)
 			ti = p.tokenIndex
@@ -12045,7 +12045,7 @@ func (p *Parser) rrel_path() bool {
 						goto l54_100
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position55_100)
 						ti = p.tokenIndex
@@ -12064,7 +12064,7 @@ func (p *Parser) rrel_path() bool {
 			pos, ti = position301, tokenIndex301
 		}
 	l302:
-		if !p.bare {
+		if p.records(rulerel_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position300)
 			ti = p.tokenIndex
@@ -12521,24 +12521,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -12590,9 +12602,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

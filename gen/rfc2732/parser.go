@@ -234,7 +234,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -649,7 +649,7 @@ func (p *Parser) rpegwrap_entries() bool {
 										goto l41_58_73
 									}
 								lok56_58_73:
-									if !p.bare {
+									if p.records(ruleabs_path) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(ruleabs_path, position42_58_73)
 										ti = p.tokenIndex
@@ -800,7 +800,7 @@ func (p *Parser) rURI_reference() bool {
 								l56_70_71:
 									pos, ti = position56_70_71, tokenIndex56_70_71
 								}
-								if !p.bare {
+								if p.records(rulescheme) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulescheme, position54_70_71)
 									ti = p.tokenIndex
@@ -840,7 +840,7 @@ func (p *Parser) rURI_reference() bool {
 							pos, ti = p.position, p.tokenIndex
 						}
 					l15_71:
-						if !p.bare {
+						if p.records(ruleabsoluteURI) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabsoluteURI, position14_71)
 							ti = p.tokenIndex
@@ -998,7 +998,7 @@ func (p *Parser) rURI_reference() bool {
 					l189_72:
 						pos, ti = position189_72, tokenIndex189_72
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position187_72)
 						ti = p.tokenIndex
@@ -1029,7 +1029,7 @@ func (p *Parser) rURI_reference() bool {
 		l12:
 			pos, ti = position12, tokenIndex12
 		}
-		if !p.bare {
+		if p.records(ruleURI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position5)
 			ti = p.tokenIndex
@@ -1122,7 +1122,7 @@ func (p *Parser) rabsoluteURI() bool {
 				l56_70:
 					pos, ti = position56_70, tokenIndex56_70
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position54_70)
 					ti = p.tokenIndex
@@ -1162,7 +1162,7 @@ func (p *Parser) rabsoluteURI() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l15:
-		if !p.bare {
+		if p.records(ruleabsoluteURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURI, position14)
 			ti = p.tokenIndex
@@ -1251,7 +1251,7 @@ func (p *Parser) rrelativeURI() bool {
 						goto l41_65
 					}
 				lok56_65:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_65)
 						ti = p.tokenIndex
@@ -1335,7 +1335,7 @@ func (p *Parser) rrelativeURI() bool {
 									goto l41_57_66
 								}
 							lok56_57_66:
-								if !p.bare {
+								if p.records(ruleabs_path) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleabs_path, position42_57_66)
 									ti = p.tokenIndex
@@ -1354,7 +1354,7 @@ func (p *Parser) rrelativeURI() bool {
 						pos, ti = position45_66, tokenIndex45_66
 					}
 				l46_66:
-					if !p.bare {
+					if p.records(rulerel_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulerel_path, position44_66)
 						ti = p.tokenIndex
@@ -1500,7 +1500,7 @@ func (p *Parser) rrelativeURI() bool {
 					l185_67:
 						pos, ti = position185_67, tokenIndex185_67
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position183_67)
 						ti = p.tokenIndex
@@ -1515,7 +1515,7 @@ func (p *Parser) rrelativeURI() bool {
 			pos, ti = position22, tokenIndex22
 		}
 	l23:
-		if !p.bare {
+		if p.records(rulerelativeURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURI, position18)
 			ti = p.tokenIndex
@@ -1602,7 +1602,7 @@ func (p *Parser) rhier_part() bool {
 						goto l41_68
 					}
 				lok56_68:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_68)
 						ti = p.tokenIndex
@@ -1748,7 +1748,7 @@ func (p *Parser) rhier_part() bool {
 					l185_69:
 						pos, ti = position185_69, tokenIndex185_69
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position183_69)
 						ti = p.tokenIndex
@@ -1993,7 +1993,7 @@ func (p *Parser) ropaque_part() bool {
 		l33:
 			pos, ti = position33, tokenIndex33
 		}
-		if !p.bare {
+		if p.records(ruleopaque_part) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_part, position31)
 			ti = p.tokenIndex
@@ -2181,7 +2181,7 @@ func (p *Parser) rnet_path() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l60_63:
-				if !p.bare {
+				if p.records(ruleauthority) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleauthority, position59_63)
 					ti = p.tokenIndex
@@ -2252,7 +2252,7 @@ func (p *Parser) rnet_path() bool {
 						goto l41_64
 					}
 				lok56_64:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_64)
 						ti = p.tokenIndex
@@ -2271,7 +2271,7 @@ func (p *Parser) rnet_path() bool {
 			pos, ti = position39, tokenIndex39
 		}
 	l40:
-		if !p.bare {
+		if p.records(rulenet_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position38)
 			ti = p.tokenIndex
@@ -2345,7 +2345,7 @@ func (p *Parser) rabs_path() bool {
 			goto l41
 		}
 	lok56:
-		if !p.bare {
+		if p.records(ruleabs_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position42)
 			ti = p.tokenIndex
@@ -2431,7 +2431,7 @@ func (p *Parser) rrel_path() bool {
 						goto l41_57
 					}
 				lok56_57:
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position42_57)
 						ti = p.tokenIndex
@@ -2450,7 +2450,7 @@ func (p *Parser) rrel_path() bool {
 			pos, ti = position45, tokenIndex45
 		}
 	l46:
-		if !p.bare {
+		if p.records(rulerel_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position44)
 			ti = p.tokenIndex
@@ -2741,7 +2741,7 @@ func (p *Parser) rscheme() bool {
 		l56:
 			pos, ti = position56, tokenIndex56
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position54)
 			ti = p.tokenIndex
@@ -2793,7 +2793,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l60:
-		if !p.bare {
+		if p.records(ruleauthority) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position59)
 			ti = p.tokenIndex
@@ -3005,7 +3005,7 @@ func (p *Parser) rreg_name() bool {
 		l66:
 			pos, ti = position66, tokenIndex66
 		}
-		if !p.bare {
+		if p.records(rulereg_name) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position64)
 			ti = p.tokenIndex
@@ -3138,7 +3138,7 @@ func (p *Parser) rserver() bool {
 						l78_61:
 							pos, ti = position78_61, tokenIndex78_61
 						}
-						if !p.bare {
+						if p.records(ruleuserinfo) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleuserinfo, position76_61)
 							ti = p.tokenIndex
@@ -3198,7 +3198,7 @@ func (p *Parser) rserver() bool {
 								pos, ti = p.position, p.tokenIndex
 							}
 						l86_59_62:
-							if !p.bare {
+							if p.records(rulehost) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulehost, position85_59_62)
 								ti = p.tokenIndex
@@ -3256,7 +3256,7 @@ func (p *Parser) rserver() bool {
 								l157_60_62:
 									pos, ti = position157_60_62, tokenIndex157_60_62
 								}
-								if !p.bare {
+								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleport, position155_60_62)
 									ti = p.tokenIndex
@@ -3271,7 +3271,7 @@ func (p *Parser) rserver() bool {
 						pos, ti = position82_62, tokenIndex82_62
 					}
 				l83_62:
-					if !p.bare {
+					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehostport, position81_62)
 						ti = p.tokenIndex
@@ -3290,7 +3290,7 @@ func (p *Parser) rserver() bool {
 			pos, ti = position71, tokenIndex71
 		}
 	l72:
-		if !p.bare {
+		if p.records(ruleserver) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleserver, position70)
 			ti = p.tokenIndex
@@ -3406,7 +3406,7 @@ func (p *Parser) ruserinfo() bool {
 		l78:
 			pos, ti = position78, tokenIndex78
 		}
-		if !p.bare {
+		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position76)
 			ti = p.tokenIndex
@@ -3454,7 +3454,7 @@ func (p *Parser) rhostport() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l86_59:
-				if !p.bare {
+				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehost, position85_59)
 					ti = p.tokenIndex
@@ -3512,7 +3512,7 @@ func (p *Parser) rhostport() bool {
 					l157_60:
 						pos, ti = position157_60, tokenIndex157_60
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position155_60)
 						ti = p.tokenIndex
@@ -3527,7 +3527,7 @@ func (p *Parser) rhostport() bool {
 			pos, ti = position82, tokenIndex82
 		}
 	l83:
-		if !p.bare {
+		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position81)
 			ti = p.tokenIndex
@@ -3573,7 +3573,7 @@ func (p *Parser) rhost() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l86:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position85)
 			ti = p.tokenIndex
@@ -3733,7 +3733,7 @@ func (p *Parser) rIPv6reference() bool {
 					pos, ti = position93_55, tokenIndex93_55
 				}
 			l94_55:
-				if !p.bare {
+				if p.records(ruleIPv6address) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleIPv6address, position92_55)
 					ti = p.tokenIndex
@@ -3758,7 +3758,7 @@ func (p *Parser) rIPv6reference() bool {
 			goto l89
 		}
 		pos++
-		if !p.bare {
+		if p.records(ruleIPv6reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6reference, position90)
 			ti = p.tokenIndex
@@ -3901,7 +3901,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position93, tokenIndex93
 		}
 	l94:
-		if !p.bare {
+		if p.records(ruleIPv6address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position92)
 			ti = p.tokenIndex
@@ -4659,7 +4659,7 @@ func (p *Parser) rIPv4address() bool {
 			pos, ti = position133, tokenIndex133
 		}
 	l134:
-		if !p.bare {
+		if p.records(ruleIPv4address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position118)
 			ti = p.tokenIndex
@@ -4911,7 +4911,7 @@ func (p *Parser) rhostname() bool {
 			pos, ti = position140, tokenIndex140
 		}
 	l141:
-		if !p.bare {
+		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position136)
 			ti = p.tokenIndex
@@ -5130,7 +5130,7 @@ func (p *Parser) rport() bool {
 		l157:
 			pos, ti = position157, tokenIndex157
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position155)
 			ti = p.tokenIndex
@@ -5207,7 +5207,7 @@ func (p *Parser) rpath() bool {
 							goto l41_58
 						}
 					lok56_58:
-						if !p.bare {
+						if p.records(ruleabs_path) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabs_path, position42_58)
 							ti = p.tokenIndex
@@ -5908,7 +5908,7 @@ func (p *Parser) rquery() bool {
 		l185:
 			pos, ti = position185, tokenIndex185
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position183)
 			ti = p.tokenIndex
@@ -6036,7 +6036,7 @@ func (p *Parser) rfragment() bool {
 		l189:
 			pos, ti = position189, tokenIndex189
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position187)
 			ti = p.tokenIndex
@@ -6613,24 +6613,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -6682,9 +6694,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

@@ -230,7 +230,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -611,7 +611,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						}
 					}
 				l7_98:
-					if !p.bare {
+					if p.records(ruleURI_reference) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleURI_reference, position6_98)
 						ti = p.tokenIndex
@@ -706,7 +706,7 @@ func (p *Parser) rURI_reference() bool {
 			}
 		}
 	l7:
-		if !p.bare {
+		if p.records(ruleURI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position6)
 			ti = p.tokenIndex
@@ -795,7 +795,7 @@ func (p *Parser) rURI() bool {
 				l45_93:
 					pos, ti = position45_93, tokenIndex45_93
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position41_93)
 					ti = p.tokenIndex
@@ -960,7 +960,7 @@ func (p *Parser) rURI() bool {
 					l227_94:
 						pos, ti = position227_94, tokenIndex227_94
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position225_94)
 						ti = p.tokenIndex
@@ -1111,7 +1111,7 @@ func (p *Parser) rURI() bool {
 					l232_95:
 						pos, ti = position232_95, tokenIndex232_95
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position230_95)
 						ti = p.tokenIndex
@@ -1126,7 +1126,7 @@ func (p *Parser) rURI() bool {
 			pos, ti = position15, tokenIndex15
 		}
 	l16:
-		if !p.bare {
+		if p.records(ruleURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI, position12)
 			ti = p.tokenIndex
@@ -1318,7 +1318,7 @@ func (p *Parser) rhier_part() bool {
 					l188_87:
 						pos, ti = position188_87, tokenIndex188_87
 					}
-					if !p.bare {
+					if p.records(rulepath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_abempty, position186_87)
 						ti = p.tokenIndex
@@ -1464,7 +1464,7 @@ func (p *Parser) rhier_part() bool {
 						pos, ti = position205_88, tokenIndex205_88
 					}
 				l206_88:
-					if !p.bare {
+					if p.records(rulepath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_empty, position204_88)
 						ti = p.tokenIndex
@@ -1559,7 +1559,7 @@ func (p *Parser) rabsolute_URI() bool {
 				l45_89:
 					pos, ti = position45_89, tokenIndex45_89
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position41_89)
 					ti = p.tokenIndex
@@ -1724,7 +1724,7 @@ func (p *Parser) rabsolute_URI() bool {
 					l227_90:
 						pos, ti = position227_90, tokenIndex227_90
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position225_90)
 						ti = p.tokenIndex
@@ -1755,7 +1755,7 @@ func (p *Parser) rabsolute_URI() bool {
 		l27:
 			pos, ti = position27, tokenIndex27
 		}
-		if !p.bare {
+		if p.records(ruleabsolute_URI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI, position24)
 			ti = p.tokenIndex
@@ -1920,7 +1920,7 @@ func (p *Parser) rrelative_ref() bool {
 					l227_96:
 						pos, ti = position227_96, tokenIndex227_96
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position225_96)
 						ti = p.tokenIndex
@@ -2071,7 +2071,7 @@ func (p *Parser) rrelative_ref() bool {
 					l232_97:
 						pos, ti = position232_97, tokenIndex232_97
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position230_97)
 						ti = p.tokenIndex
@@ -2086,7 +2086,7 @@ func (p *Parser) rrelative_ref() bool {
 			pos, ti = position32, tokenIndex32
 		}
 	l33:
-		if !p.bare {
+		if p.records(rulerelative_ref) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelative_ref, position29)
 			ti = p.tokenIndex
@@ -2278,7 +2278,7 @@ func (p *Parser) rrelative_part() bool {
 					l188_91:
 						pos, ti = position188_91, tokenIndex188_91
 					}
-					if !p.bare {
+					if p.records(rulepath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_abempty, position186_91)
 						ti = p.tokenIndex
@@ -2424,7 +2424,7 @@ func (p *Parser) rrelative_part() bool {
 						pos, ti = position205_92, tokenIndex205_92
 					}
 				l206_92:
-					if !p.bare {
+					if p.records(rulepath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_empty, position204_92)
 						ti = p.tokenIndex
@@ -2513,7 +2513,7 @@ func (p *Parser) rscheme() bool {
 		l45:
 			pos, ti = position45, tokenIndex45
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position41)
 			ti = p.tokenIndex
@@ -2640,7 +2640,7 @@ func (p *Parser) rauthority() bool {
 					l56_85:
 						pos, ti = position56_85, tokenIndex56_85
 					}
-					if !p.bare {
+					if p.records(ruleuserinfo) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleuserinfo, position54_85)
 						ti = p.tokenIndex
@@ -2714,7 +2714,7 @@ func (p *Parser) rauthority() bool {
 					l68_86:
 						pos, ti = position68_86, tokenIndex68_86
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position66_86)
 						ti = p.tokenIndex
@@ -2729,7 +2729,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = position51, tokenIndex51
 		}
 	l52:
-		if !p.bare {
+		if p.records(ruleauthority) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position48)
 			ti = p.tokenIndex
@@ -2845,7 +2845,7 @@ func (p *Parser) ruserinfo() bool {
 		l56:
 			pos, ti = position56, tokenIndex56
 		}
-		if !p.bare {
+		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position54)
 			ti = p.tokenIndex
@@ -2910,7 +2910,7 @@ func (p *Parser) rhost() bool {
 						goto l69_80
 					}
 					pos++
-					if !p.bare {
+					if p.records(ruleIP_literal) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIP_literal, position70_80)
 						ti = p.tokenIndex
@@ -2982,7 +2982,7 @@ func (p *Parser) rhost() bool {
 						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position160_81)
 						ti = p.tokenIndex
@@ -3198,7 +3198,7 @@ func (p *Parser) rhost() bool {
 					l171_84:
 						pos, ti = position171_84, tokenIndex171_84
 					}
-					if !p.bare {
+					if p.records(rulereg_name) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulereg_name, position169_84)
 						ti = p.tokenIndex
@@ -3210,7 +3210,7 @@ func (p *Parser) rhost() bool {
 		lok84:
 		}
 	l60:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position59)
 			ti = p.tokenIndex
@@ -3257,7 +3257,7 @@ func (p *Parser) rport() bool {
 		l68:
 			pos, ti = position68, tokenIndex68
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position66)
 			ti = p.tokenIndex
@@ -3314,7 +3314,7 @@ func (p *Parser) rIP_literal() bool {
 			goto l69
 		}
 		pos++
-		if !p.bare {
+		if p.records(ruleIP_literal) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIP_literal, position70)
 			ti = p.tokenIndex
@@ -3479,7 +3479,7 @@ func (p *Parser) rIPvFuture() bool {
 		l80:
 			pos, ti = position80, tokenIndex80
 		}
-		if !p.bare {
+		if p.records(ruleIPvFuture) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPvFuture, position74)
 			ti = p.tokenIndex
@@ -7449,7 +7449,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 		}
 	l85:
-		if !p.bare {
+		if p.records(ruleIPv6address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position84)
 			ti = p.tokenIndex
@@ -9175,7 +9175,7 @@ func (p *Parser) rls32() bool {
 						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position160_37)
 						ti = p.tokenIndex
@@ -9259,7 +9259,7 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleIPv4address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position160)
 			ti = p.tokenIndex
@@ -9565,7 +9565,7 @@ func (p *Parser) rreg_name() bool {
 		l171:
 			pos, ti = position171, tokenIndex171
 		}
-		if !p.bare {
+		if p.records(rulereg_name) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position169)
 			ti = p.tokenIndex
@@ -9726,7 +9726,7 @@ func (p *Parser) rpath() bool {
 					l188_78:
 						pos, ti = position188_78, tokenIndex188_78
 					}
-					if !p.bare {
+					if p.records(rulepath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_abempty, position186_78)
 						ti = p.tokenIndex
@@ -9943,7 +9943,7 @@ func (p *Parser) rpath() bool {
 						pos, ti = position205_79, tokenIndex205_79
 					}
 				l206_79:
-					if !p.bare {
+					if p.records(rulepath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_empty, position204_79)
 						ti = p.tokenIndex
@@ -10122,7 +10122,7 @@ func (p *Parser) rpath_abempty() bool {
 		l188:
 			pos, ti = position188, tokenIndex188
 		}
-		if !p.bare {
+		if p.records(rulepath_abempty) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_abempty, position186)
 			ti = p.tokenIndex
@@ -10297,7 +10297,7 @@ func (p *Parser) rpath_absolute() bool {
 			pos, ti = position191, tokenIndex191
 		}
 	l192:
-		if !p.bare {
+		if p.records(rulepath_absolute) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_absolute, position190)
 			ti = p.tokenIndex
@@ -10459,7 +10459,7 @@ func (p *Parser) rpath_noscheme() bool {
 		l198:
 			pos, ti = position198, tokenIndex198
 		}
-		if !p.bare {
+		if p.records(rulepath_noscheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_noscheme, position196)
 			ti = p.tokenIndex
@@ -10621,7 +10621,7 @@ func (p *Parser) rpath_rootless() bool {
 		l202:
 			pos, ti = position202, tokenIndex202
 		}
-		if !p.bare {
+		if p.records(rulepath_rootless) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_rootless, position200)
 			ti = p.tokenIndex
@@ -10756,7 +10756,7 @@ func (p *Parser) rpath_empty() bool {
 			pos, ti = position205, tokenIndex205
 		}
 	l206:
-		if !p.bare {
+		if p.records(rulepath_empty) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_empty, position204)
 			ti = p.tokenIndex
@@ -11530,7 +11530,7 @@ func (p *Parser) rquery() bool {
 		l227:
 			pos, ti = position227, tokenIndex227
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position225)
 			ti = p.tokenIndex
@@ -11664,7 +11664,7 @@ func (p *Parser) rfragment() bool {
 		l232:
 			pos, ti = position232, tokenIndex232
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position230)
 			ti = p.tokenIndex
@@ -11965,24 +11965,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -12034,9 +12046,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

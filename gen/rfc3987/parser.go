@@ -240,7 +240,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -669,7 +669,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						}
 					}
 				l7_145:
-					if !p.bare {
+					if p.records(ruleIRI_reference) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIRI_reference, position6_145)
 						ti = p.tokenIndex
@@ -764,7 +764,7 @@ func (p *Parser) rIRI_reference() bool {
 			}
 		}
 	l7:
-		if !p.bare {
+		if p.records(ruleIRI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIRI_reference, position6)
 			ti = p.tokenIndex
@@ -853,7 +853,7 @@ func (p *Parser) rIRI() bool {
 				l45_140:
 					pos, ti = position45_140, tokenIndex45_140
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position41_140)
 					ti = p.tokenIndex
@@ -1022,7 +1022,7 @@ func (p *Parser) rIRI() bool {
 					l227_141:
 						pos, ti = position227_141, tokenIndex227_141
 					}
-					if !p.bare {
+					if p.records(ruleiquery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleiquery, position225_141)
 						ti = p.tokenIndex
@@ -1166,7 +1166,7 @@ func (p *Parser) rIRI() bool {
 					l234_142:
 						pos, ti = position234_142, tokenIndex234_142
 					}
-					if !p.bare {
+					if p.records(ruleifragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleifragment, position232_142)
 						ti = p.tokenIndex
@@ -1181,7 +1181,7 @@ func (p *Parser) rIRI() bool {
 			pos, ti = position15, tokenIndex15
 		}
 	l16:
-		if !p.bare {
+		if p.records(ruleIRI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIRI, position12)
 			ti = p.tokenIndex
@@ -1366,7 +1366,7 @@ func (p *Parser) rihier_part() bool {
 					l188_134:
 						pos, ti = position188_134, tokenIndex188_134
 					}
-					if !p.bare {
+					if p.records(ruleipath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleipath_abempty, position186_134)
 						ti = p.tokenIndex
@@ -1505,7 +1505,7 @@ func (p *Parser) rihier_part() bool {
 						pos, ti = position205_135, tokenIndex205_135
 					}
 				l206_135:
-					if !p.bare {
+					if p.records(ruleipath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleipath_empty, position204_135)
 						ti = p.tokenIndex
@@ -1600,7 +1600,7 @@ func (p *Parser) rabsolute_IRI() bool {
 				l45_136:
 					pos, ti = position45_136, tokenIndex45_136
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position41_136)
 					ti = p.tokenIndex
@@ -1769,7 +1769,7 @@ func (p *Parser) rabsolute_IRI() bool {
 					l227_137:
 						pos, ti = position227_137, tokenIndex227_137
 					}
-					if !p.bare {
+					if p.records(ruleiquery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleiquery, position225_137)
 						ti = p.tokenIndex
@@ -1800,7 +1800,7 @@ func (p *Parser) rabsolute_IRI() bool {
 		l27:
 			pos, ti = position27, tokenIndex27
 		}
-		if !p.bare {
+		if p.records(ruleabsolute_IRI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_IRI, position24)
 			ti = p.tokenIndex
@@ -1969,7 +1969,7 @@ func (p *Parser) rirelative_ref() bool {
 					l227_143:
 						pos, ti = position227_143, tokenIndex227_143
 					}
-					if !p.bare {
+					if p.records(ruleiquery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleiquery, position225_143)
 						ti = p.tokenIndex
@@ -2113,7 +2113,7 @@ func (p *Parser) rirelative_ref() bool {
 					l234_144:
 						pos, ti = position234_144, tokenIndex234_144
 					}
-					if !p.bare {
+					if p.records(ruleifragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleifragment, position232_144)
 						ti = p.tokenIndex
@@ -2128,7 +2128,7 @@ func (p *Parser) rirelative_ref() bool {
 			pos, ti = position32, tokenIndex32
 		}
 	l33:
-		if !p.bare {
+		if p.records(ruleirelative_ref) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleirelative_ref, position29)
 			ti = p.tokenIndex
@@ -2313,7 +2313,7 @@ func (p *Parser) rirelative_part() bool {
 					l188_138:
 						pos, ti = position188_138, tokenIndex188_138
 					}
-					if !p.bare {
+					if p.records(ruleipath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleipath_abempty, position186_138)
 						ti = p.tokenIndex
@@ -2452,7 +2452,7 @@ func (p *Parser) rirelative_part() bool {
 						pos, ti = position205_139, tokenIndex205_139
 					}
 				l206_139:
-					if !p.bare {
+					if p.records(ruleipath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleipath_empty, position204_139)
 						ti = p.tokenIndex
@@ -2541,7 +2541,7 @@ func (p *Parser) rscheme() bool {
 		l45:
 			pos, ti = position45, tokenIndex45
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position41)
 			ti = p.tokenIndex
@@ -2661,7 +2661,7 @@ func (p *Parser) riauthority() bool {
 					l56_132:
 						pos, ti = position56_132, tokenIndex56_132
 					}
-					if !p.bare {
+					if p.records(ruleiuserinfo) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleiuserinfo, position54_132)
 						ti = p.tokenIndex
@@ -2735,7 +2735,7 @@ func (p *Parser) riauthority() bool {
 					l68_133:
 						pos, ti = position68_133, tokenIndex68_133
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position66_133)
 						ti = p.tokenIndex
@@ -2750,7 +2750,7 @@ func (p *Parser) riauthority() bool {
 			pos, ti = position51, tokenIndex51
 		}
 	l52:
-		if !p.bare {
+		if p.records(ruleiauthority) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleiauthority, position48)
 			ti = p.tokenIndex
@@ -2859,7 +2859,7 @@ func (p *Parser) riuserinfo() bool {
 		l56:
 			pos, ti = position56, tokenIndex56
 		}
-		if !p.bare {
+		if p.records(ruleiuserinfo) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleiuserinfo, position54)
 			ti = p.tokenIndex
@@ -2924,7 +2924,7 @@ func (p *Parser) rihost() bool {
 						goto l69_127
 					}
 					pos++
-					if !p.bare {
+					if p.records(ruleIP_literal) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIP_literal, position70_127)
 						ti = p.tokenIndex
@@ -2996,7 +2996,7 @@ func (p *Parser) rihost() bool {
 						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position160_128)
 						ti = p.tokenIndex
@@ -3216,7 +3216,7 @@ func (p *Parser) rihost() bool {
 					l171_131:
 						pos, ti = position171_131, tokenIndex171_131
 					}
-					if !p.bare {
+					if p.records(ruleireg_name) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleireg_name, position169_131)
 						ti = p.tokenIndex
@@ -3228,7 +3228,7 @@ func (p *Parser) rihost() bool {
 		lok131:
 		}
 	l60:
-		if !p.bare {
+		if p.records(ruleihost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleihost, position59)
 			ti = p.tokenIndex
@@ -3275,7 +3275,7 @@ func (p *Parser) rport() bool {
 		l68:
 			pos, ti = position68, tokenIndex68
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position66)
 			ti = p.tokenIndex
@@ -3332,7 +3332,7 @@ func (p *Parser) rIP_literal() bool {
 			goto l69
 		}
 		pos++
-		if !p.bare {
+		if p.records(ruleIP_literal) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIP_literal, position70)
 			ti = p.tokenIndex
@@ -3497,7 +3497,7 @@ func (p *Parser) rIPvFuture() bool {
 		l80:
 			pos, ti = position80, tokenIndex80
 		}
-		if !p.bare {
+		if p.records(ruleIPvFuture) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPvFuture, position74)
 			ti = p.tokenIndex
@@ -7467,7 +7467,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 		}
 	l85:
-		if !p.bare {
+		if p.records(ruleIPv6address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position84)
 			ti = p.tokenIndex
@@ -9193,7 +9193,7 @@ func (p *Parser) rls32() bool {
 						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position160_80)
 						ti = p.tokenIndex
@@ -9277,7 +9277,7 @@ func (p *Parser) rIPv4address() bool {
 			goto l159
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleIPv4address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position160)
 			ti = p.tokenIndex
@@ -9576,7 +9576,7 @@ func (p *Parser) rireg_name() bool {
 		l171:
 			pos, ti = position171, tokenIndex171
 		}
-		if !p.bare {
+		if p.records(ruleireg_name) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleireg_name, position169)
 			ti = p.tokenIndex
@@ -9730,7 +9730,7 @@ func (p *Parser) ripath() bool {
 					l188_125:
 						pos, ti = position188_125, tokenIndex188_125
 					}
-					if !p.bare {
+					if p.records(ruleipath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleipath_abempty, position186_125)
 						ti = p.tokenIndex
@@ -9940,7 +9940,7 @@ func (p *Parser) ripath() bool {
 						pos, ti = position205_126, tokenIndex205_126
 					}
 				l206_126:
-					if !p.bare {
+					if p.records(ruleipath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleipath_empty, position204_126)
 						ti = p.tokenIndex
@@ -10112,7 +10112,7 @@ func (p *Parser) ripath_abempty() bool {
 		l188:
 			pos, ti = position188, tokenIndex188
 		}
-		if !p.bare {
+		if p.records(ruleipath_abempty) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_abempty, position186)
 			ti = p.tokenIndex
@@ -10280,7 +10280,7 @@ func (p *Parser) ripath_absolute() bool {
 			pos, ti = position191, tokenIndex191
 		}
 	l192:
-		if !p.bare {
+		if p.records(ruleipath_absolute) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_absolute, position190)
 			ti = p.tokenIndex
@@ -10435,7 +10435,7 @@ func (p *Parser) ripath_noscheme() bool {
 		l198:
 			pos, ti = position198, tokenIndex198
 		}
-		if !p.bare {
+		if p.records(ruleipath_noscheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_noscheme, position196)
 			ti = p.tokenIndex
@@ -10590,7 +10590,7 @@ func (p *Parser) ripath_rootless() bool {
 		l202:
 			pos, ti = position202, tokenIndex202
 		}
-		if !p.bare {
+		if p.records(ruleipath_rootless) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_rootless, position200)
 			ti = p.tokenIndex
@@ -10718,7 +10718,7 @@ func (p *Parser) ripath_empty() bool {
 			pos, ti = position205, tokenIndex205
 		}
 	l206:
-		if !p.bare {
+		if p.records(ruleipath_empty) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleipath_empty, position204)
 			ti = p.tokenIndex
@@ -11490,7 +11490,7 @@ func (p *Parser) riquery() bool {
 		l227:
 			pos, ti = position227, tokenIndex227
 		}
-		if !p.bare {
+		if p.records(ruleiquery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleiquery, position225)
 			ti = p.tokenIndex
@@ -11617,7 +11617,7 @@ func (p *Parser) rifragment() bool {
 		l234:
 			pos, ti = position234, tokenIndex234
 		}
-		if !p.bare {
+		if p.records(ruleifragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleifragment, position232)
 			ti = p.tokenIndex
@@ -14454,24 +14454,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -14523,9 +14535,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

@@ -236,7 +236,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -623,7 +623,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						}
 					}
 				l7_112:
-					if !p.bare {
+					if p.records(ruleURI_reference) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleURI_reference, position6_112)
 						ti = p.tokenIndex
@@ -718,7 +718,7 @@ func (p *Parser) rURI_reference() bool {
 			}
 		}
 	l7:
-		if !p.bare {
+		if p.records(ruleURI_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI_reference, position6)
 			ti = p.tokenIndex
@@ -807,7 +807,7 @@ func (p *Parser) rURI() bool {
 				l45_107:
 					pos, ti = position45_107, tokenIndex45_107
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position41_107)
 					ti = p.tokenIndex
@@ -972,7 +972,7 @@ func (p *Parser) rURI() bool {
 					l242_108:
 						pos, ti = position242_108, tokenIndex242_108
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position240_108)
 						ti = p.tokenIndex
@@ -1123,7 +1123,7 @@ func (p *Parser) rURI() bool {
 					l247_109:
 						pos, ti = position247_109, tokenIndex247_109
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position245_109)
 						ti = p.tokenIndex
@@ -1138,7 +1138,7 @@ func (p *Parser) rURI() bool {
 			pos, ti = position15, tokenIndex15
 		}
 	l16:
-		if !p.bare {
+		if p.records(ruleURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURI, position12)
 			ti = p.tokenIndex
@@ -1330,7 +1330,7 @@ func (p *Parser) rhier_part() bool {
 					l203_101:
 						pos, ti = position203_101, tokenIndex203_101
 					}
-					if !p.bare {
+					if p.records(rulepath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_abempty, position201_101)
 						ti = p.tokenIndex
@@ -1476,7 +1476,7 @@ func (p *Parser) rhier_part() bool {
 						pos, ti = position220_102, tokenIndex220_102
 					}
 				l221_102:
-					if !p.bare {
+					if p.records(rulepath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_empty, position219_102)
 						ti = p.tokenIndex
@@ -1571,7 +1571,7 @@ func (p *Parser) rabsolute_URI() bool {
 				l45_103:
 					pos, ti = position45_103, tokenIndex45_103
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position41_103)
 					ti = p.tokenIndex
@@ -1736,7 +1736,7 @@ func (p *Parser) rabsolute_URI() bool {
 					l242_104:
 						pos, ti = position242_104, tokenIndex242_104
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position240_104)
 						ti = p.tokenIndex
@@ -1767,7 +1767,7 @@ func (p *Parser) rabsolute_URI() bool {
 		l27:
 			pos, ti = position27, tokenIndex27
 		}
-		if !p.bare {
+		if p.records(ruleabsolute_URI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsolute_URI, position24)
 			ti = p.tokenIndex
@@ -1932,7 +1932,7 @@ func (p *Parser) rrelative_ref() bool {
 					l242_110:
 						pos, ti = position242_110, tokenIndex242_110
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position240_110)
 						ti = p.tokenIndex
@@ -2083,7 +2083,7 @@ func (p *Parser) rrelative_ref() bool {
 					l247_111:
 						pos, ti = position247_111, tokenIndex247_111
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position245_111)
 						ti = p.tokenIndex
@@ -2098,7 +2098,7 @@ func (p *Parser) rrelative_ref() bool {
 			pos, ti = position32, tokenIndex32
 		}
 	l33:
-		if !p.bare {
+		if p.records(rulerelative_ref) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelative_ref, position29)
 			ti = p.tokenIndex
@@ -2290,7 +2290,7 @@ func (p *Parser) rrelative_part() bool {
 					l203_105:
 						pos, ti = position203_105, tokenIndex203_105
 					}
-					if !p.bare {
+					if p.records(rulepath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_abempty, position201_105)
 						ti = p.tokenIndex
@@ -2436,7 +2436,7 @@ func (p *Parser) rrelative_part() bool {
 						pos, ti = position220_106, tokenIndex220_106
 					}
 				l221_106:
-					if !p.bare {
+					if p.records(rulepath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_empty, position219_106)
 						ti = p.tokenIndex
@@ -2525,7 +2525,7 @@ func (p *Parser) rscheme() bool {
 		l45:
 			pos, ti = position45, tokenIndex45
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position41)
 			ti = p.tokenIndex
@@ -2652,7 +2652,7 @@ func (p *Parser) rauthority() bool {
 					l56_99:
 						pos, ti = position56_99, tokenIndex56_99
 					}
-					if !p.bare {
+					if p.records(ruleuserinfo) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleuserinfo, position54_99)
 						ti = p.tokenIndex
@@ -2726,7 +2726,7 @@ func (p *Parser) rauthority() bool {
 					l68_100:
 						pos, ti = position68_100, tokenIndex68_100
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position66_100)
 						ti = p.tokenIndex
@@ -2741,7 +2741,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = position51, tokenIndex51
 		}
 	l52:
-		if !p.bare {
+		if p.records(ruleauthority) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleauthority, position48)
 			ti = p.tokenIndex
@@ -2857,7 +2857,7 @@ func (p *Parser) ruserinfo() bool {
 		l56:
 			pos, ti = position56, tokenIndex56
 		}
-		if !p.bare {
+		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserinfo, position54)
 			ti = p.tokenIndex
@@ -2945,7 +2945,7 @@ func (p *Parser) rhost() bool {
 									goto l74_93_94
 								}
 								pos, ti = p.position, p.tokenIndex
-								if !p.bare {
+								if p.records(ruleIPv6addrz) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleIPv6addrz, position75_93_94)
 									ti = p.tokenIndex
@@ -2986,7 +2986,7 @@ func (p *Parser) rhost() bool {
 						goto l69_94
 					}
 					pos++
-					if !p.bare {
+					if p.records(ruleIP_literal) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIP_literal, position70_94)
 						ti = p.tokenIndex
@@ -3058,7 +3058,7 @@ func (p *Parser) rhost() bool {
 						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position175_95)
 						ti = p.tokenIndex
@@ -3274,7 +3274,7 @@ func (p *Parser) rhost() bool {
 					l186_98:
 						pos, ti = position186_98, tokenIndex186_98
 					}
-					if !p.bare {
+					if p.records(rulereg_name) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulereg_name, position184_98)
 						ti = p.tokenIndex
@@ -3286,7 +3286,7 @@ func (p *Parser) rhost() bool {
 		lok98:
 		}
 	l60:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position59)
 			ti = p.tokenIndex
@@ -3333,7 +3333,7 @@ func (p *Parser) rport() bool {
 		l68:
 			pos, ti = position68, tokenIndex68
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position66)
 			ti = p.tokenIndex
@@ -3413,7 +3413,7 @@ func (p *Parser) rIP_literal() bool {
 						goto l74_93
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv6addrz) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv6addrz, position75_93)
 						ti = p.tokenIndex
@@ -3454,7 +3454,7 @@ func (p *Parser) rIP_literal() bool {
 			goto l69
 		}
 		pos++
-		if !p.bare {
+		if p.records(ruleIP_literal) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIP_literal, position70)
 			ti = p.tokenIndex
@@ -3520,7 +3520,7 @@ func (p *Parser) rIPv6addrz() bool {
 			goto l74
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleIPv6addrz) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6addrz, position75)
 			ti = p.tokenIndex
@@ -3708,7 +3708,7 @@ func (p *Parser) rZoneID() bool {
 		l79:
 			pos, ti = position79, tokenIndex79
 		}
-		if !p.bare {
+		if p.records(ruleZoneID) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleZoneID, position77)
 			ti = p.tokenIndex
@@ -3873,7 +3873,7 @@ func (p *Parser) rIPvFuture() bool {
 		l91:
 			pos, ti = position91, tokenIndex91
 		}
-		if !p.bare {
+		if p.records(ruleIPvFuture) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPvFuture, position85)
 			ti = p.tokenIndex
@@ -8311,7 +8311,7 @@ func (p *Parser) rIPv6address() bool {
 			}
 		}
 	l96:
-		if !p.bare {
+		if p.records(ruleIPv6address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv6address, position95)
 			ti = p.tokenIndex
@@ -10105,7 +10105,7 @@ func (p *Parser) rls32() bool {
 						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleIPv4address) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleIPv4address, position175_41)
 						ti = p.tokenIndex
@@ -10189,7 +10189,7 @@ func (p *Parser) rIPv4address() bool {
 			goto l174
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleIPv4address) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleIPv4address, position175)
 			ti = p.tokenIndex
@@ -10495,7 +10495,7 @@ func (p *Parser) rreg_name() bool {
 		l186:
 			pos, ti = position186, tokenIndex186
 		}
-		if !p.bare {
+		if p.records(rulereg_name) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulereg_name, position184)
 			ti = p.tokenIndex
@@ -10656,7 +10656,7 @@ func (p *Parser) rpath() bool {
 					l203_91:
 						pos, ti = position203_91, tokenIndex203_91
 					}
-					if !p.bare {
+					if p.records(rulepath_abempty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_abempty, position201_91)
 						ti = p.tokenIndex
@@ -10873,7 +10873,7 @@ func (p *Parser) rpath() bool {
 						pos, ti = position220_92, tokenIndex220_92
 					}
 				l221_92:
-					if !p.bare {
+					if p.records(rulepath_empty) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_empty, position219_92)
 						ti = p.tokenIndex
@@ -11052,7 +11052,7 @@ func (p *Parser) rpath_abempty() bool {
 		l203:
 			pos, ti = position203, tokenIndex203
 		}
-		if !p.bare {
+		if p.records(rulepath_abempty) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_abempty, position201)
 			ti = p.tokenIndex
@@ -11227,7 +11227,7 @@ func (p *Parser) rpath_absolute() bool {
 			pos, ti = position206, tokenIndex206
 		}
 	l207:
-		if !p.bare {
+		if p.records(rulepath_absolute) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_absolute, position205)
 			ti = p.tokenIndex
@@ -11389,7 +11389,7 @@ func (p *Parser) rpath_noscheme() bool {
 		l213:
 			pos, ti = position213, tokenIndex213
 		}
-		if !p.bare {
+		if p.records(rulepath_noscheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_noscheme, position211)
 			ti = p.tokenIndex
@@ -11551,7 +11551,7 @@ func (p *Parser) rpath_rootless() bool {
 		l217:
 			pos, ti = position217, tokenIndex217
 		}
-		if !p.bare {
+		if p.records(rulepath_rootless) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_rootless, position215)
 			ti = p.tokenIndex
@@ -11686,7 +11686,7 @@ func (p *Parser) rpath_empty() bool {
 			pos, ti = position220, tokenIndex220
 		}
 	l221:
-		if !p.bare {
+		if p.records(rulepath_empty) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_empty, position219)
 			ti = p.tokenIndex
@@ -12460,7 +12460,7 @@ func (p *Parser) rquery() bool {
 		l242:
 			pos, ti = position242, tokenIndex242
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position240)
 			ti = p.tokenIndex
@@ -12594,7 +12594,7 @@ func (p *Parser) rfragment() bool {
 		l247:
 			pos, ti = position247, tokenIndex247
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position245)
 			ti = p.tokenIndex
@@ -12901,24 +12901,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -12970,9 +12982,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

@@ -294,7 +294,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -751,7 +751,7 @@ func (p *Parser) rprefixedaddress() bool {
 						goto l6_109
 					}
 					pos++
-					if !p.bare {
+					if p.records(rulepreprefix) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepreprefix, position7_109)
 						ti = p.tokenIndex
@@ -798,7 +798,7 @@ func (p *Parser) rprefixedaddress() bool {
 									goto l225_108_110
 								}
 								pos, ti = p.position, p.tokenIndex
-								if !p.bare {
+								if p.records(rulefragmentid) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulefragmentid, position226_108_110)
 									ti = p.tokenIndex
@@ -833,7 +833,7 @@ func (p *Parser) rprefixedaddress() bool {
 					l12_110:
 						pos, ti = position12_110, tokenIndex12_110
 					}
-					if !p.bare {
+					if p.records(rulefragmentaddress) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragmentaddress, position9_110)
 						ti = p.tokenIndex
@@ -883,7 +883,7 @@ func (p *Parser) rprefixedaddress() bool {
 									goto l225_108_111
 								}
 								pos, ti = p.position, p.tokenIndex
-								if !p.bare {
+								if p.records(rulefragmentid) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulefragmentid, position226_108_111)
 									ti = p.tokenIndex
@@ -918,7 +918,7 @@ func (p *Parser) rprefixedaddress() bool {
 					l12_111:
 						pos, ti = position12_111, tokenIndex12_111
 					}
-					if !p.bare {
+					if p.records(rulefragmentaddress) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragmentaddress, position9_111)
 						ti = p.tokenIndex
@@ -934,7 +934,7 @@ func (p *Parser) rprefixedaddress() bool {
 		lok111:
 		}
 	l4:
-		if !p.bare {
+		if p.records(ruleprefixedaddress) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleprefixedaddress, position3)
 			ti = p.tokenIndex
@@ -1003,7 +1003,7 @@ func (p *Parser) rpreprefix() bool {
 			goto l6
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulepreprefix) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepreprefix, position7)
 			ti = p.tokenIndex
@@ -1055,7 +1055,7 @@ func (p *Parser) rfragmentaddress() bool {
 						goto l225_108
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(rulefragmentid) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragmentid, position226_108)
 						ti = p.tokenIndex
@@ -1090,7 +1090,7 @@ func (p *Parser) rfragmentaddress() bool {
 		l12:
 			pos, ti = position12, tokenIndex12
 		}
-		if !p.bare {
+		if p.records(rulefragmentaddress) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragmentaddress, position9)
 			ti = p.tokenIndex
@@ -1148,7 +1148,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_95
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_95)
 										ti = p.tokenIndex
@@ -1232,7 +1232,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_96
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_96)
 										ti = p.tokenIndex
@@ -1337,7 +1337,7 @@ func (p *Parser) rurl() bool {
 								goto l53_81_97
 							}
 							pos++
-							if !p.bare {
+							if p.records(rulescheme_news) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulescheme_news, position54_81_97)
 								ti = p.tokenIndex
@@ -1403,7 +1403,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_98
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_98)
 										ti = p.tokenIndex
@@ -1487,7 +1487,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_99
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_99)
 										ti = p.tokenIndex
@@ -1614,7 +1614,7 @@ func (p *Parser) rurl() bool {
 								goto l59_94_100
 							}
 							pos++
-							if !p.bare {
+							if p.records(rulescheme_telnet) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulescheme_telnet, position60_94_100)
 								ti = p.tokenIndex
@@ -1702,7 +1702,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_101
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_101)
 										ti = p.tokenIndex
@@ -1786,7 +1786,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_102
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_102)
 										ti = p.tokenIndex
@@ -1897,7 +1897,7 @@ func (p *Parser) rurl() bool {
 											goto l55_85_92_103
 										}
 										pos++
-										if !p.bare {
+										if p.records(rulescheme_wais) {
 											p.position, p.tokenIndex = pos, ti
 											p.add(rulescheme_wais, position56_85_92_103)
 											ti = p.tokenIndex
@@ -2006,7 +2006,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_104
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_104)
 										ti = p.tokenIndex
@@ -2090,7 +2090,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_105
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_105)
 										ti = p.tokenIndex
@@ -2201,7 +2201,7 @@ func (p *Parser) rurl() bool {
 								pos, ti = position219_40_106, tokenIndex219_40_106
 							}
 						l220_40_106:
-							if !p.bare {
+							if p.records(rulepath) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulepath, position216_40_106)
 								ti = p.tokenIndex
@@ -2256,7 +2256,7 @@ func (p *Parser) rurl() bool {
 								l224_41_106:
 									pos, ti = position224_41_106, tokenIndex224_41_106
 								}
-								if !p.bare {
+								if p.records(rulesearch) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(rulesearch, position222_41_106)
 									ti = p.tokenIndex
@@ -2312,7 +2312,7 @@ func (p *Parser) rurl() bool {
 										goto l225_39_107
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(rulefragmentid) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(rulefragmentid, position226_39_107)
 										ti = p.tokenIndex
@@ -2402,7 +2402,7 @@ func (p *Parser) rurlend() bool {
 						goto l225_39
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(rulefragmentid) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragmentid, position226_39)
 						ti = p.tokenIndex
@@ -2510,7 +2510,7 @@ func (p *Parser) rgeneric() bool {
 					pos, ti = position219_40, tokenIndex219_40
 				}
 			l220_40:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_40)
 					ti = p.tokenIndex
@@ -2565,7 +2565,7 @@ func (p *Parser) rgeneric() bool {
 					l224_41:
 						pos, ti = position224_41, tokenIndex224_41
 					}
-					if !p.bare {
+					if p.records(rulesearch) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulesearch, position222_41)
 						ti = p.tokenIndex
@@ -2749,7 +2749,7 @@ func (p *Parser) rscheme() bool {
 		l45:
 			pos, ti = position45, tokenIndex45
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position43)
 			ti = p.tokenIndex
@@ -2818,7 +2818,7 @@ func (p *Parser) rscheme_http() bool {
 			goto l47
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_http) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_http, position48)
 			ti = p.tokenIndex
@@ -2876,7 +2876,7 @@ func (p *Parser) rscheme_ftp() bool {
 			goto l49
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_ftp) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_ftp, position50)
 			ti = p.tokenIndex
@@ -2934,7 +2934,7 @@ func (p *Parser) rscheme_afs() bool {
 			goto l51
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_afs) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_afs, position52)
 			ti = p.tokenIndex
@@ -3003,7 +3003,7 @@ func (p *Parser) rscheme_news() bool {
 			goto l53
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_news) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_news, position54)
 			ti = p.tokenIndex
@@ -3072,7 +3072,7 @@ func (p *Parser) rscheme_wais() bool {
 			goto l55
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_wais) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_wais, position56)
 			ti = p.tokenIndex
@@ -3185,7 +3185,7 @@ func (p *Parser) rscheme_prospero() bool {
 			goto l57
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_prospero) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_prospero, position58)
 			ti = p.tokenIndex
@@ -3276,7 +3276,7 @@ func (p *Parser) rscheme_telnet() bool {
 			goto l59
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_telnet) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_telnet, position60)
 			ti = p.tokenIndex
@@ -3367,7 +3367,7 @@ func (p *Parser) rscheme_gopher() bool {
 			goto l61
 		}
 		pos++
-		if !p.bare {
+		if p.records(rulescheme_gopher) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme_gopher, position62)
 			ti = p.tokenIndex
@@ -3440,7 +3440,7 @@ func (p *Parser) rhttpaddress() bool {
 					goto l47_72
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_http) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_http, position48_72)
 					ti = p.tokenIndex
@@ -3551,7 +3551,7 @@ func (p *Parser) rhttpaddress() bool {
 								pos, ti = position219_42_73, tokenIndex219_42_73
 							}
 						l220_42_73:
-							if !p.bare {
+							if p.records(rulepath) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulepath, position216_42_73)
 								ti = p.tokenIndex
@@ -3561,7 +3561,7 @@ func (p *Parser) rhttpaddress() bool {
 						goto lok42_73
 					}
 				lok42_73:
-					if !p.bare {
+					if p.records(rulehttppath) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehttppath, position70_73)
 						ti = p.tokenIndex
@@ -3625,7 +3625,7 @@ func (p *Parser) rhttpaddress() bool {
 					l224_74:
 						pos, ti = position224_74, tokenIndex224_74
 					}
-					if !p.bare {
+					if p.records(rulesearch) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulesearch, position222_74)
 						ti = p.tokenIndex
@@ -3715,7 +3715,7 @@ func (p *Parser) rhttppath() bool {
 					pos, ti = position219_42, tokenIndex219_42
 				}
 			l220_42:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_42)
 					ti = p.tokenIndex
@@ -3725,7 +3725,7 @@ func (p *Parser) rhttppath() bool {
 			goto lok42
 		}
 	lok42:
-		if !p.bare {
+		if p.records(rulehttppath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehttppath, position70)
 			ti = p.tokenIndex
@@ -3787,7 +3787,7 @@ func (p *Parser) rfileaddress() bool {
 					goto l49_75
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_ftp) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_ftp, position50_75)
 					ti = p.tokenIndex
@@ -3844,7 +3844,7 @@ func (p *Parser) rfileaddress() bool {
 					goto l73_76
 				}
 				pos, ti = p.position, p.tokenIndex
-				if !p.bare {
+				if p.records(ruleftpsite) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleftpsite, position74_76)
 					ti = p.tokenIndex
@@ -3916,7 +3916,7 @@ func (p *Parser) rfileaddress() bool {
 							pos, ti = position219_43_77, tokenIndex219_43_77
 						}
 					l220_43_77:
-						if !p.bare {
+						if p.records(rulepath) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulepath, position216_43_77)
 							ti = p.tokenIndex
@@ -3926,7 +3926,7 @@ func (p *Parser) rfileaddress() bool {
 					goto lok43_77
 				}
 			lok43_77:
-				if !p.bare {
+				if p.records(ruleftppath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleftppath, position76_77)
 					ti = p.tokenIndex
@@ -3962,7 +3962,7 @@ func (p *Parser) rftpsite() bool {
 			goto l73
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleftpsite) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftpsite, position74)
 			ti = p.tokenIndex
@@ -4039,7 +4039,7 @@ func (p *Parser) rftppath() bool {
 					pos, ti = position219_43, tokenIndex219_43
 				}
 			l220_43:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_43)
 					ti = p.tokenIndex
@@ -4049,7 +4049,7 @@ func (p *Parser) rftppath() bool {
 			goto lok43
 		}
 	lok43:
-		if !p.bare {
+		if p.records(ruleftppath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleftppath, position76)
 			ti = p.tokenIndex
@@ -4111,7 +4111,7 @@ func (p *Parser) rafsaddress() bool {
 					goto l51_78
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_afs) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_afs, position52_78)
 					ti = p.tokenIndex
@@ -4168,7 +4168,7 @@ func (p *Parser) rafsaddress() bool {
 					goto l79_79
 				}
 				pos, ti = p.position, p.tokenIndex
-				if !p.bare {
+				if p.records(ruleafssite) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleafssite, position80_79)
 					ti = p.tokenIndex
@@ -4240,7 +4240,7 @@ func (p *Parser) rafsaddress() bool {
 							pos, ti = position219_44_80, tokenIndex219_44_80
 						}
 					l220_44_80:
-						if !p.bare {
+						if p.records(rulepath) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulepath, position216_44_80)
 							ti = p.tokenIndex
@@ -4250,7 +4250,7 @@ func (p *Parser) rafsaddress() bool {
 					goto lok44_80
 				}
 			lok44_80:
-				if !p.bare {
+				if p.records(ruleafspath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(ruleafspath, position82_80)
 					ti = p.tokenIndex
@@ -4286,7 +4286,7 @@ func (p *Parser) rafssite() bool {
 			goto l79
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleafssite) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleafssite, position80)
 			ti = p.tokenIndex
@@ -4363,7 +4363,7 @@ func (p *Parser) rafspath() bool {
 					pos, ti = position219_44, tokenIndex219_44
 				}
 			l220_44:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_44)
 					ti = p.tokenIndex
@@ -4373,7 +4373,7 @@ func (p *Parser) rafspath() bool {
 			goto lok44
 		}
 	lok44:
-		if !p.bare {
+		if p.records(ruleafspath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleafspath, position82)
 			ti = p.tokenIndex
@@ -4446,7 +4446,7 @@ func (p *Parser) rnewsaddress() bool {
 					goto l53_81
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_news) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_news, position54_81)
 					ti = p.tokenIndex
@@ -4548,7 +4548,7 @@ func (p *Parser) rwaisaddress() bool {
 								goto l55_85_92
 							}
 							pos++
-							if !p.bare {
+							if p.records(rulescheme_wais) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulescheme_wais, position56_85_92)
 								ti = p.tokenIndex
@@ -4687,7 +4687,7 @@ func (p *Parser) rwaisindex() bool {
 					goto l55_82
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_wais) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_wais, position56_82)
 					ti = p.tokenIndex
@@ -4771,7 +4771,7 @@ func (p *Parser) rwaisindex() bool {
 					goto l93_83
 				}
 			lok45_83:
-				if !p.bare {
+				if p.records(rulewaisindexpath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulewaisindexpath, position94_83)
 					ti = p.tokenIndex
@@ -4830,7 +4830,7 @@ func (p *Parser) rwaisindex() bool {
 					l224_84:
 						pos, ti = position224_84, tokenIndex224_84
 					}
-					if !p.bare {
+					if p.records(rulesearch) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulesearch, position222_84)
 						ti = p.tokenIndex
@@ -4895,7 +4895,7 @@ func (p *Parser) rwaisindexpath() bool {
 			goto l93
 		}
 	lok45:
-		if !p.bare {
+		if p.records(rulewaisindexpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisindexpath, position94)
 			ti = p.tokenIndex
@@ -4968,7 +4968,7 @@ func (p *Parser) rwaisdoc() bool {
 					goto l55_85
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_wais) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_wais, position56_85)
 					ti = p.tokenIndex
@@ -5210,7 +5210,7 @@ func (p *Parser) rwaisdocpath() bool {
 					pos, ti = position219_49, tokenIndex219_49
 				}
 			l220_49:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_49)
 					ti = p.tokenIndex
@@ -5220,7 +5220,7 @@ func (p *Parser) rwaisdocpath() bool {
 			goto lok49
 		}
 	lok49:
-		if !p.bare {
+		if p.records(rulewaisdocpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulewaisdocpath, position98)
 			ti = p.tokenIndex
@@ -5496,7 +5496,7 @@ func (p *Parser) rgroupart() bool {
 			}
 		}
 	l101:
-		if !p.bare {
+		if p.records(rulegroupart) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegroupart, position100)
 			ti = p.tokenIndex
@@ -6016,7 +6016,7 @@ func (p *Parser) rarticle() bool {
 						l202_53:
 							pos, ti = position202_53, tokenIndex202_53
 						}
-						if !p.bare {
+						if p.records(rulehostname) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulehostname, position200_53)
 							ti = p.tokenIndex
@@ -6500,7 +6500,7 @@ func (p *Parser) rarticle() bool {
 						l202_57:
 							pos, ti = position202_57, tokenIndex202_57
 						}
-						if !p.bare {
+						if p.records(rulehostname) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulehostname, position200_57)
 							ti = p.tokenIndex
@@ -6680,7 +6680,7 @@ func (p *Parser) rprosperoaddress() bool {
 							goto l57_86_93
 						}
 						pos++
-						if !p.bare {
+						if p.records(rulescheme_prospero) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulescheme_prospero, position58_86_93)
 							ti = p.tokenIndex
@@ -6854,7 +6854,7 @@ func (p *Parser) rprosperolink() bool {
 					goto l57_86
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_prospero) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_prospero, position58_86)
 					ti = p.tokenIndex
@@ -6984,7 +6984,7 @@ func (p *Parser) rprosperopath() bool {
 							pos, ti = position219_58_66, tokenIndex219_58_66
 						}
 					l220_58_66:
-						if !p.bare {
+						if p.records(rulepath) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulepath, position216_58_66)
 							ti = p.tokenIndex
@@ -7116,7 +7116,7 @@ func (p *Parser) rprosperopath() bool {
 			pos, ti = position134, tokenIndex134
 		}
 	l135:
-		if !p.bare {
+		if p.records(ruleprosperopath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleprosperopath, position133)
 			ti = p.tokenIndex
@@ -7180,7 +7180,7 @@ func (p *Parser) rhsoname() bool {
 					pos, ti = position219_58, tokenIndex219_58
 				}
 			l220_58:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_58)
 					ti = p.tokenIndex
@@ -7601,7 +7601,7 @@ func (p *Parser) rtelnetaddress() bool {
 					goto l59_94
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_telnet) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_telnet, position60_94)
 					ti = p.tokenIndex
@@ -8041,7 +8041,7 @@ func (p *Parser) rtelnetsite() bool {
 			}
 		}
 	l152:
-		if !p.bare {
+		if p.records(ruletelnetsite) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruletelnetsite, position151)
 			ti = p.tokenIndex
@@ -8293,7 +8293,7 @@ func (p *Parser) ruser() bool {
 		l161:
 			pos, ti = position161, tokenIndex161
 		}
-		if !p.bare {
+		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuser, position159)
 			ti = p.tokenIndex
@@ -8819,7 +8819,7 @@ func (p *Parser) ruserfirstat() bool {
 		l173:
 			pos, ti = position173, tokenIndex173
 		}
-		if !p.bare {
+		if p.records(ruleuserfirstat) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuserfirstat, position171)
 			ti = p.tokenIndex
@@ -8914,7 +8914,7 @@ func (p *Parser) rgopheraddress() bool {
 					goto l61_90
 				}
 				pos++
-				if !p.bare {
+				if p.records(rulescheme_gopher) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme_gopher, position62_90)
 					ti = p.tokenIndex
@@ -9021,7 +9021,7 @@ func (p *Parser) rgopheraddress() bool {
 					l224_91:
 						pos, ti = position224_91, tokenIndex224_91
 					}
-					if !p.bare {
+					if p.records(rulesearch) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulesearch, position222_91)
 						ti = p.tokenIndex
@@ -9226,7 +9226,7 @@ func (p *Parser) rgopherpath() bool {
 								pos, ti = position219_63_69, tokenIndex219_63_69
 							}
 						l220_63_69:
-							if !p.bare {
+							if p.records(rulepath) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulepath, position216_63_69)
 								ti = p.tokenIndex
@@ -9249,7 +9249,7 @@ func (p *Parser) rgopherpath() bool {
 			pos, ti = position183, tokenIndex183
 		}
 	l184:
-		if !p.bare {
+		if p.records(rulegopherpath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegopherpath, position182)
 			ti = p.tokenIndex
@@ -9295,7 +9295,7 @@ func (p *Parser) rhostport() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l195_70:
-				if !p.bare {
+				if p.records(rulehostinhostport) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehostinhostport, position194_70)
 					ti = p.tokenIndex
@@ -9379,7 +9379,7 @@ func (p *Parser) rhostport() bool {
 						goto l211_71
 					}
 				lok11_71:
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position212_71)
 						ti = p.tokenIndex
@@ -9398,7 +9398,7 @@ func (p *Parser) rhostport() bool {
 			pos, ti = position187, tokenIndex187
 		}
 	l188:
-		if !p.bare {
+		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position186)
 			ti = p.tokenIndex
@@ -9539,7 +9539,7 @@ func (p *Parser) rhost() bool {
 					l202_61:
 						pos, ti = position202_61, tokenIndex202_61
 					}
-					if !p.bare {
+					if p.records(rulehostname) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehostname, position200_61)
 						ti = p.tokenIndex
@@ -9562,7 +9562,7 @@ func (p *Parser) rhost() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l191:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position190)
 			ti = p.tokenIndex
@@ -9601,7 +9601,7 @@ func (p *Parser) rhostinhostport() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l195:
-		if !p.bare {
+		if p.records(rulehostinhostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostinhostport, position194)
 			ti = p.tokenIndex
@@ -9740,7 +9740,7 @@ func (p *Parser) rcellname() bool {
 				l202_62:
 					pos, ti = position202_62, tokenIndex202_62
 				}
-				if !p.bare {
+				if p.records(rulehostname) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehostname, position200_62)
 					ti = p.tokenIndex
@@ -9754,7 +9754,7 @@ func (p *Parser) rcellname() bool {
 			goto l197
 		}
 	lok62:
-		if !p.bare {
+		if p.records(rulecellname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulecellname, position198)
 			ti = p.tokenIndex
@@ -9887,7 +9887,7 @@ func (p *Parser) rhostname() bool {
 		l202:
 			pos, ti = position202, tokenIndex202
 		}
-		if !p.bare {
+		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position200)
 			ti = p.tokenIndex
@@ -10007,7 +10007,7 @@ func (p *Parser) rhostnameinhostport() bool {
 							goto l211_35
 						}
 					lok11_35:
-						if !p.bare {
+						if p.records(ruleport) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleport, position212_35)
 							ti = p.tokenIndex
@@ -10235,7 +10235,7 @@ func (p *Parser) rhostnameinhostport() bool {
 		l206:
 			pos, ti = position206, tokenIndex206
 		}
-		if !p.bare {
+		if p.records(rulehostnameinhostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnameinhostport, position204)
 			ti = p.tokenIndex
@@ -10497,7 +10497,7 @@ func (p *Parser) rhostnumber() bool {
 			goto l209
 		}
 	lok10:
-		if !p.bare {
+		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnumber, position210)
 			ti = p.tokenIndex
@@ -10573,7 +10573,7 @@ func (p *Parser) rport() bool {
 			goto l211
 		}
 	lok11:
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position212)
 			ti = p.tokenIndex
@@ -10637,7 +10637,7 @@ func (p *Parser) rselector() bool {
 					pos, ti = position219_63, tokenIndex219_63
 				}
 			l220_63:
-				if !p.bare {
+				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath, position216_63)
 					ti = p.tokenIndex
@@ -10698,7 +10698,7 @@ func (p *Parser) rpath() bool {
 			pos, ti = position219, tokenIndex219
 		}
 	l220:
-		if !p.bare {
+		if p.records(rulepath) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath, position216)
 			ti = p.tokenIndex
@@ -10744,7 +10744,7 @@ func (p *Parser) rsearch() bool {
 		l224:
 			pos, ti = position224, tokenIndex224
 		}
-		if !p.bare {
+		if p.records(rulesearch) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulesearch, position222)
 			ti = p.tokenIndex
@@ -10772,7 +10772,7 @@ func (p *Parser) rfragmentid() bool {
 			goto l225
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(rulefragmentid) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragmentid, position226)
 			ti = p.tokenIndex
@@ -12170,24 +12170,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -12239,9 +12251,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

@@ -214,7 +214,7 @@ type Parser struct {
 	far                  int
 	comp, farComp        uint32
 	match                func(rule int) bool
-	bare                 bool
+	skip                 [4]uint64
 	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
@@ -586,7 +586,7 @@ func (p *Parser) rpegwrap_entries() bool {
 							l111_42_51:
 								pos, ti = position111_42_51, tokenIndex111_42_51
 							}
-							if !p.bare {
+							if p.records(rulepath_segments) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulepath_segments, position109_42_51)
 								ti = p.tokenIndex
@@ -670,7 +670,7 @@ func (p *Parser) rURL_reference() bool {
 							pos, ti = p.position, p.tokenIndex
 						}
 					l15_48:
-						if !p.bare {
+						if p.records(ruleabsoluteURL) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleabsoluteURL, position14_48)
 							ti = p.tokenIndex
@@ -723,7 +723,7 @@ func (p *Parser) rURL_reference() bool {
 										goto l33_45_49
 									}
 									pos, ti = p.position, p.tokenIndex
-									if !p.bare {
+									if p.records(ruleabs_path) {
 										p.position, p.tokenIndex = pos, ti
 										p.add(ruleabs_path, position34_45_49)
 										ti = p.tokenIndex
@@ -746,7 +746,7 @@ func (p *Parser) rURL_reference() bool {
 							pos, ti = p.position, p.tokenIndex
 						}
 					l25_49:
-						if !p.bare {
+						if p.records(rulerelativeURL) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(rulerelativeURL, position24_49)
 							ti = p.tokenIndex
@@ -897,7 +897,7 @@ func (p *Parser) rURL_reference() bool {
 					l132_50:
 						pos, ti = position132_50, tokenIndex132_50
 					}
-					if !p.bare {
+					if p.records(rulefragment) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulefragment, position130_50)
 						ti = p.tokenIndex
@@ -928,7 +928,7 @@ func (p *Parser) rURL_reference() bool {
 		l12:
 			pos, ti = position12, tokenIndex12
 		}
-		if !p.bare {
+		if p.records(ruleURL_reference) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleURL_reference, position5)
 			ti = p.tokenIndex
@@ -967,7 +967,7 @@ func (p *Parser) rabsoluteURL() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l15:
-		if !p.bare {
+		if p.records(ruleabsoluteURL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabsoluteURL, position14)
 			ti = p.tokenIndex
@@ -1071,7 +1071,7 @@ func (p *Parser) ropaque_URL() bool {
 				l44_28:
 					pos, ti = position44_28, tokenIndex44_28
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position42_28)
 					ti = p.tokenIndex
@@ -1205,7 +1205,7 @@ func (p *Parser) ropaque_URL() bool {
 		l20:
 			pos, ti = position20, tokenIndex20
 		}
-		if !p.bare {
+		if p.records(ruleopaque_URL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleopaque_URL, position18)
 			ti = p.tokenIndex
@@ -1309,7 +1309,7 @@ func (p *Parser) rgeneric_URL() bool {
 				l44_46:
 					pos, ti = position44_46, tokenIndex44_46
 				}
-				if !p.bare {
+				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulescheme, position42_46)
 					ti = p.tokenIndex
@@ -1370,7 +1370,7 @@ func (p *Parser) rgeneric_URL() bool {
 								goto l33_45_47
 							}
 							pos, ti = p.position, p.tokenIndex
-							if !p.bare {
+							if p.records(ruleabs_path) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(ruleabs_path, position34_45_47)
 								ti = p.tokenIndex
@@ -1393,7 +1393,7 @@ func (p *Parser) rgeneric_URL() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l25_47:
-				if !p.bare {
+				if p.records(rulerelativeURL) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulerelativeURL, position24_47)
 					ti = p.tokenIndex
@@ -1407,7 +1407,7 @@ func (p *Parser) rgeneric_URL() bool {
 			goto l21
 		}
 	lok47:
-		if !p.bare {
+		if p.records(rulegeneric_URL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulegeneric_URL, position22)
 			ti = p.tokenIndex
@@ -1462,7 +1462,7 @@ func (p *Parser) rrelativeURL() bool {
 						goto l33_45
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position34_45)
 						ti = p.tokenIndex
@@ -1485,7 +1485,7 @@ func (p *Parser) rrelativeURL() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l25:
-		if !p.bare {
+		if p.records(rulerelativeURL) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerelativeURL, position24)
 			ti = p.tokenIndex
@@ -1559,7 +1559,7 @@ func (p *Parser) rnet_path() bool {
 						goto l33_43
 					}
 					pos, ti = p.position, p.tokenIndex
-					if !p.bare {
+					if p.records(ruleabs_path) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleabs_path, position34_43)
 						ti = p.tokenIndex
@@ -1689,7 +1689,7 @@ func (p *Parser) rnet_path() bool {
 		l32:
 			pos, ti = position32, tokenIndex32
 		}
-		if !p.bare {
+		if p.records(rulenet_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulenet_path, position29)
 			ti = p.tokenIndex
@@ -1729,7 +1729,7 @@ func (p *Parser) rabs_path() bool {
 			goto l33
 		}
 		pos, ti = p.position, p.tokenIndex
-		if !p.bare {
+		if p.records(ruleabs_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleabs_path, position34)
 			ti = p.tokenIndex
@@ -1787,7 +1787,7 @@ func (p *Parser) rrel_path() bool {
 					l111_40:
 						pos, ti = position111_40, tokenIndex111_40
 					}
-					if !p.bare {
+					if p.records(rulepath_segments) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulepath_segments, position109_40)
 						ti = p.tokenIndex
@@ -1936,7 +1936,7 @@ func (p *Parser) rrel_path() bool {
 					l128_41:
 						pos, ti = position128_41, tokenIndex128_41
 					}
-					if !p.bare {
+					if p.records(rulequery) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulequery, position126_41)
 						ti = p.tokenIndex
@@ -1951,7 +1951,7 @@ func (p *Parser) rrel_path() bool {
 			pos, ti = position39, tokenIndex39
 		}
 	l40:
-		if !p.bare {
+		if p.records(rulerel_path) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulerel_path, position36)
 			ti = p.tokenIndex
@@ -2044,7 +2044,7 @@ func (p *Parser) rscheme() bool {
 		l44:
 			pos, ti = position44, tokenIndex44
 		}
-		if !p.bare {
+		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulescheme, position42)
 			ti = p.tokenIndex
@@ -2177,7 +2177,7 @@ func (p *Parser) rsite() bool {
 						l58_37:
 							pos, ti = position58_37, tokenIndex58_37
 						}
-						if !p.bare {
+						if p.records(ruleuser) {
 							p.position, p.tokenIndex = pos, ti
 							p.add(ruleuser, position56_37)
 							ti = p.tokenIndex
@@ -2305,7 +2305,7 @@ func (p *Parser) rsite() bool {
 							l63_38:
 								pos, ti = position63_38, tokenIndex63_38
 							}
-							if !p.bare {
+							if p.records(rulepassword) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulepassword, position61_38)
 								ti = p.tokenIndex
@@ -2363,7 +2363,7 @@ func (p *Parser) rsite() bool {
 								pos, ti = p.position, p.tokenIndex
 							}
 						l71_33_39:
-							if !p.bare {
+							if p.records(rulehost) {
 								p.position, p.tokenIndex = pos, ti
 								p.add(rulehost, position70_33_39)
 								ti = p.tokenIndex
@@ -2421,7 +2421,7 @@ func (p *Parser) rsite() bool {
 								l102_34_39:
 									pos, ti = position102_34_39, tokenIndex102_34_39
 								}
-								if !p.bare {
+								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
 									p.add(ruleport, position100_34_39)
 									ti = p.tokenIndex
@@ -2436,7 +2436,7 @@ func (p *Parser) rsite() bool {
 						pos, ti = position67_39, tokenIndex67_39
 					}
 				l68_39:
-					if !p.bare {
+					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(rulehostport, position66_39)
 						ti = p.tokenIndex
@@ -2455,7 +2455,7 @@ func (p *Parser) rsite() bool {
 			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if !p.bare {
+		if p.records(rulesite) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulesite, position48)
 			ti = p.tokenIndex
@@ -2571,7 +2571,7 @@ func (p *Parser) ruser() bool {
 		l58:
 			pos, ti = position58, tokenIndex58
 		}
-		if !p.bare {
+		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleuser, position56)
 			ti = p.tokenIndex
@@ -2687,7 +2687,7 @@ func (p *Parser) rpassword() bool {
 		l63:
 			pos, ti = position63, tokenIndex63
 		}
-		if !p.bare {
+		if p.records(rulepassword) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepassword, position61)
 			ti = p.tokenIndex
@@ -2728,7 +2728,7 @@ func (p *Parser) rhostport() bool {
 					pos, ti = p.position, p.tokenIndex
 				}
 			l71_33:
-				if !p.bare {
+				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulehost, position70_33)
 					ti = p.tokenIndex
@@ -2786,7 +2786,7 @@ func (p *Parser) rhostport() bool {
 					l102_34:
 						pos, ti = position102_34, tokenIndex102_34
 					}
-					if !p.bare {
+					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleport, position100_34)
 						ti = p.tokenIndex
@@ -2801,7 +2801,7 @@ func (p *Parser) rhostport() bool {
 			pos, ti = position67, tokenIndex67
 		}
 	l68:
-		if !p.bare {
+		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostport, position66)
 			ti = p.tokenIndex
@@ -2840,7 +2840,7 @@ func (p *Parser) rhost() bool {
 			pos, ti = p.position, p.tokenIndex
 		}
 	l71:
-		if !p.bare {
+		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehost, position70)
 			ti = p.tokenIndex
@@ -3045,7 +3045,7 @@ func (p *Parser) rhostname() bool {
 			goto l73
 		}
 	lok23:
-		if !p.bare {
+		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostname, position74)
 			ti = p.tokenIndex
@@ -3431,7 +3431,7 @@ func (p *Parser) rhostnumber() bool {
 		l98:
 			pos, ti = position98, tokenIndex98
 		}
-		if !p.bare {
+		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulehostnumber, position90)
 			ti = p.tokenIndex
@@ -3478,7 +3478,7 @@ func (p *Parser) rport() bool {
 		l102:
 			pos, ti = position102, tokenIndex102
 		}
-		if !p.bare {
+		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleport, position100)
 			ti = p.tokenIndex
@@ -3546,7 +3546,7 @@ func (p *Parser) rpath() bool {
 				l111_42:
 					pos, ti = position111_42, tokenIndex111_42
 				}
-				if !p.bare {
+				if p.records(rulepath_segments) {
 					p.position, p.tokenIndex = pos, ti
 					p.add(rulepath_segments, position109_42)
 					ti = p.tokenIndex
@@ -3621,7 +3621,7 @@ func (p *Parser) rpath_segments() bool {
 		l111:
 			pos, ti = position111, tokenIndex111
 		}
-		if !p.bare {
+		if p.records(rulepath_segments) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulepath_segments, position109)
 			ti = p.tokenIndex
@@ -3883,7 +3883,7 @@ func (p *Parser) rsegment() bool {
 					l121_36:
 						pos, ti = position121_36, tokenIndex121_36
 					}
-					if !p.bare {
+					if p.records(ruleparam) {
 						p.position, p.tokenIndex = pos, ti
 						p.add(ruleparam, position119_36)
 						ti = p.tokenIndex
@@ -4020,7 +4020,7 @@ func (p *Parser) rparam() bool {
 		l121:
 			pos, ti = position121, tokenIndex121
 		}
-		if !p.bare {
+		if p.records(ruleparam) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(ruleparam, position119)
 			ti = p.tokenIndex
@@ -4255,7 +4255,7 @@ func (p *Parser) rquery() bool {
 		l128:
 			pos, ti = position128, tokenIndex128
 		}
-		if !p.bare {
+		if p.records(rulequery) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulequery, position126)
 			ti = p.tokenIndex
@@ -4383,7 +4383,7 @@ func (p *Parser) rfragment() bool {
 		l132:
 			pos, ti = position132, tokenIndex132
 		}
-		if !p.bare {
+		if p.records(rulefragment) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulefragment, position130)
 			ti = p.tokenIndex
@@ -4898,24 +4898,36 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -4967,9 +4979,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

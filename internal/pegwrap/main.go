@@ -29,7 +29,8 @@
 //     (reach.go), so package uri parses the prefix again only when they read past it;
 //   - its Parse returns a new error value for every input that does not match, and
 //     records a syntax tree that a validator never reads: Run calls a match closure that
-//     returns a bool, and Accepts runs without the tree (add returns at once);
+//     returns a bool, Accepts runs without the tree (no add is called), and
+//     RunRecording records the tokens of the rules its caller names only;
 //   - every rule closure shares one position variable, which Go keeps in memory, so each
 //     consumed byte was a store that the next test waited for: each rule works on a local
 //     copy, handed back around calls and returns (localpos.go).
@@ -53,6 +54,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -108,7 +110,7 @@ func pegCode(rules []byte, pkg string) ([]byte, error) {
 	}
 	// peg compiles only the rules reachable from the first rule, and Run may start at
 	// any entry point, so the first rule names them all. It is never run itself.
-	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tbare bool\n\tend, reach int\n\tposition, tokenIndex uint32\n\tmax token32\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
+	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tskip [4]uint64\n\tend, reach int\n\tposition, tokenIndex uint32\n\tmax token32\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
 		"pegwrap_entries <- " + strings.Join(entries, " / ") + "\n\n" + string(rules)
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -138,6 +140,22 @@ func pegCode(rules []byte, pkg string) ([]byte, error) {
 	return code, nil
 }
 
+// ruleCount finds the size of peg's rule array.
+var ruleCount = regexp.MustCompile(`(?m)^\trules +\[(\d+)\]func\(\) bool$`)
+
+// checkRuleCount refuses a grammar of more than 256 rules: RunRecording's set of rules
+// (and the skip field that records consults) has 256 bits.
+func checkRuleCount(code []byte) error {
+	m := ruleCount.FindSubmatch(code)
+	if m == nil {
+		return fmt.Errorf("no rule array in peg's output")
+	}
+	if n, _ := strconv.Atoi(string(m[1])); n > 256 {
+		return fmt.Errorf("%d rules: RunRecording's rule set holds 256", n)
+	}
+	return nil
+}
+
 // edit is one rewrite of peg's output; want is how many matches it must have (-1: at least one).
 type edit struct {
 	re   *regexp.Regexp
@@ -160,11 +178,12 @@ func applyEdits(code []byte, edits []edit, pass string) ([]byte, error) {
 
 var edits = []edit{
 	// Accepts runs without the syntax tree: a validator needs none, and recording a token
-	// was about a tenth of its time. No rule's path depends on add (it only appends to
-	// the tree and counts tokens), so the parse is the same. The test is at the call:
-	// add is a closure that Go does not inline, and calling it to return was a twentieth.
-	{regexp.MustCompile(`(?m)^([ \t]*)(add\(rule\w+, position\d+\))$`),
-		"${1}if !p.bare {\n${1}\t$2\n${1}}", -1},
+	// was about a tenth of its time; RunRecording records only the tokens a caller reads
+	// (package uri's Parse: about half of them). No rule's path depends on add (it only
+	// appends to the tree and counts tokens), so the parse is the same. The test is at
+	// the call, where the rule is a constant: calling add to return was a twentieth.
+	{regexp.MustCompile(`(?m)^([ \t]*)(add\((rule\w+), position\d+\))$`),
+		"${1}if p.records($3) {\n${1}\t$2\n${1}}", -1},
 	// Run and Collect call p.match, which is p.parse without its error: p.parse returns
 	// a new *parseError (one allocation) for every input that does not match, and takes
 	// the rule through a variadic parameter.
@@ -205,6 +224,9 @@ var addCall = regexp.MustCompile(`add\(rule(\w+), (position\d+)\)`)
 var byteSetsOff bool
 
 func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, error) {
+	if err := checkRuleCount(code); err != nil {
+		return nil, err
+	}
 	code, err := instrument(code, tokens)
 	if err != nil {
 		return nil, err
@@ -341,24 +363,36 @@ const api = `
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions are byte offsets into s (the parser reads s byte by byte).
-func (p *Parser) Run(s string, rule int) bool {
+func (p *Parser) Run(s string, rule int) bool { return p.RunRecording(s, rule, nil) }
+
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool { return p.RunRecording(s, rule, &recordNone) }
+
+// RunRecording is Run that records the tokens of the rules in the set record only (rule
+// number r is bit r%64 of record[r/64]; nil: every rule): the parse, its result and
+// Farthest are Run's, and Tokens gives Run's tree without the tokens of other rules.
+func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.Init()
 	}
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
+	if record != nil {
+		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
+	}
 	p.resetInput()
-	return p.matchRule(rule)
-}
-
-// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
-// (Tokens then gives none). A validator needs no more.
-func (p *Parser) Accepts(s string, rule int) bool {
-	p.bare = true
-	ok := p.Run(s, rule)
-	p.bare = false
+	ok := p.matchRule(rule)
+	p.skip = [4]uint64{} // peg's own Parse records every token
 	return ok
 }
+
+// recordNone is the record set of Accepts.
+var recordNone [4]uint64
+
+// records reports whether the running parse records the tokens of rule r (a constant at
+// every call, so that the test is one load).
+func (p *Parser) records(r pegRule) bool { return p.skip[r/64]&(1<<(r%64)) == 0 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -410,9 +444,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
-	p.bare = true // the tokens of a probe's parse are never read
+	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchRule(rule)
-	p.at, p.bare = -1, false
+	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
 

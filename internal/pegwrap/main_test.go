@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,10 +51,24 @@ func TestRun(t *testing.T) {
 	}
 	// Run resets and starts a rule by methods, the rule by a direct call.
 	for _, s := range []string{"p.reset = p.resetInput\n", "p.match = p.matchRule\n", "func (p *Parser) resetInput() {",
-		"case int(ruletop):\n\t\tmatches = p.rtop()", "\tp.resetInput()\n\treturn p.matchRule(rule)"} {
+		"case int(ruletop):\n\t\tmatches = p.rtop()", "\tp.resetInput()\n\tok := p.matchRule(rule)",
+		// a token is recorded only if the running parse records its rule
+		"if p.records(ruleword) {\n"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("output lacks %q", s)
 		}
+	}
+}
+
+func TestCheckRuleCount(t *testing.T) {
+	for n, ok := range map[int]bool{256: true, 257: false} {
+		code := fmt.Sprintf("type Parser struct {\n\trules  [%d]func() bool\n}\n", n)
+		if err := checkRuleCount([]byte(code)); (err == nil) != ok {
+			t.Errorf("%d rules: error %v", n, err)
+		}
+	}
+	if checkRuleCount([]byte("package x\n")) == nil {
+		t.Error("no rule array: no error")
 	}
 }
 
