@@ -766,9 +766,6 @@ func (p *Parser) rpegwrap_entries() bool {
 				{
 					position197_88 := pos
 					if buffer[pos] != 'n' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -777,9 +774,6 @@ func (p *Parser) rpegwrap_entries() bool {
 					}
 					pos++
 					if buffer[pos] != 'e' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -788,9 +782,6 @@ func (p *Parser) rpegwrap_entries() bool {
 					}
 					pos++
 					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -799,9 +790,6 @@ func (p *Parser) rpegwrap_entries() bool {
 					}
 					pos++
 					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -810,9 +798,6 @@ func (p *Parser) rpegwrap_entries() bool {
 					}
 					pos++
 					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -858,9 +843,6 @@ func (p *Parser) rpegwrap_entries() bool {
 		l8:
 			pos, ti = position2, tokenIndex2
 			{
-				if int(pos) == p.at {
-					p.note(5, false)
-				}
 				switch buffer[pos] {
 				case 'p':
 					if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
@@ -880,9 +862,6 @@ func (p *Parser) rpegwrap_entries() bool {
 						{
 							position190_89 := pos
 							if buffer[pos] != 'm' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -891,9 +870,6 @@ func (p *Parser) rpegwrap_entries() bool {
 							}
 							pos++
 							if buffer[pos] != 'a' {
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -902,9 +878,6 @@ func (p *Parser) rpegwrap_entries() bool {
 							}
 							pos++
 							if buffer[pos] != 'i' {
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -913,9 +886,6 @@ func (p *Parser) rpegwrap_entries() bool {
 							}
 							pos++
 							if buffer[pos] != 'l' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -924,9 +894,6 @@ func (p *Parser) rpegwrap_entries() bool {
 							}
 							pos++
 							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -935,9 +902,6 @@ func (p *Parser) rpegwrap_entries() bool {
 							}
 							pos++
 							if buffer[pos] != 'o' {
-								if int(pos) == p.at {
-									p.note(11, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -946,9 +910,6 @@ func (p *Parser) rpegwrap_entries() bool {
 							}
 							pos++
 							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -1037,6 +998,509 @@ func (p *Parser) rpegwrap_entries() bool {
 					;
 				case 'g':
 					if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 't':
+					{ // telneturl
+						comp_91 := p.comp
+						p.comp = uint32(ruletelneturl)
+						position222_91, tokenIndex222_91 := pos, ti
+						{
+							position223_91 := pos
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'l' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'n' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_91
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+								goto l222_91
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position224_91, tokenIndex224_91 := pos, ti
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l224_91
+								}
+								pos++
+								goto l225_91
+							l224_91:
+								pos, ti = position224_91, tokenIndex224_91
+							}
+						l225_91:
+							{
+								position226_91, tokenIndex226_91 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l226_91
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l222_91
+							l226_91:
+								pos, ti = position226_91, tokenIndex226_91
+							}
+							if p.records(ruletelneturl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruletelneturl, position223_91)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_91
+						goto lok91
+					l222_91:
+						pos, ti = position222_91, tokenIndex222_91
+						p.comp = comp_91
+						goto l0
+					}
+				lok91:
+					;
+				case 'n':
+					if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 'h':
+					if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				default:
+					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			}
+
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npegwrap_entries() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nurl_strict() {
+				goto l3
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nurl() {
+				goto l4
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l4:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
+				goto l5
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l5:
+			pos, ti = position2, tokenIndex2
+			{ // otherurl
+				comp_87 := p.comp
+				p.comp = uint32(ruleotherurl)
+				position46_87, tokenIndex46_87 := pos, ti
+				{
+					position47_87 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
+						goto l46_87
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleotherurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleotherurl, position47_87)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_87
+				goto lok87
+			l46_87:
+				pos, ti = position46_87, tokenIndex46_87
+				p.comp = comp_87
+				goto l6
+			}
+		lok87:
+			goto l2
+		l6:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nftpurl() {
+				goto l7
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l7:
+			pos, ti = position2, tokenIndex2
+			{ // newsurl
+				comp_88 := p.comp
+				p.comp = uint32(rulenewsurl)
+				position196_88, tokenIndex196_88 := pos, ti
+				{
+					position197_88 := pos
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
+					}
+					pos++
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_88
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
+						goto l196_88
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position198_88, tokenIndex198_88 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_88
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l196_88
+					l198_88:
+						pos, ti = position198_88, tokenIndex198_88
+					}
+					if p.records(rulenewsurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsurl, position197_88)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_88
+				goto lok88
+			l196_88:
+				pos, ti = position196_88, tokenIndex196_88
+				p.comp = comp_88
+				goto l8
+			}
+		lok88:
+			goto l2
+		l8:
+			pos, ti = position2, tokenIndex2
+			{
+				if int(pos) == p.at {
+					p.note(5, false)
+				}
+				switch buffer[pos] {
+				case 'p':
+					if p.position, p.tokenIndex = pos, ti; !p.nprosperourl() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 'f':
+					if p.position, p.tokenIndex = pos, ti; !p.nfileurl() {
+						goto l0
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 'm':
+					{ // mailtourl
+						comp_89 := p.comp
+						p.comp = uint32(rulemailtourl)
+						position189_89, tokenIndex189_89 := pos, ti
+						{
+							position190_89 := pos
+							if buffer[pos] != 'm' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 'a' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 'i' {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != 'o' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l189_89
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
+								goto l189_89
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position191_89, tokenIndex191_89 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l191_89
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l189_89
+							l191_89:
+								pos, ti = position191_89, tokenIndex191_89
+							}
+							if p.records(rulemailtourl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtourl, position190_89)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_89
+						goto lok89
+					l189_89:
+						pos, ti = position189_89, tokenIndex189_89
+						p.comp = comp_89
+						goto l0
+					}
+				lok89:
+					;
+				case 'w':
+					{ // waisurl
+						comp_90 := p.comp
+						p.comp = uint32(rulewaisurl)
+						position227_90, tokenIndex227_90 := pos, ti
+						{
+							position228_90 := pos
+							{
+								position229_90, tokenIndex229_90 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
+									goto l230_90
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l229_90
+							l230_90:
+								pos, ti = position229_90, tokenIndex229_90
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
+									goto l231_90
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l229_90
+							l231_90:
+								pos, ti = position229_90, tokenIndex229_90
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
+									goto l227_90
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l229_90:
+							if p.records(rulewaisurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulewaisurl, position228_90)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_90
+						goto lok90
+					l227_90:
+						pos, ti = position227_90, tokenIndex227_90
+						p.comp = comp_90
+						goto l0
+					}
+				lok90:
+					;
+				case 'g':
+					if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
 						goto l0
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1146,7 +1610,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l222_91
 							}
 							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+							if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
 								goto l222_91
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -1200,17 +1664,17 @@ func (p *Parser) rpegwrap_entries() bool {
 				lok91:
 					;
 				case 'n':
-					if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
 						goto l0
 					}
 					pos, ti = p.position, p.tokenIndex
 				case 'h':
-					if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.nhttpurl() {
 						goto l0
 					}
 					pos, ti = p.position, p.tokenIndex
 				default:
-					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
+					if p.position, p.tokenIndex = pos, ti; !p.nip_schemepart() {
 						goto l0
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1246,6 +1710,462 @@ func (p *Parser) rurl_strict() bool {
 		l13:
 			pos, ti = position12, tokenIndex12
 			if p.position, p.tokenIndex = pos, ti; !p.rftpurl() {
+				goto l14
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l12
+		l14:
+			pos, ti = position12, tokenIndex12
+			{ // newsurl
+				comp_77 := p.comp
+				p.comp = uint32(rulenewsurl)
+				position196_77, tokenIndex196_77 := pos, ti
+				{
+					position197_77 := pos
+					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
+					}
+					pos++
+					if buffer[pos] != 'w' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
+					}
+					pos++
+					if buffer[pos] != 's' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
+					}
+					pos++
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_77
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+						goto l196_77
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position198_77, tokenIndex198_77 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_77
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l196_77
+					l198_77:
+						pos, ti = position198_77, tokenIndex198_77
+					}
+					if p.records(rulenewsurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsurl, position197_77)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_77
+				goto lok77
+			l196_77:
+				pos, ti = position196_77, tokenIndex196_77
+				p.comp = comp_77
+				goto l15
+			}
+		lok77:
+			goto l12
+		l15:
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+				goto l16
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l12
+		l16:
+			pos, ti = position12, tokenIndex12
+			{ // telneturl
+				comp_78 := p.comp
+				p.comp = uint32(ruletelneturl)
+				position222_78, tokenIndex222_78 := pos, ti
+				{
+					position223_78 := pos
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_78
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+						goto l222_78
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position224_78, tokenIndex224_78 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_78
+						}
+						pos++
+						goto l225_78
+					l224_78:
+						pos, ti = position224_78, tokenIndex224_78
+					}
+				l225_78:
+					{
+						position226_78, tokenIndex226_78 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l226_78
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l222_78
+					l226_78:
+						pos, ti = position226_78, tokenIndex226_78
+					}
+					if p.records(ruletelneturl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruletelneturl, position223_78)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_78
+				goto lok78
+			l222_78:
+				pos, ti = position222_78, tokenIndex222_78
+				p.comp = comp_78
+				goto l17
+			}
+		lok78:
+			goto l12
+		l17:
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+				goto l18
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l12
+		l18:
+			pos, ti = position12, tokenIndex12
+			{ // waisurl
+				comp_79 := p.comp
+				p.comp = uint32(rulewaisurl)
+				position227_79, tokenIndex227_79 := pos, ti
+				{
+					position228_79 := pos
+					{
+						position229_79, tokenIndex229_79 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+							goto l230_79
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_79
+					l230_79:
+						pos, ti = position229_79, tokenIndex229_79
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l231_79
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_79
+					l231_79:
+						pos, ti = position229_79, tokenIndex229_79
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+							goto l227_79
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l229_79:
+					if p.records(rulewaisurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisurl, position228_79)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_79
+				goto lok79
+			l227_79:
+				pos, ti = position227_79, tokenIndex227_79
+				p.comp = comp_79
+				goto l19
+			}
+		lok79:
+			goto l12
+		l19:
+			pos, ti = position12, tokenIndex12
+			{ // mailtourl
+				comp_80 := p.comp
+				p.comp = uint32(rulemailtourl)
+				position189_80, tokenIndex189_80 := pos, ti
+				{
+					position190_80 := pos
+					if buffer[pos] != 'm' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 'a' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 'i' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != 'o' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_80
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+						goto l189_80
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position191_80, tokenIndex191_80 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l191_80
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l189_80
+					l191_80:
+						pos, ti = position191_80, tokenIndex191_80
+					}
+					if p.records(rulemailtourl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulemailtourl, position190_80)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_80
+				goto lok80
+			l189_80:
+				pos, ti = position189_80, tokenIndex189_80
+				p.comp = comp_80
+				goto l20
+			}
+		lok80:
+			goto l12
+		l20:
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
+				goto l21
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l12
+		l21:
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
+				goto l22
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l12
+		l22:
+			pos, ti = position12, tokenIndex12
+			{
+				position23, tokenIndex23 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
+					goto l23
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l10
+			l23:
+				pos, ti = position23, tokenIndex23
+			}
+			{ // otherurl
+				comp_81 := p.comp
+				p.comp = uint32(ruleotherurl)
+				position46_81, tokenIndex46_81 := pos, ti
+				{
+					position47_81 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+						goto l46_81
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleotherurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleotherurl, position47_81)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_81
+				goto lok81
+			l46_81:
+				pos, ti = position46_81, tokenIndex46_81
+				p.comp = comp_81
+				goto l10
+			}
+		lok81:
+		}
+	l12:
+		_ = position11
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l10:
+	pos, ti = position10, tokenIndex10
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nurl_strict() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position10, tokenIndex10 := pos, ti
+	{
+		position11 := pos
+		{
+			position12, tokenIndex12 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhttpurl() {
+				goto l13
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l12
+		l13:
+			pos, ti = position12, tokenIndex12
+			if p.position, p.tokenIndex = pos, ti; !p.nftpurl() {
 				goto l14
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1313,7 +2233,7 @@ func (p *Parser) rurl_strict() bool {
 						goto l196_77
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+					if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
 						goto l196_77
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1350,7 +2270,7 @@ func (p *Parser) rurl_strict() bool {
 			goto l12
 		l15:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+			if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
 				goto l16
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1462,7 +2382,7 @@ func (p *Parser) rurl_strict() bool {
 						goto l222_78
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+					if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
 						goto l222_78
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1517,7 +2437,7 @@ func (p *Parser) rurl_strict() bool {
 			goto l12
 		l17:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+			if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
 				goto l18
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1532,21 +2452,21 @@ func (p *Parser) rurl_strict() bool {
 					position228_79 := pos
 					{
 						position229_79, tokenIndex229_79 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
 							goto l230_79
 						}
 						pos, ti = p.position, p.tokenIndex
 						goto l229_79
 					l230_79:
 						pos, ti = position229_79, tokenIndex229_79
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
 							goto l231_79
 						}
 						pos, ti = p.position, p.tokenIndex
 						goto l229_79
 					l231_79:
 						pos, ti = position229_79, tokenIndex229_79
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
 							goto l227_79
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -1652,7 +2572,7 @@ func (p *Parser) rurl_strict() bool {
 						goto l189_80
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+					if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
 						goto l189_80
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1689,14 +2609,14 @@ func (p *Parser) rurl_strict() bool {
 			goto l12
 		l20:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
+			if p.position, p.tokenIndex = pos, ti; !p.nfileurl() {
 				goto l21
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l12
 		l21:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
+			if p.position, p.tokenIndex = pos, ti; !p.nprosperourl() {
 				goto l22
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1705,7 +2625,7 @@ func (p *Parser) rurl_strict() bool {
 			pos, ti = position12, tokenIndex12
 			{
 				position23, tokenIndex23 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.ndefined_scheme) {
 					goto l23
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -1722,7 +2642,7 @@ func (p *Parser) rurl_strict() bool {
 				position46_81, tokenIndex46_81 := pos, ti
 				{
 					position47_81 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
 						goto l46_81
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1754,6 +2674,445 @@ l10:
 
 // rdefined_scheme is rule 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')>
 func (p *Parser) rdefined_scheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
+	{
+		position25 := pos
+		{
+			position26, tokenIndex26 := pos, ti
+			if buffer[pos] != 'f' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos++
+			if buffer[pos] != 't' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos++
+			if buffer[pos] != 'p' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos++
+			goto l26
+		l27:
+			pos, ti = position26, tokenIndex26
+			if buffer[pos] != 'n' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if buffer[pos] != 'e' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if buffer[pos] != 'w' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if buffer[pos] != 's' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			goto l26
+		l28:
+			pos, ti = position26, tokenIndex26
+			{
+				switch buffer[pos] {
+				case 'p':
+					if buffer[pos] != 'p' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'r' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 's' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'r' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'f':
+					if buffer[pos] != 'f' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'i' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'm':
+					if buffer[pos] != 'm' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'a' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'i' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'w':
+					if buffer[pos] != 'w' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'a' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'i' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 's' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'g':
+					if buffer[pos] != 'g' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'h' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'r' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 't':
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'n':
+					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				default:
+					if buffer[pos] != 'h' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				}
+			}
+
+		}
+	l26:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l24
+		}
+		pos++
+		_ = position25
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l24:
+	pos, ti = position24, tokenIndex24
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndefined_scheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position24, tokenIndex24 := pos, ti
@@ -2364,6 +3723,239 @@ func (p *Parser) rgenericurl() bool {
 					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 						pos++
 					} else {
+
+						{ // lowalpha
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l279_9_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l48_75
+						l279_9_75:
+							pos++
+							goto lok9_75
+						}
+					lok9_75:
+					}
+				}
+
+			l50_75:
+				{
+					position51_75, tokenIndex51_75 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
+						} else {
+
+							{ // lowalpha
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l279_10_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l51_75
+							l279_10_75:
+								pos++
+								goto lok10_75
+							}
+						lok10_75:
+						}
+					}
+
+					goto l50_75
+				l51_75:
+					pos, ti = position51_75, tokenIndex51_75
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position49_75)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_75
+			goto lok75
+		l48_75:
+			pos, ti = position48_75, tokenIndex48_75
+			p.comp = comp_75
+			goto l30
+		}
+	lok75:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l30
+		}
+		pos++
+		{ // schemepart
+			if false {
+				goto l30
+			}
+			{
+				position55_76 := pos
+				{
+					position56_76, tokenIndex56_76 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
+						goto l57_76
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l56_76
+				l57_76:
+					pos, ti = position56_76, tokenIndex56_76
+				l58_76:
+					{
+						position59_76, tokenIndex59_76 := pos, ti
+						{ // xchar
+							position312_74_76, tokenIndex312_74_76 := pos, ti
+							{
+								position313_74_76 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position303_5_74_76, tokenIndex303_5_74_76 := pos, ti
+												{
+													position304_5_74_76 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_74_76
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_74_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_74_76
+													l300_1_5_74_76:
+														pos++
+														goto lok1_5_74_76
+													}
+												lok1_5_74_76:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_74_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_74_76
+													l300_2_5_74_76:
+														pos++
+														goto lok2_5_74_76
+													}
+												lok2_5_74_76:
+													_ = position304_5_74_76
+												}
+												goto lok5_74_76
+											l303_5_74_76:
+												pos, ti = position303_5_74_76, tokenIndex303_5_74_76
+												goto l312_74_76
+											}
+										lok5_74_76:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_6_74_76
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_6_74_76
+												}
+												goto l312_74_76
+											l305_6_74_76:
+												pos++
+												goto lok6_74_76
+											}
+										lok6_74_76:
+										}
+									}
+								}
+
+								_ = position313_74_76
+							}
+							goto lok74_76
+						l312_74_76:
+							pos, ti = position312_74_76, tokenIndex312_74_76
+							goto l59_76
+						}
+					lok74_76:
+						goto l58_76
+					l59_76:
+						pos, ti = position59_76, tokenIndex59_76
+					}
+				}
+			l56_76:
+				_ = position55_76
+			}
+			goto lok76
+		}
+	lok76:
+		{
+			position32, tokenIndex32 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l30
+		l32:
+			pos, ti = position32, tokenIndex32
+		}
+		if p.records(rulegenericurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegenericurl, position31)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l30:
+	pos, ti = position30, tokenIndex30
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngenericurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegenericurl)
+	position30, tokenIndex30 := pos, ti
+	{
+		position31 := pos
+		{ // scheme
+			comp_75 := p.comp
+			p.comp = uint32(rulescheme)
+			position48_75, tokenIndex48_75 := pos, ti
+			{
+				position49_75 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
+					} else {
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
@@ -2454,7 +4046,7 @@ func (p *Parser) rgenericurl() bool {
 				position55_76 := pos
 				{
 					position56_76, tokenIndex56_76 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
+					if p.position, p.tokenIndex = pos, ti; !p.nip_schemepart() {
 						goto l57_76
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2645,6 +4237,449 @@ func (p *Parser) rurl() bool {
 				{
 					position197_82 := pos
 					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
+					}
+					pos++
+					if buffer[pos] != 'w' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
+					}
+					pos++
+					if buffer[pos] != 's' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
+					}
+					pos++
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l196_82
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+						goto l196_82
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position198_82, tokenIndex198_82 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l198_82
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l196_82
+					l198_82:
+						pos, ti = position198_82, tokenIndex198_82
+					}
+					if p.records(rulenewsurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsurl, position197_82)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_82
+				goto lok82
+			l196_82:
+				pos, ti = position196_82, tokenIndex196_82
+				p.comp = comp_82
+				goto l38
+			}
+		lok82:
+			goto l35
+		l38:
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+				goto l39
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l35
+		l39:
+			pos, ti = position35, tokenIndex35
+			{ // telneturl
+				comp_83 := p.comp
+				p.comp = uint32(ruletelneturl)
+				position222_83, tokenIndex222_83 := pos, ti
+				{
+					position223_83 := pos
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'n' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 'e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l222_83
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+						goto l222_83
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position224_83, tokenIndex224_83 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_83
+						}
+						pos++
+						goto l225_83
+					l224_83:
+						pos, ti = position224_83, tokenIndex224_83
+					}
+				l225_83:
+					{
+						position226_83, tokenIndex226_83 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l226_83
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l222_83
+					l226_83:
+						pos, ti = position226_83, tokenIndex226_83
+					}
+					if p.records(ruletelneturl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruletelneturl, position223_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l222_83:
+				pos, ti = position222_83, tokenIndex222_83
+				p.comp = comp_83
+				goto l40
+			}
+		lok83:
+			goto l35
+		l40:
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+				goto l41
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l35
+		l41:
+			pos, ti = position35, tokenIndex35
+			{ // waisurl
+				comp_84 := p.comp
+				p.comp = uint32(rulewaisurl)
+				position227_84, tokenIndex227_84 := pos, ti
+				{
+					position228_84 := pos
+					{
+						position229_84, tokenIndex229_84 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+							goto l230_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_84
+					l230_84:
+						pos, ti = position229_84, tokenIndex229_84
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l231_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l229_84
+					l231_84:
+						pos, ti = position229_84, tokenIndex229_84
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+							goto l227_84
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l229_84:
+					if p.records(rulewaisurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulewaisurl, position228_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l227_84:
+				pos, ti = position227_84, tokenIndex227_84
+				p.comp = comp_84
+				goto l42
+			}
+		lok84:
+			goto l35
+		l42:
+			pos, ti = position35, tokenIndex35
+			{ // mailtourl
+				comp_85 := p.comp
+				p.comp = uint32(rulemailtourl)
+				position189_85, tokenIndex189_85 := pos, ti
+				{
+					position190_85 := pos
+					if buffer[pos] != 'm' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 'a' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 'i' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 'l' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 't' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != 'o' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l189_85
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+						goto l189_85
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position191_85, tokenIndex191_85 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l191_85
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l189_85
+					l191_85:
+						pos, ti = position191_85, tokenIndex191_85
+					}
+					if p.records(rulemailtourl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulemailtourl, position190_85)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_85
+				goto lok85
+			l189_85:
+				pos, ti = position189_85, tokenIndex189_85
+				p.comp = comp_85
+				goto l43
+			}
+		lok85:
+			goto l35
+		l43:
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
+				goto l44
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l35
+		l44:
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
+				goto l45
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l35
+		l45:
+			pos, ti = position35, tokenIndex35
+			{ // otherurl
+				comp_86 := p.comp
+				p.comp = uint32(ruleotherurl)
+				position46_86, tokenIndex46_86 := pos, ti
+				{
+					position47_86 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+						goto l46_86
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleotherurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleotherurl, position47_86)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_86
+				goto lok86
+			l46_86:
+				pos, ti = position46_86, tokenIndex46_86
+				p.comp = comp_86
+				goto l33
+			}
+		lok86:
+		}
+	l35:
+		_ = position34
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l33:
+	pos, ti = position33, tokenIndex33
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position33, tokenIndex33 := pos, ti
+	{
+		position34 := pos
+		{
+			position35, tokenIndex35 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhttpurl() {
+				goto l36
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l35
+		l36:
+			pos, ti = position35, tokenIndex35
+			if p.position, p.tokenIndex = pos, ti; !p.nftpurl() {
+				goto l37
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l35
+		l37:
+			pos, ti = position35, tokenIndex35
+			{ // newsurl
+				comp_82 := p.comp
+				p.comp = uint32(rulenewsurl)
+				position196_82, tokenIndex196_82 := pos, ti
+				{
+					position197_82 := pos
+					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2699,7 +4734,7 @@ func (p *Parser) rurl() bool {
 						goto l196_82
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+					if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
 						goto l196_82
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2736,7 +4771,7 @@ func (p *Parser) rurl() bool {
 			goto l35
 		l38:
 			pos, ti = position35, tokenIndex35
-			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+			if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
 				goto l39
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2848,7 +4883,7 @@ func (p *Parser) rurl() bool {
 						goto l222_83
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+					if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
 						goto l222_83
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2903,7 +4938,7 @@ func (p *Parser) rurl() bool {
 			goto l35
 		l40:
 			pos, ti = position35, tokenIndex35
-			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+			if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
 				goto l41
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2918,21 +4953,21 @@ func (p *Parser) rurl() bool {
 					position228_84 := pos
 					{
 						position229_84, tokenIndex229_84 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
 							goto l230_84
 						}
 						pos, ti = p.position, p.tokenIndex
 						goto l229_84
 					l230_84:
 						pos, ti = position229_84, tokenIndex229_84
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
 							goto l231_84
 						}
 						pos, ti = p.position, p.tokenIndex
 						goto l229_84
 					l231_84:
 						pos, ti = position229_84, tokenIndex229_84
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
 							goto l227_84
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -3038,7 +5073,7 @@ func (p *Parser) rurl() bool {
 						goto l189_85
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+					if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
 						goto l189_85
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3075,14 +5110,14 @@ func (p *Parser) rurl() bool {
 			goto l35
 		l43:
 			pos, ti = position35, tokenIndex35
-			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
+			if p.position, p.tokenIndex = pos, ti; !p.nfileurl() {
 				goto l44
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l35
 		l44:
 			pos, ti = position35, tokenIndex35
-			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
+			if p.position, p.tokenIndex = pos, ti; !p.nprosperourl() {
 				goto l45
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3095,7 +5130,7 @@ func (p *Parser) rurl() bool {
 				position46_86, tokenIndex46_86 := pos, ti
 				{
 					position47_86 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+					if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
 						goto l46_86
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3153,8 +5188,108 @@ l46:
 	return false
 }
 
+func (p *Parser) notherurl() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleotherurl)
+	position46, tokenIndex46 := pos, ti
+	{
+		position47 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
+			goto l46
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleotherurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleotherurl, position47)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l46:
+	pos, ti = position46, tokenIndex46
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rscheme is rule 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+>
 func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position48, tokenIndex48 := pos, ti
+	{
+		position49 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+
+				{ // lowalpha
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						goto l279_9
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l48
+				l279_9:
+					pos++
+					goto lok9
+				}
+			lok9:
+			}
+		}
+
+	l50:
+		{
+			position51, tokenIndex51 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					{ // lowalpha
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l279_10
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l51
+					l279_10:
+						pos++
+						goto lok10
+					}
+				lok10:
+				}
+			}
+
+			goto l50
+		l51:
+			pos, ti = position51, tokenIndex51
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position49)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l48:
+	pos, ti = position48, tokenIndex48
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3248,6 +5383,122 @@ func (p *Parser) rschemepart() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
+				goto l57
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l56
+		l57:
+			pos, ti = position56, tokenIndex56
+		l58:
+			{
+				position59, tokenIndex59 := pos, ti
+				{ // xchar
+					position312_74, tokenIndex312_74 := pos, ti
+					{
+						position313_74 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position303_5_74, tokenIndex303_5_74 := pos, ti
+										{
+											position304_5_74 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l303_5_74
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l300_1_5_74
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l303_5_74
+											l300_1_5_74:
+												pos++
+												goto lok1_5_74
+											}
+										lok1_5_74:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l300_2_5_74
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l303_5_74
+											l300_2_5_74:
+												pos++
+												goto lok2_5_74
+											}
+										lok2_5_74:
+											_ = position304_5_74
+										}
+										goto lok5_74
+									l303_5_74:
+										pos, ti = position303_5_74, tokenIndex303_5_74
+										goto l312_74
+									}
+								lok5_74:
+									;
+								default:
+									{ // unreserved
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l305_6_74
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											goto l305_6_74
+										}
+										goto l312_74
+									l305_6_74:
+										pos++
+										goto lok6_74
+									}
+								lok6_74:
+								}
+							}
+						}
+
+						_ = position313_74
+					}
+					goto lok74
+				l312_74:
+					pos, ti = position312_74, tokenIndex312_74
+					goto l59
+				}
+			lok74:
+				goto l58
+			l59:
+				pos, ti = position59, tokenIndex59
+			}
+		}
+	l56:
+		_ = position55
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nschemepart() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position55 := pos
+		{
+			position56, tokenIndex56 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nip_schemepart() {
 				goto l57
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3387,6 +5638,193 @@ func (p *Parser) rip_schemepart() bool {
 	{
 		position61 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l60
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l60
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+			goto l60
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position62, tokenIndex62 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l62
+			}
+			pos++
+			{ // urlpath
+				if false {
+					goto l62
+				}
+				comp_73 := p.comp
+				p.comp = uint32(ruleurlpath)
+				{
+					position114_73 := pos
+				l115_73:
+					{
+						position116_73, tokenIndex116_73 := pos, ti
+						{ // xchar
+							position312_22_73, tokenIndex312_22_73 := pos, ti
+							{
+								position313_22_73 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position303_5_22_73, tokenIndex303_5_22_73 := pos, ti
+												{
+													position304_5_22_73 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_22_73
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_22_73
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_22_73
+													l300_1_5_22_73:
+														pos++
+														goto lok1_5_22_73
+													}
+												lok1_5_22_73:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_22_73
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_22_73
+													l300_2_5_22_73:
+														pos++
+														goto lok2_5_22_73
+													}
+												lok2_5_22_73:
+													_ = position304_5_22_73
+												}
+												goto lok5_22_73
+											l303_5_22_73:
+												pos, ti = position303_5_22_73, tokenIndex303_5_22_73
+												goto l312_22_73
+											}
+										lok5_22_73:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_6_22_73
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_6_22_73
+												}
+												goto l312_22_73
+											l305_6_22_73:
+												pos++
+												goto lok6_22_73
+											}
+										lok6_22_73:
+										}
+									}
+								}
+
+								_ = position313_22_73
+							}
+							goto lok22_73
+						l312_22_73:
+							pos, ti = position312_22_73, tokenIndex312_22_73
+							goto l116_73
+						}
+					lok22_73:
+						goto l115_73
+					l116_73:
+						pos, ti = position116_73, tokenIndex116_73
+					}
+					if p.records(ruleurlpath) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleurlpath, position114_73)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_73
+				goto lok73
+			}
+		lok73:
+			goto l63
+		l62:
+			pos, ti = position62, tokenIndex62
+		}
+	l63:
+		{
+			position64, tokenIndex64 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l64
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l60
+		l64:
+			pos, ti = position64, tokenIndex64
+		}
+		if p.records(ruleip_schemepart) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleip_schemepart, position61)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l60:
+	pos, ti = position60, tokenIndex60
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nip_schemepart() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleip_schemepart)
+	position60, tokenIndex60 := pos, ti
+	{
+		position61 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(12, true)
 			}
@@ -3408,7 +5846,7 @@ func (p *Parser) rip_schemepart() bool {
 			goto l60
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
 			goto l60
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -3597,6 +6035,292 @@ l60:
 
 // rlogin is rule 9 login <- <((user (':' password)? '@')? hostport)>
 func (p *Parser) rlogin() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulelogin)
+	position65, tokenIndex65 := pos, ti
+	{
+		position66 := pos
+		{
+			position67, tokenIndex67 := pos, ti
+			{ // user
+				if false {
+					goto l67
+				}
+				comp_70 := p.comp
+				p.comp = uint32(ruleuser)
+				{
+					position104_70 := pos
+				l105_70:
+					{
+						position106_70, tokenIndex106_70 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								pos++
+							} else {
+
+								{ // uchar
+									position308_20_70, tokenIndex308_20_70 := pos, ti
+									{
+										position309_20_70 := pos
+										{
+											position310_20_70, tokenIndex310_20_70 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_20_70
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_20_70
+												}
+												goto l311_20_70
+											l305_3_20_70:
+												pos++
+												goto lok3_20_70
+											}
+										lok3_20_70:
+											goto l310_20_70
+										l311_20_70:
+											pos, ti = position310_20_70, tokenIndex310_20_70
+											{ // escape
+												position303_4_20_70, tokenIndex303_4_20_70 := pos, ti
+												{
+													position304_4_20_70 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_20_70
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_20_70
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_20_70
+													l300_1_4_20_70:
+														pos++
+														goto lok1_4_20_70
+													}
+												lok1_4_20_70:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_20_70
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_20_70
+													l300_2_4_20_70:
+														pos++
+														goto lok2_4_20_70
+													}
+												lok2_4_20_70:
+													_ = position304_4_20_70
+												}
+												goto lok4_20_70
+											l303_4_20_70:
+												pos, ti = position303_4_20_70, tokenIndex303_4_20_70
+												goto l308_20_70
+											}
+										lok4_20_70:
+										}
+									l310_20_70:
+										_ = position309_20_70
+									}
+									goto lok20_70
+								l308_20_70:
+									pos, ti = position308_20_70, tokenIndex308_20_70
+									goto l106_70
+								}
+							lok20_70:
+							}
+						}
+
+						goto l105_70
+					l106_70:
+						pos, ti = position106_70, tokenIndex106_70
+					}
+					if p.records(ruleuser) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleuser, position104_70)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_70
+				goto lok70
+			}
+		lok70:
+			{
+				position69, tokenIndex69 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l69
+				}
+				pos++
+				{ // password
+					if false {
+						goto l69
+					}
+					comp_71 := p.comp
+					p.comp = uint32(rulepassword)
+					{
+						position109_71 := pos
+					l110_71:
+						{
+							position111_71, tokenIndex111_71 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
+								} else {
+
+									{ // uchar
+										position308_21_71, tokenIndex308_21_71 := pos, ti
+										{
+											position309_21_71 := pos
+											{
+												position310_21_71, tokenIndex310_21_71 := pos, ti
+												{ // unreserved
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l305_3_21_71
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+														goto l305_3_21_71
+													}
+													goto l311_21_71
+												l305_3_21_71:
+													pos++
+													goto lok3_21_71
+												}
+											lok3_21_71:
+												goto l310_21_71
+											l311_21_71:
+												pos, ti = position310_21_71, tokenIndex310_21_71
+												{ // escape
+													position303_4_21_71, tokenIndex303_4_21_71 := pos, ti
+													{
+														position304_4_21_71 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_21_71
+														}
+														pos++
+														{ // hex
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_1_4_21_71
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_21_71
+														l300_1_4_21_71:
+															pos++
+															goto lok1_4_21_71
+														}
+													lok1_4_21_71:
+														{ // hex
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_2_4_21_71
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_21_71
+														l300_2_4_21_71:
+															pos++
+															goto lok2_4_21_71
+														}
+													lok2_4_21_71:
+														_ = position304_4_21_71
+													}
+													goto lok4_21_71
+												l303_4_21_71:
+													pos, ti = position303_4_21_71, tokenIndex303_4_21_71
+													goto l308_21_71
+												}
+											lok4_21_71:
+											}
+										l310_21_71:
+											_ = position309_21_71
+										}
+										goto lok21_71
+									l308_21_71:
+										pos, ti = position308_21_71, tokenIndex308_21_71
+										goto l111_71
+									}
+								lok21_71:
+								}
+							}
+
+							goto l110_71
+						l111_71:
+							pos, ti = position111_71, tokenIndex111_71
+						}
+						if p.records(rulepassword) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepassword, position109_71)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_71
+					goto lok71
+				}
+			lok71:
+				goto l70
+			l69:
+				pos, ti = position69, tokenIndex69
+			}
+		l70:
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l67
+			}
+			pos++
+			goto l68
+		l67:
+			pos, ti = position67, tokenIndex67
+		}
+	l68:
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l65
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(rulelogin) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulelogin, position66)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l65:
+	pos, ti = position65, tokenIndex65
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nlogin() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3904,7 +6628,7 @@ func (p *Parser) rlogin() bool {
 			pos, ti = position67, tokenIndex67
 		}
 	l68:
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l65
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -3949,6 +6673,145 @@ func (p *Parser) rhostport() bool {
 				l78_53:
 					pos, ti = position77_53, tokenIndex77_53
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l75_53
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l77_53:
+				if p.records(rulehost) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position76_53)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_53
+			goto lok53
+		l75_53:
+			pos, ti = position75_53, tokenIndex75_53
+			p.comp = comp_53
+			goto l71
+		}
+	lok53:
+		{
+			position73, tokenIndex73 := pos, ti
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l73
+			}
+			pos++
+			{ // port
+				comp_54 := p.comp
+				p.comp = uint32(ruleport)
+				position101_54, tokenIndex101_54 := pos, ti
+				{
+					position102_54 := pos
+					{ // digits
+						position315_19_54, tokenIndex315_19_54 := pos, ti
+						{
+							position316_19_54 := pos
+							{ // digit
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									goto l287_7_19_54
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l315_19_54
+							l287_7_19_54:
+								pos++
+								goto lok7_19_54
+							}
+						lok7_19_54:
+						l317_19_54:
+							{
+								position318_19_54, tokenIndex318_19_54 := pos, ti
+								{ // digit
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l287_8_19_54
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l318_19_54
+								l287_8_19_54:
+									pos++
+									goto lok8_19_54
+								}
+							lok8_19_54:
+								goto l317_19_54
+							l318_19_54:
+								pos, ti = position318_19_54, tokenIndex318_19_54
+							}
+							_ = position316_19_54
+						}
+						goto lok19_54
+					l315_19_54:
+						pos, ti = position315_19_54, tokenIndex315_19_54
+						goto l101_54
+					}
+				lok19_54:
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position102_54)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_54
+				goto lok54
+			l101_54:
+				pos, ti = position101_54, tokenIndex101_54
+				p.comp = comp_54
+				goto l73
+			}
+		lok54:
+			goto l74
+		l73:
+			pos, ti = position73, tokenIndex73
+		}
+	l74:
+		if p.records(rulehostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostport, position72)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l71:
+	pos, ti = position71, tokenIndex71
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position71, tokenIndex71 := pos, ti
+	{
+		position72 := pos
+		{ // host
+			comp_53 := p.comp
+			p.comp = uint32(rulehost)
+			position75_53, tokenIndex75_53 := pos, ti
+			{
+				position76_53 := pos
+				{
+					position77_53, tokenIndex77_53 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+						goto l78_53
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l77_53
+				l78_53:
+					pos, ti = position77_53, tokenIndex77_53
+					if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 						goto l75_53
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -4112,8 +6975,217 @@ l75:
 	return false
 }
 
+func (p *Parser) nhost() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position75, tokenIndex75 := pos, ti
+	{
+		position76 := pos
+		{
+			position77, tokenIndex77 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+				goto l78
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l77
+		l78:
+			pos, ti = position77, tokenIndex77
+			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
+				goto l75
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l77:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position76)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l75:
+	pos, ti = position75, tokenIndex75
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rhostname is rule 12 hostname <- <((domainlabel '.')* toplabel)>
 func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position79, tokenIndex79 := pos, ti
+	{
+		position80 := pos
+	l81:
+		{
+			position82, tokenIndex82 := pos, ti
+			{ // domainlabel
+				position83_39, tokenIndex83_39 := pos, ti
+				{
+					position84_39 := pos
+					{ // alphadigit
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l95_11_39
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							goto l95_11_39
+						}
+						goto l83_39
+					l95_11_39:
+						pos++
+						goto lok11_39
+					}
+				lok11_39:
+				l85_39:
+					{
+						position86_39, tokenIndex86_39 := pos, ti
+					l87_39:
+						{
+							position88_39, tokenIndex88_39 := pos, ti
+							if buffer[pos] != '-' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l88_39
+							}
+							pos++
+							goto l87_39
+						l88_39:
+							pos, ti = position88_39, tokenIndex88_39
+						}
+						{ // alphadigit
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l95_12_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								goto l95_12_39
+							}
+							goto l86_39
+						l95_12_39:
+							pos++
+							goto lok12_39
+						}
+					lok12_39:
+						goto l85_39
+					l86_39:
+						pos, ti = position86_39, tokenIndex86_39
+					}
+					_ = position84_39
+				}
+				goto lok39
+			l83_39:
+				pos, ti = position83_39, tokenIndex83_39
+				goto l82
+			}
+		lok39:
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l82
+			}
+			pos++
+			goto l81
+		l82:
+			pos, ti = position82, tokenIndex82
+		}
+		{ // toplabel
+			position89_40, tokenIndex89_40 := pos, ti
+			{
+				position90_40 := pos
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						goto l283_13_40
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l283_13_40
+					}
+					goto l89_40
+				l283_13_40:
+					pos++
+					goto lok13_40
+				}
+			lok13_40:
+			l91_40:
+				{
+					position92_40, tokenIndex92_40 := pos, ti
+				l93_40:
+					{
+						position94_40, tokenIndex94_40 := pos, ti
+						if buffer[pos] != '-' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l94_40
+						}
+						pos++
+						goto l93_40
+					l94_40:
+						pos, ti = position94_40, tokenIndex94_40
+					}
+					{ // alphadigit
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l95_14_40
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							goto l95_14_40
+						}
+						goto l92_40
+					l95_14_40:
+						pos++
+						goto lok14_40
+					}
+				lok14_40:
+					goto l91_40
+				l92_40:
+					pos, ti = position92_40, tokenIndex92_40
+				}
+				_ = position90_40
+			}
+			goto lok40
+		l89_40:
+			pos, ti = position89_40, tokenIndex89_40
+			goto l79
+		}
+	lok40:
+		if p.records(rulehostname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostname, position80)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l79:
+	pos, ti = position79, tokenIndex79
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4325,6 +7397,76 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position84 := pos
 		{ // alphadigit
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				goto l95_11
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				goto l95_11
+			}
+			goto l83
+		l95_11:
+			pos++
+			goto lok11
+		}
+	lok11:
+	l85:
+		{
+			position86, tokenIndex86 := pos, ti
+		l87:
+			{
+				position88, tokenIndex88 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				goto l87
+			l88:
+				pos, ti = position88, tokenIndex88
+			}
+			{ // alphadigit
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					goto l95_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					goto l95_12
+				}
+				goto l86
+			l95_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l85
+		l86:
+			pos, ti = position86, tokenIndex86
+		}
+		_ = position84
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l83:
+	pos, ti = position83, tokenIndex83
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndomainlabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
+	{
+		position84 := pos
+		{ // alphadigit
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
@@ -4405,6 +7547,76 @@ l83:
 
 // rtoplabel is rule 14 toplabel <- <(alpha ('-'* alphadigit)*)>
 func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position89, tokenIndex89 := pos, ti
+	{
+		position90 := pos
+		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				goto l283_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l283_13
+			}
+			goto l89
+		l283_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+	l91:
+		{
+			position92, tokenIndex92 := pos, ti
+		l93:
+			{
+				position94, tokenIndex94 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l94
+				}
+				pos++
+				goto l93
+			l94:
+				pos, ti = position94, tokenIndex94
+			}
+			{ // alphadigit
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					goto l95_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					goto l95_14
+				}
+				goto l92
+			l95_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l91
+		l92:
+			pos, ti = position92, tokenIndex92
+		}
+		_ = position90
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l89:
+	pos, ti = position89, tokenIndex89
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntoplabel() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position89, tokenIndex89 := pos, ti
@@ -4493,6 +7705,26 @@ l89:
 func (p *Parser) ralphadigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l95
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+		goto l95
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l95:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalphadigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
@@ -4518,6 +7750,234 @@ l95:
 
 // rhostnumber is rule 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
 func (p *Parser) rhostnumber() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostnumber)
+	position99, tokenIndex99 := pos, ti
+	{
+		position100 := pos
+		{ // digits
+			position315_15, tokenIndex315_15 := pos, ti
+			{
+				position316_15 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_15
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_15
+				l287_7_15:
+					pos++
+					goto lok7_15
+				}
+			lok7_15:
+			l317_15:
+				{
+					position318_15, tokenIndex318_15 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_15
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_15
+					l287_8_15:
+						pos++
+						goto lok8_15
+					}
+				lok8_15:
+					goto l317_15
+				l318_15:
+					pos, ti = position318_15, tokenIndex318_15
+				}
+				_ = position316_15
+			}
+			goto lok15
+		l315_15:
+			pos, ti = position315_15, tokenIndex315_15
+			goto l99
+		}
+	lok15:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l99
+		}
+		pos++
+		{ // digits
+			position315_16, tokenIndex315_16 := pos, ti
+			{
+				position316_16 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_16
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_16
+				l287_7_16:
+					pos++
+					goto lok7_16
+				}
+			lok7_16:
+			l317_16:
+				{
+					position318_16, tokenIndex318_16 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_16
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_16
+					l287_8_16:
+						pos++
+						goto lok8_16
+					}
+				lok8_16:
+					goto l317_16
+				l318_16:
+					pos, ti = position318_16, tokenIndex318_16
+				}
+				_ = position316_16
+			}
+			goto lok16
+		l315_16:
+			pos, ti = position315_16, tokenIndex315_16
+			goto l99
+		}
+	lok16:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l99
+		}
+		pos++
+		{ // digits
+			position315_17, tokenIndex315_17 := pos, ti
+			{
+				position316_17 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_17
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_17
+				l287_7_17:
+					pos++
+					goto lok7_17
+				}
+			lok7_17:
+			l317_17:
+				{
+					position318_17, tokenIndex318_17 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_17
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_17
+					l287_8_17:
+						pos++
+						goto lok8_17
+					}
+				lok8_17:
+					goto l317_17
+				l318_17:
+					pos, ti = position318_17, tokenIndex318_17
+				}
+				_ = position316_17
+			}
+			goto lok17
+		l315_17:
+			pos, ti = position315_17, tokenIndex315_17
+			goto l99
+		}
+	lok17:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l99
+		}
+		pos++
+		{ // digits
+			position315_18, tokenIndex315_18 := pos, ti
+			{
+				position316_18 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_18
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_18
+				l287_7_18:
+					pos++
+					goto lok7_18
+				}
+			lok7_18:
+			l317_18:
+				{
+					position318_18, tokenIndex318_18 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_18
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_18
+					l287_8_18:
+						pos++
+						goto lok8_18
+					}
+				lok8_18:
+					goto l317_18
+				l318_18:
+					pos, ti = position318_18, tokenIndex318_18
+				}
+				_ = position316_18
+			}
+			goto lok18
+		l315_18:
+			pos, ti = position315_18, tokenIndex315_18
+			goto l99
+		}
+	lok18:
+		if p.records(rulehostnumber) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostnumber, position100)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l99:
+	pos, ti = position99, tokenIndex99
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostnumber() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4792,6 +8252,75 @@ func (p *Parser) rport() bool {
 			{
 				position316_19 := pos
 				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_19
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_19
+				l287_7_19:
+					pos++
+					goto lok7_19
+				}
+			lok7_19:
+			l317_19:
+				{
+					position318_19, tokenIndex318_19 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_19
+					l287_8_19:
+						pos++
+						goto lok8_19
+					}
+				lok8_19:
+					goto l317_19
+				l318_19:
+					pos, ti = position318_19, tokenIndex318_19
+				}
+				_ = position316_19
+			}
+			goto lok19
+		l315_19:
+			pos, ti = position315_19, tokenIndex315_19
+			goto l101
+		}
+	lok19:
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position102)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l101:
+	pos, ti = position101, tokenIndex101
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	position101, tokenIndex101 := pos, ti
+	{
+		position102 := pos
+		{ // digits
+			position315_19, tokenIndex315_19 := pos, ti
+			{
+				position316_19 := pos
+				{ // digit
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
@@ -4856,6 +8385,120 @@ l101:
 
 // ruser is rule 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) ruser() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	{
+		position104 := pos
+	l105:
+		{
+			position106, tokenIndex106 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+
+					{ // uchar
+						position308_20, tokenIndex308_20 := pos, ti
+						{
+							position309_20 := pos
+							{
+								position310_20, tokenIndex310_20 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_20
+									}
+									goto l311_20
+								l305_3_20:
+									pos++
+									goto lok3_20
+								}
+							lok3_20:
+								goto l310_20
+							l311_20:
+								pos, ti = position310_20, tokenIndex310_20
+								{ // escape
+									position303_4_20, tokenIndex303_4_20 := pos, ti
+									{
+										position304_4_20 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_20
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_20
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_20
+										l300_1_4_20:
+											pos++
+											goto lok1_4_20
+										}
+									lok1_4_20:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_20
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_20
+										l300_2_4_20:
+											pos++
+											goto lok2_4_20
+										}
+									lok2_4_20:
+										_ = position304_4_20
+									}
+									goto lok4_20
+								l303_4_20:
+									pos, ti = position303_4_20, tokenIndex303_4_20
+									goto l308_20
+								}
+							lok4_20:
+							}
+						l310_20:
+							_ = position309_20
+						}
+						goto lok20
+					l308_20:
+						pos, ti = position308_20, tokenIndex308_20
+						goto l106
+					}
+				lok20:
+				}
+			}
+
+			goto l105
+		l106:
+			pos, ti = position106, tokenIndex106
+		}
+		if p.records(ruleuser) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuser, position104)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuser() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4989,6 +8632,120 @@ func (p *Parser) ruser() bool {
 
 // rpassword is rule 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rpassword() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepassword)
+	{
+		position109 := pos
+	l110:
+		{
+			position111, tokenIndex111 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+
+					{ // uchar
+						position308_21, tokenIndex308_21 := pos, ti
+						{
+							position309_21 := pos
+							{
+								position310_21, tokenIndex310_21 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_21
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_21
+									}
+									goto l311_21
+								l305_3_21:
+									pos++
+									goto lok3_21
+								}
+							lok3_21:
+								goto l310_21
+							l311_21:
+								pos, ti = position310_21, tokenIndex310_21
+								{ // escape
+									position303_4_21, tokenIndex303_4_21 := pos, ti
+									{
+										position304_4_21 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_21
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_21
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_21
+										l300_1_4_21:
+											pos++
+											goto lok1_4_21
+										}
+									lok1_4_21:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_21
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_21
+										l300_2_4_21:
+											pos++
+											goto lok2_4_21
+										}
+									lok2_4_21:
+										_ = position304_4_21
+									}
+									goto lok4_21
+								l303_4_21:
+									pos, ti = position303_4_21, tokenIndex303_4_21
+									goto l308_21
+								}
+							lok4_21:
+							}
+						l310_21:
+							_ = position309_21
+						}
+						goto lok21
+					l308_21:
+						pos, ti = position308_21, tokenIndex308_21
+						goto l111
+					}
+				lok21:
+				}
+			}
+
+			goto l110
+		l111:
+			pos, ti = position111, tokenIndex111
+		}
+		if p.records(rulepassword) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepassword, position109)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npassword() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -5139,6 +8896,118 @@ func (p *Parser) rurlpath() bool {
 						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_22, tokenIndex303_5_22 := pos, ti
+									{
+										position304_5_22 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_22
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_22
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_22
+										l300_1_5_22:
+											pos++
+											goto lok1_5_22
+										}
+									lok1_5_22:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_22
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_22
+										l300_2_5_22:
+											pos++
+											goto lok2_5_22
+										}
+									lok2_5_22:
+										_ = position304_5_22
+									}
+									goto lok5_22
+								l303_5_22:
+									pos, ti = position303_5_22, tokenIndex303_5_22
+									goto l312_22
+								}
+							lok5_22:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_22
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_22
+									}
+									goto l312_22
+								l305_6_22:
+									pos++
+									goto lok6_22
+								}
+							lok6_22:
+							}
+						}
+					}
+
+					_ = position313_22
+				}
+				goto lok22
+			l312_22:
+				pos, ti = position312_22, tokenIndex312_22
+				goto l116
+			}
+		lok22:
+			goto l115
+		l116:
+			pos, ti = position116, tokenIndex116
+		}
+		if p.records(ruleurlpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleurlpath, position114)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nurlpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleurlpath)
+	{
+		position114 := pos
+	l115:
+		{
+			position116, tokenIndex116 := pos, ti
+			{ // xchar
+				position312_22, tokenIndex312_22 := pos, ti
+				{
+					position313_22 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(21, true)
 							}
@@ -5264,6 +9133,208 @@ func (p *Parser) rftpurl() bool {
 	{
 		position118 := pos
 		if buffer[pos] != 'f' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+			goto l117
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position119, tokenIndex119 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
+				goto l119
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position121, tokenIndex121 := pos, ti
+				if buffer[pos] != ';' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 'y' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 'e' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != '=' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				{ // ftptype
+					comp_72 := p.comp
+					p.comp = uint32(ruleftptype)
+					position133_72, tokenIndex133_72 := pos, ti
+					{
+						position134_72 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								pos++
+							} else {
+
+								if buffer[pos] != 'A' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_72
+								}
+								pos++
+							}
+						}
+
+						if p.records(ruleftptype) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleftptype, position134_72)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_72
+					goto lok72
+				l133_72:
+					pos, ti = position133_72, tokenIndex133_72
+					p.comp = comp_72
+					goto l121
+				}
+			lok72:
+				goto l122
+			l121:
+				pos, ti = position121, tokenIndex121
+			}
+		l122:
+			goto l120
+		l119:
+			pos, ti = position119, tokenIndex119
+		}
+	l120:
+		{
+			position123, tokenIndex123 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l123
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l117
+		l123:
+			pos, ti = position123, tokenIndex123
+		}
+		if p.records(ruleftpurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftpurl, position118)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l117:
+	pos, ti = position117, tokenIndex117
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nftpurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleftpurl)
+	position117, tokenIndex117 := pos, ti
+	{
+		position118 := pos
+		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
 				p.note(13, true)
 			}
@@ -5329,7 +9400,7 @@ func (p *Parser) rftpurl() bool {
 			goto l117
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
 			goto l117
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -5346,7 +9417,7 @@ func (p *Parser) rftpurl() bool {
 				goto l119
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
+			if p.position, p.tokenIndex = pos, ti; !p.nfpath() {
 				goto l119
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5504,6 +9575,259 @@ l117:
 
 // rfpath is rule 22 fpath <- <(fsegment ('/' fsegment)*)>
 func (p *Parser) rfpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefpath)
+	position124, tokenIndex124 := pos, ti
+	{
+		position125 := pos
+		{ // fsegment
+			if false {
+				goto l124
+			}
+			{
+				position129_41 := pos
+			l130_41:
+				{
+					position131_41, tokenIndex131_41 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position308_23_41, tokenIndex308_23_41 := pos, ti
+								{
+									position309_23_41 := pos
+									{
+										position310_23_41, tokenIndex310_23_41 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_23_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_23_41
+											}
+											goto l311_23_41
+										l305_3_23_41:
+											pos++
+											goto lok3_23_41
+										}
+									lok3_23_41:
+										goto l310_23_41
+									l311_23_41:
+										pos, ti = position310_23_41, tokenIndex310_23_41
+										{ // escape
+											position303_4_23_41, tokenIndex303_4_23_41 := pos, ti
+											{
+												position304_4_23_41 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_23_41
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_23_41
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_23_41
+												l300_1_4_23_41:
+													pos++
+													goto lok1_4_23_41
+												}
+											lok1_4_23_41:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_23_41
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_23_41
+												l300_2_4_23_41:
+													pos++
+													goto lok2_4_23_41
+												}
+											lok2_4_23_41:
+												_ = position304_4_23_41
+											}
+											goto lok4_23_41
+										l303_4_23_41:
+											pos, ti = position303_4_23_41, tokenIndex303_4_23_41
+											goto l308_23_41
+										}
+									lok4_23_41:
+									}
+								l310_23_41:
+									_ = position309_23_41
+								}
+								goto lok23_41
+							l308_23_41:
+								pos, ti = position308_23_41, tokenIndex308_23_41
+								goto l131_41
+							}
+						lok23_41:
+						}
+					}
+
+					goto l130_41
+				l131_41:
+					pos, ti = position131_41, tokenIndex131_41
+				}
+				_ = position129_41
+			}
+			goto lok41
+		}
+	lok41:
+	l126:
+		{
+			position127, tokenIndex127 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l127
+			}
+			pos++
+			{ // fsegment
+				if false {
+					goto l127
+				}
+				{
+					position129_42 := pos
+				l130_42:
+					{
+						position131_42, tokenIndex131_42 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+								pos++
+							} else {
+
+								{ // uchar
+									position308_23_42, tokenIndex308_23_42 := pos, ti
+									{
+										position309_23_42 := pos
+										{
+											position310_23_42, tokenIndex310_23_42 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_23_42
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_23_42
+												}
+												goto l311_23_42
+											l305_3_23_42:
+												pos++
+												goto lok3_23_42
+											}
+										lok3_23_42:
+											goto l310_23_42
+										l311_23_42:
+											pos, ti = position310_23_42, tokenIndex310_23_42
+											{ // escape
+												position303_4_23_42, tokenIndex303_4_23_42 := pos, ti
+												{
+													position304_4_23_42 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_23_42
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_23_42
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_23_42
+													l300_1_4_23_42:
+														pos++
+														goto lok1_4_23_42
+													}
+												lok1_4_23_42:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_23_42
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_23_42
+													l300_2_4_23_42:
+														pos++
+														goto lok2_4_23_42
+													}
+												lok2_4_23_42:
+													_ = position304_4_23_42
+												}
+												goto lok4_23_42
+											l303_4_23_42:
+												pos, ti = position303_4_23_42, tokenIndex303_4_23_42
+												goto l308_23_42
+											}
+										lok4_23_42:
+										}
+									l310_23_42:
+										_ = position309_23_42
+									}
+									goto lok23_42
+								l308_23_42:
+									pos, ti = position308_23_42, tokenIndex308_23_42
+									goto l131_42
+								}
+							lok23_42:
+							}
+						}
+
+						goto l130_42
+					l131_42:
+						pos, ti = position131_42, tokenIndex131_42
+					}
+					_ = position129_42
+				}
+				goto lok42
+			}
+		lok42:
+			goto l126
+		l127:
+			pos, ti = position127, tokenIndex127
+		}
+		if p.records(rulefpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefpath, position125)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l124:
+	pos, ti = position124, tokenIndex124
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nfpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -5808,6 +10132,113 @@ func (p *Parser) rfsegment() bool {
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
 				} else {
+
+					{ // uchar
+						position308_23, tokenIndex308_23 := pos, ti
+						{
+							position309_23 := pos
+							{
+								position310_23, tokenIndex310_23 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_23
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_23
+									}
+									goto l311_23
+								l305_3_23:
+									pos++
+									goto lok3_23
+								}
+							lok3_23:
+								goto l310_23
+							l311_23:
+								pos, ti = position310_23, tokenIndex310_23
+								{ // escape
+									position303_4_23, tokenIndex303_4_23 := pos, ti
+									{
+										position304_4_23 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_23
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_23
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_23
+										l300_1_4_23:
+											pos++
+											goto lok1_4_23
+										}
+									lok1_4_23:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_23
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_23
+										l300_2_4_23:
+											pos++
+											goto lok2_4_23
+										}
+									lok2_4_23:
+										_ = position304_4_23
+									}
+									goto lok4_23
+								l303_4_23:
+									pos, ti = position303_4_23, tokenIndex303_4_23
+									goto l308_23
+								}
+							lok4_23:
+							}
+						l310_23:
+							_ = position309_23
+						}
+						goto lok23
+					l308_23:
+						pos, ti = position308_23, tokenIndex308_23
+						goto l131
+					}
+				lok23:
+				}
+			}
+
+			goto l130
+		l131:
+			pos, ti = position131, tokenIndex131
+		}
+		_ = position129
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position129 := pos
+	l130:
+		{
+			position131, tokenIndex131 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(37, true)
 					}
@@ -5934,6 +10365,46 @@ func (p *Parser) rftptype() bool {
 			if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 				pos++
 			} else {
+
+				if buffer[pos] != 'A' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l133
+				}
+				pos++
+			}
+		}
+
+		if p.records(ruleftptype) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftptype, position134)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l133:
+	pos, ti = position133, tokenIndex133
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nftptype() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleftptype)
+	position133, tokenIndex133 := pos, ti
+	{
+		position134 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(35, true)
 				}
@@ -5970,6 +10441,253 @@ l133:
 
 // rfileurl is rule 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)>
 func (p *Parser) rfileurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefileurl)
+	position136, tokenIndex136 := pos, ti
+	{
+		position137 := pos
+		if buffer[pos] != 'f' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != 'i' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != 'l' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		{ // file_host
+			if false {
+				goto l136
+			}
+			comp_55 := p.comp
+			p.comp = uint32(rulefile_host)
+			{
+				position140_55 := pos
+				{
+					position141_55, tokenIndex141_55 := pos, ti
+					{
+						position143_55, tokenIndex143_55 := pos, ti
+						{ // host
+							comp_49 := p.comp
+							p.comp = uint32(rulehost)
+							position75_49_55, tokenIndex75_49_55 := pos, ti
+							{
+								position76_49_55 := pos
+								{
+									position77_49_55, tokenIndex77_49_55 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+										goto l78_49_55
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l77_49_55
+								l78_49_55:
+									pos, ti = position77_49_55, tokenIndex77_49_55
+									if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+										goto l75_49_55
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							l77_49_55:
+								if p.records(rulehost) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulehost, position76_49_55)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_49
+							goto lok49_55
+						l75_49_55:
+							pos, ti = position75_49_55, tokenIndex75_49_55
+							p.comp = comp_49
+							goto l144_55
+						}
+					lok49_55:
+						goto l143_55
+					l144_55:
+						pos, ti = position143_55, tokenIndex143_55
+						if buffer[pos] != 'l' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'o' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'c' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'a' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'l' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'h' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 'o' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 's' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+						if buffer[pos] != 't' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l141_55
+						}
+						pos++
+					}
+				l143_55:
+					goto l142_55
+				l141_55:
+					pos, ti = position141_55, tokenIndex141_55
+				}
+			l142_55:
+				if p.records(rulefile_host) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulefile_host, position140_55)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_55
+			goto lok55
+		}
+	lok55:
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
+			goto l136
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position138, tokenIndex138 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l138
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l136
+		l138:
+			pos, ti = position138, tokenIndex138
+		}
+		if p.records(rulefileurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefileurl, position137)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l136:
+	pos, ti = position136, tokenIndex136
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nfileurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -6074,14 +10792,14 @@ func (p *Parser) rfileurl() bool {
 								position76_49_55 := pos
 								{
 									position77_49_55, tokenIndex77_49_55 := pos, ti
-									if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
 										goto l78_49_55
 									}
 									pos, ti = p.position, p.tokenIndex
 									goto l77_49_55
 								l78_49_55:
 									pos, ti = position77_49_55, tokenIndex77_49_55
-									if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+									if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 										goto l75_49_55
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -6231,7 +10949,7 @@ func (p *Parser) rfileurl() bool {
 			goto l136
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.nfpath() {
 			goto l136
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -6295,6 +11013,145 @@ func (p *Parser) rfile_host() bool {
 						l78_49:
 							pos, ti = position77_49, tokenIndex77_49
 							if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+								goto l75_49
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l77_49:
+						if p.records(rulehost) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulehost, position76_49)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_49
+					goto lok49
+				l75_49:
+					pos, ti = position75_49, tokenIndex75_49
+					p.comp = comp_49
+					goto l144
+				}
+			lok49:
+				goto l143
+			l144:
+				pos, ti = position143, tokenIndex143
+				if buffer[pos] != 'l' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'o' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'c' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'a' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'l' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'h' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'o' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+			}
+		l143:
+			goto l142
+		l141:
+			pos, ti = position141, tokenIndex141
+		}
+	l142:
+		if p.records(rulefile_host) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefile_host, position140)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfile_host() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefile_host)
+	{
+		position140 := pos
+		{
+			position141, tokenIndex141 := pos, ti
+			{
+				position143, tokenIndex143 := pos, ti
+				{ // host
+					comp_49 := p.comp
+					p.comp = uint32(rulehost)
+					position75_49, tokenIndex75_49 := pos, ti
+					{
+						position76_49 := pos
+						{
+							position77_49, tokenIndex77_49 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+								goto l78_49
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l77_49
+						l78_49:
+							pos, ti = position77_49, tokenIndex77_49
+							if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 								goto l75_49
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -6444,6 +11301,254 @@ func (p *Parser) rhttpurl() bool {
 	{
 		position146 := pos
 		if buffer[pos] != 'h' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l145
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position147, tokenIndex147 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l147
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rhpath() {
+				goto l147
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position149, tokenIndex149 := pos, ti
+				if buffer[pos] != '?' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l149
+				}
+				pos++
+				{ // search
+					if false {
+						goto l149
+					}
+					comp_56 := p.comp
+					p.comp = uint32(rulesearch)
+					{
+						position162_56 := pos
+					l163_56:
+						{
+							position164_56, tokenIndex164_56 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+
+									{ // uchar
+										position308_25_56, tokenIndex308_25_56 := pos, ti
+										{
+											position309_25_56 := pos
+											{
+												position310_25_56, tokenIndex310_25_56 := pos, ti
+												{ // unreserved
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l305_3_25_56
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+														goto l305_3_25_56
+													}
+													goto l311_25_56
+												l305_3_25_56:
+													pos++
+													goto lok3_25_56
+												}
+											lok3_25_56:
+												goto l310_25_56
+											l311_25_56:
+												pos, ti = position310_25_56, tokenIndex310_25_56
+												{ // escape
+													position303_4_25_56, tokenIndex303_4_25_56 := pos, ti
+													{
+														position304_4_25_56 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_25_56
+														}
+														pos++
+														{ // hex
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_1_4_25_56
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_25_56
+														l300_1_4_25_56:
+															pos++
+															goto lok1_4_25_56
+														}
+													lok1_4_25_56:
+														{ // hex
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																goto l300_2_4_25_56
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l303_4_25_56
+														l300_2_4_25_56:
+															pos++
+															goto lok2_4_25_56
+														}
+													lok2_4_25_56:
+														_ = position304_4_25_56
+													}
+													goto lok4_25_56
+												l303_4_25_56:
+													pos, ti = position303_4_25_56, tokenIndex303_4_25_56
+													goto l308_25_56
+												}
+											lok4_25_56:
+											}
+										l310_25_56:
+											_ = position309_25_56
+										}
+										goto lok25_56
+									l308_25_56:
+										pos, ti = position308_25_56, tokenIndex308_25_56
+										goto l164_56
+									}
+								lok25_56:
+								}
+							}
+
+							goto l163_56
+						l164_56:
+							pos, ti = position164_56, tokenIndex164_56
+						}
+						if p.records(rulesearch) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulesearch, position162_56)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_56
+					goto lok56
+				}
+			lok56:
+				goto l150
+			l149:
+				pos, ti = position149, tokenIndex149
+			}
+		l150:
+			goto l148
+		l147:
+			pos, ti = position147, tokenIndex147
+		}
+	l148:
+		{
+			position151, tokenIndex151 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l151
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l145
+		l151:
+			pos, ti = position151, tokenIndex151
+		}
+		if p.records(rulehttpurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehttpurl, position146)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l145:
+	pos, ti = position145, tokenIndex145
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhttpurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehttpurl)
+	position145, tokenIndex145 := pos, ti
+	{
+		position146 := pos
+		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
 				p.note(18, true)
 			}
@@ -6520,7 +11625,7 @@ func (p *Parser) rhttpurl() bool {
 			goto l145
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l145
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -6537,7 +11642,7 @@ func (p *Parser) rhttpurl() bool {
 				goto l147
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rhpath() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhpath() {
 				goto l147
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6730,6 +11835,259 @@ l145:
 
 // rhpath is rule 28 hpath <- <(hsegment ('/' hsegment)*)>
 func (p *Parser) rhpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehpath)
+	position152, tokenIndex152 := pos, ti
+	{
+		position153 := pos
+		{ // hsegment
+			if false {
+				goto l152
+			}
+			{
+				position157_43 := pos
+			l158_43:
+				{
+					position159_43, tokenIndex159_43 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position308_24_43, tokenIndex308_24_43 := pos, ti
+								{
+									position309_24_43 := pos
+									{
+										position310_24_43, tokenIndex310_24_43 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_24_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_24_43
+											}
+											goto l311_24_43
+										l305_3_24_43:
+											pos++
+											goto lok3_24_43
+										}
+									lok3_24_43:
+										goto l310_24_43
+									l311_24_43:
+										pos, ti = position310_24_43, tokenIndex310_24_43
+										{ // escape
+											position303_4_24_43, tokenIndex303_4_24_43 := pos, ti
+											{
+												position304_4_24_43 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_24_43
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_24_43
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_24_43
+												l300_1_4_24_43:
+													pos++
+													goto lok1_4_24_43
+												}
+											lok1_4_24_43:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_24_43
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_24_43
+												l300_2_4_24_43:
+													pos++
+													goto lok2_4_24_43
+												}
+											lok2_4_24_43:
+												_ = position304_4_24_43
+											}
+											goto lok4_24_43
+										l303_4_24_43:
+											pos, ti = position303_4_24_43, tokenIndex303_4_24_43
+											goto l308_24_43
+										}
+									lok4_24_43:
+									}
+								l310_24_43:
+									_ = position309_24_43
+								}
+								goto lok24_43
+							l308_24_43:
+								pos, ti = position308_24_43, tokenIndex308_24_43
+								goto l159_43
+							}
+						lok24_43:
+						}
+					}
+
+					goto l158_43
+				l159_43:
+					pos, ti = position159_43, tokenIndex159_43
+				}
+				_ = position157_43
+			}
+			goto lok43
+		}
+	lok43:
+	l154:
+		{
+			position155, tokenIndex155 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l155
+			}
+			pos++
+			{ // hsegment
+				if false {
+					goto l155
+				}
+				{
+					position157_44 := pos
+				l158_44:
+					{
+						position159_44, tokenIndex159_44 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								pos++
+							} else {
+
+								{ // uchar
+									position308_24_44, tokenIndex308_24_44 := pos, ti
+									{
+										position309_24_44 := pos
+										{
+											position310_24_44, tokenIndex310_24_44 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_24_44
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_24_44
+												}
+												goto l311_24_44
+											l305_3_24_44:
+												pos++
+												goto lok3_24_44
+											}
+										lok3_24_44:
+											goto l310_24_44
+										l311_24_44:
+											pos, ti = position310_24_44, tokenIndex310_24_44
+											{ // escape
+												position303_4_24_44, tokenIndex303_4_24_44 := pos, ti
+												{
+													position304_4_24_44 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_24_44
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_24_44
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_24_44
+													l300_1_4_24_44:
+														pos++
+														goto lok1_4_24_44
+													}
+												lok1_4_24_44:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_24_44
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_24_44
+													l300_2_4_24_44:
+														pos++
+														goto lok2_4_24_44
+													}
+												lok2_4_24_44:
+													_ = position304_4_24_44
+												}
+												goto lok4_24_44
+											l303_4_24_44:
+												pos, ti = position303_4_24_44, tokenIndex303_4_24_44
+												goto l308_24_44
+											}
+										lok4_24_44:
+										}
+									l310_24_44:
+										_ = position309_24_44
+									}
+									goto lok24_44
+								l308_24_44:
+									pos, ti = position308_24_44, tokenIndex308_24_44
+									goto l159_44
+								}
+							lok24_44:
+							}
+						}
+
+						goto l158_44
+					l159_44:
+						pos, ti = position159_44, tokenIndex159_44
+					}
+					_ = position157_44
+				}
+				goto lok44
+			}
+		lok44:
+			goto l154
+		l155:
+			pos, ti = position155, tokenIndex155
+		}
+		if p.records(rulehpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehpath, position153)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l152:
+	pos, ti = position152, tokenIndex152
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -7034,6 +12392,113 @@ func (p *Parser) rhsegment() bool {
 				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 					pos++
 				} else {
+
+					{ // uchar
+						position308_24, tokenIndex308_24 := pos, ti
+						{
+							position309_24 := pos
+							{
+								position310_24, tokenIndex310_24 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_24
+									}
+									goto l311_24
+								l305_3_24:
+									pos++
+									goto lok3_24
+								}
+							lok3_24:
+								goto l310_24
+							l311_24:
+								pos, ti = position310_24, tokenIndex310_24
+								{ // escape
+									position303_4_24, tokenIndex303_4_24 := pos, ti
+									{
+										position304_4_24 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_24
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_24
+										l300_1_4_24:
+											pos++
+											goto lok1_4_24
+										}
+									lok1_4_24:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_24
+										l300_2_4_24:
+											pos++
+											goto lok2_4_24
+										}
+									lok2_4_24:
+										_ = position304_4_24
+									}
+									goto lok4_24
+								l303_4_24:
+									pos, ti = position303_4_24, tokenIndex303_4_24
+									goto l308_24
+								}
+							lok4_24:
+							}
+						l310_24:
+							_ = position309_24
+						}
+						goto lok24
+					l308_24:
+						pos, ti = position308_24, tokenIndex308_24
+						goto l159
+					}
+				lok24:
+				}
+			}
+
+			goto l158
+		l159:
+			pos, ti = position159, tokenIndex159
+		}
+		_ = position157
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position157 := pos
+	l158:
+		{
+			position159, tokenIndex159 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(40, true)
 					}
@@ -7149,6 +12614,120 @@ func (p *Parser) rhsegment() bool {
 
 // rsearch is rule 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rsearch() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulesearch)
+	{
+		position162 := pos
+	l163:
+		{
+			position164, tokenIndex164 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+					pos++
+				} else {
+
+					{ // uchar
+						position308_25, tokenIndex308_25 := pos, ti
+						{
+							position309_25 := pos
+							{
+								position310_25, tokenIndex310_25 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_25
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_25
+									}
+									goto l311_25
+								l305_3_25:
+									pos++
+									goto lok3_25
+								}
+							lok3_25:
+								goto l310_25
+							l311_25:
+								pos, ti = position310_25, tokenIndex310_25
+								{ // escape
+									position303_4_25, tokenIndex303_4_25 := pos, ti
+									{
+										position304_4_25 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_25
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_25
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_25
+										l300_1_4_25:
+											pos++
+											goto lok1_4_25
+										}
+									lok1_4_25:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_25
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_25
+										l300_2_4_25:
+											pos++
+											goto lok2_4_25
+										}
+									lok2_4_25:
+										_ = position304_4_25
+									}
+									goto lok4_25
+								l303_4_25:
+									pos, ti = position303_4_25, tokenIndex303_4_25
+									goto l308_25
+								}
+							lok4_25:
+							}
+						l310_25:
+							_ = position309_25
+						}
+						goto lok25
+					l308_25:
+						pos, ti = position308_25, tokenIndex308_25
+						goto l164
+					}
+				lok25:
+				}
+			}
+
+			goto l163
+		l164:
+			pos, ti = position164, tokenIndex164
+		}
+		if p.records(rulesearch) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulesearch, position162)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsearch() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -7290,6 +12869,651 @@ func (p *Parser) rgopherurl() bool {
 	{
 		position167 := pos
 		if buffer[pos] != 'g' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'h' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'r' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l166
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position168, tokenIndex168 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			{
+				position170, tokenIndex170 := pos, ti
+				{ // gtype
+					comp_57 := p.comp
+					p.comp = uint32(rulegtype)
+					position179_57, tokenIndex179_57 := pos, ti
+					{
+						position180_57 := pos
+						{ // xchar
+							position312_26_57, tokenIndex312_26_57 := pos, ti
+							{
+								position313_26_57 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position303_5_26_57, tokenIndex303_5_26_57 := pos, ti
+												{
+													position304_5_26_57 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_26_57
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_26_57
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_26_57
+													l300_1_5_26_57:
+														pos++
+														goto lok1_5_26_57
+													}
+												lok1_5_26_57:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_26_57
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_5_26_57
+													l300_2_5_26_57:
+														pos++
+														goto lok2_5_26_57
+													}
+												lok2_5_26_57:
+													_ = position304_5_26_57
+												}
+												goto lok5_26_57
+											l303_5_26_57:
+												pos, ti = position303_5_26_57, tokenIndex303_5_26_57
+												goto l312_26_57
+											}
+										lok5_26_57:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_6_26_57
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_6_26_57
+												}
+												goto l312_26_57
+											l305_6_26_57:
+												pos++
+												goto lok6_26_57
+											}
+										lok6_26_57:
+										}
+									}
+								}
+
+								_ = position313_26_57
+							}
+							goto lok26_57
+						l312_26_57:
+							pos, ti = position312_26_57, tokenIndex312_26_57
+							goto l179_57
+						}
+					lok26_57:
+						if p.records(rulegtype) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulegtype, position180_57)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_57
+					goto lok57
+				l179_57:
+					pos, ti = position179_57, tokenIndex179_57
+					p.comp = comp_57
+					goto l170
+				}
+			lok57:
+				{
+					position172, tokenIndex172 := pos, ti
+					{ // selector
+						if false {
+							goto l172
+						}
+						comp_58 := p.comp
+						p.comp = uint32(ruleselector)
+						{
+							position182_58 := pos
+						l183_58:
+							{
+								position184_58, tokenIndex184_58 := pos, ti
+								{ // xchar
+									position312_27_58, tokenIndex312_27_58 := pos, ti
+									{
+										position313_27_58 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // escape
+														position303_5_27_58, tokenIndex303_5_27_58 := pos, ti
+														{
+															position304_5_27_58 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l303_5_27_58
+															}
+															pos++
+															{ // hex
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	goto l300_1_5_27_58
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l303_5_27_58
+															l300_1_5_27_58:
+																pos++
+																goto lok1_5_27_58
+															}
+														lok1_5_27_58:
+															{ // hex
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	goto l300_2_5_27_58
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l303_5_27_58
+															l300_2_5_27_58:
+																pos++
+																goto lok2_5_27_58
+															}
+														lok2_5_27_58:
+															_ = position304_5_27_58
+														}
+														goto lok5_27_58
+													l303_5_27_58:
+														pos, ti = position303_5_27_58, tokenIndex303_5_27_58
+														goto l312_27_58
+													}
+												lok5_27_58:
+													;
+												default:
+													{ // unreserved
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l305_6_27_58
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+															goto l305_6_27_58
+														}
+														goto l312_27_58
+													l305_6_27_58:
+														pos++
+														goto lok6_27_58
+													}
+												lok6_27_58:
+												}
+											}
+										}
+
+										_ = position313_27_58
+									}
+									goto lok27_58
+								l312_27_58:
+									pos, ti = position312_27_58, tokenIndex312_27_58
+									goto l184_58
+								}
+							lok27_58:
+								goto l183_58
+							l184_58:
+								pos, ti = position184_58, tokenIndex184_58
+							}
+							if p.records(ruleselector) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleselector, position182_58)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_58
+						goto lok58
+					}
+				lok58:
+					{
+						position174, tokenIndex174 := pos, ti
+						if buffer[pos] != '%' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l174
+						}
+						pos++
+						if buffer[pos] != '0' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l174
+						}
+						pos++
+						if buffer[pos] != '9' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l174
+						}
+						pos++
+						{ // search
+							if false {
+								goto l174
+							}
+							comp_59 := p.comp
+							p.comp = uint32(rulesearch)
+							{
+								position162_59 := pos
+							l163_59:
+								{
+									position164_59, tokenIndex164_59 := pos, ti
+									{
+										if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											pos++
+										} else {
+
+											{ // uchar
+												position308_25_59, tokenIndex308_25_59 := pos, ti
+												{
+													position309_25_59 := pos
+													{
+														position310_25_59, tokenIndex310_25_59 := pos, ti
+														{ // unreserved
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l305_3_25_59
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+																goto l305_3_25_59
+															}
+															goto l311_25_59
+														l305_3_25_59:
+															pos++
+															goto lok3_25_59
+														}
+													lok3_25_59:
+														goto l310_25_59
+													l311_25_59:
+														pos, ti = position310_25_59, tokenIndex310_25_59
+														{ // escape
+															position303_4_25_59, tokenIndex303_4_25_59 := pos, ti
+															{
+																position304_4_25_59 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l303_4_25_59
+																}
+																pos++
+																{ // hex
+																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		goto l300_1_4_25_59
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l303_4_25_59
+																l300_1_4_25_59:
+																	pos++
+																	goto lok1_4_25_59
+																}
+															lok1_4_25_59:
+																{ // hex
+																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		goto l300_2_4_25_59
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l303_4_25_59
+																l300_2_4_25_59:
+																	pos++
+																	goto lok2_4_25_59
+																}
+															lok2_4_25_59:
+																_ = position304_4_25_59
+															}
+															goto lok4_25_59
+														l303_4_25_59:
+															pos, ti = position303_4_25_59, tokenIndex303_4_25_59
+															goto l308_25_59
+														}
+													lok4_25_59:
+													}
+												l310_25_59:
+													_ = position309_25_59
+												}
+												goto lok25_59
+											l308_25_59:
+												pos, ti = position308_25_59, tokenIndex308_25_59
+												goto l164_59
+											}
+										lok25_59:
+										}
+									}
+
+									goto l163_59
+								l164_59:
+									pos, ti = position164_59, tokenIndex164_59
+								}
+								if p.records(rulesearch) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulesearch, position162_59)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_59
+							goto lok59
+						}
+					lok59:
+						{
+							position176, tokenIndex176 := pos, ti
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l176
+							}
+							pos++
+							if buffer[pos] != '0' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l176
+							}
+							pos++
+							if buffer[pos] != '9' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l176
+							}
+							pos++
+							{ // gopher_plus_string
+								if false {
+									goto l176
+								}
+								{
+									position186_60 := pos
+								l187_60:
+									{
+										position188_60, tokenIndex188_60 := pos, ti
+										{ // xchar
+											position312_28_60, tokenIndex312_28_60 := pos, ti
+											{
+												position313_28_60 := pos
+												{
+													if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+														pos++
+													} else {
+
+														switch buffer[pos] {
+														case '%':
+															{ // escape
+																position303_5_28_60, tokenIndex303_5_28_60 := pos, ti
+																{
+																	position304_5_28_60 := pos
+																	if buffer[pos] != '%' {
+
+																		if int(pos) > p.far {
+																			p.far, p.farComp = int(pos), p.comp
+																		}
+																		goto l303_5_28_60
+																	}
+																	pos++
+																	{ // hex
+																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																			goto l300_1_5_28_60
+																		}
+																		if int(pos) > p.far {
+																			p.far, p.farComp = int(pos), p.comp
+																		}
+																		goto l303_5_28_60
+																	l300_1_5_28_60:
+																		pos++
+																		goto lok1_5_28_60
+																	}
+																lok1_5_28_60:
+																	{ // hex
+																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																			goto l300_2_5_28_60
+																		}
+																		if int(pos) > p.far {
+																			p.far, p.farComp = int(pos), p.comp
+																		}
+																		goto l303_5_28_60
+																	l300_2_5_28_60:
+																		pos++
+																		goto lok2_5_28_60
+																	}
+																lok2_5_28_60:
+																	_ = position304_5_28_60
+																}
+																goto lok5_28_60
+															l303_5_28_60:
+																pos, ti = position303_5_28_60, tokenIndex303_5_28_60
+																goto l312_28_60
+															}
+														lok5_28_60:
+															;
+														default:
+															{ // unreserved
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l305_6_28_60
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+																	goto l305_6_28_60
+																}
+																goto l312_28_60
+															l305_6_28_60:
+																pos++
+																goto lok6_28_60
+															}
+														lok6_28_60:
+														}
+													}
+												}
+
+												_ = position313_28_60
+											}
+											goto lok28_60
+										l312_28_60:
+											pos, ti = position312_28_60, tokenIndex312_28_60
+											goto l188_60
+										}
+									lok28_60:
+										goto l187_60
+									l188_60:
+										pos, ti = position188_60, tokenIndex188_60
+									}
+									_ = position186_60
+								}
+								goto lok60
+							}
+						lok60:
+							goto l177
+						l176:
+							pos, ti = position176, tokenIndex176
+						}
+					l177:
+						goto l175
+					l174:
+						pos, ti = position174, tokenIndex174
+					}
+				l175:
+					goto l173
+				l172:
+					pos, ti = position172, tokenIndex172
+				}
+			l173:
+				goto l171
+			l170:
+				pos, ti = position170, tokenIndex170
+			}
+		l171:
+			goto l169
+		l168:
+			pos, ti = position168, tokenIndex168
+		}
+	l169:
+		{
+			position178, tokenIndex178 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l178
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l166
+		l178:
+			pos, ti = position178, tokenIndex178
+		}
+		if p.records(rulegopherurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegopherurl, position167)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l166:
+	pos, ti = position166, tokenIndex166
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngopherurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegopherurl)
+	position166, tokenIndex166 := pos, ti
+	{
+		position167 := pos
+		if buffer[pos] != 'g' {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
@@ -7388,7 +13612,7 @@ func (p *Parser) rgopherurl() bool {
 			goto l166
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l166
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -8072,6 +14296,117 @@ func (p *Parser) rgtype() bool {
 					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 						pos++
 					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position303_5_26, tokenIndex303_5_26 := pos, ti
+								{
+									position304_5_26 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_26
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_1_5_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_26
+									l300_1_5_26:
+										pos++
+										goto lok1_5_26
+									}
+								lok1_5_26:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_2_5_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_26
+									l300_2_5_26:
+										pos++
+										goto lok2_5_26
+									}
+								lok2_5_26:
+									_ = position304_5_26
+								}
+								goto lok5_26
+							l303_5_26:
+								pos, ti = position303_5_26, tokenIndex303_5_26
+								goto l312_26
+							}
+						lok5_26:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l305_6_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l305_6_26
+								}
+								goto l312_26
+							l305_6_26:
+								pos++
+								goto lok6_26
+							}
+						lok6_26:
+						}
+					}
+				}
+
+				_ = position313_26
+			}
+			goto lok26
+		l312_26:
+			pos, ti = position312_26, tokenIndex312_26
+			goto l179
+		}
+	lok26:
+		if p.records(rulegtype) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegtype, position180)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l179:
+	pos, ti = position179, tokenIndex179
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngtype() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegtype)
+	position179, tokenIndex179 := pos, ti
+	{
+		position180 := pos
+		{ // xchar
+			position312_26, tokenIndex312_26 := pos, ti
+			{
+				position313_26 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						pos++
+					} else {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -8190,6 +14525,118 @@ l179:
 
 // rselector is rule 33 selector <- <xchar*>
 func (p *Parser) rselector() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleselector)
+	{
+		position182 := pos
+	l183:
+		{
+			position184, tokenIndex184 := pos, ti
+			{ // xchar
+				position312_27, tokenIndex312_27 := pos, ti
+				{
+					position313_27 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_27, tokenIndex303_5_27 := pos, ti
+									{
+										position304_5_27 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_27
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_27
+										l300_1_5_27:
+											pos++
+											goto lok1_5_27
+										}
+									lok1_5_27:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_27
+										l300_2_5_27:
+											pos++
+											goto lok2_5_27
+										}
+									lok2_5_27:
+										_ = position304_5_27
+									}
+									goto lok5_27
+								l303_5_27:
+									pos, ti = position303_5_27, tokenIndex303_5_27
+									goto l312_27
+								}
+							lok5_27:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_27
+									}
+									goto l312_27
+								l305_6_27:
+									pos++
+									goto lok6_27
+								}
+							lok6_27:
+							}
+						}
+					}
+
+					_ = position313_27
+				}
+				goto lok27
+			l312_27:
+				pos, ti = position312_27, tokenIndex312_27
+				goto l184
+			}
+		lok27:
+			goto l183
+		l184:
+			pos, ti = position184, tokenIndex184
+		}
+		if p.records(ruleselector) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleselector, position182)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nselector() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -8339,6 +14786,111 @@ func (p *Parser) rgopher_plus_string() bool {
 						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_28, tokenIndex303_5_28 := pos, ti
+									{
+										position304_5_28 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_28
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_28
+										l300_1_5_28:
+											pos++
+											goto lok1_5_28
+										}
+									lok1_5_28:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_28
+										l300_2_5_28:
+											pos++
+											goto lok2_5_28
+										}
+									lok2_5_28:
+										_ = position304_5_28
+									}
+									goto lok5_28
+								l303_5_28:
+									pos, ti = position303_5_28, tokenIndex303_5_28
+									goto l312_28
+								}
+							lok5_28:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_28
+									}
+									goto l312_28
+								l305_6_28:
+									pos++
+									goto lok6_28
+								}
+							lok6_28:
+							}
+						}
+					}
+
+					_ = position313_28
+				}
+				goto lok28
+			l312_28:
+				pos, ti = position312_28, tokenIndex312_28
+				goto l188
+			}
+		lok28:
+			goto l187
+		l188:
+			pos, ti = position188, tokenIndex188
+		}
+		_ = position186
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ngopher_plus_string() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position186 := pos
+	l187:
+		{
+			position188, tokenIndex188 := pos, ti
+			{ // xchar
+				position312_28, tokenIndex312_28 := pos, ti
+				{
+					position313_28 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(21, true)
 							}
@@ -8459,6 +15011,106 @@ func (p *Parser) rmailtourl() bool {
 	{
 		position190 := pos
 		if buffer[pos] != 'm' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'a' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'i' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'l' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+			goto l189
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position191, tokenIndex191 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l189
+		l191:
+			pos, ti = position191, tokenIndex191
+		}
+		if p.records(rulemailtourl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulemailtourl, position190)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l189:
+	pos, ti = position189, tokenIndex189
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nmailtourl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulemailtourl)
+	position189, tokenIndex189 := pos, ti
+	{
+		position190 := pos
+		if buffer[pos] != 'm' {
 			if int(pos) == p.at {
 				p.note(6, true)
 			}
@@ -8535,7 +15187,7 @@ func (p *Parser) rmailtourl() bool {
 			goto l189
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+		if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
 			goto l189
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -8573,6 +15225,211 @@ l189:
 
 // rencoded822addr is rule 36 encoded822addr <- <xchar+>
 func (p *Parser) rencoded822addr() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleencoded822addr)
+	position192, tokenIndex192 := pos, ti
+	{
+		position193 := pos
+		{ // xchar
+			position312_29, tokenIndex312_29 := pos, ti
+			{
+				position313_29 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position303_5_29, tokenIndex303_5_29 := pos, ti
+								{
+									position304_5_29 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_29
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_1_5_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_29
+									l300_1_5_29:
+										pos++
+										goto lok1_5_29
+									}
+								lok1_5_29:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_2_5_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_29
+									l300_2_5_29:
+										pos++
+										goto lok2_5_29
+									}
+								lok2_5_29:
+									_ = position304_5_29
+								}
+								goto lok5_29
+							l303_5_29:
+								pos, ti = position303_5_29, tokenIndex303_5_29
+								goto l312_29
+							}
+						lok5_29:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l305_6_29
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l305_6_29
+								}
+								goto l312_29
+							l305_6_29:
+								pos++
+								goto lok6_29
+							}
+						lok6_29:
+						}
+					}
+				}
+
+				_ = position313_29
+			}
+			goto lok29
+		l312_29:
+			pos, ti = position312_29, tokenIndex312_29
+			goto l192
+		}
+	lok29:
+	l194:
+		{
+			position195, tokenIndex195 := pos, ti
+			{ // xchar
+				position312_30, tokenIndex312_30 := pos, ti
+				{
+					position313_30 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_30, tokenIndex303_5_30 := pos, ti
+									{
+										position304_5_30 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_30
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_30
+										l300_1_5_30:
+											pos++
+											goto lok1_5_30
+										}
+									lok1_5_30:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_30
+										l300_2_5_30:
+											pos++
+											goto lok2_5_30
+										}
+									lok2_5_30:
+										_ = position304_5_30
+									}
+									goto lok5_30
+								l303_5_30:
+									pos, ti = position303_5_30, tokenIndex303_5_30
+									goto l312_30
+								}
+							lok5_30:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_30
+									}
+									goto l312_30
+								l305_6_30:
+									pos++
+									goto lok6_30
+								}
+							lok6_30:
+							}
+						}
+					}
+
+					_ = position313_30
+				}
+				goto lok30
+			l312_30:
+				pos, ti = position312_30, tokenIndex312_30
+				goto l195
+			}
+		lok30:
+			goto l194
+		l195:
+			pos, ti = position195, tokenIndex195
+		}
+		if p.records(ruleencoded822addr) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleencoded822addr, position193)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l192:
+	pos, ti = position192, tokenIndex192
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nencoded822addr() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -8829,6 +15686,90 @@ func (p *Parser) rnewsurl() bool {
 	{
 		position197 := pos
 		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+			goto l196
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position198, tokenIndex198 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l198
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l196
+		l198:
+			pos, ti = position198, tokenIndex198
+		}
+		if p.records(rulenewsurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenewsurl, position197)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l196:
+	pos, ti = position196, tokenIndex196
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnewsurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenewsurl)
+	position196, tokenIndex196 := pos, ti
+	{
+		position197 := pos
+		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
 				p.note(0, true)
 			}
@@ -8883,7 +15824,7 @@ func (p *Parser) rnewsurl() bool {
 			goto l196
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+		if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
 			goto l196
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -8921,6 +15862,151 @@ l196:
 
 // rgrouppart is rule 38 grouppart <- <(('*' !.) / (group !.) / article)>
 func (p *Parser) rgrouppart() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegrouppart)
+	position199, tokenIndex199 := pos, ti
+	{
+		position200 := pos
+		{
+			position201, tokenIndex201 := pos, ti
+			if buffer[pos] != '*' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			{
+				position203, tokenIndex203 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l203
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l202
+			l203:
+				pos, ti = position203, tokenIndex203
+			}
+			goto l201
+		l202:
+			pos, ti = position201, tokenIndex201
+			{ // group
+				comp_61 := p.comp
+				p.comp = uint32(rulegroup)
+				position206_61, tokenIndex206_61 := pos, ti
+				{
+					position207_61 := pos
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l283_31_61
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l283_31_61
+						}
+						goto l206_61
+					l283_31_61:
+						pos++
+						goto lok31_61
+					}
+				lok31_61:
+				l208_61:
+					{
+						position209_61, tokenIndex209_61 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+								pos++
+							} else {
+
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l283_32_61
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l283_32_61
+									}
+									goto l209_61
+								l283_32_61:
+									pos++
+									goto lok32_61
+								}
+							lok32_61:
+							}
+						}
+
+						goto l208_61
+					l209_61:
+						pos, ti = position209_61, tokenIndex209_61
+					}
+					if p.records(rulegroup) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulegroup, position207_61)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_61
+				goto lok61
+			l206_61:
+				pos, ti = position206_61, tokenIndex206_61
+				p.comp = comp_61
+				goto l204
+			}
+		lok61:
+			{
+				position205, tokenIndex205 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l205
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l204
+			l205:
+				pos, ti = position205, tokenIndex205
+			}
+			goto l201
+		l204:
+			pos, ti = position201, tokenIndex201
+			if p.position, p.tokenIndex = pos, ti; !p.rarticle() {
+				goto l199
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l201:
+		if p.records(rulegrouppart) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegrouppart, position200)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l199:
+	pos, ti = position199, tokenIndex199
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngrouppart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -9061,7 +16147,7 @@ func (p *Parser) rgrouppart() bool {
 			goto l201
 		l204:
 			pos, ti = position201, tokenIndex201
-			if p.position, p.tokenIndex = pos, ti; !p.rarticle() {
+			if p.position, p.tokenIndex = pos, ti; !p.narticle() {
 				goto l199
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9085,6 +16171,77 @@ l199:
 
 // rgroup is rule 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
 func (p *Parser) rgroup() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegroup)
+	position206, tokenIndex206 := pos, ti
+	{
+		position207 := pos
+		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				goto l283_31
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l283_31
+			}
+			goto l206
+		l283_31:
+			pos++
+			goto lok31
+		}
+	lok31:
+	l208:
+		{
+			position209, tokenIndex209 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+					pos++
+				} else {
+
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l283_32
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l283_32
+						}
+						goto l209
+					l283_32:
+						pos++
+						goto lok32
+					}
+				lok32:
+				}
+			}
+
+			goto l208
+		l209:
+			pos, ti = position209, tokenIndex209
+		}
+		if p.records(rulegroup) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegroup, position207)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l206:
+	pos, ti = position206, tokenIndex206
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngroup() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -9172,6 +16329,258 @@ l206:
 
 // rarticle is rule 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)>
 func (p *Parser) rarticle() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulearticle)
+	position211, tokenIndex211 := pos, ti
+	{
+		position212 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+				pos++
+			} else {
+
+				{ // uchar
+					position308_50, tokenIndex308_50 := pos, ti
+					{
+						position309_50 := pos
+						{
+							position310_50, tokenIndex310_50 := pos, ti
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l305_3_50
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l305_3_50
+								}
+								goto l311_50
+							l305_3_50:
+								pos++
+								goto lok3_50
+							}
+						lok3_50:
+							goto l310_50
+						l311_50:
+							pos, ti = position310_50, tokenIndex310_50
+							{ // escape
+								position303_4_50, tokenIndex303_4_50 := pos, ti
+								{
+									position304_4_50 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_4_50
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_1_4_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_4_50
+									l300_1_4_50:
+										pos++
+										goto lok1_4_50
+									}
+								lok1_4_50:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_2_4_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_4_50
+									l300_2_4_50:
+										pos++
+										goto lok2_4_50
+									}
+								lok2_4_50:
+									_ = position304_4_50
+								}
+								goto lok4_50
+							l303_4_50:
+								pos, ti = position303_4_50, tokenIndex303_4_50
+								goto l308_50
+							}
+						lok4_50:
+						}
+					l310_50:
+						_ = position309_50
+					}
+					goto lok50
+				l308_50:
+					pos, ti = position308_50, tokenIndex308_50
+					goto l211
+				}
+			lok50:
+			}
+		}
+
+	l213:
+		{
+			position214, tokenIndex214 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+					pos++
+				} else {
+
+					{ // uchar
+						position308_51, tokenIndex308_51 := pos, ti
+						{
+							position309_51 := pos
+							{
+								position310_51, tokenIndex310_51 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_51
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_51
+									}
+									goto l311_51
+								l305_3_51:
+									pos++
+									goto lok3_51
+								}
+							lok3_51:
+								goto l310_51
+							l311_51:
+								pos, ti = position310_51, tokenIndex310_51
+								{ // escape
+									position303_4_51, tokenIndex303_4_51 := pos, ti
+									{
+										position304_4_51 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_51
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_51
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_51
+										l300_1_4_51:
+											pos++
+											goto lok1_4_51
+										}
+									lok1_4_51:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_51
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_51
+										l300_2_4_51:
+											pos++
+											goto lok2_4_51
+										}
+									lok2_4_51:
+										_ = position304_4_51
+									}
+									goto lok4_51
+								l303_4_51:
+									pos, ti = position303_4_51, tokenIndex303_4_51
+									goto l308_51
+								}
+							lok4_51:
+							}
+						l310_51:
+							_ = position309_51
+						}
+						goto lok51
+					l308_51:
+						pos, ti = position308_51, tokenIndex308_51
+						goto l214
+					}
+				lok51:
+				}
+			}
+
+			goto l213
+		l214:
+			pos, ti = position214, tokenIndex214
+		}
+		if buffer[pos] != '@' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l211
+		}
+		pos++
+		{ // host
+			comp_52 := p.comp
+			p.comp = uint32(rulehost)
+			position75_52, tokenIndex75_52 := pos, ti
+			{
+				position76_52 := pos
+				{
+					position77_52, tokenIndex77_52 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+						goto l78_52
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l77_52
+				l78_52:
+					pos, ti = position77_52, tokenIndex77_52
+					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l75_52
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l77_52:
+				if p.records(rulehost) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position76_52)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_52
+			goto lok52
+		l75_52:
+			pos, ti = position75_52, tokenIndex75_52
+			p.comp = comp_52
+			goto l211
+		}
+	lok52:
+		if p.records(rulearticle) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulearticle, position212)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l211:
+	pos, ti = position211, tokenIndex211
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) narticle() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -9419,14 +16828,14 @@ func (p *Parser) rarticle() bool {
 				position76_52 := pos
 				{
 					position77_52, tokenIndex77_52 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
 						goto l78_52
 					}
 					pos, ti = p.position, p.tokenIndex
 					goto l77_52
 				l78_52:
 					pos, ti = position77_52, tokenIndex77_52
-					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+					if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 						goto l75_52
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9464,6 +16873,241 @@ l211:
 
 // rnntpurl is rule 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)>
 func (p *Parser) rnntpurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenntpurl)
+	position217, tokenIndex217 := pos, ti
+	{
+		position218 := pos
+		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l217
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		{ // group
+			comp_62 := p.comp
+			p.comp = uint32(rulegroup)
+			position206_62, tokenIndex206_62 := pos, ti
+			{
+				position207_62 := pos
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						goto l283_31_62
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l283_31_62
+					}
+					goto l206_62
+				l283_31_62:
+					pos++
+					goto lok31_62
+				}
+			lok31_62:
+			l208_62:
+				{
+					position209_62, tokenIndex209_62 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l283_32_62
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l283_32_62
+								}
+								goto l209_62
+							l283_32_62:
+								pos++
+								goto lok32_62
+							}
+						lok32_62:
+						}
+					}
+
+					goto l208_62
+				l209_62:
+					pos, ti = position209_62, tokenIndex209_62
+				}
+				if p.records(rulegroup) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulegroup, position207_62)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_62
+			goto lok62
+		l206_62:
+			pos, ti = position206_62, tokenIndex206_62
+			p.comp = comp_62
+			goto l217
+		}
+	lok62:
+		{
+			position219, tokenIndex219 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l219
+			}
+			pos++
+			{ // digits
+				position315_63, tokenIndex315_63 := pos, ti
+				{
+					position316_63 := pos
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_7_63
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l315_63
+					l287_7_63:
+						pos++
+						goto lok7_63
+					}
+				lok7_63:
+				l317_63:
+					{
+						position318_63, tokenIndex318_63 := pos, ti
+						{ // digit
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l287_8_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l318_63
+						l287_8_63:
+							pos++
+							goto lok8_63
+						}
+					lok8_63:
+						goto l317_63
+					l318_63:
+						pos, ti = position318_63, tokenIndex318_63
+					}
+					_ = position316_63
+				}
+				goto lok63
+			l315_63:
+				pos, ti = position315_63, tokenIndex315_63
+				goto l219
+			}
+		lok63:
+			goto l220
+		l219:
+			pos, ti = position219, tokenIndex219
+		}
+	l220:
+		{
+			position221, tokenIndex221 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l221
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l217
+		l221:
+			pos, ti = position221, tokenIndex221
+		}
+		if p.records(rulenntpurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenntpurl, position218)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l217:
+	pos, ti = position217, tokenIndex217
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnntpurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -9548,7 +17192,7 @@ func (p *Parser) rnntpurl() bool {
 			goto l217
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l217
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -9756,6 +17400,137 @@ func (p *Parser) rtelneturl() bool {
 	{
 		position223 := pos
 		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'l' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+			goto l222
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position224, tokenIndex224 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l224
+			}
+			pos++
+			goto l225
+		l224:
+			pos, ti = position224, tokenIndex224
+		}
+	l225:
+		{
+			position226, tokenIndex226 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l226
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l222
+		l226:
+			pos, ti = position226, tokenIndex226
+		}
+		if p.records(ruletelneturl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruletelneturl, position223)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l222:
+	pos, ti = position222, tokenIndex222
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntelneturl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruletelneturl)
+	position222, tokenIndex222 := pos, ti
+	{
+		position223 := pos
+		if buffer[pos] != 't' {
 			if int(pos) == p.at {
 				p.note(10, true)
 			}
@@ -9854,7 +17629,7 @@ func (p *Parser) rtelneturl() bool {
 			goto l222
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
 			goto l222
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -9954,8 +17729,267 @@ l227:
 	return false
 }
 
+func (p *Parser) nwaisurl() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisurl)
+	position227, tokenIndex227 := pos, ti
+	{
+		position228 := pos
+		{
+			position229, tokenIndex229 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
+				goto l230
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l229
+		l230:
+			pos, ti = position229, tokenIndex229
+			if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
+				goto l231
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l229
+		l231:
+			pos, ti = position229, tokenIndex229
+			if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
+				goto l227
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l229:
+		if p.records(rulewaisurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisurl, position228)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l227:
+	pos, ti = position227, tokenIndex227
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rwaisdatabase is rule 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)>
 func (p *Parser) rwaisdatabase() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisdatabase)
+	position232, tokenIndex232 := pos, ti
+	{
+		position233 := pos
+		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != 'a' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != 'i' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l232
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		{ // database
+			if false {
+				goto l232
+			}
+			comp_64 := p.comp
+			p.comp = uint32(ruledatabase)
+			{
+				position242_64 := pos
+			l243_64:
+				{
+					position244_64, tokenIndex244_64 := pos, ti
+					{ // uchar
+						position308_33_64, tokenIndex308_33_64 := pos, ti
+						{
+							position309_33_64 := pos
+							{
+								position310_33_64, tokenIndex310_33_64 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_33_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_33_64
+									}
+									goto l311_33_64
+								l305_3_33_64:
+									pos++
+									goto lok3_33_64
+								}
+							lok3_33_64:
+								goto l310_33_64
+							l311_33_64:
+								pos, ti = position310_33_64, tokenIndex310_33_64
+								{ // escape
+									position303_4_33_64, tokenIndex303_4_33_64 := pos, ti
+									{
+										position304_4_33_64 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_64
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33_64
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_64
+										l300_1_4_33_64:
+											pos++
+											goto lok1_4_33_64
+										}
+									lok1_4_33_64:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33_64
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_64
+										l300_2_4_33_64:
+											pos++
+											goto lok2_4_33_64
+										}
+									lok2_4_33_64:
+										_ = position304_4_33_64
+									}
+									goto lok4_33_64
+								l303_4_33_64:
+									pos, ti = position303_4_33_64, tokenIndex303_4_33_64
+									goto l308_33_64
+								}
+							lok4_33_64:
+							}
+						l310_33_64:
+							_ = position309_33_64
+						}
+						goto lok33_64
+					l308_33_64:
+						pos, ti = position308_33_64, tokenIndex308_33_64
+						goto l244_64
+					}
+				lok33_64:
+					goto l243_64
+				l244_64:
+					pos, ti = position244_64, tokenIndex244_64
+				}
+				if p.records(ruledatabase) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruledatabase, position242_64)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_64
+			goto lok64
+		}
+	lok64:
+		{
+			position234, tokenIndex234 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l234
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l232
+		l234:
+			pos, ti = position234, tokenIndex234
+		}
+		if p.records(rulewaisdatabase) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisdatabase, position233)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l232:
+	pos, ti = position232, tokenIndex232
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisdatabase() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -10040,7 +18074,7 @@ func (p *Parser) rwaisdatabase() bool {
 			goto l232
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l232
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -10218,6 +18252,342 @@ func (p *Parser) rwaisindex() bool {
 	{
 		position236 := pos
 		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != 'a' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != 'i' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l235
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		{ // database
+			if false {
+				goto l235
+			}
+			comp_65 := p.comp
+			p.comp = uint32(ruledatabase)
+			{
+				position242_65 := pos
+			l243_65:
+				{
+					position244_65, tokenIndex244_65 := pos, ti
+					{ // uchar
+						position308_33_65, tokenIndex308_33_65 := pos, ti
+						{
+							position309_33_65 := pos
+							{
+								position310_33_65, tokenIndex310_33_65 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_33_65
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_33_65
+									}
+									goto l311_33_65
+								l305_3_33_65:
+									pos++
+									goto lok3_33_65
+								}
+							lok3_33_65:
+								goto l310_33_65
+							l311_33_65:
+								pos, ti = position310_33_65, tokenIndex310_33_65
+								{ // escape
+									position303_4_33_65, tokenIndex303_4_33_65 := pos, ti
+									{
+										position304_4_33_65 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_65
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_65
+										l300_1_4_33_65:
+											pos++
+											goto lok1_4_33_65
+										}
+									lok1_4_33_65:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_65
+										l300_2_4_33_65:
+											pos++
+											goto lok2_4_33_65
+										}
+									lok2_4_33_65:
+										_ = position304_4_33_65
+									}
+									goto lok4_33_65
+								l303_4_33_65:
+									pos, ti = position303_4_33_65, tokenIndex303_4_33_65
+									goto l308_33_65
+								}
+							lok4_33_65:
+							}
+						l310_33_65:
+							_ = position309_33_65
+						}
+						goto lok33_65
+					l308_33_65:
+						pos, ti = position308_33_65, tokenIndex308_33_65
+						goto l244_65
+					}
+				lok33_65:
+					goto l243_65
+				l244_65:
+					pos, ti = position244_65, tokenIndex244_65
+				}
+				if p.records(ruledatabase) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruledatabase, position242_65)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_65
+			goto lok65
+		}
+	lok65:
+		if buffer[pos] != '?' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		{ // search
+			if false {
+				goto l235
+			}
+			comp_66 := p.comp
+			p.comp = uint32(rulesearch)
+			{
+				position162_66 := pos
+			l163_66:
+				{
+					position164_66, tokenIndex164_66 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position308_25_66, tokenIndex308_25_66 := pos, ti
+								{
+									position309_25_66 := pos
+									{
+										position310_25_66, tokenIndex310_25_66 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_25_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_25_66
+											}
+											goto l311_25_66
+										l305_3_25_66:
+											pos++
+											goto lok3_25_66
+										}
+									lok3_25_66:
+										goto l310_25_66
+									l311_25_66:
+										pos, ti = position310_25_66, tokenIndex310_25_66
+										{ // escape
+											position303_4_25_66, tokenIndex303_4_25_66 := pos, ti
+											{
+												position304_4_25_66 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_25_66
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_25_66
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_25_66
+												l300_1_4_25_66:
+													pos++
+													goto lok1_4_25_66
+												}
+											lok1_4_25_66:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_25_66
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_25_66
+												l300_2_4_25_66:
+													pos++
+													goto lok2_4_25_66
+												}
+											lok2_4_25_66:
+												_ = position304_4_25_66
+											}
+											goto lok4_25_66
+										l303_4_25_66:
+											pos, ti = position303_4_25_66, tokenIndex303_4_25_66
+											goto l308_25_66
+										}
+									lok4_25_66:
+									}
+								l310_25_66:
+									_ = position309_25_66
+								}
+								goto lok25_66
+							l308_25_66:
+								pos, ti = position308_25_66, tokenIndex308_25_66
+								goto l164_66
+							}
+						lok25_66:
+						}
+					}
+
+					goto l163_66
+				l164_66:
+					pos, ti = position164_66, tokenIndex164_66
+				}
+				if p.records(rulesearch) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulesearch, position162_66)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_66
+			goto lok66
+		}
+	lok66:
+		{
+			position237, tokenIndex237 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l237
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l235
+		l237:
+			pos, ti = position237, tokenIndex237
+		}
+		if p.records(rulewaisindex) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisindex, position236)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l235:
+	pos, ti = position235, tokenIndex235
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisindex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisindex)
+	position235, tokenIndex235 := pos, ti
+	{
+		position236 := pos
+		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(2, true)
 			}
@@ -10294,7 +18664,7 @@ func (p *Parser) rwaisindex() bool {
 			goto l235
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l235
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -10615,6 +18985,448 @@ func (p *Parser) rwaisdoc() bool {
 	{
 		position239 := pos
 		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != 'a' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != 'i' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l238
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		{ // database
+			if false {
+				goto l238
+			}
+			comp_67 := p.comp
+			p.comp = uint32(ruledatabase)
+			{
+				position242_67 := pos
+			l243_67:
+				{
+					position244_67, tokenIndex244_67 := pos, ti
+					{ // uchar
+						position308_33_67, tokenIndex308_33_67 := pos, ti
+						{
+							position309_33_67 := pos
+							{
+								position310_33_67, tokenIndex310_33_67 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_33_67
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_33_67
+									}
+									goto l311_33_67
+								l305_3_33_67:
+									pos++
+									goto lok3_33_67
+								}
+							lok3_33_67:
+								goto l310_33_67
+							l311_33_67:
+								pos, ti = position310_33_67, tokenIndex310_33_67
+								{ // escape
+									position303_4_33_67, tokenIndex303_4_33_67 := pos, ti
+									{
+										position304_4_33_67 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_67
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33_67
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_67
+										l300_1_4_33_67:
+											pos++
+											goto lok1_4_33_67
+										}
+									lok1_4_33_67:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33_67
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_33_67
+										l300_2_4_33_67:
+											pos++
+											goto lok2_4_33_67
+										}
+									lok2_4_33_67:
+										_ = position304_4_33_67
+									}
+									goto lok4_33_67
+								l303_4_33_67:
+									pos, ti = position303_4_33_67, tokenIndex303_4_33_67
+									goto l308_33_67
+								}
+							lok4_33_67:
+							}
+						l310_33_67:
+							_ = position309_33_67
+						}
+						goto lok33_67
+					l308_33_67:
+						pos, ti = position308_33_67, tokenIndex308_33_67
+						goto l244_67
+					}
+				lok33_67:
+					goto l243_67
+				l244_67:
+					pos, ti = position244_67, tokenIndex244_67
+				}
+				if p.records(ruledatabase) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruledatabase, position242_67)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_67
+			goto lok67
+		}
+	lok67:
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		{ // wtype
+			if false {
+				goto l238
+			}
+			comp_68 := p.comp
+			p.comp = uint32(rulewtype)
+			{
+				position246_68 := pos
+			l247_68:
+				{
+					position248_68, tokenIndex248_68 := pos, ti
+					{ // uchar
+						position308_34_68, tokenIndex308_34_68 := pos, ti
+						{
+							position309_34_68 := pos
+							{
+								position310_34_68, tokenIndex310_34_68 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_34_68
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_34_68
+									}
+									goto l311_34_68
+								l305_3_34_68:
+									pos++
+									goto lok3_34_68
+								}
+							lok3_34_68:
+								goto l310_34_68
+							l311_34_68:
+								pos, ti = position310_34_68, tokenIndex310_34_68
+								{ // escape
+									position303_4_34_68, tokenIndex303_4_34_68 := pos, ti
+									{
+										position304_4_34_68 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_34_68
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_34_68
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_34_68
+										l300_1_4_34_68:
+											pos++
+											goto lok1_4_34_68
+										}
+									lok1_4_34_68:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_34_68
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_34_68
+										l300_2_4_34_68:
+											pos++
+											goto lok2_4_34_68
+										}
+									lok2_4_34_68:
+										_ = position304_4_34_68
+									}
+									goto lok4_34_68
+								l303_4_34_68:
+									pos, ti = position303_4_34_68, tokenIndex303_4_34_68
+									goto l308_34_68
+								}
+							lok4_34_68:
+							}
+						l310_34_68:
+							_ = position309_34_68
+						}
+						goto lok34_68
+					l308_34_68:
+						pos, ti = position308_34_68, tokenIndex308_34_68
+						goto l248_68
+					}
+				lok34_68:
+					goto l247_68
+				l248_68:
+					pos, ti = position248_68, tokenIndex248_68
+				}
+				if p.records(rulewtype) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewtype, position246_68)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_68
+			goto lok68
+		}
+	lok68:
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		{ // wpath
+			if false {
+				goto l238
+			}
+			comp_69 := p.comp
+			p.comp = uint32(rulewpath)
+			{
+				position250_69 := pos
+			l251_69:
+				{
+					position252_69, tokenIndex252_69 := pos, ti
+					{ // uchar
+						position308_35_69, tokenIndex308_35_69 := pos, ti
+						{
+							position309_35_69 := pos
+							{
+								position310_35_69, tokenIndex310_35_69 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_35_69
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_35_69
+									}
+									goto l311_35_69
+								l305_3_35_69:
+									pos++
+									goto lok3_35_69
+								}
+							lok3_35_69:
+								goto l310_35_69
+							l311_35_69:
+								pos, ti = position310_35_69, tokenIndex310_35_69
+								{ // escape
+									position303_4_35_69, tokenIndex303_4_35_69 := pos, ti
+									{
+										position304_4_35_69 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_35_69
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_35_69
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_35_69
+										l300_1_4_35_69:
+											pos++
+											goto lok1_4_35_69
+										}
+									lok1_4_35_69:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_35_69
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_35_69
+										l300_2_4_35_69:
+											pos++
+											goto lok2_4_35_69
+										}
+									lok2_4_35_69:
+										_ = position304_4_35_69
+									}
+									goto lok4_35_69
+								l303_4_35_69:
+									pos, ti = position303_4_35_69, tokenIndex303_4_35_69
+									goto l308_35_69
+								}
+							lok4_35_69:
+							}
+						l310_35_69:
+							_ = position309_35_69
+						}
+						goto lok35_69
+					l308_35_69:
+						pos, ti = position308_35_69, tokenIndex308_35_69
+						goto l252_69
+					}
+				lok35_69:
+					goto l251_69
+				l252_69:
+					pos, ti = position252_69, tokenIndex252_69
+				}
+				if p.records(rulewpath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewpath, position250_69)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_69
+			goto lok69
+		}
+	lok69:
+		{
+			position240, tokenIndex240 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l240
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l238
+		l240:
+			pos, ti = position240, tokenIndex240
+		}
+		if p.records(rulewaisdoc) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisdoc, position239)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l238:
+	pos, ti = position238, tokenIndex238
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisdoc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisdoc)
+	position238, tokenIndex238 := pos, ti
+	{
+		position239 := pos
+		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(2, true)
 			}
@@ -10691,7 +19503,7 @@ func (p *Parser) rwaisdoc() bool {
 			goto l238
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l238
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -11141,6 +19953,112 @@ func (p *Parser) rdatabase() bool {
 					{
 						position310_33, tokenIndex310_33 := pos, ti
 						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l305_3_33
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l305_3_33
+							}
+							goto l311_33
+						l305_3_33:
+							pos++
+							goto lok3_33
+						}
+					lok3_33:
+						goto l310_33
+					l311_33:
+						pos, ti = position310_33, tokenIndex310_33
+						{ // escape
+							position303_4_33, tokenIndex303_4_33 := pos, ti
+							{
+								position304_4_33 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_33
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_1_4_33
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_33
+								l300_1_4_33:
+									pos++
+									goto lok1_4_33
+								}
+							lok1_4_33:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_2_4_33
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_33
+								l300_2_4_33:
+									pos++
+									goto lok2_4_33
+								}
+							lok2_4_33:
+								_ = position304_4_33
+							}
+							goto lok4_33
+						l303_4_33:
+							pos, ti = position303_4_33, tokenIndex303_4_33
+							goto l308_33
+						}
+					lok4_33:
+					}
+				l310_33:
+					_ = position309_33
+				}
+				goto lok33
+			l308_33:
+				pos, ti = position308_33, tokenIndex308_33
+				goto l244
+			}
+		lok33:
+			goto l243
+		l244:
+			pos, ti = position244, tokenIndex244
+		}
+		if p.records(ruledatabase) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruledatabase, position242)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndatabase() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruledatabase)
+	{
+		position242 := pos
+	l243:
+		{
+			position244, tokenIndex244 := pos, ti
+			{ // uchar
+				position308_33, tokenIndex308_33 := pos, ti
+				{
+					position309_33 := pos
+					{
+						position310_33, tokenIndex310_33 := pos, ti
+						{ // unreserved
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
@@ -11247,6 +20165,112 @@ func (p *Parser) rdatabase() bool {
 
 // rwtype is rule 48 wtype <- <uchar*>
 func (p *Parser) rwtype() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewtype)
+	{
+		position246 := pos
+	l247:
+		{
+			position248, tokenIndex248 := pos, ti
+			{ // uchar
+				position308_34, tokenIndex308_34 := pos, ti
+				{
+					position309_34 := pos
+					{
+						position310_34, tokenIndex310_34 := pos, ti
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l305_3_34
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l305_3_34
+							}
+							goto l311_34
+						l305_3_34:
+							pos++
+							goto lok3_34
+						}
+					lok3_34:
+						goto l310_34
+					l311_34:
+						pos, ti = position310_34, tokenIndex310_34
+						{ // escape
+							position303_4_34, tokenIndex303_4_34 := pos, ti
+							{
+								position304_4_34 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_34
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_1_4_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_34
+								l300_1_4_34:
+									pos++
+									goto lok1_4_34
+								}
+							lok1_4_34:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_2_4_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_34
+								l300_2_4_34:
+									pos++
+									goto lok2_4_34
+								}
+							lok2_4_34:
+								_ = position304_4_34
+							}
+							goto lok4_34
+						l303_4_34:
+							pos, ti = position303_4_34, tokenIndex303_4_34
+							goto l308_34
+						}
+					lok4_34:
+					}
+				l310_34:
+					_ = position309_34
+				}
+				goto lok34
+			l308_34:
+				pos, ti = position308_34, tokenIndex308_34
+				goto l248
+			}
+		lok34:
+			goto l247
+		l248:
+			pos, ti = position248, tokenIndex248
+		}
+		if p.records(rulewtype) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewtype, position246)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nwtype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11385,6 +20409,112 @@ func (p *Parser) rwpath() bool {
 					{
 						position310_35, tokenIndex310_35 := pos, ti
 						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l305_3_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l305_3_35
+							}
+							goto l311_35
+						l305_3_35:
+							pos++
+							goto lok3_35
+						}
+					lok3_35:
+						goto l310_35
+					l311_35:
+						pos, ti = position310_35, tokenIndex310_35
+						{ // escape
+							position303_4_35, tokenIndex303_4_35 := pos, ti
+							{
+								position304_4_35 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_35
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_1_4_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_35
+								l300_1_4_35:
+									pos++
+									goto lok1_4_35
+								}
+							lok1_4_35:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_2_4_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_35
+								l300_2_4_35:
+									pos++
+									goto lok2_4_35
+								}
+							lok2_4_35:
+								_ = position304_4_35
+							}
+							goto lok4_35
+						l303_4_35:
+							pos, ti = position303_4_35, tokenIndex303_4_35
+							goto l308_35
+						}
+					lok4_35:
+					}
+				l310_35:
+					_ = position309_35
+				}
+				goto lok35
+			l308_35:
+				pos, ti = position308_35, tokenIndex308_35
+				goto l252
+			}
+		lok35:
+			goto l251
+		l252:
+			pos, ti = position252, tokenIndex252
+		}
+		if p.records(rulewpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewpath, position250)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nwpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewpath)
+	{
+		position250 := pos
+	l251:
+		{
+			position252, tokenIndex252 := pos, ti
+			{ // uchar
+				position308_35, tokenIndex308_35 := pos, ti
+				{
+					position309_35 := pos
+					{
+						position310_35, tokenIndex310_35 := pos, ti
+						{ // unreserved
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
@@ -11491,6 +20621,161 @@ func (p *Parser) rwpath() bool {
 
 // rprosperourl is rule 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)>
 func (p *Parser) rprosperourl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleprosperourl)
+	position253, tokenIndex253 := pos, ti
+	{
+		position254 := pos
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'r' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'r' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l253
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rppath() {
+			goto l253
+		}
+		pos, ti = p.position, p.tokenIndex
+	l255:
+		{
+			position256, tokenIndex256 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rfieldspec() {
+				goto l256
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l255
+		l256:
+			pos, ti = position256, tokenIndex256
+		}
+		{
+			position257, tokenIndex257 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l257
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l253
+		l257:
+			pos, ti = position257, tokenIndex257
+		}
+		if p.records(ruleprosperourl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprosperourl, position254)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l253:
+	pos, ti = position253, tokenIndex253
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nprosperourl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11619,7 +20904,7 @@ func (p *Parser) rprosperourl() bool {
 			goto l253
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l253
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -11634,14 +20919,14 @@ func (p *Parser) rprosperourl() bool {
 			goto l253
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rppath() {
+		if p.position, p.tokenIndex = pos, ti; !p.nppath() {
 			goto l253
 		}
 		pos, ti = p.position, p.tokenIndex
 	l255:
 		{
 			position256, tokenIndex256 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rfieldspec() {
+			if p.position, p.tokenIndex = pos, ti; !p.nfieldspec() {
 				goto l256
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -11683,6 +20968,259 @@ l253:
 
 // rppath is rule 51 ppath <- <(psegment ('/' psegment)*)>
 func (p *Parser) rppath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleppath)
+	position258, tokenIndex258 := pos, ti
+	{
+		position259 := pos
+		{ // psegment
+			if false {
+				goto l258
+			}
+			{
+				position263_45 := pos
+			l264_45:
+				{
+					position265_45, tokenIndex265_45 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position308_36_45, tokenIndex308_36_45 := pos, ti
+								{
+									position309_36_45 := pos
+									{
+										position310_36_45, tokenIndex310_36_45 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_36_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_36_45
+											}
+											goto l311_36_45
+										l305_3_36_45:
+											pos++
+											goto lok3_36_45
+										}
+									lok3_36_45:
+										goto l310_36_45
+									l311_36_45:
+										pos, ti = position310_36_45, tokenIndex310_36_45
+										{ // escape
+											position303_4_36_45, tokenIndex303_4_36_45 := pos, ti
+											{
+												position304_4_36_45 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_36_45
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_36_45
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_36_45
+												l300_1_4_36_45:
+													pos++
+													goto lok1_4_36_45
+												}
+											lok1_4_36_45:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_36_45
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_36_45
+												l300_2_4_36_45:
+													pos++
+													goto lok2_4_36_45
+												}
+											lok2_4_36_45:
+												_ = position304_4_36_45
+											}
+											goto lok4_36_45
+										l303_4_36_45:
+											pos, ti = position303_4_36_45, tokenIndex303_4_36_45
+											goto l308_36_45
+										}
+									lok4_36_45:
+									}
+								l310_36_45:
+									_ = position309_36_45
+								}
+								goto lok36_45
+							l308_36_45:
+								pos, ti = position308_36_45, tokenIndex308_36_45
+								goto l265_45
+							}
+						lok36_45:
+						}
+					}
+
+					goto l264_45
+				l265_45:
+					pos, ti = position265_45, tokenIndex265_45
+				}
+				_ = position263_45
+			}
+			goto lok45
+		}
+	lok45:
+	l260:
+		{
+			position261, tokenIndex261 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l261
+			}
+			pos++
+			{ // psegment
+				if false {
+					goto l261
+				}
+				{
+					position263_46 := pos
+				l264_46:
+					{
+						position265_46, tokenIndex265_46 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+								pos++
+							} else {
+
+								{ // uchar
+									position308_36_46, tokenIndex308_36_46 := pos, ti
+									{
+										position309_36_46 := pos
+										{
+											position310_36_46, tokenIndex310_36_46 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l305_3_36_46
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l305_3_36_46
+												}
+												goto l311_36_46
+											l305_3_36_46:
+												pos++
+												goto lok3_36_46
+											}
+										lok3_36_46:
+											goto l310_36_46
+										l311_36_46:
+											pos, ti = position310_36_46, tokenIndex310_36_46
+											{ // escape
+												position303_4_36_46, tokenIndex303_4_36_46 := pos, ti
+												{
+													position304_4_36_46 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_36_46
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_1_4_36_46
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_36_46
+													l300_1_4_36_46:
+														pos++
+														goto lok1_4_36_46
+													}
+												lok1_4_36_46:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l300_2_4_36_46
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l303_4_36_46
+													l300_2_4_36_46:
+														pos++
+														goto lok2_4_36_46
+													}
+												lok2_4_36_46:
+													_ = position304_4_36_46
+												}
+												goto lok4_36_46
+											l303_4_36_46:
+												pos, ti = position303_4_36_46, tokenIndex303_4_36_46
+												goto l308_36_46
+											}
+										lok4_36_46:
+										}
+									l310_36_46:
+										_ = position309_36_46
+									}
+									goto lok36_46
+								l308_36_46:
+									pos, ti = position308_36_46, tokenIndex308_36_46
+									goto l265_46
+								}
+							lok36_46:
+							}
+						}
+
+						goto l264_46
+					l265_46:
+						pos, ti = position265_46, tokenIndex265_46
+					}
+					_ = position263_46
+				}
+				goto lok46
+			}
+		lok46:
+			goto l260
+		l261:
+			pos, ti = position261, tokenIndex261
+		}
+		if p.records(ruleppath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleppath, position259)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l258:
+	pos, ti = position258, tokenIndex258
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nppath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11987,6 +21525,113 @@ func (p *Parser) rpsegment() bool {
 				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 					pos++
 				} else {
+
+					{ // uchar
+						position308_36, tokenIndex308_36 := pos, ti
+						{
+							position309_36 := pos
+							{
+								position310_36, tokenIndex310_36 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_36
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_36
+									}
+									goto l311_36
+								l305_3_36:
+									pos++
+									goto lok3_36
+								}
+							lok3_36:
+								goto l310_36
+							l311_36:
+								pos, ti = position310_36, tokenIndex310_36
+								{ // escape
+									position303_4_36, tokenIndex303_4_36 := pos, ti
+									{
+										position304_4_36 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_36
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_36
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_36
+										l300_1_4_36:
+											pos++
+											goto lok1_4_36
+										}
+									lok1_4_36:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_36
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_36
+										l300_2_4_36:
+											pos++
+											goto lok2_4_36
+										}
+									lok2_4_36:
+										_ = position304_4_36
+									}
+									goto lok4_36
+								l303_4_36:
+									pos, ti = position303_4_36, tokenIndex303_4_36
+									goto l308_36
+								}
+							lok4_36:
+							}
+						l310_36:
+							_ = position309_36
+						}
+						goto lok36
+					l308_36:
+						pos, ti = position308_36, tokenIndex308_36
+						goto l265
+					}
+				lok36:
+				}
+			}
+
+			goto l264
+		l265:
+			pos, ti = position265, tokenIndex265
+		}
+		_ = position263
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position263 := pos
+	l264:
+		{
+			position265, tokenIndex265 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(37, true)
 					}
@@ -12102,6 +21747,274 @@ func (p *Parser) rpsegment() bool {
 
 // rfieldspec is rule 53 fieldspec <- <(';' fieldname '=' fieldvalue)>
 func (p *Parser) rfieldspec() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefieldspec)
+	position267, tokenIndex267 := pos, ti
+	{
+		position268 := pos
+		if buffer[pos] != ';' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l267
+		}
+		pos++
+		{ // fieldname
+			if false {
+				goto l267
+			}
+			comp_47 := p.comp
+			p.comp = uint32(rulefieldname)
+			{
+				position270_47 := pos
+			l271_47:
+				{
+					position272_47, tokenIndex272_47 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position308_37_47, tokenIndex308_37_47 := pos, ti
+								{
+									position309_37_47 := pos
+									{
+										position310_37_47, tokenIndex310_37_47 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_37_47
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_37_47
+											}
+											goto l311_37_47
+										l305_3_37_47:
+											pos++
+											goto lok3_37_47
+										}
+									lok3_37_47:
+										goto l310_37_47
+									l311_37_47:
+										pos, ti = position310_37_47, tokenIndex310_37_47
+										{ // escape
+											position303_4_37_47, tokenIndex303_4_37_47 := pos, ti
+											{
+												position304_4_37_47 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_37_47
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_37_47
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_37_47
+												l300_1_4_37_47:
+													pos++
+													goto lok1_4_37_47
+												}
+											lok1_4_37_47:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_37_47
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_37_47
+												l300_2_4_37_47:
+													pos++
+													goto lok2_4_37_47
+												}
+											lok2_4_37_47:
+												_ = position304_4_37_47
+											}
+											goto lok4_37_47
+										l303_4_37_47:
+											pos, ti = position303_4_37_47, tokenIndex303_4_37_47
+											goto l308_37_47
+										}
+									lok4_37_47:
+									}
+								l310_37_47:
+									_ = position309_37_47
+								}
+								goto lok37_47
+							l308_37_47:
+								pos, ti = position308_37_47, tokenIndex308_37_47
+								goto l272_47
+							}
+						lok37_47:
+						}
+					}
+
+					goto l271_47
+				l272_47:
+					pos, ti = position272_47, tokenIndex272_47
+				}
+				if p.records(rulefieldname) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulefieldname, position270_47)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_47
+			goto lok47
+		}
+	lok47:
+		if buffer[pos] != '=' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l267
+		}
+		pos++
+		{ // fieldvalue
+			if false {
+				goto l267
+			}
+			comp_48 := p.comp
+			p.comp = uint32(rulefieldvalue)
+			{
+				position275_48 := pos
+			l276_48:
+				{
+					position277_48, tokenIndex277_48 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position308_38_48, tokenIndex308_38_48 := pos, ti
+								{
+									position309_38_48 := pos
+									{
+										position310_38_48, tokenIndex310_38_48 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l305_3_38_48
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												goto l305_3_38_48
+											}
+											goto l311_38_48
+										l305_3_38_48:
+											pos++
+											goto lok3_38_48
+										}
+									lok3_38_48:
+										goto l310_38_48
+									l311_38_48:
+										pos, ti = position310_38_48, tokenIndex310_38_48
+										{ // escape
+											position303_4_38_48, tokenIndex303_4_38_48 := pos, ti
+											{
+												position304_4_38_48 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_38_48
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_38_48
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_38_48
+												l300_1_4_38_48:
+													pos++
+													goto lok1_4_38_48
+												}
+											lok1_4_38_48:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_38_48
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l303_4_38_48
+												l300_2_4_38_48:
+													pos++
+													goto lok2_4_38_48
+												}
+											lok2_4_38_48:
+												_ = position304_4_38_48
+											}
+											goto lok4_38_48
+										l303_4_38_48:
+											pos, ti = position303_4_38_48, tokenIndex303_4_38_48
+											goto l308_38_48
+										}
+									lok4_38_48:
+									}
+								l310_38_48:
+									_ = position309_38_48
+								}
+								goto lok38_48
+							l308_38_48:
+								pos, ti = position308_38_48, tokenIndex308_38_48
+								goto l277_48
+							}
+						lok38_48:
+						}
+					}
+
+					goto l276_48
+				l277_48:
+					pos, ti = position277_48, tokenIndex277_48
+				}
+				if p.records(rulefieldvalue) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulefieldvalue, position275_48)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_48
+			goto lok48
+		}
+	lok48:
+		if p.records(rulefieldspec) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefieldspec, position268)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l267:
+	pos, ti = position267, tokenIndex267
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nfieldspec() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -12426,6 +22339,120 @@ func (p *Parser) rfieldname() bool {
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
 				} else {
+
+					{ // uchar
+						position308_37, tokenIndex308_37 := pos, ti
+						{
+							position309_37 := pos
+							{
+								position310_37, tokenIndex310_37 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_37
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_37
+									}
+									goto l311_37
+								l305_3_37:
+									pos++
+									goto lok3_37
+								}
+							lok3_37:
+								goto l310_37
+							l311_37:
+								pos, ti = position310_37, tokenIndex310_37
+								{ // escape
+									position303_4_37, tokenIndex303_4_37 := pos, ti
+									{
+										position304_4_37 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_37
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_37
+										l300_1_4_37:
+											pos++
+											goto lok1_4_37
+										}
+									lok1_4_37:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_37
+										l300_2_4_37:
+											pos++
+											goto lok2_4_37
+										}
+									lok2_4_37:
+										_ = position304_4_37
+									}
+									goto lok4_37
+								l303_4_37:
+									pos, ti = position303_4_37, tokenIndex303_4_37
+									goto l308_37
+								}
+							lok4_37:
+							}
+						l310_37:
+							_ = position309_37
+						}
+						goto lok37
+					l308_37:
+						pos, ti = position308_37, tokenIndex308_37
+						goto l272
+					}
+				lok37:
+				}
+			}
+
+			goto l271
+		l272:
+			pos, ti = position272, tokenIndex272
+		}
+		if p.records(rulefieldname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefieldname, position270)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfieldname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefieldname)
+	{
+		position270 := pos
+	l271:
+		{
+			position272, tokenIndex272 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(46, true)
 					}
@@ -12546,6 +22573,120 @@ func (p *Parser) rfieldname() bool {
 
 // rfieldvalue is rule 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfieldvalue() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefieldvalue)
+	{
+		position275 := pos
+	l276:
+		{
+			position277, tokenIndex277 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+
+					{ // uchar
+						position308_38, tokenIndex308_38 := pos, ti
+						{
+							position309_38 := pos
+							{
+								position310_38, tokenIndex310_38 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_38
+									}
+									goto l311_38
+								l305_3_38:
+									pos++
+									goto lok3_38
+								}
+							lok3_38:
+								goto l310_38
+							l311_38:
+								pos, ti = position310_38, tokenIndex310_38
+								{ // escape
+									position303_4_38, tokenIndex303_4_38 := pos, ti
+									{
+										position304_4_38 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_38
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_38
+										l300_1_4_38:
+											pos++
+											goto lok1_4_38
+										}
+									lok1_4_38:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_38
+										l300_2_4_38:
+											pos++
+											goto lok2_4_38
+										}
+									lok2_4_38:
+										_ = position304_4_38
+									}
+									goto lok4_38
+								l303_4_38:
+									pos, ti = position303_4_38, tokenIndex303_4_38
+									goto l308_38
+								}
+							lok4_38:
+							}
+						l310_38:
+							_ = position309_38
+						}
+						goto lok38
+					l308_38:
+						pos, ti = position308_38, tokenIndex308_38
+						goto l277
+					}
+				lok38:
+				}
+			}
+
+			goto l276
+		l277:
+			pos, ti = position277, tokenIndex277
+		}
+		if p.records(rulefieldvalue) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefieldvalue, position275)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfieldvalue() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -12681,6 +22822,23 @@ func (p *Parser) rfieldvalue() bool {
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l279
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l279:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nlowalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
@@ -12702,6 +22860,23 @@ l279:
 func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l281
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l281:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhialpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
@@ -12721,6 +22896,26 @@ l281:
 
 // ralpha is rule 58 alpha <- <(lowalpha / hialpha)>
 func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l283
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l283
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l283:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -12750,6 +22945,23 @@ l283:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l287
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l287:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(28, true)
 	}
@@ -12769,6 +22981,23 @@ l287:
 
 // rsafe is rule 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
 func (p *Parser) rsafe() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l289
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l289:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsafe() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -12792,6 +23021,23 @@ l289:
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l292
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l292:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nextra() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(48, true)
 	}
@@ -12811,6 +23057,23 @@ l292:
 
 // rreserved is rule 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l297
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l297:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -12834,6 +23097,23 @@ l297:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l300
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l300:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(23, true)
 	}
@@ -12853,6 +23133,56 @@ l300:
 
 // rescape is rule 66 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position303, tokenIndex303 := pos, ti
+	{
+		position304 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l303
+		}
+		pos++
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l300_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l303
+		l300_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l300_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l303
+		l300_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+		_ = position304
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l303:
+	pos, ti = position303, tokenIndex303
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position303, tokenIndex303 := pos, ti
@@ -12915,6 +23245,26 @@ l303:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l305
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l305
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l305:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
@@ -12940,6 +23290,91 @@ l305:
 
 // ruchar is rule 68 uchar <- <(unreserved / escape)>
 func (p *Parser) ruchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position308, tokenIndex308 := pos, ti
+	{
+		position309 := pos
+		{
+			position310, tokenIndex310 := pos, ti
+			{ // unreserved
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l305_3
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l305_3
+				}
+				goto l311
+			l305_3:
+				pos++
+				goto lok3
+			}
+		lok3:
+			goto l310
+		l311:
+			pos, ti = position310, tokenIndex310
+			{ // escape
+				position303_4, tokenIndex303_4 := pos, ti
+				{
+					position304_4 := pos
+					if buffer[pos] != '%' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303_4
+					}
+					pos++
+					{ // hex
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l300_1_4
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303_4
+					l300_1_4:
+						pos++
+						goto lok1_4
+					}
+				lok1_4:
+					{ // hex
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l300_2_4
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303_4
+					l300_2_4:
+						pos++
+						goto lok2_4
+					}
+				lok2_4:
+					_ = position304_4
+				}
+				goto lok4
+			l303_4:
+				pos, ti = position303_4, tokenIndex303_4
+				goto l308
+			}
+		lok4:
+		}
+	l310:
+		_ = position309
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l308:
+	pos, ti = position308, tokenIndex308
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position308, tokenIndex308 := pos, ti
@@ -13041,6 +23476,97 @@ l308:
 
 // rxchar is rule 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))>
 func (p *Parser) rxchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position312, tokenIndex312 := pos, ti
+	{
+		position313 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escape
+						position303_5, tokenIndex303_5 := pos, ti
+						{
+							position304_5 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l303_5
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l300_1_5
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l303_5
+							l300_1_5:
+								pos++
+								goto lok1_5
+							}
+						lok1_5:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l300_2_5
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l303_5
+							l300_2_5:
+								pos++
+								goto lok2_5
+							}
+						lok2_5:
+							_ = position304_5
+						}
+						goto lok5
+					l303_5:
+						pos, ti = position303_5, tokenIndex303_5
+						goto l312
+					}
+				lok5:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l305_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l305_6
+						}
+						goto l312
+					l305_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+		}
+
+		_ = position313
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l312:
+	pos, ti = position312, tokenIndex312
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nxchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position312, tokenIndex312 := pos, ti
@@ -13154,6 +23680,55 @@ l312:
 
 // rdigits is rule 70 digits <- <digit+>
 func (p *Parser) rdigits() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position315, tokenIndex315 := pos, ti
+	{
+		position316 := pos
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				goto l287_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l315
+		l287_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+	l317:
+		{
+			position318, tokenIndex318 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					goto l287_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l318
+			l287_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l317
+		l318:
+			pos, ti = position318, tokenIndex318
+		}
+		_ = position316
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l315:
+	pos, ti = position315, tokenIndex315
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndigits() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position315, tokenIndex315 := pos, ti
@@ -13397,6 +23972,157 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleurl_strict):
+		matches = p.nurl_strict()
+	case int(ruledefined_scheme):
+		matches = p.ndefined_scheme()
+	case int(rulegenericurl):
+		matches = p.ngenericurl()
+	case int(ruleurl):
+		matches = p.nurl()
+	case int(ruleotherurl):
+		matches = p.notherurl()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleschemepart):
+		matches = p.nschemepart()
+	case int(ruleip_schemepart):
+		matches = p.nip_schemepart()
+	case int(rulelogin):
+		matches = p.nlogin()
+	case int(rulehostport):
+		matches = p.nhostport()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(rulehostname):
+		matches = p.nhostname()
+	case int(ruledomainlabel):
+		matches = p.ndomainlabel()
+	case int(ruletoplabel):
+		matches = p.ntoplabel()
+	case int(rulealphadigit):
+		matches = p.nalphadigit()
+	case int(rulehostnumber):
+		matches = p.nhostnumber()
+	case int(ruleport):
+		matches = p.nport()
+	case int(ruleuser):
+		matches = p.nuser()
+	case int(rulepassword):
+		matches = p.npassword()
+	case int(ruleurlpath):
+		matches = p.nurlpath()
+	case int(ruleftpurl):
+		matches = p.nftpurl()
+	case int(rulefpath):
+		matches = p.nfpath()
+	case int(rulefsegment):
+		matches = p.nfsegment()
+	case int(ruleftptype):
+		matches = p.nftptype()
+	case int(rulefileurl):
+		matches = p.nfileurl()
+	case int(rulefile_host):
+		matches = p.nfile_host()
+	case int(rulehttpurl):
+		matches = p.nhttpurl()
+	case int(rulehpath):
+		matches = p.nhpath()
+	case int(rulehsegment):
+		matches = p.nhsegment()
+	case int(rulesearch):
+		matches = p.nsearch()
+	case int(rulegopherurl):
+		matches = p.ngopherurl()
+	case int(rulegtype):
+		matches = p.ngtype()
+	case int(ruleselector):
+		matches = p.nselector()
+	case int(rulegopher_plus_string):
+		matches = p.ngopher_plus_string()
+	case int(rulemailtourl):
+		matches = p.nmailtourl()
+	case int(ruleencoded822addr):
+		matches = p.nencoded822addr()
+	case int(rulenewsurl):
+		matches = p.nnewsurl()
+	case int(rulegrouppart):
+		matches = p.ngrouppart()
+	case int(rulegroup):
+		matches = p.ngroup()
+	case int(rulearticle):
+		matches = p.narticle()
+	case int(rulenntpurl):
+		matches = p.nnntpurl()
+	case int(ruletelneturl):
+		matches = p.ntelneturl()
+	case int(rulewaisurl):
+		matches = p.nwaisurl()
+	case int(rulewaisdatabase):
+		matches = p.nwaisdatabase()
+	case int(rulewaisindex):
+		matches = p.nwaisindex()
+	case int(rulewaisdoc):
+		matches = p.nwaisdoc()
+	case int(ruledatabase):
+		matches = p.ndatabase()
+	case int(rulewtype):
+		matches = p.nwtype()
+	case int(rulewpath):
+		matches = p.nwpath()
+	case int(ruleprosperourl):
+		matches = p.nprosperourl()
+	case int(ruleppath):
+		matches = p.nppath()
+	case int(rulepsegment):
+		matches = p.npsegment()
+	case int(rulefieldspec):
+		matches = p.nfieldspec()
+	case int(rulefieldname):
+		matches = p.nfieldname()
+	case int(rulefieldvalue):
+		matches = p.nfieldvalue()
+	case int(rulelowalpha):
+		matches = p.nlowalpha()
+	case int(rulehialpha):
+		matches = p.nhialpha()
+	case int(rulealpha):
+		matches = p.nalpha()
+	case int(ruledigit):
+		matches = p.ndigit()
+	case int(rulesafe):
+		matches = p.nsafe()
+	case int(ruleextra):
+		matches = p.nextra()
+	case int(rulereserved):
+		matches = p.nreserved()
+	case int(rulehex):
+		matches = p.nhex()
+	case int(ruleescape):
+		matches = p.nescape()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(ruleuchar):
+		matches = p.nuchar()
+	case int(rulexchar):
+		matches = p.nxchar()
+	case int(ruledigits):
+		matches = p.ndigits()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 44 classes: [\x20 " # < > [-^ ` {-~] [! '-) ,] [$] [%] [&] [*] [+] [-] [.] [/] [0] [1-8] [9] [:] [;] [=] [?] [@] [A] [B C E F] [D] [G H J-Z] [I] [_] [a] [b] [c] [d] [e] [f] [g] [h] [i] [j k q u v x z] [l] [m] [n] [o] [p] [r] [s] [t] [w] [y].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 !  $%&!!!*+!-./0111111119:; = ?@ABBDBBGGIGGGGGGGGGGGGGGGGG    _ abcdefghijjlmnopjrstjjwjyj    \x00"
@@ -13488,7 +24214,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

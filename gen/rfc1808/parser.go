@@ -501,6 +501,25 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nURL() {
+			goto l0
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURL is rule 1 URL <- <((absoluteURL ('#' fragment)? !.) / (relativeURL ('#' fragment)? !.))>
 func (p *Parser) rURL() bool {
 	buffer := p.buffer
@@ -513,6 +532,419 @@ func (p *Parser) rURL() bool {
 		{
 			position4, tokenIndex4 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rabsoluteURL() {
+				goto l5
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position6, tokenIndex6 := pos, ti
+				if buffer[pos] != '#' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l6
+				}
+				pos++
+				{ // fragment
+					if false {
+						goto l6
+					}
+					comp_28 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position85_28 := pos
+					l86_28:
+						{
+							position87_28, tokenIndex87_28 := pos, ti
+							{
+								position88_28, tokenIndex88_28 := pos, ti
+								{ // uchar
+									position93_9_28, tokenIndex93_9_28 := pos, ti
+									{
+										position94_9_28 := pos
+										{
+											position95_9_28, tokenIndex95_9_28 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l97_5_9_28
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l96_9_28
+											l97_5_9_28:
+												pos++
+												goto lok5_9_28
+											}
+										lok5_9_28:
+											goto l95_9_28
+										l96_9_28:
+											pos, ti = position95_9_28, tokenIndex95_9_28
+											{ // escape
+												position100_6_9_28, tokenIndex100_6_9_28 := pos, ti
+												{
+													position101_6_9_28 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_28
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_3_6_9_28
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_28
+													l102_3_6_9_28:
+														pos++
+														goto lok3_6_9_28
+													}
+												lok3_6_9_28:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_4_6_9_28
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_28
+													l102_4_6_9_28:
+														pos++
+														goto lok4_6_9_28
+													}
+												lok4_6_9_28:
+													_ = position101_6_9_28
+												}
+												goto lok6_9_28
+											l100_6_9_28:
+												pos, ti = position100_6_9_28, tokenIndex100_6_9_28
+												goto l93_9_28
+											}
+										lok6_9_28:
+										}
+									l95_9_28:
+										_ = position94_9_28
+									}
+									goto lok9_28
+								l93_9_28:
+									pos, ti = position93_9_28, tokenIndex93_9_28
+									goto l89_28
+								}
+							lok9_28:
+								goto l88_28
+							l89_28:
+								pos, ti = position88_28, tokenIndex88_28
+								{ // reserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l122_10_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l87_28
+								l122_10_28:
+									pos++
+									goto lok10_28
+								}
+							lok10_28:
+							}
+						l88_28:
+							goto l86_28
+						l87_28:
+							pos, ti = position87_28, tokenIndex87_28
+						}
+						if p.records(rulefragment) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position85_28)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_28
+					goto lok28
+				}
+			lok28:
+				goto l7
+			l6:
+				pos, ti = position6, tokenIndex6
+			}
+		l7:
+			{
+				position8, tokenIndex8 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l8
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l5
+			l8:
+				pos, ti = position8, tokenIndex8
+			}
+			goto l4
+		l5:
+			pos, ti = position4, tokenIndex4
+			{ // relativeURL
+				comp_29 := p.comp
+				p.comp = uint32(rulerelativeURL)
+				position26_29, tokenIndex26_29 := pos, ti
+				{
+					position27_29 := pos
+					{
+						position28_29, tokenIndex28_29 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+							goto l29_29
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l28_29
+					l29_29:
+						pos, ti = position28_29, tokenIndex28_29
+						{ // abs_path
+							comp_22 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position35_22_29, tokenIndex35_22_29 := pos, ti
+							{
+								position36_22_29 := pos
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l35_22_29
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+									goto l35_22_29
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.records(ruleabs_path) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position36_22_29)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_22
+							goto lok22_29
+						l35_22_29:
+							pos, ti = position35_22_29, tokenIndex35_22_29
+							p.comp = comp_22
+							goto l30_29
+						}
+					lok22_29:
+						goto l28_29
+					l30_29:
+						pos, ti = position28_29, tokenIndex28_29
+						if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+							goto l26_29
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l28_29:
+					if p.records(rulerelativeURL) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerelativeURL, position27_29)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_29
+				goto lok29
+			l26_29:
+				pos, ti = position26_29, tokenIndex26_29
+				p.comp = comp_29
+				goto l2
+			}
+		lok29:
+			{
+				position9, tokenIndex9 := pos, ti
+				if buffer[pos] != '#' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos++
+				{ // fragment
+					if false {
+						goto l9
+					}
+					comp_30 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position85_30 := pos
+					l86_30:
+						{
+							position87_30, tokenIndex87_30 := pos, ti
+							{
+								position88_30, tokenIndex88_30 := pos, ti
+								{ // uchar
+									position93_9_30, tokenIndex93_9_30 := pos, ti
+									{
+										position94_9_30 := pos
+										{
+											position95_9_30, tokenIndex95_9_30 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l97_5_9_30
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l96_9_30
+											l97_5_9_30:
+												pos++
+												goto lok5_9_30
+											}
+										lok5_9_30:
+											goto l95_9_30
+										l96_9_30:
+											pos, ti = position95_9_30, tokenIndex95_9_30
+											{ // escape
+												position100_6_9_30, tokenIndex100_6_9_30 := pos, ti
+												{
+													position101_6_9_30 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_30
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_3_6_9_30
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_30
+													l102_3_6_9_30:
+														pos++
+														goto lok3_6_9_30
+													}
+												lok3_6_9_30:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_4_6_9_30
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_9_30
+													l102_4_6_9_30:
+														pos++
+														goto lok4_6_9_30
+													}
+												lok4_6_9_30:
+													_ = position101_6_9_30
+												}
+												goto lok6_9_30
+											l100_6_9_30:
+												pos, ti = position100_6_9_30, tokenIndex100_6_9_30
+												goto l93_9_30
+											}
+										lok6_9_30:
+										}
+									l95_9_30:
+										_ = position94_9_30
+									}
+									goto lok9_30
+								l93_9_30:
+									pos, ti = position93_9_30, tokenIndex93_9_30
+									goto l89_30
+								}
+							lok9_30:
+								goto l88_30
+							l89_30:
+								pos, ti = position88_30, tokenIndex88_30
+								{ // reserved
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l122_10_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l87_30
+								l122_10_30:
+									pos++
+									goto lok10_30
+								}
+							lok10_30:
+							}
+						l88_30:
+							goto l86_30
+						l87_30:
+							pos, ti = position87_30, tokenIndex87_30
+						}
+						if p.records(rulefragment) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position85_30)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_30
+					goto lok30
+				}
+			lok30:
+				goto l10
+			l9:
+				pos, ti = position9, tokenIndex9
+			}
+		l10:
+			{
+				position11, tokenIndex11 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l11
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l2
+			l11:
+				pos, ti = position11, tokenIndex11
+			}
+		}
+	l4:
+		if p.records(ruleURL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURL, position3)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l2:
+	pos, ti = position2, tokenIndex2
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURL)
+	position2, tokenIndex2 := pos, ti
+	{
+		position3 := pos
+		{
+			position4, tokenIndex4 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nabsoluteURL() {
 				goto l5
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -699,7 +1131,7 @@ func (p *Parser) rURL() bool {
 					position27_29 := pos
 					{
 						position28_29, tokenIndex28_29 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+						if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
 							goto l29_29
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -723,7 +1155,7 @@ func (p *Parser) rURL() bool {
 									goto l35_22_29
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 									goto l35_22_29
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -744,7 +1176,7 @@ func (p *Parser) rURL() bool {
 						goto l28_29
 					l30_29:
 						pos, ti = position28_29, tokenIndex28_29
-						if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 							goto l26_29
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -966,6 +1398,264 @@ func (p *Parser) rabsoluteURL() bool {
 		{
 			position14, tokenIndex14 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rgeneric_RL() {
+				goto l15
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position16, tokenIndex16 := pos, ti
+				{
+					position17, tokenIndex17 := pos, ti
+					if buffer[pos] != '#' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l18
+					}
+					pos++
+					goto l17
+				l18:
+					pos, ti = position17, tokenIndex17
+					{
+						position19, tokenIndex19 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l19
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l15
+					l19:
+						pos, ti = position19, tokenIndex19
+					}
+				}
+			l17:
+				pos, ti = position16, tokenIndex16
+			}
+			goto l14
+		l15:
+			pos, ti = position14, tokenIndex14
+			{ // scheme
+				comp_25 := p.comp
+				p.comp = uint32(rulescheme)
+				position67_25, tokenIndex67_25 := pos, ti
+				{
+					position68_25 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									goto l105_1_25
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l105_1_25
+								}
+								goto l67_25
+							l105_1_25:
+								pos++
+								goto lok1_25
+							}
+						lok1_25:
+						}
+					}
+
+				l69_25:
+					{
+						position70_25, tokenIndex70_25 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
+							} else {
+
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										goto l105_2_25
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l105_2_25
+									}
+									goto l70_25
+								l105_2_25:
+									pos++
+									goto lok2_25
+								}
+							lok2_25:
+							}
+						}
+
+						goto l69_25
+					l70_25:
+						pos, ti = position70_25, tokenIndex70_25
+					}
+					if p.records(rulescheme) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulescheme, position68_25)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_25
+				goto lok25
+			l67_25:
+				pos, ti = position67_25, tokenIndex67_25
+				p.comp = comp_25
+				goto l12
+			}
+		lok25:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos++
+		l20:
+			{
+				position21, tokenIndex21 := pos, ti
+				{
+					position22, tokenIndex22 := pos, ti
+					{ // uchar
+						position93_26, tokenIndex93_26 := pos, ti
+						{
+							position94_26 := pos
+							{
+								position95_26, tokenIndex95_26 := pos, ti
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l97_5_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l96_26
+								l97_5_26:
+									pos++
+									goto lok5_26
+								}
+							lok5_26:
+								goto l95_26
+							l96_26:
+								pos, ti = position95_26, tokenIndex95_26
+								{ // escape
+									position100_6_26, tokenIndex100_6_26 := pos, ti
+									{
+										position101_6_26 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l100_6_26
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l102_3_6_26
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l100_6_26
+										l102_3_6_26:
+											pos++
+											goto lok3_6_26
+										}
+									lok3_6_26:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l102_4_6_26
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l100_6_26
+										l102_4_6_26:
+											pos++
+											goto lok4_6_26
+										}
+									lok4_6_26:
+										_ = position101_6_26
+									}
+									goto lok6_26
+								l100_6_26:
+									pos, ti = position100_6_26, tokenIndex100_6_26
+									goto l93_26
+								}
+							lok6_26:
+							}
+						l95_26:
+							_ = position94_26
+						}
+						goto lok26
+					l93_26:
+						pos, ti = position93_26, tokenIndex93_26
+						goto l23
+					}
+				lok26:
+					goto l22
+				l23:
+					pos, ti = position22, tokenIndex22
+					{ // reserved
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l122_27
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l21
+					l122_27:
+						pos++
+						goto lok27
+					}
+				lok27:
+				}
+			l22:
+				goto l20
+			l21:
+				pos, ti = position21, tokenIndex21
+			}
+		}
+	l14:
+		if p.records(ruleabsoluteURL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsoluteURL, position13)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l12:
+	pos, ti = position12, tokenIndex12
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsoluteURL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURL)
+	position12, tokenIndex12 := pos, ti
+	{
+		position13 := pos
+		{
+			position14, tokenIndex14 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ngeneric_RL() {
 				goto l15
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1271,6 +1961,183 @@ func (p *Parser) rgeneric_RL() bool {
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
+
+						{ // alpha
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								goto l105_1_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l105_1_23
+							}
+							goto l67_23
+						l105_1_23:
+							pos++
+							goto lok1_23
+						}
+					lok1_23:
+					}
+				}
+
+			l69_23:
+				{
+					position70_23, tokenIndex70_23 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									goto l105_2_23
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l105_2_23
+								}
+								goto l70_23
+							l105_2_23:
+								pos++
+								goto lok2_23
+							}
+						lok2_23:
+						}
+					}
+
+					goto l69_23
+				l70_23:
+					pos, ti = position70_23, tokenIndex70_23
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position68_23)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_23
+			goto lok23
+		l67_23:
+			pos, ti = position67_23, tokenIndex67_23
+			p.comp = comp_23
+			goto l24
+		}
+	lok23:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l24
+		}
+		pos++
+		{ // relativeURL
+			comp_24 := p.comp
+			p.comp = uint32(rulerelativeURL)
+			position26_24, tokenIndex26_24 := pos, ti
+			{
+				position27_24 := pos
+				{
+					position28_24, tokenIndex28_24 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+						goto l29_24
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l28_24
+				l29_24:
+					pos, ti = position28_24, tokenIndex28_24
+					{ // abs_path
+						comp_22 := p.comp
+						p.comp = uint32(ruleabs_path)
+						position35_22_24, tokenIndex35_22_24 := pos, ti
+						{
+							position36_22_24 := pos
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_22_24
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								goto l35_22_24
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(ruleabs_path) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleabs_path, position36_22_24)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_22
+						goto lok22_24
+					l35_22_24:
+						pos, ti = position35_22_24, tokenIndex35_22_24
+						p.comp = comp_22
+						goto l30_24
+					}
+				lok22_24:
+					goto l28_24
+				l30_24:
+					pos, ti = position28_24, tokenIndex28_24
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l26_24
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l28_24:
+				if p.records(rulerelativeURL) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulerelativeURL, position27_24)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_24
+			goto lok24
+		l26_24:
+			pos, ti = position26_24, tokenIndex26_24
+			p.comp = comp_24
+			goto l24
+		}
+	lok24:
+		if p.records(rulegeneric_RL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegeneric_RL, position25)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l24:
+	pos, ti = position24, tokenIndex24
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngeneric_RL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegeneric_RL)
+	position24, tokenIndex24 := pos, ti
+	{
+		position25 := pos
+		{ // scheme
+			comp_23 := p.comp
+			p.comp = uint32(rulescheme)
+			position67_23, tokenIndex67_23 := pos, ti
+			{
+				position68_23 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
@@ -1373,7 +2240,7 @@ func (p *Parser) rgeneric_RL() bool {
 				position27_24 := pos
 				{
 					position28_24, tokenIndex28_24 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+					if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
 						goto l29_24
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1397,7 +2264,7 @@ func (p *Parser) rgeneric_RL() bool {
 								goto l35_22_24
 							}
 							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+							if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 								goto l35_22_24
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -1418,7 +2285,7 @@ func (p *Parser) rgeneric_RL() bool {
 					goto l28_24
 				l30_24:
 					pos, ti = position28_24, tokenIndex28_24
-					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 						goto l26_24
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1479,9 +2346,6 @@ func (p *Parser) rrelativeURL() bool {
 				{
 					position36_22 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1532,8 +2396,295 @@ l26:
 	return false
 }
 
+func (p *Parser) nrelativeURL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelativeURL)
+	position26, tokenIndex26 := pos, ti
+	{
+		position27 := pos
+		{
+			position28, tokenIndex28 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+				goto l29
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l28
+		l29:
+			pos, ti = position28, tokenIndex28
+			{ // abs_path
+				comp_22 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position35_22, tokenIndex35_22 := pos, ti
+				{
+					position36_22 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l35_22
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
+						goto l35_22
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position36_22)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_22
+				goto lok22
+			l35_22:
+				pos, ti = position35_22, tokenIndex35_22
+				p.comp = comp_22
+				goto l30
+			}
+		lok22:
+			goto l28
+		l30:
+			pos, ti = position28, tokenIndex28
+			if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
+				goto l26
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l28:
+		if p.records(rulerelativeURL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelativeURL, position27)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l26:
+	pos, ti = position26, tokenIndex26
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rnet_path is rule 5 net_path <- <('/' '/' net_loc abs_path?)>
 func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position31, tokenIndex31 := pos, ti
+	{
+		position32 := pos
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l31
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l31
+		}
+		pos++
+		{ // net_loc
+			if false {
+				goto l31
+			}
+			comp_20 := p.comp
+			p.comp = uint32(rulenet_loc)
+			{
+				position74_20 := pos
+			l75_20:
+				{
+					position76_20, tokenIndex76_20 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
+						} else {
+
+							{ // pchar
+								position90_16_20, tokenIndex90_16_20 := pos, ti
+								{
+									position91_16_20 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
+										} else {
+
+											{ // uchar
+												position93_11_16_20, tokenIndex93_11_16_20 := pos, ti
+												{
+													position94_11_16_20 := pos
+													{
+														position95_11_16_20, tokenIndex95_11_16_20 := pos, ti
+														{ // unreserved
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+																goto l97_5_11_16_20
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l96_11_16_20
+														l97_5_11_16_20:
+															pos++
+															goto lok5_11_16_20
+														}
+													lok5_11_16_20:
+														goto l95_11_16_20
+													l96_11_16_20:
+														pos, ti = position95_11_16_20, tokenIndex95_11_16_20
+														{ // escape
+															position100_6_11_16_20, tokenIndex100_6_11_16_20 := pos, ti
+															{
+																position101_6_11_16_20 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l100_6_11_16_20
+																}
+																pos++
+																{ // hex
+																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																		goto l102_3_6_11_16_20
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l100_6_11_16_20
+																l102_3_6_11_16_20:
+																	pos++
+																	goto lok3_6_11_16_20
+																}
+															lok3_6_11_16_20:
+																{ // hex
+																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																		goto l102_4_6_11_16_20
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l100_6_11_16_20
+																l102_4_6_11_16_20:
+																	pos++
+																	goto lok4_6_11_16_20
+																}
+															lok4_6_11_16_20:
+																_ = position101_6_11_16_20
+															}
+															goto lok6_11_16_20
+														l100_6_11_16_20:
+															pos, ti = position100_6_11_16_20, tokenIndex100_6_11_16_20
+															goto l93_11_16_20
+														}
+													lok6_11_16_20:
+													}
+												l95_11_16_20:
+													_ = position94_11_16_20
+												}
+												goto lok11_16_20
+											l93_11_16_20:
+												pos, ti = position93_11_16_20, tokenIndex93_11_16_20
+												goto l90_16_20
+											}
+										lok11_16_20:
+										}
+									}
+
+									_ = position91_16_20
+								}
+								goto lok16_20
+							l90_16_20:
+								pos, ti = position90_16_20, tokenIndex90_16_20
+								goto l76_20
+							}
+						lok16_20:
+						}
+					}
+
+					goto l75_20
+				l76_20:
+					pos, ti = position76_20, tokenIndex76_20
+				}
+				if p.records(rulenet_loc) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulenet_loc, position74_20)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_20
+			goto lok20
+		}
+	lok20:
+		{
+			position33, tokenIndex33 := pos, ti
+			{ // abs_path
+				comp_21 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position35_21, tokenIndex35_21 := pos, ti
+				{
+					position36_21 := pos
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l35_21
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l35_21
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position36_21)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_21
+				goto lok21
+			l35_21:
+				pos, ti = position35_21, tokenIndex35_21
+				p.comp = comp_21
+				goto l33
+			}
+		lok21:
+			goto l34
+		l33:
+			pos, ti = position33, tokenIndex33
+		}
+	l34:
+		if p.records(rulenet_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenet_path, position32)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l31:
+	pos, ti = position31, tokenIndex31
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnet_path() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1731,7 +2882,7 @@ func (p *Parser) rnet_path() bool {
 						goto l35_21
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 						goto l35_21
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1780,6 +2931,42 @@ func (p *Parser) rabs_path() bool {
 	{
 		position36 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l35
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+			goto l35
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleabs_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabs_path, position36)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l35:
+	pos, ti = position35, tokenIndex35
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabs_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position35, tokenIndex35 := pos, ti
+	{
+		position36 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(5, true)
 			}
@@ -1790,7 +2977,7 @@ func (p *Parser) rabs_path() bool {
 			goto l35
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+		if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 			goto l35
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1832,9 +3019,6 @@ func (p *Parser) rrel_path() bool {
 		{
 			position41, tokenIndex41 := pos, ti
 			if buffer[pos] != ';' {
-				if int(pos) == p.at {
-					p.note(12, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -1856,6 +3040,234 @@ func (p *Parser) rrel_path() bool {
 					{
 						position60_18, tokenIndex60_18 := pos, ti
 						if buffer[pos] != ';' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l60_18
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rparam() {
+							goto l60_18
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l59_18
+					l60_18:
+						pos, ti = position60_18, tokenIndex60_18
+					}
+					if p.records(ruleparams) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleparams, position58_18)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_18
+				goto lok18
+			l57_18:
+				pos, ti = position57_18, tokenIndex57_18
+				p.comp = comp_18
+				goto l41
+			}
+		lok18:
+			goto l42
+		l41:
+			pos, ti = position41, tokenIndex41
+		}
+	l42:
+		{
+			position43, tokenIndex43 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			{ // query
+				if false {
+					goto l43
+				}
+				comp_19 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position79_19 := pos
+				l80_19:
+					{
+						position81_19, tokenIndex81_19 := pos, ti
+						{
+							position82_19, tokenIndex82_19 := pos, ti
+							{ // uchar
+								position93_7_19, tokenIndex93_7_19 := pos, ti
+								{
+									position94_7_19 := pos
+									{
+										position95_7_19, tokenIndex95_7_19 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l97_5_7_19
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l96_7_19
+										l97_5_7_19:
+											pos++
+											goto lok5_7_19
+										}
+									lok5_7_19:
+										goto l95_7_19
+									l96_7_19:
+										pos, ti = position95_7_19, tokenIndex95_7_19
+										{ // escape
+											position100_6_7_19, tokenIndex100_6_7_19 := pos, ti
+											{
+												position101_6_7_19 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_7_19
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_3_6_7_19
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_7_19
+												l102_3_6_7_19:
+													pos++
+													goto lok3_6_7_19
+												}
+											lok3_6_7_19:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_4_6_7_19
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_7_19
+												l102_4_6_7_19:
+													pos++
+													goto lok4_6_7_19
+												}
+											lok4_6_7_19:
+												_ = position101_6_7_19
+											}
+											goto lok6_7_19
+										l100_6_7_19:
+											pos, ti = position100_6_7_19, tokenIndex100_6_7_19
+											goto l93_7_19
+										}
+									lok6_7_19:
+									}
+								l95_7_19:
+									_ = position94_7_19
+								}
+								goto lok7_19
+							l93_7_19:
+								pos, ti = position93_7_19, tokenIndex93_7_19
+								goto l83_19
+							}
+						lok7_19:
+							goto l82_19
+						l83_19:
+							pos, ti = position82_19, tokenIndex82_19
+							{ // reserved
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l122_8_19
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l81_19
+							l122_8_19:
+								pos++
+								goto lok8_19
+							}
+						lok8_19:
+						}
+					l82_19:
+						goto l80_19
+					l81_19:
+						pos, ti = position81_19, tokenIndex81_19
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position79_19)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_19
+				goto lok19
+			}
+		lok19:
+			goto l44
+		l43:
+			pos, ti = position43, tokenIndex43
+		}
+	l44:
+		if p.records(rulerel_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerel_path, position38)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nrel_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	{
+		position38 := pos
+		{
+			position39, tokenIndex39 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.npath() {
+				goto l39
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l40
+		l39:
+			pos, ti = position39, tokenIndex39
+		}
+	l40:
+		{
+			position41, tokenIndex41 := pos, ti
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(12, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l41
+			}
+			pos++
+			{ // params
+				comp_18 := p.comp
+				p.comp = uint32(ruleparams)
+				position57_18, tokenIndex57_18 := pos, ti
+				{
+					position58_18 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nparam() {
+						goto l57_18
+					}
+					pos, ti = p.position, p.tokenIndex
+				l59_18:
+					{
+						position60_18, tokenIndex60_18 := pos, ti
+						if buffer[pos] != ';' {
 							if int(pos) == p.at {
 								p.note(12, true)
 							}
@@ -1866,7 +3278,7 @@ func (p *Parser) rrel_path() bool {
 							goto l60_18
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rparam() {
+						if p.position, p.tokenIndex = pos, ti; !p.nparam() {
 							goto l60_18
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -2077,6 +3489,165 @@ func (p *Parser) rpath() bool {
 		{
 			position48, tokenIndex48 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l48
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l48
+				}
+				{
+					position54_17 := pos
+				l55_17:
+					{
+						position56_17, tokenIndex56_17 := pos, ti
+						{ // pchar
+							position90_14_17, tokenIndex90_14_17 := pos, ti
+							{
+								position91_14_17 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										pos++
+									} else {
+
+										{ // uchar
+											position93_11_14_17, tokenIndex93_11_14_17 := pos, ti
+											{
+												position94_11_14_17 := pos
+												{
+													position95_11_14_17, tokenIndex95_11_14_17 := pos, ti
+													{ // unreserved
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l97_5_11_14_17
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l96_11_14_17
+													l97_5_11_14_17:
+														pos++
+														goto lok5_11_14_17
+													}
+												lok5_11_14_17:
+													goto l95_11_14_17
+												l96_11_14_17:
+													pos, ti = position95_11_14_17, tokenIndex95_11_14_17
+													{ // escape
+														position100_6_11_14_17, tokenIndex100_6_11_14_17 := pos, ti
+														{
+															position101_6_11_14_17 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l100_6_11_14_17
+															}
+															pos++
+															{ // hex
+																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	goto l102_3_6_11_14_17
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l100_6_11_14_17
+															l102_3_6_11_14_17:
+																pos++
+																goto lok3_6_11_14_17
+															}
+														lok3_6_11_14_17:
+															{ // hex
+																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	goto l102_4_6_11_14_17
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l100_6_11_14_17
+															l102_4_6_11_14_17:
+																pos++
+																goto lok4_6_11_14_17
+															}
+														lok4_6_11_14_17:
+															_ = position101_6_11_14_17
+														}
+														goto lok6_11_14_17
+													l100_6_11_14_17:
+														pos, ti = position100_6_11_14_17, tokenIndex100_6_11_14_17
+														goto l93_11_14_17
+													}
+												lok6_11_14_17:
+												}
+											l95_11_14_17:
+												_ = position94_11_14_17
+											}
+											goto lok11_14_17
+										l93_11_14_17:
+											pos, ti = position93_11_14_17, tokenIndex93_11_14_17
+											goto l90_14_17
+										}
+									lok11_14_17:
+									}
+								}
+
+								_ = position91_14_17
+							}
+							goto lok14_17
+						l90_14_17:
+							pos, ti = position90_14_17, tokenIndex90_14_17
+							goto l56_17
+						}
+					lok14_17:
+						goto l55_17
+					l56_17:
+						pos, ti = position56_17, tokenIndex56_17
+					}
+					_ = position54_17
+				}
+				goto lok17
+			}
+		lok17:
+			goto l47
+		l48:
+			pos, ti = position48, tokenIndex48
+		}
+		if p.records(rulepath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath, position46)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l45:
+	pos, ti = position45, tokenIndex45
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath)
+	position45, tokenIndex45 := pos, ti
+	{
+		position46 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nfsegment() {
+			goto l45
+		}
+		pos, ti = p.position, p.tokenIndex
+	l47:
+		{
+			position48, tokenIndex48 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(5, true)
 				}
@@ -2240,6 +3811,225 @@ l45:
 
 // rfsegment is rule 9 fsegment <- <pchar+>
 func (p *Parser) rfsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position49, tokenIndex49 := pos, ti
+	{
+		position50 := pos
+		{ // pchar
+			position90_12, tokenIndex90_12 := pos, ti
+			{
+				position91_12 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						pos++
+					} else {
+
+						{ // uchar
+							position93_11_12, tokenIndex93_11_12 := pos, ti
+							{
+								position94_11_12 := pos
+								{
+									position95_11_12, tokenIndex95_11_12 := pos, ti
+									{ // unreserved
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											goto l97_5_11_12
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l96_11_12
+									l97_5_11_12:
+										pos++
+										goto lok5_11_12
+									}
+								lok5_11_12:
+									goto l95_11_12
+								l96_11_12:
+									pos, ti = position95_11_12, tokenIndex95_11_12
+									{ // escape
+										position100_6_11_12, tokenIndex100_6_11_12 := pos, ti
+										{
+											position101_6_11_12 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l100_6_11_12
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l102_3_6_11_12
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l100_6_11_12
+											l102_3_6_11_12:
+												pos++
+												goto lok3_6_11_12
+											}
+										lok3_6_11_12:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l102_4_6_11_12
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l100_6_11_12
+											l102_4_6_11_12:
+												pos++
+												goto lok4_6_11_12
+											}
+										lok4_6_11_12:
+											_ = position101_6_11_12
+										}
+										goto lok6_11_12
+									l100_6_11_12:
+										pos, ti = position100_6_11_12, tokenIndex100_6_11_12
+										goto l93_11_12
+									}
+								lok6_11_12:
+								}
+							l95_11_12:
+								_ = position94_11_12
+							}
+							goto lok11_12
+						l93_11_12:
+							pos, ti = position93_11_12, tokenIndex93_11_12
+							goto l90_12
+						}
+					lok11_12:
+					}
+				}
+
+				_ = position91_12
+			}
+			goto lok12
+		l90_12:
+			pos, ti = position90_12, tokenIndex90_12
+			goto l49
+		}
+	lok12:
+	l51:
+		{
+			position52, tokenIndex52 := pos, ti
+			{ // pchar
+				position90_13, tokenIndex90_13 := pos, ti
+				{
+					position91_13 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+
+							{ // uchar
+								position93_11_13, tokenIndex93_11_13 := pos, ti
+								{
+									position94_11_13 := pos
+									{
+										position95_11_13, tokenIndex95_11_13 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l97_5_11_13
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l96_11_13
+										l97_5_11_13:
+											pos++
+											goto lok5_11_13
+										}
+									lok5_11_13:
+										goto l95_11_13
+									l96_11_13:
+										pos, ti = position95_11_13, tokenIndex95_11_13
+										{ // escape
+											position100_6_11_13, tokenIndex100_6_11_13 := pos, ti
+											{
+												position101_6_11_13 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_13
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_3_6_11_13
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_13
+												l102_3_6_11_13:
+													pos++
+													goto lok3_6_11_13
+												}
+											lok3_6_11_13:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_4_6_11_13
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_13
+												l102_4_6_11_13:
+													pos++
+													goto lok4_6_11_13
+												}
+											lok4_6_11_13:
+												_ = position101_6_11_13
+											}
+											goto lok6_11_13
+										l100_6_11_13:
+											pos, ti = position100_6_11_13, tokenIndex100_6_11_13
+											goto l93_11_13
+										}
+									lok6_11_13:
+									}
+								l95_11_13:
+									_ = position94_11_13
+								}
+								goto lok11_13
+							l93_11_13:
+								pos, ti = position93_11_13, tokenIndex93_11_13
+								goto l90_13
+							}
+						lok11_13:
+						}
+					}
+
+					_ = position91_13
+				}
+				goto lok13
+			l90_13:
+				pos, ti = position90_13, tokenIndex90_13
+				goto l52
+			}
+		lok13:
+			goto l51
+		l52:
+			pos, ti = position52, tokenIndex52
+		}
+		_ = position50
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l49:
+	pos, ti = position49, tokenIndex49
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nfsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position49, tokenIndex49 := pos, ti
@@ -2505,6 +4295,122 @@ func (p *Parser) rsegment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
 						} else {
+
+							{ // uchar
+								position93_11_14, tokenIndex93_11_14 := pos, ti
+								{
+									position94_11_14 := pos
+									{
+										position95_11_14, tokenIndex95_11_14 := pos, ti
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l97_5_11_14
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l96_11_14
+										l97_5_11_14:
+											pos++
+											goto lok5_11_14
+										}
+									lok5_11_14:
+										goto l95_11_14
+									l96_11_14:
+										pos, ti = position95_11_14, tokenIndex95_11_14
+										{ // escape
+											position100_6_11_14, tokenIndex100_6_11_14 := pos, ti
+											{
+												position101_6_11_14 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_14
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_3_6_11_14
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_14
+												l102_3_6_11_14:
+													pos++
+													goto lok3_6_11_14
+												}
+											lok3_6_11_14:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_4_6_11_14
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_14
+												l102_4_6_11_14:
+													pos++
+													goto lok4_6_11_14
+												}
+											lok4_6_11_14:
+												_ = position101_6_11_14
+											}
+											goto lok6_11_14
+										l100_6_11_14:
+											pos, ti = position100_6_11_14, tokenIndex100_6_11_14
+											goto l93_11_14
+										}
+									lok6_11_14:
+									}
+								l95_11_14:
+									_ = position94_11_14
+								}
+								goto lok11_14
+							l93_11_14:
+								pos, ti = position93_11_14, tokenIndex93_11_14
+								goto l90_14
+							}
+						lok11_14:
+						}
+					}
+
+					_ = position91_14
+				}
+				goto lok14
+			l90_14:
+				pos, ti = position90_14, tokenIndex90_14
+				goto l56
+			}
+		lok14:
+			goto l55
+		l56:
+			pos, ti = position56, tokenIndex56
+		}
+		_ = position54
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, ti
+			{ // pchar
+				position90_14, tokenIndex90_14 := pos, ti
+				{
+					position91_14 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(11, true)
 							}
@@ -2637,9 +4543,6 @@ func (p *Parser) rparams() bool {
 		{
 			position60, tokenIndex60 := pos, ti
 			if buffer[pos] != ';' {
-				if int(pos) == p.at {
-					p.note(12, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2671,8 +4574,189 @@ l57:
 	return false
 }
 
+func (p *Parser) nparams() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleparams)
+	position57, tokenIndex57 := pos, ti
+	{
+		position58 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nparam() {
+			goto l57
+		}
+		pos, ti = p.position, p.tokenIndex
+	l59:
+		{
+			position60, tokenIndex60 := pos, ti
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(12, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l60
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.nparam() {
+				goto l60
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l59
+		l60:
+			pos, ti = position60, tokenIndex60
+		}
+		if p.records(ruleparams) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleparams, position58)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l57:
+	pos, ti = position57, tokenIndex57
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rparam is rule 12 param <- <(pchar / '/')*>
 func (p *Parser) rparam() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position62 := pos
+	l63:
+		{
+			position64, tokenIndex64 := pos, ti
+			{
+				position65, tokenIndex65 := pos, ti
+				{ // pchar
+					position90_15, tokenIndex90_15 := pos, ti
+					{
+						position91_15 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								pos++
+							} else {
+
+								{ // uchar
+									position93_11_15, tokenIndex93_11_15 := pos, ti
+									{
+										position94_11_15 := pos
+										{
+											position95_11_15, tokenIndex95_11_15 := pos, ti
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l97_5_11_15
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l96_11_15
+											l97_5_11_15:
+												pos++
+												goto lok5_11_15
+											}
+										lok5_11_15:
+											goto l95_11_15
+										l96_11_15:
+											pos, ti = position95_11_15, tokenIndex95_11_15
+											{ // escape
+												position100_6_11_15, tokenIndex100_6_11_15 := pos, ti
+												{
+													position101_6_11_15 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_11_15
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_3_6_11_15
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_11_15
+													l102_3_6_11_15:
+														pos++
+														goto lok3_6_11_15
+													}
+												lok3_6_11_15:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_4_6_11_15
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_11_15
+													l102_4_6_11_15:
+														pos++
+														goto lok4_6_11_15
+													}
+												lok4_6_11_15:
+													_ = position101_6_11_15
+												}
+												goto lok6_11_15
+											l100_6_11_15:
+												pos, ti = position100_6_11_15, tokenIndex100_6_11_15
+												goto l93_11_15
+											}
+										lok6_11_15:
+										}
+									l95_11_15:
+										_ = position94_11_15
+									}
+									goto lok11_15
+								l93_11_15:
+									pos, ti = position93_11_15, tokenIndex93_11_15
+									goto l90_15
+								}
+							lok11_15:
+							}
+						}
+
+						_ = position91_15
+					}
+					goto lok15
+				l90_15:
+					pos, ti = position90_15, tokenIndex90_15
+					goto l66
+				}
+			lok15:
+				goto l65
+			l66:
+				pos, ti = position65, tokenIndex65
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l64
+				}
+				pos++
+			}
+		l65:
+			goto l63
+		l64:
+			pos, ti = position64, tokenIndex64
+		}
+		_ = position62
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nparam() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -2834,6 +4918,85 @@ func (p *Parser) rscheme() bool {
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				pos++
 			} else {
+
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						goto l105_1
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l105_1
+					}
+					goto l67
+				l105_1:
+					pos++
+					goto lok1
+				}
+			lok1:
+			}
+		}
+
+	l69:
+		{
+			position70, tokenIndex70 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					pos++
+				} else {
+
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							goto l105_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l105_2
+						}
+						goto l70
+					l105_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l69
+		l70:
+			pos, ti = position70, tokenIndex70
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position68)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l67:
+	pos, ti = position67, tokenIndex67
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position67, tokenIndex67 := pos, ti
+	{
+		position68 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(6, true)
 				}
@@ -2921,6 +5084,137 @@ l67:
 
 // rnet_loc is rule 14 net_loc <- <((&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') pchar))*>
 func (p *Parser) rnet_loc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenet_loc)
+	{
+		position74 := pos
+	l75:
+		{
+			position76, tokenIndex76 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					{ // pchar
+						position90_16, tokenIndex90_16 := pos, ti
+						{
+							position91_16 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
+								} else {
+
+									{ // uchar
+										position93_11_16, tokenIndex93_11_16 := pos, ti
+										{
+											position94_11_16 := pos
+											{
+												position95_11_16, tokenIndex95_11_16 := pos, ti
+												{ // unreserved
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														goto l97_5_11_16
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l96_11_16
+												l97_5_11_16:
+													pos++
+													goto lok5_11_16
+												}
+											lok5_11_16:
+												goto l95_11_16
+											l96_11_16:
+												pos, ti = position95_11_16, tokenIndex95_11_16
+												{ // escape
+													position100_6_11_16, tokenIndex100_6_11_16 := pos, ti
+													{
+														position101_6_11_16 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l100_6_11_16
+														}
+														pos++
+														{ // hex
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																goto l102_3_6_11_16
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l100_6_11_16
+														l102_3_6_11_16:
+															pos++
+															goto lok3_6_11_16
+														}
+													lok3_6_11_16:
+														{ // hex
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																goto l102_4_6_11_16
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l100_6_11_16
+														l102_4_6_11_16:
+															pos++
+															goto lok4_6_11_16
+														}
+													lok4_6_11_16:
+														_ = position101_6_11_16
+													}
+													goto lok6_11_16
+												l100_6_11_16:
+													pos, ti = position100_6_11_16, tokenIndex100_6_11_16
+													goto l93_11_16
+												}
+											lok6_11_16:
+											}
+										l95_11_16:
+											_ = position94_11_16
+										}
+										goto lok11_16
+									l93_11_16:
+										pos, ti = position93_11_16, tokenIndex93_11_16
+										goto l90_16
+									}
+								lok11_16:
+								}
+							}
+
+							_ = position91_16
+						}
+						goto lok16
+					l90_16:
+						pos, ti = position90_16, tokenIndex90_16
+						goto l76
+					}
+				lok16:
+				}
+			}
+
+			goto l75
+		l76:
+			pos, ti = position76, tokenIndex76
+		}
+		if p.records(rulenet_loc) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenet_loc, position74)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nnet_loc() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3089,6 +5383,129 @@ func (p *Parser) rquery() bool {
 						{
 							position95_7, tokenIndex95_7 := pos, ti
 							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l97_5_7
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l96_7
+							l97_5_7:
+								pos++
+								goto lok5_7
+							}
+						lok5_7:
+							goto l95_7
+						l96_7:
+							pos, ti = position95_7, tokenIndex95_7
+							{ // escape
+								position100_6_7, tokenIndex100_6_7 := pos, ti
+								{
+									position101_6_7 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_7
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_3_6_7
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_7
+									l102_3_6_7:
+										pos++
+										goto lok3_6_7
+									}
+								lok3_6_7:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_4_6_7
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_7
+									l102_4_6_7:
+										pos++
+										goto lok4_6_7
+									}
+								lok4_6_7:
+									_ = position101_6_7
+								}
+								goto lok6_7
+							l100_6_7:
+								pos, ti = position100_6_7, tokenIndex100_6_7
+								goto l93_7
+							}
+						lok6_7:
+						}
+					l95_7:
+						_ = position94_7
+					}
+					goto lok7
+				l93_7:
+					pos, ti = position93_7, tokenIndex93_7
+					goto l83
+				}
+			lok7:
+				goto l82
+			l83:
+				pos, ti = position82, tokenIndex82
+				{ // reserved
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l122_8
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l81
+				l122_8:
+					pos++
+					goto lok8
+				}
+			lok8:
+			}
+		l82:
+			goto l80
+		l81:
+			pos, ti = position81, tokenIndex81
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position79)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position79 := pos
+	l80:
+		{
+			position81, tokenIndex81 := pos, ti
+			{
+				position82, tokenIndex82 := pos, ti
+				{ // uchar
+					position93_7, tokenIndex93_7 := pos, ti
+					{
+						position94_7 := pos
+						{
+							position95_7, tokenIndex95_7 := pos, ti
+							{ // unreserved
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -3210,6 +5627,129 @@ func (p *Parser) rquery() bool {
 
 // rfragment is rule 16 fragment <- <(uchar / reserved)*>
 func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position85 := pos
+	l86:
+		{
+			position87, tokenIndex87 := pos, ti
+			{
+				position88, tokenIndex88 := pos, ti
+				{ // uchar
+					position93_9, tokenIndex93_9 := pos, ti
+					{
+						position94_9 := pos
+						{
+							position95_9, tokenIndex95_9 := pos, ti
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l97_5_9
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l96_9
+							l97_5_9:
+								pos++
+								goto lok5_9
+							}
+						lok5_9:
+							goto l95_9
+						l96_9:
+							pos, ti = position95_9, tokenIndex95_9
+							{ // escape
+								position100_6_9, tokenIndex100_6_9 := pos, ti
+								{
+									position101_6_9 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_9
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_3_6_9
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_9
+									l102_3_6_9:
+										pos++
+										goto lok3_6_9
+									}
+								lok3_6_9:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_4_6_9
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_9
+									l102_4_6_9:
+										pos++
+										goto lok4_6_9
+									}
+								lok4_6_9:
+									_ = position101_6_9
+								}
+								goto lok6_9
+							l100_6_9:
+								pos, ti = position100_6_9, tokenIndex100_6_9
+								goto l93_9
+							}
+						lok6_9:
+						}
+					l95_9:
+						_ = position94_9
+					}
+					goto lok9
+				l93_9:
+					pos, ti = position93_9, tokenIndex93_9
+					goto l89
+				}
+			lok9:
+				goto l88
+			l89:
+				pos, ti = position88, tokenIndex88
+				{ // reserved
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l122_10
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l87
+				l122_10:
+					pos++
+					goto lok10
+				}
+			lok10:
+			}
+		l88:
+			goto l86
+		l87:
+			pos, ti = position87, tokenIndex87
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position85)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3358,6 +5898,108 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 				pos++
 			} else {
+
+				{ // uchar
+					position93_11, tokenIndex93_11 := pos, ti
+					{
+						position94_11 := pos
+						{
+							position95_11, tokenIndex95_11 := pos, ti
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l97_5_11
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l96_11
+							l97_5_11:
+								pos++
+								goto lok5_11
+							}
+						lok5_11:
+							goto l95_11
+						l96_11:
+							pos, ti = position95_11, tokenIndex95_11
+							{ // escape
+								position100_6_11, tokenIndex100_6_11 := pos, ti
+								{
+									position101_6_11 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_11
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_3_6_11
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_11
+									l102_3_6_11:
+										pos++
+										goto lok3_6_11
+									}
+								lok3_6_11:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_4_6_11
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_11
+									l102_4_6_11:
+										pos++
+										goto lok4_6_11
+									}
+								lok4_6_11:
+									_ = position101_6_11
+								}
+								goto lok6_11
+							l100_6_11:
+								pos, ti = position100_6_11, tokenIndex100_6_11
+								goto l93_11
+							}
+						lok6_11:
+						}
+					l95_11:
+						_ = position94_11
+					}
+					goto lok11
+				l93_11:
+					pos, ti = position93_11, tokenIndex93_11
+					goto l90
+				}
+			lok11:
+			}
+		}
+
+		_ = position91
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l90:
+	pos, ti = position90, tokenIndex90
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position90, tokenIndex90 := pos, ti
+	{
+		position91 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(11, true)
 				}
@@ -3475,6 +6117,88 @@ func (p *Parser) ruchar() bool {
 		{
 			position95, tokenIndex95 := pos, ti
 			{ // unreserved
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					goto l97_5
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l96
+			l97_5:
+				pos++
+				goto lok5
+			}
+		lok5:
+			goto l95
+		l96:
+			pos, ti = position95, tokenIndex95
+			{ // escape
+				position100_6, tokenIndex100_6 := pos, ti
+				{
+					position101_6 := pos
+					if buffer[pos] != '%' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l100_6
+					}
+					pos++
+					{ // hex
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l102_3_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l100_6
+					l102_3_6:
+						pos++
+						goto lok3_6
+					}
+				lok3_6:
+					{ // hex
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l102_4_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l100_6
+					l102_4_6:
+						pos++
+						goto lok4_6
+					}
+				lok4_6:
+					_ = position101_6
+				}
+				goto lok6
+			l100_6:
+				pos, ti = position100_6, tokenIndex100_6
+				goto l93
+			}
+		lok6:
+		}
+	l95:
+		_ = position94
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l93:
+	pos, ti = position93, tokenIndex93
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position93, tokenIndex93 := pos, ti
+	{
+		position94 := pos
+		{
+			position95, tokenIndex95 := pos, ti
+			{ // unreserved
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
@@ -3564,6 +6288,23 @@ l93:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l97
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l97:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
@@ -3583,6 +6324,56 @@ l97:
 
 // rescape is rule 20 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position100, tokenIndex100 := pos, ti
+	{
+		position101 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l100
+		}
+		pos++
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				goto l102_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l100
+		l102_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				goto l102_4
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l100
+		l102_4:
+			pos++
+			goto lok4
+		}
+	lok4:
+		_ = position101
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l100:
+	pos, ti = position100, tokenIndex100
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position100, tokenIndex100 := pos, ti
@@ -3645,6 +6436,23 @@ l100:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l102
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l102:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(3, true)
 	}
@@ -3664,6 +6472,26 @@ l102:
 
 // ralpha is rule 22 alpha <- <(lowalpha / hialpha)>
 func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l105
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l105
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l105:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -3693,6 +6521,23 @@ l105:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l109
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l109:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nlowalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
@@ -3712,6 +6557,23 @@ l109:
 
 // rhialpha is rule 24 hialpha <- <[A-Z]>
 func (p *Parser) rhialpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l111
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l111:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -3735,6 +6597,23 @@ l111:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l113
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l113:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(14, true)
 	}
@@ -3754,6 +6633,23 @@ l113:
 
 // rsafe is rule 26 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
 func (p *Parser) rsafe() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l115
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l115:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsafe() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -3777,6 +6673,23 @@ l115:
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l118
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l118:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nextra() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
@@ -3796,6 +6709,23 @@ l118:
 
 // rreserved is rule 29 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l122
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l122:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -3924,6 +6854,77 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURL):
+		matches = p.nURL()
+	case int(ruleabsoluteURL):
+		matches = p.nabsoluteURL()
+	case int(rulegeneric_RL):
+		matches = p.ngeneric_RL()
+	case int(rulerelativeURL):
+		matches = p.nrelativeURL()
+	case int(rulenet_path):
+		matches = p.nnet_path()
+	case int(ruleabs_path):
+		matches = p.nabs_path()
+	case int(rulerel_path):
+		matches = p.nrel_path()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulefsegment):
+		matches = p.nfsegment()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(ruleparams):
+		matches = p.nparams()
+	case int(ruleparam):
+		matches = p.nparam()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(rulenet_loc):
+		matches = p.nnet_loc()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(ruleuchar):
+		matches = p.nuchar()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(ruleescape):
+		matches = p.nescape()
+	case int(rulehex):
+		matches = p.nhex()
+	case int(rulealpha):
+		matches = p.nalpha()
+	case int(rulelowalpha):
+		matches = p.nlowalpha()
+	case int(rulehialpha):
+		matches = p.nhialpha()
+	case int(ruledigit):
+		matches = p.ndigit()
+	case int(rulesafe):
+		matches = p.nsafe()
+	case int(ruleextra):
+		matches = p.nextra()
+	case int(rulereserved):
+		matches = p.nreserved()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 16 classes: [\x20 " < > [-^ ` {-~] [! '-* ,] [#] [$ _] [%] [& = @] [+ - .] [/] [0-9] [:] [;] [?] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%&!!!!+!++/0000000000:; & ?&AAAAAAGGGGGGGGGGGGGGGGGGGG    $ aaaaaagggggggggggggggggggg    \x00"
@@ -4015,7 +7016,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

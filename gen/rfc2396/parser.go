@@ -571,9 +571,6 @@ func (p *Parser) rpegwrap_entries() bool {
 								{
 									position42_50_61 := pos
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -593,9 +590,6 @@ func (p *Parser) rpegwrap_entries() bool {
 											{
 												position131_48_50_61, tokenIndex131_48_50_61 := pos, ti
 												if buffer[pos] != '/' {
-													if int(pos) == p.at {
-														p.note(0, true)
-													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
@@ -683,8 +677,442 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nURI_reference() {
+				goto l3
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position121_61, tokenIndex121_61 := pos, ti
+				{
+					position122_61 := pos
+					{
+						position123_61, tokenIndex123_61 := pos, ti
+						{
+							position125_61, tokenIndex125_61 := pos, ti
+							{ // abs_path
+								comp_50 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position41_50_61, tokenIndex41_50_61 := pos, ti
+								{
+									position42_50_61 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l41_50_61
+									}
+									pos++
+									{ // path_segments
+										position128_48_50_61, tokenIndex128_48_50_61 := pos, ti
+										{
+											position129_48_50_61 := pos
+											if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+												goto l128_48_50_61
+											}
+											pos, ti = p.position, p.tokenIndex
+										l130_48_50_61:
+											{
+												position131_48_50_61, tokenIndex131_48_50_61 := pos, ti
+												if buffer[pos] != '/' {
+													if int(pos) == p.at {
+														p.note(0, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l131_48_50_61
+												}
+												pos++
+												if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+													goto l131_48_50_61
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l130_48_50_61
+											l131_48_50_61:
+												pos, ti = position131_48_50_61, tokenIndex131_48_50_61
+											}
+											_ = position129_48_50_61
+										}
+										goto lok48_50_61
+									l128_48_50_61:
+										pos, ti = position128_48_50_61, tokenIndex128_48_50_61
+										goto l41_50_61
+									}
+								lok48_50_61:
+									if p.records(ruleabs_path) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position42_50_61)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_50
+								goto lok50_61
+							l41_50_61:
+								pos, ti = position41_50_61, tokenIndex41_50_61
+								p.comp = comp_50
+								goto l126_61
+							}
+						lok50_61:
+							goto l125_61
+						l126_61:
+							pos, ti = position125_61, tokenIndex125_61
+							if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
+								goto l123_61
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l125_61:
+						goto l124_61
+					l123_61:
+						pos, ti = position123_61, tokenIndex123_61
+					}
+				l124_61:
+					{
+						position127_61, tokenIndex127_61 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l127_61
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l121_61
+					l127_61:
+						pos, ti = position127_61, tokenIndex127_61
+					}
+					_ = position122_61
+				}
+				goto lok61
+			l121_61:
+				pos, ti = position121_61, tokenIndex121_61
+				goto l0
+			}
+		lok61:
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI_reference is rule 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)>
 func (p *Parser) rURI_reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position4, tokenIndex4 := pos, ti
+	{
+		position5 := pos
+		{
+			position6, tokenIndex6 := pos, ti
+			{
+				position8, tokenIndex8 := pos, ti
+				{ // absoluteURI
+					comp_59 := p.comp
+					p.comp = uint32(ruleabsoluteURI)
+					position13_59, tokenIndex13_59 := pos, ti
+					{
+						position14_59 := pos
+						{ // scheme
+							comp_58 := p.comp
+							p.comp = uint32(rulescheme)
+							position53_58_59, tokenIndex53_58_59 := pos, ti
+							{
+								position54_58_59 := pos
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l174_1_58_59
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l174_1_58_59
+									}
+									goto l53_58_59
+								l174_1_58_59:
+									pos++
+									goto lok1_58_59
+								}
+							lok1_58_59:
+							l55_58_59:
+								{
+									position56_58_59, tokenIndex56_58_59 := pos, ti
+									{
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
+										} else {
+
+											{ // alpha
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l174_2_58_59
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													goto l174_2_58_59
+												}
+												goto l56_58_59
+											l174_2_58_59:
+												pos++
+												goto lok2_58_59
+											}
+										lok2_58_59:
+										}
+									}
+
+									goto l55_58_59
+								l56_58_59:
+									pos, ti = position56_58_59, tokenIndex56_58_59
+								}
+								if p.records(rulescheme) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulescheme, position54_58_59)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_58
+							goto lok58_59
+						l53_58_59:
+							pos, ti = position53_58_59, tokenIndex53_58_59
+							p.comp = comp_58
+							goto l13_59
+						}
+					lok58_59:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_59
+						}
+						pos++
+						{
+							position15_59, tokenIndex15_59 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+								goto l16_59
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l15_59
+						l16_59:
+							pos, ti = position15_59, tokenIndex15_59
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l13_59
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l15_59:
+						if p.records(ruleabsoluteURI) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabsoluteURI, position14_59)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_59
+					goto lok59
+				l13_59:
+					pos, ti = position13_59, tokenIndex13_59
+					p.comp = comp_59
+					goto l9
+				}
+			lok59:
+				goto l8
+			l9:
+				pos, ti = position8, tokenIndex8
+				if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
+					goto l6
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l8:
+			goto l7
+		l6:
+			pos, ti = position6, tokenIndex6
+		}
+	l7:
+		{
+			position10, tokenIndex10 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l10
+				}
+				comp_60 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position150_60 := pos
+				l151_60:
+					{
+						position152_60, tokenIndex152_60 := pos, ti
+						{ // uric
+							position153_41_60, tokenIndex153_41_60 := pos, ti
+							{
+								position154_41_60 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_35_41_60, tokenIndex165_35_41_60 := pos, ti
+												{
+													position166_35_41_60 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_41_60
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_35_41_60
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_41_60
+													l167_16_35_41_60:
+														pos++
+														goto lok16_35_41_60
+													}
+												lok16_35_41_60:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_35_41_60
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_41_60
+													l167_17_35_41_60:
+														pos++
+														goto lok17_35_41_60
+													}
+												lok17_35_41_60:
+													_ = position166_35_41_60
+												}
+												goto lok35_41_60
+											l165_35_41_60:
+												pos, ti = position165_35_41_60, tokenIndex165_35_41_60
+												goto l153_41_60
+											}
+										lok35_41_60:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_36_41_60
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l153_41_60
+											l159_36_41_60:
+												pos++
+												goto lok36_41_60
+											}
+										lok36_41_60:
+										}
+									}
+								}
+
+								_ = position154_41_60
+							}
+							goto lok41_60
+						l153_41_60:
+							pos, ti = position153_41_60, tokenIndex153_41_60
+							goto l152_60
+						}
+					lok41_60:
+						goto l151_60
+					l152_60:
+						pos, ti = position152_60, tokenIndex152_60
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position150_60)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_60
+				goto lok60
+			}
+		lok60:
+			goto l11
+		l10:
+			pos, ti = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l4
+		l12:
+			pos, ti = position12, tokenIndex12
+		}
+		if p.records(ruleURI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI_reference, position5)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l4:
+	pos, ti = position4, tokenIndex4
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURI_reference() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -797,14 +1225,14 @@ func (p *Parser) rURI_reference() bool {
 						pos++
 						{
 							position15_59, tokenIndex15_59 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+							if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 								goto l16_59
 							}
 							pos, ti = p.position, p.tokenIndex
 							goto l15_59
 						l16_59:
 							pos, ti = position15_59, tokenIndex15_59
-							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+							if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
 								goto l13_59
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -827,7 +1255,7 @@ func (p *Parser) rURI_reference() bool {
 				goto l8
 			l9:
 				pos, ti = position8, tokenIndex8
-				if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
+				if p.position, p.tokenIndex = pos, ti; !p.nrelativeURI() {
 					goto l6
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -1031,6 +1459,120 @@ func (p *Parser) rabsoluteURI() bool {
 			{
 				position54_58 := pos
 				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l174_1_58
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l174_1_58
+					}
+					goto l53_58
+				l174_1_58:
+					pos++
+					goto lok1_58
+				}
+			lok1_58:
+			l55_58:
+				{
+					position56_58, tokenIndex56_58 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l174_2_58
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l174_2_58
+								}
+								goto l56_58
+							l174_2_58:
+								pos++
+								goto lok2_58
+							}
+						lok2_58:
+						}
+					}
+
+					goto l55_58
+				l56_58:
+					pos, ti = position56_58, tokenIndex56_58
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position54_58)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_58
+			goto lok58
+		l53_58:
+			pos, ti = position53_58, tokenIndex53_58
+			p.comp = comp_58
+			goto l13
+		}
+	lok58:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l13
+		}
+		pos++
+		{
+			position15, tokenIndex15 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+				goto l16
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l15
+		l16:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+				goto l13
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l15:
+		if p.records(ruleabsoluteURI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsoluteURI, position14)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l13:
+	pos, ti = position13, tokenIndex13
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsoluteURI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURI)
+	position13, tokenIndex13 := pos, ti
+	{
+		position14 := pos
+		{ // scheme
+			comp_58 := p.comp
+			p.comp = uint32(rulescheme)
+			position53_58, tokenIndex53_58 := pos, ti
+			{
+				position54_58 := pos
+				{ // alpha
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -1119,14 +1661,14 @@ func (p *Parser) rabsoluteURI() bool {
 		pos++
 		{
 			position15, tokenIndex15 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 				goto l16
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+			if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
 				goto l13
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1173,9 +1715,6 @@ func (p *Parser) rrelativeURI() bool {
 				{
 					position42_53 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1195,9 +1734,6 @@ func (p *Parser) rrelativeURI() bool {
 							{
 								position131_48_53, tokenIndex131_48_53 := pos, ti
 								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -1257,9 +1793,6 @@ func (p *Parser) rrelativeURI() bool {
 							{
 								position42_49_54 := pos
 								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -1279,6 +1812,334 @@ func (p *Parser) rrelativeURI() bool {
 										{
 											position131_48_49_54, tokenIndex131_48_49_54 := pos, ti
 											if buffer[pos] != '/' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l131_48_49_54
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l131_48_49_54
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l130_48_49_54
+										l131_48_49_54:
+											pos, ti = position131_48_49_54, tokenIndex131_48_49_54
+										}
+										_ = position129_48_49_54
+									}
+									goto lok48_49_54
+								l128_48_49_54:
+									pos, ti = position128_48_49_54, tokenIndex128_48_49_54
+									goto l41_49_54
+								}
+							lok48_49_54:
+								if p.records(ruleabs_path) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position42_49_54)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_49
+							goto lok49_54
+						l41_49_54:
+							pos, ti = position41_49_54, tokenIndex41_49_54
+							p.comp = comp_49
+							goto l45_54
+						}
+					lok49_54:
+						goto l46_54
+					l45_54:
+						pos, ti = position45_54, tokenIndex45_54
+					}
+				l46_54:
+					if p.records(rulerel_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerel_path, position44_54)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_54
+				goto lok54
+			l43_54:
+				pos, ti = position43_54, tokenIndex43_54
+				p.comp = comp_54
+				goto l17
+			}
+		lok54:
+		}
+	l19:
+		{
+			position22, tokenIndex22 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l22
+			}
+			pos++
+			{ // query
+				if false {
+					goto l22
+				}
+				comp_55 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position146_55 := pos
+				l147_55:
+					{
+						position148_55, tokenIndex148_55 := pos, ti
+						{ // uric
+							position153_40_55, tokenIndex153_40_55 := pos, ti
+							{
+								position154_40_55 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_35_40_55, tokenIndex165_35_40_55 := pos, ti
+												{
+													position166_35_40_55 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_55
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_35_40_55
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_55
+													l167_16_35_40_55:
+														pos++
+														goto lok16_35_40_55
+													}
+												lok16_35_40_55:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_35_40_55
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_55
+													l167_17_35_40_55:
+														pos++
+														goto lok17_35_40_55
+													}
+												lok17_35_40_55:
+													_ = position166_35_40_55
+												}
+												goto lok35_40_55
+											l165_35_40_55:
+												pos, ti = position165_35_40_55, tokenIndex165_35_40_55
+												goto l153_40_55
+											}
+										lok35_40_55:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_36_40_55
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l153_40_55
+											l159_36_40_55:
+												pos++
+												goto lok36_40_55
+											}
+										lok36_40_55:
+										}
+									}
+								}
+
+								_ = position154_40_55
+							}
+							goto lok40_55
+						l153_40_55:
+							pos, ti = position153_40_55, tokenIndex153_40_55
+							goto l148_55
+						}
+					lok40_55:
+						goto l147_55
+					l148_55:
+						pos, ti = position148_55, tokenIndex148_55
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position146_55)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_55
+				goto lok55
+			}
+		lok55:
+			goto l23
+		l22:
+			pos, ti = position22, tokenIndex22
+		}
+	l23:
+		if p.records(rulerelativeURI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelativeURI, position18)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrelativeURI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelativeURI)
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+				goto l20
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
+			{ // abs_path
+				comp_53 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_53, tokenIndex41_53 := pos, ti
+				{
+					position42_53 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_53
+					}
+					pos++
+					{ // path_segments
+						position128_48_53, tokenIndex128_48_53 := pos, ti
+						{
+							position129_48_53 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l128_48_53
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_48_53:
+							{
+								position131_48_53, tokenIndex131_48_53 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_48_53
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+									goto l131_48_53
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_48_53
+							l131_48_53:
+								pos, ti = position131_48_53, tokenIndex131_48_53
+							}
+							_ = position129_48_53
+						}
+						goto lok48_53
+					l128_48_53:
+						pos, ti = position128_48_53, tokenIndex128_48_53
+						goto l41_53
+					}
+				lok48_53:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_53)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_53
+				goto lok53
+			l41_53:
+				pos, ti = position41_53, tokenIndex41_53
+				p.comp = comp_53
+				goto l21
+			}
+		lok53:
+			goto l19
+		l21:
+			pos, ti = position19, tokenIndex19
+			{ // rel_path
+				comp_54 := p.comp
+				p.comp = uint32(rulerel_path)
+				position43_54, tokenIndex43_54 := pos, ti
+				{
+					position44_54 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_segment() {
+						goto l43_54
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position45_54, tokenIndex45_54 := pos, ti
+						{ // abs_path
+							comp_49 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position41_49_54, tokenIndex41_49_54 := pos, ti
+							{
+								position42_49_54 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l41_49_54
+								}
+								pos++
+								{ // path_segments
+									position128_48_49_54, tokenIndex128_48_49_54 := pos, ti
+									{
+										position129_48_49_54 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+											goto l128_48_49_54
+										}
+										pos, ti = p.position, p.tokenIndex
+									l130_48_49_54:
+										{
+											position131_48_49_54, tokenIndex131_48_49_54 := pos, ti
+											if buffer[pos] != '/' {
 												if int(pos) == p.at {
 													p.note(0, true)
 												}
@@ -1289,7 +2150,7 @@ func (p *Parser) rrelativeURI() bool {
 												goto l131_48_49_54
 											}
 											pos++
-											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+											if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 												goto l131_48_49_54
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -1524,9 +2385,6 @@ func (p *Parser) rhier_part() bool {
 				{
 					position42_56 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1546,6 +2404,223 @@ func (p *Parser) rhier_part() bool {
 							{
 								position131_48_56, tokenIndex131_48_56 := pos, ti
 								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_48_56
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l131_48_56
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_48_56
+							l131_48_56:
+								pos, ti = position131_48_56, tokenIndex131_48_56
+							}
+							_ = position129_48_56
+						}
+						goto lok48_56
+					l128_48_56:
+						pos, ti = position128_48_56, tokenIndex128_48_56
+						goto l41_56
+					}
+				lok48_56:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_56)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_56
+				goto lok56
+			l41_56:
+				pos, ti = position41_56, tokenIndex41_56
+				p.comp = comp_56
+				goto l24
+			}
+		lok56:
+		}
+	l26:
+		{
+			position28, tokenIndex28 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			{ // query
+				if false {
+					goto l28
+				}
+				comp_57 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position146_57 := pos
+				l147_57:
+					{
+						position148_57, tokenIndex148_57 := pos, ti
+						{ // uric
+							position153_40_57, tokenIndex153_40_57 := pos, ti
+							{
+								position154_40_57 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_35_40_57, tokenIndex165_35_40_57 := pos, ti
+												{
+													position166_35_40_57 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_57
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_35_40_57
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_57
+													l167_16_35_40_57:
+														pos++
+														goto lok16_35_40_57
+													}
+												lok16_35_40_57:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_35_40_57
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_35_40_57
+													l167_17_35_40_57:
+														pos++
+														goto lok17_35_40_57
+													}
+												lok17_35_40_57:
+													_ = position166_35_40_57
+												}
+												goto lok35_40_57
+											l165_35_40_57:
+												pos, ti = position165_35_40_57, tokenIndex165_35_40_57
+												goto l153_40_57
+											}
+										lok35_40_57:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_36_40_57
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l153_40_57
+											l159_36_40_57:
+												pos++
+												goto lok36_40_57
+											}
+										lok36_40_57:
+										}
+									}
+								}
+
+								_ = position154_40_57
+							}
+							goto lok40_57
+						l153_40_57:
+							pos, ti = position153_40_57, tokenIndex153_40_57
+							goto l148_57
+						}
+					lok40_57:
+						goto l147_57
+					l148_57:
+						pos, ti = position148_57, tokenIndex148_57
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position146_57)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_57
+				goto lok57
+			}
+		lok57:
+			goto l29
+		l28:
+			pos, ti = position28, tokenIndex28
+		}
+	l29:
+		_ = position25
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l24:
+	pos, ti = position24, tokenIndex24
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhier_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
+	{
+		position25 := pos
+		{
+			position26, tokenIndex26 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+				goto l27
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l26
+		l27:
+			pos, ti = position26, tokenIndex26
+			{ // abs_path
+				comp_56 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_56, tokenIndex41_56 := pos, ti
+				{
+					position42_56 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_56
+					}
+					pos++
+					{ // path_segments
+						position128_48_56, tokenIndex128_48_56 := pos, ti
+						{
+							position129_48_56 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l128_48_56
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_48_56:
+							{
+								position131_48_56, tokenIndex131_48_56 := pos, ti
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
 									}
@@ -1556,7 +2631,7 @@ func (p *Parser) rhier_part() bool {
 									goto l131_48_56
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 									goto l131_48_56
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -1745,6 +2820,205 @@ l24:
 
 // ropaque_part is rule 5 opaque_part <- <(uric_no_slash uric*)>
 func (p *Parser) ropaque_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleopaque_part)
+	position30, tokenIndex30 := pos, ti
+	{
+		position31 := pos
+		{ // uric_no_slash
+			position34_37, tokenIndex34_37 := pos, ti
+			{
+				position35_37 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escaped
+								position165_18_37, tokenIndex165_18_37 := pos, ti
+								{
+									position166_18_37 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l165_18_37
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l167_16_18_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l165_18_37
+									l167_16_18_37:
+										pos++
+										goto lok16_18_37
+									}
+								lok16_18_37:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l167_17_18_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l165_18_37
+									l167_17_18_37:
+										pos++
+										goto lok17_18_37
+									}
+								lok17_18_37:
+									_ = position166_18_37
+								}
+								goto lok18_37
+							l165_18_37:
+								pos, ti = position165_18_37, tokenIndex165_18_37
+								goto l34_37
+							}
+						lok18_37:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									goto l159_19_37
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l34_37
+							l159_19_37:
+								pos++
+								goto lok19_37
+							}
+						lok19_37:
+						}
+					}
+				}
+
+				_ = position35_37
+			}
+			goto lok37
+		l34_37:
+			pos, ti = position34_37, tokenIndex34_37
+			goto l30
+		}
+	lok37:
+	l32:
+		{
+			position33, tokenIndex33 := pos, ti
+			{ // uric
+				position153_38, tokenIndex153_38 := pos, ti
+				{
+					position154_38 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_35_38, tokenIndex165_35_38 := pos, ti
+									{
+										position166_35_38 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_38
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_35_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_38
+										l167_16_35_38:
+											pos++
+											goto lok16_35_38
+										}
+									lok16_35_38:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_35_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_38
+										l167_17_35_38:
+											pos++
+											goto lok17_35_38
+										}
+									lok17_35_38:
+										_ = position166_35_38
+									}
+									goto lok35_38
+								l165_35_38:
+									pos, ti = position165_35_38, tokenIndex165_35_38
+									goto l153_38
+								}
+							lok35_38:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_36_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l153_38
+								l159_36_38:
+									pos++
+									goto lok36_38
+								}
+							lok36_38:
+							}
+						}
+					}
+
+					_ = position154_38
+				}
+				goto lok38
+			l153_38:
+				pos, ti = position153_38, tokenIndex153_38
+				goto l33
+			}
+		lok38:
+			goto l32
+		l33:
+			pos, ti = position33, tokenIndex33
+		}
+		if p.records(ruleopaque_part) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleopaque_part, position31)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l30:
+	pos, ti = position30, tokenIndex30
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nopaque_part() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1990,6 +3264,94 @@ func (p *Parser) ruric_no_slash() bool {
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_18, tokenIndex165_18 := pos, ti
+						{
+							position166_18 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_18
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_18
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_18
+							l167_16_18:
+								pos++
+								goto lok16_18
+							}
+						lok16_18:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_18
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_18
+							l167_17_18:
+								pos++
+								goto lok17_18
+							}
+						lok17_18:
+							_ = position166_18
+						}
+						goto lok18
+					l165_18:
+						pos, ti = position165_18, tokenIndex165_18
+						goto l34
+					}
+				lok18:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l34
+					l159_19:
+						pos++
+						goto lok19
+					}
+				lok19:
+				}
+			}
+		}
+
+		_ = position35
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l34:
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuric_no_slash() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
+	{
+		position35 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(11, true)
 				}
@@ -2096,9 +3458,6 @@ func (p *Parser) rnet_path() bool {
 	{
 		position38 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2107,9 +3466,6 @@ func (p *Parser) rnet_path() bool {
 		}
 		pos++
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2174,9 +3530,6 @@ func (p *Parser) rnet_path() bool {
 				{
 					position42_52 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2196,6 +3549,173 @@ func (p *Parser) rnet_path() bool {
 							{
 								position131_48_52, tokenIndex131_48_52 := pos, ti
 								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_48_52
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l131_48_52
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_48_52
+							l131_48_52:
+								pos, ti = position131_48_52, tokenIndex131_48_52
+							}
+							_ = position129_48_52
+						}
+						goto lok48_52
+					l128_48_52:
+						pos, ti = position128_48_52, tokenIndex128_48_52
+						goto l41_52
+					}
+				lok48_52:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_52)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_52
+				goto lok52
+			l41_52:
+				pos, ti = position41_52, tokenIndex41_52
+				p.comp = comp_52
+				goto l39
+			}
+		lok52:
+			goto l40
+		l39:
+			pos, ti = position39, tokenIndex39
+		}
+	l40:
+		if p.records(rulenet_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenet_path, position38)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l37:
+	pos, ti = position37, tokenIndex37
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnet_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position37, tokenIndex37 := pos, ti
+	{
+		position38 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		{ // authority
+			comp_51 := p.comp
+			p.comp = uint32(ruleauthority)
+			position58_51, tokenIndex58_51 := pos, ti
+			{
+				position59_51 := pos
+				{
+					position60_51, tokenIndex60_51 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nserver() {
+						goto l61_51
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position62_51, tokenIndex62_51 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.nreg_name) {
+							goto l62_51
+						}
+						pos, ti = p.position, p.tokenIndex
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l61_51
+					l62_51:
+						pos, ti = position62_51, tokenIndex62_51
+					}
+					goto l60_51
+				l61_51:
+					pos, ti = position60_51, tokenIndex60_51
+					if p.position, p.tokenIndex = pos, ti; !p.nreg_name() {
+						goto l58_51
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l60_51:
+				if p.records(ruleauthority) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleauthority, position59_51)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_51
+			goto lok51
+		l58_51:
+			pos, ti = position58_51, tokenIndex58_51
+			p.comp = comp_51
+			goto l37
+		}
+	lok51:
+		{
+			position39, tokenIndex39 := pos, ti
+			{ // abs_path
+				comp_52 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_52, tokenIndex41_52 := pos, ti
+				{
+					position42_52 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_52
+					}
+					pos++
+					{ // path_segments
+						position128_48_52, tokenIndex128_48_52 := pos, ti
+						{
+							position129_48_52 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l128_48_52
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_48_52:
+							{
+								position131_48_52, tokenIndex131_48_52 := pos, ti
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
 									}
@@ -2206,7 +3726,7 @@ func (p *Parser) rnet_path() bool {
 									goto l131_48_52
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 									goto l131_48_52
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -2267,9 +3787,6 @@ func (p *Parser) rabs_path() bool {
 	{
 		position42 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2289,6 +3806,76 @@ func (p *Parser) rabs_path() bool {
 				{
 					position131_48, tokenIndex131_48 := pos, ti
 					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l131_48
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l131_48
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l130_48
+				l131_48:
+					pos, ti = position131_48, tokenIndex131_48
+				}
+				_ = position129_48
+			}
+			goto lok48
+		l128_48:
+			pos, ti = position128_48, tokenIndex128_48
+			goto l41
+		}
+	lok48:
+		if p.records(ruleabs_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabs_path, position42)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l41:
+	pos, ti = position41, tokenIndex41
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabs_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position41, tokenIndex41 := pos, ti
+	{
+		position42 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l41
+		}
+		pos++
+		{ // path_segments
+			position128_48, tokenIndex128_48 := pos, ti
+			{
+				position129_48 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+					goto l128_48
+				}
+				pos, ti = p.position, p.tokenIndex
+			l130_48:
+				{
+					position131_48, tokenIndex131_48 := pos, ti
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2299,7 +3886,7 @@ func (p *Parser) rabs_path() bool {
 						goto l131_48
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 						goto l131_48
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2353,9 +3940,6 @@ func (p *Parser) rrel_path() bool {
 				{
 					position42_49 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2375,9 +3959,6 @@ func (p *Parser) rrel_path() bool {
 							{
 								position131_48_49, tokenIndex131_48_49 := pos, ti
 								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -2436,8 +4017,279 @@ l43:
 	return false
 }
 
+func (p *Parser) nrel_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	position43, tokenIndex43 := pos, ti
+	{
+		position44 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nrel_segment() {
+			goto l43
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position45, tokenIndex45 := pos, ti
+			{ // abs_path
+				comp_49 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_49, tokenIndex41_49 := pos, ti
+				{
+					position42_49 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_49
+					}
+					pos++
+					{ // path_segments
+						position128_48_49, tokenIndex128_48_49 := pos, ti
+						{
+							position129_48_49 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l128_48_49
+							}
+							pos, ti = p.position, p.tokenIndex
+						l130_48_49:
+							{
+								position131_48_49, tokenIndex131_48_49 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_48_49
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+									goto l131_48_49
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l130_48_49
+							l131_48_49:
+								pos, ti = position131_48_49, tokenIndex131_48_49
+							}
+							_ = position129_48_49
+						}
+						goto lok48_49
+					l128_48_49:
+						pos, ti = position128_48_49, tokenIndex128_48_49
+						goto l41_49
+					}
+				lok48_49:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_49)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_49
+				goto lok49
+			l41_49:
+				pos, ti = position41_49, tokenIndex41_49
+				p.comp = comp_49
+				goto l45
+			}
+		lok49:
+			goto l46
+		l45:
+			pos, ti = position45, tokenIndex45
+		}
+	l46:
+		if p.records(rulerel_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerel_path, position44)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l43:
+	pos, ti = position43, tokenIndex43
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rrel_segment is rule 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rrel_segment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
+	{
+		position48 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_20, tokenIndex165_20 := pos, ti
+						{
+							position166_20 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_20
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_20
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_20
+							l167_16_20:
+								pos++
+								goto lok16_20
+							}
+						lok16_20:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_20
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_20
+							l167_17_20:
+								pos++
+								goto lok17_20
+							}
+						lok17_20:
+							_ = position166_20
+						}
+						goto lok20
+					l165_20:
+						pos, ti = position165_20, tokenIndex165_20
+						goto l47
+					}
+				lok20:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_21
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l47
+					l159_21:
+						pos++
+						goto lok21
+					}
+				lok21:
+				}
+			}
+		}
+
+	l49:
+		{
+			position50, tokenIndex50 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position165_22, tokenIndex165_22 := pos, ti
+							{
+								position166_22 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_22
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_16_22
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_22
+								l167_16_22:
+									pos++
+									goto lok16_22
+								}
+							lok16_22:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_17_22
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_22
+								l167_17_22:
+									pos++
+									goto lok17_22
+								}
+							lok17_22:
+								_ = position166_22
+							}
+							goto lok22
+						l165_22:
+							pos, ti = position165_22, tokenIndex165_22
+							goto l50
+						}
+					lok22:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l159_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50
+						l159_23:
+							pos++
+							goto lok23
+						}
+					lok23:
+					}
+				}
+			}
+
+			goto l49
+		l50:
+			pos, ti = position50, tokenIndex50
+		}
+		_ = position48
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l47:
+	pos, ti = position47, tokenIndex47
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrel_segment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position47, tokenIndex47 := pos, ti
@@ -2650,6 +4502,77 @@ func (p *Parser) rscheme() bool {
 	{
 		position54 := pos
 		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l174_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l174_1
+			}
+			goto l53
+		l174_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+	l55:
+		{
+			position56, tokenIndex56 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l174_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l174_2
+						}
+						goto l56
+					l174_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l55
+		l56:
+			pos, ti = position56, tokenIndex56
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position54)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l53:
+	pos, ti = position53, tokenIndex53
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position53, tokenIndex53 := pos, ti
+	{
+		position54 := pos
+		{ // alpha
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
@@ -2779,8 +4702,234 @@ l58:
 	return false
 }
 
+func (p *Parser) nauthority() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position58, tokenIndex58 := pos, ti
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nserver() {
+				goto l61
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position62, tokenIndex62 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.nreg_name) {
+					goto l62
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l61
+			l62:
+				pos, ti = position62, tokenIndex62
+			}
+			goto l60
+		l61:
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.nreg_name() {
+				goto l58
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l60:
+		if p.records(ruleauthority) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleauthority, position59)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l58:
+	pos, ti = position58, tokenIndex58
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rreg_name is rule 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	position63, tokenIndex63 := pos, ti
+	{
+		position64 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_24, tokenIndex165_24 := pos, ti
+						{
+							position166_24 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_24
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_24
+							l167_16_24:
+								pos++
+								goto lok16_24
+							}
+						lok16_24:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_24
+							l167_17_24:
+								pos++
+								goto lok17_24
+							}
+						lok17_24:
+							_ = position166_24
+						}
+						goto lok24
+					l165_24:
+						pos, ti = position165_24, tokenIndex165_24
+						goto l63
+					}
+				lok24:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63
+					l159_25:
+						pos++
+						goto lok25
+					}
+				lok25:
+				}
+			}
+		}
+
+	l65:
+		{
+			position66, tokenIndex66 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position165_26, tokenIndex165_26 := pos, ti
+							{
+								position166_26 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_26
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_16_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_26
+								l167_16_26:
+									pos++
+									goto lok16_26
+								}
+							lok16_26:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_17_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_26
+								l167_17_26:
+									pos++
+									goto lok17_26
+								}
+							lok17_26:
+								_ = position166_26
+							}
+							goto lok26
+						l165_26:
+							pos, ti = position165_26, tokenIndex165_26
+							goto l66
+						}
+					lok26:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l159_27
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l66
+						l159_27:
+							pos++
+							goto lok27
+						}
+					lok27:
+					}
+				}
+			}
+
+			goto l65
+		l66:
+			pos, ti = position66, tokenIndex66
+		}
+		if p.records(rulereg_name) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulereg_name, position64)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l63:
+	pos, ti = position63, tokenIndex63
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nreg_name() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3018,6 +5167,251 @@ func (p *Parser) rserver() bool {
 								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 									pos++
 								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position165_28_46, tokenIndex165_28_46 := pos, ti
+											{
+												position166_28_46 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l165_28_46
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l167_16_28_46
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l165_28_46
+												l167_16_28_46:
+													pos++
+													goto lok16_28_46
+												}
+											lok16_28_46:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l167_17_28_46
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l165_28_46
+												l167_17_28_46:
+													pos++
+													goto lok17_28_46
+												}
+											lok17_28_46:
+												_ = position166_28_46
+											}
+											goto lok28_46
+										l165_28_46:
+											pos, ti = position165_28_46, tokenIndex165_28_46
+											goto l78_46
+										}
+									lok28_46:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l159_29_46
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l78_46
+										l159_29_46:
+											pos++
+											goto lok29_46
+										}
+									lok29_46:
+									}
+								}
+							}
+
+							goto l77_46
+						l78_46:
+							pos, ti = position78_46, tokenIndex78_46
+						}
+						if p.records(ruleuserinfo) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuserinfo, position76_46)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_46
+					goto lok46
+				}
+			lok46:
+				if buffer[pos] != '@' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				}
+				pos++
+				goto l74
+			l73:
+				pos, ti = position73, tokenIndex73
+			}
+		l74:
+			{ // hostport
+				comp_47 := p.comp
+				p.comp = uint32(rulehostport)
+				position80_47, tokenIndex80_47 := pos, ti
+				{
+					position81_47 := pos
+					{ // host
+						comp_42 := p.comp
+						p.comp = uint32(rulehost)
+						position84_42_47, tokenIndex84_42_47 := pos, ti
+						{
+							position85_42_47 := pos
+							{
+								position86_42_47, tokenIndex86_42_47 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									goto l87_42_47
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l86_42_47
+							l87_42_47:
+								pos, ti = position86_42_47, tokenIndex86_42_47
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+									goto l84_42_47
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l86_42_47:
+							if p.records(rulehost) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulehost, position85_42_47)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_42
+						goto lok42_47
+					l84_42_47:
+						pos, ti = position84_42_47, tokenIndex84_42_47
+						p.comp = comp_42
+						goto l80_47
+					}
+				lok42_47:
+					{
+						position82_47, tokenIndex82_47 := pos, ti
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l82_47
+						}
+						pos++
+						{ // port
+							if false {
+								goto l82_47
+							}
+							comp_43 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position118_43_47 := pos
+							l119_43_47:
+								{
+									position120_43_47, tokenIndex120_43_47 := pos, ti
+									{ // digit
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l182_15_43_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l120_43_47
+									l182_15_43_47:
+										pos++
+										goto lok15_43_47
+									}
+								lok15_43_47:
+									goto l119_43_47
+								l120_43_47:
+									pos, ti = position120_43_47, tokenIndex120_43_47
+								}
+								if p.records(ruleport) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position118_43_47)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_43
+							goto lok43_47
+						}
+					lok43_47:
+						goto l83_47
+					l82_47:
+						pos, ti = position82_47, tokenIndex82_47
+					}
+				l83_47:
+					if p.records(rulehostport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position81_47)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_47
+				goto lok47
+			l80_47:
+				pos, ti = position80_47, tokenIndex80_47
+				p.comp = comp_47
+				goto l71
+			}
+		lok47:
+			goto l72
+		l71:
+			pos, ti = position71, tokenIndex71
+		}
+	l72:
+		if p.records(ruleserver) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleserver, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nserver() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleserver)
+	{
+		position70 := pos
+		{
+			position71, tokenIndex71 := pos, ti
+			{
+				position73, tokenIndex73 := pos, ti
+				{ // userinfo
+					if false {
+						goto l73
+					}
+					comp_46 := p.comp
+					p.comp = uint32(ruleuserinfo)
+					{
+						position76_46 := pos
+					l77_46:
+						{
+							position78_46, tokenIndex78_46 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+									pos++
+								} else {
 									if int(pos) == p.at {
 										p.note(14, true)
 									}
@@ -3148,14 +5542,14 @@ func (p *Parser) rserver() bool {
 							position85_42_47 := pos
 							{
 								position86_42_47, tokenIndex86_42_47 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+								if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
 									goto l87_42_47
 								}
 								pos, ti = p.position, p.tokenIndex
 								goto l86_42_47
 							l87_42_47:
 								pos, ti = position86_42_47, tokenIndex86_42_47
-								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+								if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
 									goto l84_42_47
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -3266,6 +5660,103 @@ func (p *Parser) rserver() bool {
 
 // ruserinfo is rule 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position76 := pos
+	l77:
+		{
+			position78, tokenIndex78 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position165_28, tokenIndex165_28 := pos, ti
+							{
+								position166_28 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_28
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_16_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_28
+								l167_16_28:
+									pos++
+									goto lok16_28
+								}
+							lok16_28:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_17_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_28
+								l167_17_28:
+									pos++
+									goto lok17_28
+								}
+							lok17_28:
+								_ = position166_28
+							}
+							goto lok28
+						l165_28:
+							pos, ti = position165_28, tokenIndex165_28
+							goto l78
+						}
+					lok28:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l159_29
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l78
+						l159_29:
+							pos++
+							goto lok29
+						}
+					lok29:
+					}
+				}
+			}
+
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
+		}
+		if p.records(ruleuserinfo) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuserinfo, position76)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuserinfo() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3427,6 +5918,118 @@ func (p *Parser) rhostport() bool {
 		{
 			position82, tokenIndex82 := pos, ti
 			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l82
+			}
+			pos++
+			{ // port
+				if false {
+					goto l82
+				}
+				comp_43 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position118_43 := pos
+				l119_43:
+					{
+						position120_43, tokenIndex120_43 := pos, ti
+						{ // digit
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l182_15_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l120_43
+						l182_15_43:
+							pos++
+							goto lok15_43
+						}
+					lok15_43:
+						goto l119_43
+					l120_43:
+						pos, ti = position120_43, tokenIndex120_43
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position118_43)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_43
+				goto lok43
+			}
+		lok43:
+			goto l83
+		l82:
+			pos, ti = position82, tokenIndex82
+		}
+	l83:
+		if p.records(rulehostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostport, position81)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l80:
+	pos, ti = position80, tokenIndex80
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position80, tokenIndex80 := pos, ti
+	{
+		position81 := pos
+		{ // host
+			comp_42 := p.comp
+			p.comp = uint32(rulehost)
+			position84_42, tokenIndex84_42 := pos, ti
+			{
+				position85_42 := pos
+				{
+					position86_42, tokenIndex86_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+						goto l87_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l86_42
+				l87_42:
+					pos, ti = position86_42, tokenIndex86_42
+					if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
+						goto l84_42
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l86_42:
+				if p.records(rulehost) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position85_42)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_42
+			goto lok42
+		l84_42:
+			pos, ti = position84_42, tokenIndex84_42
+			p.comp = comp_42
+			goto l80
+		}
+	lok42:
+		{
+			position82, tokenIndex82 := pos, ti
+			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(4, true)
 				}
@@ -3538,8 +6141,255 @@ l84:
 	return false
 }
 
+func (p *Parser) nhost() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position84, tokenIndex84 := pos, ti
+	{
+		position85 := pos
+		{
+			position86, tokenIndex86 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+				goto l87
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l86
+		l87:
+			pos, ti = position86, tokenIndex86
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
+				goto l84
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l86:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position85)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l84:
+	pos, ti = position84, tokenIndex84
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rhostname is rule 18 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)>
 func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position88, tokenIndex88 := pos, ti
+	{
+		position89 := pos
+	l90:
+		{
+			position91, tokenIndex91 := pos, ti
+			{ // domainlabel
+				position95_30, tokenIndex95_30 := pos, ti
+				{
+					position96_30 := pos
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l170_3_30
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l170_3_30
+						}
+						goto l95_30
+					l170_3_30:
+						pos++
+						goto lok3_30
+					}
+				lok3_30:
+				l97_30:
+					{
+						position98_30, tokenIndex98_30 := pos, ti
+					l99_30:
+						{
+							position100_30, tokenIndex100_30 := pos, ti
+							if buffer[pos] != '-' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l100_30
+							}
+							pos++
+							goto l99_30
+						l100_30:
+							pos, ti = position100_30, tokenIndex100_30
+						}
+						{ // alphanum
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l170_4_30
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l170_4_30
+							}
+							goto l98_30
+						l170_4_30:
+							pos++
+							goto lok4_30
+						}
+					lok4_30:
+						goto l97_30
+					l98_30:
+						pos, ti = position98_30, tokenIndex98_30
+					}
+					_ = position96_30
+				}
+				goto lok30
+			l95_30:
+				pos, ti = position95_30, tokenIndex95_30
+				goto l91
+			}
+		lok30:
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l91
+			}
+			pos++
+			{
+				position92, tokenIndex92 := pos, ti
+				{ // alphanum
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l170_31
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l170_31
+					}
+					goto l91
+				l170_31:
+					pos++
+					goto lok31
+				}
+			lok31:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position92, tokenIndex92
+			}
+			goto l90
+		l91:
+			pos, ti = position91, tokenIndex91
+		}
+		{ // toplabel
+			position101_32, tokenIndex101_32 := pos, ti
+			{
+				position102_32 := pos
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l174_5_32
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l174_5_32
+					}
+					goto l101_32
+				l174_5_32:
+					pos++
+					goto lok5_32
+				}
+			lok5_32:
+			l103_32:
+				{
+					position104_32, tokenIndex104_32 := pos, ti
+				l105_32:
+					{
+						position106_32, tokenIndex106_32 := pos, ti
+						if buffer[pos] != '-' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l106_32
+						}
+						pos++
+						goto l105_32
+					l106_32:
+						pos, ti = position106_32, tokenIndex106_32
+					}
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l170_6_32
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l170_6_32
+						}
+						goto l104_32
+					l170_6_32:
+						pos++
+						goto lok6_32
+					}
+				lok6_32:
+					goto l103_32
+				l104_32:
+					pos, ti = position104_32, tokenIndex104_32
+				}
+				_ = position102_32
+			}
+			goto lok32
+		l101_32:
+			pos, ti = position101_32, tokenIndex101_32
+			goto l88
+		}
+	lok32:
+		{
+			position93, tokenIndex93 := pos, ti
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l93
+			}
+			pos++
+			goto l94
+		l93:
+			pos, ti = position93, tokenIndex93
+		}
+	l94:
+		if p.records(rulehostname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostname, position89)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l88:
+	pos, ti = position88, tokenIndex88
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3798,6 +6648,76 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position96 := pos
 		{ // alphanum
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l170_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l170_3
+			}
+			goto l95
+		l170_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l97:
+		{
+			position98, tokenIndex98 := pos, ti
+		l99:
+			{
+				position100, tokenIndex100 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l100
+				}
+				pos++
+				goto l99
+			l100:
+				pos, ti = position100, tokenIndex100
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l170_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l170_4
+				}
+				goto l98
+			l170_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l97
+		l98:
+			pos, ti = position98, tokenIndex98
+		}
+		_ = position96
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l95:
+	pos, ti = position95, tokenIndex95
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndomainlabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position95, tokenIndex95 := pos, ti
+	{
+		position96 := pos
+		{ // alphanum
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
@@ -3884,6 +6804,76 @@ func (p *Parser) rtoplabel() bool {
 	{
 		position102 := pos
 		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l174_5
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l174_5
+			}
+			goto l101
+		l174_5:
+			pos++
+			goto lok5
+		}
+	lok5:
+	l103:
+		{
+			position104, tokenIndex104 := pos, ti
+		l105:
+			{
+				position106, tokenIndex106 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				goto l105
+			l106:
+				pos, ti = position106, tokenIndex106
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l170_6
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l170_6
+				}
+				goto l104
+			l170_6:
+				pos++
+				goto lok6
+			}
+		lok6:
+			goto l103
+		l104:
+			pos, ti = position104, tokenIndex104
+		}
+		_ = position102
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l101:
+	pos, ti = position101, tokenIndex101
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntoplabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position101, tokenIndex101 := pos, ti
+	{
+		position102 := pos
+		{ // alpha
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
@@ -3964,6 +6954,186 @@ l101:
 
 // rIPv4address is rule 21 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)>
 func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position107, tokenIndex107 := pos, ti
+	{
+		position108 := pos
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+	l109:
+		{
+			position110, tokenIndex110 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			l182_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l109
+		l110:
+			pos, ti = position110, tokenIndex110
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		}
+		pos++
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_9
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_9:
+			pos++
+			goto lok9
+		}
+	lok9:
+	l111:
+		{
+			position112, tokenIndex112 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			l182_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l111
+		l112:
+			pos, ti = position112, tokenIndex112
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		}
+		pos++
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_11
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_11:
+			pos++
+			goto lok11
+		}
+	lok11:
+	l113:
+		{
+			position114, tokenIndex114 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l114
+			l182_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l113
+		l114:
+			pos, ti = position114, tokenIndex114
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		}
+		pos++
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+	l115:
+		{
+			position116, tokenIndex116 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l116
+			l182_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l115
+		l116:
+			pos, ti = position116, tokenIndex116
+		}
+		if p.records(ruleIPv4address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv4address, position108)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l107:
+	pos, ti = position107, tokenIndex107
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv4address() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4188,6 +7358,44 @@ func (p *Parser) rport() bool {
 		{
 			position120, tokenIndex120 := pos, ti
 			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l120
+			l182_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			goto l119
+		l120:
+			pos, ti = position120, tokenIndex120
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position118)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position118 := pos
+	l119:
+		{
+			position120, tokenIndex120 := pos, ti
+			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
@@ -4236,9 +7444,6 @@ func (p *Parser) rpath() bool {
 					{
 						position42_50 := pos
 						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -4258,9 +7463,6 @@ func (p *Parser) rpath() bool {
 								{
 									position131_48_50, tokenIndex131_48_50 := pos, ti
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -4338,6 +7540,125 @@ l121:
 	return false
 }
 
+func (p *Parser) npath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position121, tokenIndex121 := pos, ti
+	{
+		position122 := pos
+		{
+			position123, tokenIndex123 := pos, ti
+			{
+				position125, tokenIndex125 := pos, ti
+				{ // abs_path
+					comp_50 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position41_50, tokenIndex41_50 := pos, ti
+					{
+						position42_50 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l41_50
+						}
+						pos++
+						{ // path_segments
+							position128_48_50, tokenIndex128_48_50 := pos, ti
+							{
+								position129_48_50 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+									goto l128_48_50
+								}
+								pos, ti = p.position, p.tokenIndex
+							l130_48_50:
+								{
+									position131_48_50, tokenIndex131_48_50 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l131_48_50
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+										goto l131_48_50
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l130_48_50
+								l131_48_50:
+									pos, ti = position131_48_50, tokenIndex131_48_50
+								}
+								_ = position129_48_50
+							}
+							goto lok48_50
+						l128_48_50:
+							pos, ti = position128_48_50, tokenIndex128_48_50
+							goto l41_50
+						}
+					lok48_50:
+						if p.records(ruleabs_path) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position42_50)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_50
+					goto lok50
+				l41_50:
+					pos, ti = position41_50, tokenIndex41_50
+					p.comp = comp_50
+					goto l126
+				}
+			lok50:
+				goto l125
+			l126:
+				pos, ti = position125, tokenIndex125
+				if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
+					goto l123
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l125:
+			goto l124
+		l123:
+			pos, ti = position123, tokenIndex123
+		}
+	l124:
+		{
+			position127, tokenIndex127 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l127
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l121
+		l127:
+			pos, ti = position127, tokenIndex127
+		}
+		_ = position122
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l121:
+	pos, ti = position121, tokenIndex121
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rpath_segments is rule 24 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
@@ -4353,9 +7674,6 @@ func (p *Parser) rpath_segments() bool {
 		{
 			position131, tokenIndex131 := pos, ti
 			if buffer[pos] != '/' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -4381,8 +7699,269 @@ l128:
 	return false
 }
 
+func (p *Parser) npath_segments() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position128, tokenIndex128 := pos, ti
+	{
+		position129 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+			goto l128
+		}
+		pos, ti = p.position, p.tokenIndex
+	l130:
+		{
+			position131, tokenIndex131 := pos, ti
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l131
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+				goto l131
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l130
+		l131:
+			pos, ti = position131, tokenIndex131
+		}
+		_ = position129
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l128:
+	pos, ti = position128, tokenIndex128
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rsegment is rule 25 segment <- <(pchar* (';' param)*)>
 func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position133 := pos
+	l134:
+		{
+			position135, tokenIndex135 := pos, ti
+			{ // pchar
+				position142_44, tokenIndex142_44 := pos, ti
+				{
+					position143_44 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_33_44, tokenIndex165_33_44 := pos, ti
+									{
+										position166_33_44 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_44
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_33_44
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_44
+										l167_16_33_44:
+											pos++
+											goto lok16_33_44
+										}
+									lok16_33_44:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_33_44
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_44
+										l167_17_33_44:
+											pos++
+											goto lok17_33_44
+										}
+									lok17_33_44:
+										_ = position166_33_44
+									}
+									goto lok33_44
+								l165_33_44:
+									pos, ti = position165_33_44, tokenIndex165_33_44
+									goto l142_44
+								}
+							lok33_44:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_34_44
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l142_44
+								l159_34_44:
+									pos++
+									goto lok34_44
+								}
+							lok34_44:
+							}
+						}
+					}
+
+					_ = position143_44
+				}
+				goto lok44
+			l142_44:
+				pos, ti = position142_44, tokenIndex142_44
+				goto l135
+			}
+		lok44:
+			goto l134
+		l135:
+			pos, ti = position135, tokenIndex135
+		}
+	l136:
+		{
+			position137, tokenIndex137 := pos, ti
+			if buffer[pos] != ';' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l137
+			}
+			pos++
+			{ // param
+				if false {
+					goto l137
+				}
+				{
+					position139_45 := pos
+				l140_45:
+					{
+						position141_45, tokenIndex141_45 := pos, ti
+						{ // pchar
+							position142_39_45, tokenIndex142_39_45 := pos, ti
+							{
+								position143_39_45 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position165_33_39_45, tokenIndex165_33_39_45 := pos, ti
+												{
+													position166_33_39_45 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_33_39_45
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_16_33_39_45
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_33_39_45
+													l167_16_33_39_45:
+														pos++
+														goto lok16_33_39_45
+													}
+												lok16_33_39_45:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l167_17_33_39_45
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l165_33_39_45
+													l167_17_33_39_45:
+														pos++
+														goto lok17_33_39_45
+													}
+												lok17_33_39_45:
+													_ = position166_33_39_45
+												}
+												goto lok33_39_45
+											l165_33_39_45:
+												pos, ti = position165_33_39_45, tokenIndex165_33_39_45
+												goto l142_39_45
+											}
+										lok33_39_45:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l159_34_39_45
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l142_39_45
+											l159_34_39_45:
+												pos++
+												goto lok34_39_45
+											}
+										lok34_39_45:
+										}
+									}
+								}
+
+								_ = position143_39_45
+							}
+							goto lok39_45
+						l142_39_45:
+							pos, ti = position142_39_45, tokenIndex142_39_45
+							goto l141_45
+						}
+					lok39_45:
+						goto l140_45
+					l141_45:
+						pos, ti = position141_45, tokenIndex141_45
+					}
+					_ = position139_45
+				}
+				goto lok45
+			}
+		lok45:
+			goto l136
+		l137:
+			pos, ti = position137, tokenIndex137
+		}
+		_ = position133
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -4657,6 +8236,108 @@ func (p *Parser) rparam() bool {
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_33_39, tokenIndex165_33_39 := pos, ti
+									{
+										position166_33_39 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_39
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_33_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_39
+										l167_16_33_39:
+											pos++
+											goto lok16_33_39
+										}
+									lok16_33_39:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_33_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_39
+										l167_17_33_39:
+											pos++
+											goto lok17_33_39
+										}
+									lok17_33_39:
+										_ = position166_33_39
+									}
+									goto lok33_39
+								l165_33_39:
+									pos, ti = position165_33_39, tokenIndex165_33_39
+									goto l142_39
+								}
+							lok33_39:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_34_39
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l142_39
+								l159_34_39:
+									pos++
+									goto lok34_39
+								}
+							lok34_39:
+							}
+						}
+					}
+
+					_ = position143_39
+				}
+				goto lok39
+			l142_39:
+				pos, ti = position142_39, tokenIndex142_39
+				goto l141
+			}
+		lok39:
+			goto l140
+		l141:
+			pos, ti = position141, tokenIndex141
+		}
+		_ = position139
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nparam() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position139 := pos
+	l140:
+		{
+			position141, tokenIndex141 := pos, ti
+			{ // pchar
+				position142_39, tokenIndex142_39 := pos, ti
+				{
+					position143_39 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(20, true)
 							}
@@ -4772,6 +8453,94 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_33, tokenIndex165_33 := pos, ti
+						{
+							position166_33 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_33
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_33
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_33
+							l167_16_33:
+								pos++
+								goto lok16_33
+							}
+						lok16_33:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_33
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_33
+							l167_17_33:
+								pos++
+								goto lok17_33
+							}
+						lok17_33:
+							_ = position166_33
+						}
+						goto lok33
+					l165_33:
+						pos, ti = position165_33, tokenIndex165_33
+						goto l142
+					}
+				lok33:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_34
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l142
+					l159_34:
+						pos++
+						goto lok34
+					}
+				lok34:
+				}
+			}
+		}
+
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l142:
+	pos, ti = position142, tokenIndex142
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position142, tokenIndex142 := pos, ti
+	{
+		position143 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
@@ -4870,6 +8639,115 @@ l142:
 
 // rquery is rule 28 query <- <uric*>
 func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position146 := pos
+	l147:
+		{
+			position148, tokenIndex148 := pos, ti
+			{ // uric
+				position153_40, tokenIndex153_40 := pos, ti
+				{
+					position154_40 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_35_40, tokenIndex165_35_40 := pos, ti
+									{
+										position166_35_40 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_40
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_35_40
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_40
+										l167_16_35_40:
+											pos++
+											goto lok16_35_40
+										}
+									lok16_35_40:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_35_40
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_40
+										l167_17_35_40:
+											pos++
+											goto lok17_35_40
+										}
+									lok17_35_40:
+										_ = position166_35_40
+									}
+									goto lok35_40
+								l165_35_40:
+									pos, ti = position165_35_40, tokenIndex165_35_40
+									goto l153_40
+								}
+							lok35_40:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_36_40
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l153_40
+								l159_36_40:
+									pos++
+									goto lok36_40
+								}
+							lok36_40:
+							}
+						}
+					}
+
+					_ = position154_40
+				}
+				goto lok40
+			l153_40:
+				pos, ti = position153_40, tokenIndex153_40
+				goto l148
+			}
+		lok40:
+			goto l147
+		l148:
+			pos, ti = position148, tokenIndex148
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position146)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -5015,6 +8893,115 @@ func (p *Parser) rfragment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_35_41, tokenIndex165_35_41 := pos, ti
+									{
+										position166_35_41 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_41
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_35_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_41
+										l167_16_35_41:
+											pos++
+											goto lok16_35_41
+										}
+									lok16_35_41:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_35_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_41
+										l167_17_35_41:
+											pos++
+											goto lok17_35_41
+										}
+									lok17_35_41:
+										_ = position166_35_41
+									}
+									goto lok35_41
+								l165_35_41:
+									pos, ti = position165_35_41, tokenIndex165_35_41
+									goto l153_41
+								}
+							lok35_41:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_36_41
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l153_41
+								l159_36_41:
+									pos++
+									goto lok36_41
+								}
+							lok36_41:
+							}
+						}
+					}
+
+					_ = position154_41
+				}
+				goto lok41
+			l153_41:
+				pos, ti = position153_41, tokenIndex153_41
+				goto l152
+			}
+		lok41:
+			goto l151
+		l152:
+			pos, ti = position152, tokenIndex152
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position150)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position150 := pos
+	l151:
+		{
+			position152, tokenIndex152 := pos, ti
+			{ // uric
+				position153_41, tokenIndex153_41 := pos, ti
+				{
+					position154_41 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
@@ -5135,6 +9122,94 @@ func (p *Parser) ruric() bool {
 			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_35, tokenIndex165_35 := pos, ti
+						{
+							position166_35 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_35
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_35
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_35
+							l167_16_35:
+								pos++
+								goto lok16_35
+							}
+						lok16_35:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_35
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_35
+							l167_17_35:
+								pos++
+								goto lok17_35
+							}
+						lok17_35:
+							_ = position166_35
+						}
+						goto lok35
+					l165_35:
+						pos, ti = position165_35, tokenIndex165_35
+						goto l153
+					}
+				lok35:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_36
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l153
+					l159_36:
+						pos++
+						goto lok36
+					}
+				lok36:
+				}
+			}
+		}
+
+		_ = position154
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l153:
+	pos, ti = position153, tokenIndex153
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuric() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position153, tokenIndex153 := pos, ti
+	{
+		position154 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(6, true)
 				}
@@ -5235,6 +9310,23 @@ l153:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l156
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l156:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(22, true)
 	}
@@ -5254,6 +9346,23 @@ l156:
 
 // runreserved is rule 32 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l159
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l159:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -5277,6 +9386,23 @@ l159:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l162
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l162:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nmark() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(23, true)
 	}
@@ -5296,6 +9422,56 @@ l162:
 
 // rescaped is rule 34 escaped <- <('%' hex hex)>
 func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position165, tokenIndex165 := pos, ti
+	{
+		position166 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l165
+		}
+		pos++
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l167_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l165
+		l167_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l167_17
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l165
+		l167_17:
+			pos++
+			goto lok17
+		}
+	lok17:
+		_ = position166
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l165:
+	pos, ti = position165, tokenIndex165
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescaped() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position165, tokenIndex165 := pos, ti
@@ -5358,6 +9534,23 @@ l165:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l167
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l167:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
@@ -5377,6 +9570,26 @@ l167:
 
 // ralphanum is rule 36 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l170
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l170
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l170:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -5406,6 +9619,26 @@ l170:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l174
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l174
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l174:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
@@ -5433,6 +9666,23 @@ l174:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l178
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l178:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nlowalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
@@ -5454,6 +9704,23 @@ l178:
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l180
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l180:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nupalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(2, true)
 	}
@@ -5473,6 +9740,23 @@ l180:
 
 // rdigit is rule 40 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l182
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l182:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -5625,6 +9909,101 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURI_reference):
+		matches = p.nURI_reference()
+	case int(ruleabsoluteURI):
+		matches = p.nabsoluteURI()
+	case int(rulerelativeURI):
+		matches = p.nrelativeURI()
+	case int(rulehier_part):
+		matches = p.nhier_part()
+	case int(ruleopaque_part):
+		matches = p.nopaque_part()
+	case int(ruleuric_no_slash):
+		matches = p.nuric_no_slash()
+	case int(rulenet_path):
+		matches = p.nnet_path()
+	case int(ruleabs_path):
+		matches = p.nabs_path()
+	case int(rulerel_path):
+		matches = p.nrel_path()
+	case int(rulerel_segment):
+		matches = p.nrel_segment()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleauthority):
+		matches = p.nauthority()
+	case int(rulereg_name):
+		matches = p.nreg_name()
+	case int(ruleserver):
+		matches = p.nserver()
+	case int(ruleuserinfo):
+		matches = p.nuserinfo()
+	case int(rulehostport):
+		matches = p.nhostport()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(rulehostname):
+		matches = p.nhostname()
+	case int(ruledomainlabel):
+		matches = p.ndomainlabel()
+	case int(ruletoplabel):
+		matches = p.ntoplabel()
+	case int(ruleIPv4address):
+		matches = p.nIPv4address()
+	case int(ruleport):
+		matches = p.nport()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulepath_segments):
+		matches = p.npath_segments()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(ruleparam):
+		matches = p.nparam()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(ruleuric):
+		matches = p.nuric()
+	case int(rulereserved):
+		matches = p.nreserved()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulemark):
+		matches = p.nmark()
+	case int(ruleescaped):
+		matches = p.nescaped()
+	case int(rulehex):
+		matches = p.nhex()
+	case int(rulealphanum):
+		matches = p.nalphanum()
+	case int(rulealpha):
+		matches = p.nalpha()
+	case int(rulelowalpha):
+		matches = p.nlowalpha()
+	case int(ruleupalpha):
+		matches = p.nupalpha()
+	case int(ruledigit):
+		matches = p.ndigit()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! '-* _ ~] [#] [$ & , =] [%] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0000000000:; $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -5716,7 +10095,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

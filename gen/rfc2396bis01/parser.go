@@ -660,9 +660,6 @@ func (p *Parser) rpegwrap_entries() bool {
 								{
 									position55_99_120 := pos
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -738,6 +735,121 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nURI_reference() {
+				goto l3
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nabsolute_URI_reference() {
+				goto l4
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l4:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position262_120, tokenIndex262_120 := pos, ti
+				{
+					position263_120 := pos
+					{
+						position264_120, tokenIndex264_120 := pos, ti
+						{
+							position266_120, tokenIndex266_120 := pos, ti
+							{ // abs_path
+								comp_99 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position54_99_120, tokenIndex54_99_120 := pos, ti
+								{
+									position55_99_120 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l54_99_120
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
+										goto l54_99_120
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(ruleabs_path) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position55_99_120)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_99
+								goto lok99_120
+							l54_99_120:
+								pos, ti = position54_99_120, tokenIndex54_99_120
+								p.comp = comp_99
+								goto l267_120
+							}
+						lok99_120:
+							goto l266_120
+						l267_120:
+							pos, ti = position266_120, tokenIndex266_120
+							if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
+								goto l264_120
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l266_120:
+						goto l265_120
+					l264_120:
+						pos, ti = position264_120, tokenIndex264_120
+					}
+				l265_120:
+					{
+						position268_120, tokenIndex268_120 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l268_120
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l262_120
+					l268_120:
+						pos, ti = position268_120, tokenIndex268_120
+					}
+					_ = position263_120
+				}
+				goto lok120
+			l262_120:
+				pos, ti = position262_120, tokenIndex262_120
+				goto l0
+			}
+		lok120:
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI_reference is rule 1 URI_reference <- <((absolute_URI ('#' fragment)? !.) / (relative_URI ('#' fragment)? !.))>
 func (p *Parser) rURI_reference() bool {
 	buffer := p.buffer
@@ -750,6 +862,341 @@ func (p *Parser) rURI_reference() bool {
 		{
 			position7, tokenIndex7 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rabsolute_URI() {
+				goto l8
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position9, tokenIndex9 := pos, ti
+				if buffer[pos] != '#' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos++
+				{ // fragment
+					if false {
+						goto l9
+					}
+					comp_117 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position286_117 := pos
+					l287_117:
+						{
+							position288_117, tokenIndex288_117 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+									pos++
+								} else {
+
+									{ // pchar
+										position277_35_117, tokenIndex277_35_117 := pos, ti
+										{
+											position278_35_117 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // escaped
+															position32_32_35_117, tokenIndex32_32_35_117 := pos, ti
+															{
+																position33_32_35_117 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_117
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_1_32_35_117
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_117
+																l315_1_32_35_117:
+																	pos++
+																	goto lok1_32_35_117
+																}
+															lok1_32_35_117:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_2_32_35_117
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_117
+																l315_2_32_35_117:
+																	pos++
+																	goto lok2_32_35_117
+																}
+															lok2_32_35_117:
+																_ = position33_32_35_117
+															}
+															goto lok32_35_117
+														l32_32_35_117:
+															pos, ti = position32_32_35_117, tokenIndex32_32_35_117
+															goto l277_35_117
+														}
+													lok32_35_117:
+														;
+													default:
+														{ // unreserved
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+																goto l26_33_35_117
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l277_35_117
+														l26_33_35_117:
+															pos++
+															goto lok33_35_117
+														}
+													lok33_35_117:
+													}
+												}
+											}
+
+											_ = position278_35_117
+										}
+										goto lok35_117
+									l277_35_117:
+										pos, ti = position277_35_117, tokenIndex277_35_117
+										goto l288_117
+									}
+								lok35_117:
+								}
+							}
+
+							goto l287_117
+						l288_117:
+							pos, ti = position288_117, tokenIndex288_117
+						}
+						if p.records(rulefragment) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position286_117)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_117
+					goto lok117
+				}
+			lok117:
+				goto l10
+			l9:
+				pos, ti = position9, tokenIndex9
+			}
+		l10:
+			{
+				position11, tokenIndex11 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l11
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l8
+			l11:
+				pos, ti = position11, tokenIndex11
+			}
+			goto l7
+		l8:
+			pos, ti = position7, tokenIndex7
+			if p.position, p.tokenIndex = pos, ti; !p.rrelative_URI() {
+				goto l5
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position12, tokenIndex12 := pos, ti
+				if buffer[pos] != '#' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l12
+				}
+				pos++
+				{ // fragment
+					if false {
+						goto l12
+					}
+					comp_118 := p.comp
+					p.comp = uint32(rulefragment)
+					{
+						position286_118 := pos
+					l287_118:
+						{
+							position288_118, tokenIndex288_118 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+									pos++
+								} else {
+
+									{ // pchar
+										position277_35_118, tokenIndex277_35_118 := pos, ti
+										{
+											position278_35_118 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // escaped
+															position32_32_35_118, tokenIndex32_32_35_118 := pos, ti
+															{
+																position33_32_35_118 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_118
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_1_32_35_118
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_118
+																l315_1_32_35_118:
+																	pos++
+																	goto lok1_32_35_118
+																}
+															lok1_32_35_118:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l315_2_32_35_118
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l32_32_35_118
+																l315_2_32_35_118:
+																	pos++
+																	goto lok2_32_35_118
+																}
+															lok2_32_35_118:
+																_ = position33_32_35_118
+															}
+															goto lok32_35_118
+														l32_32_35_118:
+															pos, ti = position32_32_35_118, tokenIndex32_32_35_118
+															goto l277_35_118
+														}
+													lok32_35_118:
+														;
+													default:
+														{ // unreserved
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+																goto l26_33_35_118
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l277_35_118
+														l26_33_35_118:
+															pos++
+															goto lok33_35_118
+														}
+													lok33_35_118:
+													}
+												}
+											}
+
+											_ = position278_35_118
+										}
+										goto lok35_118
+									l277_35_118:
+										pos, ti = position277_35_118, tokenIndex277_35_118
+										goto l288_118
+									}
+								lok35_118:
+								}
+							}
+
+							goto l287_118
+						l288_118:
+							pos, ti = position288_118, tokenIndex288_118
+						}
+						if p.records(rulefragment) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulefragment, position286_118)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_118
+					goto lok118
+				}
+			lok118:
+				goto l13
+			l12:
+				pos, ti = position12, tokenIndex12
+			}
+		l13:
+			{
+				position14, tokenIndex14 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l14
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l5
+			l14:
+				pos, ti = position14, tokenIndex14
+			}
+		}
+	l7:
+		if p.records(ruleURI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI_reference, position6)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l5:
+	pos, ti = position5, tokenIndex5
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURI_reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position5, tokenIndex5 := pos, ti
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nabsolute_URI() {
 				goto l8
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -928,7 +1375,7 @@ func (p *Parser) rURI_reference() bool {
 			goto l7
 		l8:
 			pos, ti = position7, tokenIndex7
-			if p.position, p.tokenIndex = pos, ti; !p.rrelative_URI() {
+			if p.position, p.tokenIndex = pos, ti; !p.nrelative_URI() {
 				goto l5
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1138,6 +1585,182 @@ func (p *Parser) rabsolute_URI_reference() bool {
 		{
 			position17, tokenIndex17 := pos, ti
 			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l17
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l17
+				}
+				comp_119 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position286_119 := pos
+				l287_119:
+					{
+						position288_119, tokenIndex288_119 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position277_35_119, tokenIndex277_35_119 := pos, ti
+									{
+										position278_35_119 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // escaped
+														position32_32_35_119, tokenIndex32_32_35_119 := pos, ti
+														{
+															position33_32_35_119 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_35_119
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_1_32_35_119
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_35_119
+															l315_1_32_35_119:
+																pos++
+																goto lok1_32_35_119
+															}
+														lok1_32_35_119:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_2_32_35_119
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_35_119
+															l315_2_32_35_119:
+																pos++
+																goto lok2_32_35_119
+															}
+														lok2_32_35_119:
+															_ = position33_32_35_119
+														}
+														goto lok32_35_119
+													l32_32_35_119:
+														pos, ti = position32_32_35_119, tokenIndex32_32_35_119
+														goto l277_35_119
+													}
+												lok32_35_119:
+													;
+												default:
+													{ // unreserved
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l26_33_35_119
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l277_35_119
+													l26_33_35_119:
+														pos++
+														goto lok33_35_119
+													}
+												lok33_35_119:
+												}
+											}
+										}
+
+										_ = position278_35_119
+									}
+									goto lok35_119
+								l277_35_119:
+									pos, ti = position277_35_119, tokenIndex277_35_119
+									goto l288_119
+								}
+							lok35_119:
+							}
+						}
+
+						goto l287_119
+					l288_119:
+						pos, ti = position288_119, tokenIndex288_119
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position286_119)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_119
+				goto lok119
+			}
+		lok119:
+			goto l18
+		l17:
+			pos, ti = position17, tokenIndex17
+		}
+	l18:
+		{
+			position19, tokenIndex19 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l19
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l15
+		l19:
+			pos, ti = position19, tokenIndex19
+		}
+		if p.records(ruleabsolute_URI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsolute_URI_reference, position16)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l15:
+	pos, ti = position15, tokenIndex15
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsolute_URI_reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI_reference)
+	position15, tokenIndex15 := pos, ti
+	{
+		position16 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nabsolute_URI() {
+			goto l15
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position17, tokenIndex17 := pos, ti
+			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
@@ -1334,6 +1957,94 @@ func (p *Parser) ruric() bool {
 			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_40, tokenIndex32_40 := pos, ti
+						{
+							position33_40 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_40
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_1_40
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_40
+							l315_1_40:
+								pos++
+								goto lok1_40
+							}
+						lok1_40:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_2_40
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_40
+							l315_2_40:
+								pos++
+								goto lok2_40
+							}
+						lok2_40:
+							_ = position33_40
+						}
+						goto lok40
+					l32_40:
+						pos, ti = position32_40, tokenIndex32_40
+						goto l20
+					}
+				lok40:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_41
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20
+					l26_41:
+						pos++
+						goto lok41
+					}
+				lok41:
+				}
+			}
+		}
+
+		_ = position21
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l20:
+	pos, ti = position20, tokenIndex20
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuric() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position20, tokenIndex20 := pos, ti
+	{
+		position21 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
@@ -1434,6 +2145,23 @@ l20:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+		goto l23
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l23:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
@@ -1453,6 +2181,23 @@ l23:
 
 // runreserved is rule 5 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l26
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l26:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -1476,6 +2221,23 @@ l26:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l29
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l29:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nmark() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(9, true)
 	}
@@ -1495,6 +2257,56 @@ l29:
 
 // rescaped is rule 7 escaped <- <('%' HEXDIG HEXDIG)>
 func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position32, tokenIndex32 := pos, ti
+	{
+		position33 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l32
+		}
+		pos++
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l315_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l32
+		l315_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l315_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l32
+		l315_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+		_ = position33
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l32:
+	pos, ti = position32, tokenIndex32
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescaped() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position32, tokenIndex32 := pos, ti
@@ -1555,6 +2367,153 @@ l32:
 
 // rabsolute_URI is rule 10 absolute_URI <- <(scheme ':' ((hier_part !(!'#' .)) / opaque_part))>
 func (p *Parser) rabsolute_URI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI)
+	position36, tokenIndex36 := pos, ti
+	{
+		position37 := pos
+		{ // scheme
+			comp_116 := p.comp
+			p.comp = uint32(rulescheme)
+			position63_116, tokenIndex63_116 := pos, ti
+			{
+				position64_116 := pos
+				{ // ALPHA
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l309_5_116
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l309_5_116
+					}
+					goto l63_116
+				l309_5_116:
+					pos++
+					goto lok5_116
+				}
+			lok5_116:
+			l65_116:
+				{
+					position66_116, tokenIndex66_116 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+
+							{ // ALPHA
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l309_6_116
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l309_6_116
+								}
+								goto l66_116
+							l309_6_116:
+								pos++
+								goto lok6_116
+							}
+						lok6_116:
+						}
+					}
+
+					goto l65_116
+				l66_116:
+					pos, ti = position66_116, tokenIndex66_116
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position64_116)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_116
+			goto lok116
+		l63_116:
+			pos, ti = position63_116, tokenIndex63_116
+			p.comp = comp_116
+			goto l36
+		}
+	lok116:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l36
+		}
+		pos++
+		{
+			position38, tokenIndex38 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+				goto l39
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position40, tokenIndex40 := pos, ti
+				{
+					position41, tokenIndex41 := pos, ti
+					if buffer[pos] != '#' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41
+					}
+					pos++
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l40
+				l41:
+					pos, ti = position41, tokenIndex41
+				}
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l40
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l39
+			l40:
+				pos, ti = position40, tokenIndex40
+			}
+			goto l38
+		l39:
+			pos, ti = position38, tokenIndex38
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+				goto l36
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l38:
+		if p.records(ruleabsolute_URI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsolute_URI, position37)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l36:
+	pos, ti = position36, tokenIndex36
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsolute_URI() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1657,7 +2616,7 @@ func (p *Parser) rabsolute_URI() bool {
 		pos++
 		{
 			position38, tokenIndex38 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 				goto l39
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1700,7 +2659,7 @@ func (p *Parser) rabsolute_URI() bool {
 			goto l38
 		l39:
 			pos, ti = position38, tokenIndex38
-			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+			if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
 				goto l36
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1746,6 +2705,199 @@ func (p *Parser) rhier_part() bool {
 					{
 						position55_114 := pos
 						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l54_114
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+							goto l54_114
+						}
+						pos, ti = p.position, p.tokenIndex
+						if p.records(ruleabs_path) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position55_114)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_114
+					goto lok114
+				l54_114:
+					pos, ti = position54_114, tokenIndex54_114
+					p.comp = comp_114
+					goto l44
+				}
+			lok114:
+			}
+		l46:
+			goto l45
+		l44:
+			pos, ti = position44, tokenIndex44
+		}
+	l45:
+		{
+			position48, tokenIndex48 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l48
+			}
+			pos++
+			{ // query
+				if false {
+					goto l48
+				}
+				comp_115 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position281_115 := pos
+				l282_115:
+					{
+						position283_115, tokenIndex283_115 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position277_34_115, tokenIndex277_34_115 := pos, ti
+									{
+										position278_34_115 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // escaped
+														position32_32_34_115, tokenIndex32_32_34_115 := pos, ti
+														{
+															position33_32_34_115 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_115
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_1_32_34_115
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_115
+															l315_1_32_34_115:
+																pos++
+																goto lok1_32_34_115
+															}
+														lok1_32_34_115:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_2_32_34_115
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_115
+															l315_2_32_34_115:
+																pos++
+																goto lok2_32_34_115
+															}
+														lok2_32_34_115:
+															_ = position33_32_34_115
+														}
+														goto lok32_34_115
+													l32_32_34_115:
+														pos, ti = position32_32_34_115, tokenIndex32_32_34_115
+														goto l277_34_115
+													}
+												lok32_34_115:
+													;
+												default:
+													{ // unreserved
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l26_33_34_115
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l277_34_115
+													l26_33_34_115:
+														pos++
+														goto lok33_34_115
+													}
+												lok33_34_115:
+												}
+											}
+										}
+
+										_ = position278_34_115
+									}
+									goto lok34_115
+								l277_34_115:
+									pos, ti = position277_34_115, tokenIndex277_34_115
+									goto l283_115
+								}
+							lok34_115:
+							}
+						}
+
+						goto l282_115
+					l283_115:
+						pos, ti = position283_115, tokenIndex283_115
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position281_115)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_115
+				goto lok115
+			}
+		lok115:
+			goto l49
+		l48:
+			pos, ti = position48, tokenIndex48
+		}
+	l49:
+		_ = position43
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhier_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position43 := pos
+		{
+			position44, tokenIndex44 := pos, ti
+			{
+				position46, tokenIndex46 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+					goto l47
+				}
+				pos, ti = p.position, p.tokenIndex
+				goto l46
+			l47:
+				pos, ti = position46, tokenIndex46
+				{ // abs_path
+					comp_114 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position54_114, tokenIndex54_114 := pos, ti
+					{
+						position55_114 := pos
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(0, true)
 							}
@@ -1756,7 +2908,7 @@ func (p *Parser) rhier_part() bool {
 							goto l54_114
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+						if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
 							goto l54_114
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -1951,9 +3103,6 @@ func (p *Parser) rnet_path() bool {
 	{
 		position51 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -1962,9 +3111,6 @@ func (p *Parser) rnet_path() bool {
 		}
 		pos++
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -1992,14 +3138,8 @@ func (p *Parser) rnet_path() bool {
 								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 									pos++
 								} else {
-									if int(pos) == p.at {
-										p.note(15, false)
-									}
 
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, false)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -2063,6 +3203,165 @@ func (p *Parser) rnet_path() bool {
 				{
 					position55_110 := pos
 					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l54_110
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+						goto l54_110
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position55_110)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_110
+				goto lok110
+			l54_110:
+				pos, ti = position54_110, tokenIndex54_110
+				p.comp = comp_110
+				goto l52
+			}
+		lok110:
+			goto l53
+		l52:
+			pos, ti = position52, tokenIndex52
+		}
+	l53:
+		_ = position51
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l50:
+	pos, ti = position50, tokenIndex50
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnet_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position50, tokenIndex50 := pos, ti
+	{
+		position51 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l50
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l50
+		}
+		pos++
+		{ // authority
+			comp_109 := p.comp
+			p.comp = uint32(ruleauthority)
+			position68_109, tokenIndex68_109 := pos, ti
+			{
+				position69_109 := pos
+				{
+					position70_109, tokenIndex70_109 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nserver() {
+						goto l71_109
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position72_109, tokenIndex72_109 := pos, ti
+						{
+							position73_109, tokenIndex73_109 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(15, false)
+									}
+
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l73_109
+									}
+									pos++
+								}
+							}
+
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l72_109
+						l73_109:
+							pos, ti = position73_109, tokenIndex73_109
+						}
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l72_109
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l71_109
+					l72_109:
+						pos, ti = position72_109, tokenIndex72_109
+					}
+					goto l70_109
+				l71_109:
+					pos, ti = position70_109, tokenIndex70_109
+					if p.position, p.tokenIndex = pos, ti; !p.nreg_name() {
+						goto l68_109
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l70_109:
+				if p.records(ruleauthority) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleauthority, position69_109)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_109
+			goto lok109
+		l68_109:
+			pos, ti = position68_109, tokenIndex68_109
+			p.comp = comp_109
+			goto l50
+		}
+	lok109:
+		{
+			position52, tokenIndex52 := pos, ti
+			{ // abs_path
+				comp_110 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position54_110, tokenIndex54_110 := pos, ti
+				{
+					position55_110 := pos
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2073,7 +3372,7 @@ func (p *Parser) rnet_path() bool {
 						goto l54_110
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+					if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
 						goto l54_110
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2116,9 +3415,6 @@ func (p *Parser) rabs_path() bool {
 	{
 		position55 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2146,8 +3442,246 @@ l54:
 	return false
 }
 
+func (p *Parser) nabs_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position54, tokenIndex54 := pos, ti
+	{
+		position55 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l54
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
+			goto l54
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleabs_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabs_path, position55)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l54:
+	pos, ti = position54, tokenIndex54
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // ropaque_part is rule 14 opaque_part <- <(uric_no_slash uric*)>
 func (p *Parser) ropaque_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleopaque_part)
+	position56, tokenIndex56 := pos, ti
+	{
+		position57 := pos
+		{ // uric_no_slash
+			position60_42, tokenIndex60_42 := pos, ti
+			{
+				position61_42 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escaped
+								position32_3_42, tokenIndex32_3_42 := pos, ti
+								{
+									position33_3_42 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l32_3_42
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_1_3_42
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l32_3_42
+									l315_1_3_42:
+										pos++
+										goto lok1_3_42
+									}
+								lok1_3_42:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_2_3_42
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l32_3_42
+									l315_2_3_42:
+										pos++
+										goto lok2_3_42
+									}
+								lok2_3_42:
+									_ = position33_3_42
+								}
+								goto lok3_42
+							l32_3_42:
+								pos, ti = position32_3_42, tokenIndex32_3_42
+								goto l60_42
+							}
+						lok3_42:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l26_4_42
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l60_42
+							l26_4_42:
+								pos++
+								goto lok4_42
+							}
+						lok4_42:
+						}
+					}
+				}
+
+				_ = position61_42
+			}
+			goto lok42
+		l60_42:
+			pos, ti = position60_42, tokenIndex60_42
+			goto l56
+		}
+	lok42:
+	l58:
+		{
+			position59, tokenIndex59 := pos, ti
+			{ // uric
+				position20_43, tokenIndex20_43 := pos, ti
+				{
+					position21_43 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position32_40_43, tokenIndex32_40_43 := pos, ti
+									{
+										position33_40_43 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_40_43
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_1_40_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_40_43
+										l315_1_40_43:
+											pos++
+											goto lok1_40_43
+										}
+									lok1_40_43:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_2_40_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_40_43
+										l315_2_40_43:
+											pos++
+											goto lok2_40_43
+										}
+									lok2_40_43:
+										_ = position33_40_43
+									}
+									goto lok40_43
+								l32_40_43:
+									pos, ti = position32_40_43, tokenIndex32_40_43
+									goto l20_43
+								}
+							lok40_43:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l26_41_43
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l20_43
+								l26_41_43:
+									pos++
+									goto lok41_43
+								}
+							lok41_43:
+							}
+						}
+					}
+
+					_ = position21_43
+				}
+				goto lok43
+			l20_43:
+				pos, ti = position20_43, tokenIndex20_43
+				goto l59
+			}
+		lok43:
+			goto l58
+		l59:
+			pos, ti = position59, tokenIndex59
+		}
+		if p.records(ruleopaque_part) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleopaque_part, position57)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l56:
+	pos, ti = position56, tokenIndex56
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nopaque_part() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2393,6 +3927,94 @@ func (p *Parser) ruric_no_slash() bool {
 			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_3, tokenIndex32_3 := pos, ti
+						{
+							position33_3 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_3
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_1_3
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_3
+							l315_1_3:
+								pos++
+								goto lok1_3
+							}
+						lok1_3:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_2_3
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_3
+							l315_2_3:
+								pos++
+								goto lok2_3
+							}
+						lok2_3:
+							_ = position33_3
+						}
+						goto lok3
+					l32_3:
+						pos, ti = position32_3, tokenIndex32_3
+						goto l60
+					}
+				lok3:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_4
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l60
+					l26_4:
+						pos++
+						goto lok4
+					}
+				lok4:
+				}
+			}
+		}
+
+		_ = position61
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l60:
+	pos, ti = position60, tokenIndex60
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuric_no_slash() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position60, tokenIndex60 := pos, ti
+	{
+		position61 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
@@ -2491,6 +4113,77 @@ l60:
 
 // rscheme is rule 16 scheme <- <(ALPHA ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') DIGIT) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') ALPHA))*)>
 func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position63, tokenIndex63 := pos, ti
+	{
+		position64 := pos
+		{ // ALPHA
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l309_5
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l309_5
+			}
+			goto l63
+		l309_5:
+			pos++
+			goto lok5
+		}
+	lok5:
+	l65:
+		{
+			position66, tokenIndex66 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+
+					{ // ALPHA
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l309_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l309_6
+						}
+						goto l66
+					l309_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+
+			goto l65
+		l66:
+			pos, ti = position66, tokenIndex66
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position64)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l63:
+	pos, ti = position63, tokenIndex63
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2599,14 +4292,8 @@ func (p *Parser) rauthority() bool {
 						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 							pos++
 						} else {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
 
 							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(0, false)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -2663,8 +4350,269 @@ l68:
 	return false
 }
 
+func (p *Parser) nauthority() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position68, tokenIndex68 := pos, ti
+	{
+		position69 := pos
+		{
+			position70, tokenIndex70 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nserver() {
+				goto l71
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position72, tokenIndex72 := pos, ti
+				{
+					position73, tokenIndex73 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(15, false)
+							}
+
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(0, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l73
+							}
+							pos++
+						}
+					}
+
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l72
+				l73:
+					pos, ti = position73, tokenIndex73
+				}
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l72
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l71
+			l72:
+				pos, ti = position72, tokenIndex72
+			}
+			goto l70
+		l71:
+			pos, ti = position70, tokenIndex70
+			if p.position, p.tokenIndex = pos, ti; !p.nreg_name() {
+				goto l68
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l70:
+		if p.records(ruleauthority) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleauthority, position69)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l68:
+	pos, ti = position68, tokenIndex68
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rreg_name is rule 18 reg_name <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	position75, tokenIndex75 := pos, ti
+	{
+		position76 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_7, tokenIndex32_7 := pos, ti
+						{
+							position33_7 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_7
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_1_7
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_7
+							l315_1_7:
+								pos++
+								goto lok1_7
+							}
+						lok1_7:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_2_7
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_7
+							l315_2_7:
+								pos++
+								goto lok2_7
+							}
+						lok2_7:
+							_ = position33_7
+						}
+						goto lok7
+					l32_7:
+						pos, ti = position32_7, tokenIndex32_7
+						goto l75
+					}
+				lok7:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_8
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l75
+					l26_8:
+						pos++
+						goto lok8
+					}
+				lok8:
+				}
+			}
+		}
+
+	l77:
+		{
+			position78, tokenIndex78 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position32_9, tokenIndex32_9 := pos, ti
+							{
+								position33_9 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_9
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_1_9
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_9
+								l315_1_9:
+									pos++
+									goto lok1_9
+								}
+							lok1_9:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_2_9
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_9
+								l315_2_9:
+									pos++
+									goto lok2_9
+								}
+							lok2_9:
+								_ = position33_9
+							}
+							goto lok9
+						l32_9:
+							pos, ti = position32_9, tokenIndex32_9
+							goto l78
+						}
+					lok9:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l26_10
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l78
+						l26_10:
+							pos++
+							goto lok10
+						}
+					lok10:
+					}
+				}
+			}
+
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
+		}
+		if p.records(rulereg_name) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulereg_name, position76)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l75:
+	pos, ti = position75, tokenIndex75
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nreg_name() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2902,6 +4850,220 @@ func (p *Parser) rserver() bool {
 								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 									pos++
 								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_11_107, tokenIndex32_11_107 := pos, ti
+											{
+												position33_11_107 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_11_107
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_1_11_107
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_11_107
+												l315_1_11_107:
+													pos++
+													goto lok1_11_107
+												}
+											lok1_11_107:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_2_11_107
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_11_107
+												l315_2_11_107:
+													pos++
+													goto lok2_11_107
+												}
+											lok2_11_107:
+												_ = position33_11_107
+											}
+											goto lok11_107
+										l32_11_107:
+											pos, ti = position32_11_107, tokenIndex32_11_107
+											goto l90_107
+										}
+									lok11_107:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_12_107
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l90_107
+										l26_12_107:
+											pos++
+											goto lok12_107
+										}
+									lok12_107:
+									}
+								}
+							}
+
+							goto l89_107
+						l90_107:
+							pos, ti = position90_107, tokenIndex90_107
+						}
+						if p.records(ruleuserinfo) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuserinfo, position88_107)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_107
+					goto lok107
+				}
+			lok107:
+				if buffer[pos] != '@' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l85
+				}
+				pos++
+				goto l86
+			l85:
+				pos, ti = position85, tokenIndex85
+			}
+		l86:
+			{ // hostport
+				comp_108 := p.comp
+				p.comp = uint32(rulehostport)
+				position92_108, tokenIndex92_108 := pos, ti
+				{
+					position93_108 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+						goto l92_108
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position94_108, tokenIndex94_108 := pos, ti
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l94_108
+						}
+						pos++
+						{ // port
+							if false {
+								goto l94_108
+							}
+							comp_106 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position104_106_108 := pos
+							l105_106_108:
+								{
+									position106_106_108, tokenIndex106_106_108 := pos, ti
+									{ // DIGIT
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											goto l313_13_106_108
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l106_106_108
+									l313_13_106_108:
+										pos++
+										goto lok13_106_108
+									}
+								lok13_106_108:
+									goto l105_106_108
+								l106_106_108:
+									pos, ti = position106_106_108, tokenIndex106_106_108
+								}
+								if p.records(ruleport) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position104_106_108)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_106
+							goto lok106_108
+						}
+					lok106_108:
+						goto l95_108
+					l94_108:
+						pos, ti = position94_108, tokenIndex94_108
+					}
+				l95_108:
+					if p.records(rulehostport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position93_108)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_108
+				goto lok108
+			l92_108:
+				pos, ti = position92_108, tokenIndex92_108
+				p.comp = comp_108
+				goto l83
+			}
+		lok108:
+			goto l84
+		l83:
+			pos, ti = position83, tokenIndex83
+		}
+	l84:
+		if p.records(ruleserver) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleserver, position82)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nserver() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleserver)
+	{
+		position82 := pos
+		{
+			position83, tokenIndex83 := pos, ti
+			{
+				position85, tokenIndex85 := pos, ti
+				{ // userinfo
+					if false {
+						goto l85
+					}
+					comp_107 := p.comp
+					p.comp = uint32(ruleuserinfo)
+					{
+						position88_107 := pos
+					l89_107:
+						{
+							position90_107, tokenIndex90_107 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
+								} else {
 									if int(pos) == p.at {
 										p.note(17, true)
 									}
@@ -3024,7 +5186,7 @@ func (p *Parser) rserver() bool {
 				position92_108, tokenIndex92_108 := pos, ti
 				{
 					position93_108 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+					if p.position, p.tokenIndex = pos, ti; !p.nhost() {
 						goto l92_108
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3119,6 +5281,103 @@ func (p *Parser) rserver() bool {
 
 // ruserinfo is rule 20 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position88 := pos
+	l89:
+		{
+			position90, tokenIndex90 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position32_11, tokenIndex32_11 := pos, ti
+							{
+								position33_11 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_11
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_1_11
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_11
+								l315_1_11:
+									pos++
+									goto lok1_11
+								}
+							lok1_11:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_2_11
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_11
+								l315_2_11:
+									pos++
+									goto lok2_11
+								}
+							lok2_11:
+								_ = position33_11
+							}
+							goto lok11
+						l32_11:
+							pos, ti = position32_11, tokenIndex32_11
+							goto l90
+						}
+					lok11:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l26_12
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l90
+						l26_12:
+							pos++
+							goto lok12
+						}
+					lok12:
+					}
+				}
+			}
+
+			goto l89
+		l90:
+			pos, ti = position90, tokenIndex90
+		}
+		if p.records(ruleuserinfo) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuserinfo, position88)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuserinfo() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3249,6 +5508,87 @@ func (p *Parser) rhostport() bool {
 		{
 			position94, tokenIndex94 := pos, ti
 			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // port
+				if false {
+					goto l94
+				}
+				comp_106 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position104_106 := pos
+				l105_106:
+					{
+						position106_106, tokenIndex106_106 := pos, ti
+						{ // DIGIT
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l313_13_106
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l106_106
+						l313_13_106:
+							pos++
+							goto lok13_106
+						}
+					lok13_106:
+						goto l105_106
+					l106_106:
+						pos, ti = position106_106, tokenIndex106_106
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position104_106)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_106
+				goto lok106
+			}
+		lok106:
+			goto l95
+		l94:
+			pos, ti = position94, tokenIndex94
+		}
+	l95:
+		if p.records(rulehostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostport, position93)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l92:
+	pos, ti = position92, tokenIndex92
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position92, tokenIndex92 := pos, ti
+	{
+		position93 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nhost() {
+			goto l92
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position94, tokenIndex94 := pos, ti
+			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
@@ -3339,6 +5679,290 @@ func (p *Parser) rhost() bool {
 				{
 					position185_102 := pos
 					if buffer[pos] != '[' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l184_102
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+						goto l184_102
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != ']' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l184_102
+					}
+					pos++
+					if p.records(ruleIPv6reference) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv6reference, position185_102)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_102
+				goto lok102
+			l184_102:
+				pos, ti = position184_102, tokenIndex184_102
+				p.comp = comp_102
+				goto l99
+			}
+		lok102:
+			goto l98
+		l99:
+			pos, ti = position98, tokenIndex98
+			{ // IPv4address
+				comp_103 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position175_103, tokenIndex175_103 := pos, ti
+				{
+					position176_103 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_103
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_103
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_103
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_103
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_103
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_103
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_103
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position176_103)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_103
+				goto lok103
+			l175_103:
+				pos, ti = position175_103, tokenIndex175_103
+				p.comp = comp_103
+				goto l100
+			}
+		lok103:
+			{
+				position101, tokenIndex101 := pos, ti
+				{
+					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+						pos++
+					} else {
+
+						{ // alphanum
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l172_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l101
+						l172_104:
+							pos++
+							goto lok104
+						}
+					lok104:
+					}
+				}
+
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l100
+			l101:
+				pos, ti = position101, tokenIndex101
+			}
+			goto l98
+		l100:
+			pos, ti = position98, tokenIndex98
+			{ // hostname
+				comp_105 := p.comp
+				p.comp = uint32(rulehostname)
+				position107_105, tokenIndex107_105 := pos, ti
+				{
+					position108_105 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+						goto l107_105
+					}
+					pos, ti = p.position, p.tokenIndex
+					{ // qualified
+						if false {
+							goto l107_105
+						}
+						{
+							position110_101_105 := pos
+						l111_101_105:
+							{
+								position112_101_105, tokenIndex112_101_105 := pos, ti
+								if buffer[pos] != '.' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l112_101_105
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+									goto l112_101_105
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position113_101_105, tokenIndex113_101_105 := pos, ti
+									if buffer[pos] != '.' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l113_101_105
+									}
+									pos++
+									{
+										position114_101_105, tokenIndex114_101_105 := pos, ti
+										{ // alphanum
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l172_98_101_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l114_101_105
+										l172_98_101_105:
+											pos++
+											goto lok98_101_105
+										}
+									lok98_101_105:
+										if int(pos)-1 > p.reach {
+											p.reach = int(pos) - 1
+										}
+										goto l113_101_105
+									l114_101_105:
+										pos, ti = position114_101_105, tokenIndex114_101_105
+									}
+									if int(pos)-1 > p.reach {
+										p.reach = int(pos) - 1
+									}
+									goto l112_101_105
+								l113_101_105:
+									pos, ti = position113_101_105, tokenIndex113_101_105
+								}
+								goto l111_101_105
+							l112_101_105:
+								pos, ti = position112_101_105, tokenIndex112_101_105
+							}
+							{
+								position115_101_105, tokenIndex115_101_105 := pos, ti
+								if buffer[pos] != '.' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l115_101_105
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+									goto l115_101_105
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '.' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l115_101_105
+								}
+								pos++
+								goto l116_101_105
+							l115_101_105:
+								pos, ti = position115_101_105, tokenIndex115_101_105
+							}
+						l116_101_105:
+							_ = position110_101_105
+						}
+						goto lok101_105
+					}
+				lok101_105:
+					if p.records(rulehostname) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostname, position108_105)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_105
+				goto lok105
+			l107_105:
+				pos, ti = position107_105, tokenIndex107_105
+				p.comp = comp_105
+				goto l96
+			}
+		lok105:
+		}
+	l98:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position97)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l96:
+	pos, ti = position96, tokenIndex96
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhost() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position96, tokenIndex96 := pos, ti
+	{
+		position97 := pos
+		{
+			position98, tokenIndex98 := pos, ti
+			{ // IPv6reference
+				comp_102 := p.comp
+				p.comp = uint32(ruleIPv6reference)
+				position184_102, tokenIndex184_102 := pos, ti
+				{
+					position185_102 := pos
+					if buffer[pos] != '[' {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
@@ -3349,7 +5973,7 @@ func (p *Parser) rhost() bool {
 						goto l184_102
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+					if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
 						goto l184_102
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3387,7 +6011,7 @@ func (p *Parser) rhost() bool {
 				position175_103, tokenIndex175_103 := pos, ti
 				{
 					position176_103 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3402,7 +6026,7 @@ func (p *Parser) rhost() bool {
 						goto l175_103
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3417,7 +6041,7 @@ func (p *Parser) rhost() bool {
 						goto l175_103
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3432,7 +6056,7 @@ func (p *Parser) rhost() bool {
 						goto l175_103
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_103
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3495,7 +6119,7 @@ func (p *Parser) rhost() bool {
 				position107_105, tokenIndex107_105 := pos, ti
 				{
 					position108_105 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndomainlabel() {
 						goto l107_105
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3519,7 +6143,7 @@ func (p *Parser) rhost() bool {
 									goto l112_101_105
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+								if p.position, p.tokenIndex = pos, ti; !p.ndomainlabel() {
 									goto l112_101_105
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -3585,7 +6209,7 @@ func (p *Parser) rhost() bool {
 									goto l115_101_105
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+								if p.position, p.tokenIndex = pos, ti; !p.ntoplabel() {
 									goto l115_101_105
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -3654,6 +6278,44 @@ func (p *Parser) rport() bool {
 		{
 			position106, tokenIndex106 := pos, ti
 			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l313_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			l313_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l105
+		l106:
+			pos, ti = position106, tokenIndex106
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position104)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position104 := pos
+	l105:
+		{
+			position106, tokenIndex106 := pos, ti
+			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
@@ -3707,6 +6369,130 @@ func (p *Parser) rhostname() bool {
 				{
 					position112_101, tokenIndex112_101 := pos, ti
 					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l112_101
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+						goto l112_101
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position113_101, tokenIndex113_101 := pos, ti
+						if buffer[pos] != '.' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l113_101
+						}
+						pos++
+						{
+							position114_101, tokenIndex114_101 := pos, ti
+							{ // alphanum
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l172_98_101
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l114_101
+							l172_98_101:
+								pos++
+								goto lok98_101
+							}
+						lok98_101:
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l113_101
+						l114_101:
+							pos, ti = position114_101, tokenIndex114_101
+						}
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l112_101
+					l113_101:
+						pos, ti = position113_101, tokenIndex113_101
+					}
+					goto l111_101
+				l112_101:
+					pos, ti = position112_101, tokenIndex112_101
+				}
+				{
+					position115_101, tokenIndex115_101 := pos, ti
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_101
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+						goto l115_101
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_101
+					}
+					pos++
+					goto l116_101
+				l115_101:
+					pos, ti = position115_101, tokenIndex115_101
+				}
+			l116_101:
+				_ = position110_101
+			}
+			goto lok101
+		}
+	lok101:
+		if p.records(rulehostname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostname, position108)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l107:
+	pos, ti = position107, tokenIndex107
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position107, tokenIndex107 := pos, ti
+	{
+		position108 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ndomainlabel() {
+			goto l107
+		}
+		pos, ti = p.position, p.tokenIndex
+		{ // qualified
+			if false {
+				goto l107
+			}
+			{
+				position110_101 := pos
+			l111_101:
+				{
+					position112_101, tokenIndex112_101 := pos, ti
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(22, true)
 						}
@@ -3717,7 +6503,7 @@ func (p *Parser) rhostname() bool {
 						goto l112_101
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndomainlabel() {
 						goto l112_101
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3783,7 +6569,7 @@ func (p *Parser) rhostname() bool {
 						goto l115_101
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+					if p.position, p.tokenIndex = pos, ti; !p.ntoplabel() {
 						goto l115_101
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3834,6 +6620,102 @@ func (p *Parser) rqualified() bool {
 		{
 			position112, tokenIndex112 := pos, ti
 			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+				goto l112
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position113, tokenIndex113 := pos, ti
+				if buffer[pos] != '.' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l113
+				}
+				pos++
+				{
+					position114, tokenIndex114 := pos, ti
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l172_98
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l114
+					l172_98:
+						pos++
+						goto lok98
+					}
+				lok98:
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l113
+				l114:
+					pos, ti = position114, tokenIndex114
+				}
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l112
+			l113:
+				pos, ti = position113, tokenIndex113
+			}
+			goto l111
+		l112:
+			pos, ti = position112, tokenIndex112
+		}
+		{
+			position115, tokenIndex115 := pos, ti
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l115
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+				goto l115
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l115
+			}
+			pos++
+			goto l116
+		l115:
+			pos, ti = position115, tokenIndex115
+		}
+	l116:
+		_ = position110
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nqualified() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position110 := pos
+	l111:
+		{
+			position112, tokenIndex112 := pos, ti
+			if buffer[pos] != '.' {
 				if int(pos) == p.at {
 					p.note(22, true)
 				}
@@ -3844,7 +6726,7 @@ func (p *Parser) rqualified() bool {
 				goto l112
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rdomainlabel() {
+			if p.position, p.tokenIndex = pos, ti; !p.ndomainlabel() {
 				goto l112
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3910,7 +6792,7 @@ func (p *Parser) rqualified() bool {
 				goto l115
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rtoplabel() {
+			if p.position, p.tokenIndex = pos, ti; !p.ntoplabel() {
 				goto l115
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3988,6 +6870,203 @@ func (p *Parser) rdomainlabel() bool {
 											{
 												position145_58, tokenIndex145_58 := pos, ti
 												if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleldh9]) {
+													goto l145_58
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l146_58
+											l145_58:
+												pos, ti = position145_58, tokenIndex145_58
+											}
+										l146_58:
+											goto l144_58
+										l143_58:
+											pos, ti = position143_58, tokenIndex143_58
+										}
+									l144_58:
+										goto l142_58
+									l141_58:
+										pos, ti = position141_58, tokenIndex141_58
+									}
+								l142_58:
+									goto l140_58
+								l139_58:
+									pos, ti = position139_58, tokenIndex139_58
+								}
+							l140_58:
+								goto l138_58
+							l137_58:
+								pos, ti = position137_58, tokenIndex137_58
+							}
+						l138_58:
+							goto l136_58
+						l135_58:
+							pos, ti = position135_58, tokenIndex135_58
+						}
+					l136_58:
+						goto l134_58
+					l133_58:
+						pos, ti = position133_58, tokenIndex133_58
+					}
+				l134_58:
+					{
+						position147_58, tokenIndex147_58 := pos, ti
+						{
+							position148_58, tokenIndex148_58 := pos, ti
+							{ // alphanum
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l172_44_58
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_58
+							l172_44_58:
+								pos++
+								goto lok44_58
+							}
+						lok44_58:
+							goto l148_58
+						l149_58:
+							pos, ti = position148_58, tokenIndex148_58
+							if buffer[pos] != '-' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l147_58
+							}
+							pos++
+						}
+					l148_58:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l131_58
+					l147_58:
+						pos, ti = position147_58, tokenIndex147_58
+					}
+					_ = position132_58
+				}
+				goto lok58
+			l131_58:
+				pos, ti = position131_58, tokenIndex131_58
+				goto l117
+			}
+		lok58:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			pos, ti = position119, tokenIndex119
+		}
+		{ // alphanum
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l172_59
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l172_59:
+			pos++
+			goto lok59
+		}
+	lok59:
+	l120:
+		{
+			position121, tokenIndex121 := pos, ti
+		l122:
+			{
+				position123, tokenIndex123 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l123
+				}
+				pos++
+				goto l122
+			l123:
+				pos, ti = position123, tokenIndex123
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l172_60
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			l172_60:
+				pos++
+				goto lok60
+			}
+		lok60:
+			goto l120
+		l121:
+			pos, ti = position121, tokenIndex121
+		}
+		_ = position118
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l117:
+	pos, ti = position117, tokenIndex117
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndomainlabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position117, tokenIndex117 := pos, ti
+	{
+		position118 := pos
+		{
+			position119, tokenIndex119 := pos, ti
+			{ // label_length
+				position131_58, tokenIndex131_58 := pos, ti
+				{
+					position132_58 := pos
+					{
+						position133_58, tokenIndex133_58 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+							goto l133_58
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position135_58, tokenIndex135_58 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+								goto l135_58
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position137_58, tokenIndex137_58 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+									goto l137_58
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position139_58, tokenIndex139_58 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+										goto l139_58
+									}
+									pos, ti = p.position, p.tokenIndex
+									{
+										position141_58, tokenIndex141_58 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+											goto l141_58
+										}
+										pos, ti = p.position, p.tokenIndex
+										{
+											position143_58, tokenIndex143_58 := pos, ti
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+												goto l143_58
+											}
+											pos, ti = p.position, p.tokenIndex
+											{
+												position145_58, tokenIndex145_58 := pos, ti
+												if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
 													goto l145_58
 												}
 												pos, ti = p.position, p.tokenIndex
@@ -4244,6 +7323,206 @@ func (p *Parser) rtoplabel() bool {
 						{
 							position148_61, tokenIndex148_61 := pos, ti
 							{ // alphanum
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l172_44_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_61
+							l172_44_61:
+								pos++
+								goto lok44_61
+							}
+						lok44_61:
+							goto l148_61
+						l149_61:
+							pos, ti = position148_61, tokenIndex148_61
+							if buffer[pos] != '-' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l147_61
+							}
+							pos++
+						}
+					l148_61:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l131_61
+					l147_61:
+						pos, ti = position147_61, tokenIndex147_61
+					}
+					_ = position132_61
+				}
+				goto lok61
+			l131_61:
+				pos, ti = position131_61, tokenIndex131_61
+				goto l124
+			}
+		lok61:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			pos, ti = position126, tokenIndex126
+		}
+		{ // ALPHA
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l309_62
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l309_62
+			}
+			goto l124
+		l309_62:
+			pos++
+			goto lok62
+		}
+	lok62:
+	l127:
+		{
+			position128, tokenIndex128 := pos, ti
+		l129:
+			{
+				position130, tokenIndex130 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130
+				}
+				pos++
+				goto l129
+			l130:
+				pos, ti = position130, tokenIndex130
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l172_63
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			l172_63:
+				pos++
+				goto lok63
+			}
+		lok63:
+			goto l127
+		l128:
+			pos, ti = position128, tokenIndex128
+		}
+		_ = position125
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l124:
+	pos, ti = position124, tokenIndex124
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntoplabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position124, tokenIndex124 := pos, ti
+	{
+		position125 := pos
+		{
+			position126, tokenIndex126 := pos, ti
+			{ // label_length
+				position131_61, tokenIndex131_61 := pos, ti
+				{
+					position132_61 := pos
+					{
+						position133_61, tokenIndex133_61 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+							goto l133_61
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position135_61, tokenIndex135_61 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+								goto l135_61
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position137_61, tokenIndex137_61 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+									goto l137_61
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position139_61, tokenIndex139_61 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+										goto l139_61
+									}
+									pos, ti = p.position, p.tokenIndex
+									{
+										position141_61, tokenIndex141_61 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+											goto l141_61
+										}
+										pos, ti = p.position, p.tokenIndex
+										{
+											position143_61, tokenIndex143_61 := pos, ti
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+												goto l143_61
+											}
+											pos, ti = p.position, p.tokenIndex
+											{
+												position145_61, tokenIndex145_61 := pos, ti
+												if p.position, p.tokenIndex = pos, ti; !p.peek(p.nldh9) {
+													goto l145_61
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l146_61
+											l145_61:
+												pos, ti = position145_61, tokenIndex145_61
+											}
+										l146_61:
+											goto l144_61
+										l143_61:
+											pos, ti = position143_61, tokenIndex143_61
+										}
+									l144_61:
+										goto l142_61
+									l141_61:
+										pos, ti = position141_61, tokenIndex141_61
+									}
+								l142_61:
+									goto l140_61
+								l139_61:
+									pos, ti = position139_61, tokenIndex139_61
+								}
+							l140_61:
+								goto l138_61
+							l137_61:
+								pos, ti = position137_61, tokenIndex137_61
+							}
+						l138_61:
+							goto l136_61
+						l135_61:
+							pos, ti = position135_61, tokenIndex135_61
+						}
+					l136_61:
+						goto l134_61
+					l133_61:
+						pos, ti = position133_61, tokenIndex133_61
+					}
+				l134_61:
+					{
+						position147_61, tokenIndex147_61 := pos, ti
+						{
+							position148_61, tokenIndex148_61 := pos, ti
+							{ // alphanum
 								if int(pos) == p.at {
 									p.note(24, false)
 								}
@@ -4457,6 +7736,136 @@ func (p *Parser) rlabel_length() bool {
 			{
 				position148, tokenIndex148 := pos, ti
 				{ // alphanum
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l172_44
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l149
+				l172_44:
+					pos++
+					goto lok44
+				}
+			lok44:
+				goto l148
+			l149:
+				pos, ti = position148, tokenIndex148
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l147
+				}
+				pos++
+			}
+		l148:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l131
+		l147:
+			pos, ti = position147, tokenIndex147
+		}
+		_ = position132
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l131:
+	pos, ti = position131, tokenIndex131
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nlabel_length() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position131, tokenIndex131 := pos, ti
+	{
+		position132 := pos
+		{
+			position133, tokenIndex133 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+				goto l133
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position135, tokenIndex135 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+					goto l135
+				}
+				pos, ti = p.position, p.tokenIndex
+				{
+					position137, tokenIndex137 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+						goto l137
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position139, tokenIndex139 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+							goto l139
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position141, tokenIndex141 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+								goto l141
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position143, tokenIndex143 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+									goto l143
+								}
+								pos, ti = p.position, p.tokenIndex
+								{
+									position145, tokenIndex145 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.nldh9() {
+										goto l145
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l146
+								l145:
+									pos, ti = position145, tokenIndex145
+								}
+							l146:
+								goto l144
+							l143:
+								pos, ti = position143, tokenIndex143
+							}
+						l144:
+							goto l142
+						l141:
+							pos, ti = position141, tokenIndex141
+						}
+					l142:
+						goto l140
+					l139:
+						pos, ti = position139, tokenIndex139
+					}
+				l140:
+					goto l138
+				l137:
+					pos, ti = position137, tokenIndex137
+				}
+			l138:
+				goto l136
+			l135:
+				pos, ti = position135, tokenIndex135
+			}
+		l136:
+			goto l134
+		l133:
+			pos, ti = position133, tokenIndex133
+		}
+	l134:
+		{
+			position147, tokenIndex147 := pos, ti
+			{
+				position148, tokenIndex148 := pos, ti
+				{ // alphanum
 					if int(pos) == p.at {
 						p.note(24, false)
 					}
@@ -4507,6 +7916,222 @@ l131:
 
 // rldh9 is rule 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)>
 func (p *Parser) rldh9() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position150, tokenIndex150 := pos, ti
+	{
+		position151 := pos
+		{ // ldh
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l168_14
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				goto l168_14
+			}
+			goto l150
+		l168_14:
+			pos++
+			goto lok14
+		}
+	lok14:
+		{
+			position152, tokenIndex152 := pos, ti
+			{ // ldh
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l168_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					goto l168_15
+				}
+				goto l152
+			l168_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			{
+				position154, tokenIndex154 := pos, ti
+				{ // ldh
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l168_16
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						goto l168_16
+					}
+					goto l154
+				l168_16:
+					pos++
+					goto lok16
+				}
+			lok16:
+				{
+					position156, tokenIndex156 := pos, ti
+					{ // ldh
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l168_17
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							goto l168_17
+						}
+						goto l156
+					l168_17:
+						pos++
+						goto lok17
+					}
+				lok17:
+					{
+						position158, tokenIndex158 := pos, ti
+						{ // ldh
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l168_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								goto l168_18
+							}
+							goto l158
+						l168_18:
+							pos++
+							goto lok18
+						}
+					lok18:
+						{
+							position160, tokenIndex160 := pos, ti
+							{ // ldh
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l168_19
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									goto l168_19
+								}
+								goto l160
+							l168_19:
+								pos++
+								goto lok19
+							}
+						lok19:
+							{
+								position162, tokenIndex162 := pos, ti
+								{ // ldh
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l168_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										goto l168_20
+									}
+									goto l162
+								l168_20:
+									pos++
+									goto lok20
+								}
+							lok20:
+								{
+									position164, tokenIndex164 := pos, ti
+									{ // ldh
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l168_21
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											goto l168_21
+										}
+										goto l164
+									l168_21:
+										pos++
+										goto lok21
+									}
+								lok21:
+									{
+										position166, tokenIndex166 := pos, ti
+										{ // ldh
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l168_22
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+												goto l168_22
+											}
+											goto l166
+										l168_22:
+											pos++
+											goto lok22
+										}
+									lok22:
+										goto l167
+									l166:
+										pos, ti = position166, tokenIndex166
+									}
+								l167:
+									goto l165
+								l164:
+									pos, ti = position164, tokenIndex164
+								}
+							l165:
+								goto l163
+							l162:
+								pos, ti = position162, tokenIndex162
+							}
+						l163:
+							goto l161
+						l160:
+							pos, ti = position160, tokenIndex160
+						}
+					l161:
+						goto l159
+					l158:
+						pos, ti = position158, tokenIndex158
+					}
+				l159:
+					goto l157
+				l156:
+					pos, ti = position156, tokenIndex156
+				}
+			l157:
+				goto l155
+			l154:
+				pos, ti = position154, tokenIndex154
+			}
+		l155:
+			goto l153
+		l152:
+			pos, ti = position152, tokenIndex152
+		}
+	l153:
+		_ = position151
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l150:
+	pos, ti = position150, tokenIndex150
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nldh9() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position150, tokenIndex150 := pos, ti
@@ -4780,6 +8405,26 @@ l150:
 func (p *Parser) rldh() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l168
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l168
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l168:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nldh() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
@@ -4805,6 +8450,23 @@ l168:
 
 // ralphanum is rule 31 alphanum <- <((&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l172
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l172:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -4838,9 +8500,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -4853,9 +8512,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -4868,9 +8524,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -4898,8 +8551,234 @@ l175:
 	return false
 }
 
+func (p *Parser) nIPv4address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position175, tokenIndex175 := pos, ti
+	{
+		position176 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l175
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l175
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l175
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l175
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleIPv4address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv4address, position176)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l175:
+	pos, ti = position175, tokenIndex175
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rdec_octet is rule 33 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position177, tokenIndex177 := pos, ti
+	{
+		position178 := pos
+		{
+			position179, tokenIndex179 := pos, ti
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			if buffer[pos] != '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			goto l179
+		l180:
+			pos, ti = position179, tokenIndex179
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l313_23
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			l313_23:
+				pos++
+				goto lok23
+			}
+		lok23:
+			goto l179
+		l181:
+			pos, ti = position179, tokenIndex179
+			if buffer[pos] != '1' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l313_24
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			l313_24:
+				pos++
+				goto lok24
+			}
+		lok24:
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l313_25
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			l313_25:
+				pos++
+				goto lok25
+			}
+		lok25:
+			goto l179
+		l182:
+			pos, ti = position179, tokenIndex179
+			if c := buffer[pos]; c < '1' || c > '9' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l183
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l313_26
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l183
+			l313_26:
+				pos++
+				goto lok26
+			}
+		lok26:
+			goto l179
+		l183:
+			pos, ti = position179, tokenIndex179
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l313_27
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			l313_27:
+				pos++
+				goto lok27
+			}
+		lok27:
+		}
+	l179:
+		_ = position178
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l177:
+	pos, ti = position177, tokenIndex177
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndec_octet() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position177, tokenIndex177 := pos, ti
@@ -5098,6 +8977,50 @@ func (p *Parser) rIPv6reference() bool {
 	{
 		position185 := pos
 		if buffer[pos] != '[' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l184
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+			goto l184
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != ']' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l184
+		}
+		pos++
+		if p.records(ruleIPv6reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6reference, position185)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l184:
+	pos, ti = position184, tokenIndex184
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6reference)
+	position184, tokenIndex184 := pos, ti
+	{
+		position185 := pos
+		if buffer[pos] != '[' {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
@@ -5108,7 +9031,7 @@ func (p *Parser) rIPv6reference() bool {
 			goto l184
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rIPv6address() {
+		if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
 			goto l184
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -5141,6 +9064,3435 @@ l184:
 
 // rIPv6address is rule 35 IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c1 h4)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c2 h4)? (':' ':') h4 ':' h4 ':' ls32 &']') / ((h4c3 h4)? (':' ':') h4 ':' ls32 &']') / ((h4c4 h4)? (':' ':') ls32 &']') / ((h4c5 h4)? (':' ':') h4 &']') / ((h4c6 h4)? (':' ':') &']'))>
 func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position186, tokenIndex186 := pos, ti
+	{
+		position187 := pos
+		{
+			position188, tokenIndex188 := pos, ti
+			{ // h4
+				position254_64, tokenIndex254_64 := pos, ti
+				{
+					position255_64 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_64
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_64
+					l315_28_64:
+						pos++
+						goto lok28_64
+					}
+				lok28_64:
+					{
+						position256_64, tokenIndex256_64 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_64
+						l315_29_64:
+							pos++
+							goto lok29_64
+						}
+					lok29_64:
+						goto l257_64
+					l256_64:
+						pos, ti = position256_64, tokenIndex256_64
+					}
+				l257_64:
+					{
+						position258_64, tokenIndex258_64 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_64
+						l315_30_64:
+							pos++
+							goto lok30_64
+						}
+					lok30_64:
+						goto l259_64
+					l258_64:
+						pos, ti = position258_64, tokenIndex258_64
+					}
+				l259_64:
+					{
+						position260_64, tokenIndex260_64 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_64
+						l315_31_64:
+							pos++
+							goto lok31_64
+						}
+					lok31_64:
+						goto l261_64
+					l260_64:
+						pos, ti = position260_64, tokenIndex260_64
+					}
+				l261_64:
+					_ = position255_64
+				}
+				goto lok64
+			l254_64:
+				pos, ti = position254_64, tokenIndex254_64
+				goto l189
+			}
+		lok64:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position254_65, tokenIndex254_65 := pos, ti
+				{
+					position255_65 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_65
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_65
+					l315_28_65:
+						pos++
+						goto lok28_65
+					}
+				lok28_65:
+					{
+						position256_65, tokenIndex256_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_65
+						l315_29_65:
+							pos++
+							goto lok29_65
+						}
+					lok29_65:
+						goto l257_65
+					l256_65:
+						pos, ti = position256_65, tokenIndex256_65
+					}
+				l257_65:
+					{
+						position258_65, tokenIndex258_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_65
+						l315_30_65:
+							pos++
+							goto lok30_65
+						}
+					lok30_65:
+						goto l259_65
+					l258_65:
+						pos, ti = position258_65, tokenIndex258_65
+					}
+				l259_65:
+					{
+						position260_65, tokenIndex260_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_65
+						l315_31_65:
+							pos++
+							goto lok31_65
+						}
+					lok31_65:
+						goto l261_65
+					l260_65:
+						pos, ti = position260_65, tokenIndex260_65
+					}
+				l261_65:
+					_ = position255_65
+				}
+				goto lok65
+			l254_65:
+				pos, ti = position254_65, tokenIndex254_65
+				goto l189
+			}
+		lok65:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position254_66, tokenIndex254_66 := pos, ti
+				{
+					position255_66 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_66
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_66
+					l315_28_66:
+						pos++
+						goto lok28_66
+					}
+				lok28_66:
+					{
+						position256_66, tokenIndex256_66 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_66
+						l315_29_66:
+							pos++
+							goto lok29_66
+						}
+					lok29_66:
+						goto l257_66
+					l256_66:
+						pos, ti = position256_66, tokenIndex256_66
+					}
+				l257_66:
+					{
+						position258_66, tokenIndex258_66 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_66
+						l315_30_66:
+							pos++
+							goto lok30_66
+						}
+					lok30_66:
+						goto l259_66
+					l258_66:
+						pos, ti = position258_66, tokenIndex258_66
+					}
+				l259_66:
+					{
+						position260_66, tokenIndex260_66 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_66
+						l315_31_66:
+							pos++
+							goto lok31_66
+						}
+					lok31_66:
+						goto l261_66
+					l260_66:
+						pos, ti = position260_66, tokenIndex260_66
+					}
+				l261_66:
+					_ = position255_66
+				}
+				goto lok66
+			l254_66:
+				pos, ti = position254_66, tokenIndex254_66
+				goto l189
+			}
+		lok66:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position254_67, tokenIndex254_67 := pos, ti
+				{
+					position255_67 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_67
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_67
+					l315_28_67:
+						pos++
+						goto lok28_67
+					}
+				lok28_67:
+					{
+						position256_67, tokenIndex256_67 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_67
+						l315_29_67:
+							pos++
+							goto lok29_67
+						}
+					lok29_67:
+						goto l257_67
+					l256_67:
+						pos, ti = position256_67, tokenIndex256_67
+					}
+				l257_67:
+					{
+						position258_67, tokenIndex258_67 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_67
+						l315_30_67:
+							pos++
+							goto lok30_67
+						}
+					lok30_67:
+						goto l259_67
+					l258_67:
+						pos, ti = position258_67, tokenIndex258_67
+					}
+				l259_67:
+					{
+						position260_67, tokenIndex260_67 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_67
+						l315_31_67:
+							pos++
+							goto lok31_67
+						}
+					lok31_67:
+						goto l261_67
+					l260_67:
+						pos, ti = position260_67, tokenIndex260_67
+					}
+				l261_67:
+					_ = position255_67
+				}
+				goto lok67
+			l254_67:
+				pos, ti = position254_67, tokenIndex254_67
+				goto l189
+			}
+		lok67:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position254_68, tokenIndex254_68 := pos, ti
+				{
+					position255_68 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_68
+					l315_28_68:
+						pos++
+						goto lok28_68
+					}
+				lok28_68:
+					{
+						position256_68, tokenIndex256_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_68
+						l315_29_68:
+							pos++
+							goto lok29_68
+						}
+					lok29_68:
+						goto l257_68
+					l256_68:
+						pos, ti = position256_68, tokenIndex256_68
+					}
+				l257_68:
+					{
+						position258_68, tokenIndex258_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_68
+						l315_30_68:
+							pos++
+							goto lok30_68
+						}
+					lok30_68:
+						goto l259_68
+					l258_68:
+						pos, ti = position258_68, tokenIndex258_68
+					}
+				l259_68:
+					{
+						position260_68, tokenIndex260_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_68
+						l315_31_68:
+							pos++
+							goto lok31_68
+						}
+					lok31_68:
+						goto l261_68
+					l260_68:
+						pos, ti = position260_68, tokenIndex260_68
+					}
+				l261_68:
+					_ = position255_68
+				}
+				goto lok68
+			l254_68:
+				pos, ti = position254_68, tokenIndex254_68
+				goto l189
+			}
+		lok68:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position254_69, tokenIndex254_69 := pos, ti
+				{
+					position255_69 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_69
+					l315_28_69:
+						pos++
+						goto lok28_69
+					}
+				lok28_69:
+					{
+						position256_69, tokenIndex256_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_69
+						l315_29_69:
+							pos++
+							goto lok29_69
+						}
+					lok29_69:
+						goto l257_69
+					l256_69:
+						pos, ti = position256_69, tokenIndex256_69
+					}
+				l257_69:
+					{
+						position258_69, tokenIndex258_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_69
+						l315_30_69:
+							pos++
+							goto lok30_69
+						}
+					lok30_69:
+						goto l259_69
+					l258_69:
+						pos, ti = position258_69, tokenIndex258_69
+					}
+				l259_69:
+					{
+						position260_69, tokenIndex260_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_69
+						l315_31_69:
+							pos++
+							goto lok31_69
+						}
+					lok31_69:
+						goto l261_69
+					l260_69:
+						pos, ti = position260_69, tokenIndex260_69
+					}
+				l261_69:
+					_ = position255_69
+				}
+				goto lok69
+			l254_69:
+				pos, ti = position254_69, tokenIndex254_69
+				goto l189
+			}
+		lok69:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l189
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position190, tokenIndex190 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l189
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position190, tokenIndex190
+			}
+			goto l188
+		l189:
+			pos, ti = position188, tokenIndex188
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_70, tokenIndex254_70 := pos, ti
+				{
+					position255_70 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_70
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_70
+					l315_28_70:
+						pos++
+						goto lok28_70
+					}
+				lok28_70:
+					{
+						position256_70, tokenIndex256_70 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_70
+						l315_29_70:
+							pos++
+							goto lok29_70
+						}
+					lok29_70:
+						goto l257_70
+					l256_70:
+						pos, ti = position256_70, tokenIndex256_70
+					}
+				l257_70:
+					{
+						position258_70, tokenIndex258_70 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_70
+						l315_30_70:
+							pos++
+							goto lok30_70
+						}
+					lok30_70:
+						goto l259_70
+					l258_70:
+						pos, ti = position258_70, tokenIndex258_70
+					}
+				l259_70:
+					{
+						position260_70, tokenIndex260_70 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_70
+						l315_31_70:
+							pos++
+							goto lok31_70
+						}
+					lok31_70:
+						goto l261_70
+					l260_70:
+						pos, ti = position260_70, tokenIndex260_70
+					}
+				l261_70:
+					_ = position255_70
+				}
+				goto lok70
+			l254_70:
+				pos, ti = position254_70, tokenIndex254_70
+				goto l191
+			}
+		lok70:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_71, tokenIndex254_71 := pos, ti
+				{
+					position255_71 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_71
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_71
+					l315_28_71:
+						pos++
+						goto lok28_71
+					}
+				lok28_71:
+					{
+						position256_71, tokenIndex256_71 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_71
+						l315_29_71:
+							pos++
+							goto lok29_71
+						}
+					lok29_71:
+						goto l257_71
+					l256_71:
+						pos, ti = position256_71, tokenIndex256_71
+					}
+				l257_71:
+					{
+						position258_71, tokenIndex258_71 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_71
+						l315_30_71:
+							pos++
+							goto lok30_71
+						}
+					lok30_71:
+						goto l259_71
+					l258_71:
+						pos, ti = position258_71, tokenIndex258_71
+					}
+				l259_71:
+					{
+						position260_71, tokenIndex260_71 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_71
+						l315_31_71:
+							pos++
+							goto lok31_71
+						}
+					lok31_71:
+						goto l261_71
+					l260_71:
+						pos, ti = position260_71, tokenIndex260_71
+					}
+				l261_71:
+					_ = position255_71
+				}
+				goto lok71
+			l254_71:
+				pos, ti = position254_71, tokenIndex254_71
+				goto l191
+			}
+		lok71:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_72, tokenIndex254_72 := pos, ti
+				{
+					position255_72 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_72
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_72
+					l315_28_72:
+						pos++
+						goto lok28_72
+					}
+				lok28_72:
+					{
+						position256_72, tokenIndex256_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_72
+						l315_29_72:
+							pos++
+							goto lok29_72
+						}
+					lok29_72:
+						goto l257_72
+					l256_72:
+						pos, ti = position256_72, tokenIndex256_72
+					}
+				l257_72:
+					{
+						position258_72, tokenIndex258_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_72
+						l315_30_72:
+							pos++
+							goto lok30_72
+						}
+					lok30_72:
+						goto l259_72
+					l258_72:
+						pos, ti = position258_72, tokenIndex258_72
+					}
+				l259_72:
+					{
+						position260_72, tokenIndex260_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_72
+						l315_31_72:
+							pos++
+							goto lok31_72
+						}
+					lok31_72:
+						goto l261_72
+					l260_72:
+						pos, ti = position260_72, tokenIndex260_72
+					}
+				l261_72:
+					_ = position255_72
+				}
+				goto lok72
+			l254_72:
+				pos, ti = position254_72, tokenIndex254_72
+				goto l191
+			}
+		lok72:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_73, tokenIndex254_73 := pos, ti
+				{
+					position255_73 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_73
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_73
+					l315_28_73:
+						pos++
+						goto lok28_73
+					}
+				lok28_73:
+					{
+						position256_73, tokenIndex256_73 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_73
+						l315_29_73:
+							pos++
+							goto lok29_73
+						}
+					lok29_73:
+						goto l257_73
+					l256_73:
+						pos, ti = position256_73, tokenIndex256_73
+					}
+				l257_73:
+					{
+						position258_73, tokenIndex258_73 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_73
+						l315_30_73:
+							pos++
+							goto lok30_73
+						}
+					lok30_73:
+						goto l259_73
+					l258_73:
+						pos, ti = position258_73, tokenIndex258_73
+					}
+				l259_73:
+					{
+						position260_73, tokenIndex260_73 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_73
+						l315_31_73:
+							pos++
+							goto lok31_73
+						}
+					lok31_73:
+						goto l261_73
+					l260_73:
+						pos, ti = position260_73, tokenIndex260_73
+					}
+				l261_73:
+					_ = position255_73
+				}
+				goto lok73
+			l254_73:
+				pos, ti = position254_73, tokenIndex254_73
+				goto l191
+			}
+		lok73:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_74, tokenIndex254_74 := pos, ti
+				{
+					position255_74 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_74
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_74
+					l315_28_74:
+						pos++
+						goto lok28_74
+					}
+				lok28_74:
+					{
+						position256_74, tokenIndex256_74 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_74
+						l315_29_74:
+							pos++
+							goto lok29_74
+						}
+					lok29_74:
+						goto l257_74
+					l256_74:
+						pos, ti = position256_74, tokenIndex256_74
+					}
+				l257_74:
+					{
+						position258_74, tokenIndex258_74 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_74
+						l315_30_74:
+							pos++
+							goto lok30_74
+						}
+					lok30_74:
+						goto l259_74
+					l258_74:
+						pos, ti = position258_74, tokenIndex258_74
+					}
+				l259_74:
+					{
+						position260_74, tokenIndex260_74 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_74
+						l315_31_74:
+							pos++
+							goto lok31_74
+						}
+					lok31_74:
+						goto l261_74
+					l260_74:
+						pos, ti = position260_74, tokenIndex260_74
+					}
+				l261_74:
+					_ = position255_74
+				}
+				goto lok74
+			l254_74:
+				pos, ti = position254_74, tokenIndex254_74
+				goto l191
+			}
+		lok74:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l191
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position192, tokenIndex192 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l191
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position192, tokenIndex192
+			}
+			goto l188
+		l191:
+			pos, ti = position188, tokenIndex188
+			{
+				position194, tokenIndex194 := pos, ti
+				{ // h4
+					position254_75, tokenIndex254_75 := pos, ti
+					{
+						position255_75 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_75
+						l315_28_75:
+							pos++
+							goto lok28_75
+						}
+					lok28_75:
+						{
+							position256_75, tokenIndex256_75 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_75
+							l315_29_75:
+								pos++
+								goto lok29_75
+							}
+						lok29_75:
+							goto l257_75
+						l256_75:
+							pos, ti = position256_75, tokenIndex256_75
+						}
+					l257_75:
+						{
+							position258_75, tokenIndex258_75 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_75
+							l315_30_75:
+								pos++
+								goto lok30_75
+							}
+						lok30_75:
+							goto l259_75
+						l258_75:
+							pos, ti = position258_75, tokenIndex258_75
+						}
+					l259_75:
+						{
+							position260_75, tokenIndex260_75 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_75
+							l315_31_75:
+								pos++
+								goto lok31_75
+							}
+						lok31_75:
+							goto l261_75
+						l260_75:
+							pos, ti = position260_75, tokenIndex260_75
+						}
+					l261_75:
+						_ = position255_75
+					}
+					goto lok75
+				l254_75:
+					pos, ti = position254_75, tokenIndex254_75
+					goto l194
+				}
+			lok75:
+				goto l195
+			l194:
+				pos, ti = position194, tokenIndex194
+			}
+		l195:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_76, tokenIndex254_76 := pos, ti
+				{
+					position255_76 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_76
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_76
+					l315_28_76:
+						pos++
+						goto lok28_76
+					}
+				lok28_76:
+					{
+						position256_76, tokenIndex256_76 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_76
+						l315_29_76:
+							pos++
+							goto lok29_76
+						}
+					lok29_76:
+						goto l257_76
+					l256_76:
+						pos, ti = position256_76, tokenIndex256_76
+					}
+				l257_76:
+					{
+						position258_76, tokenIndex258_76 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_76
+						l315_30_76:
+							pos++
+							goto lok30_76
+						}
+					lok30_76:
+						goto l259_76
+					l258_76:
+						pos, ti = position258_76, tokenIndex258_76
+					}
+				l259_76:
+					{
+						position260_76, tokenIndex260_76 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_76
+						l315_31_76:
+							pos++
+							goto lok31_76
+						}
+					lok31_76:
+						goto l261_76
+					l260_76:
+						pos, ti = position260_76, tokenIndex260_76
+					}
+				l261_76:
+					_ = position255_76
+				}
+				goto lok76
+			l254_76:
+				pos, ti = position254_76, tokenIndex254_76
+				goto l193
+			}
+		lok76:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_77, tokenIndex254_77 := pos, ti
+				{
+					position255_77 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_77
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_77
+					l315_28_77:
+						pos++
+						goto lok28_77
+					}
+				lok28_77:
+					{
+						position256_77, tokenIndex256_77 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_77
+						l315_29_77:
+							pos++
+							goto lok29_77
+						}
+					lok29_77:
+						goto l257_77
+					l256_77:
+						pos, ti = position256_77, tokenIndex256_77
+					}
+				l257_77:
+					{
+						position258_77, tokenIndex258_77 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_77
+						l315_30_77:
+							pos++
+							goto lok30_77
+						}
+					lok30_77:
+						goto l259_77
+					l258_77:
+						pos, ti = position258_77, tokenIndex258_77
+					}
+				l259_77:
+					{
+						position260_77, tokenIndex260_77 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_77
+						l315_31_77:
+							pos++
+							goto lok31_77
+						}
+					lok31_77:
+						goto l261_77
+					l260_77:
+						pos, ti = position260_77, tokenIndex260_77
+					}
+				l261_77:
+					_ = position255_77
+				}
+				goto lok77
+			l254_77:
+				pos, ti = position254_77, tokenIndex254_77
+				goto l193
+			}
+		lok77:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_78, tokenIndex254_78 := pos, ti
+				{
+					position255_78 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_78
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_78
+					l315_28_78:
+						pos++
+						goto lok28_78
+					}
+				lok28_78:
+					{
+						position256_78, tokenIndex256_78 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_78
+						l315_29_78:
+							pos++
+							goto lok29_78
+						}
+					lok29_78:
+						goto l257_78
+					l256_78:
+						pos, ti = position256_78, tokenIndex256_78
+					}
+				l257_78:
+					{
+						position258_78, tokenIndex258_78 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_78
+						l315_30_78:
+							pos++
+							goto lok30_78
+						}
+					lok30_78:
+						goto l259_78
+					l258_78:
+						pos, ti = position258_78, tokenIndex258_78
+					}
+				l259_78:
+					{
+						position260_78, tokenIndex260_78 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_78
+						l315_31_78:
+							pos++
+							goto lok31_78
+						}
+					lok31_78:
+						goto l261_78
+					l260_78:
+						pos, ti = position260_78, tokenIndex260_78
+					}
+				l261_78:
+					_ = position255_78
+				}
+				goto lok78
+			l254_78:
+				pos, ti = position254_78, tokenIndex254_78
+				goto l193
+			}
+		lok78:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_79, tokenIndex254_79 := pos, ti
+				{
+					position255_79 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_79
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_79
+					l315_28_79:
+						pos++
+						goto lok28_79
+					}
+				lok28_79:
+					{
+						position256_79, tokenIndex256_79 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_79
+						l315_29_79:
+							pos++
+							goto lok29_79
+						}
+					lok29_79:
+						goto l257_79
+					l256_79:
+						pos, ti = position256_79, tokenIndex256_79
+					}
+				l257_79:
+					{
+						position258_79, tokenIndex258_79 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_79
+						l315_30_79:
+							pos++
+							goto lok30_79
+						}
+					lok30_79:
+						goto l259_79
+					l258_79:
+						pos, ti = position258_79, tokenIndex258_79
+					}
+				l259_79:
+					{
+						position260_79, tokenIndex260_79 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_79
+						l315_31_79:
+							pos++
+							goto lok31_79
+						}
+					lok31_79:
+						goto l261_79
+					l260_79:
+						pos, ti = position260_79, tokenIndex260_79
+					}
+				l261_79:
+					_ = position255_79
+				}
+				goto lok79
+			l254_79:
+				pos, ti = position254_79, tokenIndex254_79
+				goto l193
+			}
+		lok79:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l193
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position196, tokenIndex196 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l193
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position196, tokenIndex196
+			}
+			goto l188
+		l193:
+			pos, ti = position188, tokenIndex188
+			{
+				position198, tokenIndex198 := pos, ti
+				{ // h4c1
+					if false {
+						goto l198
+					}
+					{
+						position221_80 := pos
+						{
+							position222_80, tokenIndex222_80 := pos, ti
+							{ // h4
+								position254_45_80, tokenIndex254_45_80 := pos, ti
+								{
+									position255_45_80 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_28_45_80
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l254_45_80
+									l315_28_45_80:
+										pos++
+										goto lok28_45_80
+									}
+								lok28_45_80:
+									{
+										position256_45_80, tokenIndex256_45_80 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_29_45_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_45_80
+										l315_29_45_80:
+											pos++
+											goto lok29_45_80
+										}
+									lok29_45_80:
+										goto l257_45_80
+									l256_45_80:
+										pos, ti = position256_45_80, tokenIndex256_45_80
+									}
+								l257_45_80:
+									{
+										position258_45_80, tokenIndex258_45_80 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_30_45_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l258_45_80
+										l315_30_45_80:
+											pos++
+											goto lok30_45_80
+										}
+									lok30_45_80:
+										goto l259_45_80
+									l258_45_80:
+										pos, ti = position258_45_80, tokenIndex258_45_80
+									}
+								l259_45_80:
+									{
+										position260_45_80, tokenIndex260_45_80 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_31_45_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l260_45_80
+										l315_31_45_80:
+											pos++
+											goto lok31_45_80
+										}
+									lok31_45_80:
+										goto l261_45_80
+									l260_45_80:
+										pos, ti = position260_45_80, tokenIndex260_45_80
+									}
+								l261_45_80:
+									_ = position255_45_80
+								}
+								goto lok45_80
+							l254_45_80:
+								pos, ti = position254_45_80, tokenIndex254_45_80
+								goto l222_80
+							}
+						lok45_80:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l222_80
+							}
+							pos++
+							{
+								position224_80, tokenIndex224_80 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l224_80
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l222_80
+							l224_80:
+								pos, ti = position224_80, tokenIndex224_80
+							}
+							goto l223_80
+						l222_80:
+							pos, ti = position222_80, tokenIndex222_80
+						}
+					l223_80:
+						_ = position221_80
+					}
+					goto lok80
+				}
+			lok80:
+				{ // h4
+					position254_81, tokenIndex254_81 := pos, ti
+					{
+						position255_81 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_81
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_81
+						l315_28_81:
+							pos++
+							goto lok28_81
+						}
+					lok28_81:
+						{
+							position256_81, tokenIndex256_81 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_81
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_81
+							l315_29_81:
+								pos++
+								goto lok29_81
+							}
+						lok29_81:
+							goto l257_81
+						l256_81:
+							pos, ti = position256_81, tokenIndex256_81
+						}
+					l257_81:
+						{
+							position258_81, tokenIndex258_81 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_81
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_81
+							l315_30_81:
+								pos++
+								goto lok30_81
+							}
+						lok30_81:
+							goto l259_81
+						l258_81:
+							pos, ti = position258_81, tokenIndex258_81
+						}
+					l259_81:
+						{
+							position260_81, tokenIndex260_81 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_81
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_81
+							l315_31_81:
+								pos++
+								goto lok31_81
+							}
+						lok31_81:
+							goto l261_81
+						l260_81:
+							pos, ti = position260_81, tokenIndex260_81
+						}
+					l261_81:
+						_ = position255_81
+					}
+					goto lok81
+				l254_81:
+					pos, ti = position254_81, tokenIndex254_81
+					goto l198
+				}
+			lok81:
+				goto l199
+			l198:
+				pos, ti = position198, tokenIndex198
+			}
+		l199:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_82, tokenIndex254_82 := pos, ti
+				{
+					position255_82 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_82
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_82
+					l315_28_82:
+						pos++
+						goto lok28_82
+					}
+				lok28_82:
+					{
+						position256_82, tokenIndex256_82 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_82
+						l315_29_82:
+							pos++
+							goto lok29_82
+						}
+					lok29_82:
+						goto l257_82
+					l256_82:
+						pos, ti = position256_82, tokenIndex256_82
+					}
+				l257_82:
+					{
+						position258_82, tokenIndex258_82 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_82
+						l315_30_82:
+							pos++
+							goto lok30_82
+						}
+					lok30_82:
+						goto l259_82
+					l258_82:
+						pos, ti = position258_82, tokenIndex258_82
+					}
+				l259_82:
+					{
+						position260_82, tokenIndex260_82 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_82
+						l315_31_82:
+							pos++
+							goto lok31_82
+						}
+					lok31_82:
+						goto l261_82
+					l260_82:
+						pos, ti = position260_82, tokenIndex260_82
+					}
+				l261_82:
+					_ = position255_82
+				}
+				goto lok82
+			l254_82:
+				pos, ti = position254_82, tokenIndex254_82
+				goto l197
+			}
+		lok82:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_83, tokenIndex254_83 := pos, ti
+				{
+					position255_83 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_83
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_83
+					l315_28_83:
+						pos++
+						goto lok28_83
+					}
+				lok28_83:
+					{
+						position256_83, tokenIndex256_83 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_83
+						l315_29_83:
+							pos++
+							goto lok29_83
+						}
+					lok29_83:
+						goto l257_83
+					l256_83:
+						pos, ti = position256_83, tokenIndex256_83
+					}
+				l257_83:
+					{
+						position258_83, tokenIndex258_83 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_83
+						l315_30_83:
+							pos++
+							goto lok30_83
+						}
+					lok30_83:
+						goto l259_83
+					l258_83:
+						pos, ti = position258_83, tokenIndex258_83
+					}
+				l259_83:
+					{
+						position260_83, tokenIndex260_83 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_83
+						l315_31_83:
+							pos++
+							goto lok31_83
+						}
+					lok31_83:
+						goto l261_83
+					l260_83:
+						pos, ti = position260_83, tokenIndex260_83
+					}
+				l261_83:
+					_ = position255_83
+				}
+				goto lok83
+			l254_83:
+				pos, ti = position254_83, tokenIndex254_83
+				goto l197
+			}
+		lok83:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_84, tokenIndex254_84 := pos, ti
+				{
+					position255_84 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_84
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_84
+					l315_28_84:
+						pos++
+						goto lok28_84
+					}
+				lok28_84:
+					{
+						position256_84, tokenIndex256_84 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_84
+						l315_29_84:
+							pos++
+							goto lok29_84
+						}
+					lok29_84:
+						goto l257_84
+					l256_84:
+						pos, ti = position256_84, tokenIndex256_84
+					}
+				l257_84:
+					{
+						position258_84, tokenIndex258_84 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_84
+						l315_30_84:
+							pos++
+							goto lok30_84
+						}
+					lok30_84:
+						goto l259_84
+					l258_84:
+						pos, ti = position258_84, tokenIndex258_84
+					}
+				l259_84:
+					{
+						position260_84, tokenIndex260_84 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_84
+						l315_31_84:
+							pos++
+							goto lok31_84
+						}
+					lok31_84:
+						goto l261_84
+					l260_84:
+						pos, ti = position260_84, tokenIndex260_84
+					}
+				l261_84:
+					_ = position255_84
+				}
+				goto lok84
+			l254_84:
+				pos, ti = position254_84, tokenIndex254_84
+				goto l197
+			}
+		lok84:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l197
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position200, tokenIndex200 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l197
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position200, tokenIndex200
+			}
+			goto l188
+		l197:
+			pos, ti = position188, tokenIndex188
+			{
+				position202, tokenIndex202 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+					goto l202
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_85, tokenIndex254_85 := pos, ti
+					{
+						position255_85 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_85
+						l315_28_85:
+							pos++
+							goto lok28_85
+						}
+					lok28_85:
+						{
+							position256_85, tokenIndex256_85 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_85
+							l315_29_85:
+								pos++
+								goto lok29_85
+							}
+						lok29_85:
+							goto l257_85
+						l256_85:
+							pos, ti = position256_85, tokenIndex256_85
+						}
+					l257_85:
+						{
+							position258_85, tokenIndex258_85 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_85
+							l315_30_85:
+								pos++
+								goto lok30_85
+							}
+						lok30_85:
+							goto l259_85
+						l258_85:
+							pos, ti = position258_85, tokenIndex258_85
+						}
+					l259_85:
+						{
+							position260_85, tokenIndex260_85 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_85
+							l315_31_85:
+								pos++
+								goto lok31_85
+							}
+						lok31_85:
+							goto l261_85
+						l260_85:
+							pos, ti = position260_85, tokenIndex260_85
+						}
+					l261_85:
+						_ = position255_85
+					}
+					goto lok85
+				l254_85:
+					pos, ti = position254_85, tokenIndex254_85
+					goto l202
+				}
+			lok85:
+				goto l203
+			l202:
+				pos, ti = position202, tokenIndex202
+			}
+		l203:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			{ // h4
+				position254_86, tokenIndex254_86 := pos, ti
+				{
+					position255_86 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_86
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_86
+					l315_28_86:
+						pos++
+						goto lok28_86
+					}
+				lok28_86:
+					{
+						position256_86, tokenIndex256_86 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_86
+						l315_29_86:
+							pos++
+							goto lok29_86
+						}
+					lok29_86:
+						goto l257_86
+					l256_86:
+						pos, ti = position256_86, tokenIndex256_86
+					}
+				l257_86:
+					{
+						position258_86, tokenIndex258_86 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_86
+						l315_30_86:
+							pos++
+							goto lok30_86
+						}
+					lok30_86:
+						goto l259_86
+					l258_86:
+						pos, ti = position258_86, tokenIndex258_86
+					}
+				l259_86:
+					{
+						position260_86, tokenIndex260_86 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_86
+						l315_31_86:
+							pos++
+							goto lok31_86
+						}
+					lok31_86:
+						goto l261_86
+					l260_86:
+						pos, ti = position260_86, tokenIndex260_86
+					}
+				l261_86:
+					_ = position255_86
+				}
+				goto lok86
+			l254_86:
+				pos, ti = position254_86, tokenIndex254_86
+				goto l201
+			}
+		lok86:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			{ // h4
+				position254_87, tokenIndex254_87 := pos, ti
+				{
+					position255_87 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_87
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_87
+					l315_28_87:
+						pos++
+						goto lok28_87
+					}
+				lok28_87:
+					{
+						position256_87, tokenIndex256_87 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_87
+						l315_29_87:
+							pos++
+							goto lok29_87
+						}
+					lok29_87:
+						goto l257_87
+					l256_87:
+						pos, ti = position256_87, tokenIndex256_87
+					}
+				l257_87:
+					{
+						position258_87, tokenIndex258_87 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_87
+						l315_30_87:
+							pos++
+							goto lok30_87
+						}
+					lok30_87:
+						goto l259_87
+					l258_87:
+						pos, ti = position258_87, tokenIndex258_87
+					}
+				l259_87:
+					{
+						position260_87, tokenIndex260_87 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_87
+						l315_31_87:
+							pos++
+							goto lok31_87
+						}
+					lok31_87:
+						goto l261_87
+					l260_87:
+						pos, ti = position260_87, tokenIndex260_87
+					}
+				l261_87:
+					_ = position255_87
+				}
+				goto lok87
+			l254_87:
+				pos, ti = position254_87, tokenIndex254_87
+				goto l201
+			}
+		lok87:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l201
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position204, tokenIndex204 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l201
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position204, tokenIndex204
+			}
+			goto l188
+		l201:
+			pos, ti = position188, tokenIndex188
+			{
+				position206, tokenIndex206 := pos, ti
+				{ // h4c3
+					if false {
+						goto l206
+					}
+					{
+						position231_88 := pos
+						{
+							position232_88, tokenIndex232_88 := pos, ti
+							{ // h4
+								position254_48_88, tokenIndex254_48_88 := pos, ti
+								{
+									position255_48_88 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_28_48_88
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l254_48_88
+									l315_28_48_88:
+										pos++
+										goto lok28_48_88
+									}
+								lok28_48_88:
+									{
+										position256_48_88, tokenIndex256_48_88 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_29_48_88
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_48_88
+										l315_29_48_88:
+											pos++
+											goto lok29_48_88
+										}
+									lok29_48_88:
+										goto l257_48_88
+									l256_48_88:
+										pos, ti = position256_48_88, tokenIndex256_48_88
+									}
+								l257_48_88:
+									{
+										position258_48_88, tokenIndex258_48_88 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_30_48_88
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l258_48_88
+										l315_30_48_88:
+											pos++
+											goto lok30_48_88
+										}
+									lok30_48_88:
+										goto l259_48_88
+									l258_48_88:
+										pos, ti = position258_48_88, tokenIndex258_48_88
+									}
+								l259_48_88:
+									{
+										position260_48_88, tokenIndex260_48_88 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_31_48_88
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l260_48_88
+										l315_31_48_88:
+											pos++
+											goto lok31_48_88
+										}
+									lok31_48_88:
+										goto l261_48_88
+									l260_48_88:
+										pos, ti = position260_48_88, tokenIndex260_48_88
+									}
+								l261_48_88:
+									_ = position255_48_88
+								}
+								goto lok48_88
+							l254_48_88:
+								pos, ti = position254_48_88, tokenIndex254_48_88
+								goto l232_88
+							}
+						lok48_88:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l232_88
+							}
+							pos++
+							{
+								position234_88, tokenIndex234_88 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_88
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l232_88
+							l234_88:
+								pos, ti = position234_88, tokenIndex234_88
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+								goto l232_88
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l233_88
+						l232_88:
+							pos, ti = position232_88, tokenIndex232_88
+						}
+					l233_88:
+						_ = position231_88
+					}
+					goto lok88
+				}
+			lok88:
+				{ // h4
+					position254_89, tokenIndex254_89 := pos, ti
+					{
+						position255_89 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_89
+						l315_28_89:
+							pos++
+							goto lok28_89
+						}
+					lok28_89:
+						{
+							position256_89, tokenIndex256_89 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_89
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_89
+							l315_29_89:
+								pos++
+								goto lok29_89
+							}
+						lok29_89:
+							goto l257_89
+						l256_89:
+							pos, ti = position256_89, tokenIndex256_89
+						}
+					l257_89:
+						{
+							position258_89, tokenIndex258_89 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_89
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_89
+							l315_30_89:
+								pos++
+								goto lok30_89
+							}
+						lok30_89:
+							goto l259_89
+						l258_89:
+							pos, ti = position258_89, tokenIndex258_89
+						}
+					l259_89:
+						{
+							position260_89, tokenIndex260_89 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_89
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_89
+							l315_31_89:
+								pos++
+								goto lok31_89
+							}
+						lok31_89:
+							goto l261_89
+						l260_89:
+							pos, ti = position260_89, tokenIndex260_89
+						}
+					l261_89:
+						_ = position255_89
+					}
+					goto lok89
+				l254_89:
+					pos, ti = position254_89, tokenIndex254_89
+					goto l206
+				}
+			lok89:
+				goto l207
+			l206:
+				pos, ti = position206, tokenIndex206
+			}
+		l207:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			{ // h4
+				position254_90, tokenIndex254_90 := pos, ti
+				{
+					position255_90 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_90
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_90
+					l315_28_90:
+						pos++
+						goto lok28_90
+					}
+				lok28_90:
+					{
+						position256_90, tokenIndex256_90 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_90
+						l315_29_90:
+							pos++
+							goto lok29_90
+						}
+					lok29_90:
+						goto l257_90
+					l256_90:
+						pos, ti = position256_90, tokenIndex256_90
+					}
+				l257_90:
+					{
+						position258_90, tokenIndex258_90 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_90
+						l315_30_90:
+							pos++
+							goto lok30_90
+						}
+					lok30_90:
+						goto l259_90
+					l258_90:
+						pos, ti = position258_90, tokenIndex258_90
+					}
+				l259_90:
+					{
+						position260_90, tokenIndex260_90 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_90
+						l315_31_90:
+							pos++
+							goto lok31_90
+						}
+					lok31_90:
+						goto l261_90
+					l260_90:
+						pos, ti = position260_90, tokenIndex260_90
+					}
+				l261_90:
+					_ = position255_90
+				}
+				goto lok90
+			l254_90:
+				pos, ti = position254_90, tokenIndex254_90
+				goto l205
+			}
+		lok90:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l205
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position208, tokenIndex208 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l205
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position208, tokenIndex208
+			}
+			goto l188
+		l205:
+			pos, ti = position188, tokenIndex188
+			{
+				position210, tokenIndex210 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+					goto l210
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_91, tokenIndex254_91 := pos, ti
+					{
+						position255_91 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_91
+						l315_28_91:
+							pos++
+							goto lok28_91
+						}
+					lok28_91:
+						{
+							position256_91, tokenIndex256_91 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_91
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_91
+							l315_29_91:
+								pos++
+								goto lok29_91
+							}
+						lok29_91:
+							goto l257_91
+						l256_91:
+							pos, ti = position256_91, tokenIndex256_91
+						}
+					l257_91:
+						{
+							position258_91, tokenIndex258_91 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_91
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_91
+							l315_30_91:
+								pos++
+								goto lok30_91
+							}
+						lok30_91:
+							goto l259_91
+						l258_91:
+							pos, ti = position258_91, tokenIndex258_91
+						}
+					l259_91:
+						{
+							position260_91, tokenIndex260_91 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_91
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_91
+							l315_31_91:
+								pos++
+								goto lok31_91
+							}
+						lok31_91:
+							goto l261_91
+						l260_91:
+							pos, ti = position260_91, tokenIndex260_91
+						}
+					l261_91:
+						_ = position255_91
+					}
+					goto lok91
+				l254_91:
+					pos, ti = position254_91, tokenIndex254_91
+					goto l210
+				}
+			lok91:
+				goto l211
+			l210:
+				pos, ti = position210, tokenIndex210
+			}
+		l211:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l209
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position212, tokenIndex212 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l209
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position212, tokenIndex212
+			}
+			goto l188
+		l209:
+			pos, ti = position188, tokenIndex188
+			{
+				position214, tokenIndex214 := pos, ti
+				{ // h4c5
+					if false {
+						goto l214
+					}
+					{
+						position241_92 := pos
+						{
+							position242_92, tokenIndex242_92 := pos, ti
+							{ // h4
+								position254_51_92, tokenIndex254_51_92 := pos, ti
+								{
+									position255_51_92 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_28_51_92
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l254_51_92
+									l315_28_51_92:
+										pos++
+										goto lok28_51_92
+									}
+								lok28_51_92:
+									{
+										position256_51_92, tokenIndex256_51_92 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_29_51_92
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_51_92
+										l315_29_51_92:
+											pos++
+											goto lok29_51_92
+										}
+									lok29_51_92:
+										goto l257_51_92
+									l256_51_92:
+										pos, ti = position256_51_92, tokenIndex256_51_92
+									}
+								l257_51_92:
+									{
+										position258_51_92, tokenIndex258_51_92 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_30_51_92
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l258_51_92
+										l315_30_51_92:
+											pos++
+											goto lok30_51_92
+										}
+									lok30_51_92:
+										goto l259_51_92
+									l258_51_92:
+										pos, ti = position258_51_92, tokenIndex258_51_92
+									}
+								l259_51_92:
+									{
+										position260_51_92, tokenIndex260_51_92 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_31_51_92
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l260_51_92
+										l315_31_51_92:
+											pos++
+											goto lok31_51_92
+										}
+									lok31_51_92:
+										goto l261_51_92
+									l260_51_92:
+										pos, ti = position260_51_92, tokenIndex260_51_92
+									}
+								l261_51_92:
+									_ = position255_51_92
+								}
+								goto lok51_92
+							l254_51_92:
+								pos, ti = position254_51_92, tokenIndex254_51_92
+								goto l242_92
+							}
+						lok51_92:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l242_92
+							}
+							pos++
+							{
+								position244_92, tokenIndex244_92 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l244_92
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l242_92
+							l244_92:
+								pos, ti = position244_92, tokenIndex244_92
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+								goto l242_92
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l243_92
+						l242_92:
+							pos, ti = position242_92, tokenIndex242_92
+						}
+					l243_92:
+						_ = position241_92
+					}
+					goto lok92
+				}
+			lok92:
+				{ // h4
+					position254_93, tokenIndex254_93 := pos, ti
+					{
+						position255_93 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_93
+						l315_28_93:
+							pos++
+							goto lok28_93
+						}
+					lok28_93:
+						{
+							position256_93, tokenIndex256_93 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_93
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_93
+							l315_29_93:
+								pos++
+								goto lok29_93
+							}
+						lok29_93:
+							goto l257_93
+						l256_93:
+							pos, ti = position256_93, tokenIndex256_93
+						}
+					l257_93:
+						{
+							position258_93, tokenIndex258_93 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_93
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_93
+							l315_30_93:
+								pos++
+								goto lok30_93
+							}
+						lok30_93:
+							goto l259_93
+						l258_93:
+							pos, ti = position258_93, tokenIndex258_93
+						}
+					l259_93:
+						{
+							position260_93, tokenIndex260_93 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_93
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_93
+							l315_31_93:
+								pos++
+								goto lok31_93
+							}
+						lok31_93:
+							goto l261_93
+						l260_93:
+							pos, ti = position260_93, tokenIndex260_93
+						}
+					l261_93:
+						_ = position255_93
+					}
+					goto lok93
+				l254_93:
+					pos, ti = position254_93, tokenIndex254_93
+					goto l214
+				}
+			lok93:
+				goto l215
+			l214:
+				pos, ti = position214, tokenIndex214
+			}
+		l215:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			{ // h4
+				position254_94, tokenIndex254_94 := pos, ti
+				{
+					position255_94 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_94
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_94
+					l315_28_94:
+						pos++
+						goto lok28_94
+					}
+				lok28_94:
+					{
+						position256_94, tokenIndex256_94 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_94
+						l315_29_94:
+							pos++
+							goto lok29_94
+						}
+					lok29_94:
+						goto l257_94
+					l256_94:
+						pos, ti = position256_94, tokenIndex256_94
+					}
+				l257_94:
+					{
+						position258_94, tokenIndex258_94 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_94
+						l315_30_94:
+							pos++
+							goto lok30_94
+						}
+					lok30_94:
+						goto l259_94
+					l258_94:
+						pos, ti = position258_94, tokenIndex258_94
+					}
+				l259_94:
+					{
+						position260_94, tokenIndex260_94 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_94
+						l315_31_94:
+							pos++
+							goto lok31_94
+						}
+					lok31_94:
+						goto l261_94
+					l260_94:
+						pos, ti = position260_94, tokenIndex260_94
+					}
+				l261_94:
+					_ = position255_94
+				}
+				goto lok94
+			l254_94:
+				pos, ti = position254_94, tokenIndex254_94
+				goto l213
+			}
+		lok94:
+			{
+				position216, tokenIndex216 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l213
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position216, tokenIndex216
+			}
+			goto l188
+		l213:
+			pos, ti = position188, tokenIndex188
+			{
+				position217, tokenIndex217 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh4c6() {
+					goto l217
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h4
+					position254_95, tokenIndex254_95 := pos, ti
+					{
+						position255_95 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_95
+						l315_28_95:
+							pos++
+							goto lok28_95
+						}
+					lok28_95:
+						{
+							position256_95, tokenIndex256_95 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_95
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_95
+							l315_29_95:
+								pos++
+								goto lok29_95
+							}
+						lok29_95:
+							goto l257_95
+						l256_95:
+							pos, ti = position256_95, tokenIndex256_95
+						}
+					l257_95:
+						{
+							position258_95, tokenIndex258_95 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_95
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_95
+							l315_30_95:
+								pos++
+								goto lok30_95
+							}
+						lok30_95:
+							goto l259_95
+						l258_95:
+							pos, ti = position258_95, tokenIndex258_95
+						}
+					l259_95:
+						{
+							position260_95, tokenIndex260_95 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_95
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_95
+							l315_31_95:
+								pos++
+								goto lok31_95
+							}
+						lok31_95:
+							goto l261_95
+						l260_95:
+							pos, ti = position260_95, tokenIndex260_95
+						}
+					l261_95:
+						_ = position255_95
+					}
+					goto lok95
+				l254_95:
+					pos, ti = position254_95, tokenIndex254_95
+					goto l217
+				}
+			lok95:
+				goto l218
+			l217:
+				pos, ti = position217, tokenIndex217
+			}
+		l218:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l186
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l186
+			}
+			pos++
+			{
+				position219, tokenIndex219 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l186
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position219, tokenIndex219
+			}
+		}
+	l188:
+		if p.records(ruleIPv6address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6address, position187)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l186:
+	pos, ti = position186, tokenIndex186
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6address() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -5798,7 +13150,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l189
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l189
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6385,7 +13737,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l191
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l191
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6968,7 +14320,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l193
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l193
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7589,7 +14941,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l197
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l197
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7616,7 +14968,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position188, tokenIndex188
 			{
 				position202, tokenIndex202 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh4c2() {
 					goto l202
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -7960,7 +15312,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l201
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l201
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8123,7 +15475,7 @@ func (p *Parser) rIPv6address() bool {
 							l234_88:
 								pos, ti = position234_88, tokenIndex234_88
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh4c2() {
 								goto l232_88
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -8369,7 +15721,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l205
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l205
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8396,7 +15748,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position188, tokenIndex188
 			{
 				position210, tokenIndex210 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh4c4() {
 					goto l210
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -8524,7 +15876,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l209
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l209
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8687,7 +16039,7 @@ func (p *Parser) rIPv6address() bool {
 							l244_92:
 								pos, ti = position244_92, tokenIndex244_92
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh4c4() {
 								goto l242_92
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -8945,7 +16297,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position188, tokenIndex188
 			{
 				position217, tokenIndex217 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh4c6() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh4c6() {
 					goto l217
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -9122,6 +16474,134 @@ func (p *Parser) rh4c1() bool {
 				{
 					position255_45 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_45
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_45
+					l315_28_45:
+						pos++
+						goto lok28_45
+					}
+				lok28_45:
+					{
+						position256_45, tokenIndex256_45 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_45
+						l315_29_45:
+							pos++
+							goto lok29_45
+						}
+					lok29_45:
+						goto l257_45
+					l256_45:
+						pos, ti = position256_45, tokenIndex256_45
+					}
+				l257_45:
+					{
+						position258_45, tokenIndex258_45 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_45
+						l315_30_45:
+							pos++
+							goto lok30_45
+						}
+					lok30_45:
+						goto l259_45
+					l258_45:
+						pos, ti = position258_45, tokenIndex258_45
+					}
+				l259_45:
+					{
+						position260_45, tokenIndex260_45 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_45
+						l315_31_45:
+							pos++
+							goto lok31_45
+						}
+					lok31_45:
+						goto l261_45
+					l260_45:
+						pos, ti = position260_45, tokenIndex260_45
+					}
+				l261_45:
+					_ = position255_45
+				}
+				goto lok45
+			l254_45:
+				pos, ti = position254_45, tokenIndex254_45
+				goto l222
+			}
+		lok45:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l222
+			}
+			pos++
+			{
+				position224, tokenIndex224 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l224
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l222
+			l224:
+				pos, ti = position224, tokenIndex224
+			}
+			goto l223
+		l222:
+			pos, ti = position222, tokenIndex222
+		}
+	l223:
+		_ = position221
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh4c1() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position221 := pos
+		{
+			position222, tokenIndex222 := pos, ti
+			{ // h4
+				position254_45, tokenIndex254_45 := pos, ti
+				{
+					position255_45 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -9258,6 +16738,262 @@ func (p *Parser) rh4c1() bool {
 
 // rh4c2 is rule 37 h4c2 <- <(h4 ':' !':' h4c1)?>
 func (p *Parser) rh4c2() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position226 := pos
+		{
+			position227, tokenIndex227 := pos, ti
+			{ // h4
+				position254_46, tokenIndex254_46 := pos, ti
+				{
+					position255_46 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_46
+					l315_28_46:
+						pos++
+						goto lok28_46
+					}
+				lok28_46:
+					{
+						position256_46, tokenIndex256_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_46
+						l315_29_46:
+							pos++
+							goto lok29_46
+						}
+					lok29_46:
+						goto l257_46
+					l256_46:
+						pos, ti = position256_46, tokenIndex256_46
+					}
+				l257_46:
+					{
+						position258_46, tokenIndex258_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_46
+						l315_30_46:
+							pos++
+							goto lok30_46
+						}
+					lok30_46:
+						goto l259_46
+					l258_46:
+						pos, ti = position258_46, tokenIndex258_46
+					}
+				l259_46:
+					{
+						position260_46, tokenIndex260_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_46
+						l315_31_46:
+							pos++
+							goto lok31_46
+						}
+					lok31_46:
+						goto l261_46
+					l260_46:
+						pos, ti = position260_46, tokenIndex260_46
+					}
+				l261_46:
+					_ = position255_46
+				}
+				goto lok46
+			l254_46:
+				pos, ti = position254_46, tokenIndex254_46
+				goto l227
+			}
+		lok46:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l227
+			}
+			pos++
+			{
+				position229, tokenIndex229 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l229
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l227
+			l229:
+				pos, ti = position229, tokenIndex229
+			}
+			{ // h4c1
+				if false {
+					goto l227
+				}
+				{
+					position221_47 := pos
+					{
+						position222_47, tokenIndex222_47 := pos, ti
+						{ // h4
+							position254_45_47, tokenIndex254_45_47 := pos, ti
+							{
+								position255_45_47 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_28_45_47
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l254_45_47
+								l315_28_45_47:
+									pos++
+									goto lok28_45_47
+								}
+							lok28_45_47:
+								{
+									position256_45_47, tokenIndex256_45_47 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_29_45_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_45_47
+									l315_29_45_47:
+										pos++
+										goto lok29_45_47
+									}
+								lok29_45_47:
+									goto l257_45_47
+								l256_45_47:
+									pos, ti = position256_45_47, tokenIndex256_45_47
+								}
+							l257_45_47:
+								{
+									position258_45_47, tokenIndex258_45_47 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_30_45_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l258_45_47
+									l315_30_45_47:
+										pos++
+										goto lok30_45_47
+									}
+								lok30_45_47:
+									goto l259_45_47
+								l258_45_47:
+									pos, ti = position258_45_47, tokenIndex258_45_47
+								}
+							l259_45_47:
+								{
+									position260_45_47, tokenIndex260_45_47 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_31_45_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_45_47
+									l315_31_45_47:
+										pos++
+										goto lok31_45_47
+									}
+								lok31_45_47:
+									goto l261_45_47
+								l260_45_47:
+									pos, ti = position260_45_47, tokenIndex260_45_47
+								}
+							l261_45_47:
+								_ = position255_45_47
+							}
+							goto lok45_47
+						l254_45_47:
+							pos, ti = position254_45_47, tokenIndex254_45_47
+							goto l222_47
+						}
+					lok45_47:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l222_47
+						}
+						pos++
+						{
+							position224_47, tokenIndex224_47 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l224_47
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l222_47
+						l224_47:
+							pos, ti = position224_47, tokenIndex224_47
+						}
+						goto l223_47
+					l222_47:
+						pos, ti = position222_47, tokenIndex222_47
+					}
+				l223_47:
+					_ = position221_47
+				}
+				goto lok47
+			}
+		lok47:
+			goto l228
+		l227:
+			pos, ti = position227, tokenIndex227
+		}
+	l228:
+		_ = position226
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh4c2() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -9562,6 +17298,138 @@ func (p *Parser) rh4c3() bool {
 				{
 					position255_48 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_48
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_48
+					l315_28_48:
+						pos++
+						goto lok28_48
+					}
+				lok28_48:
+					{
+						position256_48, tokenIndex256_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_48
+						l315_29_48:
+							pos++
+							goto lok29_48
+						}
+					lok29_48:
+						goto l257_48
+					l256_48:
+						pos, ti = position256_48, tokenIndex256_48
+					}
+				l257_48:
+					{
+						position258_48, tokenIndex258_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_48
+						l315_30_48:
+							pos++
+							goto lok30_48
+						}
+					lok30_48:
+						goto l259_48
+					l258_48:
+						pos, ti = position258_48, tokenIndex258_48
+					}
+				l259_48:
+					{
+						position260_48, tokenIndex260_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_48
+						l315_31_48:
+							pos++
+							goto lok31_48
+						}
+					lok31_48:
+						goto l261_48
+					l260_48:
+						pos, ti = position260_48, tokenIndex260_48
+					}
+				l261_48:
+					_ = position255_48
+				}
+				goto lok48
+			l254_48:
+				pos, ti = position254_48, tokenIndex254_48
+				goto l232
+			}
+		lok48:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l232
+			}
+			pos++
+			{
+				position234, tokenIndex234 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l234
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l232
+			l234:
+				pos, ti = position234, tokenIndex234
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+				goto l232
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l233
+		l232:
+			pos, ti = position232, tokenIndex232
+		}
+	l233:
+		_ = position231
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh4c3() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position231 := pos
+		{
+			position232, tokenIndex232 := pos, ti
+			{ // h4
+				position254_48, tokenIndex254_48 := pos, ti
+				{
+					position255_48 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -9685,7 +17553,7 @@ func (p *Parser) rh4c3() bool {
 			l234:
 				pos, ti = position234, tokenIndex234
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh4c2() {
 				goto l232
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9702,6 +17570,266 @@ func (p *Parser) rh4c3() bool {
 
 // rh4c4 is rule 39 h4c4 <- <(h4 ':' !':' h4c3)?>
 func (p *Parser) rh4c4() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position236 := pos
+		{
+			position237, tokenIndex237 := pos, ti
+			{ // h4
+				position254_49, tokenIndex254_49 := pos, ti
+				{
+					position255_49 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_49
+					l315_28_49:
+						pos++
+						goto lok28_49
+					}
+				lok28_49:
+					{
+						position256_49, tokenIndex256_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_49
+						l315_29_49:
+							pos++
+							goto lok29_49
+						}
+					lok29_49:
+						goto l257_49
+					l256_49:
+						pos, ti = position256_49, tokenIndex256_49
+					}
+				l257_49:
+					{
+						position258_49, tokenIndex258_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_49
+						l315_30_49:
+							pos++
+							goto lok30_49
+						}
+					lok30_49:
+						goto l259_49
+					l258_49:
+						pos, ti = position258_49, tokenIndex258_49
+					}
+				l259_49:
+					{
+						position260_49, tokenIndex260_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_49
+						l315_31_49:
+							pos++
+							goto lok31_49
+						}
+					lok31_49:
+						goto l261_49
+					l260_49:
+						pos, ti = position260_49, tokenIndex260_49
+					}
+				l261_49:
+					_ = position255_49
+				}
+				goto lok49
+			l254_49:
+				pos, ti = position254_49, tokenIndex254_49
+				goto l237
+			}
+		lok49:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l237
+			}
+			pos++
+			{
+				position239, tokenIndex239 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l237
+			l239:
+				pos, ti = position239, tokenIndex239
+			}
+			{ // h4c3
+				if false {
+					goto l237
+				}
+				{
+					position231_50 := pos
+					{
+						position232_50, tokenIndex232_50 := pos, ti
+						{ // h4
+							position254_48_50, tokenIndex254_48_50 := pos, ti
+							{
+								position255_48_50 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_28_48_50
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l254_48_50
+								l315_28_48_50:
+									pos++
+									goto lok28_48_50
+								}
+							lok28_48_50:
+								{
+									position256_48_50, tokenIndex256_48_50 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_29_48_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_48_50
+									l315_29_48_50:
+										pos++
+										goto lok29_48_50
+									}
+								lok29_48_50:
+									goto l257_48_50
+								l256_48_50:
+									pos, ti = position256_48_50, tokenIndex256_48_50
+								}
+							l257_48_50:
+								{
+									position258_48_50, tokenIndex258_48_50 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_30_48_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l258_48_50
+									l315_30_48_50:
+										pos++
+										goto lok30_48_50
+									}
+								lok30_48_50:
+									goto l259_48_50
+								l258_48_50:
+									pos, ti = position258_48_50, tokenIndex258_48_50
+								}
+							l259_48_50:
+								{
+									position260_48_50, tokenIndex260_48_50 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_31_48_50
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_48_50
+									l315_31_48_50:
+										pos++
+										goto lok31_48_50
+									}
+								lok31_48_50:
+									goto l261_48_50
+								l260_48_50:
+									pos, ti = position260_48_50, tokenIndex260_48_50
+								}
+							l261_48_50:
+								_ = position255_48_50
+							}
+							goto lok48_50
+						l254_48_50:
+							pos, ti = position254_48_50, tokenIndex254_48_50
+							goto l232_50
+						}
+					lok48_50:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l232_50
+						}
+						pos++
+						{
+							position234_50, tokenIndex234_50 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_50
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l232_50
+						l234_50:
+							pos, ti = position234_50, tokenIndex234_50
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+							goto l232_50
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l233_50
+					l232_50:
+						pos, ti = position232_50, tokenIndex232_50
+					}
+				l233_50:
+					_ = position231_50
+				}
+				goto lok50
+			}
+		lok50:
+			goto l238
+		l237:
+			pos, ti = position237, tokenIndex237
+		}
+	l238:
+		_ = position236
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh4c4() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -9972,7 +18100,7 @@ func (p *Parser) rh4c4() bool {
 						l234_50:
 							pos, ti = position234_50, tokenIndex234_50
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh4c2() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh4c2() {
 							goto l232_50
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -9999,6 +18127,138 @@ func (p *Parser) rh4c4() bool {
 
 // rh4c5 is rule 40 h4c5 <- <(h4 ':' !':' h4c4)?>
 func (p *Parser) rh4c5() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position241 := pos
+		{
+			position242, tokenIndex242 := pos, ti
+			{ // h4
+				position254_51, tokenIndex254_51 := pos, ti
+				{
+					position255_51 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_51
+					l315_28_51:
+						pos++
+						goto lok28_51
+					}
+				lok28_51:
+					{
+						position256_51, tokenIndex256_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_51
+						l315_29_51:
+							pos++
+							goto lok29_51
+						}
+					lok29_51:
+						goto l257_51
+					l256_51:
+						pos, ti = position256_51, tokenIndex256_51
+					}
+				l257_51:
+					{
+						position258_51, tokenIndex258_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_51
+						l315_30_51:
+							pos++
+							goto lok30_51
+						}
+					lok30_51:
+						goto l259_51
+					l258_51:
+						pos, ti = position258_51, tokenIndex258_51
+					}
+				l259_51:
+					{
+						position260_51, tokenIndex260_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_51
+						l315_31_51:
+							pos++
+							goto lok31_51
+						}
+					lok31_51:
+						goto l261_51
+					l260_51:
+						pos, ti = position260_51, tokenIndex260_51
+					}
+				l261_51:
+					_ = position255_51
+				}
+				goto lok51
+			l254_51:
+				pos, ti = position254_51, tokenIndex254_51
+				goto l242
+			}
+		lok51:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l242
+			}
+			pos++
+			{
+				position244, tokenIndex244 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l244
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l242
+			l244:
+				pos, ti = position244, tokenIndex244
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+				goto l242
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l243
+		l242:
+			pos, ti = position242, tokenIndex242
+		}
+	l243:
+		_ = position241
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh4c5() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -10133,7 +18393,7 @@ func (p *Parser) rh4c5() bool {
 			l244:
 				pos, ti = position244, tokenIndex244
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh4c4() {
 				goto l242
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10150,6 +18410,266 @@ func (p *Parser) rh4c5() bool {
 
 // rh4c6 is rule 41 h4c6 <- <(h4 ':' !':' h4c5)?>
 func (p *Parser) rh4c6() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position246 := pos
+		{
+			position247, tokenIndex247 := pos, ti
+			{ // h4
+				position254_52, tokenIndex254_52 := pos, ti
+				{
+					position255_52 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_52
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_52
+					l315_28_52:
+						pos++
+						goto lok28_52
+					}
+				lok28_52:
+					{
+						position256_52, tokenIndex256_52 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_52
+						l315_29_52:
+							pos++
+							goto lok29_52
+						}
+					lok29_52:
+						goto l257_52
+					l256_52:
+						pos, ti = position256_52, tokenIndex256_52
+					}
+				l257_52:
+					{
+						position258_52, tokenIndex258_52 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_52
+						l315_30_52:
+							pos++
+							goto lok30_52
+						}
+					lok30_52:
+						goto l259_52
+					l258_52:
+						pos, ti = position258_52, tokenIndex258_52
+					}
+				l259_52:
+					{
+						position260_52, tokenIndex260_52 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_52
+						l315_31_52:
+							pos++
+							goto lok31_52
+						}
+					lok31_52:
+						goto l261_52
+					l260_52:
+						pos, ti = position260_52, tokenIndex260_52
+					}
+				l261_52:
+					_ = position255_52
+				}
+				goto lok52
+			l254_52:
+				pos, ti = position254_52, tokenIndex254_52
+				goto l247
+			}
+		lok52:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l247
+			}
+			pos++
+			{
+				position249, tokenIndex249 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l249
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l247
+			l249:
+				pos, ti = position249, tokenIndex249
+			}
+			{ // h4c5
+				if false {
+					goto l247
+				}
+				{
+					position241_53 := pos
+					{
+						position242_53, tokenIndex242_53 := pos, ti
+						{ // h4
+							position254_51_53, tokenIndex254_51_53 := pos, ti
+							{
+								position255_51_53 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_28_51_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l254_51_53
+								l315_28_51_53:
+									pos++
+									goto lok28_51_53
+								}
+							lok28_51_53:
+								{
+									position256_51_53, tokenIndex256_51_53 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_29_51_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_51_53
+									l315_29_51_53:
+										pos++
+										goto lok29_51_53
+									}
+								lok29_51_53:
+									goto l257_51_53
+								l256_51_53:
+									pos, ti = position256_51_53, tokenIndex256_51_53
+								}
+							l257_51_53:
+								{
+									position258_51_53, tokenIndex258_51_53 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_30_51_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l258_51_53
+									l315_30_51_53:
+										pos++
+										goto lok30_51_53
+									}
+								lok30_51_53:
+									goto l259_51_53
+								l258_51_53:
+									pos, ti = position258_51_53, tokenIndex258_51_53
+								}
+							l259_51_53:
+								{
+									position260_51_53, tokenIndex260_51_53 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l315_31_51_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_51_53
+									l315_31_51_53:
+										pos++
+										goto lok31_51_53
+									}
+								lok31_51_53:
+									goto l261_51_53
+								l260_51_53:
+									pos, ti = position260_51_53, tokenIndex260_51_53
+								}
+							l261_51_53:
+								_ = position255_51_53
+							}
+							goto lok51_53
+						l254_51_53:
+							pos, ti = position254_51_53, tokenIndex254_51_53
+							goto l242_53
+						}
+					lok51_53:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_53
+						}
+						pos++
+						{
+							position244_53, tokenIndex244_53 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_53
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l242_53
+						l244_53:
+							pos, ti = position244_53, tokenIndex244_53
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+							goto l242_53
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l243_53
+					l242_53:
+						pos, ti = position242_53, tokenIndex242_53
+					}
+				l243_53:
+					_ = position241_53
+				}
+				goto lok53
+			}
+		lok53:
+			goto l248
+		l247:
+			pos, ti = position247, tokenIndex247
+		}
+	l248:
+		_ = position246
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh4c6() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -10420,7 +18940,7 @@ func (p *Parser) rh4c6() bool {
 						l244_53:
 							pos, ti = position244_53, tokenIndex244_53
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh4c4() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh4c4() {
 							goto l242_53
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -10447,6 +18967,267 @@ func (p *Parser) rh4c6() bool {
 
 // rls32 is rule 42 ls32 <- <((h4 ':' h4) / IPv4address)>
 func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position250, tokenIndex250 := pos, ti
+	{
+		position251 := pos
+		{
+			position252, tokenIndex252 := pos, ti
+			{ // h4
+				position254_54, tokenIndex254_54 := pos, ti
+				{
+					position255_54 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_54
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_54
+					l315_28_54:
+						pos++
+						goto lok28_54
+					}
+				lok28_54:
+					{
+						position256_54, tokenIndex256_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_54
+						l315_29_54:
+							pos++
+							goto lok29_54
+						}
+					lok29_54:
+						goto l257_54
+					l256_54:
+						pos, ti = position256_54, tokenIndex256_54
+					}
+				l257_54:
+					{
+						position258_54, tokenIndex258_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_54
+						l315_30_54:
+							pos++
+							goto lok30_54
+						}
+					lok30_54:
+						goto l259_54
+					l258_54:
+						pos, ti = position258_54, tokenIndex258_54
+					}
+				l259_54:
+					{
+						position260_54, tokenIndex260_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_54
+						l315_31_54:
+							pos++
+							goto lok31_54
+						}
+					lok31_54:
+						goto l261_54
+					l260_54:
+						pos, ti = position260_54, tokenIndex260_54
+					}
+				l261_54:
+					_ = position255_54
+				}
+				goto lok54
+			l254_54:
+				pos, ti = position254_54, tokenIndex254_54
+				goto l253
+			}
+		lok54:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l253
+			}
+			pos++
+			{ // h4
+				position254_55, tokenIndex254_55 := pos, ti
+				{
+					position255_55 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_55
+					l315_28_55:
+						pos++
+						goto lok28_55
+					}
+				lok28_55:
+					{
+						position256_55, tokenIndex256_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_55
+						l315_29_55:
+							pos++
+							goto lok29_55
+						}
+					lok29_55:
+						goto l257_55
+					l256_55:
+						pos, ti = position256_55, tokenIndex256_55
+					}
+				l257_55:
+					{
+						position258_55, tokenIndex258_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_55
+						l315_30_55:
+							pos++
+							goto lok30_55
+						}
+					lok30_55:
+						goto l259_55
+					l258_55:
+						pos, ti = position258_55, tokenIndex258_55
+					}
+				l259_55:
+					{
+						position260_55, tokenIndex260_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_55
+						l315_31_55:
+							pos++
+							goto lok31_55
+						}
+					lok31_55:
+						goto l261_55
+					l260_55:
+						pos, ti = position260_55, tokenIndex260_55
+					}
+				l261_55:
+					_ = position255_55
+				}
+				goto lok55
+			l254_55:
+				pos, ti = position254_55, tokenIndex254_55
+				goto l253
+			}
+		lok55:
+			goto l252
+		l253:
+			pos, ti = position252, tokenIndex252
+			{ // IPv4address
+				comp_56 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position175_56, tokenIndex175_56 := pos, ti
+				{
+					position176_56 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_56
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_56
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_56
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_56
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_56
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_56
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l175_56
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position176_56)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_56
+				goto lok56
+			l175_56:
+				pos, ti = position175_56, tokenIndex175_56
+				p.comp = comp_56
+				goto l250
+			}
+		lok56:
+		}
+	l252:
+		_ = position251
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l250:
+	pos, ti = position250, tokenIndex250
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nls32() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position250, tokenIndex250 := pos, ti
@@ -10668,7 +19449,7 @@ func (p *Parser) rls32() bool {
 				position175_56, tokenIndex175_56 := pos, ti
 				{
 					position176_56 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10683,7 +19464,7 @@ func (p *Parser) rls32() bool {
 						goto l175_56
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10698,7 +19479,7 @@ func (p *Parser) rls32() bool {
 						goto l175_56
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10713,7 +19494,7 @@ func (p *Parser) rls32() bool {
 						goto l175_56
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l175_56
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10745,6 +19526,95 @@ l250:
 
 // rh4 is rule 43 h4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh4() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position254, tokenIndex254 := pos, ti
+	{
+		position255 := pos
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l315_28
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l254
+		l315_28:
+			pos++
+			goto lok28
+		}
+	lok28:
+		{
+			position256, tokenIndex256 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l315_29
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l256
+			l315_29:
+				pos++
+				goto lok29
+			}
+		lok29:
+			goto l257
+		l256:
+			pos, ti = position256, tokenIndex256
+		}
+	l257:
+		{
+			position258, tokenIndex258 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l315_30
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l258
+			l315_30:
+				pos++
+				goto lok30
+			}
+		lok30:
+			goto l259
+		l258:
+			pos, ti = position258, tokenIndex258
+		}
+	l259:
+		{
+			position260, tokenIndex260 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l315_31
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l260
+			l315_31:
+				pos++
+				goto lok31
+			}
+		lok31:
+			goto l261
+		l260:
+			pos, ti = position260, tokenIndex260
+		}
+	l261:
+		_ = position255
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l254:
+	pos, ti = position254, tokenIndex254
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nh4() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position254, tokenIndex254 := pos, ti
@@ -10863,9 +19733,6 @@ func (p *Parser) rpath() bool {
 					{
 						position55_99 := pos
 						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -10931,8 +19798,328 @@ l262:
 	return false
 }
 
+func (p *Parser) npath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position262, tokenIndex262 := pos, ti
+	{
+		position263 := pos
+		{
+			position264, tokenIndex264 := pos, ti
+			{
+				position266, tokenIndex266 := pos, ti
+				{ // abs_path
+					comp_99 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position54_99, tokenIndex54_99 := pos, ti
+					{
+						position55_99 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l54_99
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
+							goto l54_99
+						}
+						pos, ti = p.position, p.tokenIndex
+						if p.records(ruleabs_path) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position55_99)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_99
+					goto lok99
+				l54_99:
+					pos, ti = position54_99, tokenIndex54_99
+					p.comp = comp_99
+					goto l267
+				}
+			lok99:
+				goto l266
+			l267:
+				pos, ti = position266, tokenIndex266
+				if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
+					goto l264
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l266:
+			goto l265
+		l264:
+			pos, ti = position264, tokenIndex264
+		}
+	l265:
+		{
+			position268, tokenIndex268 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l268
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l262
+		l268:
+			pos, ti = position268, tokenIndex268
+		}
+		_ = position263
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l262:
+	pos, ti = position262, tokenIndex262
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rpath_segments is rule 45 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position269, tokenIndex269 := pos, ti
+	{
+		position270 := pos
+		{ // segment
+			if false {
+				goto l269
+			}
+			{
+				position274_96 := pos
+			l275_96:
+				{
+					position276_96, tokenIndex276_96 := pos, ti
+					{ // pchar
+						position277_57_96, tokenIndex277_57_96 := pos, ti
+						{
+							position278_57_96 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_32_57_96, tokenIndex32_32_57_96 := pos, ti
+											{
+												position33_32_57_96 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_57_96
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_1_32_57_96
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_57_96
+												l315_1_32_57_96:
+													pos++
+													goto lok1_32_57_96
+												}
+											lok1_32_57_96:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_2_32_57_96
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_57_96
+												l315_2_32_57_96:
+													pos++
+													goto lok2_32_57_96
+												}
+											lok2_32_57_96:
+												_ = position33_32_57_96
+											}
+											goto lok32_57_96
+										l32_32_57_96:
+											pos, ti = position32_32_57_96, tokenIndex32_32_57_96
+											goto l277_57_96
+										}
+									lok32_57_96:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_33_57_96
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l277_57_96
+										l26_33_57_96:
+											pos++
+											goto lok33_57_96
+										}
+									lok33_57_96:
+									}
+								}
+							}
+
+							_ = position278_57_96
+						}
+						goto lok57_96
+					l277_57_96:
+						pos, ti = position277_57_96, tokenIndex277_57_96
+						goto l276_96
+					}
+				lok57_96:
+					goto l275_96
+				l276_96:
+					pos, ti = position276_96, tokenIndex276_96
+				}
+				_ = position274_96
+			}
+			goto lok96
+		}
+	lok96:
+	l271:
+		{
+			position272, tokenIndex272 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l272
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l272
+				}
+				{
+					position274_97 := pos
+				l275_97:
+					{
+						position276_97, tokenIndex276_97 := pos, ti
+						{ // pchar
+							position277_57_97, tokenIndex277_57_97 := pos, ti
+							{
+								position278_57_97 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position32_32_57_97, tokenIndex32_32_57_97 := pos, ti
+												{
+													position33_32_57_97 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l32_32_57_97
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l315_1_32_57_97
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l32_32_57_97
+													l315_1_32_57_97:
+														pos++
+														goto lok1_32_57_97
+													}
+												lok1_32_57_97:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l315_2_32_57_97
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l32_32_57_97
+													l315_2_32_57_97:
+														pos++
+														goto lok2_32_57_97
+													}
+												lok2_32_57_97:
+													_ = position33_32_57_97
+												}
+												goto lok32_57_97
+											l32_32_57_97:
+												pos, ti = position32_32_57_97, tokenIndex32_32_57_97
+												goto l277_57_97
+											}
+										lok32_57_97:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l26_33_57_97
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l277_57_97
+											l26_33_57_97:
+												pos++
+												goto lok33_57_97
+											}
+										lok33_57_97:
+										}
+									}
+								}
+
+								_ = position278_57_97
+							}
+							goto lok57_97
+						l277_57_97:
+							pos, ti = position277_57_97, tokenIndex277_57_97
+							goto l276_97
+						}
+					lok57_97:
+						goto l275_97
+					l276_97:
+						pos, ti = position276_97, tokenIndex276_97
+					}
+					_ = position274_97
+				}
+				goto lok97
+			}
+		lok97:
+			goto l271
+		l272:
+			pos, ti = position272, tokenIndex272
+		}
+		_ = position270
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l269:
+	pos, ti = position269, tokenIndex269
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_segments() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position269, tokenIndex269 := pos, ti
@@ -11223,6 +20410,108 @@ func (p *Parser) rsegment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position32_32_57, tokenIndex32_32_57 := pos, ti
+									{
+										position33_32_57 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_32_57
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_1_32_57
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_32_57
+										l315_1_32_57:
+											pos++
+											goto lok1_32_57
+										}
+									lok1_32_57:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l315_2_32_57
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_32_57
+										l315_2_32_57:
+											pos++
+											goto lok2_32_57
+										}
+									lok2_32_57:
+										_ = position33_32_57
+									}
+									goto lok32_57
+								l32_32_57:
+									pos, ti = position32_32_57, tokenIndex32_32_57
+									goto l277_57
+								}
+							lok32_57:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l26_33_57
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l277_57
+								l26_33_57:
+									pos++
+									goto lok33_57
+								}
+							lok33_57:
+							}
+						}
+					}
+
+					_ = position278_57
+				}
+				goto lok57
+			l277_57:
+				pos, ti = position277_57, tokenIndex277_57
+				goto l276
+			}
+		lok57:
+			goto l275
+		l276:
+			pos, ti = position276, tokenIndex276
+		}
+		_ = position274
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position274 := pos
+	l275:
+		{
+			position276, tokenIndex276 := pos, ti
+			{ // pchar
+				position277_57, tokenIndex277_57 := pos, ti
+				{
+					position278_57 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
@@ -11338,6 +20627,94 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_32, tokenIndex32_32 := pos, ti
+						{
+							position33_32 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_32
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_1_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_32
+							l315_1_32:
+								pos++
+								goto lok1_32
+							}
+						lok1_32:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_2_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_32
+							l315_2_32:
+								pos++
+								goto lok2_32
+							}
+						lok2_32:
+							_ = position33_32
+						}
+						goto lok32
+					l32_32:
+						pos, ti = position32_32, tokenIndex32_32
+						goto l277
+					}
+				lok32:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l277
+					l26_33:
+						pos++
+						goto lok33
+					}
+				lok33:
+				}
+			}
+		}
+
+		_ = position278
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l277:
+	pos, ti = position277, tokenIndex277
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position277, tokenIndex277 := pos, ti
+	{
+		position278 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(3, true)
 				}
@@ -11436,6 +20813,123 @@ l277:
 
 // rquery is rule 48 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position281 := pos
+	l282:
+		{
+			position283, tokenIndex283 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+
+					{ // pchar
+						position277_34, tokenIndex277_34 := pos, ti
+						{
+							position278_34 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_32_34, tokenIndex32_32_34 := pos, ti
+											{
+												position33_32_34 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_34
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_1_32_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_34
+												l315_1_32_34:
+													pos++
+													goto lok1_32_34
+												}
+											lok1_32_34:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_2_32_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_34
+												l315_2_32_34:
+													pos++
+													goto lok2_32_34
+												}
+											lok2_32_34:
+												_ = position33_32_34
+											}
+											goto lok32_34
+										l32_32_34:
+											pos, ti = position32_32_34, tokenIndex32_32_34
+											goto l277_34
+										}
+									lok32_34:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_33_34
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l277_34
+										l26_33_34:
+											pos++
+											goto lok33_34
+										}
+									lok33_34:
+									}
+								}
+							}
+
+							_ = position278_34
+						}
+						goto lok34
+					l277_34:
+						pos, ti = position277_34, tokenIndex277_34
+						goto l283
+					}
+				lok34:
+				}
+			}
+
+			goto l282
+		l283:
+			pos, ti = position283, tokenIndex283
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position281)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11575,6 +21069,123 @@ func (p *Parser) rquery() bool {
 
 // rfragment is rule 49 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position286 := pos
+	l287:
+		{
+			position288, tokenIndex288 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+
+					{ // pchar
+						position277_35, tokenIndex277_35 := pos, ti
+						{
+							position278_35 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_32_35, tokenIndex32_32_35 := pos, ti
+											{
+												position33_32_35 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_35
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_1_32_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_35
+												l315_1_32_35:
+													pos++
+													goto lok1_32_35
+												}
+											lok1_32_35:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l315_2_32_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_35
+												l315_2_32_35:
+													pos++
+													goto lok2_32_35
+												}
+											lok2_32_35:
+												_ = position33_32_35
+											}
+											goto lok32_35
+										l32_32_35:
+											pos, ti = position32_32_35, tokenIndex32_32_35
+											goto l277_35
+										}
+									lok32_35:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_33_35
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l277_35
+										l26_33_35:
+											pos++
+											goto lok33_35
+										}
+									lok33_35:
+									}
+								}
+							}
+
+							_ = position278_35
+						}
+						goto lok35
+					l277_35:
+						pos, ti = position277_35, tokenIndex277_35
+						goto l288
+					}
+				lok35:
+				}
+			}
+
+			goto l287
+		l288:
+			pos, ti = position288, tokenIndex288
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position286)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11738,9 +21349,6 @@ func (p *Parser) rrelative_URI() bool {
 					{
 						position55_111 := pos
 						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -11788,6 +21396,275 @@ func (p *Parser) rrelative_URI() bool {
 								{
 									position55_100_112 := pos
 									if buffer[pos] != '/' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l54_100_112
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+										goto l54_100_112
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(ruleabs_path) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position55_100_112)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_100
+								goto lok100_112
+							l54_100_112:
+								pos, ti = position54_100_112, tokenIndex54_100_112
+								p.comp = comp_100
+								goto l301_112
+							}
+						lok100_112:
+							goto l302_112
+						l301_112:
+							pos, ti = position301_112, tokenIndex301_112
+						}
+					l302_112:
+						if p.records(rulerel_path) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulerel_path, position300_112)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_112
+					goto lok112
+				l299_112:
+					pos, ti = position299_112, tokenIndex299_112
+					p.comp = comp_112
+					goto l292
+				}
+			lok112:
+			}
+		l294:
+			goto l293
+		l292:
+			pos, ti = position292, tokenIndex292
+		}
+	l293:
+		{
+			position297, tokenIndex297 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l297
+			}
+			pos++
+			{ // query
+				if false {
+					goto l297
+				}
+				comp_113 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position281_113 := pos
+				l282_113:
+					{
+						position283_113, tokenIndex283_113 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position277_34_113, tokenIndex277_34_113 := pos, ti
+									{
+										position278_34_113 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // escaped
+														position32_32_34_113, tokenIndex32_32_34_113 := pos, ti
+														{
+															position33_32_34_113 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_113
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_1_32_34_113
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_113
+															l315_1_32_34_113:
+																pos++
+																goto lok1_32_34_113
+															}
+														lok1_32_34_113:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l315_2_32_34_113
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l32_32_34_113
+															l315_2_32_34_113:
+																pos++
+																goto lok2_32_34_113
+															}
+														lok2_32_34_113:
+															_ = position33_32_34_113
+														}
+														goto lok32_34_113
+													l32_32_34_113:
+														pos, ti = position32_32_34_113, tokenIndex32_32_34_113
+														goto l277_34_113
+													}
+												lok32_34_113:
+													;
+												default:
+													{ // unreserved
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															goto l26_33_34_113
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l277_34_113
+													l26_33_34_113:
+														pos++
+														goto lok33_34_113
+													}
+												lok33_34_113:
+												}
+											}
+										}
+
+										_ = position278_34_113
+									}
+									goto lok34_113
+								l277_34_113:
+									pos, ti = position277_34_113, tokenIndex277_34_113
+									goto l283_113
+								}
+							lok34_113:
+							}
+						}
+
+						goto l282_113
+					l283_113:
+						pos, ti = position283_113, tokenIndex283_113
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position281_113)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_113
+				goto lok113
+			}
+		lok113:
+			goto l298
+		l297:
+			pos, ti = position297, tokenIndex297
+		}
+	l298:
+		if p.records(rulerelative_URI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelative_URI, position291)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nrelative_URI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelative_URI)
+	{
+		position291 := pos
+		{
+			position292, tokenIndex292 := pos, ti
+			{
+				position294, tokenIndex294 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+					goto l295
+				}
+				pos, ti = p.position, p.tokenIndex
+				goto l294
+			l295:
+				pos, ti = position294, tokenIndex294
+				{ // abs_path
+					comp_111 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position54_111, tokenIndex54_111 := pos, ti
+					{
+						position55_111 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l54_111
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
+							goto l54_111
+						}
+						pos, ti = p.position, p.tokenIndex
+						if p.records(ruleabs_path) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position55_111)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_111
+					goto lok111
+				l54_111:
+					pos, ti = position54_111, tokenIndex54_111
+					p.comp = comp_111
+					goto l296
+				}
+			lok111:
+				goto l294
+			l296:
+				pos, ti = position294, tokenIndex294
+				{ // rel_path
+					comp_112 := p.comp
+					p.comp = uint32(rulerel_path)
+					position299_112, tokenIndex299_112 := pos, ti
+					{
+						position300_112 := pos
+						if p.position, p.tokenIndex = pos, ti; !p.nrel_segment() {
+							goto l299_112
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position301_112, tokenIndex301_112 := pos, ti
+							{ // abs_path
+								comp_100 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position54_100_112, tokenIndex54_100_112 := pos, ti
+								{
+									position55_100_112 := pos
+									if buffer[pos] != '/' {
 										if int(pos) == p.at {
 											p.note(0, true)
 										}
@@ -11798,7 +21675,7 @@ func (p *Parser) rrelative_URI() bool {
 										goto l54_100_112
 									}
 									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rpath_segments() {
+									if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
 										goto l54_100_112
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -12031,9 +21908,6 @@ func (p *Parser) rrel_path() bool {
 				{
 					position55_100 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -12080,8 +21954,245 @@ l299:
 	return false
 }
 
+func (p *Parser) nrel_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	position299, tokenIndex299 := pos, ti
+	{
+		position300 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nrel_segment() {
+			goto l299
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position301, tokenIndex301 := pos, ti
+			{ // abs_path
+				comp_100 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position54_100, tokenIndex54_100 := pos, ti
+				{
+					position55_100 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l54_100
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.npath_segments() {
+						goto l54_100
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position55_100)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_100
+				goto lok100
+			l54_100:
+				pos, ti = position54_100, tokenIndex54_100
+				p.comp = comp_100
+				goto l301
+			}
+		lok100:
+			goto l302
+		l301:
+			pos, ti = position301, tokenIndex301
+		}
+	l302:
+		if p.records(rulerel_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerel_path, position300)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l299:
+	pos, ti = position299, tokenIndex299
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rrel_segment is rule 52 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rrel_segment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position303, tokenIndex303 := pos, ti
+	{
+		position304 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_36, tokenIndex32_36 := pos, ti
+						{
+							position33_36 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_36
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_1_36
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_36
+							l315_1_36:
+								pos++
+								goto lok1_36
+							}
+						lok1_36:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_2_36
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_36
+							l315_2_36:
+								pos++
+								goto lok2_36
+							}
+						lok2_36:
+							_ = position33_36
+						}
+						goto lok36
+					l32_36:
+						pos, ti = position32_36, tokenIndex32_36
+						goto l303
+					}
+				lok36:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_37
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303
+					l26_37:
+						pos++
+						goto lok37
+					}
+				lok37:
+				}
+			}
+		}
+
+	l305:
+		{
+			position306, tokenIndex306 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position32_38, tokenIndex32_38 := pos, ti
+							{
+								position33_38 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_38
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_1_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_38
+								l315_1_38:
+									pos++
+									goto lok1_38
+								}
+							lok1_38:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l315_2_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_38
+								l315_2_38:
+									pos++
+									goto lok2_38
+								}
+							lok2_38:
+								_ = position33_38
+							}
+							goto lok38
+						l32_38:
+							pos, ti = position32_38, tokenIndex32_38
+							goto l306
+						}
+					lok38:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l26_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l306
+						l26_39:
+							pos++
+							goto lok39
+						}
+					lok39:
+					}
+				}
+			}
+
+			goto l305
+		l306:
+			pos, ti = position306, tokenIndex306
+		}
+		_ = position304
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l303:
+	pos, ti = position303, tokenIndex303
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrel_segment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position303, tokenIndex303 := pos, ti
@@ -12288,6 +22399,26 @@ l303:
 func (p *Parser) rALPHA() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l309
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l309
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l309:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nALPHA() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(10, true)
 	}
@@ -12315,6 +22446,23 @@ l309:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l313
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l313:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nDIGIT() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
@@ -12334,6 +22482,23 @@ l313:
 
 // rHEXDIG is rule 55 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l315
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l315:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -12512,6 +22677,127 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURI_reference):
+		matches = p.nURI_reference()
+	case int(ruleabsolute_URI_reference):
+		matches = p.nabsolute_URI_reference()
+	case int(ruleuric):
+		matches = p.nuric()
+	case int(rulereserved):
+		matches = p.nreserved()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulemark):
+		matches = p.nmark()
+	case int(ruleescaped):
+		matches = p.nescaped()
+	case int(ruleabsolute_URI):
+		matches = p.nabsolute_URI()
+	case int(rulehier_part):
+		matches = p.nhier_part()
+	case int(rulenet_path):
+		matches = p.nnet_path()
+	case int(ruleabs_path):
+		matches = p.nabs_path()
+	case int(ruleopaque_part):
+		matches = p.nopaque_part()
+	case int(ruleuric_no_slash):
+		matches = p.nuric_no_slash()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleauthority):
+		matches = p.nauthority()
+	case int(rulereg_name):
+		matches = p.nreg_name()
+	case int(ruleserver):
+		matches = p.nserver()
+	case int(ruleuserinfo):
+		matches = p.nuserinfo()
+	case int(rulehostport):
+		matches = p.nhostport()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(ruleport):
+		matches = p.nport()
+	case int(rulehostname):
+		matches = p.nhostname()
+	case int(rulequalified):
+		matches = p.nqualified()
+	case int(ruledomainlabel):
+		matches = p.ndomainlabel()
+	case int(ruletoplabel):
+		matches = p.ntoplabel()
+	case int(rulelabel_length):
+		matches = p.nlabel_length()
+	case int(ruleldh9):
+		matches = p.nldh9()
+	case int(ruleldh):
+		matches = p.nldh()
+	case int(rulealphanum):
+		matches = p.nalphanum()
+	case int(ruleIPv4address):
+		matches = p.nIPv4address()
+	case int(ruledec_octet):
+		matches = p.ndec_octet()
+	case int(ruleIPv6reference):
+		matches = p.nIPv6reference()
+	case int(ruleIPv6address):
+		matches = p.nIPv6address()
+	case int(ruleh4c1):
+		matches = p.nh4c1()
+	case int(ruleh4c2):
+		matches = p.nh4c2()
+	case int(ruleh4c3):
+		matches = p.nh4c3()
+	case int(ruleh4c4):
+		matches = p.nh4c4()
+	case int(ruleh4c5):
+		matches = p.nh4c5()
+	case int(ruleh4c6):
+		matches = p.nh4c6()
+	case int(rulels32):
+		matches = p.nls32()
+	case int(ruleh4):
+		matches = p.nh4()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulepath_segments):
+		matches = p.npath_segments()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(rulerelative_URI):
+		matches = p.nrelative_URI()
+	case int(rulerel_path):
+		matches = p.nrel_path()
+	case int(rulerel_segment):
+		matches = p.nrel_segment()
+	case int(ruleALPHA):
+		matches = p.nALPHA()
+	case int(ruleDIGIT):
+		matches = p.nDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.nHEXDIG()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 24 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -12603,7 +22889,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

@@ -601,9 +601,6 @@ func (p *Parser) rpegwrap_entries() bool {
 								{
 									position42_58_73 := pos
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -623,9 +620,6 @@ func (p *Parser) rpegwrap_entries() bool {
 											{
 												position168_56_58_73, tokenIndex168_56_58_73 := pos, ti
 												if buffer[pos] != '/' {
-													if int(pos) == p.at {
-														p.note(0, true)
-													}
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
@@ -713,8 +707,442 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nURI_reference() {
+				goto l3
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position158_73, tokenIndex158_73 := pos, ti
+				{
+					position159_73 := pos
+					{
+						position160_73, tokenIndex160_73 := pos, ti
+						{
+							position162_73, tokenIndex162_73 := pos, ti
+							{ // abs_path
+								comp_58 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position41_58_73, tokenIndex41_58_73 := pos, ti
+								{
+									position42_58_73 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l41_58_73
+									}
+									pos++
+									{ // path_segments
+										position165_56_58_73, tokenIndex165_56_58_73 := pos, ti
+										{
+											position166_56_58_73 := pos
+											if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+												goto l165_56_58_73
+											}
+											pos, ti = p.position, p.tokenIndex
+										l167_56_58_73:
+											{
+												position168_56_58_73, tokenIndex168_56_58_73 := pos, ti
+												if buffer[pos] != '/' {
+													if int(pos) == p.at {
+														p.note(0, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l168_56_58_73
+												}
+												pos++
+												if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+													goto l168_56_58_73
+												}
+												pos, ti = p.position, p.tokenIndex
+												goto l167_56_58_73
+											l168_56_58_73:
+												pos, ti = position168_56_58_73, tokenIndex168_56_58_73
+											}
+											_ = position166_56_58_73
+										}
+										goto lok56_58_73
+									l165_56_58_73:
+										pos, ti = position165_56_58_73, tokenIndex165_56_58_73
+										goto l41_58_73
+									}
+								lok56_58_73:
+									if p.records(ruleabs_path) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position42_58_73)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_58
+								goto lok58_73
+							l41_58_73:
+								pos, ti = position41_58_73, tokenIndex41_58_73
+								p.comp = comp_58
+								goto l163_73
+							}
+						lok58_73:
+							goto l162_73
+						l163_73:
+							pos, ti = position162_73, tokenIndex162_73
+							if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
+								goto l160_73
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l162_73:
+						goto l161_73
+					l160_73:
+						pos, ti = position160_73, tokenIndex160_73
+					}
+				l161_73:
+					{
+						position164_73, tokenIndex164_73 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_73
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l158_73
+					l164_73:
+						pos, ti = position164_73, tokenIndex164_73
+					}
+					_ = position159_73
+				}
+				goto lok73
+			l158_73:
+				pos, ti = position158_73, tokenIndex158_73
+				goto l0
+			}
+		lok73:
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI_reference is rule 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)>
 func (p *Parser) rURI_reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position4, tokenIndex4 := pos, ti
+	{
+		position5 := pos
+		{
+			position6, tokenIndex6 := pos, ti
+			{
+				position8, tokenIndex8 := pos, ti
+				{ // absoluteURI
+					comp_71 := p.comp
+					p.comp = uint32(ruleabsoluteURI)
+					position13_71, tokenIndex13_71 := pos, ti
+					{
+						position14_71 := pos
+						{ // scheme
+							comp_70 := p.comp
+							p.comp = uint32(rulescheme)
+							position53_70_71, tokenIndex53_70_71 := pos, ti
+							{
+								position54_70_71 := pos
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l211_1_70_71
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l211_1_70_71
+									}
+									goto l53_70_71
+								l211_1_70_71:
+									pos++
+									goto lok1_70_71
+								}
+							lok1_70_71:
+							l55_70_71:
+								{
+									position56_70_71, tokenIndex56_70_71 := pos, ti
+									{
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
+										} else {
+
+											{ // alpha
+												if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+													goto l211_2_70_71
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l211_2_70_71
+												}
+												goto l56_70_71
+											l211_2_70_71:
+												pos++
+												goto lok2_70_71
+											}
+										lok2_70_71:
+										}
+									}
+
+									goto l55_70_71
+								l56_70_71:
+									pos, ti = position56_70_71, tokenIndex56_70_71
+								}
+								if p.records(rulescheme) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulescheme, position54_70_71)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_70
+							goto lok70_71
+						l53_70_71:
+							pos, ti = position53_70_71, tokenIndex53_70_71
+							p.comp = comp_70
+							goto l13_71
+						}
+					lok70_71:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l13_71
+						}
+						pos++
+						{
+							position15_71, tokenIndex15_71 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+								goto l16_71
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l15_71
+						l16_71:
+							pos, ti = position15_71, tokenIndex15_71
+							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+								goto l13_71
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l15_71:
+						if p.records(ruleabsoluteURI) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabsoluteURI, position14_71)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_71
+					goto lok71
+				l13_71:
+					pos, ti = position13_71, tokenIndex13_71
+					p.comp = comp_71
+					goto l9
+				}
+			lok71:
+				goto l8
+			l9:
+				pos, ti = position8, tokenIndex8
+				if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
+					goto l6
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l8:
+			goto l7
+		l6:
+			pos, ti = position6, tokenIndex6
+		}
+	l7:
+		{
+			position10, tokenIndex10 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l10
+				}
+				comp_72 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position187_72 := pos
+				l188_72:
+					{
+						position189_72, tokenIndex189_72 := pos, ti
+						{ // uric
+							position190_51_72, tokenIndex190_51_72 := pos, ti
+							{
+								position191_51_72 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_45_51_72, tokenIndex202_45_51_72 := pos, ti
+												{
+													position203_45_51_72 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_51_72
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_45_51_72
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_51_72
+													l204_24_45_51_72:
+														pos++
+														goto lok24_45_51_72
+													}
+												lok24_45_51_72:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_45_51_72
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_51_72
+													l204_25_45_51_72:
+														pos++
+														goto lok25_45_51_72
+													}
+												lok25_45_51_72:
+													_ = position203_45_51_72
+												}
+												goto lok45_51_72
+											l202_45_51_72:
+												pos, ti = position202_45_51_72, tokenIndex202_45_51_72
+												goto l190_51_72
+											}
+										lok45_51_72:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_46_51_72
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l190_51_72
+											l196_46_51_72:
+												pos++
+												goto lok46_51_72
+											}
+										lok46_51_72:
+										}
+									}
+								}
+
+								_ = position191_51_72
+							}
+							goto lok51_72
+						l190_51_72:
+							pos, ti = position190_51_72, tokenIndex190_51_72
+							goto l189_72
+						}
+					lok51_72:
+						goto l188_72
+					l189_72:
+						pos, ti = position189_72, tokenIndex189_72
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position187_72)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_72
+				goto lok72
+			}
+		lok72:
+			goto l11
+		l10:
+			pos, ti = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l4
+		l12:
+			pos, ti = position12, tokenIndex12
+		}
+		if p.records(ruleURI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI_reference, position5)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l4:
+	pos, ti = position4, tokenIndex4
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURI_reference() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -827,14 +1255,14 @@ func (p *Parser) rURI_reference() bool {
 						pos++
 						{
 							position15_71, tokenIndex15_71 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+							if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 								goto l16_71
 							}
 							pos, ti = p.position, p.tokenIndex
 							goto l15_71
 						l16_71:
 							pos, ti = position15_71, tokenIndex15_71
-							if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+							if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
 								goto l13_71
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -857,7 +1285,7 @@ func (p *Parser) rURI_reference() bool {
 				goto l8
 			l9:
 				pos, ti = position8, tokenIndex8
-				if p.position, p.tokenIndex = pos, ti; !p.rrelativeURI() {
+				if p.position, p.tokenIndex = pos, ti; !p.nrelativeURI() {
 					goto l6
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -1061,6 +1489,120 @@ func (p *Parser) rabsoluteURI() bool {
 			{
 				position54_70 := pos
 				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l211_1_70
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l211_1_70
+					}
+					goto l53_70
+				l211_1_70:
+					pos++
+					goto lok1_70
+				}
+			lok1_70:
+			l55_70:
+				{
+					position56_70, tokenIndex56_70 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l211_2_70
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l211_2_70
+								}
+								goto l56_70
+							l211_2_70:
+								pos++
+								goto lok2_70
+							}
+						lok2_70:
+						}
+					}
+
+					goto l55_70
+				l56_70:
+					pos, ti = position56_70, tokenIndex56_70
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position54_70)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_70
+			goto lok70
+		l53_70:
+			pos, ti = position53_70, tokenIndex53_70
+			p.comp = comp_70
+			goto l13
+		}
+	lok70:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l13
+		}
+		pos++
+		{
+			position15, tokenIndex15 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+				goto l16
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l15
+		l16:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+				goto l13
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l15:
+		if p.records(ruleabsoluteURI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsoluteURI, position14)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l13:
+	pos, ti = position13, tokenIndex13
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsoluteURI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURI)
+	position13, tokenIndex13 := pos, ti
+	{
+		position14 := pos
+		{ // scheme
+			comp_70 := p.comp
+			p.comp = uint32(rulescheme)
+			position53_70, tokenIndex53_70 := pos, ti
+			{
+				position54_70 := pos
+				{ // alpha
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -1149,14 +1691,14 @@ func (p *Parser) rabsoluteURI() bool {
 		pos++
 		{
 			position15, tokenIndex15 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 				goto l16
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.ropaque_part() {
+			if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
 				goto l13
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1203,9 +1745,6 @@ func (p *Parser) rrelativeURI() bool {
 				{
 					position42_65 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1225,9 +1764,6 @@ func (p *Parser) rrelativeURI() bool {
 							{
 								position168_56_65, tokenIndex168_56_65 := pos, ti
 								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -1287,9 +1823,6 @@ func (p *Parser) rrelativeURI() bool {
 							{
 								position42_57_66 := pos
 								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -1309,6 +1842,334 @@ func (p *Parser) rrelativeURI() bool {
 										{
 											position168_56_57_66, tokenIndex168_56_57_66 := pos, ti
 											if buffer[pos] != '/' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l168_56_57_66
+											}
+											pos++
+											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+												goto l168_56_57_66
+											}
+											pos, ti = p.position, p.tokenIndex
+											goto l167_56_57_66
+										l168_56_57_66:
+											pos, ti = position168_56_57_66, tokenIndex168_56_57_66
+										}
+										_ = position166_56_57_66
+									}
+									goto lok56_57_66
+								l165_56_57_66:
+									pos, ti = position165_56_57_66, tokenIndex165_56_57_66
+									goto l41_57_66
+								}
+							lok56_57_66:
+								if p.records(ruleabs_path) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleabs_path, position42_57_66)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_57
+							goto lok57_66
+						l41_57_66:
+							pos, ti = position41_57_66, tokenIndex41_57_66
+							p.comp = comp_57
+							goto l45_66
+						}
+					lok57_66:
+						goto l46_66
+					l45_66:
+						pos, ti = position45_66, tokenIndex45_66
+					}
+				l46_66:
+					if p.records(rulerel_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulerel_path, position44_66)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_66
+				goto lok66
+			l43_66:
+				pos, ti = position43_66, tokenIndex43_66
+				p.comp = comp_66
+				goto l17
+			}
+		lok66:
+		}
+	l19:
+		{
+			position22, tokenIndex22 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l22
+			}
+			pos++
+			{ // query
+				if false {
+					goto l22
+				}
+				comp_67 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position183_67 := pos
+				l184_67:
+					{
+						position185_67, tokenIndex185_67 := pos, ti
+						{ // uric
+							position190_50_67, tokenIndex190_50_67 := pos, ti
+							{
+								position191_50_67 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_45_50_67, tokenIndex202_45_50_67 := pos, ti
+												{
+													position203_45_50_67 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_67
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_45_50_67
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_67
+													l204_24_45_50_67:
+														pos++
+														goto lok24_45_50_67
+													}
+												lok24_45_50_67:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_45_50_67
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_67
+													l204_25_45_50_67:
+														pos++
+														goto lok25_45_50_67
+													}
+												lok25_45_50_67:
+													_ = position203_45_50_67
+												}
+												goto lok45_50_67
+											l202_45_50_67:
+												pos, ti = position202_45_50_67, tokenIndex202_45_50_67
+												goto l190_50_67
+											}
+										lok45_50_67:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_46_50_67
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l190_50_67
+											l196_46_50_67:
+												pos++
+												goto lok46_50_67
+											}
+										lok46_50_67:
+										}
+									}
+								}
+
+								_ = position191_50_67
+							}
+							goto lok50_67
+						l190_50_67:
+							pos, ti = position190_50_67, tokenIndex190_50_67
+							goto l185_67
+						}
+					lok50_67:
+						goto l184_67
+					l185_67:
+						pos, ti = position185_67, tokenIndex185_67
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position183_67)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_67
+				goto lok67
+			}
+		lok67:
+			goto l23
+		l22:
+			pos, ti = position22, tokenIndex22
+		}
+	l23:
+		if p.records(rulerelativeURI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelativeURI, position18)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrelativeURI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelativeURI)
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+				goto l20
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
+			{ // abs_path
+				comp_65 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_65, tokenIndex41_65 := pos, ti
+				{
+					position42_65 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_65
+					}
+					pos++
+					{ // path_segments
+						position165_56_65, tokenIndex165_56_65 := pos, ti
+						{
+							position166_56_65 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l165_56_65
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_56_65:
+							{
+								position168_56_65, tokenIndex168_56_65 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_56_65
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+									goto l168_56_65
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_56_65
+							l168_56_65:
+								pos, ti = position168_56_65, tokenIndex168_56_65
+							}
+							_ = position166_56_65
+						}
+						goto lok56_65
+					l165_56_65:
+						pos, ti = position165_56_65, tokenIndex165_56_65
+						goto l41_65
+					}
+				lok56_65:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_65)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_65
+				goto lok65
+			l41_65:
+				pos, ti = position41_65, tokenIndex41_65
+				p.comp = comp_65
+				goto l21
+			}
+		lok65:
+			goto l19
+		l21:
+			pos, ti = position19, tokenIndex19
+			{ // rel_path
+				comp_66 := p.comp
+				p.comp = uint32(rulerel_path)
+				position43_66, tokenIndex43_66 := pos, ti
+				{
+					position44_66 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_segment() {
+						goto l43_66
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position45_66, tokenIndex45_66 := pos, ti
+						{ // abs_path
+							comp_57 := p.comp
+							p.comp = uint32(ruleabs_path)
+							position41_57_66, tokenIndex41_57_66 := pos, ti
+							{
+								position42_57_66 := pos
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l41_57_66
+								}
+								pos++
+								{ // path_segments
+									position165_56_57_66, tokenIndex165_56_57_66 := pos, ti
+									{
+										position166_56_57_66 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+											goto l165_56_57_66
+										}
+										pos, ti = p.position, p.tokenIndex
+									l167_56_57_66:
+										{
+											position168_56_57_66, tokenIndex168_56_57_66 := pos, ti
+											if buffer[pos] != '/' {
 												if int(pos) == p.at {
 													p.note(0, true)
 												}
@@ -1319,7 +2180,7 @@ func (p *Parser) rrelativeURI() bool {
 												goto l168_56_57_66
 											}
 											pos++
-											if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+											if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 												goto l168_56_57_66
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -1554,9 +2415,6 @@ func (p *Parser) rhier_part() bool {
 				{
 					position42_68 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1576,6 +2434,223 @@ func (p *Parser) rhier_part() bool {
 							{
 								position168_56_68, tokenIndex168_56_68 := pos, ti
 								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_56_68
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l168_56_68
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_56_68
+							l168_56_68:
+								pos, ti = position168_56_68, tokenIndex168_56_68
+							}
+							_ = position166_56_68
+						}
+						goto lok56_68
+					l165_56_68:
+						pos, ti = position165_56_68, tokenIndex165_56_68
+						goto l41_68
+					}
+				lok56_68:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_68)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_68
+				goto lok68
+			l41_68:
+				pos, ti = position41_68, tokenIndex41_68
+				p.comp = comp_68
+				goto l24
+			}
+		lok68:
+		}
+	l26:
+		{
+			position28, tokenIndex28 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			{ // query
+				if false {
+					goto l28
+				}
+				comp_69 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position183_69 := pos
+				l184_69:
+					{
+						position185_69, tokenIndex185_69 := pos, ti
+						{ // uric
+							position190_50_69, tokenIndex190_50_69 := pos, ti
+							{
+								position191_50_69 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_45_50_69, tokenIndex202_45_50_69 := pos, ti
+												{
+													position203_45_50_69 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_69
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_45_50_69
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_69
+													l204_24_45_50_69:
+														pos++
+														goto lok24_45_50_69
+													}
+												lok24_45_50_69:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_45_50_69
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_45_50_69
+													l204_25_45_50_69:
+														pos++
+														goto lok25_45_50_69
+													}
+												lok25_45_50_69:
+													_ = position203_45_50_69
+												}
+												goto lok45_50_69
+											l202_45_50_69:
+												pos, ti = position202_45_50_69, tokenIndex202_45_50_69
+												goto l190_50_69
+											}
+										lok45_50_69:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_46_50_69
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l190_50_69
+											l196_46_50_69:
+												pos++
+												goto lok46_50_69
+											}
+										lok46_50_69:
+										}
+									}
+								}
+
+								_ = position191_50_69
+							}
+							goto lok50_69
+						l190_50_69:
+							pos, ti = position190_50_69, tokenIndex190_50_69
+							goto l185_69
+						}
+					lok50_69:
+						goto l184_69
+					l185_69:
+						pos, ti = position185_69, tokenIndex185_69
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position183_69)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_69
+				goto lok69
+			}
+		lok69:
+			goto l29
+		l28:
+			pos, ti = position28, tokenIndex28
+		}
+	l29:
+		_ = position25
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l24:
+	pos, ti = position24, tokenIndex24
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhier_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position24, tokenIndex24 := pos, ti
+	{
+		position25 := pos
+		{
+			position26, tokenIndex26 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+				goto l27
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l26
+		l27:
+			pos, ti = position26, tokenIndex26
+			{ // abs_path
+				comp_68 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_68, tokenIndex41_68 := pos, ti
+				{
+					position42_68 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_68
+					}
+					pos++
+					{ // path_segments
+						position165_56_68, tokenIndex165_56_68 := pos, ti
+						{
+							position166_56_68 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l165_56_68
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_56_68:
+							{
+								position168_56_68, tokenIndex168_56_68 := pos, ti
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
 									}
@@ -1586,7 +2661,7 @@ func (p *Parser) rhier_part() bool {
 									goto l168_56_68
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 									goto l168_56_68
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -1775,6 +2850,205 @@ l24:
 
 // ropaque_part is rule 5 opaque_part <- <(uric_no_slash uric*)>
 func (p *Parser) ropaque_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleopaque_part)
+	position30, tokenIndex30 := pos, ti
+	{
+		position31 := pos
+		{ // uric_no_slash
+			position34_47, tokenIndex34_47 := pos, ti
+			{
+				position35_47 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escaped
+								position202_26_47, tokenIndex202_26_47 := pos, ti
+								{
+									position203_26_47 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l202_26_47
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l204_24_26_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l202_26_47
+									l204_24_26_47:
+										pos++
+										goto lok24_26_47
+									}
+								lok24_26_47:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l204_25_26_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l202_26_47
+									l204_25_26_47:
+										pos++
+										goto lok25_26_47
+									}
+								lok25_26_47:
+									_ = position203_26_47
+								}
+								goto lok26_47
+							l202_26_47:
+								pos, ti = position202_26_47, tokenIndex202_26_47
+								goto l34_47
+							}
+						lok26_47:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									goto l196_27_47
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l34_47
+							l196_27_47:
+								pos++
+								goto lok27_47
+							}
+						lok27_47:
+						}
+					}
+				}
+
+				_ = position35_47
+			}
+			goto lok47
+		l34_47:
+			pos, ti = position34_47, tokenIndex34_47
+			goto l30
+		}
+	lok47:
+	l32:
+		{
+			position33, tokenIndex33 := pos, ti
+			{ // uric
+				position190_48, tokenIndex190_48 := pos, ti
+				{
+					position191_48 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_45_48, tokenIndex202_45_48 := pos, ti
+									{
+										position203_45_48 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_48
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_45_48
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_48
+										l204_24_45_48:
+											pos++
+											goto lok24_45_48
+										}
+									lok24_45_48:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_45_48
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_48
+										l204_25_45_48:
+											pos++
+											goto lok25_45_48
+										}
+									lok25_45_48:
+										_ = position203_45_48
+									}
+									goto lok45_48
+								l202_45_48:
+									pos, ti = position202_45_48, tokenIndex202_45_48
+									goto l190_48
+								}
+							lok45_48:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_46_48
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l190_48
+								l196_46_48:
+									pos++
+									goto lok46_48
+								}
+							lok46_48:
+							}
+						}
+					}
+
+					_ = position191_48
+				}
+				goto lok48
+			l190_48:
+				pos, ti = position190_48, tokenIndex190_48
+				goto l33
+			}
+		lok48:
+			goto l32
+		l33:
+			pos, ti = position33, tokenIndex33
+		}
+		if p.records(ruleopaque_part) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleopaque_part, position31)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l30:
+	pos, ti = position30, tokenIndex30
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nopaque_part() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2020,6 +3294,94 @@ func (p *Parser) ruric_no_slash() bool {
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_26, tokenIndex202_26 := pos, ti
+						{
+							position203_26 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_26
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_26
+							l204_24_26:
+								pos++
+								goto lok24_26
+							}
+						lok24_26:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_26
+							l204_25_26:
+								pos++
+								goto lok25_26
+							}
+						lok25_26:
+							_ = position203_26
+						}
+						goto lok26
+					l202_26:
+						pos, ti = position202_26, tokenIndex202_26
+						goto l34
+					}
+				lok26:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_27
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l34
+					l196_27:
+						pos++
+						goto lok27
+					}
+				lok27:
+				}
+			}
+		}
+
+		_ = position35
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l34:
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuric_no_slash() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
+	{
+		position35 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(11, true)
 				}
@@ -2126,9 +3488,6 @@ func (p *Parser) rnet_path() bool {
 	{
 		position38 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2137,9 +3496,6 @@ func (p *Parser) rnet_path() bool {
 		}
 		pos++
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2204,9 +3560,6 @@ func (p *Parser) rnet_path() bool {
 				{
 					position42_64 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2226,6 +3579,173 @@ func (p *Parser) rnet_path() bool {
 							{
 								position168_56_64, tokenIndex168_56_64 := pos, ti
 								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_56_64
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l168_56_64
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_56_64
+							l168_56_64:
+								pos, ti = position168_56_64, tokenIndex168_56_64
+							}
+							_ = position166_56_64
+						}
+						goto lok56_64
+					l165_56_64:
+						pos, ti = position165_56_64, tokenIndex165_56_64
+						goto l41_64
+					}
+				lok56_64:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_64)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_64
+				goto lok64
+			l41_64:
+				pos, ti = position41_64, tokenIndex41_64
+				p.comp = comp_64
+				goto l39
+			}
+		lok64:
+			goto l40
+		l39:
+			pos, ti = position39, tokenIndex39
+		}
+	l40:
+		if p.records(rulenet_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenet_path, position38)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l37:
+	pos, ti = position37, tokenIndex37
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnet_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position37, tokenIndex37 := pos, ti
+	{
+		position38 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		{ // authority
+			comp_63 := p.comp
+			p.comp = uint32(ruleauthority)
+			position58_63, tokenIndex58_63 := pos, ti
+			{
+				position59_63 := pos
+				{
+					position60_63, tokenIndex60_63 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nserver() {
+						goto l61_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position62_63, tokenIndex62_63 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.nreg_name) {
+							goto l62_63
+						}
+						pos, ti = p.position, p.tokenIndex
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l61_63
+					l62_63:
+						pos, ti = position62_63, tokenIndex62_63
+					}
+					goto l60_63
+				l61_63:
+					pos, ti = position60_63, tokenIndex60_63
+					if p.position, p.tokenIndex = pos, ti; !p.nreg_name() {
+						goto l58_63
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l60_63:
+				if p.records(ruleauthority) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleauthority, position59_63)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_63
+			goto lok63
+		l58_63:
+			pos, ti = position58_63, tokenIndex58_63
+			p.comp = comp_63
+			goto l37
+		}
+	lok63:
+		{
+			position39, tokenIndex39 := pos, ti
+			{ // abs_path
+				comp_64 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_64, tokenIndex41_64 := pos, ti
+				{
+					position42_64 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_64
+					}
+					pos++
+					{ // path_segments
+						position165_56_64, tokenIndex165_56_64 := pos, ti
+						{
+							position166_56_64 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l165_56_64
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_56_64:
+							{
+								position168_56_64, tokenIndex168_56_64 := pos, ti
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
 									}
@@ -2236,7 +3756,7 @@ func (p *Parser) rnet_path() bool {
 									goto l168_56_64
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 									goto l168_56_64
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -2297,9 +3817,6 @@ func (p *Parser) rabs_path() bool {
 	{
 		position42 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(0, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2319,6 +3836,76 @@ func (p *Parser) rabs_path() bool {
 				{
 					position168_56, tokenIndex168_56 := pos, ti
 					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l168_56
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l168_56
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l167_56
+				l168_56:
+					pos, ti = position168_56, tokenIndex168_56
+				}
+				_ = position166_56
+			}
+			goto lok56
+		l165_56:
+			pos, ti = position165_56, tokenIndex165_56
+			goto l41
+		}
+	lok56:
+		if p.records(ruleabs_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabs_path, position42)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l41:
+	pos, ti = position41, tokenIndex41
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabs_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position41, tokenIndex41 := pos, ti
+	{
+		position42 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l41
+		}
+		pos++
+		{ // path_segments
+			position165_56, tokenIndex165_56 := pos, ti
+			{
+				position166_56 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+					goto l165_56
+				}
+				pos, ti = p.position, p.tokenIndex
+			l167_56:
+				{
+					position168_56, tokenIndex168_56 := pos, ti
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2329,7 +3916,7 @@ func (p *Parser) rabs_path() bool {
 						goto l168_56
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 						goto l168_56
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2383,9 +3970,6 @@ func (p *Parser) rrel_path() bool {
 				{
 					position42_57 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2405,9 +3989,6 @@ func (p *Parser) rrel_path() bool {
 							{
 								position168_56_57, tokenIndex168_56_57 := pos, ti
 								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -2466,8 +4047,279 @@ l43:
 	return false
 }
 
+func (p *Parser) nrel_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	position43, tokenIndex43 := pos, ti
+	{
+		position44 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nrel_segment() {
+			goto l43
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position45, tokenIndex45 := pos, ti
+			{ // abs_path
+				comp_57 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position41_57, tokenIndex41_57 := pos, ti
+				{
+					position42_57 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41_57
+					}
+					pos++
+					{ // path_segments
+						position165_56_57, tokenIndex165_56_57 := pos, ti
+						{
+							position166_56_57 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l165_56_57
+							}
+							pos, ti = p.position, p.tokenIndex
+						l167_56_57:
+							{
+								position168_56_57, tokenIndex168_56_57 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(0, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l168_56_57
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+									goto l168_56_57
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l167_56_57
+							l168_56_57:
+								pos, ti = position168_56_57, tokenIndex168_56_57
+							}
+							_ = position166_56_57
+						}
+						goto lok56_57
+					l165_56_57:
+						pos, ti = position165_56_57, tokenIndex165_56_57
+						goto l41_57
+					}
+				lok56_57:
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position42_57)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_57
+				goto lok57
+			l41_57:
+				pos, ti = position41_57, tokenIndex41_57
+				p.comp = comp_57
+				goto l45
+			}
+		lok57:
+			goto l46
+		l45:
+			pos, ti = position45, tokenIndex45
+		}
+	l46:
+		if p.records(rulerel_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerel_path, position44)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l43:
+	pos, ti = position43, tokenIndex43
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rrel_segment is rule 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rrel_segment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position47, tokenIndex47 := pos, ti
+	{
+		position48 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_28, tokenIndex202_28 := pos, ti
+						{
+							position203_28 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_28
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_28
+							l204_24_28:
+								pos++
+								goto lok24_28
+							}
+						lok24_28:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_28
+							l204_25_28:
+								pos++
+								goto lok25_28
+							}
+						lok25_28:
+							_ = position203_28
+						}
+						goto lok28
+					l202_28:
+						pos, ti = position202_28, tokenIndex202_28
+						goto l47
+					}
+				lok28:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_29
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l47
+					l196_29:
+						pos++
+						goto lok29
+					}
+				lok29:
+				}
+			}
+		}
+
+	l49:
+		{
+			position50, tokenIndex50 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position202_30, tokenIndex202_30 := pos, ti
+							{
+								position203_30 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_30
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_24_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_30
+								l204_24_30:
+									pos++
+									goto lok24_30
+								}
+							lok24_30:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_25_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_30
+								l204_25_30:
+									pos++
+									goto lok25_30
+								}
+							lok25_30:
+								_ = position203_30
+							}
+							goto lok30
+						l202_30:
+							pos, ti = position202_30, tokenIndex202_30
+							goto l50
+						}
+					lok30:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l196_31
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50
+						l196_31:
+							pos++
+							goto lok31
+						}
+					lok31:
+					}
+				}
+			}
+
+			goto l49
+		l50:
+			pos, ti = position50, tokenIndex50
+		}
+		_ = position48
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l47:
+	pos, ti = position47, tokenIndex47
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrel_segment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position47, tokenIndex47 := pos, ti
@@ -2680,6 +4532,77 @@ func (p *Parser) rscheme() bool {
 	{
 		position54 := pos
 		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l211_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l211_1
+			}
+			goto l53
+		l211_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+	l55:
+		{
+			position56, tokenIndex56 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l211_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l211_2
+						}
+						goto l56
+					l211_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l55
+		l56:
+			pos, ti = position56, tokenIndex56
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position54)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l53:
+	pos, ti = position53, tokenIndex53
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position53, tokenIndex53 := pos, ti
+	{
+		position54 := pos
+		{ // alpha
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
@@ -2809,8 +4732,234 @@ l58:
 	return false
 }
 
+func (p *Parser) nauthority() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position58, tokenIndex58 := pos, ti
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nserver() {
+				goto l61
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position62, tokenIndex62 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.nreg_name) {
+					goto l62
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l61
+			l62:
+				pos, ti = position62, tokenIndex62
+			}
+			goto l60
+		l61:
+			pos, ti = position60, tokenIndex60
+			if p.position, p.tokenIndex = pos, ti; !p.nreg_name() {
+				goto l58
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l60:
+		if p.records(ruleauthority) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleauthority, position59)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l58:
+	pos, ti = position58, tokenIndex58
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rreg_name is rule 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
 func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	position63, tokenIndex63 := pos, ti
+	{
+		position64 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_32, tokenIndex202_32 := pos, ti
+						{
+							position203_32 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_32
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_32
+							l204_24_32:
+								pos++
+								goto lok24_32
+							}
+						lok24_32:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_32
+							l204_25_32:
+								pos++
+								goto lok25_32
+							}
+						lok25_32:
+							_ = position203_32
+						}
+						goto lok32
+					l202_32:
+						pos, ti = position202_32, tokenIndex202_32
+						goto l63
+					}
+				lok32:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63
+					l196_33:
+						pos++
+						goto lok33
+					}
+				lok33:
+				}
+			}
+		}
+
+	l65:
+		{
+			position66, tokenIndex66 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position202_34, tokenIndex202_34 := pos, ti
+							{
+								position203_34 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_34
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_24_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_34
+								l204_24_34:
+									pos++
+									goto lok24_34
+								}
+							lok24_34:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_25_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_34
+								l204_25_34:
+									pos++
+									goto lok25_34
+								}
+							lok25_34:
+								_ = position203_34
+							}
+							goto lok34
+						l202_34:
+							pos, ti = position202_34, tokenIndex202_34
+							goto l66
+						}
+					lok34:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l196_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l66
+						l196_35:
+							pos++
+							goto lok35
+						}
+					lok35:
+					}
+				}
+			}
+
+			goto l65
+		l66:
+			pos, ti = position66, tokenIndex66
+		}
+		if p.records(rulereg_name) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulereg_name, position64)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l63:
+	pos, ti = position63, tokenIndex63
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nreg_name() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3048,6 +5197,258 @@ func (p *Parser) rserver() bool {
 								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
 									pos++
 								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position202_36_61, tokenIndex202_36_61 := pos, ti
+											{
+												position203_36_61 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l202_36_61
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l204_24_36_61
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l202_36_61
+												l204_24_36_61:
+													pos++
+													goto lok24_36_61
+												}
+											lok24_36_61:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l204_25_36_61
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l202_36_61
+												l204_25_36_61:
+													pos++
+													goto lok25_36_61
+												}
+											lok25_36_61:
+												_ = position203_36_61
+											}
+											goto lok36_61
+										l202_36_61:
+											pos, ti = position202_36_61, tokenIndex202_36_61
+											goto l78_61
+										}
+									lok36_61:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l196_37_61
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l78_61
+										l196_37_61:
+											pos++
+											goto lok37_61
+										}
+									lok37_61:
+									}
+								}
+							}
+
+							goto l77_61
+						l78_61:
+							pos, ti = position78_61, tokenIndex78_61
+						}
+						if p.records(ruleuserinfo) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuserinfo, position76_61)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_61
+					goto lok61
+				}
+			lok61:
+				if buffer[pos] != '@' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				}
+				pos++
+				goto l74
+			l73:
+				pos, ti = position73, tokenIndex73
+			}
+		l74:
+			{ // hostport
+				comp_62 := p.comp
+				p.comp = uint32(rulehostport)
+				position80_62, tokenIndex80_62 := pos, ti
+				{
+					position81_62 := pos
+					{ // host
+						comp_59 := p.comp
+						p.comp = uint32(rulehost)
+						position84_59_62, tokenIndex84_59_62 := pos, ti
+						{
+							position85_59_62 := pos
+							{
+								position86_59_62, tokenIndex86_59_62 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									goto l87_59_62
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l86_59_62
+							l87_59_62:
+								pos, ti = position86_59_62, tokenIndex86_59_62
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+									goto l88_59_62
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l86_59_62
+							l88_59_62:
+								pos, ti = position86_59_62, tokenIndex86_59_62
+								if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
+									goto l84_59_62
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l86_59_62:
+							if p.records(rulehost) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulehost, position85_59_62)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_59
+						goto lok59_62
+					l84_59_62:
+						pos, ti = position84_59_62, tokenIndex84_59_62
+						p.comp = comp_59
+						goto l80_62
+					}
+				lok59_62:
+					{
+						position82_62, tokenIndex82_62 := pos, ti
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l82_62
+						}
+						pos++
+						{ // port
+							if false {
+								goto l82_62
+							}
+							comp_60 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position155_60_62 := pos
+							l156_60_62:
+								{
+									position157_60_62, tokenIndex157_60_62 := pos, ti
+									{ // digit
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											goto l219_23_60_62
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l157_60_62
+									l219_23_60_62:
+										pos++
+										goto lok23_60_62
+									}
+								lok23_60_62:
+									goto l156_60_62
+								l157_60_62:
+									pos, ti = position157_60_62, tokenIndex157_60_62
+								}
+								if p.records(ruleport) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position155_60_62)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_60
+							goto lok60_62
+						}
+					lok60_62:
+						goto l83_62
+					l82_62:
+						pos, ti = position82_62, tokenIndex82_62
+					}
+				l83_62:
+					if p.records(rulehostport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position81_62)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_62
+				goto lok62
+			l80_62:
+				pos, ti = position80_62, tokenIndex80_62
+				p.comp = comp_62
+				goto l71
+			}
+		lok62:
+			goto l72
+		l71:
+			pos, ti = position71, tokenIndex71
+		}
+	l72:
+		if p.records(ruleserver) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleserver, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nserver() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleserver)
+	{
+		position70 := pos
+		{
+			position71, tokenIndex71 := pos, ti
+			{
+				position73, tokenIndex73 := pos, ti
+				{ // userinfo
+					if false {
+						goto l73
+					}
+					comp_61 := p.comp
+					p.comp = uint32(ruleuserinfo)
+					{
+						position76_61 := pos
+					l77_61:
+						{
+							position78_61, tokenIndex78_61 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+									pos++
+								} else {
 									if int(pos) == p.at {
 										p.note(14, true)
 									}
@@ -3178,21 +5579,21 @@ func (p *Parser) rserver() bool {
 							position85_59_62 := pos
 							{
 								position86_59_62, tokenIndex86_59_62 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+								if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
 									goto l87_59_62
 								}
 								pos, ti = p.position, p.tokenIndex
 								goto l86_59_62
 							l87_59_62:
 								pos, ti = position86_59_62, tokenIndex86_59_62
-								if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+								if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
 									goto l88_59_62
 								}
 								pos, ti = p.position, p.tokenIndex
 								goto l86_59_62
 							l88_59_62:
 								pos, ti = position86_59_62, tokenIndex86_59_62
-								if p.position, p.tokenIndex = pos, ti; !p.rIPv6reference() {
+								if p.position, p.tokenIndex = pos, ti; !p.nIPv6reference() {
 									goto l84_59_62
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -3303,6 +5704,103 @@ func (p *Parser) rserver() bool {
 
 // ruserinfo is rule 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position76 := pos
+	l77:
+		{
+			position78, tokenIndex78 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position202_36, tokenIndex202_36 := pos, ti
+							{
+								position203_36 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_36
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_24_36
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_36
+								l204_24_36:
+									pos++
+									goto lok24_36
+								}
+							lok24_36:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_25_36
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_36
+								l204_25_36:
+									pos++
+									goto lok25_36
+								}
+							lok25_36:
+								_ = position203_36
+							}
+							goto lok36
+						l202_36:
+							pos, ti = position202_36, tokenIndex202_36
+							goto l78
+						}
+					lok36:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l196_37
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l78
+						l196_37:
+							pos++
+							goto lok37
+						}
+					lok37:
+					}
+				}
+			}
+
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
+		}
+		if p.records(ruleuserinfo) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuserinfo, position76)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuserinfo() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3471,6 +5969,125 @@ func (p *Parser) rhostport() bool {
 		{
 			position82, tokenIndex82 := pos, ti
 			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l82
+			}
+			pos++
+			{ // port
+				if false {
+					goto l82
+				}
+				comp_60 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position155_60 := pos
+				l156_60:
+					{
+						position157_60, tokenIndex157_60 := pos, ti
+						{ // digit
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l219_23_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l157_60
+						l219_23_60:
+							pos++
+							goto lok23_60
+						}
+					lok23_60:
+						goto l156_60
+					l157_60:
+						pos, ti = position157_60, tokenIndex157_60
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position155_60)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_60
+				goto lok60
+			}
+		lok60:
+			goto l83
+		l82:
+			pos, ti = position82, tokenIndex82
+		}
+	l83:
+		if p.records(rulehostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostport, position81)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l80:
+	pos, ti = position80, tokenIndex80
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position80, tokenIndex80 := pos, ti
+	{
+		position81 := pos
+		{ // host
+			comp_59 := p.comp
+			p.comp = uint32(rulehost)
+			position84_59, tokenIndex84_59 := pos, ti
+			{
+				position85_59 := pos
+				{
+					position86_59, tokenIndex86_59 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+						goto l87_59
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l86_59
+				l87_59:
+					pos, ti = position86_59, tokenIndex86_59
+					if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
+						goto l88_59
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l86_59
+				l88_59:
+					pos, ti = position86_59, tokenIndex86_59
+					if p.position, p.tokenIndex = pos, ti; !p.nIPv6reference() {
+						goto l84_59
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l86_59:
+				if p.records(rulehost) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position85_59)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_59
+			goto lok59
+		l84_59:
+			pos, ti = position84_59, tokenIndex84_59
+			p.comp = comp_59
+			goto l80
+		}
+	lok59:
+		{
+			position82, tokenIndex82 := pos, ti
+			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(4, true)
 				}
@@ -3589,6 +6206,51 @@ l84:
 	return false
 }
 
+func (p *Parser) nhost() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position84, tokenIndex84 := pos, ti
+	{
+		position85 := pos
+		{
+			position86, tokenIndex86 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+				goto l87
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l86
+		l87:
+			pos, ti = position86, tokenIndex86
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
+				goto l88
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l86
+		l88:
+			pos, ti = position86, tokenIndex86
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv6reference() {
+				goto l84
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l86:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position85)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l84:
+	pos, ti = position84, tokenIndex84
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rIPv6reference is rule 18 IPv6reference <- <('[' IPv6address ']')>
 func (p *Parser) rIPv6reference() bool {
 	buffer := p.buffer
@@ -3599,9 +6261,6 @@ func (p *Parser) rIPv6reference() bool {
 	{
 		position90 := pos
 		if buffer[pos] != '[' {
-			if int(pos) == p.at {
-				p.note(17, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -3626,9 +6285,6 @@ func (p *Parser) rIPv6reference() bool {
 							}
 							pos, ti = p.position, p.tokenIndex
 							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -3637,9 +6293,6 @@ func (p *Parser) rIPv6reference() bool {
 							}
 							pos++
 							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -3669,9 +6322,6 @@ func (p *Parser) rIPv6reference() bool {
 						l101_52_55:
 							pos, ti = position97_52_55, tokenIndex97_52_55
 							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -3680,9 +6330,6 @@ func (p *Parser) rIPv6reference() bool {
 							}
 							pos++
 							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -3714,6 +6361,184 @@ func (p *Parser) rIPv6reference() bool {
 				{
 					position93_55, tokenIndex93_55 := pos, ti
 					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l93_55
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+						goto l93_55
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l94_55
+				l93_55:
+					pos, ti = position93_55, tokenIndex93_55
+				}
+			l94_55:
+				if p.records(ruleIPv6address) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleIPv6address, position92_55)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_55
+			goto lok55
+		l91_55:
+			pos, ti = position91_55, tokenIndex91_55
+			p.comp = comp_55
+			goto l89
+		}
+	lok55:
+		if buffer[pos] != ']' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if p.records(ruleIPv6reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6reference, position90)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l89:
+	pos, ti = position89, tokenIndex89
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6reference)
+	position89, tokenIndex89 := pos, ti
+	{
+		position90 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // IPv6address
+			comp_55 := p.comp
+			p.comp = uint32(ruleIPv6address)
+			position91_55, tokenIndex91_55 := pos, ti
+			{
+				position92_55 := pos
+				{ // hexpart
+					position95_52_55, tokenIndex95_52_55 := pos, ti
+					{
+						position96_52_55 := pos
+						{
+							position97_52_55, tokenIndex97_52_55 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+								goto l98_52_55
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l98_52_55
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l98_52_55
+							}
+							pos++
+							{
+								position99_52_55, tokenIndex99_52_55 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+									goto l99_52_55
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l100_52_55
+							l99_52_55:
+								pos, ti = position99_52_55, tokenIndex99_52_55
+							}
+						l100_52_55:
+							goto l97_52_55
+						l98_52_55:
+							pos, ti = position97_52_55, tokenIndex97_52_55
+							if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+								goto l101_52_55
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l97_52_55
+						l101_52_55:
+							pos, ti = position97_52_55, tokenIndex97_52_55
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_52_55
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_52_55
+							}
+							pos++
+							{
+								position102_52_55, tokenIndex102_52_55 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+									goto l102_52_55
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l103_52_55
+							l102_52_55:
+								pos, ti = position102_52_55, tokenIndex102_52_55
+							}
+						l103_52_55:
+						}
+					l97_52_55:
+						_ = position96_52_55
+					}
+					goto lok52_55
+				l95_52_55:
+					pos, ti = position95_52_55, tokenIndex95_52_55
+					goto l91_55
+				}
+			lok52_55:
+				{
+					position93_55, tokenIndex93_55 := pos, ti
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -3724,7 +6549,7 @@ func (p *Parser) rIPv6reference() bool {
 						goto l93_55
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+					if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
 						goto l93_55
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3794,9 +6619,6 @@ func (p *Parser) rIPv6address() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3805,9 +6627,6 @@ func (p *Parser) rIPv6address() bool {
 					}
 					pos++
 					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3837,9 +6656,6 @@ func (p *Parser) rIPv6address() bool {
 				l101_52:
 					pos, ti = position97_52, tokenIndex97_52
 					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3848,9 +6664,6 @@ func (p *Parser) rIPv6address() bool {
 					}
 					pos++
 					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3882,6 +6695,145 @@ func (p *Parser) rIPv6address() bool {
 		{
 			position93, tokenIndex93 := pos, ti
 			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l93
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+				goto l93
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l94
+		l93:
+			pos, ti = position93, tokenIndex93
+		}
+	l94:
+		if p.records(ruleIPv6address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6address, position92)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l91:
+	pos, ti = position91, tokenIndex91
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position91, tokenIndex91 := pos, ti
+	{
+		position92 := pos
+		{ // hexpart
+			position95_52, tokenIndex95_52 := pos, ti
+			{
+				position96_52 := pos
+				{
+					position97_52, tokenIndex97_52 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+						goto l98_52
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l98_52
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l98_52
+					}
+					pos++
+					{
+						position99_52, tokenIndex99_52 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+							goto l99_52
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l100_52
+					l99_52:
+						pos, ti = position99_52, tokenIndex99_52
+					}
+				l100_52:
+					goto l97_52
+				l98_52:
+					pos, ti = position97_52, tokenIndex97_52
+					if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+						goto l101_52
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l97_52
+				l101_52:
+					pos, ti = position97_52, tokenIndex97_52
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_52
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_52
+					}
+					pos++
+					{
+						position102_52, tokenIndex102_52 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+							goto l102_52
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l103_52
+					l102_52:
+						pos, ti = position102_52, tokenIndex102_52
+					}
+				l103_52:
+				}
+			l97_52:
+				_ = position96_52
+			}
+			goto lok52
+		l95_52:
+			pos, ti = position95_52, tokenIndex95_52
+			goto l91
+		}
+	lok52:
+		{
+			position93, tokenIndex93 := pos, ti
+			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(4, true)
 				}
@@ -3892,7 +6844,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l93
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rIPv4address() {
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv4address() {
 				goto l93
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3931,9 +6883,6 @@ func (p *Parser) rhexpart() bool {
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(4, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3942,9 +6891,6 @@ func (p *Parser) rhexpart() bool {
 			}
 			pos++
 			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(4, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3974,9 +6920,6 @@ func (p *Parser) rhexpart() bool {
 		l101:
 			pos, ti = position97, tokenIndex97
 			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(4, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3985,9 +6928,6 @@ func (p *Parser) rhexpart() bool {
 			}
 			pos++
 			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(4, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -4018,8 +6958,326 @@ l95:
 	return false
 }
 
+func (p *Parser) nhexpart() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position95, tokenIndex95 := pos, ti
+	{
+		position96 := pos
+		{
+			position97, tokenIndex97 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+				goto l98
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{
+				position99, tokenIndex99 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+					goto l99
+				}
+				pos, ti = p.position, p.tokenIndex
+				goto l100
+			l99:
+				pos, ti = position99, tokenIndex99
+			}
+		l100:
+			goto l97
+		l98:
+			pos, ti = position97, tokenIndex97
+			if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+				goto l101
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l97
+		l101:
+			pos, ti = position97, tokenIndex97
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l95
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l95
+			}
+			pos++
+			{
+				position102, tokenIndex102 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.nhexseq() {
+					goto l102
+				}
+				pos, ti = p.position, p.tokenIndex
+				goto l103
+			l102:
+				pos, ti = position102, tokenIndex102
+			}
+		l103:
+		}
+	l97:
+		_ = position96
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l95:
+	pos, ti = position95, tokenIndex95
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rhexseq is rule 21 hexseq <- <(hex4 (':' hex4 !'.')*)>
 func (p *Parser) rhexseq() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position104, tokenIndex104 := pos, ti
+	{
+		position105 := pos
+		{ // hex4
+			position109_38, tokenIndex109_38 := pos, ti
+			{
+				position110_38 := pos
+				{ // HEXDIG
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l223_3_38
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l109_38
+				l223_3_38:
+					pos++
+					goto lok3_38
+				}
+			lok3_38:
+				{
+					position111_38, tokenIndex111_38 := pos, ti
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_4_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l111_38
+					l223_4_38:
+						pos++
+						goto lok4_38
+					}
+				lok4_38:
+					goto l112_38
+				l111_38:
+					pos, ti = position111_38, tokenIndex111_38
+				}
+			l112_38:
+				{
+					position113_38, tokenIndex113_38 := pos, ti
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_5_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l113_38
+					l223_5_38:
+						pos++
+						goto lok5_38
+					}
+				lok5_38:
+					goto l114_38
+				l113_38:
+					pos, ti = position113_38, tokenIndex113_38
+				}
+			l114_38:
+				{
+					position115_38, tokenIndex115_38 := pos, ti
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_6_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_38
+					l223_6_38:
+						pos++
+						goto lok6_38
+					}
+				lok6_38:
+					goto l116_38
+				l115_38:
+					pos, ti = position115_38, tokenIndex115_38
+				}
+			l116_38:
+				_ = position110_38
+			}
+			goto lok38
+		l109_38:
+			pos, ti = position109_38, tokenIndex109_38
+			goto l104
+		}
+	lok38:
+	l106:
+		{
+			position107, tokenIndex107 := pos, ti
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l107
+			}
+			pos++
+			{ // hex4
+				position109_39, tokenIndex109_39 := pos, ti
+				{
+					position110_39 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_3_39
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l109_39
+					l223_3_39:
+						pos++
+						goto lok3_39
+					}
+				lok3_39:
+					{
+						position111_39, tokenIndex111_39 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l223_4_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l111_39
+						l223_4_39:
+							pos++
+							goto lok4_39
+						}
+					lok4_39:
+						goto l112_39
+					l111_39:
+						pos, ti = position111_39, tokenIndex111_39
+					}
+				l112_39:
+					{
+						position113_39, tokenIndex113_39 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l223_5_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l113_39
+						l223_5_39:
+							pos++
+							goto lok5_39
+						}
+					lok5_39:
+						goto l114_39
+					l113_39:
+						pos, ti = position113_39, tokenIndex113_39
+					}
+				l114_39:
+					{
+						position115_39, tokenIndex115_39 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l223_6_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l115_39
+						l223_6_39:
+							pos++
+							goto lok6_39
+						}
+					lok6_39:
+						goto l116_39
+					l115_39:
+						pos, ti = position115_39, tokenIndex115_39
+					}
+				l116_39:
+					_ = position110_39
+				}
+				goto lok39
+			l109_39:
+				pos, ti = position109_39, tokenIndex109_39
+				goto l107
+			}
+		lok39:
+			{
+				position108, tokenIndex108 := pos, ti
+				if buffer[pos] != '.' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l108
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l107
+			l108:
+				pos, ti = position108, tokenIndex108
+			}
+			goto l106
+		l107:
+			pos, ti = position107, tokenIndex107
+		}
+		_ = position105
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l104:
+	pos, ti = position104, tokenIndex104
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhexseq() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position104, tokenIndex104 := pos, ti
@@ -4275,6 +7533,95 @@ func (p *Parser) rhex4() bool {
 	{
 		position110 := pos
 		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l223_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l109
+		l223_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+		{
+			position111, tokenIndex111 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l223_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l111
+			l223_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l112
+		l111:
+			pos, ti = position111, tokenIndex111
+		}
+	l112:
+		{
+			position113, tokenIndex113 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l223_5
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			l223_5:
+				pos++
+				goto lok5
+			}
+		lok5:
+			goto l114
+		l113:
+			pos, ti = position113, tokenIndex113
+		}
+	l114:
+		{
+			position115, tokenIndex115 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l223_6
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l115
+			l223_6:
+				pos++
+				goto lok6
+			}
+		lok6:
+			goto l116
+		l115:
+			pos, ti = position115, tokenIndex115
+		}
+	l116:
+		_ = position110
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l109:
+	pos, ti = position109, tokenIndex109
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhex4() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position109, tokenIndex109 := pos, ti
+	{
+		position110 := pos
+		{ // HEXDIG
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
@@ -4371,6 +7718,266 @@ l109:
 
 // rIPv4address is rule 23 IPv4address <- <(DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)>
 func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position117, tokenIndex117 := pos, ti
+	{
+		position118 := pos
+		{ // DIGIT
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+		{
+			position119, tokenIndex119 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			l221_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l120
+		l119:
+			pos, ti = position119, tokenIndex119
+		}
+	l120:
+		{
+			position121, tokenIndex121 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			l221_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l122
+		l121:
+			pos, ti = position121, tokenIndex121
+		}
+	l122:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		{ // DIGIT
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_10
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_10:
+			pos++
+			goto lok10
+		}
+	lok10:
+		{
+			position123, tokenIndex123 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l123
+			l221_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			goto l124
+		l123:
+			pos, ti = position123, tokenIndex123
+		}
+	l124:
+		{
+			position125, tokenIndex125 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l125
+			l221_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l126
+		l125:
+			pos, ti = position125, tokenIndex125
+		}
+	l126:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		{ // DIGIT
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+		{
+			position127, tokenIndex127 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l127
+			l221_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l128
+		l127:
+			pos, ti = position127, tokenIndex127
+		}
+	l128:
+		{
+			position129, tokenIndex129 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l129
+			l221_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			goto l130
+		l129:
+			pos, ti = position129, tokenIndex129
+		}
+	l130:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		{ // DIGIT
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		{
+			position131, tokenIndex131 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_17
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l131
+			l221_17:
+				pos++
+				goto lok17
+			}
+		lok17:
+			goto l132
+		l131:
+			pos, ti = position131, tokenIndex131
+		}
+	l132:
+		{
+			position133, tokenIndex133 := pos, ti
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_18
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l133
+			l221_18:
+				pos++
+				goto lok18
+			}
+		lok18:
+			goto l134
+		l133:
+			pos, ti = position133, tokenIndex133
+		}
+	l134:
+		if p.records(ruleIPv4address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv4address, position118)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l117:
+	pos, ti = position117, tokenIndex117
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv4address() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4692,6 +8299,215 @@ func (p *Parser) rhostname() bool {
 				{
 					position143_40 := pos
 					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l207_19_40
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l207_19_40
+						}
+						goto l142_40
+					l207_19_40:
+						pos++
+						goto lok19_40
+					}
+				lok19_40:
+				l144_40:
+					{
+						position145_40, tokenIndex145_40 := pos, ti
+					l146_40:
+						{
+							position147_40, tokenIndex147_40 := pos, ti
+							if buffer[pos] != '-' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l147_40
+							}
+							pos++
+							goto l146_40
+						l147_40:
+							pos, ti = position147_40, tokenIndex147_40
+						}
+						{ // alphanum
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l207_20_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l207_20_40
+							}
+							goto l145_40
+						l207_20_40:
+							pos++
+							goto lok20_40
+						}
+					lok20_40:
+						goto l144_40
+					l145_40:
+						pos, ti = position145_40, tokenIndex145_40
+					}
+					_ = position143_40
+				}
+				goto lok40
+			l142_40:
+				pos, ti = position142_40, tokenIndex142_40
+				goto l138
+			}
+		lok40:
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l138
+			}
+			pos++
+			{
+				position139, tokenIndex139 := pos, ti
+				{ // alphanum
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l207_41
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l207_41
+					}
+					goto l138
+				l207_41:
+					pos++
+					goto lok41
+				}
+			lok41:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position139, tokenIndex139
+			}
+			goto l137
+		l138:
+			pos, ti = position138, tokenIndex138
+		}
+		{ // toplabel
+			position148_42, tokenIndex148_42 := pos, ti
+			{
+				position149_42 := pos
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l211_21_42
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l211_21_42
+					}
+					goto l148_42
+				l211_21_42:
+					pos++
+					goto lok21_42
+				}
+			lok21_42:
+			l150_42:
+				{
+					position151_42, tokenIndex151_42 := pos, ti
+				l152_42:
+					{
+						position153_42, tokenIndex153_42 := pos, ti
+						if buffer[pos] != '-' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_42
+						}
+						pos++
+						goto l152_42
+					l153_42:
+						pos, ti = position153_42, tokenIndex153_42
+					}
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l207_22_42
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l207_22_42
+						}
+						goto l151_42
+					l207_22_42:
+						pos++
+						goto lok22_42
+					}
+				lok22_42:
+					goto l150_42
+				l151_42:
+					pos, ti = position151_42, tokenIndex151_42
+				}
+				_ = position149_42
+			}
+			goto lok42
+		l148_42:
+			pos, ti = position148_42, tokenIndex148_42
+			goto l135
+		}
+	lok42:
+		{
+			position140, tokenIndex140 := pos, ti
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l140
+			}
+			pos++
+			goto l141
+		l140:
+			pos, ti = position140, tokenIndex140
+		}
+	l141:
+		if p.records(rulehostname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostname, position136)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l135:
+	pos, ti = position135, tokenIndex135
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position135, tokenIndex135 := pos, ti
+	{
+		position136 := pos
+	l137:
+		{
+			position138, tokenIndex138 := pos, ti
+			{ // domainlabel
+				position142_40, tokenIndex142_40 := pos, ti
+				{
+					position143_40 := pos
+					{ // alphanum
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -4935,6 +8751,76 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position143 := pos
 		{ // alphanum
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l207_19
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l207_19
+			}
+			goto l142
+		l207_19:
+			pos++
+			goto lok19
+		}
+	lok19:
+	l144:
+		{
+			position145, tokenIndex145 := pos, ti
+		l146:
+			{
+				position147, tokenIndex147 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l147
+				}
+				pos++
+				goto l146
+			l147:
+				pos, ti = position147, tokenIndex147
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l207_20
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l207_20
+				}
+				goto l145
+			l207_20:
+				pos++
+				goto lok20
+			}
+		lok20:
+			goto l144
+		l145:
+			pos, ti = position145, tokenIndex145
+		}
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l142:
+	pos, ti = position142, tokenIndex142
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndomainlabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position142, tokenIndex142 := pos, ti
+	{
+		position143 := pos
+		{ // alphanum
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
@@ -5015,6 +8901,76 @@ l142:
 
 // rtoplabel is rule 26 toplabel <- <(alpha ('-'* alphanum)*)>
 func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position148, tokenIndex148 := pos, ti
+	{
+		position149 := pos
+		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l211_21
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l211_21
+			}
+			goto l148
+		l211_21:
+			pos++
+			goto lok21
+		}
+	lok21:
+	l150:
+		{
+			position151, tokenIndex151 := pos, ti
+		l152:
+			{
+				position153, tokenIndex153 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l153
+				}
+				pos++
+				goto l152
+			l153:
+				pos, ti = position153, tokenIndex153
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l207_22
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l207_22
+				}
+				goto l151
+			l207_22:
+				pos++
+				goto lok22
+			}
+		lok22:
+			goto l150
+		l151:
+			pos, ti = position151, tokenIndex151
+		}
+		_ = position149
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l148:
+	pos, ti = position148, tokenIndex148
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntoplabel() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position148, tokenIndex148 := pos, ti
@@ -5111,6 +9067,44 @@ func (p *Parser) rport() bool {
 		{
 			position157, tokenIndex157 := pos, ti
 			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l219_23
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l157
+			l219_23:
+				pos++
+				goto lok23
+			}
+		lok23:
+			goto l156
+		l157:
+			pos, ti = position157, tokenIndex157
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position155)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position155 := pos
+	l156:
+		{
+			position157, tokenIndex157 := pos, ti
+			{ // digit
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
@@ -5159,9 +9153,6 @@ func (p *Parser) rpath() bool {
 					{
 						position42_58 := pos
 						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -5181,9 +9172,6 @@ func (p *Parser) rpath() bool {
 								{
 									position168_56_58, tokenIndex168_56_58 := pos, ti
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -5261,6 +9249,125 @@ l158:
 	return false
 }
 
+func (p *Parser) npath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position158, tokenIndex158 := pos, ti
+	{
+		position159 := pos
+		{
+			position160, tokenIndex160 := pos, ti
+			{
+				position162, tokenIndex162 := pos, ti
+				{ // abs_path
+					comp_58 := p.comp
+					p.comp = uint32(ruleabs_path)
+					position41_58, tokenIndex41_58 := pos, ti
+					{
+						position42_58 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l41_58
+						}
+						pos++
+						{ // path_segments
+							position165_56_58, tokenIndex165_56_58 := pos, ti
+							{
+								position166_56_58 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+									goto l165_56_58
+								}
+								pos, ti = p.position, p.tokenIndex
+							l167_56_58:
+								{
+									position168_56_58, tokenIndex168_56_58 := pos, ti
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_56_58
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+										goto l168_56_58
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l167_56_58
+								l168_56_58:
+									pos, ti = position168_56_58, tokenIndex168_56_58
+								}
+								_ = position166_56_58
+							}
+							goto lok56_58
+						l165_56_58:
+							pos, ti = position165_56_58, tokenIndex165_56_58
+							goto l41_58
+						}
+					lok56_58:
+						if p.records(ruleabs_path) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabs_path, position42_58)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_58
+					goto lok58
+				l41_58:
+					pos, ti = position41_58, tokenIndex41_58
+					p.comp = comp_58
+					goto l163
+				}
+			lok58:
+				goto l162
+			l163:
+				pos, ti = position162, tokenIndex162
+				if p.position, p.tokenIndex = pos, ti; !p.nopaque_part() {
+					goto l160
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l162:
+			goto l161
+		l160:
+			pos, ti = position160, tokenIndex160
+		}
+	l161:
+		{
+			position164, tokenIndex164 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l158
+		l164:
+			pos, ti = position164, tokenIndex164
+		}
+		_ = position159
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l158:
+	pos, ti = position158, tokenIndex158
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rpath_segments is rule 29 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
@@ -5276,9 +9383,6 @@ func (p *Parser) rpath_segments() bool {
 		{
 			position168, tokenIndex168 := pos, ti
 			if buffer[pos] != '/' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -5304,8 +9408,269 @@ l165:
 	return false
 }
 
+func (p *Parser) npath_segments() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position165, tokenIndex165 := pos, ti
+	{
+		position166 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+			goto l165
+		}
+		pos, ti = p.position, p.tokenIndex
+	l167:
+		{
+			position168, tokenIndex168 := pos, ti
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+				goto l168
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l167
+		l168:
+			pos, ti = position168, tokenIndex168
+		}
+		_ = position166
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l165:
+	pos, ti = position165, tokenIndex165
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rsegment is rule 30 segment <- <(pchar* (';' param)*)>
 func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position170 := pos
+	l171:
+		{
+			position172, tokenIndex172 := pos, ti
+			{ // pchar
+				position179_53, tokenIndex179_53 := pos, ti
+				{
+					position180_53 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_43_53, tokenIndex202_43_53 := pos, ti
+									{
+										position203_43_53 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_53
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_43_53
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_53
+										l204_24_43_53:
+											pos++
+											goto lok24_43_53
+										}
+									lok24_43_53:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_43_53
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_53
+										l204_25_43_53:
+											pos++
+											goto lok25_43_53
+										}
+									lok25_43_53:
+										_ = position203_43_53
+									}
+									goto lok43_53
+								l202_43_53:
+									pos, ti = position202_43_53, tokenIndex202_43_53
+									goto l179_53
+								}
+							lok43_53:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_44_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l179_53
+								l196_44_53:
+									pos++
+									goto lok44_53
+								}
+							lok44_53:
+							}
+						}
+					}
+
+					_ = position180_53
+				}
+				goto lok53
+			l179_53:
+				pos, ti = position179_53, tokenIndex179_53
+				goto l172
+			}
+		lok53:
+			goto l171
+		l172:
+			pos, ti = position172, tokenIndex172
+		}
+	l173:
+		{
+			position174, tokenIndex174 := pos, ti
+			if buffer[pos] != ';' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l174
+			}
+			pos++
+			{ // param
+				if false {
+					goto l174
+				}
+				{
+					position176_54 := pos
+				l177_54:
+					{
+						position178_54, tokenIndex178_54 := pos, ti
+						{ // pchar
+							position179_49_54, tokenIndex179_49_54 := pos, ti
+							{
+								position180_49_54 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position202_43_49_54, tokenIndex202_43_49_54 := pos, ti
+												{
+													position203_43_49_54 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_43_49_54
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_24_43_49_54
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_43_49_54
+													l204_24_43_49_54:
+														pos++
+														goto lok24_43_49_54
+													}
+												lok24_43_49_54:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l204_25_43_49_54
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l202_43_49_54
+													l204_25_43_49_54:
+														pos++
+														goto lok25_43_49_54
+													}
+												lok25_43_49_54:
+													_ = position203_43_49_54
+												}
+												goto lok43_49_54
+											l202_43_49_54:
+												pos, ti = position202_43_49_54, tokenIndex202_43_49_54
+												goto l179_49_54
+											}
+										lok43_49_54:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l196_44_49_54
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l179_49_54
+											l196_44_49_54:
+												pos++
+												goto lok44_49_54
+											}
+										lok44_49_54:
+										}
+									}
+								}
+
+								_ = position180_49_54
+							}
+							goto lok49_54
+						l179_49_54:
+							pos, ti = position179_49_54, tokenIndex179_49_54
+							goto l178_54
+						}
+					lok49_54:
+						goto l177_54
+					l178_54:
+						pos, ti = position178_54, tokenIndex178_54
+					}
+					_ = position176_54
+				}
+				goto lok54
+			}
+		lok54:
+			goto l173
+		l174:
+			pos, ti = position174, tokenIndex174
+		}
+		_ = position170
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -5580,6 +9945,108 @@ func (p *Parser) rparam() bool {
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_43_49, tokenIndex202_43_49 := pos, ti
+									{
+										position203_43_49 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_49
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_43_49
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_49
+										l204_24_43_49:
+											pos++
+											goto lok24_43_49
+										}
+									lok24_43_49:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_43_49
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_49
+										l204_25_43_49:
+											pos++
+											goto lok25_43_49
+										}
+									lok25_43_49:
+										_ = position203_43_49
+									}
+									goto lok43_49
+								l202_43_49:
+									pos, ti = position202_43_49, tokenIndex202_43_49
+									goto l179_49
+								}
+							lok43_49:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_44_49
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l179_49
+								l196_44_49:
+									pos++
+									goto lok44_49
+								}
+							lok44_49:
+							}
+						}
+					}
+
+					_ = position180_49
+				}
+				goto lok49
+			l179_49:
+				pos, ti = position179_49, tokenIndex179_49
+				goto l178
+			}
+		lok49:
+			goto l177
+		l178:
+			pos, ti = position178, tokenIndex178
+		}
+		_ = position176
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nparam() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position176 := pos
+	l177:
+		{
+			position178, tokenIndex178 := pos, ti
+			{ // pchar
+				position179_49, tokenIndex179_49 := pos, ti
+				{
+					position180_49 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(22, true)
 							}
@@ -5695,6 +10162,94 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_43, tokenIndex202_43 := pos, ti
+						{
+							position203_43 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_43
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_43
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_43
+							l204_24_43:
+								pos++
+								goto lok24_43
+							}
+						lok24_43:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_43
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_43
+							l204_25_43:
+								pos++
+								goto lok25_43
+							}
+						lok25_43:
+							_ = position203_43
+						}
+						goto lok43
+					l202_43:
+						pos, ti = position202_43, tokenIndex202_43
+						goto l179
+					}
+				lok43:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_44
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l179
+					l196_44:
+						pos++
+						goto lok44
+					}
+				lok44:
+				}
+			}
+		}
+
+		_ = position180
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l179:
+	pos, ti = position179, tokenIndex179
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position179, tokenIndex179 := pos, ti
+	{
+		position180 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(22, true)
 				}
@@ -5793,6 +10348,115 @@ l179:
 
 // rquery is rule 33 query <- <uric*>
 func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position183 := pos
+	l184:
+		{
+			position185, tokenIndex185 := pos, ti
+			{ // uric
+				position190_50, tokenIndex190_50 := pos, ti
+				{
+					position191_50 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_45_50, tokenIndex202_45_50 := pos, ti
+									{
+										position203_45_50 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_50
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_45_50
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_50
+										l204_24_45_50:
+											pos++
+											goto lok24_45_50
+										}
+									lok24_45_50:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_45_50
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_50
+										l204_25_45_50:
+											pos++
+											goto lok25_45_50
+										}
+									lok25_45_50:
+										_ = position203_45_50
+									}
+									goto lok45_50
+								l202_45_50:
+									pos, ti = position202_45_50, tokenIndex202_45_50
+									goto l190_50
+								}
+							lok45_50:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_46_50
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l190_50
+								l196_46_50:
+									pos++
+									goto lok46_50
+								}
+							lok46_50:
+							}
+						}
+					}
+
+					_ = position191_50
+				}
+				goto lok50
+			l190_50:
+				pos, ti = position190_50, tokenIndex190_50
+				goto l185
+			}
+		lok50:
+			goto l184
+		l185:
+			pos, ti = position185, tokenIndex185
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position183)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -5938,6 +10602,115 @@ func (p *Parser) rfragment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_45_51, tokenIndex202_45_51 := pos, ti
+									{
+										position203_45_51 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_51
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_45_51
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_51
+										l204_24_45_51:
+											pos++
+											goto lok24_45_51
+										}
+									lok24_45_51:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_45_51
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_51
+										l204_25_45_51:
+											pos++
+											goto lok25_45_51
+										}
+									lok25_45_51:
+										_ = position203_45_51
+									}
+									goto lok45_51
+								l202_45_51:
+									pos, ti = position202_45_51, tokenIndex202_45_51
+									goto l190_51
+								}
+							lok45_51:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_46_51
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l190_51
+								l196_46_51:
+									pos++
+									goto lok46_51
+								}
+							lok46_51:
+							}
+						}
+					}
+
+					_ = position191_51
+				}
+				goto lok51
+			l190_51:
+				pos, ti = position190_51, tokenIndex190_51
+				goto l189
+			}
+		lok51:
+			goto l188
+		l189:
+			pos, ti = position189, tokenIndex189
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position187)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position187 := pos
+	l188:
+		{
+			position189, tokenIndex189 := pos, ti
+			{ // uric
+				position190_51, tokenIndex190_51 := pos, ti
+				{
+					position191_51 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
@@ -6058,6 +10831,94 @@ func (p *Parser) ruric() bool {
 			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_45, tokenIndex202_45 := pos, ti
+						{
+							position203_45 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_45
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_45
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_45
+							l204_24_45:
+								pos++
+								goto lok24_45
+							}
+						lok24_45:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_45
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_45
+							l204_25_45:
+								pos++
+								goto lok25_45
+							}
+						lok25_45:
+							_ = position203_45
+						}
+						goto lok45
+					l202_45:
+						pos, ti = position202_45, tokenIndex202_45
+						goto l190
+					}
+				lok45:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l190
+					l196_46:
+						pos++
+						goto lok46
+					}
+				lok46:
+				}
+			}
+		}
+
+		_ = position191
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l190:
+	pos, ti = position190, tokenIndex190
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuric() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position190, tokenIndex190 := pos, ti
+	{
+		position191 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(6, true)
 				}
@@ -6158,6 +11019,23 @@ l190:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l193
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l193:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
@@ -6177,6 +11055,23 @@ l193:
 
 // runreserved is rule 37 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l196
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l196:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -6200,6 +11095,23 @@ l196:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l199
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l199:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nmark() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
@@ -6219,6 +11131,56 @@ l199:
 
 // rescaped is rule 39 escaped <- <('%' hex hex)>
 func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position202, tokenIndex202 := pos, ti
+	{
+		position203 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l202
+		}
+		pos++
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l204_24
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l202
+		l204_24:
+			pos++
+			goto lok24
+		}
+	lok24:
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l204_25
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l202
+		l204_25:
+			pos++
+			goto lok25
+		}
+	lok25:
+		_ = position203
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l202:
+	pos, ti = position202, tokenIndex202
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescaped() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position202, tokenIndex202 := pos, ti
@@ -6281,6 +11243,23 @@ l202:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l204
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l204:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
@@ -6300,6 +11279,26 @@ l204:
 
 // ralphanum is rule 41 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l207
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l207
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l207:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -6329,6 +11328,26 @@ l207:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l211
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l211
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l211:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
@@ -6356,6 +11375,23 @@ l211:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l215
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l215:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nlowalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
@@ -6375,6 +11411,23 @@ l215:
 
 // rupalpha is rule 44 upalpha <- <[A-Z]>
 func (p *Parser) rupalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l217
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l217:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -6398,6 +11451,23 @@ l217:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l219
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l219:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
@@ -6419,6 +11489,23 @@ l219:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l221
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l221:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nDIGIT() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
@@ -6438,6 +11525,23 @@ l221:
 
 // rHEXDIG is rule 47 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l223
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l223:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -6604,6 +11708,115 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURI_reference):
+		matches = p.nURI_reference()
+	case int(ruleabsoluteURI):
+		matches = p.nabsoluteURI()
+	case int(rulerelativeURI):
+		matches = p.nrelativeURI()
+	case int(rulehier_part):
+		matches = p.nhier_part()
+	case int(ruleopaque_part):
+		matches = p.nopaque_part()
+	case int(ruleuric_no_slash):
+		matches = p.nuric_no_slash()
+	case int(rulenet_path):
+		matches = p.nnet_path()
+	case int(ruleabs_path):
+		matches = p.nabs_path()
+	case int(rulerel_path):
+		matches = p.nrel_path()
+	case int(rulerel_segment):
+		matches = p.nrel_segment()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleauthority):
+		matches = p.nauthority()
+	case int(rulereg_name):
+		matches = p.nreg_name()
+	case int(ruleserver):
+		matches = p.nserver()
+	case int(ruleuserinfo):
+		matches = p.nuserinfo()
+	case int(rulehostport):
+		matches = p.nhostport()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(ruleIPv6reference):
+		matches = p.nIPv6reference()
+	case int(ruleIPv6address):
+		matches = p.nIPv6address()
+	case int(rulehexpart):
+		matches = p.nhexpart()
+	case int(rulehexseq):
+		matches = p.nhexseq()
+	case int(rulehex4):
+		matches = p.nhex4()
+	case int(ruleIPv4address):
+		matches = p.nIPv4address()
+	case int(rulehostname):
+		matches = p.nhostname()
+	case int(ruledomainlabel):
+		matches = p.ndomainlabel()
+	case int(ruletoplabel):
+		matches = p.ntoplabel()
+	case int(ruleport):
+		matches = p.nport()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulepath_segments):
+		matches = p.npath_segments()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(ruleparam):
+		matches = p.nparam()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(ruleuric):
+		matches = p.nuric()
+	case int(rulereserved):
+		matches = p.nreserved()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulemark):
+		matches = p.nmark()
+	case int(ruleescaped):
+		matches = p.nescaped()
+	case int(rulehex):
+		matches = p.nhex()
+	case int(rulealphanum):
+		matches = p.nalphanum()
+	case int(rulealpha):
+		matches = p.nalpha()
+	case int(rulelowalpha):
+		matches = p.nlowalpha()
+	case int(ruleupalpha):
+		matches = p.nupalpha()
+	case int(ruledigit):
+		matches = p.ndigit()
+	case int(ruleDIGIT):
+		matches = p.nDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.nHEXDIG()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 20 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , =] [%] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0000000000:; $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -6695,7 +11908,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

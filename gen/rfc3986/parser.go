@@ -651,6 +651,106 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			{ // URI_reference
+				comp_98 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position5_98, tokenIndex5_98 := pos, ti
+				{
+					position6_98 := pos
+					{
+						position7_98, tokenIndex7_98 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nURI() {
+							goto l8_98
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position9_98, tokenIndex9_98 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_98
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_98
+						l9_98:
+							pos, ti = position9_98, tokenIndex9_98
+						}
+						goto l7_98
+					l8_98:
+						pos, ti = position7_98, tokenIndex7_98
+						if p.position, p.tokenIndex = pos, ti; !p.nrelative_ref() {
+							goto l5_98
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position10_98, tokenIndex10_98 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l10_98
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_98
+						l10_98:
+							pos, ti = position10_98, tokenIndex10_98
+						}
+					}
+				l7_98:
+					if p.records(ruleURI_reference) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI_reference, position6_98)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_98
+				goto lok98
+			l5_98:
+				pos, ti = position5_98, tokenIndex5_98
+				p.comp = comp_98
+				goto l3
+			}
+		lok98:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nabsolute_URI() {
+				goto l4
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l4:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.npath() {
+				goto l0
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
 func (p *Parser) rURI_reference() bool {
 	pos, ti := p.position, p.tokenIndex
@@ -722,8 +822,434 @@ l5:
 	return false
 }
 
+func (p *Parser) nURI_reference() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position5, tokenIndex5 := pos, ti
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nURI() {
+				goto l8
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position9, tokenIndex9 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l8
+			l9:
+				pos, ti = position9, tokenIndex9
+			}
+			goto l7
+		l8:
+			pos, ti = position7, tokenIndex7
+			if p.position, p.tokenIndex = pos, ti; !p.nrelative_ref() {
+				goto l5
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position10, tokenIndex10 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l10
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l5
+			l10:
+				pos, ti = position10, tokenIndex10
+			}
+		}
+	l7:
+		if p.records(ruleURI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI_reference, position6)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l5:
+	pos, ti = position5, tokenIndex5
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI is rule 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
 func (p *Parser) rURI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI)
+	position11, tokenIndex11 := pos, ti
+	{
+		position12 := pos
+		{ // scheme
+			comp_93 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_93, tokenIndex40_93 := pos, ti
+			{
+				position41_93 := pos
+				{
+					position42_93, tokenIndex42_93 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_93
+					}
+					pos++
+					goto l42_93
+				l43_93:
+					pos, ti = position42_93, tokenIndex42_93
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_93
+					}
+					pos++
+				}
+			l42_93:
+			l44_93:
+				{
+					position45_93, tokenIndex45_93 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_93
+							}
+							pos++
+						}
+					}
+
+					goto l44_93
+				l45_93:
+					pos, ti = position45_93, tokenIndex45_93
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_93)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_93
+			goto lok93
+		l40_93:
+			pos, ti = position40_93, tokenIndex40_93
+			p.comp = comp_93
+			goto l11
+		}
+	lok93:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l11
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			goto l11
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position13, tokenIndex13 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l13
+			}
+			pos++
+			{ // query
+				if false {
+					goto l13
+				}
+				comp_94 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position225_94 := pos
+				l226_94:
+					{
+						position227_94, tokenIndex227_94 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position221_33_94, tokenIndex221_33_94 := pos, ti
+									{
+										position222_33_94 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_33_94, tokenIndex234_32_33_94 := pos, ti
+														{
+															position235_32_33_94 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_94
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_33_94
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_94
+															l247_15_32_33_94:
+																pos++
+																goto lok15_32_33_94
+															}
+														lok15_32_33_94:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_33_94
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_94
+															l247_16_32_33_94:
+																pos++
+																goto lok16_32_33_94
+															}
+														lok16_32_33_94:
+															_ = position235_32_33_94
+														}
+														goto lok32_33_94
+													l234_32_33_94:
+														pos, ti = position234_32_33_94, tokenIndex234_32_33_94
+														goto l221_33_94
+													}
+												lok32_33_94:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_33_94
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_33_94
+									}
+									goto lok33_94
+								l221_33_94:
+									pos, ti = position221_33_94, tokenIndex221_33_94
+									goto l227_94
+								}
+							lok33_94:
+							}
+						}
+
+						goto l226_94
+					l227_94:
+						pos, ti = position227_94, tokenIndex227_94
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position225_94)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_94
+				goto lok94
+			}
+		lok94:
+			goto l14
+		l13:
+			pos, ti = position13, tokenIndex13
+		}
+	l14:
+		{
+			position15, tokenIndex15 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l15
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l15
+				}
+				comp_95 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position230_95 := pos
+				l231_95:
+					{
+						position232_95, tokenIndex232_95 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position221_34_95, tokenIndex221_34_95 := pos, ti
+									{
+										position222_34_95 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_34_95, tokenIndex234_32_34_95 := pos, ti
+														{
+															position235_32_34_95 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_95
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_34_95
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_95
+															l247_15_32_34_95:
+																pos++
+																goto lok15_32_34_95
+															}
+														lok15_32_34_95:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_34_95
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_95
+															l247_16_32_34_95:
+																pos++
+																goto lok16_32_34_95
+															}
+														lok16_32_34_95:
+															_ = position235_32_34_95
+														}
+														goto lok32_34_95
+													l234_32_34_95:
+														pos, ti = position234_32_34_95, tokenIndex234_32_34_95
+														goto l221_34_95
+													}
+												lok32_34_95:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_34_95
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_34_95
+									}
+									goto lok34_95
+								l221_34_95:
+									pos, ti = position221_34_95, tokenIndex221_34_95
+									goto l232_95
+								}
+							lok34_95:
+							}
+						}
+
+						goto l231_95
+					l232_95:
+						pos, ti = position232_95, tokenIndex232_95
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position230_95)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_95
+				goto lok95
+			}
+		lok95:
+			goto l16
+		l15:
+			pos, ti = position15, tokenIndex15
+		}
+	l16:
+		if p.records(ruleURI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI, position12)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l11:
+	pos, ti = position11, tokenIndex11
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURI() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -820,7 +1346,7 @@ func (p *Parser) rURI() bool {
 			goto l11
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 			goto l11
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1152,6 +1678,304 @@ func (p *Parser) rhier_part() bool {
 		{
 			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+				goto l20
+			}
+			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l20
+				}
+				comp_87 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position186_87 := pos
+				l187_87:
+					{
+						position188_87, tokenIndex188_87 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_87
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l188_87
+							}
+							{
+								position208_74_87 := pos
+							l209_74_87:
+								{
+									position210_74_87, tokenIndex210_74_87 := pos, ti
+									{ // pchar
+										position221_39_74_87, tokenIndex221_39_74_87 := pos, ti
+										{
+											position222_39_74_87 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position234_32_39_74_87, tokenIndex234_32_39_74_87 := pos, ti
+															{
+																position235_32_39_74_87 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_87
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_15_32_39_74_87
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_87
+																l247_15_32_39_74_87:
+																	pos++
+																	goto lok15_32_39_74_87
+																}
+															lok15_32_39_74_87:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_16_32_39_74_87
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_87
+																l247_16_32_39_74_87:
+																	pos++
+																	goto lok16_32_39_74_87
+																}
+															lok16_32_39_74_87:
+																_ = position235_32_39_74_87
+															}
+															goto lok32_39_74_87
+														l234_32_39_74_87:
+															pos, ti = position234_32_39_74_87, tokenIndex234_32_39_74_87
+															goto l221_39_74_87
+														}
+													lok32_39_74_87:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l221_39_74_87
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position222_39_74_87
+										}
+										goto lok39_74_87
+									l221_39_74_87:
+										pos, ti = position221_39_74_87, tokenIndex221_39_74_87
+										goto l210_74_87
+									}
+								lok39_74_87:
+									goto l209_74_87
+								l210_74_87:
+									pos, ti = position210_74_87, tokenIndex210_74_87
+								}
+								_ = position208_74_87
+							}
+							goto lok74_87
+						}
+					lok74_87:
+						goto l187_87
+					l188_87:
+						pos, ti = position188_87, tokenIndex188_87
+					}
+					if p.records(rulepath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position186_87)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_87
+				goto lok87
+			}
+		lok87:
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+				goto l21
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l21:
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+				goto l22
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l22:
+			pos, ti = position19, tokenIndex19
+			{ // path_empty
+				if false {
+					goto l17
+				}
+				comp_88 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position204_88 := pos
+					{
+						position205_88, tokenIndex205_88 := pos, ti
+						{ // pchar
+							position221_38_88, tokenIndex221_38_88 := pos, ti
+							{
+								position222_38_88 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_38_88, tokenIndex234_32_38_88 := pos, ti
+												{
+													position235_32_38_88 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_88
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_38_88
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_88
+													l247_15_32_38_88:
+														pos++
+														goto lok15_32_38_88
+													}
+												lok15_32_38_88:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_38_88
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_88
+													l247_16_32_38_88:
+														pos++
+														goto lok16_32_38_88
+													}
+												lok16_32_38_88:
+													_ = position235_32_38_88
+												}
+												goto lok32_38_88
+											l234_32_38_88:
+												pos, ti = position234_32_38_88, tokenIndex234_32_38_88
+												goto l221_38_88
+											}
+										lok32_38_88:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_38_88
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_38_88
+							}
+							goto lok38_88
+						l221_38_88:
+							pos, ti = position221_38_88, tokenIndex221_38_88
+							goto l205_88
+						}
+					lok38_88:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_88
+						}
+						goto l206_88
+					l205_88:
+						pos, ti = position205_88, tokenIndex205_88
+					}
+				l206_88:
+					if p.records(rulepath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position204_88)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_88
+				goto lok88
+			}
+		lok88:
+		}
+	l19:
+		_ = position18
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhier_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -1173,7 +1997,7 @@ func (p *Parser) rhier_part() bool {
 				goto l20
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+			if p.position, p.tokenIndex = pos, ti; !p.nauthority() {
 				goto l20
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1331,14 +2155,14 @@ func (p *Parser) rhier_part() bool {
 			goto l19
 		l20:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_absolute() {
 				goto l21
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_rootless() {
 				goto l22
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1504,6 +2328,251 @@ func (p *Parser) rabsolute_URI() bool {
 				{
 					position42_89, tokenIndex42_89 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_89
+					}
+					pos++
+					goto l42_89
+				l43_89:
+					pos, ti = position42_89, tokenIndex42_89
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_89
+					}
+					pos++
+				}
+			l42_89:
+			l44_89:
+				{
+					position45_89, tokenIndex45_89 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_89
+							}
+							pos++
+						}
+					}
+
+					goto l44_89
+				l45_89:
+					pos, ti = position45_89, tokenIndex45_89
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_89)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_89
+			goto lok89
+		l40_89:
+			pos, ti = position40_89, tokenIndex40_89
+			p.comp = comp_89
+			goto l23
+		}
+	lok89:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l23
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			goto l23
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position25, tokenIndex25 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l25
+			}
+			pos++
+			{ // query
+				if false {
+					goto l25
+				}
+				comp_90 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position225_90 := pos
+				l226_90:
+					{
+						position227_90, tokenIndex227_90 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position221_33_90, tokenIndex221_33_90 := pos, ti
+									{
+										position222_33_90 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_33_90, tokenIndex234_32_33_90 := pos, ti
+														{
+															position235_32_33_90 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_90
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_33_90
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_90
+															l247_15_32_33_90:
+																pos++
+																goto lok15_32_33_90
+															}
+														lok15_32_33_90:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_33_90
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_90
+															l247_16_32_33_90:
+																pos++
+																goto lok16_32_33_90
+															}
+														lok16_32_33_90:
+															_ = position235_32_33_90
+														}
+														goto lok32_33_90
+													l234_32_33_90:
+														pos, ti = position234_32_33_90, tokenIndex234_32_33_90
+														goto l221_33_90
+													}
+												lok32_33_90:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_33_90
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_33_90
+									}
+									goto lok33_90
+								l221_33_90:
+									pos, ti = position221_33_90, tokenIndex221_33_90
+									goto l227_90
+								}
+							lok33_90:
+							}
+						}
+
+						goto l226_90
+					l227_90:
+						pos, ti = position227_90, tokenIndex227_90
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position225_90)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_90
+				goto lok90
+			}
+		lok90:
+			goto l26
+		l25:
+			pos, ti = position25, tokenIndex25
+		}
+	l26:
+		{
+			position27, tokenIndex27 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l23
+		l27:
+			pos, ti = position27, tokenIndex27
+		}
+		if p.records(ruleabsolute_URI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsolute_URI, position24)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l23:
+	pos, ti = position23, tokenIndex23
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsolute_URI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI)
+	position23, tokenIndex23 := pos, ti
+	{
+		position24 := pos
+		{ // scheme
+			comp_89 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_89, tokenIndex40_89 := pos, ti
+			{
+				position41_89 := pos
+				{
+					position42_89, tokenIndex42_89 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -1584,7 +2653,7 @@ func (p *Parser) rabsolute_URI() bool {
 			goto l23
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 			goto l23
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1781,6 +2850,288 @@ func (p *Parser) rrelative_ref() bool {
 	{
 		position29 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
+			goto l28
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position30, tokenIndex30 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l30
+			}
+			pos++
+			{ // query
+				if false {
+					goto l30
+				}
+				comp_96 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position225_96 := pos
+				l226_96:
+					{
+						position227_96, tokenIndex227_96 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position221_33_96, tokenIndex221_33_96 := pos, ti
+									{
+										position222_33_96 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_33_96, tokenIndex234_32_33_96 := pos, ti
+														{
+															position235_32_33_96 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_96
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_33_96
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_96
+															l247_15_32_33_96:
+																pos++
+																goto lok15_32_33_96
+															}
+														lok15_32_33_96:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_33_96
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_33_96
+															l247_16_32_33_96:
+																pos++
+																goto lok16_32_33_96
+															}
+														lok16_32_33_96:
+															_ = position235_32_33_96
+														}
+														goto lok32_33_96
+													l234_32_33_96:
+														pos, ti = position234_32_33_96, tokenIndex234_32_33_96
+														goto l221_33_96
+													}
+												lok32_33_96:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_33_96
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_33_96
+									}
+									goto lok33_96
+								l221_33_96:
+									pos, ti = position221_33_96, tokenIndex221_33_96
+									goto l227_96
+								}
+							lok33_96:
+							}
+						}
+
+						goto l226_96
+					l227_96:
+						pos, ti = position227_96, tokenIndex227_96
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position225_96)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_96
+				goto lok96
+			}
+		lok96:
+			goto l31
+		l30:
+			pos, ti = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l32
+				}
+				comp_97 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position230_97 := pos
+				l231_97:
+					{
+						position232_97, tokenIndex232_97 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position221_34_97, tokenIndex221_34_97 := pos, ti
+									{
+										position222_34_97 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position234_32_34_97, tokenIndex234_32_34_97 := pos, ti
+														{
+															position235_32_34_97 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_97
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_15_32_34_97
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_97
+															l247_15_32_34_97:
+																pos++
+																goto lok15_32_34_97
+															}
+														lok15_32_34_97:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l247_16_32_34_97
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l234_32_34_97
+															l247_16_32_34_97:
+																pos++
+																goto lok16_32_34_97
+															}
+														lok16_32_34_97:
+															_ = position235_32_34_97
+														}
+														goto lok32_34_97
+													l234_32_34_97:
+														pos, ti = position234_32_34_97, tokenIndex234_32_34_97
+														goto l221_34_97
+													}
+												lok32_34_97:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l221_34_97
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position222_34_97
+									}
+									goto lok34_97
+								l221_34_97:
+									pos, ti = position221_34_97, tokenIndex221_34_97
+									goto l232_97
+								}
+							lok34_97:
+							}
+						}
+
+						goto l231_97
+					l232_97:
+						pos, ti = position232_97, tokenIndex232_97
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position230_97)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_97
+				goto lok97
+			}
+		lok97:
+			goto l33
+		l32:
+			pos, ti = position32, tokenIndex32
+		}
+	l33:
+		if p.records(rulerelative_ref) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelative_ref, position29)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l28:
+	pos, ti = position28, tokenIndex28
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrelative_ref() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelative_ref)
+	position28, tokenIndex28 := pos, ti
+	{
+		position29 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nrelative_part() {
 			goto l28
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -2112,6 +3463,304 @@ func (p *Parser) rrelative_part() bool {
 		{
 			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+				goto l37
+			}
+			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l37
+				}
+				comp_91 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position186_91 := pos
+				l187_91:
+					{
+						position188_91, tokenIndex188_91 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_91
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l188_91
+							}
+							{
+								position208_74_91 := pos
+							l209_74_91:
+								{
+									position210_74_91, tokenIndex210_74_91 := pos, ti
+									{ // pchar
+										position221_39_74_91, tokenIndex221_39_74_91 := pos, ti
+										{
+											position222_39_74_91 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position234_32_39_74_91, tokenIndex234_32_39_74_91 := pos, ti
+															{
+																position235_32_39_74_91 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_91
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_15_32_39_74_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_91
+																l247_15_32_39_74_91:
+																	pos++
+																	goto lok15_32_39_74_91
+																}
+															lok15_32_39_74_91:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_16_32_39_74_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_91
+																l247_16_32_39_74_91:
+																	pos++
+																	goto lok16_32_39_74_91
+																}
+															lok16_32_39_74_91:
+																_ = position235_32_39_74_91
+															}
+															goto lok32_39_74_91
+														l234_32_39_74_91:
+															pos, ti = position234_32_39_74_91, tokenIndex234_32_39_74_91
+															goto l221_39_74_91
+														}
+													lok32_39_74_91:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l221_39_74_91
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position222_39_74_91
+										}
+										goto lok39_74_91
+									l221_39_74_91:
+										pos, ti = position221_39_74_91, tokenIndex221_39_74_91
+										goto l210_74_91
+									}
+								lok39_74_91:
+									goto l209_74_91
+								l210_74_91:
+									pos, ti = position210_74_91, tokenIndex210_74_91
+								}
+								_ = position208_74_91
+							}
+							goto lok74_91
+						}
+					lok74_91:
+						goto l187_91
+					l188_91:
+						pos, ti = position188_91, tokenIndex188_91
+					}
+					if p.records(rulepath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position186_91)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_91
+				goto lok91
+			}
+		lok91:
+			goto l36
+		l37:
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+				goto l38
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l36
+		l38:
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+				goto l39
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l36
+		l39:
+			pos, ti = position36, tokenIndex36
+			{ // path_empty
+				if false {
+					goto l34
+				}
+				comp_92 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position204_92 := pos
+					{
+						position205_92, tokenIndex205_92 := pos, ti
+						{ // pchar
+							position221_38_92, tokenIndex221_38_92 := pos, ti
+							{
+								position222_38_92 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_38_92, tokenIndex234_32_38_92 := pos, ti
+												{
+													position235_32_38_92 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_92
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_38_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_92
+													l247_15_32_38_92:
+														pos++
+														goto lok15_32_38_92
+													}
+												lok15_32_38_92:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_38_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_92
+													l247_16_32_38_92:
+														pos++
+														goto lok16_32_38_92
+													}
+												lok16_32_38_92:
+													_ = position235_32_38_92
+												}
+												goto lok32_38_92
+											l234_32_38_92:
+												pos, ti = position234_32_38_92, tokenIndex234_32_38_92
+												goto l221_38_92
+											}
+										lok32_38_92:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_38_92
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_38_92
+							}
+							goto lok38_92
+						l221_38_92:
+							pos, ti = position221_38_92, tokenIndex221_38_92
+							goto l205_92
+						}
+					lok38_92:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_92
+						}
+						goto l206_92
+					l205_92:
+						pos, ti = position205_92, tokenIndex205_92
+					}
+				l206_92:
+					if p.records(rulepath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position204_92)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_92
+				goto lok92
+			}
+		lok92:
+		}
+	l36:
+		_ = position35
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l34:
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrelative_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
+	{
+		position35 := pos
+		{
+			position36, tokenIndex36 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -2133,7 +3782,7 @@ func (p *Parser) rrelative_part() bool {
 				goto l37
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+			if p.position, p.tokenIndex = pos, ti; !p.nauthority() {
 				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2291,14 +3940,14 @@ func (p *Parser) rrelative_part() bool {
 			goto l36
 		l37:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_absolute() {
 				goto l38
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l38:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_noscheme() {
 				goto l39
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2458,6 +4107,76 @@ func (p *Parser) rscheme() bool {
 		{
 			position42, tokenIndex42 := pos, ti
 			if c := buffer[pos]; c < 'a' || c > 'z' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			goto l42
+		l43:
+			pos, ti = position42, tokenIndex42
+			if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+		}
+	l42:
+	l44:
+		{
+			position45, tokenIndex45 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					pos++
+				} else {
+
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l45
+					}
+					pos++
+				}
+			}
+
+			goto l44
+		l45:
+			pos, ti = position45, tokenIndex45
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position41)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l40:
+	pos, ti = position40, tokenIndex40
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position40, tokenIndex40 := pos, ti
+	{
+		position41 := pos
+		{
+			position42, tokenIndex42 := pos, ti
+			if c := buffer[pos]; c < 'a' || c > 'z' {
 				if int(pos) == p.at {
 					p.note(0, true)
 				}
@@ -2531,6 +4250,194 @@ l40:
 
 // rauthority is rule 8 authority <- <((userinfo '@')? host (':' port)?)>
 func (p *Parser) rauthority() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position47, tokenIndex47 := pos, ti
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, ti
+			{ // userinfo
+				if false {
+					goto l49
+				}
+				comp_85 := p.comp
+				p.comp = uint32(ruleuserinfo)
+				{
+					position54_85 := pos
+				l55_85:
+					{
+						position56_85, tokenIndex56_85 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position234_17_85, tokenIndex234_17_85 := pos, ti
+										{
+											position235_17_85 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_17_85
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_15_17_85
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_17_85
+											l247_15_17_85:
+												pos++
+												goto lok15_17_85
+											}
+										lok15_17_85:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_16_17_85
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_17_85
+											l247_16_17_85:
+												pos++
+												goto lok16_17_85
+											}
+										lok16_17_85:
+											_ = position235_17_85
+										}
+										goto lok17_85
+									l234_17_85:
+										pos, ti = position234_17_85, tokenIndex234_17_85
+										goto l56_85
+									}
+								lok17_85:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l56_85
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l55_85
+					l56_85:
+						pos, ti = position56_85, tokenIndex56_85
+					}
+					if p.records(ruleuserinfo) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleuserinfo, position54_85)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_85
+				goto lok85
+			}
+		lok85:
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l49
+			}
+			pos++
+			goto l50
+		l49:
+			pos, ti = position49, tokenIndex49
+		}
+	l50:
+		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+			goto l47
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position51, tokenIndex51 := pos, ti
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l51
+			}
+			pos++
+			{ // port
+				if false {
+					goto l51
+				}
+				comp_86 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position66_86 := pos
+				l67_86:
+					{
+						position68_86, tokenIndex68_86 := pos, ti
+						{ // DIGIT
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l245_1_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l68_86
+						l245_1_86:
+							pos++
+							goto lok1_86
+						}
+					lok1_86:
+						goto l67_86
+					l68_86:
+						pos, ti = position68_86, tokenIndex68_86
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position66_86)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_86
+				goto lok86
+			}
+		lok86:
+			goto l52
+		l51:
+			pos, ti = position51, tokenIndex51
+		}
+	l52:
+		if p.records(ruleauthority) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleauthority, position48)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l47:
+	pos, ti = position47, tokenIndex47
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nauthority() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2666,7 +4573,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhost() {
 			goto l47
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -2747,6 +4654,98 @@ l47:
 
 // ruserinfo is rule 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
 func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position234_17, tokenIndex234_17 := pos, ti
+							{
+								position235_17 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_17
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_15_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_17
+								l247_15_17:
+									pos++
+									goto lok15_17
+								}
+							lok15_17:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_16_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_17
+								l247_16_17:
+									pos++
+									goto lok16_17
+								}
+							lok16_17:
+								_ = position235_17
+							}
+							goto lok17
+						l234_17:
+							pos, ti = position234_17, tokenIndex234_17
+							goto l56
+						}
+					lok17:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l56
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l55
+		l56:
+			pos, ti = position56, tokenIndex56
+		}
+		if p.records(ruleuserinfo) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuserinfo, position54)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuserinfo() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2874,9 +4873,6 @@ func (p *Parser) rhost() bool {
 				{
 					position70_80 := pos
 					if buffer[pos] != '[' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2894,6 +4890,327 @@ func (p *Parser) rhost() bool {
 					l72_80:
 						pos, ti = position71_80, tokenIndex71_80
 						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+							goto l69_80
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_80:
+					if buffer[pos] != ']' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_80
+					}
+					pos++
+					if p.records(ruleIP_literal) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIP_literal, position70_80)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_80
+				goto lok80
+			l69_80:
+				pos, ti = position69_80, tokenIndex69_80
+				p.comp = comp_80
+				goto l61
+			}
+		lok80:
+			goto l60
+		l61:
+			pos, ti = position60, tokenIndex60
+			{ // IPv4address
+				comp_81 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_81, tokenIndex159_81 := pos, ti
+				{
+					position160_81 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_81
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_81
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_81
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_81
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_81
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_81
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_81
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_81)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_81
+				goto lok81
+			l159_81:
+				pos, ti = position159_81, tokenIndex159_81
+				p.comp = comp_81
+				goto l62
+			}
+		lok81:
+			{
+				position63, tokenIndex63 := pos, ti
+				{
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position234_82, tokenIndex234_82 := pos, ti
+								{
+									position235_82 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_82
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_15_82
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_82
+									l247_15_82:
+										pos++
+										goto lok15_82
+									}
+								lok15_82:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_16_82
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_82
+									l247_16_82:
+										pos++
+										goto lok16_82
+									}
+								lok16_82:
+									_ = position235_82
+								}
+								goto lok82
+							l234_82:
+								pos, ti = position234_82, tokenIndex234_82
+								goto l63
+							}
+						lok82:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l236_83
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l63
+							l236_83:
+								pos++
+								goto lok83
+							}
+						lok83:
+						}
+					}
+				}
+
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l62
+			l63:
+				pos, ti = position63, tokenIndex63
+			}
+			goto l60
+		l62:
+			pos, ti = position60, tokenIndex60
+			{ // reg_name
+				if false {
+					goto l58
+				}
+				comp_84 := p.comp
+				p.comp = uint32(rulereg_name)
+				{
+					position169_84 := pos
+				l170_84:
+					{
+						position171_84, tokenIndex171_84 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position234_27_84, tokenIndex234_27_84 := pos, ti
+										{
+											position235_27_84 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_27_84
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_15_27_84
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_27_84
+											l247_15_27_84:
+												pos++
+												goto lok15_27_84
+											}
+										lok15_27_84:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l247_16_27_84
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l234_27_84
+											l247_16_27_84:
+												pos++
+												goto lok16_27_84
+											}
+										lok16_27_84:
+											_ = position235_27_84
+										}
+										goto lok27_84
+									l234_27_84:
+										pos, ti = position234_27_84, tokenIndex234_27_84
+										goto l171_84
+									}
+								lok27_84:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l171_84
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l170_84
+					l171_84:
+						pos, ti = position171_84, tokenIndex171_84
+					}
+					if p.records(rulereg_name) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulereg_name, position169_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			}
+		lok84:
+		}
+	l60:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position59)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l58:
+	pos, ti = position58, tokenIndex58
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhost() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position58, tokenIndex58 := pos, ti
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, ti
+			{ // IP_literal
+				comp_80 := p.comp
+				p.comp = uint32(ruleIP_literal)
+				position69_80, tokenIndex69_80 := pos, ti
+				{
+					position70_80 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_80
+					}
+					pos++
+					{
+						position71_80, tokenIndex71_80 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+							goto l72_80
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_80
+					l72_80:
+						pos, ti = position71_80, tokenIndex71_80
+						if p.position, p.tokenIndex = pos, ti; !p.nIPvFuture() {
 							goto l69_80
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -2933,7 +5250,7 @@ func (p *Parser) rhost() bool {
 				position159_81, tokenIndex159_81 := pos, ti
 				{
 					position160_81 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2948,7 +5265,7 @@ func (p *Parser) rhost() bool {
 						goto l159_81
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2963,7 +5280,7 @@ func (p *Parser) rhost() bool {
 						goto l159_81
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2978,7 +5295,7 @@ func (p *Parser) rhost() bool {
 						goto l159_81
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_81
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3238,6 +5555,44 @@ func (p *Parser) rport() bool {
 		{
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_1
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l68
+			l245_1:
+				pos++
+				goto lok1
+			}
+		lok1:
+			goto l67
+		l68:
+			pos, ti = position68, tokenIndex68
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position66)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position66 := pos
+	l67:
+		{
+			position68, tokenIndex68 := pos, ti
+			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
@@ -3278,9 +5633,6 @@ func (p *Parser) rIP_literal() bool {
 	{
 		position70 := pos
 		if buffer[pos] != '[' {
-			if int(pos) == p.at {
-				p.note(14, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -3298,6 +5650,64 @@ func (p *Parser) rIP_literal() bool {
 		l72:
 			pos, ti = position71, tokenIndex71
 			if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+				goto l69
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l71:
+		if buffer[pos] != ']' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if p.records(ruleIP_literal) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIP_literal, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l69:
+	pos, ti = position69, tokenIndex69
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIP_literal() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIP_literal)
+	position69, tokenIndex69 := pos, ti
+	{
+		position70 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+				goto l72
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l71
+		l72:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.nIPvFuture() {
 				goto l69
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3332,6 +5742,143 @@ l69:
 
 // rIPvFuture is rule 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
 func (p *Parser) rIPvFuture() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPvFuture)
+	position73, tokenIndex73 := pos, ti
+	{
+		position74 := pos
+		{
+			position75, tokenIndex75 := pos, ti
+			if buffer[pos] != 'v' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l76
+			}
+			pos++
+			goto l75
+		l76:
+			pos, ti = position75, tokenIndex75
+			if buffer[pos] != 'V' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l73
+			}
+			pos++
+		}
+	l75:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		l247_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+	l77:
+		{
+			position78, tokenIndex78 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_3
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l78
+			l247_3:
+				pos++
+				goto lok3
+			}
+		lok3:
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		}
+		pos++
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+
+				{ // unreserved
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l236_4
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				l236_4:
+					pos++
+					goto lok4
+				}
+			lok4:
+			}
+		}
+
+	l79:
+		{
+			position80, tokenIndex80 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l236_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l80
+					l236_5:
+						pos++
+						goto lok5
+					}
+				lok5:
+				}
+			}
+
+			goto l79
+		l80:
+			pos, ti = position80, tokenIndex80
+		}
+		if p.records(ruleIPvFuture) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPvFuture, position74)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l73:
+	pos, ti = position73, tokenIndex73
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPvFuture() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3497,6 +6044,3435 @@ l73:
 
 // rIPv6address is rule 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))>
 func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position83, tokenIndex83 := pos, ti
+	{
+		position84 := pos
+		{
+			position85, tokenIndex85 := pos, ti
+			{ // h16
+				position147_42, tokenIndex147_42 := pos, ti
+				{
+					position148_42 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_42
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_42
+					l247_6_42:
+						pos++
+						goto lok6_42
+					}
+				lok6_42:
+					{
+						position149_42, tokenIndex149_42 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_42
+						l247_7_42:
+							pos++
+							goto lok7_42
+						}
+					lok7_42:
+						goto l150_42
+					l149_42:
+						pos, ti = position149_42, tokenIndex149_42
+					}
+				l150_42:
+					{
+						position151_42, tokenIndex151_42 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_42
+						l247_8_42:
+							pos++
+							goto lok8_42
+						}
+					lok8_42:
+						goto l152_42
+					l151_42:
+						pos, ti = position151_42, tokenIndex151_42
+					}
+				l152_42:
+					{
+						position153_42, tokenIndex153_42 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_42
+						l247_9_42:
+							pos++
+							goto lok9_42
+						}
+					lok9_42:
+						goto l154_42
+					l153_42:
+						pos, ti = position153_42, tokenIndex153_42
+					}
+				l154_42:
+					_ = position148_42
+				}
+				goto lok42
+			l147_42:
+				pos, ti = position147_42, tokenIndex147_42
+				goto l86
+			}
+		lok42:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_43, tokenIndex147_43 := pos, ti
+				{
+					position148_43 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_43
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_43
+					l247_6_43:
+						pos++
+						goto lok6_43
+					}
+				lok6_43:
+					{
+						position149_43, tokenIndex149_43 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_43
+						l247_7_43:
+							pos++
+							goto lok7_43
+						}
+					lok7_43:
+						goto l150_43
+					l149_43:
+						pos, ti = position149_43, tokenIndex149_43
+					}
+				l150_43:
+					{
+						position151_43, tokenIndex151_43 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_43
+						l247_8_43:
+							pos++
+							goto lok8_43
+						}
+					lok8_43:
+						goto l152_43
+					l151_43:
+						pos, ti = position151_43, tokenIndex151_43
+					}
+				l152_43:
+					{
+						position153_43, tokenIndex153_43 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_43
+						l247_9_43:
+							pos++
+							goto lok9_43
+						}
+					lok9_43:
+						goto l154_43
+					l153_43:
+						pos, ti = position153_43, tokenIndex153_43
+					}
+				l154_43:
+					_ = position148_43
+				}
+				goto lok43
+			l147_43:
+				pos, ti = position147_43, tokenIndex147_43
+				goto l86
+			}
+		lok43:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_44, tokenIndex147_44 := pos, ti
+				{
+					position148_44 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_44
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_44
+					l247_6_44:
+						pos++
+						goto lok6_44
+					}
+				lok6_44:
+					{
+						position149_44, tokenIndex149_44 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_44
+						l247_7_44:
+							pos++
+							goto lok7_44
+						}
+					lok7_44:
+						goto l150_44
+					l149_44:
+						pos, ti = position149_44, tokenIndex149_44
+					}
+				l150_44:
+					{
+						position151_44, tokenIndex151_44 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_44
+						l247_8_44:
+							pos++
+							goto lok8_44
+						}
+					lok8_44:
+						goto l152_44
+					l151_44:
+						pos, ti = position151_44, tokenIndex151_44
+					}
+				l152_44:
+					{
+						position153_44, tokenIndex153_44 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_44
+						l247_9_44:
+							pos++
+							goto lok9_44
+						}
+					lok9_44:
+						goto l154_44
+					l153_44:
+						pos, ti = position153_44, tokenIndex153_44
+					}
+				l154_44:
+					_ = position148_44
+				}
+				goto lok44
+			l147_44:
+				pos, ti = position147_44, tokenIndex147_44
+				goto l86
+			}
+		lok44:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_45, tokenIndex147_45 := pos, ti
+				{
+					position148_45 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_45
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_45
+					l247_6_45:
+						pos++
+						goto lok6_45
+					}
+				lok6_45:
+					{
+						position149_45, tokenIndex149_45 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_45
+						l247_7_45:
+							pos++
+							goto lok7_45
+						}
+					lok7_45:
+						goto l150_45
+					l149_45:
+						pos, ti = position149_45, tokenIndex149_45
+					}
+				l150_45:
+					{
+						position151_45, tokenIndex151_45 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_45
+						l247_8_45:
+							pos++
+							goto lok8_45
+						}
+					lok8_45:
+						goto l152_45
+					l151_45:
+						pos, ti = position151_45, tokenIndex151_45
+					}
+				l152_45:
+					{
+						position153_45, tokenIndex153_45 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_45
+						l247_9_45:
+							pos++
+							goto lok9_45
+						}
+					lok9_45:
+						goto l154_45
+					l153_45:
+						pos, ti = position153_45, tokenIndex153_45
+					}
+				l154_45:
+					_ = position148_45
+				}
+				goto lok45
+			l147_45:
+				pos, ti = position147_45, tokenIndex147_45
+				goto l86
+			}
+		lok45:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_46, tokenIndex147_46 := pos, ti
+				{
+					position148_46 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_46
+					l247_6_46:
+						pos++
+						goto lok6_46
+					}
+				lok6_46:
+					{
+						position149_46, tokenIndex149_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_46
+						l247_7_46:
+							pos++
+							goto lok7_46
+						}
+					lok7_46:
+						goto l150_46
+					l149_46:
+						pos, ti = position149_46, tokenIndex149_46
+					}
+				l150_46:
+					{
+						position151_46, tokenIndex151_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_46
+						l247_8_46:
+							pos++
+							goto lok8_46
+						}
+					lok8_46:
+						goto l152_46
+					l151_46:
+						pos, ti = position151_46, tokenIndex151_46
+					}
+				l152_46:
+					{
+						position153_46, tokenIndex153_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_46
+						l247_9_46:
+							pos++
+							goto lok9_46
+						}
+					lok9_46:
+						goto l154_46
+					l153_46:
+						pos, ti = position153_46, tokenIndex153_46
+					}
+				l154_46:
+					_ = position148_46
+				}
+				goto lok46
+			l147_46:
+				pos, ti = position147_46, tokenIndex147_46
+				goto l86
+			}
+		lok46:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_47, tokenIndex147_47 := pos, ti
+				{
+					position148_47 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_47
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_47
+					l247_6_47:
+						pos++
+						goto lok6_47
+					}
+				lok6_47:
+					{
+						position149_47, tokenIndex149_47 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_47
+						l247_7_47:
+							pos++
+							goto lok7_47
+						}
+					lok7_47:
+						goto l150_47
+					l149_47:
+						pos, ti = position149_47, tokenIndex149_47
+					}
+				l150_47:
+					{
+						position151_47, tokenIndex151_47 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_47
+						l247_8_47:
+							pos++
+							goto lok8_47
+						}
+					lok8_47:
+						goto l152_47
+					l151_47:
+						pos, ti = position151_47, tokenIndex151_47
+					}
+				l152_47:
+					{
+						position153_47, tokenIndex153_47 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_47
+						l247_9_47:
+							pos++
+							goto lok9_47
+						}
+					lok9_47:
+						goto l154_47
+					l153_47:
+						pos, ti = position153_47, tokenIndex153_47
+					}
+				l154_47:
+					_ = position148_47
+				}
+				goto lok47
+			l147_47:
+				pos, ti = position147_47, tokenIndex147_47
+				goto l86
+			}
+		lok47:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l86
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position87, tokenIndex87 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l86
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position87, tokenIndex87
+			}
+			goto l85
+		l86:
+			pos, ti = position85, tokenIndex85
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_48, tokenIndex147_48 := pos, ti
+				{
+					position148_48 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_48
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_48
+					l247_6_48:
+						pos++
+						goto lok6_48
+					}
+				lok6_48:
+					{
+						position149_48, tokenIndex149_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_48
+						l247_7_48:
+							pos++
+							goto lok7_48
+						}
+					lok7_48:
+						goto l150_48
+					l149_48:
+						pos, ti = position149_48, tokenIndex149_48
+					}
+				l150_48:
+					{
+						position151_48, tokenIndex151_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_48
+						l247_8_48:
+							pos++
+							goto lok8_48
+						}
+					lok8_48:
+						goto l152_48
+					l151_48:
+						pos, ti = position151_48, tokenIndex151_48
+					}
+				l152_48:
+					{
+						position153_48, tokenIndex153_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_48
+						l247_9_48:
+							pos++
+							goto lok9_48
+						}
+					lok9_48:
+						goto l154_48
+					l153_48:
+						pos, ti = position153_48, tokenIndex153_48
+					}
+				l154_48:
+					_ = position148_48
+				}
+				goto lok48
+			l147_48:
+				pos, ti = position147_48, tokenIndex147_48
+				goto l88
+			}
+		lok48:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_49, tokenIndex147_49 := pos, ti
+				{
+					position148_49 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_49
+					l247_6_49:
+						pos++
+						goto lok6_49
+					}
+				lok6_49:
+					{
+						position149_49, tokenIndex149_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_49
+						l247_7_49:
+							pos++
+							goto lok7_49
+						}
+					lok7_49:
+						goto l150_49
+					l149_49:
+						pos, ti = position149_49, tokenIndex149_49
+					}
+				l150_49:
+					{
+						position151_49, tokenIndex151_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_49
+						l247_8_49:
+							pos++
+							goto lok8_49
+						}
+					lok8_49:
+						goto l152_49
+					l151_49:
+						pos, ti = position151_49, tokenIndex151_49
+					}
+				l152_49:
+					{
+						position153_49, tokenIndex153_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_49
+						l247_9_49:
+							pos++
+							goto lok9_49
+						}
+					lok9_49:
+						goto l154_49
+					l153_49:
+						pos, ti = position153_49, tokenIndex153_49
+					}
+				l154_49:
+					_ = position148_49
+				}
+				goto lok49
+			l147_49:
+				pos, ti = position147_49, tokenIndex147_49
+				goto l88
+			}
+		lok49:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_50, tokenIndex147_50 := pos, ti
+				{
+					position148_50 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_50
+					l247_6_50:
+						pos++
+						goto lok6_50
+					}
+				lok6_50:
+					{
+						position149_50, tokenIndex149_50 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_50
+						l247_7_50:
+							pos++
+							goto lok7_50
+						}
+					lok7_50:
+						goto l150_50
+					l149_50:
+						pos, ti = position149_50, tokenIndex149_50
+					}
+				l150_50:
+					{
+						position151_50, tokenIndex151_50 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_50
+						l247_8_50:
+							pos++
+							goto lok8_50
+						}
+					lok8_50:
+						goto l152_50
+					l151_50:
+						pos, ti = position151_50, tokenIndex151_50
+					}
+				l152_50:
+					{
+						position153_50, tokenIndex153_50 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_50
+						l247_9_50:
+							pos++
+							goto lok9_50
+						}
+					lok9_50:
+						goto l154_50
+					l153_50:
+						pos, ti = position153_50, tokenIndex153_50
+					}
+				l154_50:
+					_ = position148_50
+				}
+				goto lok50
+			l147_50:
+				pos, ti = position147_50, tokenIndex147_50
+				goto l88
+			}
+		lok50:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_51, tokenIndex147_51 := pos, ti
+				{
+					position148_51 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_51
+					l247_6_51:
+						pos++
+						goto lok6_51
+					}
+				lok6_51:
+					{
+						position149_51, tokenIndex149_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_51
+						l247_7_51:
+							pos++
+							goto lok7_51
+						}
+					lok7_51:
+						goto l150_51
+					l149_51:
+						pos, ti = position149_51, tokenIndex149_51
+					}
+				l150_51:
+					{
+						position151_51, tokenIndex151_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_51
+						l247_8_51:
+							pos++
+							goto lok8_51
+						}
+					lok8_51:
+						goto l152_51
+					l151_51:
+						pos, ti = position151_51, tokenIndex151_51
+					}
+				l152_51:
+					{
+						position153_51, tokenIndex153_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_51
+						l247_9_51:
+							pos++
+							goto lok9_51
+						}
+					lok9_51:
+						goto l154_51
+					l153_51:
+						pos, ti = position153_51, tokenIndex153_51
+					}
+				l154_51:
+					_ = position148_51
+				}
+				goto lok51
+			l147_51:
+				pos, ti = position147_51, tokenIndex147_51
+				goto l88
+			}
+		lok51:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_52, tokenIndex147_52 := pos, ti
+				{
+					position148_52 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_52
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_52
+					l247_6_52:
+						pos++
+						goto lok6_52
+					}
+				lok6_52:
+					{
+						position149_52, tokenIndex149_52 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_52
+						l247_7_52:
+							pos++
+							goto lok7_52
+						}
+					lok7_52:
+						goto l150_52
+					l149_52:
+						pos, ti = position149_52, tokenIndex149_52
+					}
+				l150_52:
+					{
+						position151_52, tokenIndex151_52 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_52
+						l247_8_52:
+							pos++
+							goto lok8_52
+						}
+					lok8_52:
+						goto l152_52
+					l151_52:
+						pos, ti = position151_52, tokenIndex151_52
+					}
+				l152_52:
+					{
+						position153_52, tokenIndex153_52 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_52
+						l247_9_52:
+							pos++
+							goto lok9_52
+						}
+					lok9_52:
+						goto l154_52
+					l153_52:
+						pos, ti = position153_52, tokenIndex153_52
+					}
+				l154_52:
+					_ = position148_52
+				}
+				goto lok52
+			l147_52:
+				pos, ti = position147_52, tokenIndex147_52
+				goto l88
+			}
+		lok52:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l88
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position89, tokenIndex89 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position89, tokenIndex89
+			}
+			goto l85
+		l88:
+			pos, ti = position85, tokenIndex85
+			{
+				position91, tokenIndex91 := pos, ti
+				{ // h16
+					position147_53, tokenIndex147_53 := pos, ti
+					{
+						position148_53 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_53
+						l247_6_53:
+							pos++
+							goto lok6_53
+						}
+					lok6_53:
+						{
+							position149_53, tokenIndex149_53 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_53
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_53
+							l247_7_53:
+								pos++
+								goto lok7_53
+							}
+						lok7_53:
+							goto l150_53
+						l149_53:
+							pos, ti = position149_53, tokenIndex149_53
+						}
+					l150_53:
+						{
+							position151_53, tokenIndex151_53 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_53
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_53
+							l247_8_53:
+								pos++
+								goto lok8_53
+							}
+						lok8_53:
+							goto l152_53
+						l151_53:
+							pos, ti = position151_53, tokenIndex151_53
+						}
+					l152_53:
+						{
+							position153_53, tokenIndex153_53 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_53
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_53
+							l247_9_53:
+								pos++
+								goto lok9_53
+							}
+						lok9_53:
+							goto l154_53
+						l153_53:
+							pos, ti = position153_53, tokenIndex153_53
+						}
+					l154_53:
+						_ = position148_53
+					}
+					goto lok53
+				l147_53:
+					pos, ti = position147_53, tokenIndex147_53
+					goto l91
+				}
+			lok53:
+				goto l92
+			l91:
+				pos, ti = position91, tokenIndex91
+			}
+		l92:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_54, tokenIndex147_54 := pos, ti
+				{
+					position148_54 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_54
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_54
+					l247_6_54:
+						pos++
+						goto lok6_54
+					}
+				lok6_54:
+					{
+						position149_54, tokenIndex149_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_54
+						l247_7_54:
+							pos++
+							goto lok7_54
+						}
+					lok7_54:
+						goto l150_54
+					l149_54:
+						pos, ti = position149_54, tokenIndex149_54
+					}
+				l150_54:
+					{
+						position151_54, tokenIndex151_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_54
+						l247_8_54:
+							pos++
+							goto lok8_54
+						}
+					lok8_54:
+						goto l152_54
+					l151_54:
+						pos, ti = position151_54, tokenIndex151_54
+					}
+				l152_54:
+					{
+						position153_54, tokenIndex153_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_54
+						l247_9_54:
+							pos++
+							goto lok9_54
+						}
+					lok9_54:
+						goto l154_54
+					l153_54:
+						pos, ti = position153_54, tokenIndex153_54
+					}
+				l154_54:
+					_ = position148_54
+				}
+				goto lok54
+			l147_54:
+				pos, ti = position147_54, tokenIndex147_54
+				goto l90
+			}
+		lok54:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_55, tokenIndex147_55 := pos, ti
+				{
+					position148_55 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_55
+					l247_6_55:
+						pos++
+						goto lok6_55
+					}
+				lok6_55:
+					{
+						position149_55, tokenIndex149_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_55
+						l247_7_55:
+							pos++
+							goto lok7_55
+						}
+					lok7_55:
+						goto l150_55
+					l149_55:
+						pos, ti = position149_55, tokenIndex149_55
+					}
+				l150_55:
+					{
+						position151_55, tokenIndex151_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_55
+						l247_8_55:
+							pos++
+							goto lok8_55
+						}
+					lok8_55:
+						goto l152_55
+					l151_55:
+						pos, ti = position151_55, tokenIndex151_55
+					}
+				l152_55:
+					{
+						position153_55, tokenIndex153_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_55
+						l247_9_55:
+							pos++
+							goto lok9_55
+						}
+					lok9_55:
+						goto l154_55
+					l153_55:
+						pos, ti = position153_55, tokenIndex153_55
+					}
+				l154_55:
+					_ = position148_55
+				}
+				goto lok55
+			l147_55:
+				pos, ti = position147_55, tokenIndex147_55
+				goto l90
+			}
+		lok55:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_56, tokenIndex147_56 := pos, ti
+				{
+					position148_56 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_56
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_56
+					l247_6_56:
+						pos++
+						goto lok6_56
+					}
+				lok6_56:
+					{
+						position149_56, tokenIndex149_56 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_56
+						l247_7_56:
+							pos++
+							goto lok7_56
+						}
+					lok7_56:
+						goto l150_56
+					l149_56:
+						pos, ti = position149_56, tokenIndex149_56
+					}
+				l150_56:
+					{
+						position151_56, tokenIndex151_56 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_56
+						l247_8_56:
+							pos++
+							goto lok8_56
+						}
+					lok8_56:
+						goto l152_56
+					l151_56:
+						pos, ti = position151_56, tokenIndex151_56
+					}
+				l152_56:
+					{
+						position153_56, tokenIndex153_56 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_56
+						l247_9_56:
+							pos++
+							goto lok9_56
+						}
+					lok9_56:
+						goto l154_56
+					l153_56:
+						pos, ti = position153_56, tokenIndex153_56
+					}
+				l154_56:
+					_ = position148_56
+				}
+				goto lok56
+			l147_56:
+				pos, ti = position147_56, tokenIndex147_56
+				goto l90
+			}
+		lok56:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_57, tokenIndex147_57 := pos, ti
+				{
+					position148_57 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_57
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_57
+					l247_6_57:
+						pos++
+						goto lok6_57
+					}
+				lok6_57:
+					{
+						position149_57, tokenIndex149_57 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_57
+						l247_7_57:
+							pos++
+							goto lok7_57
+						}
+					lok7_57:
+						goto l150_57
+					l149_57:
+						pos, ti = position149_57, tokenIndex149_57
+					}
+				l150_57:
+					{
+						position151_57, tokenIndex151_57 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_57
+						l247_8_57:
+							pos++
+							goto lok8_57
+						}
+					lok8_57:
+						goto l152_57
+					l151_57:
+						pos, ti = position151_57, tokenIndex151_57
+					}
+				l152_57:
+					{
+						position153_57, tokenIndex153_57 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_57
+						l247_9_57:
+							pos++
+							goto lok9_57
+						}
+					lok9_57:
+						goto l154_57
+					l153_57:
+						pos, ti = position153_57, tokenIndex153_57
+					}
+				l154_57:
+					_ = position148_57
+				}
+				goto lok57
+			l147_57:
+				pos, ti = position147_57, tokenIndex147_57
+				goto l90
+			}
+		lok57:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l90
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position93, tokenIndex93 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l90
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position93, tokenIndex93
+			}
+			goto l85
+		l90:
+			pos, ti = position85, tokenIndex85
+			{
+				position95, tokenIndex95 := pos, ti
+				{ // h16c1
+					if false {
+						goto l95
+					}
+					{
+						position118_58 := pos
+						{
+							position119_58, tokenIndex119_58 := pos, ti
+							{ // h16
+								position147_18_58, tokenIndex147_18_58 := pos, ti
+								{
+									position148_18_58 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_6_18_58
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_18_58
+									l247_6_18_58:
+										pos++
+										goto lok6_18_58
+									}
+								lok6_18_58:
+									{
+										position149_18_58, tokenIndex149_18_58 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_7_18_58
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_18_58
+										l247_7_18_58:
+											pos++
+											goto lok7_18_58
+										}
+									lok7_18_58:
+										goto l150_18_58
+									l149_18_58:
+										pos, ti = position149_18_58, tokenIndex149_18_58
+									}
+								l150_18_58:
+									{
+										position151_18_58, tokenIndex151_18_58 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_8_18_58
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_18_58
+										l247_8_18_58:
+											pos++
+											goto lok8_18_58
+										}
+									lok8_18_58:
+										goto l152_18_58
+									l151_18_58:
+										pos, ti = position151_18_58, tokenIndex151_18_58
+									}
+								l152_18_58:
+									{
+										position153_18_58, tokenIndex153_18_58 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_9_18_58
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_18_58
+										l247_9_18_58:
+											pos++
+											goto lok9_18_58
+										}
+									lok9_18_58:
+										goto l154_18_58
+									l153_18_58:
+										pos, ti = position153_18_58, tokenIndex153_18_58
+									}
+								l154_18_58:
+									_ = position148_18_58
+								}
+								goto lok18_58
+							l147_18_58:
+								pos, ti = position147_18_58, tokenIndex147_18_58
+								goto l119_58
+							}
+						lok18_58:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l119_58
+							}
+							pos++
+							{
+								position121_58, tokenIndex121_58 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l121_58
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l119_58
+							l121_58:
+								pos, ti = position121_58, tokenIndex121_58
+							}
+							goto l120_58
+						l119_58:
+							pos, ti = position119_58, tokenIndex119_58
+						}
+					l120_58:
+						_ = position118_58
+					}
+					goto lok58
+				}
+			lok58:
+				{ // h16
+					position147_59, tokenIndex147_59 := pos, ti
+					{
+						position148_59 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_59
+						l247_6_59:
+							pos++
+							goto lok6_59
+						}
+					lok6_59:
+						{
+							position149_59, tokenIndex149_59 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_59
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_59
+							l247_7_59:
+								pos++
+								goto lok7_59
+							}
+						lok7_59:
+							goto l150_59
+						l149_59:
+							pos, ti = position149_59, tokenIndex149_59
+						}
+					l150_59:
+						{
+							position151_59, tokenIndex151_59 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_59
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_59
+							l247_8_59:
+								pos++
+								goto lok8_59
+							}
+						lok8_59:
+							goto l152_59
+						l151_59:
+							pos, ti = position151_59, tokenIndex151_59
+						}
+					l152_59:
+						{
+							position153_59, tokenIndex153_59 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_59
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_59
+							l247_9_59:
+								pos++
+								goto lok9_59
+							}
+						lok9_59:
+							goto l154_59
+						l153_59:
+							pos, ti = position153_59, tokenIndex153_59
+						}
+					l154_59:
+						_ = position148_59
+					}
+					goto lok59
+				l147_59:
+					pos, ti = position147_59, tokenIndex147_59
+					goto l95
+				}
+			lok59:
+				goto l96
+			l95:
+				pos, ti = position95, tokenIndex95
+			}
+		l96:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_60, tokenIndex147_60 := pos, ti
+				{
+					position148_60 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_60
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_60
+					l247_6_60:
+						pos++
+						goto lok6_60
+					}
+				lok6_60:
+					{
+						position149_60, tokenIndex149_60 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_60
+						l247_7_60:
+							pos++
+							goto lok7_60
+						}
+					lok7_60:
+						goto l150_60
+					l149_60:
+						pos, ti = position149_60, tokenIndex149_60
+					}
+				l150_60:
+					{
+						position151_60, tokenIndex151_60 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_60
+						l247_8_60:
+							pos++
+							goto lok8_60
+						}
+					lok8_60:
+						goto l152_60
+					l151_60:
+						pos, ti = position151_60, tokenIndex151_60
+					}
+				l152_60:
+					{
+						position153_60, tokenIndex153_60 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_60
+						l247_9_60:
+							pos++
+							goto lok9_60
+						}
+					lok9_60:
+						goto l154_60
+					l153_60:
+						pos, ti = position153_60, tokenIndex153_60
+					}
+				l154_60:
+					_ = position148_60
+				}
+				goto lok60
+			l147_60:
+				pos, ti = position147_60, tokenIndex147_60
+				goto l94
+			}
+		lok60:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_61, tokenIndex147_61 := pos, ti
+				{
+					position148_61 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_61
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_61
+					l247_6_61:
+						pos++
+						goto lok6_61
+					}
+				lok6_61:
+					{
+						position149_61, tokenIndex149_61 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_61
+						l247_7_61:
+							pos++
+							goto lok7_61
+						}
+					lok7_61:
+						goto l150_61
+					l149_61:
+						pos, ti = position149_61, tokenIndex149_61
+					}
+				l150_61:
+					{
+						position151_61, tokenIndex151_61 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_61
+						l247_8_61:
+							pos++
+							goto lok8_61
+						}
+					lok8_61:
+						goto l152_61
+					l151_61:
+						pos, ti = position151_61, tokenIndex151_61
+					}
+				l152_61:
+					{
+						position153_61, tokenIndex153_61 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_61
+						l247_9_61:
+							pos++
+							goto lok9_61
+						}
+					lok9_61:
+						goto l154_61
+					l153_61:
+						pos, ti = position153_61, tokenIndex153_61
+					}
+				l154_61:
+					_ = position148_61
+				}
+				goto lok61
+			l147_61:
+				pos, ti = position147_61, tokenIndex147_61
+				goto l94
+			}
+		lok61:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_62, tokenIndex147_62 := pos, ti
+				{
+					position148_62 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_62
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_62
+					l247_6_62:
+						pos++
+						goto lok6_62
+					}
+				lok6_62:
+					{
+						position149_62, tokenIndex149_62 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_62
+						l247_7_62:
+							pos++
+							goto lok7_62
+						}
+					lok7_62:
+						goto l150_62
+					l149_62:
+						pos, ti = position149_62, tokenIndex149_62
+					}
+				l150_62:
+					{
+						position151_62, tokenIndex151_62 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_62
+						l247_8_62:
+							pos++
+							goto lok8_62
+						}
+					lok8_62:
+						goto l152_62
+					l151_62:
+						pos, ti = position151_62, tokenIndex151_62
+					}
+				l152_62:
+					{
+						position153_62, tokenIndex153_62 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_62
+						l247_9_62:
+							pos++
+							goto lok9_62
+						}
+					lok9_62:
+						goto l154_62
+					l153_62:
+						pos, ti = position153_62, tokenIndex153_62
+					}
+				l154_62:
+					_ = position148_62
+				}
+				goto lok62
+			l147_62:
+				pos, ti = position147_62, tokenIndex147_62
+				goto l94
+			}
+		lok62:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l94
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position97, tokenIndex97 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l94
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position97, tokenIndex97
+			}
+			goto l85
+		l94:
+			pos, ti = position85, tokenIndex85
+			{
+				position99, tokenIndex99 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+					goto l99
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_63, tokenIndex147_63 := pos, ti
+					{
+						position148_63 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_63
+						l247_6_63:
+							pos++
+							goto lok6_63
+						}
+					lok6_63:
+						{
+							position149_63, tokenIndex149_63 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_63
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_63
+							l247_7_63:
+								pos++
+								goto lok7_63
+							}
+						lok7_63:
+							goto l150_63
+						l149_63:
+							pos, ti = position149_63, tokenIndex149_63
+						}
+					l150_63:
+						{
+							position151_63, tokenIndex151_63 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_63
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_63
+							l247_8_63:
+								pos++
+								goto lok8_63
+							}
+						lok8_63:
+							goto l152_63
+						l151_63:
+							pos, ti = position151_63, tokenIndex151_63
+						}
+					l152_63:
+						{
+							position153_63, tokenIndex153_63 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_63
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_63
+							l247_9_63:
+								pos++
+								goto lok9_63
+							}
+						lok9_63:
+							goto l154_63
+						l153_63:
+							pos, ti = position153_63, tokenIndex153_63
+						}
+					l154_63:
+						_ = position148_63
+					}
+					goto lok63
+				l147_63:
+					pos, ti = position147_63, tokenIndex147_63
+					goto l99
+				}
+			lok63:
+				goto l100
+			l99:
+				pos, ti = position99, tokenIndex99
+			}
+		l100:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_64, tokenIndex147_64 := pos, ti
+				{
+					position148_64 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_64
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_64
+					l247_6_64:
+						pos++
+						goto lok6_64
+					}
+				lok6_64:
+					{
+						position149_64, tokenIndex149_64 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_64
+						l247_7_64:
+							pos++
+							goto lok7_64
+						}
+					lok7_64:
+						goto l150_64
+					l149_64:
+						pos, ti = position149_64, tokenIndex149_64
+					}
+				l150_64:
+					{
+						position151_64, tokenIndex151_64 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_64
+						l247_8_64:
+							pos++
+							goto lok8_64
+						}
+					lok8_64:
+						goto l152_64
+					l151_64:
+						pos, ti = position151_64, tokenIndex151_64
+					}
+				l152_64:
+					{
+						position153_64, tokenIndex153_64 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_64
+						l247_9_64:
+							pos++
+							goto lok9_64
+						}
+					lok9_64:
+						goto l154_64
+					l153_64:
+						pos, ti = position153_64, tokenIndex153_64
+					}
+				l154_64:
+					_ = position148_64
+				}
+				goto lok64
+			l147_64:
+				pos, ti = position147_64, tokenIndex147_64
+				goto l98
+			}
+		lok64:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_65, tokenIndex147_65 := pos, ti
+				{
+					position148_65 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_65
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_65
+					l247_6_65:
+						pos++
+						goto lok6_65
+					}
+				lok6_65:
+					{
+						position149_65, tokenIndex149_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_65
+						l247_7_65:
+							pos++
+							goto lok7_65
+						}
+					lok7_65:
+						goto l150_65
+					l149_65:
+						pos, ti = position149_65, tokenIndex149_65
+					}
+				l150_65:
+					{
+						position151_65, tokenIndex151_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_65
+						l247_8_65:
+							pos++
+							goto lok8_65
+						}
+					lok8_65:
+						goto l152_65
+					l151_65:
+						pos, ti = position151_65, tokenIndex151_65
+					}
+				l152_65:
+					{
+						position153_65, tokenIndex153_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_65
+						l247_9_65:
+							pos++
+							goto lok9_65
+						}
+					lok9_65:
+						goto l154_65
+					l153_65:
+						pos, ti = position153_65, tokenIndex153_65
+					}
+				l154_65:
+					_ = position148_65
+				}
+				goto lok65
+			l147_65:
+				pos, ti = position147_65, tokenIndex147_65
+				goto l98
+			}
+		lok65:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l98
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position101, tokenIndex101 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l98
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position101, tokenIndex101
+			}
+			goto l85
+		l98:
+			pos, ti = position85, tokenIndex85
+			{
+				position103, tokenIndex103 := pos, ti
+				{ // h16c3
+					if false {
+						goto l103
+					}
+					{
+						position128_66 := pos
+						{
+							position129_66, tokenIndex129_66 := pos, ti
+							{ // h16
+								position147_21_66, tokenIndex147_21_66 := pos, ti
+								{
+									position148_21_66 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_6_21_66
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_21_66
+									l247_6_21_66:
+										pos++
+										goto lok6_21_66
+									}
+								lok6_21_66:
+									{
+										position149_21_66, tokenIndex149_21_66 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_7_21_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_21_66
+										l247_7_21_66:
+											pos++
+											goto lok7_21_66
+										}
+									lok7_21_66:
+										goto l150_21_66
+									l149_21_66:
+										pos, ti = position149_21_66, tokenIndex149_21_66
+									}
+								l150_21_66:
+									{
+										position151_21_66, tokenIndex151_21_66 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_8_21_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_21_66
+										l247_8_21_66:
+											pos++
+											goto lok8_21_66
+										}
+									lok8_21_66:
+										goto l152_21_66
+									l151_21_66:
+										pos, ti = position151_21_66, tokenIndex151_21_66
+									}
+								l152_21_66:
+									{
+										position153_21_66, tokenIndex153_21_66 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_9_21_66
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_21_66
+										l247_9_21_66:
+											pos++
+											goto lok9_21_66
+										}
+									lok9_21_66:
+										goto l154_21_66
+									l153_21_66:
+										pos, ti = position153_21_66, tokenIndex153_21_66
+									}
+								l154_21_66:
+									_ = position148_21_66
+								}
+								goto lok21_66
+							l147_21_66:
+								pos, ti = position147_21_66, tokenIndex147_21_66
+								goto l129_66
+							}
+						lok21_66:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l129_66
+							}
+							pos++
+							{
+								position131_66, tokenIndex131_66 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_66
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l129_66
+							l131_66:
+								pos, ti = position131_66, tokenIndex131_66
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+								goto l129_66
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l130_66
+						l129_66:
+							pos, ti = position129_66, tokenIndex129_66
+						}
+					l130_66:
+						_ = position128_66
+					}
+					goto lok66
+				}
+			lok66:
+				{ // h16
+					position147_67, tokenIndex147_67 := pos, ti
+					{
+						position148_67 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_67
+						l247_6_67:
+							pos++
+							goto lok6_67
+						}
+					lok6_67:
+						{
+							position149_67, tokenIndex149_67 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_67
+							l247_7_67:
+								pos++
+								goto lok7_67
+							}
+						lok7_67:
+							goto l150_67
+						l149_67:
+							pos, ti = position149_67, tokenIndex149_67
+						}
+					l150_67:
+						{
+							position151_67, tokenIndex151_67 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_67
+							l247_8_67:
+								pos++
+								goto lok8_67
+							}
+						lok8_67:
+							goto l152_67
+						l151_67:
+							pos, ti = position151_67, tokenIndex151_67
+						}
+					l152_67:
+						{
+							position153_67, tokenIndex153_67 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_67
+							l247_9_67:
+								pos++
+								goto lok9_67
+							}
+						lok9_67:
+							goto l154_67
+						l153_67:
+							pos, ti = position153_67, tokenIndex153_67
+						}
+					l154_67:
+						_ = position148_67
+					}
+					goto lok67
+				l147_67:
+					pos, ti = position147_67, tokenIndex147_67
+					goto l103
+				}
+			lok67:
+				goto l104
+			l103:
+				pos, ti = position103, tokenIndex103
+			}
+		l104:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			{ // h16
+				position147_68, tokenIndex147_68 := pos, ti
+				{
+					position148_68 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_68
+					l247_6_68:
+						pos++
+						goto lok6_68
+					}
+				lok6_68:
+					{
+						position149_68, tokenIndex149_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_68
+						l247_7_68:
+							pos++
+							goto lok7_68
+						}
+					lok7_68:
+						goto l150_68
+					l149_68:
+						pos, ti = position149_68, tokenIndex149_68
+					}
+				l150_68:
+					{
+						position151_68, tokenIndex151_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_68
+						l247_8_68:
+							pos++
+							goto lok8_68
+						}
+					lok8_68:
+						goto l152_68
+					l151_68:
+						pos, ti = position151_68, tokenIndex151_68
+					}
+				l152_68:
+					{
+						position153_68, tokenIndex153_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_68
+						l247_9_68:
+							pos++
+							goto lok9_68
+						}
+					lok9_68:
+						goto l154_68
+					l153_68:
+						pos, ti = position153_68, tokenIndex153_68
+					}
+				l154_68:
+					_ = position148_68
+				}
+				goto lok68
+			l147_68:
+				pos, ti = position147_68, tokenIndex147_68
+				goto l102
+			}
+		lok68:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l102
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position105, tokenIndex105 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l102
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position105, tokenIndex105
+			}
+			goto l85
+		l102:
+			pos, ti = position85, tokenIndex85
+			{
+				position107, tokenIndex107 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+					goto l107
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_69, tokenIndex147_69 := pos, ti
+					{
+						position148_69 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_69
+						l247_6_69:
+							pos++
+							goto lok6_69
+						}
+					lok6_69:
+						{
+							position149_69, tokenIndex149_69 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_69
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_69
+							l247_7_69:
+								pos++
+								goto lok7_69
+							}
+						lok7_69:
+							goto l150_69
+						l149_69:
+							pos, ti = position149_69, tokenIndex149_69
+						}
+					l150_69:
+						{
+							position151_69, tokenIndex151_69 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_69
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_69
+							l247_8_69:
+								pos++
+								goto lok8_69
+							}
+						lok8_69:
+							goto l152_69
+						l151_69:
+							pos, ti = position151_69, tokenIndex151_69
+						}
+					l152_69:
+						{
+							position153_69, tokenIndex153_69 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_69
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_69
+							l247_9_69:
+								pos++
+								goto lok9_69
+							}
+						lok9_69:
+							goto l154_69
+						l153_69:
+							pos, ti = position153_69, tokenIndex153_69
+						}
+					l154_69:
+						_ = position148_69
+					}
+					goto lok69
+				l147_69:
+					pos, ti = position147_69, tokenIndex147_69
+					goto l107
+				}
+			lok69:
+				goto l108
+			l107:
+				pos, ti = position107, tokenIndex107
+			}
+		l108:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l106
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position109, tokenIndex109 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position109, tokenIndex109
+			}
+			goto l85
+		l106:
+			pos, ti = position85, tokenIndex85
+			{
+				position111, tokenIndex111 := pos, ti
+				{ // h16c5
+					if false {
+						goto l111
+					}
+					{
+						position138_70 := pos
+						{
+							position139_70, tokenIndex139_70 := pos, ti
+							{ // h16
+								position147_24_70, tokenIndex147_24_70 := pos, ti
+								{
+									position148_24_70 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_6_24_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_24_70
+									l247_6_24_70:
+										pos++
+										goto lok6_24_70
+									}
+								lok6_24_70:
+									{
+										position149_24_70, tokenIndex149_24_70 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_7_24_70
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_24_70
+										l247_7_24_70:
+											pos++
+											goto lok7_24_70
+										}
+									lok7_24_70:
+										goto l150_24_70
+									l149_24_70:
+										pos, ti = position149_24_70, tokenIndex149_24_70
+									}
+								l150_24_70:
+									{
+										position151_24_70, tokenIndex151_24_70 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_8_24_70
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_24_70
+										l247_8_24_70:
+											pos++
+											goto lok8_24_70
+										}
+									lok8_24_70:
+										goto l152_24_70
+									l151_24_70:
+										pos, ti = position151_24_70, tokenIndex151_24_70
+									}
+								l152_24_70:
+									{
+										position153_24_70, tokenIndex153_24_70 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_9_24_70
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_24_70
+										l247_9_24_70:
+											pos++
+											goto lok9_24_70
+										}
+									lok9_24_70:
+										goto l154_24_70
+									l153_24_70:
+										pos, ti = position153_24_70, tokenIndex153_24_70
+									}
+								l154_24_70:
+									_ = position148_24_70
+								}
+								goto lok24_70
+							l147_24_70:
+								pos, ti = position147_24_70, tokenIndex147_24_70
+								goto l139_70
+							}
+						lok24_70:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l139_70
+							}
+							pos++
+							{
+								position141_70, tokenIndex141_70 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l141_70
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l139_70
+							l141_70:
+								pos, ti = position141_70, tokenIndex141_70
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+								goto l139_70
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l140_70
+						l139_70:
+							pos, ti = position139_70, tokenIndex139_70
+						}
+					l140_70:
+						_ = position138_70
+					}
+					goto lok70
+				}
+			lok70:
+				{ // h16
+					position147_71, tokenIndex147_71 := pos, ti
+					{
+						position148_71 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_71
+						l247_6_71:
+							pos++
+							goto lok6_71
+						}
+					lok6_71:
+						{
+							position149_71, tokenIndex149_71 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_71
+							l247_7_71:
+								pos++
+								goto lok7_71
+							}
+						lok7_71:
+							goto l150_71
+						l149_71:
+							pos, ti = position149_71, tokenIndex149_71
+						}
+					l150_71:
+						{
+							position151_71, tokenIndex151_71 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_71
+							l247_8_71:
+								pos++
+								goto lok8_71
+							}
+						lok8_71:
+							goto l152_71
+						l151_71:
+							pos, ti = position151_71, tokenIndex151_71
+						}
+					l152_71:
+						{
+							position153_71, tokenIndex153_71 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_71
+							l247_9_71:
+								pos++
+								goto lok9_71
+							}
+						lok9_71:
+							goto l154_71
+						l153_71:
+							pos, ti = position153_71, tokenIndex153_71
+						}
+					l154_71:
+						_ = position148_71
+					}
+					goto lok71
+				l147_71:
+					pos, ti = position147_71, tokenIndex147_71
+					goto l111
+				}
+			lok71:
+				goto l112
+			l111:
+				pos, ti = position111, tokenIndex111
+			}
+		l112:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			{ // h16
+				position147_72, tokenIndex147_72 := pos, ti
+				{
+					position148_72 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_72
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_72
+					l247_6_72:
+						pos++
+						goto lok6_72
+					}
+				lok6_72:
+					{
+						position149_72, tokenIndex149_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_72
+						l247_7_72:
+							pos++
+							goto lok7_72
+						}
+					lok7_72:
+						goto l150_72
+					l149_72:
+						pos, ti = position149_72, tokenIndex149_72
+					}
+				l150_72:
+					{
+						position151_72, tokenIndex151_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_72
+						l247_8_72:
+							pos++
+							goto lok8_72
+						}
+					lok8_72:
+						goto l152_72
+					l151_72:
+						pos, ti = position151_72, tokenIndex151_72
+					}
+				l152_72:
+					{
+						position153_72, tokenIndex153_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_72
+						l247_9_72:
+							pos++
+							goto lok9_72
+						}
+					lok9_72:
+						goto l154_72
+					l153_72:
+						pos, ti = position153_72, tokenIndex153_72
+					}
+				l154_72:
+					_ = position148_72
+				}
+				goto lok72
+			l147_72:
+				pos, ti = position147_72, tokenIndex147_72
+				goto l110
+			}
+		lok72:
+			{
+				position113, tokenIndex113 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l110
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position113, tokenIndex113
+			}
+			goto l85
+		l110:
+			pos, ti = position85, tokenIndex85
+			{
+				position114, tokenIndex114 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
+					goto l114
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_73, tokenIndex147_73 := pos, ti
+					{
+						position148_73 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_73
+						l247_6_73:
+							pos++
+							goto lok6_73
+						}
+					lok6_73:
+						{
+							position149_73, tokenIndex149_73 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_73
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_73
+							l247_7_73:
+								pos++
+								goto lok7_73
+							}
+						lok7_73:
+							goto l150_73
+						l149_73:
+							pos, ti = position149_73, tokenIndex149_73
+						}
+					l150_73:
+						{
+							position151_73, tokenIndex151_73 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_73
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_73
+							l247_8_73:
+								pos++
+								goto lok8_73
+							}
+						lok8_73:
+							goto l152_73
+						l151_73:
+							pos, ti = position151_73, tokenIndex151_73
+						}
+					l152_73:
+						{
+							position153_73, tokenIndex153_73 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_73
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_73
+							l247_9_73:
+								pos++
+								goto lok9_73
+							}
+						lok9_73:
+							goto l154_73
+						l153_73:
+							pos, ti = position153_73, tokenIndex153_73
+						}
+					l154_73:
+						_ = position148_73
+					}
+					goto lok73
+				l147_73:
+					pos, ti = position147_73, tokenIndex147_73
+					goto l114
+				}
+			lok73:
+				goto l115
+			l114:
+				pos, ti = position114, tokenIndex114
+			}
+		l115:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l83
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position116, tokenIndex116
+			}
+		}
+	l85:
+		if p.records(ruleIPv6address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6address, position84)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l83:
+	pos, ti = position83, tokenIndex83
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6address() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4154,7 +10130,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l86
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l86
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -4741,7 +10717,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l88
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l88
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5324,7 +11300,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l90
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l90
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5945,7 +11921,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l94
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l94
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5972,7 +11948,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position99, tokenIndex99 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 					goto l99
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6316,7 +12292,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l98
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l98
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6479,7 +12455,7 @@ func (p *Parser) rIPv6address() bool {
 							l131_66:
 								pos, ti = position131_66, tokenIndex131_66
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 								goto l129_66
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -6725,7 +12701,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l102
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l102
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6752,7 +12728,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position107, tokenIndex107 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 					goto l107
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6880,7 +12856,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l106
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l106
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7043,7 +13019,7 @@ func (p *Parser) rIPv6address() bool {
 							l141_70:
 								pos, ti = position141_70, tokenIndex141_70
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 								goto l139_70
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -7301,7 +13277,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position114, tokenIndex114 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c6() {
 					goto l114
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -7478,6 +13454,134 @@ func (p *Parser) rh16c1() bool {
 				{
 					position148_18 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_18
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_18
+					l247_6_18:
+						pos++
+						goto lok6_18
+					}
+				lok6_18:
+					{
+						position149_18, tokenIndex149_18 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_18
+						l247_7_18:
+							pos++
+							goto lok7_18
+						}
+					lok7_18:
+						goto l150_18
+					l149_18:
+						pos, ti = position149_18, tokenIndex149_18
+					}
+				l150_18:
+					{
+						position151_18, tokenIndex151_18 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_18
+						l247_8_18:
+							pos++
+							goto lok8_18
+						}
+					lok8_18:
+						goto l152_18
+					l151_18:
+						pos, ti = position151_18, tokenIndex151_18
+					}
+				l152_18:
+					{
+						position153_18, tokenIndex153_18 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_18
+						l247_9_18:
+							pos++
+							goto lok9_18
+						}
+					lok9_18:
+						goto l154_18
+					l153_18:
+						pos, ti = position153_18, tokenIndex153_18
+					}
+				l154_18:
+					_ = position148_18
+				}
+				goto lok18
+			l147_18:
+				pos, ti = position147_18, tokenIndex147_18
+				goto l119
+			}
+		lok18:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			}
+			pos++
+			{
+				position121, tokenIndex121 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l119
+			l121:
+				pos, ti = position121, tokenIndex121
+			}
+			goto l120
+		l119:
+			pos, ti = position119, tokenIndex119
+		}
+	l120:
+		_ = position118
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c1() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position118 := pos
+		{
+			position119, tokenIndex119 := pos, ti
+			{ // h16
+				position147_18, tokenIndex147_18 := pos, ti
+				{
+					position148_18 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -7614,6 +13718,262 @@ func (p *Parser) rh16c1() bool {
 
 // rh16c2 is rule 16 h16c2 <- <(h16 ':' !':' h16c1)?>
 func (p *Parser) rh16c2() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position123 := pos
+		{
+			position124, tokenIndex124 := pos, ti
+			{ // h16
+				position147_19, tokenIndex147_19 := pos, ti
+				{
+					position148_19 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_19
+					l247_6_19:
+						pos++
+						goto lok6_19
+					}
+				lok6_19:
+					{
+						position149_19, tokenIndex149_19 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_19
+						l247_7_19:
+							pos++
+							goto lok7_19
+						}
+					lok7_19:
+						goto l150_19
+					l149_19:
+						pos, ti = position149_19, tokenIndex149_19
+					}
+				l150_19:
+					{
+						position151_19, tokenIndex151_19 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_19
+						l247_8_19:
+							pos++
+							goto lok8_19
+						}
+					lok8_19:
+						goto l152_19
+					l151_19:
+						pos, ti = position151_19, tokenIndex151_19
+					}
+				l152_19:
+					{
+						position153_19, tokenIndex153_19 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_19
+						l247_9_19:
+							pos++
+							goto lok9_19
+						}
+					lok9_19:
+						goto l154_19
+					l153_19:
+						pos, ti = position153_19, tokenIndex153_19
+					}
+				l154_19:
+					_ = position148_19
+				}
+				goto lok19
+			l147_19:
+				pos, ti = position147_19, tokenIndex147_19
+				goto l124
+			}
+		lok19:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l124
+			}
+			pos++
+			{
+				position126, tokenIndex126 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l126
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l124
+			l126:
+				pos, ti = position126, tokenIndex126
+			}
+			{ // h16c1
+				if false {
+					goto l124
+				}
+				{
+					position118_20 := pos
+					{
+						position119_20, tokenIndex119_20 := pos, ti
+						{ // h16
+							position147_18_20, tokenIndex147_18_20 := pos, ti
+							{
+								position148_18_20 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_6_18_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_18_20
+								l247_6_18_20:
+									pos++
+									goto lok6_18_20
+								}
+							lok6_18_20:
+								{
+									position149_18_20, tokenIndex149_18_20 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_7_18_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_18_20
+									l247_7_18_20:
+										pos++
+										goto lok7_18_20
+									}
+								lok7_18_20:
+									goto l150_18_20
+								l149_18_20:
+									pos, ti = position149_18_20, tokenIndex149_18_20
+								}
+							l150_18_20:
+								{
+									position151_18_20, tokenIndex151_18_20 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_8_18_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_18_20
+									l247_8_18_20:
+										pos++
+										goto lok8_18_20
+									}
+								lok8_18_20:
+									goto l152_18_20
+								l151_18_20:
+									pos, ti = position151_18_20, tokenIndex151_18_20
+								}
+							l152_18_20:
+								{
+									position153_18_20, tokenIndex153_18_20 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_9_18_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_18_20
+									l247_9_18_20:
+										pos++
+										goto lok9_18_20
+									}
+								lok9_18_20:
+									goto l154_18_20
+								l153_18_20:
+									pos, ti = position153_18_20, tokenIndex153_18_20
+								}
+							l154_18_20:
+								_ = position148_18_20
+							}
+							goto lok18_20
+						l147_18_20:
+							pos, ti = position147_18_20, tokenIndex147_18_20
+							goto l119_20
+						}
+					lok18_20:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l119_20
+						}
+						pos++
+						{
+							position121_20, tokenIndex121_20 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l121_20
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l119_20
+						l121_20:
+							pos, ti = position121_20, tokenIndex121_20
+						}
+						goto l120_20
+					l119_20:
+						pos, ti = position119_20, tokenIndex119_20
+					}
+				l120_20:
+					_ = position118_20
+				}
+				goto lok20
+			}
+		lok20:
+			goto l125
+		l124:
+			pos, ti = position124, tokenIndex124
+		}
+	l125:
+		_ = position123
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c2() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -7918,6 +14278,138 @@ func (p *Parser) rh16c3() bool {
 				{
 					position148_21 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_21
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_21
+					l247_6_21:
+						pos++
+						goto lok6_21
+					}
+				lok6_21:
+					{
+						position149_21, tokenIndex149_21 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_21
+						l247_7_21:
+							pos++
+							goto lok7_21
+						}
+					lok7_21:
+						goto l150_21
+					l149_21:
+						pos, ti = position149_21, tokenIndex149_21
+					}
+				l150_21:
+					{
+						position151_21, tokenIndex151_21 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_21
+						l247_8_21:
+							pos++
+							goto lok8_21
+						}
+					lok8_21:
+						goto l152_21
+					l151_21:
+						pos, ti = position151_21, tokenIndex151_21
+					}
+				l152_21:
+					{
+						position153_21, tokenIndex153_21 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_21
+						l247_9_21:
+							pos++
+							goto lok9_21
+						}
+					lok9_21:
+						goto l154_21
+					l153_21:
+						pos, ti = position153_21, tokenIndex153_21
+					}
+				l154_21:
+					_ = position148_21
+				}
+				goto lok21
+			l147_21:
+				pos, ti = position147_21, tokenIndex147_21
+				goto l129
+			}
+		lok21:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l129
+			}
+			pos++
+			{
+				position131, tokenIndex131 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l131
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l129
+			l131:
+				pos, ti = position131, tokenIndex131
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+				goto l129
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l130
+		l129:
+			pos, ti = position129, tokenIndex129
+		}
+	l130:
+		_ = position128
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c3() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position128 := pos
+		{
+			position129, tokenIndex129 := pos, ti
+			{ // h16
+				position147_21, tokenIndex147_21 := pos, ti
+				{
+					position148_21 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -8041,7 +14533,7 @@ func (p *Parser) rh16c3() bool {
 			l131:
 				pos, ti = position131, tokenIndex131
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 				goto l129
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8058,6 +14550,266 @@ func (p *Parser) rh16c3() bool {
 
 // rh16c4 is rule 18 h16c4 <- <(h16 ':' !':' h16c3)?>
 func (p *Parser) rh16c4() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position133 := pos
+		{
+			position134, tokenIndex134 := pos, ti
+			{ // h16
+				position147_22, tokenIndex147_22 := pos, ti
+				{
+					position148_22 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_22
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_22
+					l247_6_22:
+						pos++
+						goto lok6_22
+					}
+				lok6_22:
+					{
+						position149_22, tokenIndex149_22 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_22
+						l247_7_22:
+							pos++
+							goto lok7_22
+						}
+					lok7_22:
+						goto l150_22
+					l149_22:
+						pos, ti = position149_22, tokenIndex149_22
+					}
+				l150_22:
+					{
+						position151_22, tokenIndex151_22 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_22
+						l247_8_22:
+							pos++
+							goto lok8_22
+						}
+					lok8_22:
+						goto l152_22
+					l151_22:
+						pos, ti = position151_22, tokenIndex151_22
+					}
+				l152_22:
+					{
+						position153_22, tokenIndex153_22 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_22
+						l247_9_22:
+							pos++
+							goto lok9_22
+						}
+					lok9_22:
+						goto l154_22
+					l153_22:
+						pos, ti = position153_22, tokenIndex153_22
+					}
+				l154_22:
+					_ = position148_22
+				}
+				goto lok22
+			l147_22:
+				pos, ti = position147_22, tokenIndex147_22
+				goto l134
+			}
+		lok22:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{
+				position136, tokenIndex136 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l136
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l134
+			l136:
+				pos, ti = position136, tokenIndex136
+			}
+			{ // h16c3
+				if false {
+					goto l134
+				}
+				{
+					position128_23 := pos
+					{
+						position129_23, tokenIndex129_23 := pos, ti
+						{ // h16
+							position147_21_23, tokenIndex147_21_23 := pos, ti
+							{
+								position148_21_23 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_6_21_23
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_21_23
+								l247_6_21_23:
+									pos++
+									goto lok6_21_23
+								}
+							lok6_21_23:
+								{
+									position149_21_23, tokenIndex149_21_23 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_7_21_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_21_23
+									l247_7_21_23:
+										pos++
+										goto lok7_21_23
+									}
+								lok7_21_23:
+									goto l150_21_23
+								l149_21_23:
+									pos, ti = position149_21_23, tokenIndex149_21_23
+								}
+							l150_21_23:
+								{
+									position151_21_23, tokenIndex151_21_23 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_8_21_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_21_23
+									l247_8_21_23:
+										pos++
+										goto lok8_21_23
+									}
+								lok8_21_23:
+									goto l152_21_23
+								l151_21_23:
+									pos, ti = position151_21_23, tokenIndex151_21_23
+								}
+							l152_21_23:
+								{
+									position153_21_23, tokenIndex153_21_23 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_9_21_23
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_21_23
+									l247_9_21_23:
+										pos++
+										goto lok9_21_23
+									}
+								lok9_21_23:
+									goto l154_21_23
+								l153_21_23:
+									pos, ti = position153_21_23, tokenIndex153_21_23
+								}
+							l154_21_23:
+								_ = position148_21_23
+							}
+							goto lok21_23
+						l147_21_23:
+							pos, ti = position147_21_23, tokenIndex147_21_23
+							goto l129_23
+						}
+					lok21_23:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l129_23
+						}
+						pos++
+						{
+							position131_23, tokenIndex131_23 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_23
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l129_23
+						l131_23:
+							pos, ti = position131_23, tokenIndex131_23
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							goto l129_23
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l130_23
+					l129_23:
+						pos, ti = position129_23, tokenIndex129_23
+					}
+				l130_23:
+					_ = position128_23
+				}
+				goto lok23
+			}
+		lok23:
+			goto l135
+		l134:
+			pos, ti = position134, tokenIndex134
+		}
+	l135:
+		_ = position133
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c4() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8328,7 +15080,7 @@ func (p *Parser) rh16c4() bool {
 						l131_23:
 							pos, ti = position131_23, tokenIndex131_23
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 							goto l129_23
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -8355,6 +15107,138 @@ func (p *Parser) rh16c4() bool {
 
 // rh16c5 is rule 19 h16c5 <- <(h16 ':' !':' h16c4)?>
 func (p *Parser) rh16c5() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position138 := pos
+		{
+			position139, tokenIndex139 := pos, ti
+			{ // h16
+				position147_24, tokenIndex147_24 := pos, ti
+				{
+					position148_24 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_24
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_24
+					l247_6_24:
+						pos++
+						goto lok6_24
+					}
+				lok6_24:
+					{
+						position149_24, tokenIndex149_24 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_24
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_24
+						l247_7_24:
+							pos++
+							goto lok7_24
+						}
+					lok7_24:
+						goto l150_24
+					l149_24:
+						pos, ti = position149_24, tokenIndex149_24
+					}
+				l150_24:
+					{
+						position151_24, tokenIndex151_24 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_24
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_24
+						l247_8_24:
+							pos++
+							goto lok8_24
+						}
+					lok8_24:
+						goto l152_24
+					l151_24:
+						pos, ti = position151_24, tokenIndex151_24
+					}
+				l152_24:
+					{
+						position153_24, tokenIndex153_24 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_24
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_24
+						l247_9_24:
+							pos++
+							goto lok9_24
+						}
+					lok9_24:
+						goto l154_24
+					l153_24:
+						pos, ti = position153_24, tokenIndex153_24
+					}
+				l154_24:
+					_ = position148_24
+				}
+				goto lok24
+			l147_24:
+				pos, ti = position147_24, tokenIndex147_24
+				goto l139
+			}
+		lok24:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l139
+			}
+			pos++
+			{
+				position141, tokenIndex141 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l139
+			l141:
+				pos, ti = position141, tokenIndex141
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+				goto l139
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l140
+		l139:
+			pos, ti = position139, tokenIndex139
+		}
+	l140:
+		_ = position138
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c5() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8489,7 +15373,7 @@ func (p *Parser) rh16c5() bool {
 			l141:
 				pos, ti = position141, tokenIndex141
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 				goto l139
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8506,6 +15390,266 @@ func (p *Parser) rh16c5() bool {
 
 // rh16c6 is rule 20 h16c6 <- <(h16 ':' !':' h16c5)?>
 func (p *Parser) rh16c6() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position143 := pos
+		{
+			position144, tokenIndex144 := pos, ti
+			{ // h16
+				position147_25, tokenIndex147_25 := pos, ti
+				{
+					position148_25 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_25
+					l247_6_25:
+						pos++
+						goto lok6_25
+					}
+				lok6_25:
+					{
+						position149_25, tokenIndex149_25 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_25
+						l247_7_25:
+							pos++
+							goto lok7_25
+						}
+					lok7_25:
+						goto l150_25
+					l149_25:
+						pos, ti = position149_25, tokenIndex149_25
+					}
+				l150_25:
+					{
+						position151_25, tokenIndex151_25 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_25
+						l247_8_25:
+							pos++
+							goto lok8_25
+						}
+					lok8_25:
+						goto l152_25
+					l151_25:
+						pos, ti = position151_25, tokenIndex151_25
+					}
+				l152_25:
+					{
+						position153_25, tokenIndex153_25 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_25
+						l247_9_25:
+							pos++
+							goto lok9_25
+						}
+					lok9_25:
+						goto l154_25
+					l153_25:
+						pos, ti = position153_25, tokenIndex153_25
+					}
+				l154_25:
+					_ = position148_25
+				}
+				goto lok25
+			l147_25:
+				pos, ti = position147_25, tokenIndex147_25
+				goto l144
+			}
+		lok25:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l144
+			}
+			pos++
+			{
+				position146, tokenIndex146 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l146
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l144
+			l146:
+				pos, ti = position146, tokenIndex146
+			}
+			{ // h16c5
+				if false {
+					goto l144
+				}
+				{
+					position138_26 := pos
+					{
+						position139_26, tokenIndex139_26 := pos, ti
+						{ // h16
+							position147_24_26, tokenIndex147_24_26 := pos, ti
+							{
+								position148_24_26 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_6_24_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_24_26
+								l247_6_24_26:
+									pos++
+									goto lok6_24_26
+								}
+							lok6_24_26:
+								{
+									position149_24_26, tokenIndex149_24_26 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_7_24_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_24_26
+									l247_7_24_26:
+										pos++
+										goto lok7_24_26
+									}
+								lok7_24_26:
+									goto l150_24_26
+								l149_24_26:
+									pos, ti = position149_24_26, tokenIndex149_24_26
+								}
+							l150_24_26:
+								{
+									position151_24_26, tokenIndex151_24_26 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_8_24_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_24_26
+									l247_8_24_26:
+										pos++
+										goto lok8_24_26
+									}
+								lok8_24_26:
+									goto l152_24_26
+								l151_24_26:
+									pos, ti = position151_24_26, tokenIndex151_24_26
+								}
+							l152_24_26:
+								{
+									position153_24_26, tokenIndex153_24_26 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_9_24_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_24_26
+									l247_9_24_26:
+										pos++
+										goto lok9_24_26
+									}
+								lok9_24_26:
+									goto l154_24_26
+								l153_24_26:
+									pos, ti = position153_24_26, tokenIndex153_24_26
+								}
+							l154_24_26:
+								_ = position148_24_26
+							}
+							goto lok24_26
+						l147_24_26:
+							pos, ti = position147_24_26, tokenIndex147_24_26
+							goto l139_26
+						}
+					lok24_26:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l139_26
+						}
+						pos++
+						{
+							position141_26, tokenIndex141_26 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l141_26
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l139_26
+						l141_26:
+							pos, ti = position141_26, tokenIndex141_26
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							goto l139_26
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l140_26
+					l139_26:
+						pos, ti = position139_26, tokenIndex139_26
+					}
+				l140_26:
+					_ = position138_26
+				}
+				goto lok26
+			}
+		lok26:
+			goto l145
+		l144:
+			pos, ti = position144, tokenIndex144
+		}
+	l145:
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c6() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8776,7 +15920,7 @@ func (p *Parser) rh16c6() bool {
 						l141_26:
 							pos, ti = position141_26, tokenIndex141_26
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 							goto l139_26
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -8803,6 +15947,95 @@ func (p *Parser) rh16c6() bool {
 
 // rh16 is rule 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh16() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position147, tokenIndex147 := pos, ti
+	{
+		position148 := pos
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_6
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l147
+		l247_6:
+			pos++
+			goto lok6
+		}
+	lok6:
+		{
+			position149, tokenIndex149 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_7
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l149
+			l247_7:
+				pos++
+				goto lok7
+			}
+		lok7:
+			goto l150
+		l149:
+			pos, ti = position149, tokenIndex149
+		}
+	l150:
+		{
+			position151, tokenIndex151 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l151
+			l247_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l152
+		l151:
+			pos, ti = position151, tokenIndex151
+		}
+	l152:
+		{
+			position153, tokenIndex153 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			l247_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l154
+		l153:
+			pos, ti = position153, tokenIndex153
+		}
+	l154:
+		_ = position148
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l147:
+	pos, ti = position147, tokenIndex147
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nh16() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position147, tokenIndex147 := pos, ti
@@ -8905,6 +16138,267 @@ l147:
 
 // rls32 is rule 22 ls32 <- <((h16 ':' h16) / IPv4address)>
 func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position155, tokenIndex155 := pos, ti
+	{
+		position156 := pos
+		{
+			position157, tokenIndex157 := pos, ti
+			{ // h16
+				position147_35, tokenIndex147_35 := pos, ti
+				{
+					position148_35 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_35
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_35
+					l247_6_35:
+						pos++
+						goto lok6_35
+					}
+				lok6_35:
+					{
+						position149_35, tokenIndex149_35 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_35
+						l247_7_35:
+							pos++
+							goto lok7_35
+						}
+					lok7_35:
+						goto l150_35
+					l149_35:
+						pos, ti = position149_35, tokenIndex149_35
+					}
+				l150_35:
+					{
+						position151_35, tokenIndex151_35 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_35
+						l247_8_35:
+							pos++
+							goto lok8_35
+						}
+					lok8_35:
+						goto l152_35
+					l151_35:
+						pos, ti = position151_35, tokenIndex151_35
+					}
+				l152_35:
+					{
+						position153_35, tokenIndex153_35 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_35
+						l247_9_35:
+							pos++
+							goto lok9_35
+						}
+					lok9_35:
+						goto l154_35
+					l153_35:
+						pos, ti = position153_35, tokenIndex153_35
+					}
+				l154_35:
+					_ = position148_35
+				}
+				goto lok35
+			l147_35:
+				pos, ti = position147_35, tokenIndex147_35
+				goto l158
+			}
+		lok35:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l158
+			}
+			pos++
+			{ // h16
+				position147_36, tokenIndex147_36 := pos, ti
+				{
+					position148_36 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_36
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_36
+					l247_6_36:
+						pos++
+						goto lok6_36
+					}
+				lok6_36:
+					{
+						position149_36, tokenIndex149_36 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_36
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_36
+						l247_7_36:
+							pos++
+							goto lok7_36
+						}
+					lok7_36:
+						goto l150_36
+					l149_36:
+						pos, ti = position149_36, tokenIndex149_36
+					}
+				l150_36:
+					{
+						position151_36, tokenIndex151_36 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_36
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_36
+						l247_8_36:
+							pos++
+							goto lok8_36
+						}
+					lok8_36:
+						goto l152_36
+					l151_36:
+						pos, ti = position151_36, tokenIndex151_36
+					}
+				l152_36:
+					{
+						position153_36, tokenIndex153_36 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_36
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_36
+						l247_9_36:
+							pos++
+							goto lok9_36
+						}
+					lok9_36:
+						goto l154_36
+					l153_36:
+						pos, ti = position153_36, tokenIndex153_36
+					}
+				l154_36:
+					_ = position148_36
+				}
+				goto lok36
+			l147_36:
+				pos, ti = position147_36, tokenIndex147_36
+				goto l158
+			}
+		lok36:
+			goto l157
+		l158:
+			pos, ti = position157, tokenIndex157
+			{ // IPv4address
+				comp_37 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_37, tokenIndex159_37 := pos, ti
+				{
+					position160_37 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_37
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_37
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_37
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_37
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_37
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_37
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_37
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_37)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_37
+				goto lok37
+			l159_37:
+				pos, ti = position159_37, tokenIndex159_37
+				p.comp = comp_37
+				goto l155
+			}
+		lok37:
+		}
+	l157:
+		_ = position156
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l155:
+	pos, ti = position155, tokenIndex155
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nls32() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position155, tokenIndex155 := pos, ti
@@ -9126,7 +16620,7 @@ func (p *Parser) rls32() bool {
 				position159_37, tokenIndex159_37 := pos, ti
 				{
 					position160_37 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9141,7 +16635,7 @@ func (p *Parser) rls32() bool {
 						goto l159_37
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9156,7 +16650,7 @@ func (p *Parser) rls32() bool {
 						goto l159_37
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9171,7 +16665,7 @@ func (p *Parser) rls32() bool {
 						goto l159_37
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_37
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9215,9 +16709,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -9230,9 +16721,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -9245,9 +16733,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -9275,8 +16760,234 @@ l159:
 	return false
 }
 
+func (p *Parser) nIPv4address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position159, tokenIndex159 := pos, ti
+	{
+		position160 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleIPv4address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv4address, position160)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l159:
+	pos, ti = position159, tokenIndex159
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rdec_octet is rule 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position161, tokenIndex161 := pos, ti
+	{
+		position162 := pos
+		{
+			position163, tokenIndex163 := pos, ti
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if buffer[pos] != '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			goto l163
+		l164:
+			pos, ti = position163, tokenIndex163
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			l245_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l163
+		l165:
+			pos, ti = position163, tokenIndex163
+			if buffer[pos] != '1' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l245_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l245_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l163
+		l166:
+			pos, ti = position163, tokenIndex163
+			if c := buffer[pos]; c < '1' || c > '9' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			l245_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l163
+		l167:
+			pos, ti = position163, tokenIndex163
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l161
+			l245_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+		}
+	l163:
+		_ = position162
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l161:
+	pos, ti = position161, tokenIndex161
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndec_octet() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position161, tokenIndex161 := pos, ti
@@ -9480,6 +17191,98 @@ func (p *Parser) rreg_name() bool {
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					pos++
 				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position234_27, tokenIndex234_27 := pos, ti
+							{
+								position235_27 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_27
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_15_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_27
+								l247_15_27:
+									pos++
+									goto lok15_27
+								}
+							lok15_27:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_16_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_27
+								l247_16_27:
+									pos++
+									goto lok16_27
+								}
+							lok16_27:
+								_ = position235_27
+							}
+							goto lok27
+						l234_27:
+							pos, ti = position234_27, tokenIndex234_27
+							goto l171
+						}
+					lok27:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l171
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l170
+		l171:
+			pos, ti = position171, tokenIndex171
+		}
+		if p.records(rulereg_name) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulereg_name, position169)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreg_name() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	{
+		position169 := pos
+	l170:
+		{
+			position171, tokenIndex171 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -9578,6 +17381,371 @@ func (p *Parser) rreg_name() bool {
 
 // rpath is rule 26 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))>
 func (p *Parser) rpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position173, tokenIndex173 := pos, ti
+	{
+		position174 := pos
+		{
+			position175, tokenIndex175 := pos, ti
+			{ // path_abempty
+				if false {
+					goto l176
+				}
+				comp_78 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position186_78 := pos
+				l187_78:
+					{
+						position188_78, tokenIndex188_78 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_78
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l188_78
+							}
+							{
+								position208_74_78 := pos
+							l209_74_78:
+								{
+									position210_74_78, tokenIndex210_74_78 := pos, ti
+									{ // pchar
+										position221_39_74_78, tokenIndex221_39_74_78 := pos, ti
+										{
+											position222_39_74_78 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position234_32_39_74_78, tokenIndex234_32_39_74_78 := pos, ti
+															{
+																position235_32_39_74_78 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_78
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_15_32_39_74_78
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_78
+																l247_15_32_39_74_78:
+																	pos++
+																	goto lok15_32_39_74_78
+																}
+															lok15_32_39_74_78:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l247_16_32_39_74_78
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l234_32_39_74_78
+																l247_16_32_39_74_78:
+																	pos++
+																	goto lok16_32_39_74_78
+																}
+															lok16_32_39_74_78:
+																_ = position235_32_39_74_78
+															}
+															goto lok32_39_74_78
+														l234_32_39_74_78:
+															pos, ti = position234_32_39_74_78, tokenIndex234_32_39_74_78
+															goto l221_39_74_78
+														}
+													lok32_39_74_78:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l221_39_74_78
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position222_39_74_78
+										}
+										goto lok39_74_78
+									l221_39_74_78:
+										pos, ti = position221_39_74_78, tokenIndex221_39_74_78
+										goto l210_74_78
+									}
+								lok39_74_78:
+									goto l209_74_78
+								l210_74_78:
+									pos, ti = position210_74_78, tokenIndex210_74_78
+								}
+								_ = position208_74_78
+							}
+							goto lok74_78
+						}
+					lok74_78:
+						goto l187_78
+					l188_78:
+						pos, ti = position188_78, tokenIndex188_78
+					}
+					if p.records(rulepath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position186_78)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_78
+				goto lok78
+			}
+		lok78:
+			{
+				position177, tokenIndex177 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l177
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l176
+			l177:
+				pos, ti = position177, tokenIndex177
+			}
+			goto l175
+		l176:
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+				goto l178
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position179, tokenIndex179 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l179
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l178
+			l179:
+				pos, ti = position179, tokenIndex179
+			}
+			goto l175
+		l178:
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+				goto l180
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position181, tokenIndex181 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l181
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l180
+			l181:
+				pos, ti = position181, tokenIndex181
+			}
+			goto l175
+		l180:
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+				goto l182
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position183, tokenIndex183 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l183
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l182
+			l183:
+				pos, ti = position183, tokenIndex183
+			}
+			goto l175
+		l182:
+			pos, ti = position175, tokenIndex175
+			{ // path_empty
+				if false {
+					goto l173
+				}
+				comp_79 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position204_79 := pos
+					{
+						position205_79, tokenIndex205_79 := pos, ti
+						{ // pchar
+							position221_38_79, tokenIndex221_38_79 := pos, ti
+							{
+								position222_38_79 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_38_79, tokenIndex234_32_38_79 := pos, ti
+												{
+													position235_32_38_79 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_79
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_38_79
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_79
+													l247_15_32_38_79:
+														pos++
+														goto lok15_32_38_79
+													}
+												lok15_32_38_79:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_38_79
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_38_79
+													l247_16_32_38_79:
+														pos++
+														goto lok16_32_38_79
+													}
+												lok16_32_38_79:
+													_ = position235_32_38_79
+												}
+												goto lok32_38_79
+											l234_32_38_79:
+												pos, ti = position234_32_38_79, tokenIndex234_32_38_79
+												goto l221_38_79
+											}
+										lok32_38_79:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_38_79
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_38_79
+							}
+							goto lok38_79
+						l221_38_79:
+							pos, ti = position221_38_79, tokenIndex221_38_79
+							goto l205_79
+						}
+					lok38_79:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_79
+						}
+						goto l206_79
+					l205_79:
+						pos, ti = position205_79, tokenIndex205_79
+					}
+				l206_79:
+					if p.records(rulepath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position204_79)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_79
+				goto lok79
+			}
+		lok79:
+			{
+				position184, tokenIndex184 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l184
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l173
+			l184:
+				pos, ti = position184, tokenIndex184
+			}
+		}
+	l175:
+		_ = position174
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l173:
+	pos, ti = position173, tokenIndex173
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position173, tokenIndex173 := pos, ti
@@ -9755,7 +17923,7 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l176:
 			pos, ti = position175, tokenIndex175
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_absolute() {
 				goto l178
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9778,7 +17946,7 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l178:
 			pos, ti = position175, tokenIndex175
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_noscheme() {
 				goto l180
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9801,7 +17969,7 @@ func (p *Parser) rpath() bool {
 			goto l175
 		l180:
 			pos, ti = position175, tokenIndex175
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_rootless() {
 				goto l182
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9993,6 +18161,136 @@ func (p *Parser) rpath_abempty() bool {
 		{
 			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l188
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l188
+				}
+				{
+					position208_74 := pos
+				l209_74:
+					{
+						position210_74, tokenIndex210_74 := pos, ti
+						{ // pchar
+							position221_39_74, tokenIndex221_39_74 := pos, ti
+							{
+								position222_39_74 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_39_74, tokenIndex234_32_39_74 := pos, ti
+												{
+													position235_32_39_74 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_74
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_39_74
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_74
+													l247_15_32_39_74:
+														pos++
+														goto lok15_32_39_74
+													}
+												lok15_32_39_74:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_39_74
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_74
+													l247_16_32_39_74:
+														pos++
+														goto lok16_32_39_74
+													}
+												lok16_32_39_74:
+													_ = position235_32_39_74
+												}
+												goto lok32_39_74
+											l234_32_39_74:
+												pos, ti = position234_32_39_74, tokenIndex234_32_39_74
+												goto l221_39_74
+											}
+										lok32_39_74:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_39_74
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_39_74
+							}
+							goto lok39_74
+						l221_39_74:
+							pos, ti = position221_39_74, tokenIndex221_39_74
+							goto l210_74
+						}
+					lok39_74:
+						goto l209_74
+					l210_74:
+						pos, ti = position210_74, tokenIndex210_74
+					}
+					_ = position208_74
+				}
+				goto lok74
+			}
+		lok74:
+			goto l187
+		l188:
+			pos, ti = position188, tokenIndex188
+		}
+		if p.records(rulepath_abempty) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_abempty, position186)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npath_abempty() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_abempty)
+	{
+		position186 := pos
+	l187:
+		{
+			position188, tokenIndex188 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -10143,6 +18441,161 @@ func (p *Parser) rpath_absolute() bool {
 	{
 		position190 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		{
+			position191, tokenIndex191 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+				goto l191
+			}
+			pos, ti = p.position, p.tokenIndex
+		l193:
+			{
+				position194, tokenIndex194 := pos, ti
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l194
+				}
+				pos++
+				{ // segment
+					if false {
+						goto l194
+					}
+					{
+						position208_75 := pos
+					l209_75:
+						{
+							position210_75, tokenIndex210_75 := pos, ti
+							{ // pchar
+								position221_39_75, tokenIndex221_39_75 := pos, ti
+								{
+									position222_39_75 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position234_32_39_75, tokenIndex234_32_39_75 := pos, ti
+													{
+														position235_32_39_75 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l234_32_39_75
+														}
+														pos++
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l247_15_32_39_75
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l234_32_39_75
+														l247_15_32_39_75:
+															pos++
+															goto lok15_32_39_75
+														}
+													lok15_32_39_75:
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l247_16_32_39_75
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l234_32_39_75
+														l247_16_32_39_75:
+															pos++
+															goto lok16_32_39_75
+														}
+													lok16_32_39_75:
+														_ = position235_32_39_75
+													}
+													goto lok32_39_75
+												l234_32_39_75:
+													pos, ti = position234_32_39_75, tokenIndex234_32_39_75
+													goto l221_39_75
+												}
+											lok32_39_75:
+												;
+											default:
+												if c := buffer[pos]; c < 'a' || c > 'z' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l221_39_75
+												}
+												pos++
+											}
+										}
+									}
+
+									_ = position222_39_75
+								}
+								goto lok39_75
+							l221_39_75:
+								pos, ti = position221_39_75, tokenIndex221_39_75
+								goto l210_75
+							}
+						lok39_75:
+							goto l209_75
+						l210_75:
+							pos, ti = position210_75, tokenIndex210_75
+						}
+						_ = position208_75
+					}
+					goto lok75
+				}
+			lok75:
+				goto l193
+			l194:
+				pos, ti = position194, tokenIndex194
+			}
+			goto l192
+		l191:
+			pos, ti = position191, tokenIndex191
+		}
+	l192:
+		if p.records(rulepath_absolute) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_absolute, position190)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l189:
+	pos, ti = position189, tokenIndex189
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_absolute() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_absolute)
+	position189, tokenIndex189 := pos, ti
+	{
+		position190 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(10, true)
 			}
@@ -10155,7 +18608,7 @@ func (p *Parser) rpath_absolute() bool {
 		pos++
 		{
 			position191, tokenIndex191 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+			if p.position, p.tokenIndex = pos, ti; !p.nsegment_nz() {
 				goto l191
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10330,6 +18783,146 @@ func (p *Parser) rpath_noscheme() bool {
 		{
 			position198, tokenIndex198 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l198
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l198
+				}
+				{
+					position208_76 := pos
+				l209_76:
+					{
+						position210_76, tokenIndex210_76 := pos, ti
+						{ // pchar
+							position221_39_76, tokenIndex221_39_76 := pos, ti
+							{
+								position222_39_76 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_39_76, tokenIndex234_32_39_76 := pos, ti
+												{
+													position235_32_39_76 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_76
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_39_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_76
+													l247_15_32_39_76:
+														pos++
+														goto lok15_32_39_76
+													}
+												lok15_32_39_76:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_39_76
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_76
+													l247_16_32_39_76:
+														pos++
+														goto lok16_32_39_76
+													}
+												lok16_32_39_76:
+													_ = position235_32_39_76
+												}
+												goto lok32_39_76
+											l234_32_39_76:
+												pos, ti = position234_32_39_76, tokenIndex234_32_39_76
+												goto l221_39_76
+											}
+										lok32_39_76:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_39_76
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_39_76
+							}
+							goto lok39_76
+						l221_39_76:
+							pos, ti = position221_39_76, tokenIndex221_39_76
+							goto l210_76
+						}
+					lok39_76:
+						goto l209_76
+					l210_76:
+						pos, ti = position210_76, tokenIndex210_76
+					}
+					_ = position208_76
+				}
+				goto lok76
+			}
+		lok76:
+			goto l197
+		l198:
+			pos, ti = position198, tokenIndex198
+		}
+		if p.records(rulepath_noscheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_noscheme, position196)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l195:
+	pos, ti = position195, tokenIndex195
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_noscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_noscheme)
+	position195, tokenIndex195 := pos, ti
+	{
+		position196 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment_nz_nc() {
+			goto l195
+		}
+		pos, ti = p.position, p.tokenIndex
+	l197:
+		{
+			position198, tokenIndex198 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -10485,6 +19078,146 @@ func (p *Parser) rpath_rootless() bool {
 	{
 		position200 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+			goto l199
+		}
+		pos, ti = p.position, p.tokenIndex
+	l201:
+		{
+			position202, tokenIndex202 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l202
+				}
+				{
+					position208_77 := pos
+				l209_77:
+					{
+						position210_77, tokenIndex210_77 := pos, ti
+						{ // pchar
+							position221_39_77, tokenIndex221_39_77 := pos, ti
+							{
+								position222_39_77 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position234_32_39_77, tokenIndex234_32_39_77 := pos, ti
+												{
+													position235_32_39_77 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_77
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_15_32_39_77
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_77
+													l247_15_32_39_77:
+														pos++
+														goto lok15_32_39_77
+													}
+												lok15_32_39_77:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l247_16_32_39_77
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l234_32_39_77
+													l247_16_32_39_77:
+														pos++
+														goto lok16_32_39_77
+													}
+												lok16_32_39_77:
+													_ = position235_32_39_77
+												}
+												goto lok32_39_77
+											l234_32_39_77:
+												pos, ti = position234_32_39_77, tokenIndex234_32_39_77
+												goto l221_39_77
+											}
+										lok32_39_77:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l221_39_77
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position222_39_77
+							}
+							goto lok39_77
+						l221_39_77:
+							pos, ti = position221_39_77, tokenIndex221_39_77
+							goto l210_77
+						}
+					lok39_77:
+						goto l209_77
+					l210_77:
+						pos, ti = position210_77, tokenIndex210_77
+					}
+					_ = position208_77
+				}
+				goto lok77
+			}
+		lok77:
+			goto l201
+		l202:
+			pos, ti = position202, tokenIndex202
+		}
+		if p.records(rulepath_rootless) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_rootless, position200)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l199:
+	pos, ti = position199, tokenIndex199
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_rootless() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_rootless)
+	position199, tokenIndex199 := pos, ti
+	{
+		position200 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment_nz() {
 			goto l199
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -10655,6 +19388,117 @@ func (p *Parser) rpath_empty() bool {
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_32_38, tokenIndex234_32_38 := pos, ti
+									{
+										position235_32_38 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_38
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_32_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_38
+										l247_15_32_38:
+											pos++
+											goto lok15_32_38
+										}
+									lok15_32_38:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_32_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_38
+										l247_16_32_38:
+											pos++
+											goto lok16_32_38
+										}
+									lok16_32_38:
+										_ = position235_32_38
+									}
+									goto lok32_38
+								l234_32_38:
+									pos, ti = position234_32_38, tokenIndex234_32_38
+									goto l221_38
+								}
+							lok32_38:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_38
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_38
+				}
+				goto lok38
+			l221_38:
+				pos, ti = position221_38, tokenIndex221_38
+				goto l205
+			}
+		lok38:
+			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
+				goto l205
+			}
+			goto l206
+		l205:
+			pos, ti = position205, tokenIndex205
+		}
+	l206:
+		if p.records(rulepath_empty) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_empty, position204)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npath_empty() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_empty)
+	{
+		position204 := pos
+		{
+			position205, tokenIndex205 := pos, ti
+			{ // pchar
+				position221_38, tokenIndex221_38 := pos, ti
+				{
+					position222_38 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(6, false)
 							}
@@ -10784,6 +19628,103 @@ func (p *Parser) rsegment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_32_39, tokenIndex234_32_39 := pos, ti
+									{
+										position235_32_39 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_39
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_32_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_39
+										l247_15_32_39:
+											pos++
+											goto lok15_32_39
+										}
+									lok15_32_39:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_32_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_39
+										l247_16_32_39:
+											pos++
+											goto lok16_32_39
+										}
+									lok16_32_39:
+										_ = position235_32_39
+									}
+									goto lok32_39
+								l234_32_39:
+									pos, ti = position234_32_39, tokenIndex234_32_39
+									goto l221_39
+								}
+							lok32_39:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_39
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_39
+				}
+				goto lok39
+			l221_39:
+				pos, ti = position221_39, tokenIndex221_39
+				goto l210
+			}
+		lok39:
+			goto l209
+		l210:
+			pos, ti = position210, tokenIndex210
+		}
+		_ = position208
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position208 := pos
+	l209:
+		{
+			position210, tokenIndex210 := pos, ti
+			{ // pchar
+				position221_39, tokenIndex221_39 := pos, ti
+				{
+					position222_39 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
@@ -10885,6 +19826,187 @@ func (p *Parser) rsegment() bool {
 
 // rsegment_nz is rule 33 segment_nz <- <pchar+>
 func (p *Parser) rsegment_nz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position211, tokenIndex211 := pos, ti
+	{
+		position212 := pos
+		{ // pchar
+			position221_40, tokenIndex221_40 := pos, ti
+			{
+				position222_40 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position234_32_40, tokenIndex234_32_40 := pos, ti
+								{
+									position235_32_40 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_32_40
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_15_32_40
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_32_40
+									l247_15_32_40:
+										pos++
+										goto lok15_32_40
+									}
+								lok15_32_40:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_16_32_40
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_32_40
+									l247_16_32_40:
+										pos++
+										goto lok16_32_40
+									}
+								lok16_32_40:
+									_ = position235_32_40
+								}
+								goto lok32_40
+							l234_32_40:
+								pos, ti = position234_32_40, tokenIndex234_32_40
+								goto l221_40
+							}
+						lok32_40:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l221_40
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position222_40
+			}
+			goto lok40
+		l221_40:
+			pos, ti = position221_40, tokenIndex221_40
+			goto l211
+		}
+	lok40:
+	l213:
+		{
+			position214, tokenIndex214 := pos, ti
+			{ // pchar
+				position221_41, tokenIndex221_41 := pos, ti
+				{
+					position222_41 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_32_41, tokenIndex234_32_41 := pos, ti
+									{
+										position235_32_41 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_41
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_32_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_41
+										l247_15_32_41:
+											pos++
+											goto lok15_32_41
+										}
+									lok15_32_41:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_32_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_32_41
+										l247_16_32_41:
+											pos++
+											goto lok16_32_41
+										}
+									lok16_32_41:
+										_ = position235_32_41
+									}
+									goto lok32_41
+								l234_32_41:
+									pos, ti = position234_32_41, tokenIndex234_32_41
+									goto l221_41
+								}
+							lok32_41:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_41
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_41
+				}
+				goto lok41
+			l221_41:
+				pos, ti = position221_41, tokenIndex221_41
+				goto l214
+			}
+		lok41:
+			goto l213
+		l214:
+			pos, ti = position214, tokenIndex214
+		}
+		_ = position212
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l211:
+	pos, ti = position211, tokenIndex211
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nsegment_nz() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position211, tokenIndex211 := pos, ti
@@ -11112,6 +20234,173 @@ func (p *Parser) rsegment_nz_nc() bool {
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position234_28, tokenIndex234_28 := pos, ti
+						{
+							position235_28 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_28
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_15_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_28
+							l247_15_28:
+								pos++
+								goto lok15_28
+							}
+						lok15_28:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_16_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_28
+							l247_16_28:
+								pos++
+								goto lok16_28
+							}
+						lok16_28:
+							_ = position235_28
+						}
+						goto lok28
+					l234_28:
+						pos, ti = position234_28, tokenIndex234_28
+						goto l215
+					}
+				lok28:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l236_29
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l215
+					l236_29:
+						pos++
+						goto lok29
+					}
+				lok29:
+				}
+			}
+		}
+
+	l217:
+		{
+			position218, tokenIndex218 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position234_30, tokenIndex234_30 := pos, ti
+							{
+								position235_30 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_30
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_15_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_30
+								l247_15_30:
+									pos++
+									goto lok15_30
+								}
+							lok15_30:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_16_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_30
+								l247_16_30:
+									pos++
+									goto lok16_30
+								}
+							lok16_30:
+								_ = position235_30
+							}
+							goto lok30
+						l234_30:
+							pos, ti = position234_30, tokenIndex234_30
+							goto l218
+						}
+					lok30:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l236_31
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l218
+						l236_31:
+							pos++
+							goto lok31
+						}
+					lok31:
+					}
+				}
+			}
+
+			goto l217
+		l218:
+			pos, ti = position218, tokenIndex218
+		}
+		_ = position216
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l215:
+	pos, ti = position215, tokenIndex215
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nsegment_nz_nc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position215, tokenIndex215 := pos, ti
+	{
+		position216 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(27, true)
 				}
@@ -11316,6 +20605,89 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position234_32, tokenIndex234_32 := pos, ti
+						{
+							position235_32 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_32
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_15_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_32
+							l247_15_32:
+								pos++
+								goto lok15_32
+							}
+						lok15_32:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_16_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_32
+							l247_16_32:
+								pos++
+								goto lok16_32
+							}
+						lok16_32:
+							_ = position235_32
+						}
+						goto lok32
+					l234_32:
+						pos, ti = position234_32, tokenIndex234_32
+						goto l221
+					}
+				lok32:
+					;
+				default:
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l221
+					}
+					pos++
+				}
+			}
+		}
+
+		_ = position222
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l221:
+	pos, ti = position221, tokenIndex221
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position221, tokenIndex221 := pos, ti
+	{
+		position222 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(6, true)
 				}
@@ -11409,6 +20781,118 @@ l221:
 
 // rquery is rule 36 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position225 := pos
+	l226:
+		{
+			position227, tokenIndex227 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					{ // pchar
+						position221_33, tokenIndex221_33 := pos, ti
+						{
+							position222_33 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position234_32_33, tokenIndex234_32_33 := pos, ti
+											{
+												position235_32_33 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_32_33
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_15_32_33
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_32_33
+												l247_15_32_33:
+													pos++
+													goto lok15_32_33
+												}
+											lok15_32_33:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_16_32_33
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_32_33
+												l247_16_32_33:
+													pos++
+													goto lok16_32_33
+												}
+											lok16_32_33:
+												_ = position235_32_33
+											}
+											goto lok32_33
+										l234_32_33:
+											pos, ti = position234_32_33, tokenIndex234_32_33
+											goto l221_33
+										}
+									lok32_33:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l221_33
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position222_33
+						}
+						goto lok33
+					l221_33:
+						pos, ti = position221_33, tokenIndex221_33
+						goto l227
+					}
+				lok33:
+				}
+			}
+
+			goto l226
+		l227:
+			pos, ti = position227, tokenIndex227
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position225)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11556,6 +21040,118 @@ func (p *Parser) rfragment() bool {
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
 				} else {
+
+					{ // pchar
+						position221_34, tokenIndex221_34 := pos, ti
+						{
+							position222_34 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position234_32_34, tokenIndex234_32_34 := pos, ti
+											{
+												position235_32_34 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_32_34
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_15_32_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_32_34
+												l247_15_32_34:
+													pos++
+													goto lok15_32_34
+												}
+											lok15_32_34:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_16_32_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_32_34
+												l247_16_32_34:
+													pos++
+													goto lok16_32_34
+												}
+											lok16_32_34:
+												_ = position235_32_34
+											}
+											goto lok32_34
+										l234_32_34:
+											pos, ti = position234_32_34, tokenIndex234_32_34
+											goto l221_34
+										}
+									lok32_34:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l221_34
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position222_34
+						}
+						goto lok34
+					l221_34:
+						pos, ti = position221_34, tokenIndex221_34
+						goto l232
+					}
+				lok34:
+				}
+			}
+
+			goto l231
+		l232:
+			pos, ti = position232, tokenIndex232
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position230)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position230 := pos
+	l231:
+		{
+			position232, tokenIndex232 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -11683,6 +21279,56 @@ func (p *Parser) rpct_encoded() bool {
 	{
 		position235 := pos
 		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l234
+		}
+		pos++
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_15
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l234
+		l247_15:
+			pos++
+			goto lok15
+		}
+	lok15:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l234
+		l247_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		_ = position235
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l234:
+	pos, ti = position234, tokenIndex234
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npct_encoded() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position234, tokenIndex234 := pos, ti
+	{
+		position235 := pos
+		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
@@ -11739,6 +21385,23 @@ l234:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l236
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l236:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(18, true)
 	}
@@ -11758,6 +21421,23 @@ l236:
 
 // rsub_delims is rule 42 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
 func (p *Parser) rsub_delims() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l241
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l241:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -11781,6 +21461,23 @@ l241:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l245
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l245:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nDIGIT() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
@@ -11800,6 +21497,23 @@ l245:
 
 // rHEXDIG is rule 45 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l247
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l247:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -11956,6 +21670,105 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURI_reference):
+		matches = p.nURI_reference()
+	case int(ruleURI):
+		matches = p.nURI()
+	case int(rulehier_part):
+		matches = p.nhier_part()
+	case int(ruleabsolute_URI):
+		matches = p.nabsolute_URI()
+	case int(rulerelative_ref):
+		matches = p.nrelative_ref()
+	case int(rulerelative_part):
+		matches = p.nrelative_part()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleauthority):
+		matches = p.nauthority()
+	case int(ruleuserinfo):
+		matches = p.nuserinfo()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(ruleport):
+		matches = p.nport()
+	case int(ruleIP_literal):
+		matches = p.nIP_literal()
+	case int(ruleIPvFuture):
+		matches = p.nIPvFuture()
+	case int(ruleIPv6address):
+		matches = p.nIPv6address()
+	case int(ruleh16c1):
+		matches = p.nh16c1()
+	case int(ruleh16c2):
+		matches = p.nh16c2()
+	case int(ruleh16c3):
+		matches = p.nh16c3()
+	case int(ruleh16c4):
+		matches = p.nh16c4()
+	case int(ruleh16c5):
+		matches = p.nh16c5()
+	case int(ruleh16c6):
+		matches = p.nh16c6()
+	case int(ruleh16):
+		matches = p.nh16()
+	case int(rulels32):
+		matches = p.nls32()
+	case int(ruleIPv4address):
+		matches = p.nIPv4address()
+	case int(ruledec_octet):
+		matches = p.ndec_octet()
+	case int(rulereg_name):
+		matches = p.nreg_name()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulepath_abempty):
+		matches = p.npath_abempty()
+	case int(rulepath_absolute):
+		matches = p.npath_absolute()
+	case int(rulepath_noscheme):
+		matches = p.npath_noscheme()
+	case int(rulepath_rootless):
+		matches = p.npath_rootless()
+	case int(rulepath_empty):
+		matches = p.npath_empty()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(rulesegment_nz):
+		matches = p.nsegment_nz()
+	case int(rulesegment_nz_nc):
+		matches = p.nsegment_nz_nc()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(rulepct_encoded):
+		matches = p.npct_encoded()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulesub_delims):
+		matches = p.nsub_delims()
+	case int(ruleDIGIT):
+		matches = p.nDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.nHEXDIG()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -12047,7 +21860,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

@@ -709,6 +709,106 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			{ // IRI_reference
+				comp_145 := p.comp
+				p.comp = uint32(ruleIRI_reference)
+				position5_145, tokenIndex5_145 := pos, ti
+				{
+					position6_145 := pos
+					{
+						position7_145, tokenIndex7_145 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nIRI() {
+							goto l8_145
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position9_145, tokenIndex9_145 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_145
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_145
+						l9_145:
+							pos, ti = position9_145, tokenIndex9_145
+						}
+						goto l7_145
+					l8_145:
+						pos, ti = position7_145, tokenIndex7_145
+						if p.position, p.tokenIndex = pos, ti; !p.nirelative_ref() {
+							goto l5_145
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position10_145, tokenIndex10_145 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l10_145
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_145
+						l10_145:
+							pos, ti = position10_145, tokenIndex10_145
+						}
+					}
+				l7_145:
+					if p.records(ruleIRI_reference) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIRI_reference, position6_145)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_145
+				goto lok145
+			l5_145:
+				pos, ti = position5_145, tokenIndex5_145
+				p.comp = comp_145
+				goto l3
+			}
+		lok145:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nabsolute_IRI() {
+				goto l4
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l4:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nipath() {
+				goto l0
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rIRI_reference is rule 1 IRI_reference <- <((IRI !.) / (irelative_ref !.))>
 func (p *Parser) rIRI_reference() bool {
 	pos, ti := p.position, p.tokenIndex
@@ -780,8 +880,437 @@ l5:
 	return false
 }
 
+func (p *Parser) nIRI_reference() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIRI_reference)
+	position5, tokenIndex5 := pos, ti
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nIRI() {
+				goto l8
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position9, tokenIndex9 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l8
+			l9:
+				pos, ti = position9, tokenIndex9
+			}
+			goto l7
+		l8:
+			pos, ti = position7, tokenIndex7
+			if p.position, p.tokenIndex = pos, ti; !p.nirelative_ref() {
+				goto l5
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position10, tokenIndex10 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l10
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l5
+			l10:
+				pos, ti = position10, tokenIndex10
+			}
+		}
+	l7:
+		if p.records(ruleIRI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIRI_reference, position6)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l5:
+	pos, ti = position5, tokenIndex5
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rIRI is rule 2 IRI <- <(scheme ':' ihier_part ('?' iquery)? ('#' ifragment)?)>
 func (p *Parser) rIRI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIRI)
+	position11, tokenIndex11 := pos, ti
+	{
+		position12 := pos
+		{ // scheme
+			comp_140 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_140, tokenIndex40_140 := pos, ti
+			{
+				position41_140 := pos
+				{
+					position42_140, tokenIndex42_140 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_140
+					}
+					pos++
+					goto l42_140
+				l43_140:
+					pos, ti = position42_140, tokenIndex42_140
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_140
+					}
+					pos++
+				}
+			l42_140:
+			l44_140:
+				{
+					position45_140, tokenIndex45_140 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_140
+							}
+							pos++
+						}
+					}
+
+					goto l44_140
+				l45_140:
+					pos, ti = position45_140, tokenIndex45_140
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_140)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_140
+			goto lok140
+		l40_140:
+			pos, ti = position40_140, tokenIndex40_140
+			p.comp = comp_140
+			goto l11
+		}
+	lok140:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l11
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
+			goto l11
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position13, tokenIndex13 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l13
+			}
+			pos++
+			{ // iquery
+				if false {
+					goto l13
+				}
+				comp_141 := p.comp
+				p.comp = uint32(ruleiquery)
+				{
+					position225_141 := pos
+				l226_141:
+					{
+						position227_141, tokenIndex227_141 := pos, ti
+						{
+							position228_141, tokenIndex228_141 := pos, ti
+							{ // ipchar
+								position221_76_141, tokenIndex221_76_141 := pos, ti
+								{
+									position222_76_141 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_76_141, tokenIndex261_75_76_141 := pos, ti
+													{
+														position262_75_76_141 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_141
+														}
+														pos++
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_76_141
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_141
+														l274_62_75_76_141:
+															pos++
+															goto lok62_75_76_141
+														}
+													lok62_75_76_141:
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_76_141
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_141
+														l274_63_75_76_141:
+															pos++
+															goto lok63_75_76_141
+														}
+													lok63_75_76_141:
+														_ = position262_75_76_141
+													}
+													goto lok75_76_141
+												l261_75_76_141:
+													pos, ti = position261_75_76_141, tokenIndex261_75_76_141
+													goto l221_76_141
+												}
+											lok75_76_141:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_76_141
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_76_141
+								}
+								goto lok76_141
+							l221_76_141:
+								pos, ti = position221_76_141, tokenIndex221_76_141
+								goto l229_141
+							}
+						lok76_141:
+							goto l228_141
+						l229_141:
+							pos, ti = position228_141, tokenIndex228_141
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+
+									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+										goto l227_141
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+						}
+					l228_141:
+						goto l226_141
+					l227_141:
+						pos, ti = position227_141, tokenIndex227_141
+					}
+					if p.records(ruleiquery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiquery, position225_141)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_141
+				goto lok141
+			}
+		lok141:
+			goto l14
+		l13:
+			pos, ti = position13, tokenIndex13
+		}
+	l14:
+		{
+			position15, tokenIndex15 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l15
+			}
+			pos++
+			{ // ifragment
+				if false {
+					goto l15
+				}
+				comp_142 := p.comp
+				p.comp = uint32(ruleifragment)
+				{
+					position232_142 := pos
+				l233_142:
+					{
+						position234_142, tokenIndex234_142 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // ipchar
+									position221_77_142, tokenIndex221_77_142 := pos, ti
+									{
+										position222_77_142 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position261_75_77_142, tokenIndex261_75_77_142 := pos, ti
+														{
+															position262_75_77_142 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_142
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_62_75_77_142
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_142
+															l274_62_75_77_142:
+																pos++
+																goto lok62_75_77_142
+															}
+														lok62_75_77_142:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_63_75_77_142
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_142
+															l274_63_75_77_142:
+																pos++
+																goto lok63_75_77_142
+															}
+														lok63_75_77_142:
+															_ = position262_75_77_142
+														}
+														goto lok75_77_142
+													l261_75_77_142:
+														pos, ti = position261_75_77_142, tokenIndex261_75_77_142
+														goto l221_77_142
+													}
+												lok75_77_142:
+													;
+												default:
+													if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+														goto l221_77_142
+													}
+													pos, ti = p.position, p.tokenIndex
+												}
+											}
+										}
+
+										_ = position222_77_142
+									}
+									goto lok77_142
+								l221_77_142:
+									pos, ti = position221_77_142, tokenIndex221_77_142
+									goto l234_142
+								}
+							lok77_142:
+							}
+						}
+
+						goto l233_142
+					l234_142:
+						pos, ti = position234_142, tokenIndex234_142
+					}
+					if p.records(ruleifragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleifragment, position232_142)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_142
+				goto lok142
+			}
+		lok142:
+			goto l16
+		l15:
+			pos, ti = position15, tokenIndex15
+		}
+	l16:
+		if p.records(ruleIRI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIRI, position12)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l11:
+	pos, ti = position11, tokenIndex11
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIRI() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -878,7 +1407,7 @@ func (p *Parser) rIRI() bool {
 			goto l11
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
+		if p.position, p.tokenIndex = pos, ti; !p.nihier_part() {
 			goto l11
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -982,7 +1511,7 @@ func (p *Parser) rIRI() bool {
 											lok75_76_141:
 												;
 											default:
-												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 													goto l221_76_141
 												}
 												pos, ti = p.position, p.tokenIndex
@@ -1009,7 +1538,7 @@ func (p *Parser) rIRI() bool {
 										p.note(8, true)
 									}
 
-									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+									if p.position, p.tokenIndex = pos, ti; !p.niprivate() {
 										goto l227_141
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1143,7 +1672,7 @@ func (p *Parser) rIRI() bool {
 												lok75_77_142:
 													;
 												default:
-													if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 														goto l221_77_142
 													}
 													pos, ti = p.position, p.tokenIndex
@@ -1207,6 +1736,296 @@ func (p *Parser) rihier_part() bool {
 		{
 			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.riauthority() {
+				goto l20
+			}
+			pos, ti = p.position, p.tokenIndex
+			{ // ipath_abempty
+				if false {
+					goto l20
+				}
+				comp_134 := p.comp
+				p.comp = uint32(ruleipath_abempty)
+				{
+					position186_134 := pos
+				l187_134:
+					{
+						position188_134, tokenIndex188_134 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_134
+						}
+						pos++
+						{ // isegment
+							if false {
+								goto l188_134
+							}
+							{
+								position208_121_134 := pos
+							l209_121_134:
+								{
+									position210_121_134, tokenIndex210_121_134 := pos, ti
+									{ // ipchar
+										position221_82_121_134, tokenIndex221_82_121_134 := pos, ti
+										{
+											position222_82_121_134 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position261_75_82_121_134, tokenIndex261_75_82_121_134 := pos, ti
+															{
+																position262_75_82_121_134 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_134
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_62_75_82_121_134
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_134
+																l274_62_75_82_121_134:
+																	pos++
+																	goto lok62_75_82_121_134
+																}
+															lok62_75_82_121_134:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_63_75_82_121_134
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_134
+																l274_63_75_82_121_134:
+																	pos++
+																	goto lok63_75_82_121_134
+																}
+															lok63_75_82_121_134:
+																_ = position262_75_82_121_134
+															}
+															goto lok75_82_121_134
+														l261_75_82_121_134:
+															pos, ti = position261_75_82_121_134, tokenIndex261_75_82_121_134
+															goto l221_82_121_134
+														}
+													lok75_82_121_134:
+														;
+													default:
+														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+															goto l221_82_121_134
+														}
+														pos, ti = p.position, p.tokenIndex
+													}
+												}
+											}
+
+											_ = position222_82_121_134
+										}
+										goto lok82_121_134
+									l221_82_121_134:
+										pos, ti = position221_82_121_134, tokenIndex221_82_121_134
+										goto l210_121_134
+									}
+								lok82_121_134:
+									goto l209_121_134
+								l210_121_134:
+									pos, ti = position210_121_134, tokenIndex210_121_134
+								}
+								_ = position208_121_134
+							}
+							goto lok121_134
+						}
+					lok121_134:
+						goto l187_134
+					l188_134:
+						pos, ti = position188_134, tokenIndex188_134
+					}
+					if p.records(ruleipath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_abempty, position186_134)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_134
+				goto lok134
+			}
+		lok134:
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
+				goto l21
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l21:
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_rootless() {
+				goto l22
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l22:
+			pos, ti = position19, tokenIndex19
+			{ // ipath_empty
+				if false {
+					goto l17
+				}
+				comp_135 := p.comp
+				p.comp = uint32(ruleipath_empty)
+				{
+					position204_135 := pos
+					{
+						position205_135, tokenIndex205_135 := pos, ti
+						{ // ipchar
+							position221_81_135, tokenIndex221_81_135 := pos, ti
+							{
+								position222_81_135 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_81_135, tokenIndex261_75_81_135 := pos, ti
+												{
+													position262_75_81_135 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_135
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_81_135
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_135
+													l274_62_75_81_135:
+														pos++
+														goto lok62_75_81_135
+													}
+												lok62_75_81_135:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_81_135
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_135
+													l274_63_75_81_135:
+														pos++
+														goto lok63_75_81_135
+													}
+												lok63_75_81_135:
+													_ = position262_75_81_135
+												}
+												goto lok75_81_135
+											l261_75_81_135:
+												pos, ti = position261_75_81_135, tokenIndex261_75_81_135
+												goto l221_81_135
+											}
+										lok75_81_135:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l221_81_135
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_81_135
+							}
+							goto lok81_135
+						l221_81_135:
+							pos, ti = position221_81_135, tokenIndex221_81_135
+							goto l205_135
+						}
+					lok81_135:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_135
+						}
+						goto l206_135
+					l205_135:
+						pos, ti = position205_135, tokenIndex205_135
+					}
+				l206_135:
+					if p.records(ruleipath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_empty, position204_135)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_135
+				goto lok135
+			}
+		lok135:
+		}
+	l19:
+		_ = position18
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nihier_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -1228,7 +2047,7 @@ func (p *Parser) rihier_part() bool {
 				goto l20
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.riauthority() {
+			if p.position, p.tokenIndex = pos, ti; !p.niauthority() {
 				goto l20
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1337,7 +2156,7 @@ func (p *Parser) rihier_part() bool {
 													lok75_82_121_134:
 														;
 													default:
-														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+														if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 															goto l221_82_121_134
 														}
 														pos, ti = p.position, p.tokenIndex
@@ -1379,14 +2198,14 @@ func (p *Parser) rihier_part() bool {
 			goto l19
 		l20:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_absolute() {
 				goto l21
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_rootless() {
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_rootless() {
 				goto l22
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1477,7 +2296,7 @@ func (p *Parser) rihier_part() bool {
 										lok75_81_135:
 											;
 										default:
-											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nucschar) {
 												goto l221_81_135
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -1529,6 +2348,258 @@ l17:
 
 // rabsolute_IRI is rule 4 absolute_IRI <- <(scheme ':' ihier_part ('?' iquery)? !.)>
 func (p *Parser) rabsolute_IRI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_IRI)
+	position23, tokenIndex23 := pos, ti
+	{
+		position24 := pos
+		{ // scheme
+			comp_136 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_136, tokenIndex40_136 := pos, ti
+			{
+				position41_136 := pos
+				{
+					position42_136, tokenIndex42_136 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_136
+					}
+					pos++
+					goto l42_136
+				l43_136:
+					pos, ti = position42_136, tokenIndex42_136
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_136
+					}
+					pos++
+				}
+			l42_136:
+			l44_136:
+				{
+					position45_136, tokenIndex45_136 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_136
+							}
+							pos++
+						}
+					}
+
+					goto l44_136
+				l45_136:
+					pos, ti = position45_136, tokenIndex45_136
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_136)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_136
+			goto lok136
+		l40_136:
+			pos, ti = position40_136, tokenIndex40_136
+			p.comp = comp_136
+			goto l23
+		}
+	lok136:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l23
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
+			goto l23
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position25, tokenIndex25 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l25
+			}
+			pos++
+			{ // iquery
+				if false {
+					goto l25
+				}
+				comp_137 := p.comp
+				p.comp = uint32(ruleiquery)
+				{
+					position225_137 := pos
+				l226_137:
+					{
+						position227_137, tokenIndex227_137 := pos, ti
+						{
+							position228_137, tokenIndex228_137 := pos, ti
+							{ // ipchar
+								position221_76_137, tokenIndex221_76_137 := pos, ti
+								{
+									position222_76_137 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_76_137, tokenIndex261_75_76_137 := pos, ti
+													{
+														position262_75_76_137 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_137
+														}
+														pos++
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_76_137
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_137
+														l274_62_75_76_137:
+															pos++
+															goto lok62_75_76_137
+														}
+													lok62_75_76_137:
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_76_137
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_137
+														l274_63_75_76_137:
+															pos++
+															goto lok63_75_76_137
+														}
+													lok63_75_76_137:
+														_ = position262_75_76_137
+													}
+													goto lok75_76_137
+												l261_75_76_137:
+													pos, ti = position261_75_76_137, tokenIndex261_75_76_137
+													goto l221_76_137
+												}
+											lok75_76_137:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_76_137
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_76_137
+								}
+								goto lok76_137
+							l221_76_137:
+								pos, ti = position221_76_137, tokenIndex221_76_137
+								goto l229_137
+							}
+						lok76_137:
+							goto l228_137
+						l229_137:
+							pos, ti = position228_137, tokenIndex228_137
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+
+									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+										goto l227_137
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+						}
+					l228_137:
+						goto l226_137
+					l227_137:
+						pos, ti = position227_137, tokenIndex227_137
+					}
+					if p.records(ruleiquery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiquery, position225_137)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_137
+				goto lok137
+			}
+		lok137:
+			goto l26
+		l25:
+			pos, ti = position25, tokenIndex25
+		}
+	l26:
+		{
+			position27, tokenIndex27 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l23
+		l27:
+			pos, ti = position27, tokenIndex27
+		}
+		if p.records(ruleabsolute_IRI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsolute_IRI, position24)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l23:
+	pos, ti = position23, tokenIndex23
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsolute_IRI() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1625,7 +2696,7 @@ func (p *Parser) rabsolute_IRI() bool {
 			goto l23
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rihier_part() {
+		if p.position, p.tokenIndex = pos, ti; !p.nihier_part() {
 			goto l23
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1729,7 +2800,7 @@ func (p *Parser) rabsolute_IRI() bool {
 											lok75_76_137:
 												;
 											default:
-												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 													goto l221_76_137
 												}
 												pos, ti = p.position, p.tokenIndex
@@ -1756,7 +2827,7 @@ func (p *Parser) rabsolute_IRI() bool {
 										p.note(8, true)
 									}
 
-									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+									if p.position, p.tokenIndex = pos, ti; !p.niprivate() {
 										goto l227_137
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1826,6 +2897,291 @@ func (p *Parser) rirelative_ref() bool {
 	{
 		position29 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rirelative_part() {
+			goto l28
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position30, tokenIndex30 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l30
+			}
+			pos++
+			{ // iquery
+				if false {
+					goto l30
+				}
+				comp_143 := p.comp
+				p.comp = uint32(ruleiquery)
+				{
+					position225_143 := pos
+				l226_143:
+					{
+						position227_143, tokenIndex227_143 := pos, ti
+						{
+							position228_143, tokenIndex228_143 := pos, ti
+							{ // ipchar
+								position221_76_143, tokenIndex221_76_143 := pos, ti
+								{
+									position222_76_143 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_76_143, tokenIndex261_75_76_143 := pos, ti
+													{
+														position262_75_76_143 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_143
+														}
+														pos++
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_76_143
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_143
+														l274_62_75_76_143:
+															pos++
+															goto lok62_75_76_143
+														}
+													lok62_75_76_143:
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_76_143
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_76_143
+														l274_63_75_76_143:
+															pos++
+															goto lok63_75_76_143
+														}
+													lok63_75_76_143:
+														_ = position262_75_76_143
+													}
+													goto lok75_76_143
+												l261_75_76_143:
+													pos, ti = position261_75_76_143, tokenIndex261_75_76_143
+													goto l221_76_143
+												}
+											lok75_76_143:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_76_143
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_76_143
+								}
+								goto lok76_143
+							l221_76_143:
+								pos, ti = position221_76_143, tokenIndex221_76_143
+								goto l229_143
+							}
+						lok76_143:
+							goto l228_143
+						l229_143:
+							pos, ti = position228_143, tokenIndex228_143
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+
+									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+										goto l227_143
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+						}
+					l228_143:
+						goto l226_143
+					l227_143:
+						pos, ti = position227_143, tokenIndex227_143
+					}
+					if p.records(ruleiquery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiquery, position225_143)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_143
+				goto lok143
+			}
+		lok143:
+			goto l31
+		l30:
+			pos, ti = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos++
+			{ // ifragment
+				if false {
+					goto l32
+				}
+				comp_144 := p.comp
+				p.comp = uint32(ruleifragment)
+				{
+					position232_144 := pos
+				l233_144:
+					{
+						position234_144, tokenIndex234_144 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // ipchar
+									position221_77_144, tokenIndex221_77_144 := pos, ti
+									{
+										position222_77_144 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position261_75_77_144, tokenIndex261_75_77_144 := pos, ti
+														{
+															position262_75_77_144 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_144
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_62_75_77_144
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_144
+															l274_62_75_77_144:
+																pos++
+																goto lok62_75_77_144
+															}
+														lok62_75_77_144:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l274_63_75_77_144
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l261_75_77_144
+															l274_63_75_77_144:
+																pos++
+																goto lok63_75_77_144
+															}
+														lok63_75_77_144:
+															_ = position262_75_77_144
+														}
+														goto lok75_77_144
+													l261_75_77_144:
+														pos, ti = position261_75_77_144, tokenIndex261_75_77_144
+														goto l221_77_144
+													}
+												lok75_77_144:
+													;
+												default:
+													if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+														goto l221_77_144
+													}
+													pos, ti = p.position, p.tokenIndex
+												}
+											}
+										}
+
+										_ = position222_77_144
+									}
+									goto lok77_144
+								l221_77_144:
+									pos, ti = position221_77_144, tokenIndex221_77_144
+									goto l234_144
+								}
+							lok77_144:
+							}
+						}
+
+						goto l233_144
+					l234_144:
+						pos, ti = position234_144, tokenIndex234_144
+					}
+					if p.records(ruleifragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleifragment, position232_144)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_144
+				goto lok144
+			}
+		lok144:
+			goto l33
+		l32:
+			pos, ti = position32, tokenIndex32
+		}
+	l33:
+		if p.records(ruleirelative_ref) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleirelative_ref, position29)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l28:
+	pos, ti = position28, tokenIndex28
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nirelative_ref() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleirelative_ref)
+	position28, tokenIndex28 := pos, ti
+	{
+		position29 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nirelative_part() {
 			goto l28
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1929,7 +3285,7 @@ func (p *Parser) rirelative_ref() bool {
 											lok75_76_143:
 												;
 											default:
-												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 													goto l221_76_143
 												}
 												pos, ti = p.position, p.tokenIndex
@@ -1956,7 +3312,7 @@ func (p *Parser) rirelative_ref() bool {
 										p.note(8, true)
 									}
 
-									if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+									if p.position, p.tokenIndex = pos, ti; !p.niprivate() {
 										goto l227_143
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -2090,7 +3446,7 @@ func (p *Parser) rirelative_ref() bool {
 												lok75_77_144:
 													;
 												default:
-													if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 														goto l221_77_144
 													}
 													pos, ti = p.position, p.tokenIndex
@@ -2154,6 +3510,296 @@ func (p *Parser) rirelative_part() bool {
 		{
 			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.riauthority() {
+				goto l37
+			}
+			pos, ti = p.position, p.tokenIndex
+			{ // ipath_abempty
+				if false {
+					goto l37
+				}
+				comp_138 := p.comp
+				p.comp = uint32(ruleipath_abempty)
+				{
+					position186_138 := pos
+				l187_138:
+					{
+						position188_138, tokenIndex188_138 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_138
+						}
+						pos++
+						{ // isegment
+							if false {
+								goto l188_138
+							}
+							{
+								position208_121_138 := pos
+							l209_121_138:
+								{
+									position210_121_138, tokenIndex210_121_138 := pos, ti
+									{ // ipchar
+										position221_82_121_138, tokenIndex221_82_121_138 := pos, ti
+										{
+											position222_82_121_138 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position261_75_82_121_138, tokenIndex261_75_82_121_138 := pos, ti
+															{
+																position262_75_82_121_138 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_138
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_62_75_82_121_138
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_138
+																l274_62_75_82_121_138:
+																	pos++
+																	goto lok62_75_82_121_138
+																}
+															lok62_75_82_121_138:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_63_75_82_121_138
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_138
+																l274_63_75_82_121_138:
+																	pos++
+																	goto lok63_75_82_121_138
+																}
+															lok63_75_82_121_138:
+																_ = position262_75_82_121_138
+															}
+															goto lok75_82_121_138
+														l261_75_82_121_138:
+															pos, ti = position261_75_82_121_138, tokenIndex261_75_82_121_138
+															goto l221_82_121_138
+														}
+													lok75_82_121_138:
+														;
+													default:
+														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+															goto l221_82_121_138
+														}
+														pos, ti = p.position, p.tokenIndex
+													}
+												}
+											}
+
+											_ = position222_82_121_138
+										}
+										goto lok82_121_138
+									l221_82_121_138:
+										pos, ti = position221_82_121_138, tokenIndex221_82_121_138
+										goto l210_121_138
+									}
+								lok82_121_138:
+									goto l209_121_138
+								l210_121_138:
+									pos, ti = position210_121_138, tokenIndex210_121_138
+								}
+								_ = position208_121_138
+							}
+							goto lok121_138
+						}
+					lok121_138:
+						goto l187_138
+					l188_138:
+						pos, ti = position188_138, tokenIndex188_138
+					}
+					if p.records(ruleipath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_abempty, position186_138)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_138
+				goto lok138
+			}
+		lok138:
+			goto l36
+		l37:
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
+				goto l38
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l36
+		l38:
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.ripath_noscheme() {
+				goto l39
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l36
+		l39:
+			pos, ti = position36, tokenIndex36
+			{ // ipath_empty
+				if false {
+					goto l34
+				}
+				comp_139 := p.comp
+				p.comp = uint32(ruleipath_empty)
+				{
+					position204_139 := pos
+					{
+						position205_139, tokenIndex205_139 := pos, ti
+						{ // ipchar
+							position221_81_139, tokenIndex221_81_139 := pos, ti
+							{
+								position222_81_139 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_81_139, tokenIndex261_75_81_139 := pos, ti
+												{
+													position262_75_81_139 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_139
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_81_139
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_139
+													l274_62_75_81_139:
+														pos++
+														goto lok62_75_81_139
+													}
+												lok62_75_81_139:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_81_139
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_139
+													l274_63_75_81_139:
+														pos++
+														goto lok63_75_81_139
+													}
+												lok63_75_81_139:
+													_ = position262_75_81_139
+												}
+												goto lok75_81_139
+											l261_75_81_139:
+												pos, ti = position261_75_81_139, tokenIndex261_75_81_139
+												goto l221_81_139
+											}
+										lok75_81_139:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l221_81_139
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_81_139
+							}
+							goto lok81_139
+						l221_81_139:
+							pos, ti = position221_81_139, tokenIndex221_81_139
+							goto l205_139
+						}
+					lok81_139:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_139
+						}
+						goto l206_139
+					l205_139:
+						pos, ti = position205_139, tokenIndex205_139
+					}
+				l206_139:
+					if p.records(ruleipath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_empty, position204_139)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_139
+				goto lok139
+			}
+		lok139:
+		}
+	l36:
+		_ = position35
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l34:
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nirelative_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
+	{
+		position35 := pos
+		{
+			position36, tokenIndex36 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -2175,7 +3821,7 @@ func (p *Parser) rirelative_part() bool {
 				goto l37
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.riauthority() {
+			if p.position, p.tokenIndex = pos, ti; !p.niauthority() {
 				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2284,7 +3930,7 @@ func (p *Parser) rirelative_part() bool {
 													lok75_82_121_138:
 														;
 													default:
-														if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+														if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 															goto l221_82_121_138
 														}
 														pos, ti = p.position, p.tokenIndex
@@ -2326,14 +3972,14 @@ func (p *Parser) rirelative_part() bool {
 			goto l36
 		l37:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_absolute() {
 				goto l38
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l38:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.ripath_noscheme() {
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_noscheme() {
 				goto l39
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2424,7 +4070,7 @@ func (p *Parser) rirelative_part() bool {
 										lok75_81_139:
 											;
 										default:
-											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nucschar) {
 												goto l221_81_139
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -2476,6 +4122,76 @@ l34:
 
 // rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
 func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position40, tokenIndex40 := pos, ti
+	{
+		position41 := pos
+		{
+			position42, tokenIndex42 := pos, ti
+			if c := buffer[pos]; c < 'a' || c > 'z' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			goto l42
+		l43:
+			pos, ti = position42, tokenIndex42
+			if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+		}
+	l42:
+	l44:
+		{
+			position45, tokenIndex45 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					pos++
+				} else {
+
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l45
+					}
+					pos++
+				}
+			}
+
+			goto l44
+		l45:
+			pos, ti = position45, tokenIndex45
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position41)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l40:
+	pos, ti = position40, tokenIndex40
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2583,6 +4299,190 @@ func (p *Parser) riauthority() bool {
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								pos++
 							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position261_64_132, tokenIndex261_64_132 := pos, ti
+										{
+											position262_64_132 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_64_132
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_62_64_132
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_64_132
+											l274_62_64_132:
+												pos++
+												goto lok62_64_132
+											}
+										lok62_64_132:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_63_64_132
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_64_132
+											l274_63_64_132:
+												pos++
+												goto lok63_64_132
+											}
+										lok63_64_132:
+											_ = position262_64_132
+										}
+										goto lok64_132
+									l261_64_132:
+										pos, ti = position261_64_132, tokenIndex261_64_132
+										goto l56_132
+									}
+								lok64_132:
+									;
+								default:
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l56_132
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+						}
+
+						goto l55_132
+					l56_132:
+						pos, ti = position56_132, tokenIndex56_132
+					}
+					if p.records(ruleiuserinfo) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleiuserinfo, position54_132)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_132
+				goto lok132
+			}
+		lok132:
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l49
+			}
+			pos++
+			goto l50
+		l49:
+			pos, ti = position49, tokenIndex49
+		}
+	l50:
+		if p.position, p.tokenIndex = pos, ti; !p.rihost() {
+			goto l47
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position51, tokenIndex51 := pos, ti
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l51
+			}
+			pos++
+			{ // port
+				if false {
+					goto l51
+				}
+				comp_133 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position66_133 := pos
+				l67_133:
+					{
+						position68_133, tokenIndex68_133 := pos, ti
+						{ // DIGIT
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l272_2_133
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l68_133
+						l272_2_133:
+							pos++
+							goto lok2_133
+						}
+					lok2_133:
+						goto l67_133
+					l68_133:
+						pos, ti = position68_133, tokenIndex68_133
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position66_133)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_133
+				goto lok133
+			}
+		lok133:
+			goto l52
+		l51:
+			pos, ti = position51, tokenIndex51
+		}
+	l52:
+		if p.records(ruleiauthority) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleiauthority, position48)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l47:
+	pos, ti = position47, tokenIndex47
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) niauthority() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleiauthority)
+	position47, tokenIndex47 := pos, ti
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, ti
+			{ // iuserinfo
+				if false {
+					goto l49
+				}
+				comp_132 := p.comp
+				p.comp = uint32(ruleiuserinfo)
+				{
+					position54_132 := pos
+				l55_132:
+					{
+						position56_132, tokenIndex56_132 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
 								if int(pos) == p.at {
 									p.note(11, true)
 								}
@@ -2649,7 +4549,7 @@ func (p *Parser) riauthority() bool {
 								lok64_132:
 									;
 								default:
-									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 										goto l56_132
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -2687,7 +4587,7 @@ func (p *Parser) riauthority() bool {
 			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if p.position, p.tokenIndex = pos, ti; !p.rihost() {
+		if p.position, p.tokenIndex = pos, ti; !p.nihost() {
 			goto l47
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -2781,6 +4681,94 @@ func (p *Parser) riuserinfo() bool {
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 					pos++
 				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position261_64, tokenIndex261_64 := pos, ti
+							{
+								position262_64 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_64
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_62_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_64
+								l274_62_64:
+									pos++
+									goto lok62_64
+								}
+							lok62_64:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_63_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_64
+								l274_63_64:
+									pos++
+									goto lok63_64
+								}
+							lok63_64:
+								_ = position262_64
+							}
+							goto lok64
+						l261_64:
+							pos, ti = position261_64, tokenIndex261_64
+							goto l56
+						}
+					lok64:
+						;
+					default:
+						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+							goto l56
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				}
+			}
+
+			goto l55
+		l56:
+			pos, ti = position56, tokenIndex56
+		}
+		if p.records(ruleiuserinfo) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleiuserinfo, position54)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) niuserinfo() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleiuserinfo)
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -2847,7 +4835,7 @@ func (p *Parser) riuserinfo() bool {
 					lok64:
 						;
 					default:
-						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+						if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 							goto l56
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -2888,9 +4876,6 @@ func (p *Parser) rihost() bool {
 				{
 					position70_127 := pos
 					if buffer[pos] != '[' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2908,6 +4893,334 @@ func (p *Parser) rihost() bool {
 					l72_127:
 						pos, ti = position71_127, tokenIndex71_127
 						if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+							goto l69_127
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_127:
+					if buffer[pos] != ']' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_127
+					}
+					pos++
+					if p.records(ruleIP_literal) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIP_literal, position70_127)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_127
+				goto lok127
+			l69_127:
+				pos, ti = position69_127, tokenIndex69_127
+				p.comp = comp_127
+				goto l61
+			}
+		lok127:
+			goto l60
+		l61:
+			pos, ti = position60, tokenIndex60
+			{ // IPv4address
+				comp_128 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_128, tokenIndex159_128 := pos, ti
+				{
+					position160_128 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_128
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_128
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_128
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_128
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_128
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_128
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_128
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_128)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_128
+				goto lok128
+			l159_128:
+				pos, ti = position159_128, tokenIndex159_128
+				p.comp = comp_128
+				goto l62
+			}
+		lok128:
+			{
+				position63, tokenIndex63 := pos, ti
+				{
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position261_129, tokenIndex261_129 := pos, ti
+								{
+									position262_129 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_129
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_62_129
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_129
+									l274_62_129:
+										pos++
+										goto lok62_129
+									}
+								lok62_129:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_63_129
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_129
+									l274_63_129:
+										pos++
+										goto lok63_129
+									}
+								lok63_129:
+									_ = position262_129
+								}
+								goto lok129
+							l261_129:
+								pos, ti = position261_129, tokenIndex261_129
+								goto l63
+							}
+						lok129:
+							;
+						default:
+							{ // iunreserved
+								position236_130, tokenIndex236_130 := pos, ti
+								{
+									position237_130 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+											pos++
+										} else {
+
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+												goto l236_130
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+
+									_ = position237_130
+								}
+								goto lok130
+							l236_130:
+								pos, ti = position236_130, tokenIndex236_130
+								goto l63
+							}
+						lok130:
+						}
+					}
+				}
+
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l62
+			l63:
+				pos, ti = position63, tokenIndex63
+			}
+			goto l60
+		l62:
+			pos, ti = position60, tokenIndex60
+			{ // ireg_name
+				if false {
+					goto l58
+				}
+				comp_131 := p.comp
+				p.comp = uint32(ruleireg_name)
+				{
+					position169_131 := pos
+				l170_131:
+					{
+						position171_131, tokenIndex171_131 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position261_74_131, tokenIndex261_74_131 := pos, ti
+										{
+											position262_74_131 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_74_131
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_62_74_131
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_74_131
+											l274_62_74_131:
+												pos++
+												goto lok62_74_131
+											}
+										lok62_74_131:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_63_74_131
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_74_131
+											l274_63_74_131:
+												pos++
+												goto lok63_74_131
+											}
+										lok63_74_131:
+											_ = position262_74_131
+										}
+										goto lok74_131
+									l261_74_131:
+										pos, ti = position261_74_131, tokenIndex261_74_131
+										goto l171_131
+									}
+								lok74_131:
+									;
+								default:
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l171_131
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+						}
+
+						goto l170_131
+					l171_131:
+						pos, ti = position171_131, tokenIndex171_131
+					}
+					if p.records(ruleireg_name) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleireg_name, position169_131)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_131
+				goto lok131
+			}
+		lok131:
+		}
+	l60:
+		if p.records(ruleihost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleihost, position59)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l58:
+	pos, ti = position58, tokenIndex58
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nihost() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleihost)
+	position58, tokenIndex58 := pos, ti
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, ti
+			{ // IP_literal
+				comp_127 := p.comp
+				p.comp = uint32(ruleIP_literal)
+				position69_127, tokenIndex69_127 := pos, ti
+				{
+					position70_127 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_127
+					}
+					pos++
+					{
+						position71_127, tokenIndex71_127 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+							goto l72_127
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_127
+					l72_127:
+						pos, ti = position71_127, tokenIndex71_127
+						if p.position, p.tokenIndex = pos, ti; !p.nIPvFuture() {
 							goto l69_127
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -2947,7 +5260,7 @@ func (p *Parser) rihost() bool {
 				position159_128, tokenIndex159_128 := pos, ti
 				{
 					position160_128 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2962,7 +5275,7 @@ func (p *Parser) rihost() bool {
 						goto l159_128
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2977,7 +5290,7 @@ func (p *Parser) rihost() bool {
 						goto l159_128
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2992,7 +5305,7 @@ func (p *Parser) rihost() bool {
 						goto l159_128
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_128
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3094,7 +5407,7 @@ func (p *Parser) rihost() bool {
 												p.note(18, false)
 											}
 
-											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nucschar) {
 												goto l236_130
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -3204,7 +5517,7 @@ func (p *Parser) rihost() bool {
 								lok74_131:
 									;
 								default:
-									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 										goto l171_131
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -3256,6 +5569,44 @@ func (p *Parser) rport() bool {
 		{
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_2
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l68
+			l272_2:
+				pos++
+				goto lok2
+			}
+		lok2:
+			goto l67
+		l68:
+			pos, ti = position68, tokenIndex68
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position66)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position66 := pos
+	l67:
+		{
+			position68, tokenIndex68 := pos, ti
+			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
@@ -3296,9 +5647,6 @@ func (p *Parser) rIP_literal() bool {
 	{
 		position70 := pos
 		if buffer[pos] != '[' {
-			if int(pos) == p.at {
-				p.note(14, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -3316,6 +5664,64 @@ func (p *Parser) rIP_literal() bool {
 		l72:
 			pos, ti = position71, tokenIndex71
 			if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+				goto l69
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l71:
+		if buffer[pos] != ']' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if p.records(ruleIP_literal) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIP_literal, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l69:
+	pos, ti = position69, tokenIndex69
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIP_literal() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIP_literal)
+	position69, tokenIndex69 := pos, ti
+	{
+		position70 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+				goto l72
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l71
+		l72:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.nIPvFuture() {
 				goto l69
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3350,6 +5756,143 @@ l69:
 
 // rIPvFuture is rule 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
 func (p *Parser) rIPvFuture() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPvFuture)
+	position73, tokenIndex73 := pos, ti
+	{
+		position74 := pos
+		{
+			position75, tokenIndex75 := pos, ti
+			if buffer[pos] != 'v' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l76
+			}
+			pos++
+			goto l75
+		l76:
+			pos, ti = position75, tokenIndex75
+			if buffer[pos] != 'V' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l73
+			}
+			pos++
+		}
+	l75:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		l274_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l77:
+		{
+			position78, tokenIndex78 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l78
+			l274_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		}
+		pos++
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+
+				{ // unreserved
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l263_5
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				l263_5:
+					pos++
+					goto lok5
+				}
+			lok5:
+			}
+		}
+
+	l79:
+		{
+			position80, tokenIndex80 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l263_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l80
+					l263_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+
+			goto l79
+		l80:
+			pos, ti = position80, tokenIndex80
+		}
+		if p.records(ruleIPvFuture) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPvFuture, position74)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l73:
+	pos, ti = position73, tokenIndex73
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPvFuture() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3515,6 +6058,3435 @@ l73:
 
 // rIPv6address is rule 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))>
 func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position83, tokenIndex83 := pos, ti
+	{
+		position84 := pos
+		{
+			position85, tokenIndex85 := pos, ti
+			{ // h16
+				position147_89, tokenIndex147_89 := pos, ti
+				{
+					position148_89 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_89
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_89
+					l274_7_89:
+						pos++
+						goto lok7_89
+					}
+				lok7_89:
+					{
+						position149_89, tokenIndex149_89 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_89
+						l274_8_89:
+							pos++
+							goto lok8_89
+						}
+					lok8_89:
+						goto l150_89
+					l149_89:
+						pos, ti = position149_89, tokenIndex149_89
+					}
+				l150_89:
+					{
+						position151_89, tokenIndex151_89 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_89
+						l274_9_89:
+							pos++
+							goto lok9_89
+						}
+					lok9_89:
+						goto l152_89
+					l151_89:
+						pos, ti = position151_89, tokenIndex151_89
+					}
+				l152_89:
+					{
+						position153_89, tokenIndex153_89 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_89
+						l274_10_89:
+							pos++
+							goto lok10_89
+						}
+					lok10_89:
+						goto l154_89
+					l153_89:
+						pos, ti = position153_89, tokenIndex153_89
+					}
+				l154_89:
+					_ = position148_89
+				}
+				goto lok89
+			l147_89:
+				pos, ti = position147_89, tokenIndex147_89
+				goto l86
+			}
+		lok89:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_90, tokenIndex147_90 := pos, ti
+				{
+					position148_90 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_90
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_90
+					l274_7_90:
+						pos++
+						goto lok7_90
+					}
+				lok7_90:
+					{
+						position149_90, tokenIndex149_90 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_90
+						l274_8_90:
+							pos++
+							goto lok8_90
+						}
+					lok8_90:
+						goto l150_90
+					l149_90:
+						pos, ti = position149_90, tokenIndex149_90
+					}
+				l150_90:
+					{
+						position151_90, tokenIndex151_90 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_90
+						l274_9_90:
+							pos++
+							goto lok9_90
+						}
+					lok9_90:
+						goto l152_90
+					l151_90:
+						pos, ti = position151_90, tokenIndex151_90
+					}
+				l152_90:
+					{
+						position153_90, tokenIndex153_90 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_90
+						l274_10_90:
+							pos++
+							goto lok10_90
+						}
+					lok10_90:
+						goto l154_90
+					l153_90:
+						pos, ti = position153_90, tokenIndex153_90
+					}
+				l154_90:
+					_ = position148_90
+				}
+				goto lok90
+			l147_90:
+				pos, ti = position147_90, tokenIndex147_90
+				goto l86
+			}
+		lok90:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_91, tokenIndex147_91 := pos, ti
+				{
+					position148_91 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_91
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_91
+					l274_7_91:
+						pos++
+						goto lok7_91
+					}
+				lok7_91:
+					{
+						position149_91, tokenIndex149_91 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_91
+						l274_8_91:
+							pos++
+							goto lok8_91
+						}
+					lok8_91:
+						goto l150_91
+					l149_91:
+						pos, ti = position149_91, tokenIndex149_91
+					}
+				l150_91:
+					{
+						position151_91, tokenIndex151_91 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_91
+						l274_9_91:
+							pos++
+							goto lok9_91
+						}
+					lok9_91:
+						goto l152_91
+					l151_91:
+						pos, ti = position151_91, tokenIndex151_91
+					}
+				l152_91:
+					{
+						position153_91, tokenIndex153_91 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_91
+						l274_10_91:
+							pos++
+							goto lok10_91
+						}
+					lok10_91:
+						goto l154_91
+					l153_91:
+						pos, ti = position153_91, tokenIndex153_91
+					}
+				l154_91:
+					_ = position148_91
+				}
+				goto lok91
+			l147_91:
+				pos, ti = position147_91, tokenIndex147_91
+				goto l86
+			}
+		lok91:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_92, tokenIndex147_92 := pos, ti
+				{
+					position148_92 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_92
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_92
+					l274_7_92:
+						pos++
+						goto lok7_92
+					}
+				lok7_92:
+					{
+						position149_92, tokenIndex149_92 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_92
+						l274_8_92:
+							pos++
+							goto lok8_92
+						}
+					lok8_92:
+						goto l150_92
+					l149_92:
+						pos, ti = position149_92, tokenIndex149_92
+					}
+				l150_92:
+					{
+						position151_92, tokenIndex151_92 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_92
+						l274_9_92:
+							pos++
+							goto lok9_92
+						}
+					lok9_92:
+						goto l152_92
+					l151_92:
+						pos, ti = position151_92, tokenIndex151_92
+					}
+				l152_92:
+					{
+						position153_92, tokenIndex153_92 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_92
+						l274_10_92:
+							pos++
+							goto lok10_92
+						}
+					lok10_92:
+						goto l154_92
+					l153_92:
+						pos, ti = position153_92, tokenIndex153_92
+					}
+				l154_92:
+					_ = position148_92
+				}
+				goto lok92
+			l147_92:
+				pos, ti = position147_92, tokenIndex147_92
+				goto l86
+			}
+		lok92:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_93, tokenIndex147_93 := pos, ti
+				{
+					position148_93 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_93
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_93
+					l274_7_93:
+						pos++
+						goto lok7_93
+					}
+				lok7_93:
+					{
+						position149_93, tokenIndex149_93 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_93
+						l274_8_93:
+							pos++
+							goto lok8_93
+						}
+					lok8_93:
+						goto l150_93
+					l149_93:
+						pos, ti = position149_93, tokenIndex149_93
+					}
+				l150_93:
+					{
+						position151_93, tokenIndex151_93 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_93
+						l274_9_93:
+							pos++
+							goto lok9_93
+						}
+					lok9_93:
+						goto l152_93
+					l151_93:
+						pos, ti = position151_93, tokenIndex151_93
+					}
+				l152_93:
+					{
+						position153_93, tokenIndex153_93 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_93
+						l274_10_93:
+							pos++
+							goto lok10_93
+						}
+					lok10_93:
+						goto l154_93
+					l153_93:
+						pos, ti = position153_93, tokenIndex153_93
+					}
+				l154_93:
+					_ = position148_93
+				}
+				goto lok93
+			l147_93:
+				pos, ti = position147_93, tokenIndex147_93
+				goto l86
+			}
+		lok93:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_94, tokenIndex147_94 := pos, ti
+				{
+					position148_94 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_94
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_94
+					l274_7_94:
+						pos++
+						goto lok7_94
+					}
+				lok7_94:
+					{
+						position149_94, tokenIndex149_94 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_94
+						l274_8_94:
+							pos++
+							goto lok8_94
+						}
+					lok8_94:
+						goto l150_94
+					l149_94:
+						pos, ti = position149_94, tokenIndex149_94
+					}
+				l150_94:
+					{
+						position151_94, tokenIndex151_94 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_94
+						l274_9_94:
+							pos++
+							goto lok9_94
+						}
+					lok9_94:
+						goto l152_94
+					l151_94:
+						pos, ti = position151_94, tokenIndex151_94
+					}
+				l152_94:
+					{
+						position153_94, tokenIndex153_94 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_94
+						l274_10_94:
+							pos++
+							goto lok10_94
+						}
+					lok10_94:
+						goto l154_94
+					l153_94:
+						pos, ti = position153_94, tokenIndex153_94
+					}
+				l154_94:
+					_ = position148_94
+				}
+				goto lok94
+			l147_94:
+				pos, ti = position147_94, tokenIndex147_94
+				goto l86
+			}
+		lok94:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l86
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position87, tokenIndex87 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l86
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position87, tokenIndex87
+			}
+			goto l85
+		l86:
+			pos, ti = position85, tokenIndex85
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_95, tokenIndex147_95 := pos, ti
+				{
+					position148_95 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_95
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_95
+					l274_7_95:
+						pos++
+						goto lok7_95
+					}
+				lok7_95:
+					{
+						position149_95, tokenIndex149_95 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_95
+						l274_8_95:
+							pos++
+							goto lok8_95
+						}
+					lok8_95:
+						goto l150_95
+					l149_95:
+						pos, ti = position149_95, tokenIndex149_95
+					}
+				l150_95:
+					{
+						position151_95, tokenIndex151_95 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_95
+						l274_9_95:
+							pos++
+							goto lok9_95
+						}
+					lok9_95:
+						goto l152_95
+					l151_95:
+						pos, ti = position151_95, tokenIndex151_95
+					}
+				l152_95:
+					{
+						position153_95, tokenIndex153_95 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_95
+						l274_10_95:
+							pos++
+							goto lok10_95
+						}
+					lok10_95:
+						goto l154_95
+					l153_95:
+						pos, ti = position153_95, tokenIndex153_95
+					}
+				l154_95:
+					_ = position148_95
+				}
+				goto lok95
+			l147_95:
+				pos, ti = position147_95, tokenIndex147_95
+				goto l88
+			}
+		lok95:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_96, tokenIndex147_96 := pos, ti
+				{
+					position148_96 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_96
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_96
+					l274_7_96:
+						pos++
+						goto lok7_96
+					}
+				lok7_96:
+					{
+						position149_96, tokenIndex149_96 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_96
+						l274_8_96:
+							pos++
+							goto lok8_96
+						}
+					lok8_96:
+						goto l150_96
+					l149_96:
+						pos, ti = position149_96, tokenIndex149_96
+					}
+				l150_96:
+					{
+						position151_96, tokenIndex151_96 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_96
+						l274_9_96:
+							pos++
+							goto lok9_96
+						}
+					lok9_96:
+						goto l152_96
+					l151_96:
+						pos, ti = position151_96, tokenIndex151_96
+					}
+				l152_96:
+					{
+						position153_96, tokenIndex153_96 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_96
+						l274_10_96:
+							pos++
+							goto lok10_96
+						}
+					lok10_96:
+						goto l154_96
+					l153_96:
+						pos, ti = position153_96, tokenIndex153_96
+					}
+				l154_96:
+					_ = position148_96
+				}
+				goto lok96
+			l147_96:
+				pos, ti = position147_96, tokenIndex147_96
+				goto l88
+			}
+		lok96:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_97, tokenIndex147_97 := pos, ti
+				{
+					position148_97 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_97
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_97
+					l274_7_97:
+						pos++
+						goto lok7_97
+					}
+				lok7_97:
+					{
+						position149_97, tokenIndex149_97 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_97
+						l274_8_97:
+							pos++
+							goto lok8_97
+						}
+					lok8_97:
+						goto l150_97
+					l149_97:
+						pos, ti = position149_97, tokenIndex149_97
+					}
+				l150_97:
+					{
+						position151_97, tokenIndex151_97 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_97
+						l274_9_97:
+							pos++
+							goto lok9_97
+						}
+					lok9_97:
+						goto l152_97
+					l151_97:
+						pos, ti = position151_97, tokenIndex151_97
+					}
+				l152_97:
+					{
+						position153_97, tokenIndex153_97 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_97
+						l274_10_97:
+							pos++
+							goto lok10_97
+						}
+					lok10_97:
+						goto l154_97
+					l153_97:
+						pos, ti = position153_97, tokenIndex153_97
+					}
+				l154_97:
+					_ = position148_97
+				}
+				goto lok97
+			l147_97:
+				pos, ti = position147_97, tokenIndex147_97
+				goto l88
+			}
+		lok97:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_98, tokenIndex147_98 := pos, ti
+				{
+					position148_98 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_98
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_98
+					l274_7_98:
+						pos++
+						goto lok7_98
+					}
+				lok7_98:
+					{
+						position149_98, tokenIndex149_98 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_98
+						l274_8_98:
+							pos++
+							goto lok8_98
+						}
+					lok8_98:
+						goto l150_98
+					l149_98:
+						pos, ti = position149_98, tokenIndex149_98
+					}
+				l150_98:
+					{
+						position151_98, tokenIndex151_98 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_98
+						l274_9_98:
+							pos++
+							goto lok9_98
+						}
+					lok9_98:
+						goto l152_98
+					l151_98:
+						pos, ti = position151_98, tokenIndex151_98
+					}
+				l152_98:
+					{
+						position153_98, tokenIndex153_98 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_98
+						l274_10_98:
+							pos++
+							goto lok10_98
+						}
+					lok10_98:
+						goto l154_98
+					l153_98:
+						pos, ti = position153_98, tokenIndex153_98
+					}
+				l154_98:
+					_ = position148_98
+				}
+				goto lok98
+			l147_98:
+				pos, ti = position147_98, tokenIndex147_98
+				goto l88
+			}
+		lok98:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_99, tokenIndex147_99 := pos, ti
+				{
+					position148_99 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_99
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_99
+					l274_7_99:
+						pos++
+						goto lok7_99
+					}
+				lok7_99:
+					{
+						position149_99, tokenIndex149_99 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_99
+						l274_8_99:
+							pos++
+							goto lok8_99
+						}
+					lok8_99:
+						goto l150_99
+					l149_99:
+						pos, ti = position149_99, tokenIndex149_99
+					}
+				l150_99:
+					{
+						position151_99, tokenIndex151_99 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_99
+						l274_9_99:
+							pos++
+							goto lok9_99
+						}
+					lok9_99:
+						goto l152_99
+					l151_99:
+						pos, ti = position151_99, tokenIndex151_99
+					}
+				l152_99:
+					{
+						position153_99, tokenIndex153_99 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_99
+						l274_10_99:
+							pos++
+							goto lok10_99
+						}
+					lok10_99:
+						goto l154_99
+					l153_99:
+						pos, ti = position153_99, tokenIndex153_99
+					}
+				l154_99:
+					_ = position148_99
+				}
+				goto lok99
+			l147_99:
+				pos, ti = position147_99, tokenIndex147_99
+				goto l88
+			}
+		lok99:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l88
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position89, tokenIndex89 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position89, tokenIndex89
+			}
+			goto l85
+		l88:
+			pos, ti = position85, tokenIndex85
+			{
+				position91, tokenIndex91 := pos, ti
+				{ // h16
+					position147_100, tokenIndex147_100 := pos, ti
+					{
+						position148_100 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_100
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_100
+						l274_7_100:
+							pos++
+							goto lok7_100
+						}
+					lok7_100:
+						{
+							position149_100, tokenIndex149_100 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_100
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_100
+							l274_8_100:
+								pos++
+								goto lok8_100
+							}
+						lok8_100:
+							goto l150_100
+						l149_100:
+							pos, ti = position149_100, tokenIndex149_100
+						}
+					l150_100:
+						{
+							position151_100, tokenIndex151_100 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_100
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_100
+							l274_9_100:
+								pos++
+								goto lok9_100
+							}
+						lok9_100:
+							goto l152_100
+						l151_100:
+							pos, ti = position151_100, tokenIndex151_100
+						}
+					l152_100:
+						{
+							position153_100, tokenIndex153_100 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_100
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_100
+							l274_10_100:
+								pos++
+								goto lok10_100
+							}
+						lok10_100:
+							goto l154_100
+						l153_100:
+							pos, ti = position153_100, tokenIndex153_100
+						}
+					l154_100:
+						_ = position148_100
+					}
+					goto lok100
+				l147_100:
+					pos, ti = position147_100, tokenIndex147_100
+					goto l91
+				}
+			lok100:
+				goto l92
+			l91:
+				pos, ti = position91, tokenIndex91
+			}
+		l92:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_101, tokenIndex147_101 := pos, ti
+				{
+					position148_101 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_101
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_101
+					l274_7_101:
+						pos++
+						goto lok7_101
+					}
+				lok7_101:
+					{
+						position149_101, tokenIndex149_101 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_101
+						l274_8_101:
+							pos++
+							goto lok8_101
+						}
+					lok8_101:
+						goto l150_101
+					l149_101:
+						pos, ti = position149_101, tokenIndex149_101
+					}
+				l150_101:
+					{
+						position151_101, tokenIndex151_101 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_101
+						l274_9_101:
+							pos++
+							goto lok9_101
+						}
+					lok9_101:
+						goto l152_101
+					l151_101:
+						pos, ti = position151_101, tokenIndex151_101
+					}
+				l152_101:
+					{
+						position153_101, tokenIndex153_101 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_101
+						l274_10_101:
+							pos++
+							goto lok10_101
+						}
+					lok10_101:
+						goto l154_101
+					l153_101:
+						pos, ti = position153_101, tokenIndex153_101
+					}
+				l154_101:
+					_ = position148_101
+				}
+				goto lok101
+			l147_101:
+				pos, ti = position147_101, tokenIndex147_101
+				goto l90
+			}
+		lok101:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_102, tokenIndex147_102 := pos, ti
+				{
+					position148_102 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_102
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_102
+					l274_7_102:
+						pos++
+						goto lok7_102
+					}
+				lok7_102:
+					{
+						position149_102, tokenIndex149_102 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_102
+						l274_8_102:
+							pos++
+							goto lok8_102
+						}
+					lok8_102:
+						goto l150_102
+					l149_102:
+						pos, ti = position149_102, tokenIndex149_102
+					}
+				l150_102:
+					{
+						position151_102, tokenIndex151_102 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_102
+						l274_9_102:
+							pos++
+							goto lok9_102
+						}
+					lok9_102:
+						goto l152_102
+					l151_102:
+						pos, ti = position151_102, tokenIndex151_102
+					}
+				l152_102:
+					{
+						position153_102, tokenIndex153_102 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_102
+						l274_10_102:
+							pos++
+							goto lok10_102
+						}
+					lok10_102:
+						goto l154_102
+					l153_102:
+						pos, ti = position153_102, tokenIndex153_102
+					}
+				l154_102:
+					_ = position148_102
+				}
+				goto lok102
+			l147_102:
+				pos, ti = position147_102, tokenIndex147_102
+				goto l90
+			}
+		lok102:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_103, tokenIndex147_103 := pos, ti
+				{
+					position148_103 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_103
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_103
+					l274_7_103:
+						pos++
+						goto lok7_103
+					}
+				lok7_103:
+					{
+						position149_103, tokenIndex149_103 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_103
+						l274_8_103:
+							pos++
+							goto lok8_103
+						}
+					lok8_103:
+						goto l150_103
+					l149_103:
+						pos, ti = position149_103, tokenIndex149_103
+					}
+				l150_103:
+					{
+						position151_103, tokenIndex151_103 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_103
+						l274_9_103:
+							pos++
+							goto lok9_103
+						}
+					lok9_103:
+						goto l152_103
+					l151_103:
+						pos, ti = position151_103, tokenIndex151_103
+					}
+				l152_103:
+					{
+						position153_103, tokenIndex153_103 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_103
+						l274_10_103:
+							pos++
+							goto lok10_103
+						}
+					lok10_103:
+						goto l154_103
+					l153_103:
+						pos, ti = position153_103, tokenIndex153_103
+					}
+				l154_103:
+					_ = position148_103
+				}
+				goto lok103
+			l147_103:
+				pos, ti = position147_103, tokenIndex147_103
+				goto l90
+			}
+		lok103:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_104, tokenIndex147_104 := pos, ti
+				{
+					position148_104 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_104
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_104
+					l274_7_104:
+						pos++
+						goto lok7_104
+					}
+				lok7_104:
+					{
+						position149_104, tokenIndex149_104 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_104
+						l274_8_104:
+							pos++
+							goto lok8_104
+						}
+					lok8_104:
+						goto l150_104
+					l149_104:
+						pos, ti = position149_104, tokenIndex149_104
+					}
+				l150_104:
+					{
+						position151_104, tokenIndex151_104 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_104
+						l274_9_104:
+							pos++
+							goto lok9_104
+						}
+					lok9_104:
+						goto l152_104
+					l151_104:
+						pos, ti = position151_104, tokenIndex151_104
+					}
+				l152_104:
+					{
+						position153_104, tokenIndex153_104 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_104
+						l274_10_104:
+							pos++
+							goto lok10_104
+						}
+					lok10_104:
+						goto l154_104
+					l153_104:
+						pos, ti = position153_104, tokenIndex153_104
+					}
+				l154_104:
+					_ = position148_104
+				}
+				goto lok104
+			l147_104:
+				pos, ti = position147_104, tokenIndex147_104
+				goto l90
+			}
+		lok104:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l90
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position93, tokenIndex93 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l90
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position93, tokenIndex93
+			}
+			goto l85
+		l90:
+			pos, ti = position85, tokenIndex85
+			{
+				position95, tokenIndex95 := pos, ti
+				{ // h16c1
+					if false {
+						goto l95
+					}
+					{
+						position118_105 := pos
+						{
+							position119_105, tokenIndex119_105 := pos, ti
+							{ // h16
+								position147_65_105, tokenIndex147_65_105 := pos, ti
+								{
+									position148_65_105 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_7_65_105
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_65_105
+									l274_7_65_105:
+										pos++
+										goto lok7_65_105
+									}
+								lok7_65_105:
+									{
+										position149_65_105, tokenIndex149_65_105 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_8_65_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_65_105
+										l274_8_65_105:
+											pos++
+											goto lok8_65_105
+										}
+									lok8_65_105:
+										goto l150_65_105
+									l149_65_105:
+										pos, ti = position149_65_105, tokenIndex149_65_105
+									}
+								l150_65_105:
+									{
+										position151_65_105, tokenIndex151_65_105 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_9_65_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_65_105
+										l274_9_65_105:
+											pos++
+											goto lok9_65_105
+										}
+									lok9_65_105:
+										goto l152_65_105
+									l151_65_105:
+										pos, ti = position151_65_105, tokenIndex151_65_105
+									}
+								l152_65_105:
+									{
+										position153_65_105, tokenIndex153_65_105 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_10_65_105
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_65_105
+										l274_10_65_105:
+											pos++
+											goto lok10_65_105
+										}
+									lok10_65_105:
+										goto l154_65_105
+									l153_65_105:
+										pos, ti = position153_65_105, tokenIndex153_65_105
+									}
+								l154_65_105:
+									_ = position148_65_105
+								}
+								goto lok65_105
+							l147_65_105:
+								pos, ti = position147_65_105, tokenIndex147_65_105
+								goto l119_105
+							}
+						lok65_105:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l119_105
+							}
+							pos++
+							{
+								position121_105, tokenIndex121_105 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l121_105
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l119_105
+							l121_105:
+								pos, ti = position121_105, tokenIndex121_105
+							}
+							goto l120_105
+						l119_105:
+							pos, ti = position119_105, tokenIndex119_105
+						}
+					l120_105:
+						_ = position118_105
+					}
+					goto lok105
+				}
+			lok105:
+				{ // h16
+					position147_106, tokenIndex147_106 := pos, ti
+					{
+						position148_106 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_106
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_106
+						l274_7_106:
+							pos++
+							goto lok7_106
+						}
+					lok7_106:
+						{
+							position149_106, tokenIndex149_106 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_106
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_106
+							l274_8_106:
+								pos++
+								goto lok8_106
+							}
+						lok8_106:
+							goto l150_106
+						l149_106:
+							pos, ti = position149_106, tokenIndex149_106
+						}
+					l150_106:
+						{
+							position151_106, tokenIndex151_106 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_106
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_106
+							l274_9_106:
+								pos++
+								goto lok9_106
+							}
+						lok9_106:
+							goto l152_106
+						l151_106:
+							pos, ti = position151_106, tokenIndex151_106
+						}
+					l152_106:
+						{
+							position153_106, tokenIndex153_106 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_106
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_106
+							l274_10_106:
+								pos++
+								goto lok10_106
+							}
+						lok10_106:
+							goto l154_106
+						l153_106:
+							pos, ti = position153_106, tokenIndex153_106
+						}
+					l154_106:
+						_ = position148_106
+					}
+					goto lok106
+				l147_106:
+					pos, ti = position147_106, tokenIndex147_106
+					goto l95
+				}
+			lok106:
+				goto l96
+			l95:
+				pos, ti = position95, tokenIndex95
+			}
+		l96:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_107, tokenIndex147_107 := pos, ti
+				{
+					position148_107 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_107
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_107
+					l274_7_107:
+						pos++
+						goto lok7_107
+					}
+				lok7_107:
+					{
+						position149_107, tokenIndex149_107 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_107
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_107
+						l274_8_107:
+							pos++
+							goto lok8_107
+						}
+					lok8_107:
+						goto l150_107
+					l149_107:
+						pos, ti = position149_107, tokenIndex149_107
+					}
+				l150_107:
+					{
+						position151_107, tokenIndex151_107 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_107
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_107
+						l274_9_107:
+							pos++
+							goto lok9_107
+						}
+					lok9_107:
+						goto l152_107
+					l151_107:
+						pos, ti = position151_107, tokenIndex151_107
+					}
+				l152_107:
+					{
+						position153_107, tokenIndex153_107 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_107
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_107
+						l274_10_107:
+							pos++
+							goto lok10_107
+						}
+					lok10_107:
+						goto l154_107
+					l153_107:
+						pos, ti = position153_107, tokenIndex153_107
+					}
+				l154_107:
+					_ = position148_107
+				}
+				goto lok107
+			l147_107:
+				pos, ti = position147_107, tokenIndex147_107
+				goto l94
+			}
+		lok107:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_108, tokenIndex147_108 := pos, ti
+				{
+					position148_108 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_108
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_108
+					l274_7_108:
+						pos++
+						goto lok7_108
+					}
+				lok7_108:
+					{
+						position149_108, tokenIndex149_108 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_108
+						l274_8_108:
+							pos++
+							goto lok8_108
+						}
+					lok8_108:
+						goto l150_108
+					l149_108:
+						pos, ti = position149_108, tokenIndex149_108
+					}
+				l150_108:
+					{
+						position151_108, tokenIndex151_108 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_108
+						l274_9_108:
+							pos++
+							goto lok9_108
+						}
+					lok9_108:
+						goto l152_108
+					l151_108:
+						pos, ti = position151_108, tokenIndex151_108
+					}
+				l152_108:
+					{
+						position153_108, tokenIndex153_108 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_108
+						l274_10_108:
+							pos++
+							goto lok10_108
+						}
+					lok10_108:
+						goto l154_108
+					l153_108:
+						pos, ti = position153_108, tokenIndex153_108
+					}
+				l154_108:
+					_ = position148_108
+				}
+				goto lok108
+			l147_108:
+				pos, ti = position147_108, tokenIndex147_108
+				goto l94
+			}
+		lok108:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_109, tokenIndex147_109 := pos, ti
+				{
+					position148_109 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_109
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_109
+					l274_7_109:
+						pos++
+						goto lok7_109
+					}
+				lok7_109:
+					{
+						position149_109, tokenIndex149_109 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_109
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_109
+						l274_8_109:
+							pos++
+							goto lok8_109
+						}
+					lok8_109:
+						goto l150_109
+					l149_109:
+						pos, ti = position149_109, tokenIndex149_109
+					}
+				l150_109:
+					{
+						position151_109, tokenIndex151_109 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_109
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_109
+						l274_9_109:
+							pos++
+							goto lok9_109
+						}
+					lok9_109:
+						goto l152_109
+					l151_109:
+						pos, ti = position151_109, tokenIndex151_109
+					}
+				l152_109:
+					{
+						position153_109, tokenIndex153_109 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_109
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_109
+						l274_10_109:
+							pos++
+							goto lok10_109
+						}
+					lok10_109:
+						goto l154_109
+					l153_109:
+						pos, ti = position153_109, tokenIndex153_109
+					}
+				l154_109:
+					_ = position148_109
+				}
+				goto lok109
+			l147_109:
+				pos, ti = position147_109, tokenIndex147_109
+				goto l94
+			}
+		lok109:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l94
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position97, tokenIndex97 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l94
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position97, tokenIndex97
+			}
+			goto l85
+		l94:
+			pos, ti = position85, tokenIndex85
+			{
+				position99, tokenIndex99 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+					goto l99
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_110, tokenIndex147_110 := pos, ti
+					{
+						position148_110 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_110
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_110
+						l274_7_110:
+							pos++
+							goto lok7_110
+						}
+					lok7_110:
+						{
+							position149_110, tokenIndex149_110 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_110
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_110
+							l274_8_110:
+								pos++
+								goto lok8_110
+							}
+						lok8_110:
+							goto l150_110
+						l149_110:
+							pos, ti = position149_110, tokenIndex149_110
+						}
+					l150_110:
+						{
+							position151_110, tokenIndex151_110 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_110
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_110
+							l274_9_110:
+								pos++
+								goto lok9_110
+							}
+						lok9_110:
+							goto l152_110
+						l151_110:
+							pos, ti = position151_110, tokenIndex151_110
+						}
+					l152_110:
+						{
+							position153_110, tokenIndex153_110 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_110
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_110
+							l274_10_110:
+								pos++
+								goto lok10_110
+							}
+						lok10_110:
+							goto l154_110
+						l153_110:
+							pos, ti = position153_110, tokenIndex153_110
+						}
+					l154_110:
+						_ = position148_110
+					}
+					goto lok110
+				l147_110:
+					pos, ti = position147_110, tokenIndex147_110
+					goto l99
+				}
+			lok110:
+				goto l100
+			l99:
+				pos, ti = position99, tokenIndex99
+			}
+		l100:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_111, tokenIndex147_111 := pos, ti
+				{
+					position148_111 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_111
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_111
+					l274_7_111:
+						pos++
+						goto lok7_111
+					}
+				lok7_111:
+					{
+						position149_111, tokenIndex149_111 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_111
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_111
+						l274_8_111:
+							pos++
+							goto lok8_111
+						}
+					lok8_111:
+						goto l150_111
+					l149_111:
+						pos, ti = position149_111, tokenIndex149_111
+					}
+				l150_111:
+					{
+						position151_111, tokenIndex151_111 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_111
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_111
+						l274_9_111:
+							pos++
+							goto lok9_111
+						}
+					lok9_111:
+						goto l152_111
+					l151_111:
+						pos, ti = position151_111, tokenIndex151_111
+					}
+				l152_111:
+					{
+						position153_111, tokenIndex153_111 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_111
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_111
+						l274_10_111:
+							pos++
+							goto lok10_111
+						}
+					lok10_111:
+						goto l154_111
+					l153_111:
+						pos, ti = position153_111, tokenIndex153_111
+					}
+				l154_111:
+					_ = position148_111
+				}
+				goto lok111
+			l147_111:
+				pos, ti = position147_111, tokenIndex147_111
+				goto l98
+			}
+		lok111:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_112, tokenIndex147_112 := pos, ti
+				{
+					position148_112 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_112
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_112
+					l274_7_112:
+						pos++
+						goto lok7_112
+					}
+				lok7_112:
+					{
+						position149_112, tokenIndex149_112 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_112
+						l274_8_112:
+							pos++
+							goto lok8_112
+						}
+					lok8_112:
+						goto l150_112
+					l149_112:
+						pos, ti = position149_112, tokenIndex149_112
+					}
+				l150_112:
+					{
+						position151_112, tokenIndex151_112 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_112
+						l274_9_112:
+							pos++
+							goto lok9_112
+						}
+					lok9_112:
+						goto l152_112
+					l151_112:
+						pos, ti = position151_112, tokenIndex151_112
+					}
+				l152_112:
+					{
+						position153_112, tokenIndex153_112 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_112
+						l274_10_112:
+							pos++
+							goto lok10_112
+						}
+					lok10_112:
+						goto l154_112
+					l153_112:
+						pos, ti = position153_112, tokenIndex153_112
+					}
+				l154_112:
+					_ = position148_112
+				}
+				goto lok112
+			l147_112:
+				pos, ti = position147_112, tokenIndex147_112
+				goto l98
+			}
+		lok112:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l98
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position101, tokenIndex101 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l98
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position101, tokenIndex101
+			}
+			goto l85
+		l98:
+			pos, ti = position85, tokenIndex85
+			{
+				position103, tokenIndex103 := pos, ti
+				{ // h16c3
+					if false {
+						goto l103
+					}
+					{
+						position128_113 := pos
+						{
+							position129_113, tokenIndex129_113 := pos, ti
+							{ // h16
+								position147_68_113, tokenIndex147_68_113 := pos, ti
+								{
+									position148_68_113 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_7_68_113
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_68_113
+									l274_7_68_113:
+										pos++
+										goto lok7_68_113
+									}
+								lok7_68_113:
+									{
+										position149_68_113, tokenIndex149_68_113 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_8_68_113
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_68_113
+										l274_8_68_113:
+											pos++
+											goto lok8_68_113
+										}
+									lok8_68_113:
+										goto l150_68_113
+									l149_68_113:
+										pos, ti = position149_68_113, tokenIndex149_68_113
+									}
+								l150_68_113:
+									{
+										position151_68_113, tokenIndex151_68_113 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_9_68_113
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_68_113
+										l274_9_68_113:
+											pos++
+											goto lok9_68_113
+										}
+									lok9_68_113:
+										goto l152_68_113
+									l151_68_113:
+										pos, ti = position151_68_113, tokenIndex151_68_113
+									}
+								l152_68_113:
+									{
+										position153_68_113, tokenIndex153_68_113 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_10_68_113
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_68_113
+										l274_10_68_113:
+											pos++
+											goto lok10_68_113
+										}
+									lok10_68_113:
+										goto l154_68_113
+									l153_68_113:
+										pos, ti = position153_68_113, tokenIndex153_68_113
+									}
+								l154_68_113:
+									_ = position148_68_113
+								}
+								goto lok68_113
+							l147_68_113:
+								pos, ti = position147_68_113, tokenIndex147_68_113
+								goto l129_113
+							}
+						lok68_113:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l129_113
+							}
+							pos++
+							{
+								position131_113, tokenIndex131_113 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l131_113
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l129_113
+							l131_113:
+								pos, ti = position131_113, tokenIndex131_113
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+								goto l129_113
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l130_113
+						l129_113:
+							pos, ti = position129_113, tokenIndex129_113
+						}
+					l130_113:
+						_ = position128_113
+					}
+					goto lok113
+				}
+			lok113:
+				{ // h16
+					position147_114, tokenIndex147_114 := pos, ti
+					{
+						position148_114 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_114
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_114
+						l274_7_114:
+							pos++
+							goto lok7_114
+						}
+					lok7_114:
+						{
+							position149_114, tokenIndex149_114 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_114
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_114
+							l274_8_114:
+								pos++
+								goto lok8_114
+							}
+						lok8_114:
+							goto l150_114
+						l149_114:
+							pos, ti = position149_114, tokenIndex149_114
+						}
+					l150_114:
+						{
+							position151_114, tokenIndex151_114 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_114
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_114
+							l274_9_114:
+								pos++
+								goto lok9_114
+							}
+						lok9_114:
+							goto l152_114
+						l151_114:
+							pos, ti = position151_114, tokenIndex151_114
+						}
+					l152_114:
+						{
+							position153_114, tokenIndex153_114 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_114
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_114
+							l274_10_114:
+								pos++
+								goto lok10_114
+							}
+						lok10_114:
+							goto l154_114
+						l153_114:
+							pos, ti = position153_114, tokenIndex153_114
+						}
+					l154_114:
+						_ = position148_114
+					}
+					goto lok114
+				l147_114:
+					pos, ti = position147_114, tokenIndex147_114
+					goto l103
+				}
+			lok114:
+				goto l104
+			l103:
+				pos, ti = position103, tokenIndex103
+			}
+		l104:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			{ // h16
+				position147_115, tokenIndex147_115 := pos, ti
+				{
+					position148_115 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_115
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_115
+					l274_7_115:
+						pos++
+						goto lok7_115
+					}
+				lok7_115:
+					{
+						position149_115, tokenIndex149_115 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_115
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_115
+						l274_8_115:
+							pos++
+							goto lok8_115
+						}
+					lok8_115:
+						goto l150_115
+					l149_115:
+						pos, ti = position149_115, tokenIndex149_115
+					}
+				l150_115:
+					{
+						position151_115, tokenIndex151_115 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_115
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_115
+						l274_9_115:
+							pos++
+							goto lok9_115
+						}
+					lok9_115:
+						goto l152_115
+					l151_115:
+						pos, ti = position151_115, tokenIndex151_115
+					}
+				l152_115:
+					{
+						position153_115, tokenIndex153_115 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_115
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_115
+						l274_10_115:
+							pos++
+							goto lok10_115
+						}
+					lok10_115:
+						goto l154_115
+					l153_115:
+						pos, ti = position153_115, tokenIndex153_115
+					}
+				l154_115:
+					_ = position148_115
+				}
+				goto lok115
+			l147_115:
+				pos, ti = position147_115, tokenIndex147_115
+				goto l102
+			}
+		lok115:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l102
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position105, tokenIndex105 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l102
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position105, tokenIndex105
+			}
+			goto l85
+		l102:
+			pos, ti = position85, tokenIndex85
+			{
+				position107, tokenIndex107 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+					goto l107
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_116, tokenIndex147_116 := pos, ti
+					{
+						position148_116 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_116
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_116
+						l274_7_116:
+							pos++
+							goto lok7_116
+						}
+					lok7_116:
+						{
+							position149_116, tokenIndex149_116 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_116
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_116
+							l274_8_116:
+								pos++
+								goto lok8_116
+							}
+						lok8_116:
+							goto l150_116
+						l149_116:
+							pos, ti = position149_116, tokenIndex149_116
+						}
+					l150_116:
+						{
+							position151_116, tokenIndex151_116 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_116
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_116
+							l274_9_116:
+								pos++
+								goto lok9_116
+							}
+						lok9_116:
+							goto l152_116
+						l151_116:
+							pos, ti = position151_116, tokenIndex151_116
+						}
+					l152_116:
+						{
+							position153_116, tokenIndex153_116 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_116
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_116
+							l274_10_116:
+								pos++
+								goto lok10_116
+							}
+						lok10_116:
+							goto l154_116
+						l153_116:
+							pos, ti = position153_116, tokenIndex153_116
+						}
+					l154_116:
+						_ = position148_116
+					}
+					goto lok116
+				l147_116:
+					pos, ti = position147_116, tokenIndex147_116
+					goto l107
+				}
+			lok116:
+				goto l108
+			l107:
+				pos, ti = position107, tokenIndex107
+			}
+		l108:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l106
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position109, tokenIndex109 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position109, tokenIndex109
+			}
+			goto l85
+		l106:
+			pos, ti = position85, tokenIndex85
+			{
+				position111, tokenIndex111 := pos, ti
+				{ // h16c5
+					if false {
+						goto l111
+					}
+					{
+						position138_117 := pos
+						{
+							position139_117, tokenIndex139_117 := pos, ti
+							{ // h16
+								position147_71_117, tokenIndex147_71_117 := pos, ti
+								{
+									position148_71_117 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_7_71_117
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l147_71_117
+									l274_7_71_117:
+										pos++
+										goto lok7_71_117
+									}
+								lok7_71_117:
+									{
+										position149_71_117, tokenIndex149_71_117 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_8_71_117
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l149_71_117
+										l274_8_71_117:
+											pos++
+											goto lok8_71_117
+										}
+									lok8_71_117:
+										goto l150_71_117
+									l149_71_117:
+										pos, ti = position149_71_117, tokenIndex149_71_117
+									}
+								l150_71_117:
+									{
+										position151_71_117, tokenIndex151_71_117 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_9_71_117
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l151_71_117
+										l274_9_71_117:
+											pos++
+											goto lok9_71_117
+										}
+									lok9_71_117:
+										goto l152_71_117
+									l151_71_117:
+										pos, ti = position151_71_117, tokenIndex151_71_117
+									}
+								l152_71_117:
+									{
+										position153_71_117, tokenIndex153_71_117 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_10_71_117
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l153_71_117
+										l274_10_71_117:
+											pos++
+											goto lok10_71_117
+										}
+									lok10_71_117:
+										goto l154_71_117
+									l153_71_117:
+										pos, ti = position153_71_117, tokenIndex153_71_117
+									}
+								l154_71_117:
+									_ = position148_71_117
+								}
+								goto lok71_117
+							l147_71_117:
+								pos, ti = position147_71_117, tokenIndex147_71_117
+								goto l139_117
+							}
+						lok71_117:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l139_117
+							}
+							pos++
+							{
+								position141_117, tokenIndex141_117 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l141_117
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l139_117
+							l141_117:
+								pos, ti = position141_117, tokenIndex141_117
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+								goto l139_117
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l140_117
+						l139_117:
+							pos, ti = position139_117, tokenIndex139_117
+						}
+					l140_117:
+						_ = position138_117
+					}
+					goto lok117
+				}
+			lok117:
+				{ // h16
+					position147_118, tokenIndex147_118 := pos, ti
+					{
+						position148_118 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_118
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_118
+						l274_7_118:
+							pos++
+							goto lok7_118
+						}
+					lok7_118:
+						{
+							position149_118, tokenIndex149_118 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_118
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_118
+							l274_8_118:
+								pos++
+								goto lok8_118
+							}
+						lok8_118:
+							goto l150_118
+						l149_118:
+							pos, ti = position149_118, tokenIndex149_118
+						}
+					l150_118:
+						{
+							position151_118, tokenIndex151_118 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_118
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_118
+							l274_9_118:
+								pos++
+								goto lok9_118
+							}
+						lok9_118:
+							goto l152_118
+						l151_118:
+							pos, ti = position151_118, tokenIndex151_118
+						}
+					l152_118:
+						{
+							position153_118, tokenIndex153_118 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_118
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_118
+							l274_10_118:
+								pos++
+								goto lok10_118
+							}
+						lok10_118:
+							goto l154_118
+						l153_118:
+							pos, ti = position153_118, tokenIndex153_118
+						}
+					l154_118:
+						_ = position148_118
+					}
+					goto lok118
+				l147_118:
+					pos, ti = position147_118, tokenIndex147_118
+					goto l111
+				}
+			lok118:
+				goto l112
+			l111:
+				pos, ti = position111, tokenIndex111
+			}
+		l112:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			{ // h16
+				position147_119, tokenIndex147_119 := pos, ti
+				{
+					position148_119 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_119
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_119
+					l274_7_119:
+						pos++
+						goto lok7_119
+					}
+				lok7_119:
+					{
+						position149_119, tokenIndex149_119 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_119
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_119
+						l274_8_119:
+							pos++
+							goto lok8_119
+						}
+					lok8_119:
+						goto l150_119
+					l149_119:
+						pos, ti = position149_119, tokenIndex149_119
+					}
+				l150_119:
+					{
+						position151_119, tokenIndex151_119 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_119
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_119
+						l274_9_119:
+							pos++
+							goto lok9_119
+						}
+					lok9_119:
+						goto l152_119
+					l151_119:
+						pos, ti = position151_119, tokenIndex151_119
+					}
+				l152_119:
+					{
+						position153_119, tokenIndex153_119 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_119
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_119
+						l274_10_119:
+							pos++
+							goto lok10_119
+						}
+					lok10_119:
+						goto l154_119
+					l153_119:
+						pos, ti = position153_119, tokenIndex153_119
+					}
+				l154_119:
+					_ = position148_119
+				}
+				goto lok119
+			l147_119:
+				pos, ti = position147_119, tokenIndex147_119
+				goto l110
+			}
+		lok119:
+			{
+				position113, tokenIndex113 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l110
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position113, tokenIndex113
+			}
+			goto l85
+		l110:
+			pos, ti = position85, tokenIndex85
+			{
+				position114, tokenIndex114 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
+					goto l114
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position147_120, tokenIndex147_120 := pos, ti
+					{
+						position148_120 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_120
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_120
+						l274_7_120:
+							pos++
+							goto lok7_120
+						}
+					lok7_120:
+						{
+							position149_120, tokenIndex149_120 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_120
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_120
+							l274_8_120:
+								pos++
+								goto lok8_120
+							}
+						lok8_120:
+							goto l150_120
+						l149_120:
+							pos, ti = position149_120, tokenIndex149_120
+						}
+					l150_120:
+						{
+							position151_120, tokenIndex151_120 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_120
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_120
+							l274_9_120:
+								pos++
+								goto lok9_120
+							}
+						lok9_120:
+							goto l152_120
+						l151_120:
+							pos, ti = position151_120, tokenIndex151_120
+						}
+					l152_120:
+						{
+							position153_120, tokenIndex153_120 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_120
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_120
+							l274_10_120:
+								pos++
+								goto lok10_120
+							}
+						lok10_120:
+							goto l154_120
+						l153_120:
+							pos, ti = position153_120, tokenIndex153_120
+						}
+					l154_120:
+						_ = position148_120
+					}
+					goto lok120
+				l147_120:
+					pos, ti = position147_120, tokenIndex147_120
+					goto l114
+				}
+			lok120:
+				goto l115
+			l114:
+				pos, ti = position114, tokenIndex114
+			}
+		l115:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, ti
+				if buffer[pos] != ']' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l83
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position116, tokenIndex116
+			}
+		}
+	l85:
+		if p.records(ruleIPv6address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6address, position84)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l83:
+	pos, ti = position83, tokenIndex83
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6address() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4172,7 +10144,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l86
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l86
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -4759,7 +10731,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l88
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l88
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5342,7 +11314,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l90
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l90
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5963,7 +11935,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l94
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l94
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5990,7 +11962,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position99, tokenIndex99 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 					goto l99
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6334,7 +12306,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l98
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l98
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6497,7 +12469,7 @@ func (p *Parser) rIPv6address() bool {
 							l131_113:
 								pos, ti = position131_113, tokenIndex131_113
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 								goto l129_113
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -6743,7 +12715,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l102
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l102
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6770,7 +12742,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position107, tokenIndex107 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 					goto l107
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6898,7 +12870,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l106
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l106
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7061,7 +13033,7 @@ func (p *Parser) rIPv6address() bool {
 							l141_117:
 								pos, ti = position141_117, tokenIndex141_117
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 								goto l139_117
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -7319,7 +13291,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position85, tokenIndex85
 			{
 				position114, tokenIndex114 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c6() {
 					goto l114
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -7496,6 +13468,134 @@ func (p *Parser) rh16c1() bool {
 				{
 					position148_65 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_65
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_65
+					l274_7_65:
+						pos++
+						goto lok7_65
+					}
+				lok7_65:
+					{
+						position149_65, tokenIndex149_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_65
+						l274_8_65:
+							pos++
+							goto lok8_65
+						}
+					lok8_65:
+						goto l150_65
+					l149_65:
+						pos, ti = position149_65, tokenIndex149_65
+					}
+				l150_65:
+					{
+						position151_65, tokenIndex151_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_65
+						l274_9_65:
+							pos++
+							goto lok9_65
+						}
+					lok9_65:
+						goto l152_65
+					l151_65:
+						pos, ti = position151_65, tokenIndex151_65
+					}
+				l152_65:
+					{
+						position153_65, tokenIndex153_65 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_65
+						l274_10_65:
+							pos++
+							goto lok10_65
+						}
+					lok10_65:
+						goto l154_65
+					l153_65:
+						pos, ti = position153_65, tokenIndex153_65
+					}
+				l154_65:
+					_ = position148_65
+				}
+				goto lok65
+			l147_65:
+				pos, ti = position147_65, tokenIndex147_65
+				goto l119
+			}
+		lok65:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			}
+			pos++
+			{
+				position121, tokenIndex121 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l119
+			l121:
+				pos, ti = position121, tokenIndex121
+			}
+			goto l120
+		l119:
+			pos, ti = position119, tokenIndex119
+		}
+	l120:
+		_ = position118
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c1() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position118 := pos
+		{
+			position119, tokenIndex119 := pos, ti
+			{ // h16
+				position147_65, tokenIndex147_65 := pos, ti
+				{
+					position148_65 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7632,6 +13732,262 @@ func (p *Parser) rh16c1() bool {
 
 // rh16c2 is rule 16 h16c2 <- <(h16 ':' !':' h16c1)?>
 func (p *Parser) rh16c2() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position123 := pos
+		{
+			position124, tokenIndex124 := pos, ti
+			{ // h16
+				position147_66, tokenIndex147_66 := pos, ti
+				{
+					position148_66 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_66
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_66
+					l274_7_66:
+						pos++
+						goto lok7_66
+					}
+				lok7_66:
+					{
+						position149_66, tokenIndex149_66 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_66
+						l274_8_66:
+							pos++
+							goto lok8_66
+						}
+					lok8_66:
+						goto l150_66
+					l149_66:
+						pos, ti = position149_66, tokenIndex149_66
+					}
+				l150_66:
+					{
+						position151_66, tokenIndex151_66 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_66
+						l274_9_66:
+							pos++
+							goto lok9_66
+						}
+					lok9_66:
+						goto l152_66
+					l151_66:
+						pos, ti = position151_66, tokenIndex151_66
+					}
+				l152_66:
+					{
+						position153_66, tokenIndex153_66 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_66
+						l274_10_66:
+							pos++
+							goto lok10_66
+						}
+					lok10_66:
+						goto l154_66
+					l153_66:
+						pos, ti = position153_66, tokenIndex153_66
+					}
+				l154_66:
+					_ = position148_66
+				}
+				goto lok66
+			l147_66:
+				pos, ti = position147_66, tokenIndex147_66
+				goto l124
+			}
+		lok66:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l124
+			}
+			pos++
+			{
+				position126, tokenIndex126 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l126
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l124
+			l126:
+				pos, ti = position126, tokenIndex126
+			}
+			{ // h16c1
+				if false {
+					goto l124
+				}
+				{
+					position118_67 := pos
+					{
+						position119_67, tokenIndex119_67 := pos, ti
+						{ // h16
+							position147_65_67, tokenIndex147_65_67 := pos, ti
+							{
+								position148_65_67 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_7_65_67
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_65_67
+								l274_7_65_67:
+									pos++
+									goto lok7_65_67
+								}
+							lok7_65_67:
+								{
+									position149_65_67, tokenIndex149_65_67 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_8_65_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_65_67
+									l274_8_65_67:
+										pos++
+										goto lok8_65_67
+									}
+								lok8_65_67:
+									goto l150_65_67
+								l149_65_67:
+									pos, ti = position149_65_67, tokenIndex149_65_67
+								}
+							l150_65_67:
+								{
+									position151_65_67, tokenIndex151_65_67 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_9_65_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_65_67
+									l274_9_65_67:
+										pos++
+										goto lok9_65_67
+									}
+								lok9_65_67:
+									goto l152_65_67
+								l151_65_67:
+									pos, ti = position151_65_67, tokenIndex151_65_67
+								}
+							l152_65_67:
+								{
+									position153_65_67, tokenIndex153_65_67 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_10_65_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_65_67
+									l274_10_65_67:
+										pos++
+										goto lok10_65_67
+									}
+								lok10_65_67:
+									goto l154_65_67
+								l153_65_67:
+									pos, ti = position153_65_67, tokenIndex153_65_67
+								}
+							l154_65_67:
+								_ = position148_65_67
+							}
+							goto lok65_67
+						l147_65_67:
+							pos, ti = position147_65_67, tokenIndex147_65_67
+							goto l119_67
+						}
+					lok65_67:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l119_67
+						}
+						pos++
+						{
+							position121_67, tokenIndex121_67 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l121_67
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l119_67
+						l121_67:
+							pos, ti = position121_67, tokenIndex121_67
+						}
+						goto l120_67
+					l119_67:
+						pos, ti = position119_67, tokenIndex119_67
+					}
+				l120_67:
+					_ = position118_67
+				}
+				goto lok67
+			}
+		lok67:
+			goto l125
+		l124:
+			pos, ti = position124, tokenIndex124
+		}
+	l125:
+		_ = position123
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c2() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -7936,6 +14292,138 @@ func (p *Parser) rh16c3() bool {
 				{
 					position148_68 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_68
+					l274_7_68:
+						pos++
+						goto lok7_68
+					}
+				lok7_68:
+					{
+						position149_68, tokenIndex149_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_68
+						l274_8_68:
+							pos++
+							goto lok8_68
+						}
+					lok8_68:
+						goto l150_68
+					l149_68:
+						pos, ti = position149_68, tokenIndex149_68
+					}
+				l150_68:
+					{
+						position151_68, tokenIndex151_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_68
+						l274_9_68:
+							pos++
+							goto lok9_68
+						}
+					lok9_68:
+						goto l152_68
+					l151_68:
+						pos, ti = position151_68, tokenIndex151_68
+					}
+				l152_68:
+					{
+						position153_68, tokenIndex153_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_68
+						l274_10_68:
+							pos++
+							goto lok10_68
+						}
+					lok10_68:
+						goto l154_68
+					l153_68:
+						pos, ti = position153_68, tokenIndex153_68
+					}
+				l154_68:
+					_ = position148_68
+				}
+				goto lok68
+			l147_68:
+				pos, ti = position147_68, tokenIndex147_68
+				goto l129
+			}
+		lok68:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l129
+			}
+			pos++
+			{
+				position131, tokenIndex131 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l131
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l129
+			l131:
+				pos, ti = position131, tokenIndex131
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+				goto l129
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l130
+		l129:
+			pos, ti = position129, tokenIndex129
+		}
+	l130:
+		_ = position128
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c3() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position128 := pos
+		{
+			position129, tokenIndex129 := pos, ti
+			{ // h16
+				position147_68, tokenIndex147_68 := pos, ti
+				{
+					position148_68 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -8059,7 +14547,7 @@ func (p *Parser) rh16c3() bool {
 			l131:
 				pos, ti = position131, tokenIndex131
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 				goto l129
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8076,6 +14564,266 @@ func (p *Parser) rh16c3() bool {
 
 // rh16c4 is rule 18 h16c4 <- <(h16 ':' !':' h16c3)?>
 func (p *Parser) rh16c4() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position133 := pos
+		{
+			position134, tokenIndex134 := pos, ti
+			{ // h16
+				position147_69, tokenIndex147_69 := pos, ti
+				{
+					position148_69 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_69
+					l274_7_69:
+						pos++
+						goto lok7_69
+					}
+				lok7_69:
+					{
+						position149_69, tokenIndex149_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_69
+						l274_8_69:
+							pos++
+							goto lok8_69
+						}
+					lok8_69:
+						goto l150_69
+					l149_69:
+						pos, ti = position149_69, tokenIndex149_69
+					}
+				l150_69:
+					{
+						position151_69, tokenIndex151_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_69
+						l274_9_69:
+							pos++
+							goto lok9_69
+						}
+					lok9_69:
+						goto l152_69
+					l151_69:
+						pos, ti = position151_69, tokenIndex151_69
+					}
+				l152_69:
+					{
+						position153_69, tokenIndex153_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_69
+						l274_10_69:
+							pos++
+							goto lok10_69
+						}
+					lok10_69:
+						goto l154_69
+					l153_69:
+						pos, ti = position153_69, tokenIndex153_69
+					}
+				l154_69:
+					_ = position148_69
+				}
+				goto lok69
+			l147_69:
+				pos, ti = position147_69, tokenIndex147_69
+				goto l134
+			}
+		lok69:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{
+				position136, tokenIndex136 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l136
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l134
+			l136:
+				pos, ti = position136, tokenIndex136
+			}
+			{ // h16c3
+				if false {
+					goto l134
+				}
+				{
+					position128_70 := pos
+					{
+						position129_70, tokenIndex129_70 := pos, ti
+						{ // h16
+							position147_68_70, tokenIndex147_68_70 := pos, ti
+							{
+								position148_68_70 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_7_68_70
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_68_70
+								l274_7_68_70:
+									pos++
+									goto lok7_68_70
+								}
+							lok7_68_70:
+								{
+									position149_68_70, tokenIndex149_68_70 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_8_68_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_68_70
+									l274_8_68_70:
+										pos++
+										goto lok8_68_70
+									}
+								lok8_68_70:
+									goto l150_68_70
+								l149_68_70:
+									pos, ti = position149_68_70, tokenIndex149_68_70
+								}
+							l150_68_70:
+								{
+									position151_68_70, tokenIndex151_68_70 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_9_68_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_68_70
+									l274_9_68_70:
+										pos++
+										goto lok9_68_70
+									}
+								lok9_68_70:
+									goto l152_68_70
+								l151_68_70:
+									pos, ti = position151_68_70, tokenIndex151_68_70
+								}
+							l152_68_70:
+								{
+									position153_68_70, tokenIndex153_68_70 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_10_68_70
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_68_70
+									l274_10_68_70:
+										pos++
+										goto lok10_68_70
+									}
+								lok10_68_70:
+									goto l154_68_70
+								l153_68_70:
+									pos, ti = position153_68_70, tokenIndex153_68_70
+								}
+							l154_68_70:
+								_ = position148_68_70
+							}
+							goto lok68_70
+						l147_68_70:
+							pos, ti = position147_68_70, tokenIndex147_68_70
+							goto l129_70
+						}
+					lok68_70:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l129_70
+						}
+						pos++
+						{
+							position131_70, tokenIndex131_70 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_70
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l129_70
+						l131_70:
+							pos, ti = position131_70, tokenIndex131_70
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							goto l129_70
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l130_70
+					l129_70:
+						pos, ti = position129_70, tokenIndex129_70
+					}
+				l130_70:
+					_ = position128_70
+				}
+				goto lok70
+			}
+		lok70:
+			goto l135
+		l134:
+			pos, ti = position134, tokenIndex134
+		}
+	l135:
+		_ = position133
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c4() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8346,7 +15094,7 @@ func (p *Parser) rh16c4() bool {
 						l131_70:
 							pos, ti = position131_70, tokenIndex131_70
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 							goto l129_70
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -8373,6 +15121,138 @@ func (p *Parser) rh16c4() bool {
 
 // rh16c5 is rule 19 h16c5 <- <(h16 ':' !':' h16c4)?>
 func (p *Parser) rh16c5() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position138 := pos
+		{
+			position139, tokenIndex139 := pos, ti
+			{ // h16
+				position147_71, tokenIndex147_71 := pos, ti
+				{
+					position148_71 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_71
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_71
+					l274_7_71:
+						pos++
+						goto lok7_71
+					}
+				lok7_71:
+					{
+						position149_71, tokenIndex149_71 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_71
+						l274_8_71:
+							pos++
+							goto lok8_71
+						}
+					lok8_71:
+						goto l150_71
+					l149_71:
+						pos, ti = position149_71, tokenIndex149_71
+					}
+				l150_71:
+					{
+						position151_71, tokenIndex151_71 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_71
+						l274_9_71:
+							pos++
+							goto lok9_71
+						}
+					lok9_71:
+						goto l152_71
+					l151_71:
+						pos, ti = position151_71, tokenIndex151_71
+					}
+				l152_71:
+					{
+						position153_71, tokenIndex153_71 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_71
+						l274_10_71:
+							pos++
+							goto lok10_71
+						}
+					lok10_71:
+						goto l154_71
+					l153_71:
+						pos, ti = position153_71, tokenIndex153_71
+					}
+				l154_71:
+					_ = position148_71
+				}
+				goto lok71
+			l147_71:
+				pos, ti = position147_71, tokenIndex147_71
+				goto l139
+			}
+		lok71:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l139
+			}
+			pos++
+			{
+				position141, tokenIndex141 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l139
+			l141:
+				pos, ti = position141, tokenIndex141
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+				goto l139
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l140
+		l139:
+			pos, ti = position139, tokenIndex139
+		}
+	l140:
+		_ = position138
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c5() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8507,7 +15387,7 @@ func (p *Parser) rh16c5() bool {
 			l141:
 				pos, ti = position141, tokenIndex141
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 				goto l139
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8524,6 +15404,266 @@ func (p *Parser) rh16c5() bool {
 
 // rh16c6 is rule 20 h16c6 <- <(h16 ':' !':' h16c5)?>
 func (p *Parser) rh16c6() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position143 := pos
+		{
+			position144, tokenIndex144 := pos, ti
+			{ // h16
+				position147_72, tokenIndex147_72 := pos, ti
+				{
+					position148_72 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_72
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_72
+					l274_7_72:
+						pos++
+						goto lok7_72
+					}
+				lok7_72:
+					{
+						position149_72, tokenIndex149_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_72
+						l274_8_72:
+							pos++
+							goto lok8_72
+						}
+					lok8_72:
+						goto l150_72
+					l149_72:
+						pos, ti = position149_72, tokenIndex149_72
+					}
+				l150_72:
+					{
+						position151_72, tokenIndex151_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_72
+						l274_9_72:
+							pos++
+							goto lok9_72
+						}
+					lok9_72:
+						goto l152_72
+					l151_72:
+						pos, ti = position151_72, tokenIndex151_72
+					}
+				l152_72:
+					{
+						position153_72, tokenIndex153_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_72
+						l274_10_72:
+							pos++
+							goto lok10_72
+						}
+					lok10_72:
+						goto l154_72
+					l153_72:
+						pos, ti = position153_72, tokenIndex153_72
+					}
+				l154_72:
+					_ = position148_72
+				}
+				goto lok72
+			l147_72:
+				pos, ti = position147_72, tokenIndex147_72
+				goto l144
+			}
+		lok72:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l144
+			}
+			pos++
+			{
+				position146, tokenIndex146 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l146
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l144
+			l146:
+				pos, ti = position146, tokenIndex146
+			}
+			{ // h16c5
+				if false {
+					goto l144
+				}
+				{
+					position138_73 := pos
+					{
+						position139_73, tokenIndex139_73 := pos, ti
+						{ // h16
+							position147_71_73, tokenIndex147_71_73 := pos, ti
+							{
+								position148_71_73 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_7_71_73
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l147_71_73
+								l274_7_71_73:
+									pos++
+									goto lok7_71_73
+								}
+							lok7_71_73:
+								{
+									position149_71_73, tokenIndex149_71_73 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_8_71_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l149_71_73
+									l274_8_71_73:
+										pos++
+										goto lok8_71_73
+									}
+								lok8_71_73:
+									goto l150_71_73
+								l149_71_73:
+									pos, ti = position149_71_73, tokenIndex149_71_73
+								}
+							l150_71_73:
+								{
+									position151_71_73, tokenIndex151_71_73 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_9_71_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l151_71_73
+									l274_9_71_73:
+										pos++
+										goto lok9_71_73
+									}
+								lok9_71_73:
+									goto l152_71_73
+								l151_71_73:
+									pos, ti = position151_71_73, tokenIndex151_71_73
+								}
+							l152_71_73:
+								{
+									position153_71_73, tokenIndex153_71_73 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_10_71_73
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l153_71_73
+									l274_10_71_73:
+										pos++
+										goto lok10_71_73
+									}
+								lok10_71_73:
+									goto l154_71_73
+								l153_71_73:
+									pos, ti = position153_71_73, tokenIndex153_71_73
+								}
+							l154_71_73:
+								_ = position148_71_73
+							}
+							goto lok71_73
+						l147_71_73:
+							pos, ti = position147_71_73, tokenIndex147_71_73
+							goto l139_73
+						}
+					lok71_73:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l139_73
+						}
+						pos++
+						{
+							position141_73, tokenIndex141_73 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l141_73
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l139_73
+						l141_73:
+							pos, ti = position141_73, tokenIndex141_73
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							goto l139_73
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l140_73
+					l139_73:
+						pos, ti = position139_73, tokenIndex139_73
+					}
+				l140_73:
+					_ = position138_73
+				}
+				goto lok73
+			}
+		lok73:
+			goto l145
+		l144:
+			pos, ti = position144, tokenIndex144
+		}
+	l145:
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c6() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8794,7 +15934,7 @@ func (p *Parser) rh16c6() bool {
 						l141_73:
 							pos, ti = position141_73, tokenIndex141_73
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 							goto l139_73
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -8821,6 +15961,95 @@ func (p *Parser) rh16c6() bool {
 
 // rh16 is rule 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh16() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position147, tokenIndex147 := pos, ti
+	{
+		position148 := pos
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l147
+		l274_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+		{
+			position149, tokenIndex149 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l149
+			l274_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l150
+		l149:
+			pos, ti = position149, tokenIndex149
+		}
+	l150:
+		{
+			position151, tokenIndex151 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l151
+			l274_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l152
+		l151:
+			pos, ti = position151, tokenIndex151
+		}
+	l152:
+		{
+			position153, tokenIndex153 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			l274_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l154
+		l153:
+			pos, ti = position153, tokenIndex153
+		}
+	l154:
+		_ = position148
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l147:
+	pos, ti = position147, tokenIndex147
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nh16() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position147, tokenIndex147 := pos, ti
@@ -8923,6 +16152,267 @@ l147:
 
 // rls32 is rule 22 ls32 <- <((h16 ':' h16) / IPv4address)>
 func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position155, tokenIndex155 := pos, ti
+	{
+		position156 := pos
+		{
+			position157, tokenIndex157 := pos, ti
+			{ // h16
+				position147_78, tokenIndex147_78 := pos, ti
+				{
+					position148_78 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_78
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_78
+					l274_7_78:
+						pos++
+						goto lok7_78
+					}
+				lok7_78:
+					{
+						position149_78, tokenIndex149_78 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_78
+						l274_8_78:
+							pos++
+							goto lok8_78
+						}
+					lok8_78:
+						goto l150_78
+					l149_78:
+						pos, ti = position149_78, tokenIndex149_78
+					}
+				l150_78:
+					{
+						position151_78, tokenIndex151_78 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_78
+						l274_9_78:
+							pos++
+							goto lok9_78
+						}
+					lok9_78:
+						goto l152_78
+					l151_78:
+						pos, ti = position151_78, tokenIndex151_78
+					}
+				l152_78:
+					{
+						position153_78, tokenIndex153_78 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_78
+						l274_10_78:
+							pos++
+							goto lok10_78
+						}
+					lok10_78:
+						goto l154_78
+					l153_78:
+						pos, ti = position153_78, tokenIndex153_78
+					}
+				l154_78:
+					_ = position148_78
+				}
+				goto lok78
+			l147_78:
+				pos, ti = position147_78, tokenIndex147_78
+				goto l158
+			}
+		lok78:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l158
+			}
+			pos++
+			{ // h16
+				position147_79, tokenIndex147_79 := pos, ti
+				{
+					position148_79 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_79
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_79
+					l274_7_79:
+						pos++
+						goto lok7_79
+					}
+				lok7_79:
+					{
+						position149_79, tokenIndex149_79 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_79
+						l274_8_79:
+							pos++
+							goto lok8_79
+						}
+					lok8_79:
+						goto l150_79
+					l149_79:
+						pos, ti = position149_79, tokenIndex149_79
+					}
+				l150_79:
+					{
+						position151_79, tokenIndex151_79 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_79
+						l274_9_79:
+							pos++
+							goto lok9_79
+						}
+					lok9_79:
+						goto l152_79
+					l151_79:
+						pos, ti = position151_79, tokenIndex151_79
+					}
+				l152_79:
+					{
+						position153_79, tokenIndex153_79 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_79
+						l274_10_79:
+							pos++
+							goto lok10_79
+						}
+					lok10_79:
+						goto l154_79
+					l153_79:
+						pos, ti = position153_79, tokenIndex153_79
+					}
+				l154_79:
+					_ = position148_79
+				}
+				goto lok79
+			l147_79:
+				pos, ti = position147_79, tokenIndex147_79
+				goto l158
+			}
+		lok79:
+			goto l157
+		l158:
+			pos, ti = position157, tokenIndex157
+			{ // IPv4address
+				comp_80 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position159_80, tokenIndex159_80 := pos, ti
+				{
+					position160_80 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_80
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_80
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_80
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_80
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_80
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l159_80
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l159_80
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position160_80)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_80
+				goto lok80
+			l159_80:
+				pos, ti = position159_80, tokenIndex159_80
+				p.comp = comp_80
+				goto l155
+			}
+		lok80:
+		}
+	l157:
+		_ = position156
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l155:
+	pos, ti = position155, tokenIndex155
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nls32() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position155, tokenIndex155 := pos, ti
@@ -9144,7 +16634,7 @@ func (p *Parser) rls32() bool {
 				position159_80, tokenIndex159_80 := pos, ti
 				{
 					position160_80 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9159,7 +16649,7 @@ func (p *Parser) rls32() bool {
 						goto l159_80
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9174,7 +16664,7 @@ func (p *Parser) rls32() bool {
 						goto l159_80
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9189,7 +16679,7 @@ func (p *Parser) rls32() bool {
 						goto l159_80
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l159_80
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9233,9 +16723,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -9248,9 +16735,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -9263,9 +16747,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -9293,8 +16774,234 @@ l159:
 	return false
 }
 
+func (p *Parser) nIPv4address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position159, tokenIndex159 := pos, ti
+	{
+		position160 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l159
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleIPv4address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv4address, position160)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l159:
+	pos, ti = position159, tokenIndex159
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rdec_octet is rule 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position161, tokenIndex161 := pos, ti
+	{
+		position162 := pos
+		{
+			position163, tokenIndex163 := pos, ti
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if buffer[pos] != '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			goto l163
+		l164:
+			pos, ti = position163, tokenIndex163
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			l272_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			goto l163
+		l165:
+			pos, ti = position163, tokenIndex163
+			if buffer[pos] != '1' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l272_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l272_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l163
+		l166:
+			pos, ti = position163, tokenIndex163
+			if c := buffer[pos]; c < '1' || c > '9' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			l272_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l163
+		l167:
+			pos, ti = position163, tokenIndex163
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l161
+			l272_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+		}
+	l163:
+		_ = position162
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l161:
+	pos, ti = position161, tokenIndex161
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndec_octet() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position161, tokenIndex161 := pos, ti
@@ -9498,6 +17205,94 @@ func (p *Parser) rireg_name() bool {
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					pos++
 				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position261_74, tokenIndex261_74 := pos, ti
+							{
+								position262_74 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_74
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_62_74
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_74
+								l274_62_74:
+									pos++
+									goto lok62_74
+								}
+							lok62_74:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_63_74
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_74
+								l274_63_74:
+									pos++
+									goto lok63_74
+								}
+							lok63_74:
+								_ = position262_74
+							}
+							goto lok74
+						l261_74:
+							pos, ti = position261_74, tokenIndex261_74
+							goto l171
+						}
+					lok74:
+						;
+					default:
+						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+							goto l171
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				}
+			}
+
+			goto l170
+		l171:
+			pos, ti = position171, tokenIndex171
+		}
+		if p.records(ruleireg_name) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleireg_name, position169)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nireg_name() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleireg_name)
+	{
+		position169 := pos
+	l170:
+		{
+			position171, tokenIndex171 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -9564,7 +17359,7 @@ func (p *Parser) rireg_name() bool {
 					lok74:
 						;
 					default:
-						if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+						if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 							goto l171
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -9608,9 +17403,6 @@ func (p *Parser) ripath() bool {
 					{
 						position188_125, tokenIndex188_125 := pos, ti
 						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -9635,13 +17427,7 @@ func (p *Parser) ripath() bool {
 												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 													pos++
 												} else {
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
 
-													if int(pos) == p.at {
-														p.note(6, false)
-													}
 													switch buffer[pos] {
 													case '%':
 														{ // pct_encoded
@@ -9649,9 +17435,6 @@ func (p *Parser) ripath() bool {
 															{
 																position262_75_82_121_125 := pos
 																if buffer[pos] != '%' {
-																	if int(pos) == p.at {
-																		p.note(6, true)
-																	}
 
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
@@ -9660,9 +17443,6 @@ func (p *Parser) ripath() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if int(pos) == p.at {
-																		p.note(7, true)
-																	}
 																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 																		goto l274_62_75_82_121_125
 																	}
@@ -9676,9 +17456,6 @@ func (p *Parser) ripath() bool {
 																}
 															lok62_75_82_121_125:
 																{ // HEXDIG
-																	if int(pos) == p.at {
-																		p.note(7, true)
-																	}
 																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 																		goto l274_63_75_82_121_125
 																	}
@@ -9846,13 +17623,7 @@ func (p *Parser) ripath() bool {
 									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 										pos++
 									} else {
-										if int(pos) == p.at {
-											p.note(5, false)
-										}
 
-										if int(pos) == p.at {
-											p.note(6, false)
-										}
 										switch buffer[pos] {
 										case '%':
 											{ // pct_encoded
@@ -9860,9 +17631,6 @@ func (p *Parser) ripath() bool {
 												{
 													position262_75_81_126 := pos
 													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(6, false)
-														}
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
@@ -9871,9 +17639,6 @@ func (p *Parser) ripath() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if int(pos) == p.at {
-															p.note(7, false)
-														}
 														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 															goto l274_62_75_81_126
 														}
@@ -9887,9 +17652,6 @@ func (p *Parser) ripath() bool {
 													}
 												lok62_75_81_126:
 													{ // HEXDIG
-														if int(pos) == p.at {
-															p.note(7, false)
-														}
 														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 															goto l274_63_75_81_126
 														}
@@ -9978,8 +17740,524 @@ l173:
 	return false
 }
 
+func (p *Parser) nipath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position173, tokenIndex173 := pos, ti
+	{
+		position174 := pos
+		{
+			position175, tokenIndex175 := pos, ti
+			{ // ipath_abempty
+				if false {
+					goto l176
+				}
+				comp_125 := p.comp
+				p.comp = uint32(ruleipath_abempty)
+				{
+					position186_125 := pos
+				l187_125:
+					{
+						position188_125, tokenIndex188_125 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l188_125
+						}
+						pos++
+						{ // isegment
+							if false {
+								goto l188_125
+							}
+							{
+								position208_121_125 := pos
+							l209_121_125:
+								{
+									position210_121_125, tokenIndex210_121_125 := pos, ti
+									{ // ipchar
+										position221_82_121_125, tokenIndex221_82_121_125 := pos, ti
+										{
+											position222_82_121_125 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+													if int(pos) == p.at {
+														p.note(5, true)
+													}
+
+													if int(pos) == p.at {
+														p.note(6, false)
+													}
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position261_75_82_121_125, tokenIndex261_75_82_121_125 := pos, ti
+															{
+																position262_75_82_121_125 := pos
+																if buffer[pos] != '%' {
+																	if int(pos) == p.at {
+																		p.note(6, true)
+																	}
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_125
+																}
+																pos++
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_62_75_82_121_125
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_125
+																l274_62_75_82_121_125:
+																	pos++
+																	goto lok62_75_82_121_125
+																}
+															lok62_75_82_121_125:
+																{ // HEXDIG
+																	if int(pos) == p.at {
+																		p.note(7, true)
+																	}
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l274_63_75_82_121_125
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l261_75_82_121_125
+																l274_63_75_82_121_125:
+																	pos++
+																	goto lok63_75_82_121_125
+																}
+															lok63_75_82_121_125:
+																_ = position262_75_82_121_125
+															}
+															goto lok75_82_121_125
+														l261_75_82_121_125:
+															pos, ti = position261_75_82_121_125, tokenIndex261_75_82_121_125
+															goto l221_82_121_125
+														}
+													lok75_82_121_125:
+														;
+													default:
+														if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
+															goto l221_82_121_125
+														}
+														pos, ti = p.position, p.tokenIndex
+													}
+												}
+											}
+
+											_ = position222_82_121_125
+										}
+										goto lok82_121_125
+									l221_82_121_125:
+										pos, ti = position221_82_121_125, tokenIndex221_82_121_125
+										goto l210_121_125
+									}
+								lok82_121_125:
+									goto l209_121_125
+								l210_121_125:
+									pos, ti = position210_121_125, tokenIndex210_121_125
+								}
+								_ = position208_121_125
+							}
+							goto lok121_125
+						}
+					lok121_125:
+						goto l187_125
+					l188_125:
+						pos, ti = position188_125, tokenIndex188_125
+					}
+					if p.records(ruleipath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_abempty, position186_125)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_125
+				goto lok125
+			}
+		lok125:
+			{
+				position177, tokenIndex177 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l177
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l176
+			l177:
+				pos, ti = position177, tokenIndex177
+			}
+			goto l175
+		l176:
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_absolute() {
+				goto l178
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position179, tokenIndex179 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l179
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l178
+			l179:
+				pos, ti = position179, tokenIndex179
+			}
+			goto l175
+		l178:
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_noscheme() {
+				goto l180
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position181, tokenIndex181 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l181
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l180
+			l181:
+				pos, ti = position181, tokenIndex181
+			}
+			goto l175
+		l180:
+			pos, ti = position175, tokenIndex175
+			if p.position, p.tokenIndex = pos, ti; !p.nipath_rootless() {
+				goto l182
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position183, tokenIndex183 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l183
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l182
+			l183:
+				pos, ti = position183, tokenIndex183
+			}
+			goto l175
+		l182:
+			pos, ti = position175, tokenIndex175
+			{ // ipath_empty
+				if false {
+					goto l173
+				}
+				comp_126 := p.comp
+				p.comp = uint32(ruleipath_empty)
+				{
+					position204_126 := pos
+					{
+						position205_126, tokenIndex205_126 := pos, ti
+						{ // ipchar
+							position221_81_126, tokenIndex221_81_126 := pos, ti
+							{
+								position222_81_126 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(5, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(6, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_81_126, tokenIndex261_75_81_126 := pos, ti
+												{
+													position262_75_81_126 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(6, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_126
+													}
+													pos++
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_81_126
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_126
+													l274_62_75_81_126:
+														pos++
+														goto lok62_75_81_126
+													}
+												lok62_75_81_126:
+													{ // HEXDIG
+														if int(pos) == p.at {
+															p.note(7, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_81_126
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_81_126
+													l274_63_75_81_126:
+														pos++
+														goto lok63_75_81_126
+													}
+												lok63_75_81_126:
+													_ = position262_75_81_126
+												}
+												goto lok75_81_126
+											l261_75_81_126:
+												pos, ti = position261_75_81_126, tokenIndex261_75_81_126
+												goto l221_81_126
+											}
+										lok75_81_126:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nucschar) {
+												goto l221_81_126
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_81_126
+							}
+							goto lok81_126
+						l221_81_126:
+							pos, ti = position221_81_126, tokenIndex221_81_126
+							goto l205_126
+						}
+					lok81_126:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l205_126
+						}
+						goto l206_126
+					l205_126:
+						pos, ti = position205_126, tokenIndex205_126
+					}
+				l206_126:
+					if p.records(ruleipath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleipath_empty, position204_126)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_126
+				goto lok126
+			}
+		lok126:
+			{
+				position184, tokenIndex184 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l184
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l173
+			l184:
+				pos, ti = position184, tokenIndex184
+			}
+		}
+	l175:
+		_ = position174
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l173:
+	pos, ti = position173, tokenIndex173
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // ripath_abempty is rule 27 ipath_abempty <- <('/' isegment)*>
 func (p *Parser) ripath_abempty() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleipath_abempty)
+	{
+		position186 := pos
+	l187:
+		{
+			position188, tokenIndex188 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l188
+			}
+			pos++
+			{ // isegment
+				if false {
+					goto l188
+				}
+				{
+					position208_121 := pos
+				l209_121:
+					{
+						position210_121, tokenIndex210_121 := pos, ti
+						{ // ipchar
+							position221_82_121, tokenIndex221_82_121 := pos, ti
+							{
+								position222_82_121 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_82_121, tokenIndex261_75_82_121 := pos, ti
+												{
+													position262_75_82_121 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_121
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_82_121
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_121
+													l274_62_75_82_121:
+														pos++
+														goto lok62_75_82_121
+													}
+												lok62_75_82_121:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_82_121
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_121
+													l274_63_75_82_121:
+														pos++
+														goto lok63_75_82_121
+													}
+												lok63_75_82_121:
+													_ = position262_75_82_121
+												}
+												goto lok75_82_121
+											l261_75_82_121:
+												pos, ti = position261_75_82_121, tokenIndex261_75_82_121
+												goto l221_82_121
+											}
+										lok75_82_121:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												goto l221_82_121
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_82_121
+							}
+							goto lok82_121
+						l221_82_121:
+							pos, ti = position221_82_121, tokenIndex221_82_121
+							goto l210_121
+						}
+					lok82_121:
+						goto l209_121
+					l210_121:
+						pos, ti = position210_121, tokenIndex210_121
+					}
+					_ = position208_121
+				}
+				goto lok121
+			}
+		lok121:
+			goto l187
+		l188:
+			pos, ti = position188, tokenIndex188
+		}
+		if p.records(ruleipath_abempty) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleipath_abempty, position186)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nipath_abempty() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -10083,7 +18361,7 @@ func (p *Parser) ripath_abempty() bool {
 										lok75_82_121:
 											;
 										default:
-											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+											if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 												goto l221_82_121
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -10133,6 +18411,157 @@ func (p *Parser) ripath_absolute() bool {
 	{
 		position190 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		{
+			position191, tokenIndex191 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+				goto l191
+			}
+			pos, ti = p.position, p.tokenIndex
+		l193:
+			{
+				position194, tokenIndex194 := pos, ti
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l194
+				}
+				pos++
+				{ // isegment
+					if false {
+						goto l194
+					}
+					{
+						position208_122 := pos
+					l209_122:
+						{
+							position210_122, tokenIndex210_122 := pos, ti
+							{ // ipchar
+								position221_82_122, tokenIndex221_82_122 := pos, ti
+								{
+									position222_82_122 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position261_75_82_122, tokenIndex261_75_82_122 := pos, ti
+													{
+														position262_75_82_122 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_82_122
+														}
+														pos++
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_62_75_82_122
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_82_122
+														l274_62_75_82_122:
+															pos++
+															goto lok62_75_82_122
+														}
+													lok62_75_82_122:
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l274_63_75_82_122
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l261_75_82_122
+														l274_63_75_82_122:
+															pos++
+															goto lok63_75_82_122
+														}
+													lok63_75_82_122:
+														_ = position262_75_82_122
+													}
+													goto lok75_82_122
+												l261_75_82_122:
+													pos, ti = position261_75_82_122, tokenIndex261_75_82_122
+													goto l221_82_122
+												}
+											lok75_82_122:
+												;
+											default:
+												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+													goto l221_82_122
+												}
+												pos, ti = p.position, p.tokenIndex
+											}
+										}
+									}
+
+									_ = position222_82_122
+								}
+								goto lok82_122
+							l221_82_122:
+								pos, ti = position221_82_122, tokenIndex221_82_122
+								goto l210_122
+							}
+						lok82_122:
+							goto l209_122
+						l210_122:
+							pos, ti = position210_122, tokenIndex210_122
+						}
+						_ = position208_122
+					}
+					goto lok122
+				}
+			lok122:
+				goto l193
+			l194:
+				pos, ti = position194, tokenIndex194
+			}
+			goto l192
+		l191:
+			pos, ti = position191, tokenIndex191
+		}
+	l192:
+		if p.records(ruleipath_absolute) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleipath_absolute, position190)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l189:
+	pos, ti = position189, tokenIndex189
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nipath_absolute() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleipath_absolute)
+	position189, tokenIndex189 := pos, ti
+	{
+		position190 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(10, true)
 			}
@@ -10145,7 +18574,7 @@ func (p *Parser) ripath_absolute() bool {
 		pos++
 		{
 			position191, tokenIndex191 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+			if p.position, p.tokenIndex = pos, ti; !p.nisegment_nz() {
 				goto l191
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10246,7 +18675,7 @@ func (p *Parser) ripath_absolute() bool {
 											lok75_82_122:
 												;
 											default:
-												if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 													goto l221_82_122
 												}
 												pos, ti = p.position, p.tokenIndex
@@ -10306,6 +18735,142 @@ func (p *Parser) ripath_noscheme() bool {
 	{
 		position196 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.risegment_nz_nc() {
+			goto l195
+		}
+		pos, ti = p.position, p.tokenIndex
+	l197:
+		{
+			position198, tokenIndex198 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l198
+			}
+			pos++
+			{ // isegment
+				if false {
+					goto l198
+				}
+				{
+					position208_123 := pos
+				l209_123:
+					{
+						position210_123, tokenIndex210_123 := pos, ti
+						{ // ipchar
+							position221_82_123, tokenIndex221_82_123 := pos, ti
+							{
+								position222_82_123 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_82_123, tokenIndex261_75_82_123 := pos, ti
+												{
+													position262_75_82_123 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_123
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_82_123
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_123
+													l274_62_75_82_123:
+														pos++
+														goto lok62_75_82_123
+													}
+												lok62_75_82_123:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_82_123
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_123
+													l274_63_75_82_123:
+														pos++
+														goto lok63_75_82_123
+													}
+												lok63_75_82_123:
+													_ = position262_75_82_123
+												}
+												goto lok75_82_123
+											l261_75_82_123:
+												pos, ti = position261_75_82_123, tokenIndex261_75_82_123
+												goto l221_82_123
+											}
+										lok75_82_123:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												goto l221_82_123
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_82_123
+							}
+							goto lok82_123
+						l221_82_123:
+							pos, ti = position221_82_123, tokenIndex221_82_123
+							goto l210_123
+						}
+					lok82_123:
+						goto l209_123
+					l210_123:
+						pos, ti = position210_123, tokenIndex210_123
+					}
+					_ = position208_123
+				}
+				goto lok123
+			}
+		lok123:
+			goto l197
+		l198:
+			pos, ti = position198, tokenIndex198
+		}
+		if p.records(ruleipath_noscheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleipath_noscheme, position196)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l195:
+	pos, ti = position195, tokenIndex195
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nipath_noscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleipath_noscheme)
+	position195, tokenIndex195 := pos, ti
+	{
+		position196 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nisegment_nz_nc() {
 			goto l195
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -10406,7 +18971,7 @@ func (p *Parser) ripath_noscheme() bool {
 										lok75_82_123:
 											;
 										default:
-											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+											if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 												goto l221_82_123
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -10461,6 +19026,142 @@ func (p *Parser) ripath_rootless() bool {
 	{
 		position200 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.risegment_nz() {
+			goto l199
+		}
+		pos, ti = p.position, p.tokenIndex
+	l201:
+		{
+			position202, tokenIndex202 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			{ // isegment
+				if false {
+					goto l202
+				}
+				{
+					position208_124 := pos
+				l209_124:
+					{
+						position210_124, tokenIndex210_124 := pos, ti
+						{ // ipchar
+							position221_82_124, tokenIndex221_82_124 := pos, ti
+							{
+								position222_82_124 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position261_75_82_124, tokenIndex261_75_82_124 := pos, ti
+												{
+													position262_75_82_124 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_124
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_62_75_82_124
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_124
+													l274_62_75_82_124:
+														pos++
+														goto lok62_75_82_124
+													}
+												lok62_75_82_124:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l274_63_75_82_124
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l261_75_82_124
+													l274_63_75_82_124:
+														pos++
+														goto lok63_75_82_124
+													}
+												lok63_75_82_124:
+													_ = position262_75_82_124
+												}
+												goto lok75_82_124
+											l261_75_82_124:
+												pos, ti = position261_75_82_124, tokenIndex261_75_82_124
+												goto l221_82_124
+											}
+										lok75_82_124:
+											;
+										default:
+											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+												goto l221_82_124
+											}
+											pos, ti = p.position, p.tokenIndex
+										}
+									}
+								}
+
+								_ = position222_82_124
+							}
+							goto lok82_124
+						l221_82_124:
+							pos, ti = position221_82_124, tokenIndex221_82_124
+							goto l210_124
+						}
+					lok82_124:
+						goto l209_124
+					l210_124:
+						pos, ti = position210_124, tokenIndex210_124
+					}
+					_ = position208_124
+				}
+				goto lok124
+			}
+		lok124:
+			goto l201
+		l202:
+			pos, ti = position202, tokenIndex202
+		}
+		if p.records(ruleipath_rootless) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleipath_rootless, position200)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l199:
+	pos, ti = position199, tokenIndex199
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nipath_rootless() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleipath_rootless)
+	position199, tokenIndex199 := pos, ti
+	{
+		position200 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nisegment_nz() {
 			goto l199
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -10561,7 +19262,7 @@ func (p *Parser) ripath_rootless() bool {
 										lok75_82_124:
 											;
 										default:
-											if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+											if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 												goto l221_82_124
 											}
 											pos, ti = p.position, p.tokenIndex
@@ -10608,6 +19309,113 @@ l199:
 
 // ripath_empty is rule 31 ipath_empty <- <(ipchar &{false})?>
 func (p *Parser) ripath_empty() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleipath_empty)
+	{
+		position204 := pos
+		{
+			position205, tokenIndex205 := pos, ti
+			{ // ipchar
+				position221_81, tokenIndex221_81 := pos, ti
+				{
+					position222_81 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_75_81, tokenIndex261_75_81 := pos, ti
+									{
+										position262_75_81 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_81
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_75_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_81
+										l274_62_75_81:
+											pos++
+											goto lok62_75_81
+										}
+									lok62_75_81:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_75_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_81
+										l274_63_75_81:
+											pos++
+											goto lok63_75_81
+										}
+									lok63_75_81:
+										_ = position262_75_81
+									}
+									goto lok75_81
+								l261_75_81:
+									pos, ti = position261_75_81, tokenIndex261_75_81
+									goto l221_81
+								}
+							lok75_81:
+								;
+							default:
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+									goto l221_81
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						}
+					}
+
+					_ = position222_81
+				}
+				goto lok81
+			l221_81:
+				pos, ti = position221_81, tokenIndex221_81
+				goto l205
+			}
+		lok81:
+			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
+				goto l205
+			}
+			goto l206
+		l205:
+			pos, ti = position205, tokenIndex205
+		}
+	l206:
+		if p.records(ruleipath_empty) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleipath_empty, position204)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nipath_empty() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -10690,7 +19498,7 @@ func (p *Parser) ripath_empty() bool {
 							lok75_81:
 								;
 							default:
-								if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruleucschar]) {
+								if p.position, p.tokenIndex = pos, ti; !p.peek(p.nucschar) {
 									goto l221_81
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -10731,6 +19539,99 @@ func (p *Parser) ripath_empty() bool {
 
 // risegment is rule 32 isegment <- <ipchar*>
 func (p *Parser) risegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position208 := pos
+	l209:
+		{
+			position210, tokenIndex210 := pos, ti
+			{ // ipchar
+				position221_82, tokenIndex221_82 := pos, ti
+				{
+					position222_82 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_75_82, tokenIndex261_75_82 := pos, ti
+									{
+										position262_75_82 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_82
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_75_82
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_82
+										l274_62_75_82:
+											pos++
+											goto lok62_75_82
+										}
+									lok62_75_82:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_75_82
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_82
+										l274_63_75_82:
+											pos++
+											goto lok63_75_82
+										}
+									lok63_75_82:
+										_ = position262_75_82
+									}
+									goto lok75_82
+								l261_75_82:
+									pos, ti = position261_75_82, tokenIndex261_75_82
+									goto l221_82
+								}
+							lok75_82:
+								;
+							default:
+								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									goto l221_82
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						}
+					}
+
+					_ = position222_82
+				}
+				goto lok82
+			l221_82:
+				pos, ti = position221_82, tokenIndex221_82
+				goto l210
+			}
+		lok82:
+			goto l209
+		l210:
+			pos, ti = position210, tokenIndex210
+		}
+		_ = position208
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nisegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -10812,7 +19713,7 @@ func (p *Parser) risegment() bool {
 							lok75_82:
 								;
 							default:
-								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+								if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 									goto l221_82
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -10840,6 +19741,179 @@ func (p *Parser) risegment() bool {
 
 // risegment_nz is rule 33 isegment_nz <- <ipchar+>
 func (p *Parser) risegment_nz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position211, tokenIndex211 := pos, ti
+	{
+		position212 := pos
+		{ // ipchar
+			position221_83, tokenIndex221_83 := pos, ti
+			{
+				position222_83 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position261_75_83, tokenIndex261_75_83 := pos, ti
+								{
+									position262_75_83 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_75_83
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_62_75_83
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_75_83
+									l274_62_75_83:
+										pos++
+										goto lok62_75_83
+									}
+								lok62_75_83:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_63_75_83
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_75_83
+									l274_63_75_83:
+										pos++
+										goto lok63_75_83
+									}
+								lok63_75_83:
+									_ = position262_75_83
+								}
+								goto lok75_83
+							l261_75_83:
+								pos, ti = position261_75_83, tokenIndex261_75_83
+								goto l221_83
+							}
+						lok75_83:
+							;
+						default:
+							if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+								goto l221_83
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					}
+				}
+
+				_ = position222_83
+			}
+			goto lok83
+		l221_83:
+			pos, ti = position221_83, tokenIndex221_83
+			goto l211
+		}
+	lok83:
+	l213:
+		{
+			position214, tokenIndex214 := pos, ti
+			{ // ipchar
+				position221_84, tokenIndex221_84 := pos, ti
+				{
+					position222_84 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_75_84, tokenIndex261_75_84 := pos, ti
+									{
+										position262_75_84 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_84
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_75_84
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_84
+										l274_62_75_84:
+											pos++
+											goto lok62_75_84
+										}
+									lok62_75_84:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_75_84
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_75_84
+										l274_63_75_84:
+											pos++
+											goto lok63_75_84
+										}
+									lok63_75_84:
+										_ = position262_75_84
+									}
+									goto lok75_84
+								l261_75_84:
+									pos, ti = position261_75_84, tokenIndex261_75_84
+									goto l221_84
+								}
+							lok75_84:
+								;
+							default:
+								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									goto l221_84
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						}
+					}
+
+					_ = position222_84
+				}
+				goto lok84
+			l221_84:
+				pos, ti = position221_84, tokenIndex221_84
+				goto l214
+			}
+		lok84:
+			goto l213
+		l214:
+			pos, ti = position214, tokenIndex214
+		}
+		_ = position212
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l211:
+	pos, ti = position211, tokenIndex211
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nisegment_nz() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position211, tokenIndex211 := pos, ti
@@ -10919,7 +19993,7 @@ func (p *Parser) risegment_nz() bool {
 						lok75_83:
 							;
 						default:
-							if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+							if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 								goto l221_83
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -11012,7 +20086,7 @@ func (p *Parser) risegment_nz() bool {
 							lok75_84:
 								;
 							default:
-								if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+								if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 									goto l221_84
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -11044,6 +20118,195 @@ l211:
 
 // risegment_nz_nc is rule 34 isegment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))+>
 func (p *Parser) risegment_nz_nc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position215, tokenIndex215 := pos, ti
+	{
+		position216 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position261_85, tokenIndex261_85 := pos, ti
+						{
+							position262_85 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_85
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_62_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_85
+							l274_62_85:
+								pos++
+								goto lok62_85
+							}
+						lok62_85:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_63_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_85
+							l274_63_85:
+								pos++
+								goto lok63_85
+							}
+						lok63_85:
+							_ = position262_85
+						}
+						goto lok85
+					l261_85:
+						pos, ti = position261_85, tokenIndex261_85
+						goto l215
+					}
+				lok85:
+					;
+				default:
+					{ // iunreserved
+						position236_86, tokenIndex236_86 := pos, ti
+						{
+							position237_86 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									pos++
+								} else {
+
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l236_86
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+
+							_ = position237_86
+						}
+						goto lok86
+					l236_86:
+						pos, ti = position236_86, tokenIndex236_86
+						goto l215
+					}
+				lok86:
+				}
+			}
+		}
+
+	l217:
+		{
+			position218, tokenIndex218 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position261_87, tokenIndex261_87 := pos, ti
+							{
+								position262_87 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_87
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_62_87
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_87
+								l274_62_87:
+									pos++
+									goto lok62_87
+								}
+							lok62_87:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_63_87
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_87
+								l274_63_87:
+									pos++
+									goto lok63_87
+								}
+							lok63_87:
+								_ = position262_87
+							}
+							goto lok87
+						l261_87:
+							pos, ti = position261_87, tokenIndex261_87
+							goto l218
+						}
+					lok87:
+						;
+					default:
+						{ // iunreserved
+							position236_88, tokenIndex236_88 := pos, ti
+							{
+								position237_88 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										pos++
+									} else {
+
+										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+											goto l236_88
+										}
+										pos, ti = p.position, p.tokenIndex
+									}
+								}
+
+								_ = position237_88
+							}
+							goto lok88
+						l236_88:
+							pos, ti = position236_88, tokenIndex236_88
+							goto l218
+						}
+					lok88:
+					}
+				}
+			}
+
+			goto l217
+		l218:
+			pos, ti = position218, tokenIndex218
+		}
+		_ = position216
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l215:
+	pos, ti = position215, tokenIndex215
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nisegment_nz_nc() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position215, tokenIndex215 := pos, ti
@@ -11131,7 +20394,7 @@ func (p *Parser) risegment_nz_nc() bool {
 										p.note(18, true)
 									}
 
-									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 										goto l236_86
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -11235,7 +20498,7 @@ func (p *Parser) risegment_nz_nc() bool {
 											p.note(18, true)
 										}
 
-										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 											goto l236_88
 										}
 										pos, ti = p.position, p.tokenIndex
@@ -11270,6 +20533,85 @@ l215:
 
 // ripchar is rule 35 ipchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))>
 func (p *Parser) ripchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position221, tokenIndex221 := pos, ti
+	{
+		position222 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position261_75, tokenIndex261_75 := pos, ti
+						{
+							position262_75 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_75
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_62_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_75
+							l274_62_75:
+								pos++
+								goto lok62_75
+							}
+						lok62_75:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_63_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_75
+							l274_63_75:
+								pos++
+								goto lok63_75
+							}
+						lok63_75:
+							_ = position262_75
+						}
+						goto lok75
+					l261_75:
+						pos, ti = position261_75, tokenIndex261_75
+						goto l221
+					}
+				lok75:
+					;
+				default:
+					if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+						goto l221
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			}
+		}
+
+		_ = position222
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l221:
+	pos, ti = position221, tokenIndex221
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nipchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position221, tokenIndex221 := pos, ti
@@ -11345,7 +20687,7 @@ func (p *Parser) ripchar() bool {
 				lok75:
 					;
 				default:
-					if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+					if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 						goto l221
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -11365,6 +20707,125 @@ l221:
 
 // riquery is rule 36 iquery <- <(ipchar / ((&('?') '?') | (&('/') '/') | (&('î' | 'ï' | 'ó' | 'ô') iprivate)))*>
 func (p *Parser) riquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleiquery)
+	{
+		position225 := pos
+	l226:
+		{
+			position227, tokenIndex227 := pos, ti
+			{
+				position228, tokenIndex228 := pos, ti
+				{ // ipchar
+					position221_76, tokenIndex221_76 := pos, ti
+					{
+						position222_76 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position261_75_76, tokenIndex261_75_76 := pos, ti
+										{
+											position262_75_76 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_75_76
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_62_75_76
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_75_76
+											l274_62_75_76:
+												pos++
+												goto lok62_75_76
+											}
+										lok62_75_76:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_63_75_76
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_75_76
+											l274_63_75_76:
+												pos++
+												goto lok63_75_76
+											}
+										lok63_75_76:
+											_ = position262_75_76
+										}
+										goto lok75_76
+									l261_75_76:
+										pos, ti = position261_75_76, tokenIndex261_75_76
+										goto l221_76
+									}
+								lok75_76:
+									;
+								default:
+									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										goto l221_76
+									}
+									pos, ti = p.position, p.tokenIndex
+								}
+							}
+						}
+
+						_ = position222_76
+					}
+					goto lok76
+				l221_76:
+					pos, ti = position221_76, tokenIndex221_76
+					goto l229
+				}
+			lok76:
+				goto l228
+			l229:
+				pos, ti = position228, tokenIndex228
+				{
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
+					} else {
+
+						if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+							goto l227
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				}
+
+			}
+		l228:
+			goto l226
+		l227:
+			pos, ti = position227, tokenIndex227
+		}
+		if p.records(ruleiquery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleiquery, position225)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) niquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11450,7 +20911,7 @@ func (p *Parser) riquery() bool {
 								lok75_76:
 									;
 								default:
-									if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+									if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 										goto l221_76
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -11477,7 +20938,7 @@ func (p *Parser) riquery() bool {
 							p.note(8, true)
 						}
 
-						if p.position, p.tokenIndex = pos, ti; !p.riprivate() {
+						if p.position, p.tokenIndex = pos, ti; !p.niprivate() {
 							goto l227
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -11503,6 +20964,114 @@ func (p *Parser) riquery() bool {
 
 // rifragment is rule 37 ifragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ipchar))*>
 func (p *Parser) rifragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleifragment)
+	{
+		position232 := pos
+	l233:
+		{
+			position234, tokenIndex234 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					{ // ipchar
+						position221_77, tokenIndex221_77 := pos, ti
+						{
+							position222_77 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position261_75_77, tokenIndex261_75_77 := pos, ti
+											{
+												position262_75_77 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l261_75_77
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l274_62_75_77
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l261_75_77
+												l274_62_75_77:
+													pos++
+													goto lok62_75_77
+												}
+											lok62_75_77:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l274_63_75_77
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l261_75_77
+												l274_63_75_77:
+													pos++
+													goto lok63_75_77
+												}
+											lok63_75_77:
+												_ = position262_75_77
+											}
+											goto lok75_77
+										l261_75_77:
+											pos, ti = position261_75_77, tokenIndex261_75_77
+											goto l221_77
+										}
+									lok75_77:
+										;
+									default:
+										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+											goto l221_77
+										}
+										pos, ti = p.position, p.tokenIndex
+									}
+								}
+							}
+
+							_ = position222_77
+						}
+						goto lok77
+					l221_77:
+						pos, ti = position221_77, tokenIndex221_77
+						goto l234
+					}
+				lok77:
+				}
+			}
+
+			goto l233
+		l234:
+			pos, ti = position234, tokenIndex234
+		}
+		if p.records(ruleifragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleifragment, position232)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nifragment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -11594,7 +21163,7 @@ func (p *Parser) rifragment() bool {
 									lok75_77:
 										;
 									default:
-										if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
+										if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
 											goto l221_77
 										}
 										pos, ti = p.position, p.tokenIndex
@@ -11639,9 +21208,6 @@ func (p *Parser) riunreserved() bool {
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				pos++
 			} else {
-				if int(pos) == p.at {
-					p.note(18, true)
-				}
 
 				if p.position, p.tokenIndex = pos, ti; !p.rucschar() {
 					goto l236
@@ -11660,8 +21226,1632 @@ l236:
 	return false
 }
 
+func (p *Parser) niunreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position236, tokenIndex236 := pos, ti
+	{
+		position237 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(18, true)
+				}
+
+				if p.position, p.tokenIndex = pos, ti; !p.nucschar() {
+					goto l236
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		}
+
+		_ = position237
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l236:
+	pos, ti = position236, tokenIndex236
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rucschar is rule 39 ucschar <- <((&('ó') ('ó' ((&('¯') ('¯' plane_end)) | (&('¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([¡-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ñ' | 'ò') ([ñ-ò] ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ð') ('ð' ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont))))) | (&('ï') ('ï' (('·' [\u0080-\u008f]) / ((&('¿') ('¿' [\u0080-¯])) | (&('¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([¸-¾] cont)) | (&('·') ('·' [°-¿])) | (&('¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®' | '¯' | '°' | '±' | '²' | '³' | '´' | 'µ' | '¶') ([¤-¶] cont)))))) | (&('í') ('í' [\u0080-\u009f] cont)) | (&('á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([á-ì] cont cont)) | (&('à') ('à' [\u00a0-¿] cont)) | (&('Â') ('Â' [\u00a0-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] cont)))>
 func (p *Parser) rucschar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position239, tokenIndex239 := pos, ti
+	{
+		position240 := pos
+		{
+			switch buffer[pos] {
+			case 'ó':
+				if buffer[pos] != 'ó' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					switch buffer[pos] {
+					case '¯':
+						if buffer[pos] != '¯' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_16, tokenIndex257_16 := pos, ti
+							{
+								position258_16 := pos
+								{
+									position259_16, tokenIndex259_16 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_16
+									}
+									pos++
+									{ // cont
+										position255_1_16, tokenIndex255_1_16 := pos, ti
+										{
+											position256_1_16 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_16
+											}
+											pos++
+											_ = position256_1_16
+										}
+										goto lok1_16
+									l255_1_16:
+										pos, ti = position255_1_16, tokenIndex255_1_16
+										goto l260_16
+									}
+								lok1_16:
+									goto l259_16
+								l260_16:
+									pos, ti = position259_16, tokenIndex259_16
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_16
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_16
+									}
+									pos++
+								}
+							l259_16:
+								_ = position258_16
+							}
+							goto lok16
+						l257_16:
+							pos, ti = position257_16, tokenIndex257_16
+							goto l239
+						}
+					lok16:
+						;
+					case '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+						if c := buffer[pos]; c < '¡' || c > '®' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_17, tokenIndex255_17 := pos, ti
+							{
+								position256_17 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_17
+								}
+								pos++
+								_ = position256_17
+							}
+							goto lok17
+						l255_17:
+							pos, ti = position255_17, tokenIndex255_17
+							goto l239
+						}
+					lok17:
+						{ // cont
+							position255_18, tokenIndex255_18 := pos, ti
+							{
+								position256_18 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_18
+								}
+								pos++
+								_ = position256_18
+							}
+							goto lok18
+						l255_18:
+							pos, ti = position255_18, tokenIndex255_18
+							goto l239
+						}
+					lok18:
+						;
+					case '\u009f':
+						if buffer[pos] != '\u009f' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_19, tokenIndex257_19 := pos, ti
+							{
+								position258_19 := pos
+								{
+									position259_19, tokenIndex259_19 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_19
+									}
+									pos++
+									{ // cont
+										position255_1_19, tokenIndex255_1_19 := pos, ti
+										{
+											position256_1_19 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_19
+											}
+											pos++
+											_ = position256_1_19
+										}
+										goto lok1_19
+									l255_1_19:
+										pos, ti = position255_1_19, tokenIndex255_1_19
+										goto l260_19
+									}
+								lok1_19:
+									goto l259_19
+								l260_19:
+									pos, ti = position259_19, tokenIndex259_19
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_19
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_19
+									}
+									pos++
+								}
+							l259_19:
+								_ = position258_19
+							}
+							goto lok19
+						l257_19:
+							pos, ti = position257_19, tokenIndex257_19
+							goto l239
+						}
+					lok19:
+						;
+					case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
+						if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_20, tokenIndex255_20 := pos, ti
+							{
+								position256_20 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_20
+								}
+								pos++
+								_ = position256_20
+							}
+							goto lok20
+						l255_20:
+							pos, ti = position255_20, tokenIndex255_20
+							goto l239
+						}
+					lok20:
+						{ // cont
+							position255_21, tokenIndex255_21 := pos, ti
+							{
+								position256_21 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_21
+								}
+								pos++
+								_ = position256_21
+							}
+							goto lok21
+						l255_21:
+							pos, ti = position255_21, tokenIndex255_21
+							goto l239
+						}
+					lok21:
+						;
+					case '\u008f':
+						if buffer[pos] != '\u008f' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_22, tokenIndex257_22 := pos, ti
+							{
+								position258_22 := pos
+								{
+									position259_22, tokenIndex259_22 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_22
+									}
+									pos++
+									{ // cont
+										position255_1_22, tokenIndex255_1_22 := pos, ti
+										{
+											position256_1_22 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_22
+											}
+											pos++
+											_ = position256_1_22
+										}
+										goto lok1_22
+									l255_1_22:
+										pos, ti = position255_1_22, tokenIndex255_1_22
+										goto l260_22
+									}
+								lok1_22:
+									goto l259_22
+								l260_22:
+									pos, ti = position259_22, tokenIndex259_22
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_22
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_22
+									}
+									pos++
+								}
+							l259_22:
+								_ = position258_22
+							}
+							goto lok22
+						l257_22:
+							pos, ti = position257_22, tokenIndex257_22
+							goto l239
+						}
+					lok22:
+						;
+					default:
+						if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_23, tokenIndex255_23 := pos, ti
+							{
+								position256_23 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_23
+								}
+								pos++
+								_ = position256_23
+							}
+							goto lok23
+						l255_23:
+							pos, ti = position255_23, tokenIndex255_23
+							goto l239
+						}
+					lok23:
+						{ // cont
+							position255_24, tokenIndex255_24 := pos, ti
+							{
+								position256_24 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_24
+								}
+								pos++
+								_ = position256_24
+							}
+							goto lok24
+						l255_24:
+							pos, ti = position255_24, tokenIndex255_24
+							goto l239
+						}
+					lok24:
+					}
+				}
+
+			case 'ñ', 'ò':
+				if c := buffer[pos]; c < 'ñ' || c > 'ò' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					switch buffer[pos] {
+					case '¿':
+						if buffer[pos] != '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_25, tokenIndex257_25 := pos, ti
+							{
+								position258_25 := pos
+								{
+									position259_25, tokenIndex259_25 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_25
+									}
+									pos++
+									{ // cont
+										position255_1_25, tokenIndex255_1_25 := pos, ti
+										{
+											position256_1_25 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_25
+											}
+											pos++
+											_ = position256_1_25
+										}
+										goto lok1_25
+									l255_1_25:
+										pos, ti = position255_1_25, tokenIndex255_1_25
+										goto l260_25
+									}
+								lok1_25:
+									goto l259_25
+								l260_25:
+									pos, ti = position259_25, tokenIndex259_25
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_25
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_25
+									}
+									pos++
+								}
+							l259_25:
+								_ = position258_25
+							}
+							goto lok25
+						l257_25:
+							pos, ti = position257_25, tokenIndex257_25
+							goto l239
+						}
+					lok25:
+						;
+					case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
+						if c := buffer[pos]; c < '°' || c > '¾' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_26, tokenIndex255_26 := pos, ti
+							{
+								position256_26 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_26
+								}
+								pos++
+								_ = position256_26
+							}
+							goto lok26
+						l255_26:
+							pos, ti = position255_26, tokenIndex255_26
+							goto l239
+						}
+					lok26:
+						{ // cont
+							position255_27, tokenIndex255_27 := pos, ti
+							{
+								position256_27 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_27
+								}
+								pos++
+								_ = position256_27
+							}
+							goto lok27
+						l255_27:
+							pos, ti = position255_27, tokenIndex255_27
+							goto l239
+						}
+					lok27:
+						;
+					case '¯':
+						if buffer[pos] != '¯' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_28, tokenIndex257_28 := pos, ti
+							{
+								position258_28 := pos
+								{
+									position259_28, tokenIndex259_28 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_28
+									}
+									pos++
+									{ // cont
+										position255_1_28, tokenIndex255_1_28 := pos, ti
+										{
+											position256_1_28 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_28
+											}
+											pos++
+											_ = position256_1_28
+										}
+										goto lok1_28
+									l255_1_28:
+										pos, ti = position255_1_28, tokenIndex255_1_28
+										goto l260_28
+									}
+								lok1_28:
+									goto l259_28
+								l260_28:
+									pos, ti = position259_28, tokenIndex259_28
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_28
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_28
+									}
+									pos++
+								}
+							l259_28:
+								_ = position258_28
+							}
+							goto lok28
+						l257_28:
+							pos, ti = position257_28, tokenIndex257_28
+							goto l239
+						}
+					lok28:
+						;
+					case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+						if c := buffer[pos]; c < '\u00a0' || c > '®' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_29, tokenIndex255_29 := pos, ti
+							{
+								position256_29 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_29
+								}
+								pos++
+								_ = position256_29
+							}
+							goto lok29
+						l255_29:
+							pos, ti = position255_29, tokenIndex255_29
+							goto l239
+						}
+					lok29:
+						{ // cont
+							position255_30, tokenIndex255_30 := pos, ti
+							{
+								position256_30 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_30
+								}
+								pos++
+								_ = position256_30
+							}
+							goto lok30
+						l255_30:
+							pos, ti = position255_30, tokenIndex255_30
+							goto l239
+						}
+					lok30:
+						;
+					case '\u009f':
+						if buffer[pos] != '\u009f' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_31, tokenIndex257_31 := pos, ti
+							{
+								position258_31 := pos
+								{
+									position259_31, tokenIndex259_31 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_31
+									}
+									pos++
+									{ // cont
+										position255_1_31, tokenIndex255_1_31 := pos, ti
+										{
+											position256_1_31 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_31
+											}
+											pos++
+											_ = position256_1_31
+										}
+										goto lok1_31
+									l255_1_31:
+										pos, ti = position255_1_31, tokenIndex255_1_31
+										goto l260_31
+									}
+								lok1_31:
+									goto l259_31
+								l260_31:
+									pos, ti = position259_31, tokenIndex259_31
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_31
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_31
+									}
+									pos++
+								}
+							l259_31:
+								_ = position258_31
+							}
+							goto lok31
+						l257_31:
+							pos, ti = position257_31, tokenIndex257_31
+							goto l239
+						}
+					lok31:
+						;
+					case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
+						if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_32, tokenIndex255_32 := pos, ti
+							{
+								position256_32 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_32
+								}
+								pos++
+								_ = position256_32
+							}
+							goto lok32
+						l255_32:
+							pos, ti = position255_32, tokenIndex255_32
+							goto l239
+						}
+					lok32:
+						{ // cont
+							position255_33, tokenIndex255_33 := pos, ti
+							{
+								position256_33 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_33
+								}
+								pos++
+								_ = position256_33
+							}
+							goto lok33
+						l255_33:
+							pos, ti = position255_33, tokenIndex255_33
+							goto l239
+						}
+					lok33:
+						;
+					case '\u008f':
+						if buffer[pos] != '\u008f' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_34, tokenIndex257_34 := pos, ti
+							{
+								position258_34 := pos
+								{
+									position259_34, tokenIndex259_34 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_34
+									}
+									pos++
+									{ // cont
+										position255_1_34, tokenIndex255_1_34 := pos, ti
+										{
+											position256_1_34 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_34
+											}
+											pos++
+											_ = position256_1_34
+										}
+										goto lok1_34
+									l255_1_34:
+										pos, ti = position255_1_34, tokenIndex255_1_34
+										goto l260_34
+									}
+								lok1_34:
+									goto l259_34
+								l260_34:
+									pos, ti = position259_34, tokenIndex259_34
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_34
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_34
+									}
+									pos++
+								}
+							l259_34:
+								_ = position258_34
+							}
+							goto lok34
+						l257_34:
+							pos, ti = position257_34, tokenIndex257_34
+							goto l239
+						}
+					lok34:
+						;
+					default:
+						if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_35, tokenIndex255_35 := pos, ti
+							{
+								position256_35 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_35
+								}
+								pos++
+								_ = position256_35
+							}
+							goto lok35
+						l255_35:
+							pos, ti = position255_35, tokenIndex255_35
+							goto l239
+						}
+					lok35:
+						{ // cont
+							position255_36, tokenIndex255_36 := pos, ti
+							{
+								position256_36 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_36
+								}
+								pos++
+								_ = position256_36
+							}
+							goto lok36
+						l255_36:
+							pos, ti = position255_36, tokenIndex255_36
+							goto l239
+						}
+					lok36:
+					}
+				}
+
+			case 'ð':
+				if buffer[pos] != 'ð' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					switch buffer[pos] {
+					case '¿':
+						if buffer[pos] != '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_37, tokenIndex257_37 := pos, ti
+							{
+								position258_37 := pos
+								{
+									position259_37, tokenIndex259_37 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_37
+									}
+									pos++
+									{ // cont
+										position255_1_37, tokenIndex255_1_37 := pos, ti
+										{
+											position256_1_37 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_37
+											}
+											pos++
+											_ = position256_1_37
+										}
+										goto lok1_37
+									l255_1_37:
+										pos, ti = position255_1_37, tokenIndex255_1_37
+										goto l260_37
+									}
+								lok1_37:
+									goto l259_37
+								l260_37:
+									pos, ti = position259_37, tokenIndex259_37
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_37
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_37
+									}
+									pos++
+								}
+							l259_37:
+								_ = position258_37
+							}
+							goto lok37
+						l257_37:
+							pos, ti = position257_37, tokenIndex257_37
+							goto l239
+						}
+					lok37:
+						;
+					case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
+						if c := buffer[pos]; c < '°' || c > '¾' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_38, tokenIndex255_38 := pos, ti
+							{
+								position256_38 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_38
+								}
+								pos++
+								_ = position256_38
+							}
+							goto lok38
+						l255_38:
+							pos, ti = position255_38, tokenIndex255_38
+							goto l239
+						}
+					lok38:
+						{ // cont
+							position255_39, tokenIndex255_39 := pos, ti
+							{
+								position256_39 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_39
+								}
+								pos++
+								_ = position256_39
+							}
+							goto lok39
+						l255_39:
+							pos, ti = position255_39, tokenIndex255_39
+							goto l239
+						}
+					lok39:
+						;
+					case '¯':
+						if buffer[pos] != '¯' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_40, tokenIndex257_40 := pos, ti
+							{
+								position258_40 := pos
+								{
+									position259_40, tokenIndex259_40 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_40
+									}
+									pos++
+									{ // cont
+										position255_1_40, tokenIndex255_1_40 := pos, ti
+										{
+											position256_1_40 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_40
+											}
+											pos++
+											_ = position256_1_40
+										}
+										goto lok1_40
+									l255_1_40:
+										pos, ti = position255_1_40, tokenIndex255_1_40
+										goto l260_40
+									}
+								lok1_40:
+									goto l259_40
+								l260_40:
+									pos, ti = position259_40, tokenIndex259_40
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_40
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_40
+									}
+									pos++
+								}
+							l259_40:
+								_ = position258_40
+							}
+							goto lok40
+						l257_40:
+							pos, ti = position257_40, tokenIndex257_40
+							goto l239
+						}
+					lok40:
+						;
+					case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+						if c := buffer[pos]; c < '\u00a0' || c > '®' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_41, tokenIndex255_41 := pos, ti
+							{
+								position256_41 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_41
+								}
+								pos++
+								_ = position256_41
+							}
+							goto lok41
+						l255_41:
+							pos, ti = position255_41, tokenIndex255_41
+							goto l239
+						}
+					lok41:
+						{ // cont
+							position255_42, tokenIndex255_42 := pos, ti
+							{
+								position256_42 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_42
+								}
+								pos++
+								_ = position256_42
+							}
+							goto lok42
+						l255_42:
+							pos, ti = position255_42, tokenIndex255_42
+							goto l239
+						}
+					lok42:
+						;
+					case '\u009f':
+						if buffer[pos] != '\u009f' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_43, tokenIndex257_43 := pos, ti
+							{
+								position258_43 := pos
+								{
+									position259_43, tokenIndex259_43 := pos, ti
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_43
+									}
+									pos++
+									{ // cont
+										position255_1_43, tokenIndex255_1_43 := pos, ti
+										{
+											position256_1_43 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_43
+											}
+											pos++
+											_ = position256_1_43
+										}
+										goto lok1_43
+									l255_1_43:
+										pos, ti = position255_1_43, tokenIndex255_1_43
+										goto l260_43
+									}
+								lok1_43:
+									goto l259_43
+								l260_43:
+									pos, ti = position259_43, tokenIndex259_43
+									if buffer[pos] != '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_43
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_43
+									}
+									pos++
+								}
+							l259_43:
+								_ = position258_43
+							}
+							goto lok43
+						l257_43:
+							pos, ti = position257_43, tokenIndex257_43
+							goto l239
+						}
+					lok43:
+						;
+					default:
+						if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_44, tokenIndex255_44 := pos, ti
+							{
+								position256_44 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_44
+								}
+								pos++
+								_ = position256_44
+							}
+							goto lok44
+						l255_44:
+							pos, ti = position255_44, tokenIndex255_44
+							goto l239
+						}
+					lok44:
+						{ // cont
+							position255_45, tokenIndex255_45 := pos, ti
+							{
+								position256_45 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_45
+								}
+								pos++
+								_ = position256_45
+							}
+							goto lok45
+						l255_45:
+							pos, ti = position255_45, tokenIndex255_45
+							goto l239
+						}
+					lok45:
+					}
+				}
+
+			case 'ï':
+				if buffer[pos] != 'ï' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					position245, tokenIndex245 := pos, ti
+					if buffer[pos] != '·' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l246
+					}
+					pos++
+					if c := buffer[pos]; c < '\u0080' || c > '\u008f' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l246
+					}
+					pos++
+					goto l245
+				l246:
+					pos, ti = position245, tokenIndex245
+					{
+						switch buffer[pos] {
+						case '¿':
+							if buffer[pos] != '¿' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							if c := buffer[pos]; c < '\u0080' || c > '¯' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+						case '¸', '¹', 'º', '»', '¼', '½', '¾':
+							if c := buffer[pos]; c < '¸' || c > '¾' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							{ // cont
+								position255_46, tokenIndex255_46 := pos, ti
+								{
+									position256_46 := pos
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l255_46
+									}
+									pos++
+									_ = position256_46
+								}
+								goto lok46
+							l255_46:
+								pos, ti = position255_46, tokenIndex255_46
+								goto l239
+							}
+						lok46:
+							;
+						case '·':
+							if buffer[pos] != '·' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							if c := buffer[pos]; c < '°' || c > '¿' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+						default:
+							if c := buffer[pos]; c < '¤' || c > '¶' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							{ // cont
+								position255_47, tokenIndex255_47 := pos, ti
+								{
+									position256_47 := pos
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l255_47
+									}
+									pos++
+									_ = position256_47
+								}
+								goto lok47
+							l255_47:
+								pos, ti = position255_47, tokenIndex255_47
+								goto l239
+							}
+						lok47:
+						}
+					}
+
+				}
+			l245:
+				break
+			case 'í':
+				if buffer[pos] != 'í' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if c := buffer[pos]; c < '\u0080' || c > '\u009f' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_48, tokenIndex255_48 := pos, ti
+					{
+						position256_48 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_48
+						}
+						pos++
+						_ = position256_48
+					}
+					goto lok48
+				l255_48:
+					pos, ti = position255_48, tokenIndex255_48
+					goto l239
+				}
+			lok48:
+				;
+			case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
+				if c := buffer[pos]; c < 'á' || c > 'ì' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_49, tokenIndex255_49 := pos, ti
+					{
+						position256_49 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_49
+						}
+						pos++
+						_ = position256_49
+					}
+					goto lok49
+				l255_49:
+					pos, ti = position255_49, tokenIndex255_49
+					goto l239
+				}
+			lok49:
+				{ // cont
+					position255_50, tokenIndex255_50 := pos, ti
+					{
+						position256_50 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_50
+						}
+						pos++
+						_ = position256_50
+					}
+					goto lok50
+				l255_50:
+					pos, ti = position255_50, tokenIndex255_50
+					goto l239
+				}
+			lok50:
+				;
+			case 'à':
+				if buffer[pos] != 'à' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if c := buffer[pos]; c < '\u00a0' || c > '¿' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_51, tokenIndex255_51 := pos, ti
+					{
+						position256_51 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_51
+						}
+						pos++
+						_ = position256_51
+					}
+					goto lok51
+				l255_51:
+					pos, ti = position255_51, tokenIndex255_51
+					goto l239
+				}
+			lok51:
+				;
+			case 'Â':
+				if buffer[pos] != 'Â' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if c := buffer[pos]; c < '\u00a0' || c > '¿' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+			default:
+				if c := buffer[pos]; c < 'Ã' || c > 'ß' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_52, tokenIndex255_52 := pos, ti
+					{
+						position256_52 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_52
+						}
+						pos++
+						_ = position256_52
+					}
+					goto lok52
+				l255_52:
+					pos, ti = position255_52, tokenIndex255_52
+					goto l239
+				}
+			lok52:
+			}
+		}
+
+		_ = position240
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l239:
+	pos, ti = position239, tokenIndex239
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nucschar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position239, tokenIndex239 := pos, ti
@@ -13598,6 +24788,386 @@ func (p *Parser) riprivate() bool {
 	{
 		position249 := pos
 		{
+			switch buffer[pos] {
+			case 'ô':
+				if buffer[pos] != 'ô' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{
+					position251, tokenIndex251 := pos, ti
+					if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l252
+					}
+					pos++
+					{ // cont
+						position255_53, tokenIndex255_53 := pos, ti
+						{
+							position256_53 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_53
+							}
+							pos++
+							_ = position256_53
+						}
+						goto lok53
+					l255_53:
+						pos, ti = position255_53, tokenIndex255_53
+						goto l252
+					}
+				lok53:
+					{ // cont
+						position255_54, tokenIndex255_54 := pos, ti
+						{
+							position256_54 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_54
+							}
+							pos++
+							_ = position256_54
+						}
+						goto lok54
+					l255_54:
+						pos, ti = position255_54, tokenIndex255_54
+						goto l252
+					}
+				lok54:
+					goto l251
+				l252:
+					pos, ti = position251, tokenIndex251
+					if buffer[pos] != '\u008f' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l248
+					}
+					pos++
+					{ // plane_end
+						position257_55, tokenIndex257_55 := pos, ti
+						{
+							position258_55 := pos
+							{
+								position259_55, tokenIndex259_55 := pos, ti
+								if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l260_55
+								}
+								pos++
+								{ // cont
+									position255_1_55, tokenIndex255_1_55 := pos, ti
+									{
+										position256_1_55 := pos
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l255_1_55
+										}
+										pos++
+										_ = position256_1_55
+									}
+									goto lok1_55
+								l255_1_55:
+									pos, ti = position255_1_55, tokenIndex255_1_55
+									goto l260_55
+								}
+							lok1_55:
+								goto l259_55
+							l260_55:
+								pos, ti = position259_55, tokenIndex259_55
+								if buffer[pos] != '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_55
+								}
+								pos++
+								if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_55
+								}
+								pos++
+							}
+						l259_55:
+							_ = position258_55
+						}
+						goto lok55
+					l257_55:
+						pos, ti = position257_55, tokenIndex257_55
+						goto l248
+					}
+				lok55:
+				}
+			l251:
+				break
+			case 'ó':
+				if buffer[pos] != 'ó' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{
+					position253, tokenIndex253 := pos, ti
+					if c := buffer[pos]; c < '°' || c > '¾' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254
+					}
+					pos++
+					{ // cont
+						position255_56, tokenIndex255_56 := pos, ti
+						{
+							position256_56 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_56
+							}
+							pos++
+							_ = position256_56
+						}
+						goto lok56
+					l255_56:
+						pos, ti = position255_56, tokenIndex255_56
+						goto l254
+					}
+				lok56:
+					{ // cont
+						position255_57, tokenIndex255_57 := pos, ti
+						{
+							position256_57 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_57
+							}
+							pos++
+							_ = position256_57
+						}
+						goto lok57
+					l255_57:
+						pos, ti = position255_57, tokenIndex255_57
+						goto l254
+					}
+				lok57:
+					goto l253
+				l254:
+					pos, ti = position253, tokenIndex253
+					if buffer[pos] != '¿' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l248
+					}
+					pos++
+					{ // plane_end
+						position257_58, tokenIndex257_58 := pos, ti
+						{
+							position258_58 := pos
+							{
+								position259_58, tokenIndex259_58 := pos, ti
+								if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l260_58
+								}
+								pos++
+								{ // cont
+									position255_1_58, tokenIndex255_1_58 := pos, ti
+									{
+										position256_1_58 := pos
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l255_1_58
+										}
+										pos++
+										_ = position256_1_58
+									}
+									goto lok1_58
+								l255_1_58:
+									pos, ti = position255_1_58, tokenIndex255_1_58
+									goto l260_58
+								}
+							lok1_58:
+								goto l259_58
+							l260_58:
+								pos, ti = position259_58, tokenIndex259_58
+								if buffer[pos] != '¿' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_58
+								}
+								pos++
+								if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_58
+								}
+								pos++
+							}
+						l259_58:
+							_ = position258_58
+						}
+						goto lok58
+					l257_58:
+						pos, ti = position257_58, tokenIndex257_58
+						goto l248
+					}
+				lok58:
+				}
+			l253:
+				break
+			case 'ï':
+				if buffer[pos] != 'ï' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				if c := buffer[pos]; c < '\u0080' || c > '£' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{ // cont
+					position255_59, tokenIndex255_59 := pos, ti
+					{
+						position256_59 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_59
+						}
+						pos++
+						_ = position256_59
+					}
+					goto lok59
+				l255_59:
+					pos, ti = position255_59, tokenIndex255_59
+					goto l248
+				}
+			lok59:
+				;
+			default:
+				if buffer[pos] != 'î' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{ // cont
+					position255_60, tokenIndex255_60 := pos, ti
+					{
+						position256_60 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_60
+						}
+						pos++
+						_ = position256_60
+					}
+					goto lok60
+				l255_60:
+					pos, ti = position255_60, tokenIndex255_60
+					goto l248
+				}
+			lok60:
+				{ // cont
+					position255_61, tokenIndex255_61 := pos, ti
+					{
+						position256_61 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_61
+						}
+						pos++
+						_ = position256_61
+					}
+					goto lok61
+				l255_61:
+					pos, ti = position255_61, tokenIndex255_61
+					goto l248
+				}
+			lok61:
+			}
+		}
+
+		_ = position249
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l248:
+	pos, ti = position248, tokenIndex248
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) niprivate() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position248, tokenIndex248 := pos, ti
+	{
+		position249 := pos
+		{
 			if int(pos) == p.at {
 				p.note(63, false)
 			}
@@ -14054,6 +25624,30 @@ func (p *Parser) rcont() bool {
 	{
 		position256 := pos
 		if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l255
+		}
+		pos++
+		_ = position256
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l255:
+	pos, ti = position255, tokenIndex255
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ncont() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position255, tokenIndex255 := pos, ti
+	{
+		position256 := pos
+		if c := buffer[pos]; c < '\u0080' || c > '¿' {
 			if int(pos) == p.at {
 				p.note(34, true)
 			}
@@ -14076,6 +25670,73 @@ l255:
 
 // rplane_end is rule 42 plane_end <- <(([\u0080-¾] cont) / ('¿' [\u0080-½]))>
 func (p *Parser) rplane_end() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position257, tokenIndex257 := pos, ti
+	{
+		position258 := pos
+		{
+			position259, tokenIndex259 := pos, ti
+			if c := buffer[pos]; c < '\u0080' || c > '¾' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l260
+			}
+			pos++
+			{ // cont
+				position255_1, tokenIndex255_1 := pos, ti
+				{
+					position256_1 := pos
+					if c := buffer[pos]; c < '\u0080' || c > '¿' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l255_1
+					}
+					pos++
+					_ = position256_1
+				}
+				goto lok1
+			l255_1:
+				pos, ti = position255_1, tokenIndex255_1
+				goto l260
+			}
+		lok1:
+			goto l259
+		l260:
+			pos, ti = position259, tokenIndex259
+			if buffer[pos] != '¿' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l257
+			}
+			pos++
+			if c := buffer[pos]; c < '\u0080' || c > '½' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l257
+			}
+			pos++
+		}
+	l259:
+		_ = position258
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l257:
+	pos, ti = position257, tokenIndex257
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nplane_end() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position257, tokenIndex257 := pos, ti
@@ -14162,6 +25823,56 @@ func (p *Parser) rpct_encoded() bool {
 	{
 		position262 := pos
 		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l261
+		}
+		pos++
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_62
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l261
+		l274_62:
+			pos++
+			goto lok62
+		}
+	lok62:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_63
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l261
+		l274_63:
+			pos++
+			goto lok63
+		}
+	lok63:
+		_ = position262
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l261:
+	pos, ti = position261, tokenIndex261
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npct_encoded() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position261, tokenIndex261 := pos, ti
+	{
+		position262 := pos
+		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(6, true)
 			}
@@ -14218,6 +25929,23 @@ l261:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l263
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l263:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(18, true)
 	}
@@ -14237,6 +25965,23 @@ l263:
 
 // rsub_delims is rule 47 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
 func (p *Parser) rsub_delims() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l268
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l268:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -14260,6 +26005,23 @@ l268:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l272
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l272:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nDIGIT() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
@@ -14279,6 +26041,23 @@ l272:
 
 // rHEXDIG is rule 50 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l274
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l274:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -14445,6 +26224,115 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleIRI_reference):
+		matches = p.nIRI_reference()
+	case int(ruleIRI):
+		matches = p.nIRI()
+	case int(ruleihier_part):
+		matches = p.nihier_part()
+	case int(ruleabsolute_IRI):
+		matches = p.nabsolute_IRI()
+	case int(ruleirelative_ref):
+		matches = p.nirelative_ref()
+	case int(ruleirelative_part):
+		matches = p.nirelative_part()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleiauthority):
+		matches = p.niauthority()
+	case int(ruleiuserinfo):
+		matches = p.niuserinfo()
+	case int(ruleihost):
+		matches = p.nihost()
+	case int(ruleport):
+		matches = p.nport()
+	case int(ruleIP_literal):
+		matches = p.nIP_literal()
+	case int(ruleIPvFuture):
+		matches = p.nIPvFuture()
+	case int(ruleIPv6address):
+		matches = p.nIPv6address()
+	case int(ruleh16c1):
+		matches = p.nh16c1()
+	case int(ruleh16c2):
+		matches = p.nh16c2()
+	case int(ruleh16c3):
+		matches = p.nh16c3()
+	case int(ruleh16c4):
+		matches = p.nh16c4()
+	case int(ruleh16c5):
+		matches = p.nh16c5()
+	case int(ruleh16c6):
+		matches = p.nh16c6()
+	case int(ruleh16):
+		matches = p.nh16()
+	case int(rulels32):
+		matches = p.nls32()
+	case int(ruleIPv4address):
+		matches = p.nIPv4address()
+	case int(ruledec_octet):
+		matches = p.ndec_octet()
+	case int(ruleireg_name):
+		matches = p.nireg_name()
+	case int(ruleipath):
+		matches = p.nipath()
+	case int(ruleipath_abempty):
+		matches = p.nipath_abempty()
+	case int(ruleipath_absolute):
+		matches = p.nipath_absolute()
+	case int(ruleipath_noscheme):
+		matches = p.nipath_noscheme()
+	case int(ruleipath_rootless):
+		matches = p.nipath_rootless()
+	case int(ruleipath_empty):
+		matches = p.nipath_empty()
+	case int(ruleisegment):
+		matches = p.nisegment()
+	case int(ruleisegment_nz):
+		matches = p.nisegment_nz()
+	case int(ruleisegment_nz_nc):
+		matches = p.nisegment_nz_nc()
+	case int(ruleipchar):
+		matches = p.nipchar()
+	case int(ruleiquery):
+		matches = p.niquery()
+	case int(ruleifragment):
+		matches = p.nifragment()
+	case int(ruleiunreserved):
+		matches = p.niunreserved()
+	case int(ruleucschar):
+		matches = p.nucschar()
+	case int(ruleiprivate):
+		matches = p.niprivate()
+	case int(rulecont):
+		matches = p.ncont()
+	case int(ruleplane_end):
+		matches = p.nplane_end()
+	case int(rulepct_encoded):
+		matches = p.npct_encoded()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulesub_delims):
+		matches = p.nsub_delims()
+	case int(ruleDIGIT):
+		matches = p.nDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.nHEXDIG()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -14536,7 +26424,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

@@ -663,6 +663,106 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			{ // URI_reference
+				comp_112 := p.comp
+				p.comp = uint32(ruleURI_reference)
+				position5_112, tokenIndex5_112 := pos, ti
+				{
+					position6_112 := pos
+					{
+						position7_112, tokenIndex7_112 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.nURI() {
+							goto l8_112
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position9_112, tokenIndex9_112 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l9_112
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l8_112
+						l9_112:
+							pos, ti = position9_112, tokenIndex9_112
+						}
+						goto l7_112
+					l8_112:
+						pos, ti = position7_112, tokenIndex7_112
+						if p.position, p.tokenIndex = pos, ti; !p.nrelative_ref() {
+							goto l5_112
+						}
+						pos, ti = p.position, p.tokenIndex
+						{
+							position10_112, tokenIndex10_112 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l10_112
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l5_112
+						l10_112:
+							pos, ti = position10_112, tokenIndex10_112
+						}
+					}
+				l7_112:
+					if p.records(ruleURI_reference) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleURI_reference, position6_112)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_112
+				goto lok112
+			l5_112:
+				pos, ti = position5_112, tokenIndex5_112
+				p.comp = comp_112
+				goto l3
+			}
+		lok112:
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.nabsolute_URI() {
+				goto l4
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l4:
+			pos, ti = position2, tokenIndex2
+			if p.position, p.tokenIndex = pos, ti; !p.npath() {
+				goto l0
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
 func (p *Parser) rURI_reference() bool {
 	pos, ti := p.position, p.tokenIndex
@@ -734,8 +834,434 @@ l5:
 	return false
 }
 
+func (p *Parser) nURI_reference() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position5, tokenIndex5 := pos, ti
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nURI() {
+				goto l8
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position9, tokenIndex9 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l8
+			l9:
+				pos, ti = position9, tokenIndex9
+			}
+			goto l7
+		l8:
+			pos, ti = position7, tokenIndex7
+			if p.position, p.tokenIndex = pos, ti; !p.nrelative_ref() {
+				goto l5
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position10, tokenIndex10 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l10
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l5
+			l10:
+				pos, ti = position10, tokenIndex10
+			}
+		}
+	l7:
+		if p.records(ruleURI_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI_reference, position6)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l5:
+	pos, ti = position5, tokenIndex5
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rURI is rule 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
 func (p *Parser) rURI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURI)
+	position11, tokenIndex11 := pos, ti
+	{
+		position12 := pos
+		{ // scheme
+			comp_107 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_107, tokenIndex40_107 := pos, ti
+			{
+				position41_107 := pos
+				{
+					position42_107, tokenIndex42_107 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_107
+					}
+					pos++
+					goto l42_107
+				l43_107:
+					pos, ti = position42_107, tokenIndex42_107
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_107
+					}
+					pos++
+				}
+			l42_107:
+			l44_107:
+				{
+					position45_107, tokenIndex45_107 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_107
+							}
+							pos++
+						}
+					}
+
+					goto l44_107
+				l45_107:
+					pos, ti = position45_107, tokenIndex45_107
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_107)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_107
+			goto lok107
+		l40_107:
+			pos, ti = position40_107, tokenIndex40_107
+			p.comp = comp_107
+			goto l11
+		}
+	lok107:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l11
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			goto l11
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position13, tokenIndex13 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l13
+			}
+			pos++
+			{ // query
+				if false {
+					goto l13
+				}
+				comp_108 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position240_108 := pos
+				l241_108:
+					{
+						position242_108, tokenIndex242_108 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position236_37_108, tokenIndex236_37_108 := pos, ti
+									{
+										position237_37_108 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_37_108, tokenIndex249_36_37_108 := pos, ti
+														{
+															position250_36_37_108 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_108
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_37_108
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_108
+															l262_15_36_37_108:
+																pos++
+																goto lok15_36_37_108
+															}
+														lok15_36_37_108:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_37_108
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_108
+															l262_16_36_37_108:
+																pos++
+																goto lok16_36_37_108
+															}
+														lok16_36_37_108:
+															_ = position250_36_37_108
+														}
+														goto lok36_37_108
+													l249_36_37_108:
+														pos, ti = position249_36_37_108, tokenIndex249_36_37_108
+														goto l236_37_108
+													}
+												lok36_37_108:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_37_108
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_37_108
+									}
+									goto lok37_108
+								l236_37_108:
+									pos, ti = position236_37_108, tokenIndex236_37_108
+									goto l242_108
+								}
+							lok37_108:
+							}
+						}
+
+						goto l241_108
+					l242_108:
+						pos, ti = position242_108, tokenIndex242_108
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position240_108)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_108
+				goto lok108
+			}
+		lok108:
+			goto l14
+		l13:
+			pos, ti = position13, tokenIndex13
+		}
+	l14:
+		{
+			position15, tokenIndex15 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l15
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l15
+				}
+				comp_109 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position245_109 := pos
+				l246_109:
+					{
+						position247_109, tokenIndex247_109 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position236_38_109, tokenIndex236_38_109 := pos, ti
+									{
+										position237_38_109 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_38_109, tokenIndex249_36_38_109 := pos, ti
+														{
+															position250_36_38_109 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_109
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_38_109
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_109
+															l262_15_36_38_109:
+																pos++
+																goto lok15_36_38_109
+															}
+														lok15_36_38_109:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_38_109
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_109
+															l262_16_36_38_109:
+																pos++
+																goto lok16_36_38_109
+															}
+														lok16_36_38_109:
+															_ = position250_36_38_109
+														}
+														goto lok36_38_109
+													l249_36_38_109:
+														pos, ti = position249_36_38_109, tokenIndex249_36_38_109
+														goto l236_38_109
+													}
+												lok36_38_109:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_38_109
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_38_109
+									}
+									goto lok38_109
+								l236_38_109:
+									pos, ti = position236_38_109, tokenIndex236_38_109
+									goto l247_109
+								}
+							lok38_109:
+							}
+						}
+
+						goto l246_109
+					l247_109:
+						pos, ti = position247_109, tokenIndex247_109
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position245_109)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_109
+				goto lok109
+			}
+		lok109:
+			goto l16
+		l15:
+			pos, ti = position15, tokenIndex15
+		}
+	l16:
+		if p.records(ruleURI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURI, position12)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l11:
+	pos, ti = position11, tokenIndex11
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURI() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -832,7 +1358,7 @@ func (p *Parser) rURI() bool {
 			goto l11
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 			goto l11
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1164,6 +1690,304 @@ func (p *Parser) rhier_part() bool {
 		{
 			position19, tokenIndex19 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+				goto l20
+			}
+			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l20
+				}
+				comp_101 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position201_101 := pos
+				l202_101:
+					{
+						position203_101, tokenIndex203_101 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l203_101
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l203_101
+							}
+							{
+								position223_87_101 := pos
+							l224_87_101:
+								{
+									position225_87_101, tokenIndex225_87_101 := pos, ti
+									{ // pchar
+										position236_43_87_101, tokenIndex236_43_87_101 := pos, ti
+										{
+											position237_43_87_101 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position249_36_43_87_101, tokenIndex249_36_43_87_101 := pos, ti
+															{
+																position250_36_43_87_101 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_101
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_15_36_43_87_101
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_101
+																l262_15_36_43_87_101:
+																	pos++
+																	goto lok15_36_43_87_101
+																}
+															lok15_36_43_87_101:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_16_36_43_87_101
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_101
+																l262_16_36_43_87_101:
+																	pos++
+																	goto lok16_36_43_87_101
+																}
+															lok16_36_43_87_101:
+																_ = position250_36_43_87_101
+															}
+															goto lok36_43_87_101
+														l249_36_43_87_101:
+															pos, ti = position249_36_43_87_101, tokenIndex249_36_43_87_101
+															goto l236_43_87_101
+														}
+													lok36_43_87_101:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l236_43_87_101
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position237_43_87_101
+										}
+										goto lok43_87_101
+									l236_43_87_101:
+										pos, ti = position236_43_87_101, tokenIndex236_43_87_101
+										goto l225_87_101
+									}
+								lok43_87_101:
+									goto l224_87_101
+								l225_87_101:
+									pos, ti = position225_87_101, tokenIndex225_87_101
+								}
+								_ = position223_87_101
+							}
+							goto lok87_101
+						}
+					lok87_101:
+						goto l202_101
+					l203_101:
+						pos, ti = position203_101, tokenIndex203_101
+					}
+					if p.records(rulepath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position201_101)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_101
+				goto lok101
+			}
+		lok101:
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+				goto l21
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l21:
+			pos, ti = position19, tokenIndex19
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+				goto l22
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l19
+		l22:
+			pos, ti = position19, tokenIndex19
+			{ // path_empty
+				if false {
+					goto l17
+				}
+				comp_102 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position219_102 := pos
+					{
+						position220_102, tokenIndex220_102 := pos, ti
+						{ // pchar
+							position236_42_102, tokenIndex236_42_102 := pos, ti
+							{
+								position237_42_102 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_42_102, tokenIndex249_36_42_102 := pos, ti
+												{
+													position250_36_42_102 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_102
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_42_102
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_102
+													l262_15_36_42_102:
+														pos++
+														goto lok15_36_42_102
+													}
+												lok15_36_42_102:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_42_102
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_102
+													l262_16_36_42_102:
+														pos++
+														goto lok16_36_42_102
+													}
+												lok16_36_42_102:
+													_ = position250_36_42_102
+												}
+												goto lok36_42_102
+											l249_36_42_102:
+												pos, ti = position249_36_42_102, tokenIndex249_36_42_102
+												goto l236_42_102
+											}
+										lok36_42_102:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_42_102
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_42_102
+							}
+							goto lok42_102
+						l236_42_102:
+							pos, ti = position236_42_102, tokenIndex236_42_102
+							goto l220_102
+						}
+					lok42_102:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l220_102
+						}
+						goto l221_102
+					l220_102:
+						pos, ti = position220_102, tokenIndex220_102
+					}
+				l221_102:
+					if p.records(rulepath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position219_102)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_102
+				goto lok102
+			}
+		lok102:
+		}
+	l19:
+		_ = position18
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhier_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -1185,7 +2009,7 @@ func (p *Parser) rhier_part() bool {
 				goto l20
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+			if p.position, p.tokenIndex = pos, ti; !p.nauthority() {
 				goto l20
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1343,14 +2167,14 @@ func (p *Parser) rhier_part() bool {
 			goto l19
 		l20:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_absolute() {
 				goto l21
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l19
 		l21:
 			pos, ti = position19, tokenIndex19
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_rootless() {
 				goto l22
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1516,6 +2340,251 @@ func (p *Parser) rabsolute_URI() bool {
 				{
 					position42_103, tokenIndex42_103 := pos, ti
 					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l43_103
+					}
+					pos++
+					goto l42_103
+				l43_103:
+					pos, ti = position42_103, tokenIndex42_103
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l40_103
+					}
+					pos++
+				}
+			l42_103:
+			l44_103:
+				{
+					position45_103, tokenIndex45_103 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
+						} else {
+
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l45_103
+							}
+							pos++
+						}
+					}
+
+					goto l44_103
+				l45_103:
+					pos, ti = position45_103, tokenIndex45_103
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position41_103)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_103
+			goto lok103
+		l40_103:
+			pos, ti = position40_103, tokenIndex40_103
+			p.comp = comp_103
+			goto l23
+		}
+	lok103:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l23
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+			goto l23
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position25, tokenIndex25 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l25
+			}
+			pos++
+			{ // query
+				if false {
+					goto l25
+				}
+				comp_104 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position240_104 := pos
+				l241_104:
+					{
+						position242_104, tokenIndex242_104 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position236_37_104, tokenIndex236_37_104 := pos, ti
+									{
+										position237_37_104 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_37_104, tokenIndex249_36_37_104 := pos, ti
+														{
+															position250_36_37_104 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_104
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_37_104
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_104
+															l262_15_36_37_104:
+																pos++
+																goto lok15_36_37_104
+															}
+														lok15_36_37_104:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_37_104
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_104
+															l262_16_36_37_104:
+																pos++
+																goto lok16_36_37_104
+															}
+														lok16_36_37_104:
+															_ = position250_36_37_104
+														}
+														goto lok36_37_104
+													l249_36_37_104:
+														pos, ti = position249_36_37_104, tokenIndex249_36_37_104
+														goto l236_37_104
+													}
+												lok36_37_104:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_37_104
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_37_104
+									}
+									goto lok37_104
+								l236_37_104:
+									pos, ti = position236_37_104, tokenIndex236_37_104
+									goto l242_104
+								}
+							lok37_104:
+							}
+						}
+
+						goto l241_104
+					l242_104:
+						pos, ti = position242_104, tokenIndex242_104
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position240_104)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_104
+				goto lok104
+			}
+		lok104:
+			goto l26
+		l25:
+			pos, ti = position25, tokenIndex25
+		}
+	l26:
+		{
+			position27, tokenIndex27 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l23
+		l27:
+			pos, ti = position27, tokenIndex27
+		}
+		if p.records(ruleabsolute_URI) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsolute_URI, position24)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l23:
+	pos, ti = position23, tokenIndex23
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabsolute_URI() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI)
+	position23, tokenIndex23 := pos, ti
+	{
+		position24 := pos
+		{ // scheme
+			comp_103 := p.comp
+			p.comp = uint32(rulescheme)
+			position40_103, tokenIndex40_103 := pos, ti
+			{
+				position41_103 := pos
+				{
+					position42_103, tokenIndex42_103 := pos, ti
+					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -1596,7 +2665,7 @@ func (p *Parser) rabsolute_URI() bool {
 			goto l23
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhier_part() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhier_part() {
 			goto l23
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1793,6 +2862,288 @@ func (p *Parser) rrelative_ref() bool {
 	{
 		position29 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rrelative_part() {
+			goto l28
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position30, tokenIndex30 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l30
+			}
+			pos++
+			{ // query
+				if false {
+					goto l30
+				}
+				comp_110 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position240_110 := pos
+				l241_110:
+					{
+						position242_110, tokenIndex242_110 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position236_37_110, tokenIndex236_37_110 := pos, ti
+									{
+										position237_37_110 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_37_110, tokenIndex249_36_37_110 := pos, ti
+														{
+															position250_36_37_110 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_110
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_37_110
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_110
+															l262_15_36_37_110:
+																pos++
+																goto lok15_36_37_110
+															}
+														lok15_36_37_110:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_37_110
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_37_110
+															l262_16_36_37_110:
+																pos++
+																goto lok16_36_37_110
+															}
+														lok16_36_37_110:
+															_ = position250_36_37_110
+														}
+														goto lok36_37_110
+													l249_36_37_110:
+														pos, ti = position249_36_37_110, tokenIndex249_36_37_110
+														goto l236_37_110
+													}
+												lok36_37_110:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_37_110
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_37_110
+									}
+									goto lok37_110
+								l236_37_110:
+									pos, ti = position236_37_110, tokenIndex236_37_110
+									goto l242_110
+								}
+							lok37_110:
+							}
+						}
+
+						goto l241_110
+					l242_110:
+						pos, ti = position242_110, tokenIndex242_110
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position240_110)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_110
+				goto lok110
+			}
+		lok110:
+			goto l31
+		l30:
+			pos, ti = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l32
+				}
+				comp_111 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position245_111 := pos
+				l246_111:
+					{
+						position247_111, tokenIndex247_111 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								pos++
+							} else {
+
+								{ // pchar
+									position236_38_111, tokenIndex236_38_111 := pos, ti
+									{
+										position237_38_111 := pos
+										{
+											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												pos++
+											} else {
+
+												switch buffer[pos] {
+												case '%':
+													{ // pct_encoded
+														position249_36_38_111, tokenIndex249_36_38_111 := pos, ti
+														{
+															position250_36_38_111 := pos
+															if buffer[pos] != '%' {
+
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_111
+															}
+															pos++
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_15_36_38_111
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_111
+															l262_15_36_38_111:
+																pos++
+																goto lok15_36_38_111
+															}
+														lok15_36_38_111:
+															{ // HEXDIG
+																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	goto l262_16_36_38_111
+																}
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
+																}
+																goto l249_36_38_111
+															l262_16_36_38_111:
+																pos++
+																goto lok16_36_38_111
+															}
+														lok16_36_38_111:
+															_ = position250_36_38_111
+														}
+														goto lok36_38_111
+													l249_36_38_111:
+														pos, ti = position249_36_38_111, tokenIndex249_36_38_111
+														goto l236_38_111
+													}
+												lok36_38_111:
+													;
+												default:
+													if c := buffer[pos]; c < 'a' || c > 'z' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l236_38_111
+													}
+													pos++
+												}
+											}
+										}
+
+										_ = position237_38_111
+									}
+									goto lok38_111
+								l236_38_111:
+									pos, ti = position236_38_111, tokenIndex236_38_111
+									goto l247_111
+								}
+							lok38_111:
+							}
+						}
+
+						goto l246_111
+					l247_111:
+						pos, ti = position247_111, tokenIndex247_111
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position245_111)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_111
+				goto lok111
+			}
+		lok111:
+			goto l33
+		l32:
+			pos, ti = position32, tokenIndex32
+		}
+	l33:
+		if p.records(rulerelative_ref) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelative_ref, position29)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l28:
+	pos, ti = position28, tokenIndex28
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrelative_ref() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelative_ref)
+	position28, tokenIndex28 := pos, ti
+	{
+		position29 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nrelative_part() {
 			goto l28
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -2124,6 +3475,304 @@ func (p *Parser) rrelative_part() bool {
 		{
 			position36, tokenIndex36 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+				goto l37
+			}
+			pos, ti = p.position, p.tokenIndex
+			{ // path_abempty
+				if false {
+					goto l37
+				}
+				comp_105 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position201_105 := pos
+				l202_105:
+					{
+						position203_105, tokenIndex203_105 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l203_105
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l203_105
+							}
+							{
+								position223_87_105 := pos
+							l224_87_105:
+								{
+									position225_87_105, tokenIndex225_87_105 := pos, ti
+									{ // pchar
+										position236_43_87_105, tokenIndex236_43_87_105 := pos, ti
+										{
+											position237_43_87_105 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position249_36_43_87_105, tokenIndex249_36_43_87_105 := pos, ti
+															{
+																position250_36_43_87_105 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_105
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_15_36_43_87_105
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_105
+																l262_15_36_43_87_105:
+																	pos++
+																	goto lok15_36_43_87_105
+																}
+															lok15_36_43_87_105:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_16_36_43_87_105
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_105
+																l262_16_36_43_87_105:
+																	pos++
+																	goto lok16_36_43_87_105
+																}
+															lok16_36_43_87_105:
+																_ = position250_36_43_87_105
+															}
+															goto lok36_43_87_105
+														l249_36_43_87_105:
+															pos, ti = position249_36_43_87_105, tokenIndex249_36_43_87_105
+															goto l236_43_87_105
+														}
+													lok36_43_87_105:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l236_43_87_105
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position237_43_87_105
+										}
+										goto lok43_87_105
+									l236_43_87_105:
+										pos, ti = position236_43_87_105, tokenIndex236_43_87_105
+										goto l225_87_105
+									}
+								lok43_87_105:
+									goto l224_87_105
+								l225_87_105:
+									pos, ti = position225_87_105, tokenIndex225_87_105
+								}
+								_ = position223_87_105
+							}
+							goto lok87_105
+						}
+					lok87_105:
+						goto l202_105
+					l203_105:
+						pos, ti = position203_105, tokenIndex203_105
+					}
+					if p.records(rulepath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position201_105)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_105
+				goto lok105
+			}
+		lok105:
+			goto l36
+		l37:
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+				goto l38
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l36
+		l38:
+			pos, ti = position36, tokenIndex36
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+				goto l39
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l36
+		l39:
+			pos, ti = position36, tokenIndex36
+			{ // path_empty
+				if false {
+					goto l34
+				}
+				comp_106 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position219_106 := pos
+					{
+						position220_106, tokenIndex220_106 := pos, ti
+						{ // pchar
+							position236_42_106, tokenIndex236_42_106 := pos, ti
+							{
+								position237_42_106 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_42_106, tokenIndex249_36_42_106 := pos, ti
+												{
+													position250_36_42_106 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_106
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_42_106
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_106
+													l262_15_36_42_106:
+														pos++
+														goto lok15_36_42_106
+													}
+												lok15_36_42_106:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_42_106
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_106
+													l262_16_36_42_106:
+														pos++
+														goto lok16_36_42_106
+													}
+												lok16_36_42_106:
+													_ = position250_36_42_106
+												}
+												goto lok36_42_106
+											l249_36_42_106:
+												pos, ti = position249_36_42_106, tokenIndex249_36_42_106
+												goto l236_42_106
+											}
+										lok36_42_106:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_42_106
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_42_106
+							}
+							goto lok42_106
+						l236_42_106:
+							pos, ti = position236_42_106, tokenIndex236_42_106
+							goto l220_106
+						}
+					lok42_106:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l220_106
+						}
+						goto l221_106
+					l220_106:
+						pos, ti = position220_106, tokenIndex220_106
+					}
+				l221_106:
+					if p.records(rulepath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position219_106)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_106
+				goto lok106
+			}
+		lok106:
+		}
+	l36:
+		_ = position35
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l34:
+	pos, ti = position34, tokenIndex34
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nrelative_part() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position34, tokenIndex34 := pos, ti
+	{
+		position35 := pos
+		{
+			position36, tokenIndex36 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -2145,7 +3794,7 @@ func (p *Parser) rrelative_part() bool {
 				goto l37
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rauthority() {
+			if p.position, p.tokenIndex = pos, ti; !p.nauthority() {
 				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2303,14 +3952,14 @@ func (p *Parser) rrelative_part() bool {
 			goto l36
 		l37:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_absolute() {
 				goto l38
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l36
 		l38:
 			pos, ti = position36, tokenIndex36
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_noscheme() {
 				goto l39
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2470,6 +4119,76 @@ func (p *Parser) rscheme() bool {
 		{
 			position42, tokenIndex42 := pos, ti
 			if c := buffer[pos]; c < 'a' || c > 'z' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			goto l42
+		l43:
+			pos, ti = position42, tokenIndex42
+			if c := buffer[pos]; c < 'A' || c > 'Z' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+		}
+	l42:
+	l44:
+		{
+			position45, tokenIndex45 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					pos++
+				} else {
+
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l45
+					}
+					pos++
+				}
+			}
+
+			goto l44
+		l45:
+			pos, ti = position45, tokenIndex45
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position41)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l40:
+	pos, ti = position40, tokenIndex40
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position40, tokenIndex40 := pos, ti
+	{
+		position41 := pos
+		{
+			position42, tokenIndex42 := pos, ti
+			if c := buffer[pos]; c < 'a' || c > 'z' {
 				if int(pos) == p.at {
 					p.note(0, true)
 				}
@@ -2543,6 +4262,194 @@ l40:
 
 // rauthority is rule 8 authority <- <((userinfo '@')? host (':' port)?)>
 func (p *Parser) rauthority() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position47, tokenIndex47 := pos, ti
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, ti
+			{ // userinfo
+				if false {
+					goto l49
+				}
+				comp_99 := p.comp
+				p.comp = uint32(ruleuserinfo)
+				{
+					position54_99 := pos
+				l55_99:
+					{
+						position56_99, tokenIndex56_99 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position249_17_99, tokenIndex249_17_99 := pos, ti
+										{
+											position250_17_99 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_17_99
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_15_17_99
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_17_99
+											l262_15_17_99:
+												pos++
+												goto lok15_17_99
+											}
+										lok15_17_99:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_16_17_99
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_17_99
+											l262_16_17_99:
+												pos++
+												goto lok16_17_99
+											}
+										lok16_17_99:
+											_ = position250_17_99
+										}
+										goto lok17_99
+									l249_17_99:
+										pos, ti = position249_17_99, tokenIndex249_17_99
+										goto l56_99
+									}
+								lok17_99:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l56_99
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l55_99
+					l56_99:
+						pos, ti = position56_99, tokenIndex56_99
+					}
+					if p.records(ruleuserinfo) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleuserinfo, position54_99)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_99
+				goto lok99
+			}
+		lok99:
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l49
+			}
+			pos++
+			goto l50
+		l49:
+			pos, ti = position49, tokenIndex49
+		}
+	l50:
+		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+			goto l47
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position51, tokenIndex51 := pos, ti
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l51
+			}
+			pos++
+			{ // port
+				if false {
+					goto l51
+				}
+				comp_100 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position66_100 := pos
+				l67_100:
+					{
+						position68_100, tokenIndex68_100 := pos, ti
+						{ // DIGIT
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l260_1_100
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l68_100
+						l260_1_100:
+							pos++
+							goto lok1_100
+						}
+					lok1_100:
+						goto l67_100
+					l68_100:
+						pos, ti = position68_100, tokenIndex68_100
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position66_100)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_100
+				goto lok100
+			}
+		lok100:
+			goto l52
+		l51:
+			pos, ti = position51, tokenIndex51
+		}
+	l52:
+		if p.records(ruleauthority) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleauthority, position48)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l47:
+	pos, ti = position47, tokenIndex47
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nauthority() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2678,7 +4585,7 @@ func (p *Parser) rauthority() bool {
 			pos, ti = position49, tokenIndex49
 		}
 	l50:
-		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhost() {
 			goto l47
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -2759,6 +4666,98 @@ l47:
 
 // ruserinfo is rule 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
 func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position249_17, tokenIndex249_17 := pos, ti
+							{
+								position250_17 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_17
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_15_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_17
+								l262_15_17:
+									pos++
+									goto lok15_17
+								}
+							lok15_17:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_16_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_17
+								l262_16_17:
+									pos++
+									goto lok16_17
+								}
+							lok16_17:
+								_ = position250_17
+							}
+							goto lok17
+						l249_17:
+							pos, ti = position249_17, tokenIndex249_17
+							goto l56
+						}
+					lok17:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l56
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l55
+		l56:
+			pos, ti = position56, tokenIndex56
+		}
+		if p.records(ruleuserinfo) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuserinfo, position54)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuserinfo() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2886,9 +4885,6 @@ func (p *Parser) rhost() bool {
 				{
 					position70_94 := pos
 					if buffer[pos] != '[' {
-						if int(pos) == p.at {
-							p.note(14, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2909,9 +4905,6 @@ func (p *Parser) rhost() bool {
 								}
 								pos, ti = p.position, p.tokenIndex
 								if buffer[pos] != '%' {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -2920,9 +4913,6 @@ func (p *Parser) rhost() bool {
 								}
 								pos++
 								if buffer[pos] != '2' {
-									if int(pos) == p.at {
-										p.note(15, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -2931,9 +4921,6 @@ func (p *Parser) rhost() bool {
 								}
 								pos++
 								if buffer[pos] != '5' {
-									if int(pos) == p.at {
-										p.note(16, true)
-									}
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -2976,9 +4963,6 @@ func (p *Parser) rhost() bool {
 					}
 				l71_94:
 					if buffer[pos] != ']' {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3014,9 +4998,6 @@ func (p *Parser) rhost() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(18, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3025,6 +5006,382 @@ func (p *Parser) rhost() bool {
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_95
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_95
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position175_95)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_95
+				goto lok95
+			l174_95:
+				pos, ti = position174_95, tokenIndex174_95
+				p.comp = comp_95
+				goto l62
+			}
+		lok95:
+			{
+				position63, tokenIndex63 := pos, ti
+				{
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position249_96, tokenIndex249_96 := pos, ti
+								{
+									position250_96 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_96
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_15_96
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_96
+									l262_15_96:
+										pos++
+										goto lok15_96
+									}
+								lok15_96:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_16_96
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_96
+									l262_16_96:
+										pos++
+										goto lok16_96
+									}
+								lok16_96:
+									_ = position250_96
+								}
+								goto lok96
+							l249_96:
+								pos, ti = position249_96, tokenIndex249_96
+								goto l63
+							}
+						lok96:
+							;
+						default:
+							{ // unreserved
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l251_97
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l63
+							l251_97:
+								pos++
+								goto lok97
+							}
+						lok97:
+						}
+					}
+				}
+
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l62
+			l63:
+				pos, ti = position63, tokenIndex63
+			}
+			goto l60
+		l62:
+			pos, ti = position60, tokenIndex60
+			{ // reg_name
+				if false {
+					goto l58
+				}
+				comp_98 := p.comp
+				p.comp = uint32(rulereg_name)
+				{
+					position184_98 := pos
+				l185_98:
+					{
+						position186_98, tokenIndex186_98 := pos, ti
+						{
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position249_31_98, tokenIndex249_31_98 := pos, ti
+										{
+											position250_31_98 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_31_98
+											}
+											pos++
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_15_31_98
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_31_98
+											l262_15_31_98:
+												pos++
+												goto lok15_31_98
+											}
+										lok15_31_98:
+											{ // HEXDIG
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l262_16_31_98
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l249_31_98
+											l262_16_31_98:
+												pos++
+												goto lok16_31_98
+											}
+										lok16_31_98:
+											_ = position250_31_98
+										}
+										goto lok31_98
+									l249_31_98:
+										pos, ti = position249_31_98, tokenIndex249_31_98
+										goto l186_98
+									}
+								lok31_98:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l186_98
+									}
+									pos++
+								}
+							}
+						}
+
+						goto l185_98
+					l186_98:
+						pos, ti = position186_98, tokenIndex186_98
+					}
+					if p.records(rulereg_name) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulereg_name, position184_98)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_98
+				goto lok98
+			}
+		lok98:
+		}
+	l60:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position59)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l58:
+	pos, ti = position58, tokenIndex58
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhost() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position58, tokenIndex58 := pos, ti
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, ti
+			{ // IP_literal
+				comp_94 := p.comp
+				p.comp = uint32(ruleIP_literal)
+				position69_94, tokenIndex69_94 := pos, ti
+				{
+					position70_94 := pos
+					if buffer[pos] != '[' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_94
+					}
+					pos++
+					{
+						position71_94, tokenIndex71_94 := pos, ti
+						{ // IPv6addrz
+							comp_93 := p.comp
+							p.comp = uint32(ruleIPv6addrz)
+							position74_93_94, tokenIndex74_93_94 := pos, ti
+							{
+								position75_93_94 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+									goto l74_93_94
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_93_94
+								}
+								pos++
+								if buffer[pos] != '2' {
+									if int(pos) == p.at {
+										p.note(15, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_93_94
+								}
+								pos++
+								if buffer[pos] != '5' {
+									if int(pos) == p.at {
+										p.note(16, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l74_93_94
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.nZoneID() {
+									goto l74_93_94
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.records(ruleIPv6addrz) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleIPv6addrz, position75_93_94)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_93
+							goto lok93_94
+						l74_93_94:
+							pos, ti = position74_93_94, tokenIndex74_93_94
+							p.comp = comp_93
+							goto l72_94
+						}
+					lok93_94:
+						goto l71_94
+					l72_94:
+						pos, ti = position71_94, tokenIndex71_94
+						if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+							goto l73_94
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l71_94
+					l73_94:
+						pos, ti = position71_94, tokenIndex71_94
+						if p.position, p.tokenIndex = pos, ti; !p.nIPvFuture() {
+							goto l69_94
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l71_94:
+					if buffer[pos] != ']' {
+						if int(pos) == p.at {
+							p.note(17, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_94
+					}
+					pos++
+					if p.records(ruleIP_literal) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIP_literal, position70_94)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_94
+				goto lok94
+			l69_94:
+				pos, ti = position69_94, tokenIndex69_94
+				p.comp = comp_94
+				goto l61
+			}
+		lok94:
+			goto l60
+		l61:
+			pos, ti = position60, tokenIndex60
+			{ // IPv4address
+				comp_95 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position174_95, tokenIndex174_95 := pos, ti
+				{
+					position175_95 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3039,7 +5396,7 @@ func (p *Parser) rhost() bool {
 						goto l174_95
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3054,7 +5411,22 @@ func (p *Parser) rhost() bool {
 						goto l174_95
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+						goto l174_95
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+						if int(pos) == p.at {
+							p.note(18, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_95
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_95
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3314,6 +5686,44 @@ func (p *Parser) rport() bool {
 		{
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_1
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l68
+			l260_1:
+				pos++
+				goto lok1
+			}
+		lok1:
+			goto l67
+		l68:
+			pos, ti = position68, tokenIndex68
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position66)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position66 := pos
+	l67:
+		{
+			position68, tokenIndex68 := pos, ti
+			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
@@ -3354,9 +5764,6 @@ func (p *Parser) rIP_literal() bool {
 	{
 		position70 := pos
 		if buffer[pos] != '[' {
-			if int(pos) == p.at {
-				p.note(14, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -3377,9 +5784,6 @@ func (p *Parser) rIP_literal() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '%' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3388,9 +5792,6 @@ func (p *Parser) rIP_literal() bool {
 					}
 					pos++
 					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3399,9 +5800,6 @@ func (p *Parser) rIP_literal() bool {
 					}
 					pos++
 					if buffer[pos] != '5' {
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3438,6 +5836,128 @@ func (p *Parser) rIP_literal() bool {
 		l73:
 			pos, ti = position71, tokenIndex71
 			if p.position, p.tokenIndex = pos, ti; !p.rIPvFuture() {
+				goto l69
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l71:
+		if buffer[pos] != ']' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if p.records(ruleIP_literal) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIP_literal, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l69:
+	pos, ti = position69, tokenIndex69
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIP_literal() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIP_literal)
+	position69, tokenIndex69 := pos, ti
+	{
+		position70 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, ti
+			{ // IPv6addrz
+				comp_93 := p.comp
+				p.comp = uint32(ruleIPv6addrz)
+				position74_93, tokenIndex74_93 := pos, ti
+				{
+					position75_93 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+						goto l74_93
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '%' {
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l74_93
+					}
+					pos++
+					if buffer[pos] != '2' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l74_93
+					}
+					pos++
+					if buffer[pos] != '5' {
+						if int(pos) == p.at {
+							p.note(16, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l74_93
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.nZoneID() {
+						goto l74_93
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv6addrz) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv6addrz, position75_93)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_93
+				goto lok93
+			l74_93:
+				pos, ti = position74_93, tokenIndex74_93
+				p.comp = comp_93
+				goto l72
+			}
+		lok93:
+			goto l71
+		l72:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+				goto l73
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l71
+		l73:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.nIPvFuture() {
 				goto l69
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -3484,6 +6004,62 @@ func (p *Parser) rIPv6addrz() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l74
+		}
+		pos++
+		if buffer[pos] != '2' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l74
+		}
+		pos++
+		if buffer[pos] != '5' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l74
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
+			goto l74
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleIPv6addrz) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6addrz, position75)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l74:
+	pos, ti = position74, tokenIndex74
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6addrz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6addrz)
+	position74, tokenIndex74 := pos, ti
+	{
+		position75 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nIPv6address() {
+			goto l74
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
@@ -3516,7 +6092,7 @@ func (p *Parser) rIPv6addrz() bool {
 			goto l74
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rZoneID() {
+		if p.position, p.tokenIndex = pos, ti; !p.nZoneID() {
 			goto l74
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -3538,6 +6114,169 @@ l74:
 
 // rZoneID is rule 14 ZoneID <- <(unreserved / pct_encoded)+>
 func (p *Parser) rZoneID() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleZoneID)
+	position76, tokenIndex76 := pos, ti
+	{
+		position77 := pos
+		{
+			position80, tokenIndex80 := pos, ti
+			{ // unreserved
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l251_18
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l81
+			l251_18:
+				pos++
+				goto lok18
+			}
+		lok18:
+			goto l80
+		l81:
+			pos, ti = position80, tokenIndex80
+			{ // pct_encoded
+				position249_19, tokenIndex249_19 := pos, ti
+				{
+					position250_19 := pos
+					if buffer[pos] != '%' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l249_19
+					}
+					pos++
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_15_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l249_19
+					l262_15_19:
+						pos++
+						goto lok15_19
+					}
+				lok15_19:
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_16_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l249_19
+					l262_16_19:
+						pos++
+						goto lok16_19
+					}
+				lok16_19:
+					_ = position250_19
+				}
+				goto lok19
+			l249_19:
+				pos, ti = position249_19, tokenIndex249_19
+				goto l76
+			}
+		lok19:
+		}
+	l80:
+	l78:
+		{
+			position79, tokenIndex79 := pos, ti
+			{
+				position82, tokenIndex82 := pos, ti
+				{ // unreserved
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l251_20
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l83
+				l251_20:
+					pos++
+					goto lok20
+				}
+			lok20:
+				goto l82
+			l83:
+				pos, ti = position82, tokenIndex82
+				{ // pct_encoded
+					position249_21, tokenIndex249_21 := pos, ti
+					{
+						position250_21 := pos
+						if buffer[pos] != '%' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l249_21
+						}
+						pos++
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_15_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l249_21
+						l262_15_21:
+							pos++
+							goto lok15_21
+						}
+					lok15_21:
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_16_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l249_21
+						l262_16_21:
+							pos++
+							goto lok16_21
+						}
+					lok16_21:
+						_ = position250_21
+					}
+					goto lok21
+				l249_21:
+					pos, ti = position249_21, tokenIndex249_21
+					goto l79
+				}
+			lok21:
+			}
+		l82:
+			goto l78
+		l79:
+			pos, ti = position79, tokenIndex79
+		}
+		if p.records(ruleZoneID) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleZoneID, position77)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l76:
+	pos, ti = position76, tokenIndex76
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nZoneID() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3736,6 +6475,143 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position86, tokenIndex86 := pos, ti
 			if buffer[pos] != 'v' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l87
+			}
+			pos++
+			goto l86
+		l87:
+			pos, ti = position86, tokenIndex86
+			if buffer[pos] != 'V' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l84
+			}
+			pos++
+		}
+	l86:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l84
+		l262_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+	l88:
+		{
+			position89, tokenIndex89 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_3
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l89
+			l262_3:
+				pos++
+				goto lok3
+			}
+		lok3:
+			goto l88
+		l89:
+			pos, ti = position89, tokenIndex89
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l84
+		}
+		pos++
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+
+				{ // unreserved
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l251_4
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l84
+				l251_4:
+					pos++
+					goto lok4
+				}
+			lok4:
+			}
+		}
+
+	l90:
+		{
+			position91, tokenIndex91 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l251_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l91
+					l251_5:
+						pos++
+						goto lok5
+					}
+				lok5:
+				}
+			}
+
+			goto l90
+		l91:
+			pos, ti = position91, tokenIndex91
+		}
+		if p.records(ruleIPvFuture) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPvFuture, position85)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l84:
+	pos, ti = position84, tokenIndex84
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPvFuture() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPvFuture)
+	position84, tokenIndex84 := pos, ti
+	{
+		position85 := pos
+		{
+			position86, tokenIndex86 := pos, ti
+			if buffer[pos] != 'v' {
 				if int(pos) == p.at {
 					p.note(21, true)
 				}
@@ -3891,6 +6767,3822 @@ l84:
 
 // rIPv6address is rule 16 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &IPv6end) / ((h16c3 h16)? (':' ':') h16 ':' ls32 &IPv6end) / ((h16c4 h16)? (':' ':') ls32 &IPv6end) / ((h16c5 h16)? (':' ':') h16 &IPv6end) / ((h16c6 h16)? (':' ':') &IPv6end))>
 func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position94, tokenIndex94 := pos, ti
+	{
+		position95 := pos
+		{
+			position96, tokenIndex96 := pos, ti
+			{ // h16
+				position162_46, tokenIndex162_46 := pos, ti
+				{
+					position163_46 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_46
+					l262_6_46:
+						pos++
+						goto lok6_46
+					}
+				lok6_46:
+					{
+						position164_46, tokenIndex164_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_46
+						l262_7_46:
+							pos++
+							goto lok7_46
+						}
+					lok7_46:
+						goto l165_46
+					l164_46:
+						pos, ti = position164_46, tokenIndex164_46
+					}
+				l165_46:
+					{
+						position166_46, tokenIndex166_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_46
+						l262_8_46:
+							pos++
+							goto lok8_46
+						}
+					lok8_46:
+						goto l167_46
+					l166_46:
+						pos, ti = position166_46, tokenIndex166_46
+					}
+				l167_46:
+					{
+						position168_46, tokenIndex168_46 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_46
+						l262_9_46:
+							pos++
+							goto lok9_46
+						}
+					lok9_46:
+						goto l169_46
+					l168_46:
+						pos, ti = position168_46, tokenIndex168_46
+					}
+				l169_46:
+					_ = position163_46
+				}
+				goto lok46
+			l162_46:
+				pos, ti = position162_46, tokenIndex162_46
+				goto l97
+			}
+		lok46:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_47, tokenIndex162_47 := pos, ti
+				{
+					position163_47 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_47
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_47
+					l262_6_47:
+						pos++
+						goto lok6_47
+					}
+				lok6_47:
+					{
+						position164_47, tokenIndex164_47 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_47
+						l262_7_47:
+							pos++
+							goto lok7_47
+						}
+					lok7_47:
+						goto l165_47
+					l164_47:
+						pos, ti = position164_47, tokenIndex164_47
+					}
+				l165_47:
+					{
+						position166_47, tokenIndex166_47 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_47
+						l262_8_47:
+							pos++
+							goto lok8_47
+						}
+					lok8_47:
+						goto l167_47
+					l166_47:
+						pos, ti = position166_47, tokenIndex166_47
+					}
+				l167_47:
+					{
+						position168_47, tokenIndex168_47 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_47
+						l262_9_47:
+							pos++
+							goto lok9_47
+						}
+					lok9_47:
+						goto l169_47
+					l168_47:
+						pos, ti = position168_47, tokenIndex168_47
+					}
+				l169_47:
+					_ = position163_47
+				}
+				goto lok47
+			l162_47:
+				pos, ti = position162_47, tokenIndex162_47
+				goto l97
+			}
+		lok47:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_48, tokenIndex162_48 := pos, ti
+				{
+					position163_48 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_48
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_48
+					l262_6_48:
+						pos++
+						goto lok6_48
+					}
+				lok6_48:
+					{
+						position164_48, tokenIndex164_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_48
+						l262_7_48:
+							pos++
+							goto lok7_48
+						}
+					lok7_48:
+						goto l165_48
+					l164_48:
+						pos, ti = position164_48, tokenIndex164_48
+					}
+				l165_48:
+					{
+						position166_48, tokenIndex166_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_48
+						l262_8_48:
+							pos++
+							goto lok8_48
+						}
+					lok8_48:
+						goto l167_48
+					l166_48:
+						pos, ti = position166_48, tokenIndex166_48
+					}
+				l167_48:
+					{
+						position168_48, tokenIndex168_48 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_48
+						l262_9_48:
+							pos++
+							goto lok9_48
+						}
+					lok9_48:
+						goto l169_48
+					l168_48:
+						pos, ti = position168_48, tokenIndex168_48
+					}
+				l169_48:
+					_ = position163_48
+				}
+				goto lok48
+			l162_48:
+				pos, ti = position162_48, tokenIndex162_48
+				goto l97
+			}
+		lok48:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_49, tokenIndex162_49 := pos, ti
+				{
+					position163_49 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_49
+					l262_6_49:
+						pos++
+						goto lok6_49
+					}
+				lok6_49:
+					{
+						position164_49, tokenIndex164_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_49
+						l262_7_49:
+							pos++
+							goto lok7_49
+						}
+					lok7_49:
+						goto l165_49
+					l164_49:
+						pos, ti = position164_49, tokenIndex164_49
+					}
+				l165_49:
+					{
+						position166_49, tokenIndex166_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_49
+						l262_8_49:
+							pos++
+							goto lok8_49
+						}
+					lok8_49:
+						goto l167_49
+					l166_49:
+						pos, ti = position166_49, tokenIndex166_49
+					}
+				l167_49:
+					{
+						position168_49, tokenIndex168_49 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_49
+						l262_9_49:
+							pos++
+							goto lok9_49
+						}
+					lok9_49:
+						goto l169_49
+					l168_49:
+						pos, ti = position168_49, tokenIndex168_49
+					}
+				l169_49:
+					_ = position163_49
+				}
+				goto lok49
+			l162_49:
+				pos, ti = position162_49, tokenIndex162_49
+				goto l97
+			}
+		lok49:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_50, tokenIndex162_50 := pos, ti
+				{
+					position163_50 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_50
+					l262_6_50:
+						pos++
+						goto lok6_50
+					}
+				lok6_50:
+					{
+						position164_50, tokenIndex164_50 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_50
+						l262_7_50:
+							pos++
+							goto lok7_50
+						}
+					lok7_50:
+						goto l165_50
+					l164_50:
+						pos, ti = position164_50, tokenIndex164_50
+					}
+				l165_50:
+					{
+						position166_50, tokenIndex166_50 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_50
+						l262_8_50:
+							pos++
+							goto lok8_50
+						}
+					lok8_50:
+						goto l167_50
+					l166_50:
+						pos, ti = position166_50, tokenIndex166_50
+					}
+				l167_50:
+					{
+						position168_50, tokenIndex168_50 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_50
+						l262_9_50:
+							pos++
+							goto lok9_50
+						}
+					lok9_50:
+						goto l169_50
+					l168_50:
+						pos, ti = position168_50, tokenIndex168_50
+					}
+				l169_50:
+					_ = position163_50
+				}
+				goto lok50
+			l162_50:
+				pos, ti = position162_50, tokenIndex162_50
+				goto l97
+			}
+		lok50:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_51, tokenIndex162_51 := pos, ti
+				{
+					position163_51 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_51
+					l262_6_51:
+						pos++
+						goto lok6_51
+					}
+				lok6_51:
+					{
+						position164_51, tokenIndex164_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_51
+						l262_7_51:
+							pos++
+							goto lok7_51
+						}
+					lok7_51:
+						goto l165_51
+					l164_51:
+						pos, ti = position164_51, tokenIndex164_51
+					}
+				l165_51:
+					{
+						position166_51, tokenIndex166_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_51
+						l262_8_51:
+							pos++
+							goto lok8_51
+						}
+					lok8_51:
+						goto l167_51
+					l166_51:
+						pos, ti = position166_51, tokenIndex166_51
+					}
+				l167_51:
+					{
+						position168_51, tokenIndex168_51 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_51
+						l262_9_51:
+							pos++
+							goto lok9_51
+						}
+					lok9_51:
+						goto l169_51
+					l168_51:
+						pos, ti = position168_51, tokenIndex168_51
+					}
+				l169_51:
+					_ = position163_51
+				}
+				goto lok51
+			l162_51:
+				pos, ti = position162_51, tokenIndex162_51
+				goto l97
+			}
+		lok51:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l97
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position98, tokenIndex98 := pos, ti
+				{ // IPv6end
+					position128_52, tokenIndex128_52 := pos, ti
+					{
+						position129_52 := pos
+						{
+							position130_52, tokenIndex130_52 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_52
+							}
+							pos++
+							goto l130_52
+						l131_52:
+							pos, ti = position130_52, tokenIndex130_52
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_52
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_52
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_52
+							}
+							pos++
+						}
+					l130_52:
+						_ = position129_52
+					}
+					goto lok52
+				l128_52:
+					pos, ti = position128_52, tokenIndex128_52
+					goto l97
+				}
+			lok52:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position98, tokenIndex98
+			}
+			goto l96
+		l97:
+			pos, ti = position96, tokenIndex96
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_53, tokenIndex162_53 := pos, ti
+				{
+					position163_53 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_53
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_53
+					l262_6_53:
+						pos++
+						goto lok6_53
+					}
+				lok6_53:
+					{
+						position164_53, tokenIndex164_53 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_53
+						l262_7_53:
+							pos++
+							goto lok7_53
+						}
+					lok7_53:
+						goto l165_53
+					l164_53:
+						pos, ti = position164_53, tokenIndex164_53
+					}
+				l165_53:
+					{
+						position166_53, tokenIndex166_53 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_53
+						l262_8_53:
+							pos++
+							goto lok8_53
+						}
+					lok8_53:
+						goto l167_53
+					l166_53:
+						pos, ti = position166_53, tokenIndex166_53
+					}
+				l167_53:
+					{
+						position168_53, tokenIndex168_53 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_53
+						l262_9_53:
+							pos++
+							goto lok9_53
+						}
+					lok9_53:
+						goto l169_53
+					l168_53:
+						pos, ti = position168_53, tokenIndex168_53
+					}
+				l169_53:
+					_ = position163_53
+				}
+				goto lok53
+			l162_53:
+				pos, ti = position162_53, tokenIndex162_53
+				goto l99
+			}
+		lok53:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_54, tokenIndex162_54 := pos, ti
+				{
+					position163_54 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_54
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_54
+					l262_6_54:
+						pos++
+						goto lok6_54
+					}
+				lok6_54:
+					{
+						position164_54, tokenIndex164_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_54
+						l262_7_54:
+							pos++
+							goto lok7_54
+						}
+					lok7_54:
+						goto l165_54
+					l164_54:
+						pos, ti = position164_54, tokenIndex164_54
+					}
+				l165_54:
+					{
+						position166_54, tokenIndex166_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_54
+						l262_8_54:
+							pos++
+							goto lok8_54
+						}
+					lok8_54:
+						goto l167_54
+					l166_54:
+						pos, ti = position166_54, tokenIndex166_54
+					}
+				l167_54:
+					{
+						position168_54, tokenIndex168_54 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_54
+						l262_9_54:
+							pos++
+							goto lok9_54
+						}
+					lok9_54:
+						goto l169_54
+					l168_54:
+						pos, ti = position168_54, tokenIndex168_54
+					}
+				l169_54:
+					_ = position163_54
+				}
+				goto lok54
+			l162_54:
+				pos, ti = position162_54, tokenIndex162_54
+				goto l99
+			}
+		lok54:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_55, tokenIndex162_55 := pos, ti
+				{
+					position163_55 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_55
+					l262_6_55:
+						pos++
+						goto lok6_55
+					}
+				lok6_55:
+					{
+						position164_55, tokenIndex164_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_55
+						l262_7_55:
+							pos++
+							goto lok7_55
+						}
+					lok7_55:
+						goto l165_55
+					l164_55:
+						pos, ti = position164_55, tokenIndex164_55
+					}
+				l165_55:
+					{
+						position166_55, tokenIndex166_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_55
+						l262_8_55:
+							pos++
+							goto lok8_55
+						}
+					lok8_55:
+						goto l167_55
+					l166_55:
+						pos, ti = position166_55, tokenIndex166_55
+					}
+				l167_55:
+					{
+						position168_55, tokenIndex168_55 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_55
+						l262_9_55:
+							pos++
+							goto lok9_55
+						}
+					lok9_55:
+						goto l169_55
+					l168_55:
+						pos, ti = position168_55, tokenIndex168_55
+					}
+				l169_55:
+					_ = position163_55
+				}
+				goto lok55
+			l162_55:
+				pos, ti = position162_55, tokenIndex162_55
+				goto l99
+			}
+		lok55:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_56, tokenIndex162_56 := pos, ti
+				{
+					position163_56 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_56
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_56
+					l262_6_56:
+						pos++
+						goto lok6_56
+					}
+				lok6_56:
+					{
+						position164_56, tokenIndex164_56 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_56
+						l262_7_56:
+							pos++
+							goto lok7_56
+						}
+					lok7_56:
+						goto l165_56
+					l164_56:
+						pos, ti = position164_56, tokenIndex164_56
+					}
+				l165_56:
+					{
+						position166_56, tokenIndex166_56 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_56
+						l262_8_56:
+							pos++
+							goto lok8_56
+						}
+					lok8_56:
+						goto l167_56
+					l166_56:
+						pos, ti = position166_56, tokenIndex166_56
+					}
+				l167_56:
+					{
+						position168_56, tokenIndex168_56 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_56
+						l262_9_56:
+							pos++
+							goto lok9_56
+						}
+					lok9_56:
+						goto l169_56
+					l168_56:
+						pos, ti = position168_56, tokenIndex168_56
+					}
+				l169_56:
+					_ = position163_56
+				}
+				goto lok56
+			l162_56:
+				pos, ti = position162_56, tokenIndex162_56
+				goto l99
+			}
+		lok56:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_57, tokenIndex162_57 := pos, ti
+				{
+					position163_57 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_57
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_57
+					l262_6_57:
+						pos++
+						goto lok6_57
+					}
+				lok6_57:
+					{
+						position164_57, tokenIndex164_57 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_57
+						l262_7_57:
+							pos++
+							goto lok7_57
+						}
+					lok7_57:
+						goto l165_57
+					l164_57:
+						pos, ti = position164_57, tokenIndex164_57
+					}
+				l165_57:
+					{
+						position166_57, tokenIndex166_57 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_57
+						l262_8_57:
+							pos++
+							goto lok8_57
+						}
+					lok8_57:
+						goto l167_57
+					l166_57:
+						pos, ti = position166_57, tokenIndex166_57
+					}
+				l167_57:
+					{
+						position168_57, tokenIndex168_57 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_57
+						l262_9_57:
+							pos++
+							goto lok9_57
+						}
+					lok9_57:
+						goto l169_57
+					l168_57:
+						pos, ti = position168_57, tokenIndex168_57
+					}
+				l169_57:
+					_ = position163_57
+				}
+				goto lok57
+			l162_57:
+				pos, ti = position162_57, tokenIndex162_57
+				goto l99
+			}
+		lok57:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l99
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position100, tokenIndex100 := pos, ti
+				{ // IPv6end
+					position128_58, tokenIndex128_58 := pos, ti
+					{
+						position129_58 := pos
+						{
+							position130_58, tokenIndex130_58 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_58
+							}
+							pos++
+							goto l130_58
+						l131_58:
+							pos, ti = position130_58, tokenIndex130_58
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_58
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_58
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_58
+							}
+							pos++
+						}
+					l130_58:
+						_ = position129_58
+					}
+					goto lok58
+				l128_58:
+					pos, ti = position128_58, tokenIndex128_58
+					goto l99
+				}
+			lok58:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position100, tokenIndex100
+			}
+			goto l96
+		l99:
+			pos, ti = position96, tokenIndex96
+			{
+				position102, tokenIndex102 := pos, ti
+				{ // h16
+					position162_59, tokenIndex162_59 := pos, ti
+					{
+						position163_59 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_59
+						l262_6_59:
+							pos++
+							goto lok6_59
+						}
+					lok6_59:
+						{
+							position164_59, tokenIndex164_59 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_59
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_59
+							l262_7_59:
+								pos++
+								goto lok7_59
+							}
+						lok7_59:
+							goto l165_59
+						l164_59:
+							pos, ti = position164_59, tokenIndex164_59
+						}
+					l165_59:
+						{
+							position166_59, tokenIndex166_59 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_59
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_59
+							l262_8_59:
+								pos++
+								goto lok8_59
+							}
+						lok8_59:
+							goto l167_59
+						l166_59:
+							pos, ti = position166_59, tokenIndex166_59
+						}
+					l167_59:
+						{
+							position168_59, tokenIndex168_59 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_59
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_59
+							l262_9_59:
+								pos++
+								goto lok9_59
+							}
+						lok9_59:
+							goto l169_59
+						l168_59:
+							pos, ti = position168_59, tokenIndex168_59
+						}
+					l169_59:
+						_ = position163_59
+					}
+					goto lok59
+				l162_59:
+					pos, ti = position162_59, tokenIndex162_59
+					goto l102
+				}
+			lok59:
+				goto l103
+			l102:
+				pos, ti = position102, tokenIndex102
+			}
+		l103:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_60, tokenIndex162_60 := pos, ti
+				{
+					position163_60 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_60
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_60
+					l262_6_60:
+						pos++
+						goto lok6_60
+					}
+				lok6_60:
+					{
+						position164_60, tokenIndex164_60 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_60
+						l262_7_60:
+							pos++
+							goto lok7_60
+						}
+					lok7_60:
+						goto l165_60
+					l164_60:
+						pos, ti = position164_60, tokenIndex164_60
+					}
+				l165_60:
+					{
+						position166_60, tokenIndex166_60 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_60
+						l262_8_60:
+							pos++
+							goto lok8_60
+						}
+					lok8_60:
+						goto l167_60
+					l166_60:
+						pos, ti = position166_60, tokenIndex166_60
+					}
+				l167_60:
+					{
+						position168_60, tokenIndex168_60 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_60
+						l262_9_60:
+							pos++
+							goto lok9_60
+						}
+					lok9_60:
+						goto l169_60
+					l168_60:
+						pos, ti = position168_60, tokenIndex168_60
+					}
+				l169_60:
+					_ = position163_60
+				}
+				goto lok60
+			l162_60:
+				pos, ti = position162_60, tokenIndex162_60
+				goto l101
+			}
+		lok60:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_61, tokenIndex162_61 := pos, ti
+				{
+					position163_61 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_61
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_61
+					l262_6_61:
+						pos++
+						goto lok6_61
+					}
+				lok6_61:
+					{
+						position164_61, tokenIndex164_61 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_61
+						l262_7_61:
+							pos++
+							goto lok7_61
+						}
+					lok7_61:
+						goto l165_61
+					l164_61:
+						pos, ti = position164_61, tokenIndex164_61
+					}
+				l165_61:
+					{
+						position166_61, tokenIndex166_61 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_61
+						l262_8_61:
+							pos++
+							goto lok8_61
+						}
+					lok8_61:
+						goto l167_61
+					l166_61:
+						pos, ti = position166_61, tokenIndex166_61
+					}
+				l167_61:
+					{
+						position168_61, tokenIndex168_61 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_61
+						l262_9_61:
+							pos++
+							goto lok9_61
+						}
+					lok9_61:
+						goto l169_61
+					l168_61:
+						pos, ti = position168_61, tokenIndex168_61
+					}
+				l169_61:
+					_ = position163_61
+				}
+				goto lok61
+			l162_61:
+				pos, ti = position162_61, tokenIndex162_61
+				goto l101
+			}
+		lok61:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_62, tokenIndex162_62 := pos, ti
+				{
+					position163_62 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_62
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_62
+					l262_6_62:
+						pos++
+						goto lok6_62
+					}
+				lok6_62:
+					{
+						position164_62, tokenIndex164_62 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_62
+						l262_7_62:
+							pos++
+							goto lok7_62
+						}
+					lok7_62:
+						goto l165_62
+					l164_62:
+						pos, ti = position164_62, tokenIndex164_62
+					}
+				l165_62:
+					{
+						position166_62, tokenIndex166_62 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_62
+						l262_8_62:
+							pos++
+							goto lok8_62
+						}
+					lok8_62:
+						goto l167_62
+					l166_62:
+						pos, ti = position166_62, tokenIndex166_62
+					}
+				l167_62:
+					{
+						position168_62, tokenIndex168_62 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_62
+						l262_9_62:
+							pos++
+							goto lok9_62
+						}
+					lok9_62:
+						goto l169_62
+					l168_62:
+						pos, ti = position168_62, tokenIndex168_62
+					}
+				l169_62:
+					_ = position163_62
+				}
+				goto lok62
+			l162_62:
+				pos, ti = position162_62, tokenIndex162_62
+				goto l101
+			}
+		lok62:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_63, tokenIndex162_63 := pos, ti
+				{
+					position163_63 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_63
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_63
+					l262_6_63:
+						pos++
+						goto lok6_63
+					}
+				lok6_63:
+					{
+						position164_63, tokenIndex164_63 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_63
+						l262_7_63:
+							pos++
+							goto lok7_63
+						}
+					lok7_63:
+						goto l165_63
+					l164_63:
+						pos, ti = position164_63, tokenIndex164_63
+					}
+				l165_63:
+					{
+						position166_63, tokenIndex166_63 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_63
+						l262_8_63:
+							pos++
+							goto lok8_63
+						}
+					lok8_63:
+						goto l167_63
+					l166_63:
+						pos, ti = position166_63, tokenIndex166_63
+					}
+				l167_63:
+					{
+						position168_63, tokenIndex168_63 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_63
+						l262_9_63:
+							pos++
+							goto lok9_63
+						}
+					lok9_63:
+						goto l169_63
+					l168_63:
+						pos, ti = position168_63, tokenIndex168_63
+					}
+				l169_63:
+					_ = position163_63
+				}
+				goto lok63
+			l162_63:
+				pos, ti = position162_63, tokenIndex162_63
+				goto l101
+			}
+		lok63:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l101
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position104, tokenIndex104 := pos, ti
+				{ // IPv6end
+					position128_64, tokenIndex128_64 := pos, ti
+					{
+						position129_64 := pos
+						{
+							position130_64, tokenIndex130_64 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_64
+							}
+							pos++
+							goto l130_64
+						l131_64:
+							pos, ti = position130_64, tokenIndex130_64
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_64
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_64
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_64
+							}
+							pos++
+						}
+					l130_64:
+						_ = position129_64
+					}
+					goto lok64
+				l128_64:
+					pos, ti = position128_64, tokenIndex128_64
+					goto l101
+				}
+			lok64:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position104, tokenIndex104
+			}
+			goto l96
+		l101:
+			pos, ti = position96, tokenIndex96
+			{
+				position106, tokenIndex106 := pos, ti
+				{ // h16c1
+					if false {
+						goto l106
+					}
+					{
+						position133_65 := pos
+						{
+							position134_65, tokenIndex134_65 := pos, ti
+							{ // h16
+								position162_22_65, tokenIndex162_22_65 := pos, ti
+								{
+									position163_22_65 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_6_22_65
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l162_22_65
+									l262_6_22_65:
+										pos++
+										goto lok6_22_65
+									}
+								lok6_22_65:
+									{
+										position164_22_65, tokenIndex164_22_65 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_7_22_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l164_22_65
+										l262_7_22_65:
+											pos++
+											goto lok7_22_65
+										}
+									lok7_22_65:
+										goto l165_22_65
+									l164_22_65:
+										pos, ti = position164_22_65, tokenIndex164_22_65
+									}
+								l165_22_65:
+									{
+										position166_22_65, tokenIndex166_22_65 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_8_22_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l166_22_65
+										l262_8_22_65:
+											pos++
+											goto lok8_22_65
+										}
+									lok8_22_65:
+										goto l167_22_65
+									l166_22_65:
+										pos, ti = position166_22_65, tokenIndex166_22_65
+									}
+								l167_22_65:
+									{
+										position168_22_65, tokenIndex168_22_65 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_9_22_65
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l168_22_65
+										l262_9_22_65:
+											pos++
+											goto lok9_22_65
+										}
+									lok9_22_65:
+										goto l169_22_65
+									l168_22_65:
+										pos, ti = position168_22_65, tokenIndex168_22_65
+									}
+								l169_22_65:
+									_ = position163_22_65
+								}
+								goto lok22_65
+							l162_22_65:
+								pos, ti = position162_22_65, tokenIndex162_22_65
+								goto l134_65
+							}
+						lok22_65:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l134_65
+							}
+							pos++
+							{
+								position136_65, tokenIndex136_65 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l136_65
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l134_65
+							l136_65:
+								pos, ti = position136_65, tokenIndex136_65
+							}
+							goto l135_65
+						l134_65:
+							pos, ti = position134_65, tokenIndex134_65
+						}
+					l135_65:
+						_ = position133_65
+					}
+					goto lok65
+				}
+			lok65:
+				{ // h16
+					position162_66, tokenIndex162_66 := pos, ti
+					{
+						position163_66 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_66
+						l262_6_66:
+							pos++
+							goto lok6_66
+						}
+					lok6_66:
+						{
+							position164_66, tokenIndex164_66 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_66
+							l262_7_66:
+								pos++
+								goto lok7_66
+							}
+						lok7_66:
+							goto l165_66
+						l164_66:
+							pos, ti = position164_66, tokenIndex164_66
+						}
+					l165_66:
+						{
+							position166_66, tokenIndex166_66 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_66
+							l262_8_66:
+								pos++
+								goto lok8_66
+							}
+						lok8_66:
+							goto l167_66
+						l166_66:
+							pos, ti = position166_66, tokenIndex166_66
+						}
+					l167_66:
+						{
+							position168_66, tokenIndex168_66 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_66
+							l262_9_66:
+								pos++
+								goto lok9_66
+							}
+						lok9_66:
+							goto l169_66
+						l168_66:
+							pos, ti = position168_66, tokenIndex168_66
+						}
+					l169_66:
+						_ = position163_66
+					}
+					goto lok66
+				l162_66:
+					pos, ti = position162_66, tokenIndex162_66
+					goto l106
+				}
+			lok66:
+				goto l107
+			l106:
+				pos, ti = position106, tokenIndex106
+			}
+		l107:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			{ // h16
+				position162_67, tokenIndex162_67 := pos, ti
+				{
+					position163_67 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_67
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_67
+					l262_6_67:
+						pos++
+						goto lok6_67
+					}
+				lok6_67:
+					{
+						position164_67, tokenIndex164_67 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_67
+						l262_7_67:
+							pos++
+							goto lok7_67
+						}
+					lok7_67:
+						goto l165_67
+					l164_67:
+						pos, ti = position164_67, tokenIndex164_67
+					}
+				l165_67:
+					{
+						position166_67, tokenIndex166_67 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_67
+						l262_8_67:
+							pos++
+							goto lok8_67
+						}
+					lok8_67:
+						goto l167_67
+					l166_67:
+						pos, ti = position166_67, tokenIndex166_67
+					}
+				l167_67:
+					{
+						position168_67, tokenIndex168_67 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_67
+						l262_9_67:
+							pos++
+							goto lok9_67
+						}
+					lok9_67:
+						goto l169_67
+					l168_67:
+						pos, ti = position168_67, tokenIndex168_67
+					}
+				l169_67:
+					_ = position163_67
+				}
+				goto lok67
+			l162_67:
+				pos, ti = position162_67, tokenIndex162_67
+				goto l105
+			}
+		lok67:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			{ // h16
+				position162_68, tokenIndex162_68 := pos, ti
+				{
+					position163_68 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_68
+					l262_6_68:
+						pos++
+						goto lok6_68
+					}
+				lok6_68:
+					{
+						position164_68, tokenIndex164_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_68
+						l262_7_68:
+							pos++
+							goto lok7_68
+						}
+					lok7_68:
+						goto l165_68
+					l164_68:
+						pos, ti = position164_68, tokenIndex164_68
+					}
+				l165_68:
+					{
+						position166_68, tokenIndex166_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_68
+						l262_8_68:
+							pos++
+							goto lok8_68
+						}
+					lok8_68:
+						goto l167_68
+					l166_68:
+						pos, ti = position166_68, tokenIndex166_68
+					}
+				l167_68:
+					{
+						position168_68, tokenIndex168_68 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_68
+						l262_9_68:
+							pos++
+							goto lok9_68
+						}
+					lok9_68:
+						goto l169_68
+					l168_68:
+						pos, ti = position168_68, tokenIndex168_68
+					}
+				l169_68:
+					_ = position163_68
+				}
+				goto lok68
+			l162_68:
+				pos, ti = position162_68, tokenIndex162_68
+				goto l105
+			}
+		lok68:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			{ // h16
+				position162_69, tokenIndex162_69 := pos, ti
+				{
+					position163_69 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_69
+					l262_6_69:
+						pos++
+						goto lok6_69
+					}
+				lok6_69:
+					{
+						position164_69, tokenIndex164_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_69
+						l262_7_69:
+							pos++
+							goto lok7_69
+						}
+					lok7_69:
+						goto l165_69
+					l164_69:
+						pos, ti = position164_69, tokenIndex164_69
+					}
+				l165_69:
+					{
+						position166_69, tokenIndex166_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_69
+						l262_8_69:
+							pos++
+							goto lok8_69
+						}
+					lok8_69:
+						goto l167_69
+					l166_69:
+						pos, ti = position166_69, tokenIndex166_69
+					}
+				l167_69:
+					{
+						position168_69, tokenIndex168_69 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_69
+						l262_9_69:
+							pos++
+							goto lok9_69
+						}
+					lok9_69:
+						goto l169_69
+					l168_69:
+						pos, ti = position168_69, tokenIndex168_69
+					}
+				l169_69:
+					_ = position163_69
+				}
+				goto lok69
+			l162_69:
+				pos, ti = position162_69, tokenIndex162_69
+				goto l105
+			}
+		lok69:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l105
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position108, tokenIndex108 := pos, ti
+				{ // IPv6end
+					position128_70, tokenIndex128_70 := pos, ti
+					{
+						position129_70 := pos
+						{
+							position130_70, tokenIndex130_70 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_70
+							}
+							pos++
+							goto l130_70
+						l131_70:
+							pos, ti = position130_70, tokenIndex130_70
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_70
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_70
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_70
+							}
+							pos++
+						}
+					l130_70:
+						_ = position129_70
+					}
+					goto lok70
+				l128_70:
+					pos, ti = position128_70, tokenIndex128_70
+					goto l105
+				}
+			lok70:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position108, tokenIndex108
+			}
+			goto l96
+		l105:
+			pos, ti = position96, tokenIndex96
+			{
+				position110, tokenIndex110 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+					goto l110
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position162_71, tokenIndex162_71 := pos, ti
+					{
+						position163_71 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_71
+						l262_6_71:
+							pos++
+							goto lok6_71
+						}
+					lok6_71:
+						{
+							position164_71, tokenIndex164_71 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_71
+							l262_7_71:
+								pos++
+								goto lok7_71
+							}
+						lok7_71:
+							goto l165_71
+						l164_71:
+							pos, ti = position164_71, tokenIndex164_71
+						}
+					l165_71:
+						{
+							position166_71, tokenIndex166_71 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_71
+							l262_8_71:
+								pos++
+								goto lok8_71
+							}
+						lok8_71:
+							goto l167_71
+						l166_71:
+							pos, ti = position166_71, tokenIndex166_71
+						}
+					l167_71:
+						{
+							position168_71, tokenIndex168_71 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_71
+							l262_9_71:
+								pos++
+								goto lok9_71
+							}
+						lok9_71:
+							goto l169_71
+						l168_71:
+							pos, ti = position168_71, tokenIndex168_71
+						}
+					l169_71:
+						_ = position163_71
+					}
+					goto lok71
+				l162_71:
+					pos, ti = position162_71, tokenIndex162_71
+					goto l110
+				}
+			lok71:
+				goto l111
+			l110:
+				pos, ti = position110, tokenIndex110
+			}
+		l111:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{ // h16
+				position162_72, tokenIndex162_72 := pos, ti
+				{
+					position163_72 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_72
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_72
+					l262_6_72:
+						pos++
+						goto lok6_72
+					}
+				lok6_72:
+					{
+						position164_72, tokenIndex164_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_72
+						l262_7_72:
+							pos++
+							goto lok7_72
+						}
+					lok7_72:
+						goto l165_72
+					l164_72:
+						pos, ti = position164_72, tokenIndex164_72
+					}
+				l165_72:
+					{
+						position166_72, tokenIndex166_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_72
+						l262_8_72:
+							pos++
+							goto lok8_72
+						}
+					lok8_72:
+						goto l167_72
+					l166_72:
+						pos, ti = position166_72, tokenIndex166_72
+					}
+				l167_72:
+					{
+						position168_72, tokenIndex168_72 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_72
+						l262_9_72:
+							pos++
+							goto lok9_72
+						}
+					lok9_72:
+						goto l169_72
+					l168_72:
+						pos, ti = position168_72, tokenIndex168_72
+					}
+				l169_72:
+					_ = position163_72
+				}
+				goto lok72
+			l162_72:
+				pos, ti = position162_72, tokenIndex162_72
+				goto l109
+			}
+		lok72:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{ // h16
+				position162_73, tokenIndex162_73 := pos, ti
+				{
+					position163_73 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_73
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_73
+					l262_6_73:
+						pos++
+						goto lok6_73
+					}
+				lok6_73:
+					{
+						position164_73, tokenIndex164_73 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_73
+						l262_7_73:
+							pos++
+							goto lok7_73
+						}
+					lok7_73:
+						goto l165_73
+					l164_73:
+						pos, ti = position164_73, tokenIndex164_73
+					}
+				l165_73:
+					{
+						position166_73, tokenIndex166_73 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_73
+						l262_8_73:
+							pos++
+							goto lok8_73
+						}
+					lok8_73:
+						goto l167_73
+					l166_73:
+						pos, ti = position166_73, tokenIndex166_73
+					}
+				l167_73:
+					{
+						position168_73, tokenIndex168_73 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_73
+						l262_9_73:
+							pos++
+							goto lok9_73
+						}
+					lok9_73:
+						goto l169_73
+					l168_73:
+						pos, ti = position168_73, tokenIndex168_73
+					}
+				l169_73:
+					_ = position163_73
+				}
+				goto lok73
+			l162_73:
+				pos, ti = position162_73, tokenIndex162_73
+				goto l109
+			}
+		lok73:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l109
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position112, tokenIndex112 := pos, ti
+				{ // IPv6end
+					position128_74, tokenIndex128_74 := pos, ti
+					{
+						position129_74 := pos
+						{
+							position130_74, tokenIndex130_74 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_74
+							}
+							pos++
+							goto l130_74
+						l131_74:
+							pos, ti = position130_74, tokenIndex130_74
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_74
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_74
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_74
+							}
+							pos++
+						}
+					l130_74:
+						_ = position129_74
+					}
+					goto lok74
+				l128_74:
+					pos, ti = position128_74, tokenIndex128_74
+					goto l109
+				}
+			lok74:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position112, tokenIndex112
+			}
+			goto l96
+		l109:
+			pos, ti = position96, tokenIndex96
+			{
+				position114, tokenIndex114 := pos, ti
+				{ // h16c3
+					if false {
+						goto l114
+					}
+					{
+						position143_75 := pos
+						{
+							position144_75, tokenIndex144_75 := pos, ti
+							{ // h16
+								position162_25_75, tokenIndex162_25_75 := pos, ti
+								{
+									position163_25_75 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_6_25_75
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l162_25_75
+									l262_6_25_75:
+										pos++
+										goto lok6_25_75
+									}
+								lok6_25_75:
+									{
+										position164_25_75, tokenIndex164_25_75 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_7_25_75
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l164_25_75
+										l262_7_25_75:
+											pos++
+											goto lok7_25_75
+										}
+									lok7_25_75:
+										goto l165_25_75
+									l164_25_75:
+										pos, ti = position164_25_75, tokenIndex164_25_75
+									}
+								l165_25_75:
+									{
+										position166_25_75, tokenIndex166_25_75 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_8_25_75
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l166_25_75
+										l262_8_25_75:
+											pos++
+											goto lok8_25_75
+										}
+									lok8_25_75:
+										goto l167_25_75
+									l166_25_75:
+										pos, ti = position166_25_75, tokenIndex166_25_75
+									}
+								l167_25_75:
+									{
+										position168_25_75, tokenIndex168_25_75 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_9_25_75
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l168_25_75
+										l262_9_25_75:
+											pos++
+											goto lok9_25_75
+										}
+									lok9_25_75:
+										goto l169_25_75
+									l168_25_75:
+										pos, ti = position168_25_75, tokenIndex168_25_75
+									}
+								l169_25_75:
+									_ = position163_25_75
+								}
+								goto lok25_75
+							l162_25_75:
+								pos, ti = position162_25_75, tokenIndex162_25_75
+								goto l144_75
+							}
+						lok25_75:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l144_75
+							}
+							pos++
+							{
+								position146_75, tokenIndex146_75 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l146_75
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l144_75
+							l146_75:
+								pos, ti = position146_75, tokenIndex146_75
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+								goto l144_75
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l145_75
+						l144_75:
+							pos, ti = position144_75, tokenIndex144_75
+						}
+					l145_75:
+						_ = position143_75
+					}
+					goto lok75
+				}
+			lok75:
+				{ // h16
+					position162_76, tokenIndex162_76 := pos, ti
+					{
+						position163_76 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_76
+						l262_6_76:
+							pos++
+							goto lok6_76
+						}
+					lok6_76:
+						{
+							position164_76, tokenIndex164_76 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_76
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_76
+							l262_7_76:
+								pos++
+								goto lok7_76
+							}
+						lok7_76:
+							goto l165_76
+						l164_76:
+							pos, ti = position164_76, tokenIndex164_76
+						}
+					l165_76:
+						{
+							position166_76, tokenIndex166_76 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_76
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_76
+							l262_8_76:
+								pos++
+								goto lok8_76
+							}
+						lok8_76:
+							goto l167_76
+						l166_76:
+							pos, ti = position166_76, tokenIndex166_76
+						}
+					l167_76:
+						{
+							position168_76, tokenIndex168_76 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_76
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_76
+							l262_9_76:
+								pos++
+								goto lok9_76
+							}
+						lok9_76:
+							goto l169_76
+						l168_76:
+							pos, ti = position168_76, tokenIndex168_76
+						}
+					l169_76:
+						_ = position163_76
+					}
+					goto lok76
+				l162_76:
+					pos, ti = position162_76, tokenIndex162_76
+					goto l114
+				}
+			lok76:
+				goto l115
+			l114:
+				pos, ti = position114, tokenIndex114
+			}
+		l115:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			{ // h16
+				position162_77, tokenIndex162_77 := pos, ti
+				{
+					position163_77 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_77
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_77
+					l262_6_77:
+						pos++
+						goto lok6_77
+					}
+				lok6_77:
+					{
+						position164_77, tokenIndex164_77 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_77
+						l262_7_77:
+							pos++
+							goto lok7_77
+						}
+					lok7_77:
+						goto l165_77
+					l164_77:
+						pos, ti = position164_77, tokenIndex164_77
+					}
+				l165_77:
+					{
+						position166_77, tokenIndex166_77 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_77
+						l262_8_77:
+							pos++
+							goto lok8_77
+						}
+					lok8_77:
+						goto l167_77
+					l166_77:
+						pos, ti = position166_77, tokenIndex166_77
+					}
+				l167_77:
+					{
+						position168_77, tokenIndex168_77 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_77
+						l262_9_77:
+							pos++
+							goto lok9_77
+						}
+					lok9_77:
+						goto l169_77
+					l168_77:
+						pos, ti = position168_77, tokenIndex168_77
+					}
+				l169_77:
+					_ = position163_77
+				}
+				goto lok77
+			l162_77:
+				pos, ti = position162_77, tokenIndex162_77
+				goto l113
+			}
+		lok77:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l113
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position116, tokenIndex116 := pos, ti
+				{ // IPv6end
+					position128_78, tokenIndex128_78 := pos, ti
+					{
+						position129_78 := pos
+						{
+							position130_78, tokenIndex130_78 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_78
+							}
+							pos++
+							goto l130_78
+						l131_78:
+							pos, ti = position130_78, tokenIndex130_78
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_78
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_78
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_78
+							}
+							pos++
+						}
+					l130_78:
+						_ = position129_78
+					}
+					goto lok78
+				l128_78:
+					pos, ti = position128_78, tokenIndex128_78
+					goto l113
+				}
+			lok78:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position116, tokenIndex116
+			}
+			goto l96
+		l113:
+			pos, ti = position96, tokenIndex96
+			{
+				position118, tokenIndex118 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+					goto l118
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position162_79, tokenIndex162_79 := pos, ti
+					{
+						position163_79 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_79
+						l262_6_79:
+							pos++
+							goto lok6_79
+						}
+					lok6_79:
+						{
+							position164_79, tokenIndex164_79 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_79
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_79
+							l262_7_79:
+								pos++
+								goto lok7_79
+							}
+						lok7_79:
+							goto l165_79
+						l164_79:
+							pos, ti = position164_79, tokenIndex164_79
+						}
+					l165_79:
+						{
+							position166_79, tokenIndex166_79 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_79
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_79
+							l262_8_79:
+								pos++
+								goto lok8_79
+							}
+						lok8_79:
+							goto l167_79
+						l166_79:
+							pos, ti = position166_79, tokenIndex166_79
+						}
+					l167_79:
+						{
+							position168_79, tokenIndex168_79 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_79
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_79
+							l262_9_79:
+								pos++
+								goto lok9_79
+							}
+						lok9_79:
+							goto l169_79
+						l168_79:
+							pos, ti = position168_79, tokenIndex168_79
+						}
+					l169_79:
+						_ = position163_79
+					}
+					goto lok79
+				l162_79:
+					pos, ti = position162_79, tokenIndex162_79
+					goto l118
+				}
+			lok79:
+				goto l119
+			l118:
+				pos, ti = position118, tokenIndex118
+			}
+		l119:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l117
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l117
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+				goto l117
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position120, tokenIndex120 := pos, ti
+				{ // IPv6end
+					position128_80, tokenIndex128_80 := pos, ti
+					{
+						position129_80 := pos
+						{
+							position130_80, tokenIndex130_80 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_80
+							}
+							pos++
+							goto l130_80
+						l131_80:
+							pos, ti = position130_80, tokenIndex130_80
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_80
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_80
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_80
+							}
+							pos++
+						}
+					l130_80:
+						_ = position129_80
+					}
+					goto lok80
+				l128_80:
+					pos, ti = position128_80, tokenIndex128_80
+					goto l117
+				}
+			lok80:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position120, tokenIndex120
+			}
+			goto l96
+		l117:
+			pos, ti = position96, tokenIndex96
+			{
+				position122, tokenIndex122 := pos, ti
+				{ // h16c5
+					if false {
+						goto l122
+					}
+					{
+						position153_81 := pos
+						{
+							position154_81, tokenIndex154_81 := pos, ti
+							{ // h16
+								position162_28_81, tokenIndex162_28_81 := pos, ti
+								{
+									position163_28_81 := pos
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_6_28_81
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l162_28_81
+									l262_6_28_81:
+										pos++
+										goto lok6_28_81
+									}
+								lok6_28_81:
+									{
+										position164_28_81, tokenIndex164_28_81 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_7_28_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l164_28_81
+										l262_7_28_81:
+											pos++
+											goto lok7_28_81
+										}
+									lok7_28_81:
+										goto l165_28_81
+									l164_28_81:
+										pos, ti = position164_28_81, tokenIndex164_28_81
+									}
+								l165_28_81:
+									{
+										position166_28_81, tokenIndex166_28_81 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_8_28_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l166_28_81
+										l262_8_28_81:
+											pos++
+											goto lok8_28_81
+										}
+									lok8_28_81:
+										goto l167_28_81
+									l166_28_81:
+										pos, ti = position166_28_81, tokenIndex166_28_81
+									}
+								l167_28_81:
+									{
+										position168_28_81, tokenIndex168_28_81 := pos, ti
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_9_28_81
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l168_28_81
+										l262_9_28_81:
+											pos++
+											goto lok9_28_81
+										}
+									lok9_28_81:
+										goto l169_28_81
+									l168_28_81:
+										pos, ti = position168_28_81, tokenIndex168_28_81
+									}
+								l169_28_81:
+									_ = position163_28_81
+								}
+								goto lok28_81
+							l162_28_81:
+								pos, ti = position162_28_81, tokenIndex162_28_81
+								goto l154_81
+							}
+						lok28_81:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l154_81
+							}
+							pos++
+							{
+								position156_81, tokenIndex156_81 := pos, ti
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l156_81
+								}
+								pos++
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l154_81
+							l156_81:
+								pos, ti = position156_81, tokenIndex156_81
+							}
+							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+								goto l154_81
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l155_81
+						l154_81:
+							pos, ti = position154_81, tokenIndex154_81
+						}
+					l155_81:
+						_ = position153_81
+					}
+					goto lok81
+				}
+			lok81:
+				{ // h16
+					position162_82, tokenIndex162_82 := pos, ti
+					{
+						position163_82 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_82
+						l262_6_82:
+							pos++
+							goto lok6_82
+						}
+					lok6_82:
+						{
+							position164_82, tokenIndex164_82 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_82
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_82
+							l262_7_82:
+								pos++
+								goto lok7_82
+							}
+						lok7_82:
+							goto l165_82
+						l164_82:
+							pos, ti = position164_82, tokenIndex164_82
+						}
+					l165_82:
+						{
+							position166_82, tokenIndex166_82 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_82
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_82
+							l262_8_82:
+								pos++
+								goto lok8_82
+							}
+						lok8_82:
+							goto l167_82
+						l166_82:
+							pos, ti = position166_82, tokenIndex166_82
+						}
+					l167_82:
+						{
+							position168_82, tokenIndex168_82 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_82
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_82
+							l262_9_82:
+								pos++
+								goto lok9_82
+							}
+						lok9_82:
+							goto l169_82
+						l168_82:
+							pos, ti = position168_82, tokenIndex168_82
+						}
+					l169_82:
+						_ = position163_82
+					}
+					goto lok82
+				l162_82:
+					pos, ti = position162_82, tokenIndex162_82
+					goto l122
+				}
+			lok82:
+				goto l123
+			l122:
+				pos, ti = position122, tokenIndex122
+			}
+		l123:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			}
+			pos++
+			{ // h16
+				position162_83, tokenIndex162_83 := pos, ti
+				{
+					position163_83 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_83
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_83
+					l262_6_83:
+						pos++
+						goto lok6_83
+					}
+				lok6_83:
+					{
+						position164_83, tokenIndex164_83 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_83
+						l262_7_83:
+							pos++
+							goto lok7_83
+						}
+					lok7_83:
+						goto l165_83
+					l164_83:
+						pos, ti = position164_83, tokenIndex164_83
+					}
+				l165_83:
+					{
+						position166_83, tokenIndex166_83 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_83
+						l262_8_83:
+							pos++
+							goto lok8_83
+						}
+					lok8_83:
+						goto l167_83
+					l166_83:
+						pos, ti = position166_83, tokenIndex166_83
+					}
+				l167_83:
+					{
+						position168_83, tokenIndex168_83 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_83
+						l262_9_83:
+							pos++
+							goto lok9_83
+						}
+					lok9_83:
+						goto l169_83
+					l168_83:
+						pos, ti = position168_83, tokenIndex168_83
+					}
+				l169_83:
+					_ = position163_83
+				}
+				goto lok83
+			l162_83:
+				pos, ti = position162_83, tokenIndex162_83
+				goto l121
+			}
+		lok83:
+			{
+				position124, tokenIndex124 := pos, ti
+				{ // IPv6end
+					position128_84, tokenIndex128_84 := pos, ti
+					{
+						position129_84 := pos
+						{
+							position130_84, tokenIndex130_84 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_84
+							}
+							pos++
+							goto l130_84
+						l131_84:
+							pos, ti = position130_84, tokenIndex130_84
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_84
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_84
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_84
+							}
+							pos++
+						}
+					l130_84:
+						_ = position129_84
+					}
+					goto lok84
+				l128_84:
+					pos, ti = position128_84, tokenIndex128_84
+					goto l121
+				}
+			lok84:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position124, tokenIndex124
+			}
+			goto l96
+		l121:
+			pos, ti = position96, tokenIndex96
+			{
+				position125, tokenIndex125 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
+					goto l125
+				}
+				pos, ti = p.position, p.tokenIndex
+				{ // h16
+					position162_85, tokenIndex162_85 := pos, ti
+					{
+						position163_85 := pos
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_85
+						l262_6_85:
+							pos++
+							goto lok6_85
+						}
+					lok6_85:
+						{
+							position164_85, tokenIndex164_85 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_85
+							l262_7_85:
+								pos++
+								goto lok7_85
+							}
+						lok7_85:
+							goto l165_85
+						l164_85:
+							pos, ti = position164_85, tokenIndex164_85
+						}
+					l165_85:
+						{
+							position166_85, tokenIndex166_85 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_85
+							l262_8_85:
+								pos++
+								goto lok8_85
+							}
+						lok8_85:
+							goto l167_85
+						l166_85:
+							pos, ti = position166_85, tokenIndex166_85
+						}
+					l167_85:
+						{
+							position168_85, tokenIndex168_85 := pos, ti
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_85
+							l262_9_85:
+								pos++
+								goto lok9_85
+							}
+						lok9_85:
+							goto l169_85
+						l168_85:
+							pos, ti = position168_85, tokenIndex168_85
+						}
+					l169_85:
+						_ = position163_85
+					}
+					goto lok85
+				l162_85:
+					pos, ti = position162_85, tokenIndex162_85
+					goto l125
+				}
+			lok85:
+				goto l126
+			l125:
+				pos, ti = position125, tokenIndex125
+			}
+		l126:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{
+				position127, tokenIndex127 := pos, ti
+				{ // IPv6end
+					position128_86, tokenIndex128_86 := pos, ti
+					{
+						position129_86 := pos
+						{
+							position130_86, tokenIndex130_86 := pos, ti
+							if buffer[pos] != ']' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_86
+							}
+							pos++
+							goto l130_86
+						l131_86:
+							pos, ti = position130_86, tokenIndex130_86
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_86
+							}
+							pos++
+							if buffer[pos] != '2' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_86
+							}
+							pos++
+							if buffer[pos] != '5' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_86
+							}
+							pos++
+						}
+					l130_86:
+						_ = position129_86
+					}
+					goto lok86
+				l128_86:
+					pos, ti = position128_86, tokenIndex128_86
+					goto l94
+				}
+			lok86:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position127, tokenIndex127
+			}
+		}
+	l96:
+		if p.records(ruleIPv6address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv6address, position95)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l94:
+	pos, ti = position94, tokenIndex94
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6address() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4548,7 +11240,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l97
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l97
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5187,7 +11879,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l99
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l99
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -5822,7 +12514,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l101
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l101
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6495,7 +13187,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l105
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l105
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -6574,7 +13266,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position96, tokenIndex96
 			{
 				position110, tokenIndex110 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 					goto l110
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6918,7 +13610,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l109
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l109
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7133,7 +13825,7 @@ func (p *Parser) rIPv6address() bool {
 							l146_75:
 								pos, ti = position146_75, tokenIndex146_75
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 								goto l144_75
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -7379,7 +14071,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l113
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l113
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7458,7 +14150,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position96, tokenIndex96
 			{
 				position118, tokenIndex118 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 					goto l118
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -7586,7 +14278,7 @@ func (p *Parser) rIPv6address() bool {
 				goto l117
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rls32() {
+			if p.position, p.tokenIndex = pos, ti; !p.nls32() {
 				goto l117
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7801,7 +14493,7 @@ func (p *Parser) rIPv6address() bool {
 							l156_81:
 								pos, ti = position156_81, tokenIndex156_81
 							}
-							if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 								goto l154_81
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -8111,7 +14803,7 @@ func (p *Parser) rIPv6address() bool {
 			pos, ti = position96, tokenIndex96
 			{
 				position125, tokenIndex125 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rh16c6() {
+				if p.position, p.tokenIndex = pos, ti; !p.nh16c6() {
 					goto l125
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -8337,6 +15029,61 @@ func (p *Parser) rIPv6end() bool {
 		{
 			position130, tokenIndex130 := pos, ti
 			if buffer[pos] != ']' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l131
+			}
+			pos++
+			goto l130
+		l131:
+			pos, ti = position130, tokenIndex130
+			if buffer[pos] != '%' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			}
+			pos++
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			}
+			pos++
+			if buffer[pos] != '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			}
+			pos++
+		}
+	l130:
+		_ = position129
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l128:
+	pos, ti = position128, tokenIndex128
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nIPv6end() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position128, tokenIndex128 := pos, ti
+	{
+		position129 := pos
+		{
+			position130, tokenIndex130 := pos, ti
+			if buffer[pos] != ']' {
 				if int(pos) == p.at {
 					p.note(17, true)
 				}
@@ -8397,6 +15144,134 @@ l128:
 
 // rh16c1 is rule 18 h16c1 <- <(h16 ':' !':')?>
 func (p *Parser) rh16c1() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position133 := pos
+		{
+			position134, tokenIndex134 := pos, ti
+			{ // h16
+				position162_22, tokenIndex162_22 := pos, ti
+				{
+					position163_22 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_22
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_22
+					l262_6_22:
+						pos++
+						goto lok6_22
+					}
+				lok6_22:
+					{
+						position164_22, tokenIndex164_22 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_22
+						l262_7_22:
+							pos++
+							goto lok7_22
+						}
+					lok7_22:
+						goto l165_22
+					l164_22:
+						pos, ti = position164_22, tokenIndex164_22
+					}
+				l165_22:
+					{
+						position166_22, tokenIndex166_22 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_22
+						l262_8_22:
+							pos++
+							goto lok8_22
+						}
+					lok8_22:
+						goto l167_22
+					l166_22:
+						pos, ti = position166_22, tokenIndex166_22
+					}
+				l167_22:
+					{
+						position168_22, tokenIndex168_22 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_22
+						l262_9_22:
+							pos++
+							goto lok9_22
+						}
+					lok9_22:
+						goto l169_22
+					l168_22:
+						pos, ti = position168_22, tokenIndex168_22
+					}
+				l169_22:
+					_ = position163_22
+				}
+				goto lok22
+			l162_22:
+				pos, ti = position162_22, tokenIndex162_22
+				goto l134
+			}
+		lok22:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{
+				position136, tokenIndex136 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l136
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l134
+			l136:
+				pos, ti = position136, tokenIndex136
+			}
+			goto l135
+		l134:
+			pos, ti = position134, tokenIndex134
+		}
+	l135:
+		_ = position133
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c1() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8544,6 +15419,262 @@ func (p *Parser) rh16c1() bool {
 
 // rh16c2 is rule 19 h16c2 <- <(h16 ':' !':' h16c1)?>
 func (p *Parser) rh16c2() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position138 := pos
+		{
+			position139, tokenIndex139 := pos, ti
+			{ // h16
+				position162_23, tokenIndex162_23 := pos, ti
+				{
+					position163_23 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_23
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_23
+					l262_6_23:
+						pos++
+						goto lok6_23
+					}
+				lok6_23:
+					{
+						position164_23, tokenIndex164_23 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_23
+						l262_7_23:
+							pos++
+							goto lok7_23
+						}
+					lok7_23:
+						goto l165_23
+					l164_23:
+						pos, ti = position164_23, tokenIndex164_23
+					}
+				l165_23:
+					{
+						position166_23, tokenIndex166_23 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_23
+						l262_8_23:
+							pos++
+							goto lok8_23
+						}
+					lok8_23:
+						goto l167_23
+					l166_23:
+						pos, ti = position166_23, tokenIndex166_23
+					}
+				l167_23:
+					{
+						position168_23, tokenIndex168_23 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_23
+						l262_9_23:
+							pos++
+							goto lok9_23
+						}
+					lok9_23:
+						goto l169_23
+					l168_23:
+						pos, ti = position168_23, tokenIndex168_23
+					}
+				l169_23:
+					_ = position163_23
+				}
+				goto lok23
+			l162_23:
+				pos, ti = position162_23, tokenIndex162_23
+				goto l139
+			}
+		lok23:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l139
+			}
+			pos++
+			{
+				position141, tokenIndex141 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l139
+			l141:
+				pos, ti = position141, tokenIndex141
+			}
+			{ // h16c1
+				if false {
+					goto l139
+				}
+				{
+					position133_24 := pos
+					{
+						position134_24, tokenIndex134_24 := pos, ti
+						{ // h16
+							position162_22_24, tokenIndex162_22_24 := pos, ti
+							{
+								position163_22_24 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_6_22_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l162_22_24
+								l262_6_22_24:
+									pos++
+									goto lok6_22_24
+								}
+							lok6_22_24:
+								{
+									position164_22_24, tokenIndex164_22_24 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_7_22_24
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l164_22_24
+									l262_7_22_24:
+										pos++
+										goto lok7_22_24
+									}
+								lok7_22_24:
+									goto l165_22_24
+								l164_22_24:
+									pos, ti = position164_22_24, tokenIndex164_22_24
+								}
+							l165_22_24:
+								{
+									position166_22_24, tokenIndex166_22_24 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_8_22_24
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l166_22_24
+									l262_8_22_24:
+										pos++
+										goto lok8_22_24
+									}
+								lok8_22_24:
+									goto l167_22_24
+								l166_22_24:
+									pos, ti = position166_22_24, tokenIndex166_22_24
+								}
+							l167_22_24:
+								{
+									position168_22_24, tokenIndex168_22_24 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_9_22_24
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_22_24
+									l262_9_22_24:
+										pos++
+										goto lok9_22_24
+									}
+								lok9_22_24:
+									goto l169_22_24
+								l168_22_24:
+									pos, ti = position168_22_24, tokenIndex168_22_24
+								}
+							l169_22_24:
+								_ = position163_22_24
+							}
+							goto lok22_24
+						l162_22_24:
+							pos, ti = position162_22_24, tokenIndex162_22_24
+							goto l134_24
+						}
+					lok22_24:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l134_24
+						}
+						pos++
+						{
+							position136_24, tokenIndex136_24 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l136_24
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l134_24
+						l136_24:
+							pos, ti = position136_24, tokenIndex136_24
+						}
+						goto l135_24
+					l134_24:
+						pos, ti = position134_24, tokenIndex134_24
+					}
+				l135_24:
+					_ = position133_24
+				}
+				goto lok24
+			}
+		lok24:
+			goto l140
+		l139:
+			pos, ti = position139, tokenIndex139
+		}
+	l140:
+		_ = position138
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c2() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -8848,6 +15979,138 @@ func (p *Parser) rh16c3() bool {
 				{
 					position163_25 := pos
 					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_25
+					l262_6_25:
+						pos++
+						goto lok6_25
+					}
+				lok6_25:
+					{
+						position164_25, tokenIndex164_25 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_25
+						l262_7_25:
+							pos++
+							goto lok7_25
+						}
+					lok7_25:
+						goto l165_25
+					l164_25:
+						pos, ti = position164_25, tokenIndex164_25
+					}
+				l165_25:
+					{
+						position166_25, tokenIndex166_25 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_25
+						l262_8_25:
+							pos++
+							goto lok8_25
+						}
+					lok8_25:
+						goto l167_25
+					l166_25:
+						pos, ti = position166_25, tokenIndex166_25
+					}
+				l167_25:
+					{
+						position168_25, tokenIndex168_25 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_25
+						l262_9_25:
+							pos++
+							goto lok9_25
+						}
+					lok9_25:
+						goto l169_25
+					l168_25:
+						pos, ti = position168_25, tokenIndex168_25
+					}
+				l169_25:
+					_ = position163_25
+				}
+				goto lok25
+			l162_25:
+				pos, ti = position162_25, tokenIndex162_25
+				goto l144
+			}
+		lok25:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l144
+			}
+			pos++
+			{
+				position146, tokenIndex146 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l146
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l144
+			l146:
+				pos, ti = position146, tokenIndex146
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+				goto l144
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l145
+		l144:
+			pos, ti = position144, tokenIndex144
+		}
+	l145:
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c3() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position143 := pos
+		{
+			position144, tokenIndex144 := pos, ti
+			{ // h16
+				position162_25, tokenIndex162_25 := pos, ti
+				{
+					position163_25 := pos
+					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -8971,7 +16234,7 @@ func (p *Parser) rh16c3() bool {
 			l146:
 				pos, ti = position146, tokenIndex146
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 				goto l144
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8988,6 +16251,266 @@ func (p *Parser) rh16c3() bool {
 
 // rh16c4 is rule 21 h16c4 <- <(h16 ':' !':' h16c3)?>
 func (p *Parser) rh16c4() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position148 := pos
+		{
+			position149, tokenIndex149 := pos, ti
+			{ // h16
+				position162_26, tokenIndex162_26 := pos, ti
+				{
+					position163_26 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_26
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_26
+					l262_6_26:
+						pos++
+						goto lok6_26
+					}
+				lok6_26:
+					{
+						position164_26, tokenIndex164_26 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_26
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_26
+						l262_7_26:
+							pos++
+							goto lok7_26
+						}
+					lok7_26:
+						goto l165_26
+					l164_26:
+						pos, ti = position164_26, tokenIndex164_26
+					}
+				l165_26:
+					{
+						position166_26, tokenIndex166_26 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_26
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_26
+						l262_8_26:
+							pos++
+							goto lok8_26
+						}
+					lok8_26:
+						goto l167_26
+					l166_26:
+						pos, ti = position166_26, tokenIndex166_26
+					}
+				l167_26:
+					{
+						position168_26, tokenIndex168_26 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_26
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_26
+						l262_9_26:
+							pos++
+							goto lok9_26
+						}
+					lok9_26:
+						goto l169_26
+					l168_26:
+						pos, ti = position168_26, tokenIndex168_26
+					}
+				l169_26:
+					_ = position163_26
+				}
+				goto lok26
+			l162_26:
+				pos, ti = position162_26, tokenIndex162_26
+				goto l149
+			}
+		lok26:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l149
+			}
+			pos++
+			{
+				position151, tokenIndex151 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l151
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l149
+			l151:
+				pos, ti = position151, tokenIndex151
+			}
+			{ // h16c3
+				if false {
+					goto l149
+				}
+				{
+					position143_27 := pos
+					{
+						position144_27, tokenIndex144_27 := pos, ti
+						{ // h16
+							position162_25_27, tokenIndex162_25_27 := pos, ti
+							{
+								position163_25_27 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_6_25_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l162_25_27
+								l262_6_25_27:
+									pos++
+									goto lok6_25_27
+								}
+							lok6_25_27:
+								{
+									position164_25_27, tokenIndex164_25_27 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_7_25_27
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l164_25_27
+									l262_7_25_27:
+										pos++
+										goto lok7_25_27
+									}
+								lok7_25_27:
+									goto l165_25_27
+								l164_25_27:
+									pos, ti = position164_25_27, tokenIndex164_25_27
+								}
+							l165_25_27:
+								{
+									position166_25_27, tokenIndex166_25_27 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_8_25_27
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l166_25_27
+									l262_8_25_27:
+										pos++
+										goto lok8_25_27
+									}
+								lok8_25_27:
+									goto l167_25_27
+								l166_25_27:
+									pos, ti = position166_25_27, tokenIndex166_25_27
+								}
+							l167_25_27:
+								{
+									position168_25_27, tokenIndex168_25_27 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_9_25_27
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_25_27
+									l262_9_25_27:
+										pos++
+										goto lok9_25_27
+									}
+								lok9_25_27:
+									goto l169_25_27
+								l168_25_27:
+									pos, ti = position168_25_27, tokenIndex168_25_27
+								}
+							l169_25_27:
+								_ = position163_25_27
+							}
+							goto lok25_27
+						l162_25_27:
+							pos, ti = position162_25_27, tokenIndex162_25_27
+							goto l144_27
+						}
+					lok25_27:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l144_27
+						}
+						pos++
+						{
+							position146_27, tokenIndex146_27 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l146_27
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l144_27
+						l146_27:
+							pos, ti = position146_27, tokenIndex146_27
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+							goto l144_27
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l145_27
+					l144_27:
+						pos, ti = position144_27, tokenIndex144_27
+					}
+				l145_27:
+					_ = position143_27
+				}
+				goto lok27
+			}
+		lok27:
+			goto l150
+		l149:
+			pos, ti = position149, tokenIndex149
+		}
+	l150:
+		_ = position148
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c4() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -9258,7 +16781,7 @@ func (p *Parser) rh16c4() bool {
 						l146_27:
 							pos, ti = position146_27, tokenIndex146_27
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh16c2() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh16c2() {
 							goto l144_27
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -9285,6 +16808,138 @@ func (p *Parser) rh16c4() bool {
 
 // rh16c5 is rule 22 h16c5 <- <(h16 ':' !':' h16c4)?>
 func (p *Parser) rh16c5() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position153 := pos
+		{
+			position154, tokenIndex154 := pos, ti
+			{ // h16
+				position162_28, tokenIndex162_28 := pos, ti
+				{
+					position163_28 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_28
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_28
+					l262_6_28:
+						pos++
+						goto lok6_28
+					}
+				lok6_28:
+					{
+						position164_28, tokenIndex164_28 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_28
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_28
+						l262_7_28:
+							pos++
+							goto lok7_28
+						}
+					lok7_28:
+						goto l165_28
+					l164_28:
+						pos, ti = position164_28, tokenIndex164_28
+					}
+				l165_28:
+					{
+						position166_28, tokenIndex166_28 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_28
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_28
+						l262_8_28:
+							pos++
+							goto lok8_28
+						}
+					lok8_28:
+						goto l167_28
+					l166_28:
+						pos, ti = position166_28, tokenIndex166_28
+					}
+				l167_28:
+					{
+						position168_28, tokenIndex168_28 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_28
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_28
+						l262_9_28:
+							pos++
+							goto lok9_28
+						}
+					lok9_28:
+						goto l169_28
+					l168_28:
+						pos, ti = position168_28, tokenIndex168_28
+					}
+				l169_28:
+					_ = position163_28
+				}
+				goto lok28
+			l162_28:
+				pos, ti = position162_28, tokenIndex162_28
+				goto l154
+			}
+		lok28:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l154
+			}
+			pos++
+			{
+				position156, tokenIndex156 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l156
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l154
+			l156:
+				pos, ti = position156, tokenIndex156
+			}
+			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+				goto l154
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l155
+		l154:
+			pos, ti = position154, tokenIndex154
+		}
+	l155:
+		_ = position153
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c5() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -9419,7 +17074,7 @@ func (p *Parser) rh16c5() bool {
 			l156:
 				pos, ti = position156, tokenIndex156
 			}
-			if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+			if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 				goto l154
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9436,6 +17091,266 @@ func (p *Parser) rh16c5() bool {
 
 // rh16c6 is rule 23 h16c6 <- <(h16 ':' !':' h16c5)?>
 func (p *Parser) rh16c6() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position158 := pos
+		{
+			position159, tokenIndex159 := pos, ti
+			{ // h16
+				position162_29, tokenIndex162_29 := pos, ti
+				{
+					position163_29 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_29
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_29
+					l262_6_29:
+						pos++
+						goto lok6_29
+					}
+				lok6_29:
+					{
+						position164_29, tokenIndex164_29 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_29
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_29
+						l262_7_29:
+							pos++
+							goto lok7_29
+						}
+					lok7_29:
+						goto l165_29
+					l164_29:
+						pos, ti = position164_29, tokenIndex164_29
+					}
+				l165_29:
+					{
+						position166_29, tokenIndex166_29 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_29
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_29
+						l262_8_29:
+							pos++
+							goto lok8_29
+						}
+					lok8_29:
+						goto l167_29
+					l166_29:
+						pos, ti = position166_29, tokenIndex166_29
+					}
+				l167_29:
+					{
+						position168_29, tokenIndex168_29 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_29
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_29
+						l262_9_29:
+							pos++
+							goto lok9_29
+						}
+					lok9_29:
+						goto l169_29
+					l168_29:
+						pos, ti = position168_29, tokenIndex168_29
+					}
+				l169_29:
+					_ = position163_29
+				}
+				goto lok29
+			l162_29:
+				pos, ti = position162_29, tokenIndex162_29
+				goto l159
+			}
+		lok29:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l159
+			}
+			pos++
+			{
+				position161, tokenIndex161 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l161
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l159
+			l161:
+				pos, ti = position161, tokenIndex161
+			}
+			{ // h16c5
+				if false {
+					goto l159
+				}
+				{
+					position153_30 := pos
+					{
+						position154_30, tokenIndex154_30 := pos, ti
+						{ // h16
+							position162_28_30, tokenIndex162_28_30 := pos, ti
+							{
+								position163_28_30 := pos
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_6_28_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l162_28_30
+								l262_6_28_30:
+									pos++
+									goto lok6_28_30
+								}
+							lok6_28_30:
+								{
+									position164_28_30, tokenIndex164_28_30 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_7_28_30
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l164_28_30
+									l262_7_28_30:
+										pos++
+										goto lok7_28_30
+									}
+								lok7_28_30:
+									goto l165_28_30
+								l164_28_30:
+									pos, ti = position164_28_30, tokenIndex164_28_30
+								}
+							l165_28_30:
+								{
+									position166_28_30, tokenIndex166_28_30 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_8_28_30
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l166_28_30
+									l262_8_28_30:
+										pos++
+										goto lok8_28_30
+									}
+								lok8_28_30:
+									goto l167_28_30
+								l166_28_30:
+									pos, ti = position166_28_30, tokenIndex166_28_30
+								}
+							l167_28_30:
+								{
+									position168_28_30, tokenIndex168_28_30 := pos, ti
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_9_28_30
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l168_28_30
+									l262_9_28_30:
+										pos++
+										goto lok9_28_30
+									}
+								lok9_28_30:
+									goto l169_28_30
+								l168_28_30:
+									pos, ti = position168_28_30, tokenIndex168_28_30
+								}
+							l169_28_30:
+								_ = position163_28_30
+							}
+							goto lok28_30
+						l162_28_30:
+							pos, ti = position162_28_30, tokenIndex162_28_30
+							goto l154_30
+						}
+					lok28_30:
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l154_30
+						}
+						pos++
+						{
+							position156_30, tokenIndex156_30 := pos, ti
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l156_30
+							}
+							pos++
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l154_30
+						l156_30:
+							pos, ti = position156_30, tokenIndex156_30
+						}
+						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+							goto l154_30
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l155_30
+					l154_30:
+						pos, ti = position154_30, tokenIndex154_30
+					}
+				l155_30:
+					_ = position153_30
+				}
+				goto lok30
+			}
+		lok30:
+			goto l160
+		l159:
+			pos, ti = position159, tokenIndex159
+		}
+	l160:
+		_ = position158
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nh16c6() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -9706,7 +17621,7 @@ func (p *Parser) rh16c6() bool {
 						l156_30:
 							pos, ti = position156_30, tokenIndex156_30
 						}
-						if p.position, p.tokenIndex = pos, ti; !p.rh16c4() {
+						if p.position, p.tokenIndex = pos, ti; !p.nh16c4() {
 							goto l154_30
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -9733,6 +17648,95 @@ func (p *Parser) rh16c6() bool {
 
 // rh16 is rule 24 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
 func (p *Parser) rh16() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position162, tokenIndex162 := pos, ti
+	{
+		position163 := pos
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_6
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l162
+		l262_6:
+			pos++
+			goto lok6
+		}
+	lok6:
+		{
+			position164, tokenIndex164 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_7
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			l262_7:
+				pos++
+				goto lok7
+			}
+		lok7:
+			goto l165
+		l164:
+			pos, ti = position164, tokenIndex164
+		}
+	l165:
+		{
+			position166, tokenIndex166 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l262_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l167
+		l166:
+			pos, ti = position166, tokenIndex166
+		}
+	l167:
+		{
+			position168, tokenIndex168 := pos, ti
+			{ // HEXDIG
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			l262_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l169
+		l168:
+			pos, ti = position168, tokenIndex168
+		}
+	l169:
+		_ = position163
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l162:
+	pos, ti = position162, tokenIndex162
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nh16() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position162, tokenIndex162 := pos, ti
@@ -9835,6 +17839,267 @@ l162:
 
 // rls32 is rule 25 ls32 <- <((h16 ':' h16) / IPv4address)>
 func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position170, tokenIndex170 := pos, ti
+	{
+		position171 := pos
+		{
+			position172, tokenIndex172 := pos, ti
+			{ // h16
+				position162_39, tokenIndex162_39 := pos, ti
+				{
+					position163_39 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_39
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_39
+					l262_6_39:
+						pos++
+						goto lok6_39
+					}
+				lok6_39:
+					{
+						position164_39, tokenIndex164_39 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_39
+						l262_7_39:
+							pos++
+							goto lok7_39
+						}
+					lok7_39:
+						goto l165_39
+					l164_39:
+						pos, ti = position164_39, tokenIndex164_39
+					}
+				l165_39:
+					{
+						position166_39, tokenIndex166_39 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_39
+						l262_8_39:
+							pos++
+							goto lok8_39
+						}
+					lok8_39:
+						goto l167_39
+					l166_39:
+						pos, ti = position166_39, tokenIndex166_39
+					}
+				l167_39:
+					{
+						position168_39, tokenIndex168_39 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_39
+						l262_9_39:
+							pos++
+							goto lok9_39
+						}
+					lok9_39:
+						goto l169_39
+					l168_39:
+						pos, ti = position168_39, tokenIndex168_39
+					}
+				l169_39:
+					_ = position163_39
+				}
+				goto lok39
+			l162_39:
+				pos, ti = position162_39, tokenIndex162_39
+				goto l173
+			}
+		lok39:
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l173
+			}
+			pos++
+			{ // h16
+				position162_40, tokenIndex162_40 := pos, ti
+				{
+					position163_40 := pos
+					{ // HEXDIG
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_40
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_40
+					l262_6_40:
+						pos++
+						goto lok6_40
+					}
+				lok6_40:
+					{
+						position164_40, tokenIndex164_40 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_40
+						l262_7_40:
+							pos++
+							goto lok7_40
+						}
+					lok7_40:
+						goto l165_40
+					l164_40:
+						pos, ti = position164_40, tokenIndex164_40
+					}
+				l165_40:
+					{
+						position166_40, tokenIndex166_40 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_40
+						l262_8_40:
+							pos++
+							goto lok8_40
+						}
+					lok8_40:
+						goto l167_40
+					l166_40:
+						pos, ti = position166_40, tokenIndex166_40
+					}
+				l167_40:
+					{
+						position168_40, tokenIndex168_40 := pos, ti
+						{ // HEXDIG
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_40
+						l262_9_40:
+							pos++
+							goto lok9_40
+						}
+					lok9_40:
+						goto l169_40
+					l168_40:
+						pos, ti = position168_40, tokenIndex168_40
+					}
+				l169_40:
+					_ = position163_40
+				}
+				goto lok40
+			l162_40:
+				pos, ti = position162_40, tokenIndex162_40
+				goto l173
+			}
+		lok40:
+			goto l172
+		l173:
+			pos, ti = position172, tokenIndex172
+			{ // IPv4address
+				comp_41 := p.comp
+				p.comp = uint32(ruleIPv4address)
+				position174_41, tokenIndex174_41 := pos, ti
+				{
+					position175_41 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_41
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_41
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_41
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_41
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_41
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l174_41
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+						goto l174_41
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleIPv4address) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleIPv4address, position175_41)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_41
+				goto lok41
+			l174_41:
+				pos, ti = position174_41, tokenIndex174_41
+				p.comp = comp_41
+				goto l170
+			}
+		lok41:
+		}
+	l172:
+		_ = position171
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l170:
+	pos, ti = position170, tokenIndex170
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nls32() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position170, tokenIndex170 := pos, ti
@@ -10056,7 +18321,7 @@ func (p *Parser) rls32() bool {
 				position174_41, tokenIndex174_41 := pos, ti
 				{
 					position175_41 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10071,7 +18336,7 @@ func (p *Parser) rls32() bool {
 						goto l174_41
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10086,7 +18351,7 @@ func (p *Parser) rls32() bool {
 						goto l174_41
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10101,7 +18366,7 @@ func (p *Parser) rls32() bool {
 						goto l174_41
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rdec_octet() {
+					if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
 						goto l174_41
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10145,9 +18410,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(18, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -10160,9 +18422,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(18, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -10175,9 +18434,6 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '.' {
-			if int(pos) == p.at {
-				p.note(18, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -10205,8 +18461,234 @@ l174:
 	return false
 }
 
+func (p *Parser) nIPv4address() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position174, tokenIndex174 := pos, ti
+	{
+		position175 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l174
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l174
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l174
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l174
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l174
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l174
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.ndec_octet() {
+			goto l174
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleIPv4address) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleIPv4address, position175)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l174:
+	pos, ti = position174, tokenIndex174
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rdec_octet is rule 27 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
 func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position176, tokenIndex176 := pos, ti
+	{
+		position177 := pos
+		{
+			position178, tokenIndex178 := pos, ti
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if buffer[pos] != '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			goto l178
+		l179:
+			pos, ti = position178, tokenIndex178
+			if buffer[pos] != '2' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			l260_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l178
+		l180:
+			pos, ti = position178, tokenIndex178
+			if buffer[pos] != '1' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			l260_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			l260_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l178
+		l181:
+			pos, ti = position178, tokenIndex178
+			if c := buffer[pos]; c < '1' || c > '9' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			}
+			pos++
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			l260_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l178
+		l182:
+			pos, ti = position178, tokenIndex178
+			{ // DIGIT
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l176
+			l260_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+		}
+	l178:
+		_ = position177
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l176:
+	pos, ti = position176, tokenIndex176
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndec_octet() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position176, tokenIndex176 := pos, ti
@@ -10410,6 +18892,98 @@ func (p *Parser) rreg_name() bool {
 				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 					pos++
 				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position249_31, tokenIndex249_31 := pos, ti
+							{
+								position250_31 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_31
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_15_31
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_31
+								l262_15_31:
+									pos++
+									goto lok15_31
+								}
+							lok15_31:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_16_31
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_31
+								l262_16_31:
+									pos++
+									goto lok16_31
+								}
+							lok16_31:
+								_ = position250_31
+							}
+							goto lok31
+						l249_31:
+							pos, ti = position249_31, tokenIndex249_31
+							goto l186
+						}
+					lok31:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l186
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l185
+		l186:
+			pos, ti = position186, tokenIndex186
+		}
+		if p.records(rulereg_name) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulereg_name, position184)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreg_name() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	{
+		position184 := pos
+	l185:
+		{
+			position186, tokenIndex186 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -10508,6 +19082,371 @@ func (p *Parser) rreg_name() bool {
 
 // rpath is rule 29 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))>
 func (p *Parser) rpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position188, tokenIndex188 := pos, ti
+	{
+		position189 := pos
+		{
+			position190, tokenIndex190 := pos, ti
+			{ // path_abempty
+				if false {
+					goto l191
+				}
+				comp_91 := p.comp
+				p.comp = uint32(rulepath_abempty)
+				{
+					position201_91 := pos
+				l202_91:
+					{
+						position203_91, tokenIndex203_91 := pos, ti
+						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l203_91
+						}
+						pos++
+						{ // segment
+							if false {
+								goto l203_91
+							}
+							{
+								position223_87_91 := pos
+							l224_87_91:
+								{
+									position225_87_91, tokenIndex225_87_91 := pos, ti
+									{ // pchar
+										position236_43_87_91, tokenIndex236_43_87_91 := pos, ti
+										{
+											position237_43_87_91 := pos
+											{
+												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+													pos++
+												} else {
+
+													switch buffer[pos] {
+													case '%':
+														{ // pct_encoded
+															position249_36_43_87_91, tokenIndex249_36_43_87_91 := pos, ti
+															{
+																position250_36_43_87_91 := pos
+																if buffer[pos] != '%' {
+
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_91
+																}
+																pos++
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_15_36_43_87_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_91
+																l262_15_36_43_87_91:
+																	pos++
+																	goto lok15_36_43_87_91
+																}
+															lok15_36_43_87_91:
+																{ // HEXDIG
+																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																		goto l262_16_36_43_87_91
+																	}
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
+																	}
+																	goto l249_36_43_87_91
+																l262_16_36_43_87_91:
+																	pos++
+																	goto lok16_36_43_87_91
+																}
+															lok16_36_43_87_91:
+																_ = position250_36_43_87_91
+															}
+															goto lok36_43_87_91
+														l249_36_43_87_91:
+															pos, ti = position249_36_43_87_91, tokenIndex249_36_43_87_91
+															goto l236_43_87_91
+														}
+													lok36_43_87_91:
+														;
+													default:
+														if c := buffer[pos]; c < 'a' || c > 'z' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l236_43_87_91
+														}
+														pos++
+													}
+												}
+											}
+
+											_ = position237_43_87_91
+										}
+										goto lok43_87_91
+									l236_43_87_91:
+										pos, ti = position236_43_87_91, tokenIndex236_43_87_91
+										goto l225_87_91
+									}
+								lok43_87_91:
+									goto l224_87_91
+								l225_87_91:
+									pos, ti = position225_87_91, tokenIndex225_87_91
+								}
+								_ = position223_87_91
+							}
+							goto lok87_91
+						}
+					lok87_91:
+						goto l202_91
+					l203_91:
+						pos, ti = position203_91, tokenIndex203_91
+					}
+					if p.records(rulepath_abempty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_abempty, position201_91)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_91
+				goto lok91
+			}
+		lok91:
+			{
+				position192, tokenIndex192 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l192
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l191
+			l192:
+				pos, ti = position192, tokenIndex192
+			}
+			goto l190
+		l191:
+			pos, ti = position190, tokenIndex190
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+				goto l193
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position194, tokenIndex194 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l194
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l193
+			l194:
+				pos, ti = position194, tokenIndex194
+			}
+			goto l190
+		l193:
+			pos, ti = position190, tokenIndex190
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+				goto l195
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position196, tokenIndex196 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l196
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l195
+			l196:
+				pos, ti = position196, tokenIndex196
+			}
+			goto l190
+		l195:
+			pos, ti = position190, tokenIndex190
+			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+				goto l197
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position198, tokenIndex198 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l198
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l197
+			l198:
+				pos, ti = position198, tokenIndex198
+			}
+			goto l190
+		l197:
+			pos, ti = position190, tokenIndex190
+			{ // path_empty
+				if false {
+					goto l188
+				}
+				comp_92 := p.comp
+				p.comp = uint32(rulepath_empty)
+				{
+					position219_92 := pos
+					{
+						position220_92, tokenIndex220_92 := pos, ti
+						{ // pchar
+							position236_42_92, tokenIndex236_42_92 := pos, ti
+							{
+								position237_42_92 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_42_92, tokenIndex249_36_42_92 := pos, ti
+												{
+													position250_36_42_92 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_92
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_42_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_92
+													l262_15_36_42_92:
+														pos++
+														goto lok15_36_42_92
+													}
+												lok15_36_42_92:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_42_92
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_42_92
+													l262_16_36_42_92:
+														pos++
+														goto lok16_36_42_92
+													}
+												lok16_36_42_92:
+													_ = position250_36_42_92
+												}
+												goto lok36_42_92
+											l249_36_42_92:
+												pos, ti = position249_36_42_92, tokenIndex249_36_42_92
+												goto l236_42_92
+											}
+										lok36_42_92:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_42_92
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_42_92
+							}
+							goto lok42_92
+						l236_42_92:
+							pos, ti = position236_42_92, tokenIndex236_42_92
+							goto l220_92
+						}
+					lok42_92:
+						if !(false) {
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+
+							goto l220_92
+						}
+						goto l221_92
+					l220_92:
+						pos, ti = position220_92, tokenIndex220_92
+					}
+				l221_92:
+					if p.records(rulepath_empty) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_empty, position219_92)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_92
+				goto lok92
+			}
+		lok92:
+			{
+				position199, tokenIndex199 := pos, ti
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l199
+				}
+				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l188
+			l199:
+				pos, ti = position199, tokenIndex199
+			}
+		}
+	l190:
+		_ = position189
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l188:
+	pos, ti = position188, tokenIndex188
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position188, tokenIndex188 := pos, ti
@@ -10685,7 +19624,7 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l191:
 			pos, ti = position190, tokenIndex190
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_absolute() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_absolute() {
 				goto l193
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10708,7 +19647,7 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l193:
 			pos, ti = position190, tokenIndex190
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_noscheme() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_noscheme() {
 				goto l195
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10731,7 +19670,7 @@ func (p *Parser) rpath() bool {
 			goto l190
 		l195:
 			pos, ti = position190, tokenIndex190
-			if p.position, p.tokenIndex = pos, ti; !p.rpath_rootless() {
+			if p.position, p.tokenIndex = pos, ti; !p.npath_rootless() {
 				goto l197
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10923,6 +19862,136 @@ func (p *Parser) rpath_abempty() bool {
 		{
 			position203, tokenIndex203 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l203
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l203
+				}
+				{
+					position223_87 := pos
+				l224_87:
+					{
+						position225_87, tokenIndex225_87 := pos, ti
+						{ // pchar
+							position236_43_87, tokenIndex236_43_87 := pos, ti
+							{
+								position237_43_87 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_43_87, tokenIndex249_36_43_87 := pos, ti
+												{
+													position250_36_43_87 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_87
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_43_87
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_87
+													l262_15_36_43_87:
+														pos++
+														goto lok15_36_43_87
+													}
+												lok15_36_43_87:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_43_87
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_87
+													l262_16_36_43_87:
+														pos++
+														goto lok16_36_43_87
+													}
+												lok16_36_43_87:
+													_ = position250_36_43_87
+												}
+												goto lok36_43_87
+											l249_36_43_87:
+												pos, ti = position249_36_43_87, tokenIndex249_36_43_87
+												goto l236_43_87
+											}
+										lok36_43_87:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_43_87
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_43_87
+							}
+							goto lok43_87
+						l236_43_87:
+							pos, ti = position236_43_87, tokenIndex236_43_87
+							goto l225_87
+						}
+					lok43_87:
+						goto l224_87
+					l225_87:
+						pos, ti = position225_87, tokenIndex225_87
+					}
+					_ = position223_87
+				}
+				goto lok87
+			}
+		lok87:
+			goto l202
+		l203:
+			pos, ti = position203, tokenIndex203
+		}
+		if p.records(rulepath_abempty) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_abempty, position201)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npath_abempty() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_abempty)
+	{
+		position201 := pos
+	l202:
+		{
+			position203, tokenIndex203 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -11073,6 +20142,161 @@ func (p *Parser) rpath_absolute() bool {
 	{
 		position205 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l204
+		}
+		pos++
+		{
+			position206, tokenIndex206 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+				goto l206
+			}
+			pos, ti = p.position, p.tokenIndex
+		l208:
+			{
+				position209, tokenIndex209 := pos, ti
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l209
+				}
+				pos++
+				{ // segment
+					if false {
+						goto l209
+					}
+					{
+						position223_88 := pos
+					l224_88:
+						{
+							position225_88, tokenIndex225_88 := pos, ti
+							{ // pchar
+								position236_43_88, tokenIndex236_43_88 := pos, ti
+								{
+									position237_43_88 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
+										} else {
+
+											switch buffer[pos] {
+											case '%':
+												{ // pct_encoded
+													position249_36_43_88, tokenIndex249_36_43_88 := pos, ti
+													{
+														position250_36_43_88 := pos
+														if buffer[pos] != '%' {
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l249_36_43_88
+														}
+														pos++
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l262_15_36_43_88
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l249_36_43_88
+														l262_15_36_43_88:
+															pos++
+															goto lok15_36_43_88
+														}
+													lok15_36_43_88:
+														{ // HEXDIG
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																goto l262_16_36_43_88
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l249_36_43_88
+														l262_16_36_43_88:
+															pos++
+															goto lok16_36_43_88
+														}
+													lok16_36_43_88:
+														_ = position250_36_43_88
+													}
+													goto lok36_43_88
+												l249_36_43_88:
+													pos, ti = position249_36_43_88, tokenIndex249_36_43_88
+													goto l236_43_88
+												}
+											lok36_43_88:
+												;
+											default:
+												if c := buffer[pos]; c < 'a' || c > 'z' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l236_43_88
+												}
+												pos++
+											}
+										}
+									}
+
+									_ = position237_43_88
+								}
+								goto lok43_88
+							l236_43_88:
+								pos, ti = position236_43_88, tokenIndex236_43_88
+								goto l225_88
+							}
+						lok43_88:
+							goto l224_88
+						l225_88:
+							pos, ti = position225_88, tokenIndex225_88
+						}
+						_ = position223_88
+					}
+					goto lok88
+				}
+			lok88:
+				goto l208
+			l209:
+				pos, ti = position209, tokenIndex209
+			}
+			goto l207
+		l206:
+			pos, ti = position206, tokenIndex206
+		}
+	l207:
+		if p.records(rulepath_absolute) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_absolute, position205)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l204:
+	pos, ti = position204, tokenIndex204
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_absolute() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_absolute)
+	position204, tokenIndex204 := pos, ti
+	{
+		position205 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(10, true)
 			}
@@ -11085,7 +20309,7 @@ func (p *Parser) rpath_absolute() bool {
 		pos++
 		{
 			position206, tokenIndex206 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+			if p.position, p.tokenIndex = pos, ti; !p.nsegment_nz() {
 				goto l206
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -11260,6 +20484,146 @@ func (p *Parser) rpath_noscheme() bool {
 		{
 			position213, tokenIndex213 := pos, ti
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l213
+				}
+				{
+					position223_89 := pos
+				l224_89:
+					{
+						position225_89, tokenIndex225_89 := pos, ti
+						{ // pchar
+							position236_43_89, tokenIndex236_43_89 := pos, ti
+							{
+								position237_43_89 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_43_89, tokenIndex249_36_43_89 := pos, ti
+												{
+													position250_36_43_89 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_89
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_43_89
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_89
+													l262_15_36_43_89:
+														pos++
+														goto lok15_36_43_89
+													}
+												lok15_36_43_89:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_43_89
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_89
+													l262_16_36_43_89:
+														pos++
+														goto lok16_36_43_89
+													}
+												lok16_36_43_89:
+													_ = position250_36_43_89
+												}
+												goto lok36_43_89
+											l249_36_43_89:
+												pos, ti = position249_36_43_89, tokenIndex249_36_43_89
+												goto l236_43_89
+											}
+										lok36_43_89:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_43_89
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_43_89
+							}
+							goto lok43_89
+						l236_43_89:
+							pos, ti = position236_43_89, tokenIndex236_43_89
+							goto l225_89
+						}
+					lok43_89:
+						goto l224_89
+					l225_89:
+						pos, ti = position225_89, tokenIndex225_89
+					}
+					_ = position223_89
+				}
+				goto lok89
+			}
+		lok89:
+			goto l212
+		l213:
+			pos, ti = position213, tokenIndex213
+		}
+		if p.records(rulepath_noscheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_noscheme, position211)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l210:
+	pos, ti = position210, tokenIndex210
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_noscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_noscheme)
+	position210, tokenIndex210 := pos, ti
+	{
+		position211 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment_nz_nc() {
+			goto l210
+		}
+		pos, ti = p.position, p.tokenIndex
+	l212:
+		{
+			position213, tokenIndex213 := pos, ti
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(10, true)
 				}
@@ -11415,6 +20779,146 @@ func (p *Parser) rpath_rootless() bool {
 	{
 		position215 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rsegment_nz() {
+			goto l214
+		}
+		pos, ti = p.position, p.tokenIndex
+	l216:
+		{
+			position217, tokenIndex217 := pos, ti
+			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l217
+			}
+			pos++
+			{ // segment
+				if false {
+					goto l217
+				}
+				{
+					position223_90 := pos
+				l224_90:
+					{
+						position225_90, tokenIndex225_90 := pos, ti
+						{ // pchar
+							position236_43_90, tokenIndex236_43_90 := pos, ti
+							{
+								position237_43_90 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // pct_encoded
+												position249_36_43_90, tokenIndex249_36_43_90 := pos, ti
+												{
+													position250_36_43_90 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_90
+													}
+													pos++
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_15_36_43_90
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_90
+													l262_15_36_43_90:
+														pos++
+														goto lok15_36_43_90
+													}
+												lok15_36_43_90:
+													{ // HEXDIG
+														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															goto l262_16_36_43_90
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l249_36_43_90
+													l262_16_36_43_90:
+														pos++
+														goto lok16_36_43_90
+													}
+												lok16_36_43_90:
+													_ = position250_36_43_90
+												}
+												goto lok36_43_90
+											l249_36_43_90:
+												pos, ti = position249_36_43_90, tokenIndex249_36_43_90
+												goto l236_43_90
+											}
+										lok36_43_90:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l236_43_90
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position237_43_90
+							}
+							goto lok43_90
+						l236_43_90:
+							pos, ti = position236_43_90, tokenIndex236_43_90
+							goto l225_90
+						}
+					lok43_90:
+						goto l224_90
+					l225_90:
+						pos, ti = position225_90, tokenIndex225_90
+					}
+					_ = position223_90
+				}
+				goto lok90
+			}
+		lok90:
+			goto l216
+		l217:
+			pos, ti = position217, tokenIndex217
+		}
+		if p.records(rulepath_rootless) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_rootless, position215)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l214:
+	pos, ti = position214, tokenIndex214
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath_rootless() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_rootless)
+	position214, tokenIndex214 := pos, ti
+	{
+		position215 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment_nz() {
 			goto l214
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -11585,6 +21089,117 @@ func (p *Parser) rpath_empty() bool {
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_36_42, tokenIndex249_36_42 := pos, ti
+									{
+										position250_36_42 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_42
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_36_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_42
+										l262_15_36_42:
+											pos++
+											goto lok15_36_42
+										}
+									lok15_36_42:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_36_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_42
+										l262_16_36_42:
+											pos++
+											goto lok16_36_42
+										}
+									lok16_36_42:
+										_ = position250_36_42
+									}
+									goto lok36_42
+								l249_36_42:
+									pos, ti = position249_36_42, tokenIndex249_36_42
+									goto l236_42
+								}
+							lok36_42:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_42
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_42
+				}
+				goto lok42
+			l236_42:
+				pos, ti = position236_42, tokenIndex236_42
+				goto l220
+			}
+		lok42:
+			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
+				goto l220
+			}
+			goto l221
+		l220:
+			pos, ti = position220, tokenIndex220
+		}
+	l221:
+		if p.records(rulepath_empty) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_empty, position219)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npath_empty() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_empty)
+	{
+		position219 := pos
+		{
+			position220, tokenIndex220 := pos, ti
+			{ // pchar
+				position236_42, tokenIndex236_42 := pos, ti
+				{
+					position237_42 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(6, false)
 							}
@@ -11714,6 +21329,103 @@ func (p *Parser) rsegment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_36_43, tokenIndex249_36_43 := pos, ti
+									{
+										position250_36_43 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_43
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_36_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_43
+										l262_15_36_43:
+											pos++
+											goto lok15_36_43
+										}
+									lok15_36_43:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_36_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_43
+										l262_16_36_43:
+											pos++
+											goto lok16_36_43
+										}
+									lok16_36_43:
+										_ = position250_36_43
+									}
+									goto lok36_43
+								l249_36_43:
+									pos, ti = position249_36_43, tokenIndex249_36_43
+									goto l236_43
+								}
+							lok36_43:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_43
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_43
+				}
+				goto lok43
+			l236_43:
+				pos, ti = position236_43, tokenIndex236_43
+				goto l225
+			}
+		lok43:
+			goto l224
+		l225:
+			pos, ti = position225, tokenIndex225
+		}
+		_ = position223
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position223 := pos
+	l224:
+		{
+			position225, tokenIndex225 := pos, ti
+			{ // pchar
+				position236_43, tokenIndex236_43 := pos, ti
+				{
+					position237_43 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
@@ -11815,6 +21527,187 @@ func (p *Parser) rsegment() bool {
 
 // rsegment_nz is rule 36 segment_nz <- <pchar+>
 func (p *Parser) rsegment_nz() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position226, tokenIndex226 := pos, ti
+	{
+		position227 := pos
+		{ // pchar
+			position236_44, tokenIndex236_44 := pos, ti
+			{
+				position237_44 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position249_36_44, tokenIndex249_36_44 := pos, ti
+								{
+									position250_36_44 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_36_44
+									}
+									pos++
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_15_36_44
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_36_44
+									l262_15_36_44:
+										pos++
+										goto lok15_36_44
+									}
+								lok15_36_44:
+									{ // HEXDIG
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_16_36_44
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_36_44
+									l262_16_36_44:
+										pos++
+										goto lok16_36_44
+									}
+								lok16_36_44:
+									_ = position250_36_44
+								}
+								goto lok36_44
+							l249_36_44:
+								pos, ti = position249_36_44, tokenIndex249_36_44
+								goto l236_44
+							}
+						lok36_44:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l236_44
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position237_44
+			}
+			goto lok44
+		l236_44:
+			pos, ti = position236_44, tokenIndex236_44
+			goto l226
+		}
+	lok44:
+	l228:
+		{
+			position229, tokenIndex229 := pos, ti
+			{ // pchar
+				position236_45, tokenIndex236_45 := pos, ti
+				{
+					position237_45 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_36_45, tokenIndex249_36_45 := pos, ti
+									{
+										position250_36_45 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_45
+										}
+										pos++
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_36_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_45
+										l262_15_36_45:
+											pos++
+											goto lok15_36_45
+										}
+									lok15_36_45:
+										{ // HEXDIG
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_36_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_36_45
+										l262_16_36_45:
+											pos++
+											goto lok16_36_45
+										}
+									lok16_36_45:
+										_ = position250_36_45
+									}
+									goto lok36_45
+								l249_36_45:
+									pos, ti = position249_36_45, tokenIndex249_36_45
+									goto l236_45
+								}
+							lok36_45:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_45
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_45
+				}
+				goto lok45
+			l236_45:
+				pos, ti = position236_45, tokenIndex236_45
+				goto l229
+			}
+		lok45:
+			goto l228
+		l229:
+			pos, ti = position229, tokenIndex229
+		}
+		_ = position227
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l226:
+	pos, ti = position226, tokenIndex226
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nsegment_nz() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position226, tokenIndex226 := pos, ti
@@ -12042,6 +21935,173 @@ func (p *Parser) rsegment_nz_nc() bool {
 			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position249_32, tokenIndex249_32 := pos, ti
+						{
+							position250_32 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_32
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_15_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_32
+							l262_15_32:
+								pos++
+								goto lok15_32
+							}
+						lok15_32:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_16_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_32
+							l262_16_32:
+								pos++
+								goto lok16_32
+							}
+						lok16_32:
+							_ = position250_32
+						}
+						goto lok32
+					l249_32:
+						pos, ti = position249_32, tokenIndex249_32
+						goto l230
+					}
+				lok32:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l251_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l230
+					l251_33:
+						pos++
+						goto lok33
+					}
+				lok33:
+				}
+			}
+		}
+
+	l232:
+		{
+			position233, tokenIndex233 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position249_34, tokenIndex249_34 := pos, ti
+							{
+								position250_34 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_34
+								}
+								pos++
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_15_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_34
+								l262_15_34:
+									pos++
+									goto lok15_34
+								}
+							lok15_34:
+								{ // HEXDIG
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_16_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_34
+								l262_16_34:
+									pos++
+									goto lok16_34
+								}
+							lok16_34:
+								_ = position250_34
+							}
+							goto lok34
+						l249_34:
+							pos, ti = position249_34, tokenIndex249_34
+							goto l233
+						}
+					lok34:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l251_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l233
+						l251_35:
+							pos++
+							goto lok35
+						}
+					lok35:
+					}
+				}
+			}
+
+			goto l232
+		l233:
+			pos, ti = position233, tokenIndex233
+		}
+		_ = position231
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l230:
+	pos, ti = position230, tokenIndex230
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nsegment_nz_nc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position230, tokenIndex230 := pos, ti
+	{
+		position231 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(27, true)
 				}
@@ -12246,6 +22306,89 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position249_36, tokenIndex249_36 := pos, ti
+						{
+							position250_36 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_36
+							}
+							pos++
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_15_36
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_36
+							l262_15_36:
+								pos++
+								goto lok15_36
+							}
+						lok15_36:
+							{ // HEXDIG
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_16_36
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_36
+							l262_16_36:
+								pos++
+								goto lok16_36
+							}
+						lok16_36:
+							_ = position250_36
+						}
+						goto lok36
+					l249_36:
+						pos, ti = position249_36, tokenIndex249_36
+						goto l236
+					}
+				lok36:
+					;
+				default:
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l236
+					}
+					pos++
+				}
+			}
+		}
+
+		_ = position237
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l236:
+	pos, ti = position236, tokenIndex236
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position236, tokenIndex236 := pos, ti
+	{
+		position237 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(6, true)
 				}
@@ -12339,6 +22482,118 @@ l236:
 
 // rquery is rule 39 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
 func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position240 := pos
+	l241:
+		{
+			position242, tokenIndex242 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					{ // pchar
+						position236_37, tokenIndex236_37 := pos, ti
+						{
+							position237_37 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position249_36_37, tokenIndex249_36_37 := pos, ti
+											{
+												position250_36_37 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_36_37
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_15_36_37
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_36_37
+												l262_15_36_37:
+													pos++
+													goto lok15_36_37
+												}
+											lok15_36_37:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_16_36_37
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_36_37
+												l262_16_36_37:
+													pos++
+													goto lok16_36_37
+												}
+											lok16_36_37:
+												_ = position250_36_37
+											}
+											goto lok36_37
+										l249_36_37:
+											pos, ti = position249_36_37, tokenIndex249_36_37
+											goto l236_37
+										}
+									lok36_37:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l236_37
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position237_37
+						}
+						goto lok37
+					l236_37:
+						pos, ti = position236_37, tokenIndex236_37
+						goto l242
+					}
+				lok37:
+				}
+			}
+
+			goto l241
+		l242:
+			pos, ti = position242, tokenIndex242
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position240)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -12486,6 +22741,118 @@ func (p *Parser) rfragment() bool {
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
 				} else {
+
+					{ // pchar
+						position236_38, tokenIndex236_38 := pos, ti
+						{
+							position237_38 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position249_36_38, tokenIndex249_36_38 := pos, ti
+											{
+												position250_36_38 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_36_38
+												}
+												pos++
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_15_36_38
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_36_38
+												l262_15_36_38:
+													pos++
+													goto lok15_36_38
+												}
+											lok15_36_38:
+												{ // HEXDIG
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_16_36_38
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_36_38
+												l262_16_36_38:
+													pos++
+													goto lok16_36_38
+												}
+											lok16_36_38:
+												_ = position250_36_38
+											}
+											goto lok36_38
+										l249_36_38:
+											pos, ti = position249_36_38, tokenIndex249_36_38
+											goto l236_38
+										}
+									lok36_38:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l236_38
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position237_38
+						}
+						goto lok38
+					l236_38:
+						pos, ti = position236_38, tokenIndex236_38
+						goto l247
+					}
+				lok38:
+				}
+			}
+
+			goto l246
+		l247:
+			pos, ti = position247, tokenIndex247
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position245)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position245 := pos
+	l246:
+		{
+			position247, tokenIndex247 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -12613,6 +22980,56 @@ func (p *Parser) rpct_encoded() bool {
 	{
 		position250 := pos
 		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l249
+		}
+		pos++
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_15
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l249
+		l262_15:
+			pos++
+			goto lok15
+		}
+	lok15:
+		{ // HEXDIG
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l249
+		l262_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		_ = position250
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l249:
+	pos, ti = position249, tokenIndex249
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npct_encoded() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position249, tokenIndex249 := pos, ti
+	{
+		position250 := pos
+		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
@@ -12669,6 +23086,23 @@ l249:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l251
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l251:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
@@ -12688,6 +23122,23 @@ l251:
 
 // rsub_delims is rule 45 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
 func (p *Parser) rsub_delims() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l256
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l256:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -12711,6 +23162,23 @@ l256:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l260
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l260:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nDIGIT() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
@@ -12730,6 +23198,23 @@ l260:
 
 // rHEXDIG is rule 48 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
 func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l262
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l262:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -12892,6 +23377,111 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURI_reference):
+		matches = p.nURI_reference()
+	case int(ruleURI):
+		matches = p.nURI()
+	case int(rulehier_part):
+		matches = p.nhier_part()
+	case int(ruleabsolute_URI):
+		matches = p.nabsolute_URI()
+	case int(rulerelative_ref):
+		matches = p.nrelative_ref()
+	case int(rulerelative_part):
+		matches = p.nrelative_part()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(ruleauthority):
+		matches = p.nauthority()
+	case int(ruleuserinfo):
+		matches = p.nuserinfo()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(ruleport):
+		matches = p.nport()
+	case int(ruleIP_literal):
+		matches = p.nIP_literal()
+	case int(ruleIPv6addrz):
+		matches = p.nIPv6addrz()
+	case int(ruleZoneID):
+		matches = p.nZoneID()
+	case int(ruleIPvFuture):
+		matches = p.nIPvFuture()
+	case int(ruleIPv6address):
+		matches = p.nIPv6address()
+	case int(ruleIPv6end):
+		matches = p.nIPv6end()
+	case int(ruleh16c1):
+		matches = p.nh16c1()
+	case int(ruleh16c2):
+		matches = p.nh16c2()
+	case int(ruleh16c3):
+		matches = p.nh16c3()
+	case int(ruleh16c4):
+		matches = p.nh16c4()
+	case int(ruleh16c5):
+		matches = p.nh16c5()
+	case int(ruleh16c6):
+		matches = p.nh16c6()
+	case int(ruleh16):
+		matches = p.nh16()
+	case int(rulels32):
+		matches = p.nls32()
+	case int(ruleIPv4address):
+		matches = p.nIPv4address()
+	case int(ruledec_octet):
+		matches = p.ndec_octet()
+	case int(rulereg_name):
+		matches = p.nreg_name()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulepath_abempty):
+		matches = p.npath_abempty()
+	case int(rulepath_absolute):
+		matches = p.npath_absolute()
+	case int(rulepath_noscheme):
+		matches = p.npath_noscheme()
+	case int(rulepath_rootless):
+		matches = p.npath_rootless()
+	case int(rulepath_empty):
+		matches = p.npath_empty()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(rulesegment_nz):
+		matches = p.nsegment_nz()
+	case int(rulesegment_nz_nc):
+		matches = p.nsegment_nz_nc()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(rulepct_encoded):
+		matches = p.npct_encoded()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulesub_delims):
+		matches = p.nsub_delims()
+	case int(ruleDIGIT):
+		matches = p.nDIGIT()
+	case int(ruleHEXDIG):
+		matches = p.nHEXDIG()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -12983,7 +23573,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

@@ -690,6 +690,25 @@ l0:
 	return false
 }
 
+func (p *Parser) npegwrap_entries() bool {
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nprefixedaddress() {
+			goto l0
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rprefixedaddress is rule 1 prefixedaddress <- <((preprefix fragmentaddress) / fragmentaddress)>
 func (p *Parser) rprefixedaddress() bool {
 	buffer := p.buffer
@@ -708,9 +727,6 @@ func (p *Parser) rprefixedaddress() bool {
 				{
 					position7_109 := pos
 					if buffer[pos] != 'U' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -719,9 +735,6 @@ func (p *Parser) rprefixedaddress() bool {
 					}
 					pos++
 					if buffer[pos] != 'R' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -730,9 +743,6 @@ func (p *Parser) rprefixedaddress() bool {
 					}
 					pos++
 					if buffer[pos] != 'L' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -741,9 +751,6 @@ func (p *Parser) rprefixedaddress() bool {
 					}
 					pos++
 					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -778,9 +785,6 @@ func (p *Parser) rprefixedaddress() bool {
 					{
 						position10_110, tokenIndex10_110 := pos, ti
 						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -863,9 +867,6 @@ func (p *Parser) rprefixedaddress() bool {
 					{
 						position10_111, tokenIndex10_111 := pos, ti
 						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(4, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -950,8 +951,323 @@ l2:
 	return false
 }
 
+func (p *Parser) nprefixedaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleprefixedaddress)
+	position2, tokenIndex2 := pos, ti
+	{
+		position3 := pos
+		{
+			position4, tokenIndex4 := pos, ti
+			{ // preprefix
+				comp_109 := p.comp
+				p.comp = uint32(rulepreprefix)
+				position6_109, tokenIndex6_109 := pos, ti
+				{
+					position7_109 := pos
+					if buffer[pos] != 'U' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_109
+					}
+					pos++
+					if buffer[pos] != 'R' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_109
+					}
+					pos++
+					if buffer[pos] != 'L' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_109
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l6_109
+					}
+					pos++
+					if p.records(rulepreprefix) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepreprefix, position7_109)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_109
+				goto lok109
+			l6_109:
+				pos, ti = position6_109, tokenIndex6_109
+				p.comp = comp_109
+				goto l5
+			}
+		lok109:
+			{ // fragmentaddress
+				comp_110 := p.comp
+				p.comp = uint32(rulefragmentaddress)
+				position8_110, tokenIndex8_110 := pos, ti
+				{
+					position9_110 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nurl() {
+						goto l8_110
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position10_110, tokenIndex10_110 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l10_110
+						}
+						pos++
+						{ // fragmentid
+							comp_108 := p.comp
+							p.comp = uint32(rulefragmentid)
+							position225_108_110, tokenIndex225_108_110 := pos, ti
+							{
+								position226_108_110 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+									goto l225_108_110
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.records(rulefragmentid) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulefragmentid, position226_108_110)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_108
+							goto lok108_110
+						l225_108_110:
+							pos, ti = position225_108_110, tokenIndex225_108_110
+							p.comp = comp_108
+							goto l10_110
+						}
+					lok108_110:
+						goto l11_110
+					l10_110:
+						pos, ti = position10_110, tokenIndex10_110
+					}
+				l11_110:
+					{
+						position12_110, tokenIndex12_110 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l12_110
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l8_110
+					l12_110:
+						pos, ti = position12_110, tokenIndex12_110
+					}
+					if p.records(rulefragmentaddress) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentaddress, position9_110)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_110
+				goto lok110
+			l8_110:
+				pos, ti = position8_110, tokenIndex8_110
+				p.comp = comp_110
+				goto l5
+			}
+		lok110:
+			goto l4
+		l5:
+			pos, ti = position4, tokenIndex4
+			{ // fragmentaddress
+				comp_111 := p.comp
+				p.comp = uint32(rulefragmentaddress)
+				position8_111, tokenIndex8_111 := pos, ti
+				{
+					position9_111 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nurl() {
+						goto l8_111
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position10_111, tokenIndex10_111 := pos, ti
+						if buffer[pos] != '#' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l10_111
+						}
+						pos++
+						{ // fragmentid
+							comp_108 := p.comp
+							p.comp = uint32(rulefragmentid)
+							position225_108_111, tokenIndex225_108_111 := pos, ti
+							{
+								position226_108_111 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+									goto l225_108_111
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.records(rulefragmentid) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulefragmentid, position226_108_111)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_108
+							goto lok108_111
+						l225_108_111:
+							pos, ti = position225_108_111, tokenIndex225_108_111
+							p.comp = comp_108
+							goto l10_111
+						}
+					lok108_111:
+						goto l11_111
+					l10_111:
+						pos, ti = position10_111, tokenIndex10_111
+					}
+				l11_111:
+					{
+						position12_111, tokenIndex12_111 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l12_111
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l8_111
+					l12_111:
+						pos, ti = position12_111, tokenIndex12_111
+					}
+					if p.records(rulefragmentaddress) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentaddress, position9_111)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_111
+				goto lok111
+			l8_111:
+				pos, ti = position8_111, tokenIndex8_111
+				p.comp = comp_111
+				goto l2
+			}
+		lok111:
+		}
+	l4:
+		if p.records(ruleprefixedaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprefixedaddress, position3)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l2:
+	pos, ti = position2, tokenIndex2
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rpreprefix is rule 2 preprefix <- <('U' 'R' 'L' ':')>
 func (p *Parser) rpreprefix() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepreprefix)
+	position6, tokenIndex6 := pos, ti
+	{
+		position7 := pos
+		if buffer[pos] != 'U' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if buffer[pos] != 'R' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if buffer[pos] != 'L' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if p.records(rulepreprefix) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepreprefix, position7)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l6:
+	pos, ti = position6, tokenIndex6
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npreprefix() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1035,6 +1351,89 @@ func (p *Parser) rfragmentaddress() bool {
 		{
 			position10, tokenIndex10 := pos, ti
 			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			{ // fragmentid
+				comp_108 := p.comp
+				p.comp = uint32(rulefragmentid)
+				position225_108, tokenIndex225_108 := pos, ti
+				{
+					position226_108 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l225_108
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(rulefragmentid) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentid, position226_108)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_108
+				goto lok108
+			l225_108:
+				pos, ti = position225_108, tokenIndex225_108
+				p.comp = comp_108
+				goto l10
+			}
+		lok108:
+			goto l11
+		l10:
+			pos, ti = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l8
+		l12:
+			pos, ti = position12, tokenIndex12
+		}
+		if p.records(rulefragmentaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragmentaddress, position9)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l8:
+	pos, ti = position8, tokenIndex8
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nfragmentaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragmentaddress)
+	position8, tokenIndex8 := pos, ti
+	{
+		position9 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nurl() {
+			goto l8
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position10, tokenIndex10 := pos, ti
+			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(4, true)
 				}
@@ -1051,7 +1450,7 @@ func (p *Parser) rfragmentaddress() bool {
 				position225_108, tokenIndex225_108 := pos, ti
 				{
 					position226_108 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 						goto l225_108
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1128,9 +1527,6 @@ func (p *Parser) rurl() bool {
 						{
 							position35_95, tokenIndex35_95 := pos, ti
 							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -1212,6 +1608,1172 @@ func (p *Parser) rurl() bool {
 						{
 							position35_96, tokenIndex35_96 := pos, ti
 							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_96
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_96, tokenIndex225_39_96 := pos, ti
+								{
+									position226_39_96 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_96
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_96)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_96
+							l225_39_96:
+								pos, ti = position225_39_96, tokenIndex225_39_96
+								p.comp = comp_39
+								goto l35_96
+							}
+						lok39_96:
+							goto l36_96
+						l35_96:
+							pos, ti = position35_96, tokenIndex35_96
+						}
+					l36_96:
+						{
+							position37_96, tokenIndex37_96 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_96
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_96
+						l37_96:
+							pos, ti = position37_96, tokenIndex37_96
+						}
+						_ = position34_96
+					}
+					goto lok96
+				l33_96:
+					pos, ti = position33_96, tokenIndex33_96
+					goto l18
+				}
+			lok96:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position19, tokenIndex19
+			}
+			goto l15
+		l18:
+			pos, ti = position15, tokenIndex15
+			{ // newsaddress
+				position83_97, tokenIndex83_97 := pos, ti
+				{
+					position84_97 := pos
+					{ // scheme_news
+						comp_81 := p.comp
+						p.comp = uint32(rulescheme_news)
+						position53_81_97, tokenIndex53_81_97 := pos, ti
+						{
+							position54_81_97 := pos
+							if buffer[pos] != 'n' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if buffer[pos] != 'w' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if buffer[pos] != 's' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l53_81_97
+							}
+							pos++
+							if p.records(rulescheme_news) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_news, position54_81_97)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_81
+						goto lok81_97
+					l53_81_97:
+						pos, ti = position53_81_97, tokenIndex53_81_97
+						p.comp = comp_81
+						goto l83_97
+					}
+				lok81_97:
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l83_97
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+						goto l83_97
+					}
+					pos, ti = p.position, p.tokenIndex
+					_ = position84_97
+				}
+				goto lok97
+			l83_97:
+				pos, ti = position83_97, tokenIndex83_97
+				goto l20
+			}
+		lok97:
+			{
+				position21, tokenIndex21 := pos, ti
+				{ // urlend
+					position33_98, tokenIndex33_98 := pos, ti
+					{
+						position34_98 := pos
+						{
+							position35_98, tokenIndex35_98 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_98
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_98, tokenIndex225_39_98 := pos, ti
+								{
+									position226_39_98 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_98
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_98)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_98
+							l225_39_98:
+								pos, ti = position225_39_98, tokenIndex225_39_98
+								p.comp = comp_39
+								goto l35_98
+							}
+						lok39_98:
+							goto l36_98
+						l35_98:
+							pos, ti = position35_98, tokenIndex35_98
+						}
+					l36_98:
+						{
+							position37_98, tokenIndex37_98 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_98
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_98
+						l37_98:
+							pos, ti = position37_98, tokenIndex37_98
+						}
+						_ = position34_98
+					}
+					goto lok98
+				l33_98:
+					pos, ti = position33_98, tokenIndex33_98
+					goto l20
+				}
+			lok98:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position21, tokenIndex21
+			}
+			goto l15
+		l20:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rprosperoaddress() {
+				goto l22
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position23, tokenIndex23 := pos, ti
+				{ // urlend
+					position33_99, tokenIndex33_99 := pos, ti
+					{
+						position34_99 := pos
+						{
+							position35_99, tokenIndex35_99 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_99
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_99, tokenIndex225_39_99 := pos, ti
+								{
+									position226_39_99 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_99
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_99)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_99
+							l225_39_99:
+								pos, ti = position225_39_99, tokenIndex225_39_99
+								p.comp = comp_39
+								goto l35_99
+							}
+						lok39_99:
+							goto l36_99
+						l35_99:
+							pos, ti = position35_99, tokenIndex35_99
+						}
+					l36_99:
+						{
+							position37_99, tokenIndex37_99 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_99
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_99
+						l37_99:
+							pos, ti = position37_99, tokenIndex37_99
+						}
+						_ = position34_99
+					}
+					goto lok99
+				l33_99:
+					pos, ti = position33_99, tokenIndex33_99
+					goto l22
+				}
+			lok99:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position23, tokenIndex23
+			}
+			goto l15
+		l22:
+			pos, ti = position15, tokenIndex15
+			{ // telnetaddress
+				position148_100, tokenIndex148_100 := pos, ti
+				{
+					position149_100 := pos
+					{ // scheme_telnet
+						comp_94 := p.comp
+						p.comp = uint32(rulescheme_telnet)
+						position59_94_100, tokenIndex59_94_100 := pos, ti
+						{
+							position60_94_100 := pos
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'l' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'n' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l59_94_100
+							}
+							pos++
+							if p.records(rulescheme_telnet) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_telnet, position60_94_100)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_94
+						goto lok94_100
+					l59_94_100:
+						pos, ti = position59_94_100, tokenIndex59_94_100
+						p.comp = comp_94
+						goto l148_100
+					}
+				lok94_100:
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_100
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_100
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_100
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+						goto l148_100
+					}
+					pos, ti = p.position, p.tokenIndex
+					_ = position149_100
+				}
+				goto lok100
+			l148_100:
+				pos, ti = position148_100, tokenIndex148_100
+				goto l24
+			}
+		lok100:
+			{
+				position25, tokenIndex25 := pos, ti
+				{ // urlend
+					position33_101, tokenIndex33_101 := pos, ti
+					{
+						position34_101 := pos
+						{
+							position35_101, tokenIndex35_101 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_101
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_101, tokenIndex225_39_101 := pos, ti
+								{
+									position226_39_101 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_101
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_101)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_101
+							l225_39_101:
+								pos, ti = position225_39_101, tokenIndex225_39_101
+								p.comp = comp_39
+								goto l35_101
+							}
+						lok39_101:
+							goto l36_101
+						l35_101:
+							pos, ti = position35_101, tokenIndex35_101
+						}
+					l36_101:
+						{
+							position37_101, tokenIndex37_101 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_101
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_101
+						l37_101:
+							pos, ti = position37_101, tokenIndex37_101
+						}
+						_ = position34_101
+					}
+					goto lok101
+				l33_101:
+					pos, ti = position33_101, tokenIndex33_101
+					goto l24
+				}
+			lok101:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position25, tokenIndex25
+			}
+			goto l15
+		l24:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
+				goto l26
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position27, tokenIndex27 := pos, ti
+				{ // urlend
+					position33_102, tokenIndex33_102 := pos, ti
+					{
+						position34_102 := pos
+						{
+							position35_102, tokenIndex35_102 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_102
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_102, tokenIndex225_39_102 := pos, ti
+								{
+									position226_39_102 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_102
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_102)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_102
+							l225_39_102:
+								pos, ti = position225_39_102, tokenIndex225_39_102
+								p.comp = comp_39
+								goto l35_102
+							}
+						lok39_102:
+							goto l36_102
+						l35_102:
+							pos, ti = position35_102, tokenIndex35_102
+						}
+					l36_102:
+						{
+							position37_102, tokenIndex37_102 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_102
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_102
+						l37_102:
+							pos, ti = position37_102, tokenIndex37_102
+						}
+						_ = position34_102
+					}
+					goto lok102
+				l33_102:
+					pos, ti = position33_102, tokenIndex33_102
+					goto l26
+				}
+			lok102:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position27, tokenIndex27
+			}
+			goto l15
+		l26:
+			pos, ti = position15, tokenIndex15
+			{ // waisaddress
+				position85_103, tokenIndex85_103 := pos, ti
+				{
+					position86_103 := pos
+					{
+						position87_103, tokenIndex87_103 := pos, ti
+						{ // waisdoc
+							position95_92_103, tokenIndex95_92_103 := pos, ti
+							{
+								position96_92_103 := pos
+								{ // scheme_wais
+									comp_85 := p.comp
+									p.comp = uint32(rulescheme_wais)
+									position55_85_92_103, tokenIndex55_85_92_103 := pos, ti
+									{
+										position56_85_92_103 := pos
+										if buffer[pos] != 'w' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if buffer[pos] != 'a' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if buffer[pos] != 'i' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if buffer[pos] != 's' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l55_85_92_103
+										}
+										pos++
+										if p.records(rulescheme_wais) {
+											p.position, p.tokenIndex = pos, ti
+											p.add(rulescheme_wais, position56_85_92_103)
+											ti = p.tokenIndex
+										}
+									}
+									p.comp = comp_85
+									goto lok85_92_103
+								l55_85_92_103:
+									pos, ti = position55_85_92_103, tokenIndex55_85_92_103
+									p.comp = comp_85
+									goto l95_92_103
+								}
+							lok85_92_103:
+								if buffer[pos] != ':' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_92_103
+								}
+								pos++
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_92_103
+								}
+								pos++
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_92_103
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+									goto l95_92_103
+								}
+								pos, ti = p.position, p.tokenIndex
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+									goto l95_92_103
+								}
+								pos, ti = p.position, p.tokenIndex
+								_ = position96_92_103
+							}
+							goto lok92_103
+						l95_92_103:
+							pos, ti = position95_92_103, tokenIndex95_92_103
+							goto l88_103
+						}
+					lok92_103:
+						goto l87_103
+					l88_103:
+						pos, ti = position87_103, tokenIndex87_103
+						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+							goto l85_103
+						}
+						pos, ti = p.position, p.tokenIndex
+					}
+				l87_103:
+					_ = position86_103
+				}
+				goto lok103
+			l85_103:
+				pos, ti = position85_103, tokenIndex85_103
+				goto l28
+			}
+		lok103:
+			{
+				position29, tokenIndex29 := pos, ti
+				{ // urlend
+					position33_104, tokenIndex33_104 := pos, ti
+					{
+						position34_104 := pos
+						{
+							position35_104, tokenIndex35_104 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_104
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_104, tokenIndex225_39_104 := pos, ti
+								{
+									position226_39_104 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_104
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_104)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_104
+							l225_39_104:
+								pos, ti = position225_39_104, tokenIndex225_39_104
+								p.comp = comp_39
+								goto l35_104
+							}
+						lok39_104:
+							goto l36_104
+						l35_104:
+							pos, ti = position35_104, tokenIndex35_104
+						}
+					l36_104:
+						{
+							position37_104, tokenIndex37_104 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_104
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_104
+						l37_104:
+							pos, ti = position37_104, tokenIndex37_104
+						}
+						_ = position34_104
+					}
+					goto lok104
+				l33_104:
+					pos, ti = position33_104, tokenIndex33_104
+					goto l28
+				}
+			lok104:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position29, tokenIndex29
+			}
+			goto l15
+		l28:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.rafsaddress() {
+				goto l30
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position31, tokenIndex31 := pos, ti
+				{ // urlend
+					position33_105, tokenIndex33_105 := pos, ti
+					{
+						position34_105 := pos
+						{
+							position35_105, tokenIndex35_105 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_105
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_105, tokenIndex225_39_105 := pos, ti
+								{
+									position226_39_105 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_105
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_105)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_105
+							l225_39_105:
+								pos, ti = position225_39_105, tokenIndex225_39_105
+								p.comp = comp_39
+								goto l35_105
+							}
+						lok39_105:
+							goto l36_105
+						l35_105:
+							pos, ti = position35_105, tokenIndex35_105
+						}
+					l36_105:
+						{
+							position37_105, tokenIndex37_105 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_105
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_105
+						l37_105:
+							pos, ti = position37_105, tokenIndex37_105
+						}
+						_ = position34_105
+					}
+					goto lok105
+				l33_105:
+					pos, ti = position33_105, tokenIndex33_105
+					goto l30
+				}
+			lok105:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position31, tokenIndex31
+			}
+			goto l15
+		l30:
+			pos, ti = position15, tokenIndex15
+			{ // generic
+				position38_106, tokenIndex38_106 := pos, ti
+				{
+					position39_106 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rscheme() {
+						goto l38_106
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l38_106
+					}
+					pos++
+					{ // path
+						if false {
+							goto l38_106
+						}
+						comp_40 := p.comp
+						p.comp = uint32(rulepath)
+						{
+							position216_40_106 := pos
+						l217_40_106:
+							{
+								position218_40_106, tokenIndex218_40_106 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l218_40_106
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l218_40_106
+								}
+								pos++
+								goto l217_40_106
+							l218_40_106:
+								pos, ti = position218_40_106, tokenIndex218_40_106
+							}
+							{
+								position219_40_106, tokenIndex219_40_106 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l219_40_106
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l220_40_106
+							l219_40_106:
+								pos, ti = position219_40_106, tokenIndex219_40_106
+							}
+						l220_40_106:
+							if p.records(rulepath) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath, position216_40_106)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_40
+						goto lok40_106
+					}
+				lok40_106:
+					{
+						position40_106, tokenIndex40_106 := pos, ti
+						if buffer[pos] != '?' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l40_106
+						}
+						pos++
+						{ // search
+							comp_41 := p.comp
+							p.comp = uint32(rulesearch)
+							position221_41_106, tokenIndex221_41_106 := pos, ti
+							{
+								position222_41_106 := pos
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l221_41_106
+								}
+								pos, ti = p.position, p.tokenIndex
+							l223_41_106:
+								{
+									position224_41_106, tokenIndex224_41_106 := pos, ti
+									if buffer[pos] != '+' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l224_41_106
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l224_41_106
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l223_41_106
+								l224_41_106:
+									pos, ti = position224_41_106, tokenIndex224_41_106
+								}
+								if p.records(rulesearch) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(rulesearch, position222_41_106)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_41
+							goto lok41_106
+						l221_41_106:
+							pos, ti = position221_41_106, tokenIndex221_41_106
+							p.comp = comp_41
+							goto l40_106
+						}
+					lok41_106:
+						goto l41_106
+					l40_106:
+						pos, ti = position40_106, tokenIndex40_106
+					}
+				l41_106:
+					_ = position39_106
+				}
+				goto lok106
+			l38_106:
+				pos, ti = position38_106, tokenIndex38_106
+				goto l13
+			}
+		lok106:
+			{
+				position32, tokenIndex32 := pos, ti
+				{ // urlend
+					position33_107, tokenIndex33_107 := pos, ti
+					{
+						position34_107 := pos
+						{
+							position35_107, tokenIndex35_107 := pos, ti
+							if buffer[pos] != '#' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_107
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_107, tokenIndex225_39_107 := pos, ti
+								{
+									position226_39_107 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+										goto l225_39_107
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_107)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_107
+							l225_39_107:
+								pos, ti = position225_39_107, tokenIndex225_39_107
+								p.comp = comp_39
+								goto l35_107
+							}
+						lok39_107:
+							goto l36_107
+						l35_107:
+							pos, ti = position35_107, tokenIndex35_107
+						}
+					l36_107:
+						{
+							position37_107, tokenIndex37_107 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_107
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_107
+						l37_107:
+							pos, ti = position37_107, tokenIndex37_107
+						}
+						_ = position34_107
+					}
+					goto lok107
+				l33_107:
+					pos, ti = position33_107, tokenIndex33_107
+					goto l13
+				}
+			lok107:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position32, tokenIndex32
+			}
+		}
+	l15:
+		_ = position14
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l13:
+	pos, ti = position13, tokenIndex13
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position13, tokenIndex13 := pos, ti
+	{
+		position14 := pos
+		{
+			position15, tokenIndex15 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhttpaddress() {
+				goto l16
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position17, tokenIndex17 := pos, ti
+				{ // urlend
+					position33_95, tokenIndex33_95 := pos, ti
+					{
+						position34_95 := pos
+						{
+							position35_95, tokenIndex35_95 := pos, ti
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_95
+							}
+							pos++
+							{ // fragmentid
+								comp_39 := p.comp
+								p.comp = uint32(rulefragmentid)
+								position225_39_95, tokenIndex225_39_95 := pos, ti
+								{
+									position226_39_95 := pos
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
+										goto l225_39_95
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(rulefragmentid) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulefragmentid, position226_39_95)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_39
+								goto lok39_95
+							l225_39_95:
+								pos, ti = position225_39_95, tokenIndex225_39_95
+								p.comp = comp_39
+								goto l35_95
+							}
+						lok39_95:
+							goto l36_95
+						l35_95:
+							pos, ti = position35_95, tokenIndex35_95
+						}
+					l36_95:
+						{
+							position37_95, tokenIndex37_95 := pos, ti
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_95
+							}
+							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
+							goto l33_95
+						l37_95:
+							pos, ti = position37_95, tokenIndex37_95
+						}
+						_ = position34_95
+					}
+					goto lok95
+				l33_95:
+					pos, ti = position33_95, tokenIndex33_95
+					goto l16
+				}
+			lok95:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position17, tokenIndex17
+			}
+			goto l15
+		l16:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.nfileaddress() {
+				goto l18
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position19, tokenIndex19 := pos, ti
+				{ // urlend
+					position33_96, tokenIndex33_96 := pos, ti
+					{
+						position34_96 := pos
+						{
+							position35_96, tokenIndex35_96 := pos, ti
+							if buffer[pos] != '#' {
 								if int(pos) == p.at {
 									p.note(4, false)
 								}
@@ -1228,7 +2790,7 @@ func (p *Parser) rurl() bool {
 								position225_39_96, tokenIndex225_39_96 := pos, ti
 								{
 									position226_39_96 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_96
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1362,7 +2924,7 @@ func (p *Parser) rurl() bool {
 						goto l83_97
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+					if p.position, p.tokenIndex = pos, ti; !p.ngroupart() {
 						goto l83_97
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1399,7 +2961,7 @@ func (p *Parser) rurl() bool {
 								position225_39_98, tokenIndex225_39_98 := pos, ti
 								{
 									position226_39_98 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_98
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1454,7 +3016,7 @@ func (p *Parser) rurl() bool {
 			goto l15
 		l20:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.rprosperoaddress() {
+			if p.position, p.tokenIndex = pos, ti; !p.nprosperoaddress() {
 				goto l22
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1483,7 +3045,7 @@ func (p *Parser) rurl() bool {
 								position225_39_99, tokenIndex225_39_99 := pos, ti
 								{
 									position226_39_99 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_99
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1661,7 +3223,7 @@ func (p *Parser) rurl() bool {
 						goto l148_100
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+					if p.position, p.tokenIndex = pos, ti; !p.ntelnetsite() {
 						goto l148_100
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1698,7 +3260,7 @@ func (p *Parser) rurl() bool {
 								position225_39_101, tokenIndex225_39_101 := pos, ti
 								{
 									position226_39_101 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_101
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1753,7 +3315,7 @@ func (p *Parser) rurl() bool {
 			goto l15
 		l24:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
+			if p.position, p.tokenIndex = pos, ti; !p.ngopheraddress() {
 				goto l26
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -1782,7 +3344,7 @@ func (p *Parser) rurl() bool {
 								position225_39_102, tokenIndex225_39_102 := pos, ti
 								{
 									position226_39_102 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_102
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -1944,11 +3506,11 @@ func (p *Parser) rurl() bool {
 									goto l95_92_103
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+								if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 									goto l95_92_103
 								}
 								pos, ti = p.position, p.tokenIndex
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdocpath() {
 									goto l95_92_103
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -1963,7 +3525,7 @@ func (p *Parser) rurl() bool {
 						goto l87_103
 					l88_103:
 						pos, ti = position87_103, tokenIndex87_103
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+						if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
 							goto l85_103
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -2002,7 +3564,7 @@ func (p *Parser) rurl() bool {
 								position225_39_104, tokenIndex225_39_104 := pos, ti
 								{
 									position226_39_104 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_104
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -2057,7 +3619,7 @@ func (p *Parser) rurl() bool {
 			goto l15
 		l28:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.rafsaddress() {
+			if p.position, p.tokenIndex = pos, ti; !p.nafsaddress() {
 				goto l30
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -2086,7 +3648,7 @@ func (p *Parser) rurl() bool {
 								position225_39_105, tokenIndex225_39_105 := pos, ti
 								{
 									position226_39_105 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_105
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -2145,7 +3707,7 @@ func (p *Parser) rurl() bool {
 				position38_106, tokenIndex38_106 := pos, ti
 				{
 					position39_106 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rscheme() {
+					if p.position, p.tokenIndex = pos, ti; !p.nscheme() {
 						goto l38_106
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -2171,7 +3733,7 @@ func (p *Parser) rurl() bool {
 						l217_40_106:
 							{
 								position218_40_106, tokenIndex218_40_106 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 									goto l218_40_106
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -2192,7 +3754,7 @@ func (p *Parser) rurl() bool {
 							}
 							{
 								position219_40_106, tokenIndex219_40_106 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 									goto l219_40_106
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -2230,7 +3792,7 @@ func (p *Parser) rurl() bool {
 							position221_41_106, tokenIndex221_41_106 := pos, ti
 							{
 								position222_41_106 := pos
-								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 									goto l221_41_106
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -2248,7 +3810,7 @@ func (p *Parser) rurl() bool {
 										goto l224_41_106
 									}
 									pos++
-									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 										goto l224_41_106
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -2308,7 +3870,7 @@ func (p *Parser) rurl() bool {
 								position225_39_107, tokenIndex225_39_107 := pos, ti
 								{
 									position226_39_107 := pos
-									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulexalphas]) {
+									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nxalphas) {
 										goto l225_39_107
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -2382,9 +3944,6 @@ func (p *Parser) rurlend() bool {
 		{
 			position35, tokenIndex35 := pos, ti
 			if buffer[pos] != '#' {
-				if int(pos) == p.at {
-					p.note(4, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2447,6 +4006,80 @@ l33:
 	return false
 }
 
+func (p *Parser) nurlend() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position33, tokenIndex33 := pos, ti
+	{
+		position34 := pos
+		{
+			position35, tokenIndex35 := pos, ti
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l35
+			}
+			pos++
+			{ // fragmentid
+				comp_39 := p.comp
+				p.comp = uint32(rulefragmentid)
+				position225_39, tokenIndex225_39 := pos, ti
+				{
+					position226_39 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+						goto l225_39
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(rulefragmentid) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragmentid, position226_39)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_39
+				goto lok39
+			l225_39:
+				pos, ti = position225_39, tokenIndex225_39
+				p.comp = comp_39
+				goto l35
+			}
+		lok39:
+			goto l36
+		l35:
+			pos, ti = position35, tokenIndex35
+		}
+	l36:
+		{
+			position37, tokenIndex37 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l33
+		l37:
+			pos, ti = position37, tokenIndex37
+		}
+		_ = position34
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l33:
+	pos, ti = position33, tokenIndex33
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rgeneric is rule 6 generic <- <(scheme ':' path ('?' search)?)>
 func (p *Parser) rgeneric() bool {
 	buffer := p.buffer
@@ -2459,9 +4092,6 @@ func (p *Parser) rgeneric() bool {
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != ':' {
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2485,9 +4115,6 @@ func (p *Parser) rgeneric() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -2523,9 +4150,6 @@ func (p *Parser) rgeneric() bool {
 		{
 			position40, tokenIndex40 := pos, ti
 			if buffer[pos] != '?' {
-				if int(pos) == p.at {
-					p.note(14, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -2547,9 +4171,6 @@ func (p *Parser) rgeneric() bool {
 					{
 						position224_41, tokenIndex224_41 := pos, ti
 						if buffer[pos] != '+' {
-							if int(pos) == p.at {
-								p.note(15, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -2594,8 +4215,297 @@ l38:
 	return false
 }
 
+func (p *Parser) ngeneric() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position38, tokenIndex38 := pos, ti
+	{
+		position39 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nscheme() {
+			goto l38
+		}
+		pos, ti = p.position, p.tokenIndex
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l38
+		}
+		pos++
+		{ // path
+			if false {
+				goto l38
+			}
+			comp_40 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_40 := pos
+			l217_40:
+				{
+					position218_40, tokenIndex218_40 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l218_40
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_40
+					}
+					pos++
+					goto l217_40
+				l218_40:
+					pos, ti = position218_40, tokenIndex218_40
+				}
+				{
+					position219_40, tokenIndex219_40 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l219_40
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_40
+				l219_40:
+					pos, ti = position219_40, tokenIndex219_40
+				}
+			l220_40:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_40)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_40
+			goto lok40
+		}
+	lok40:
+		{
+			position40, tokenIndex40 := pos, ti
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(14, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+			{ // search
+				comp_41 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_41, tokenIndex221_41 := pos, ti
+				{
+					position222_41 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+						goto l221_41
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_41:
+					{
+						position224_41, tokenIndex224_41 := pos, ti
+						if buffer[pos] != '+' {
+							if int(pos) == p.at {
+								p.note(15, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_41
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+							goto l224_41
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_41
+					l224_41:
+						pos, ti = position224_41, tokenIndex224_41
+					}
+					if p.records(rulesearch) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_41)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_41
+				goto lok41
+			l221_41:
+				pos, ti = position221_41, tokenIndex221_41
+				p.comp = comp_41
+				goto l40
+			}
+		lok41:
+			goto l41
+		l40:
+			pos, ti = position40, tokenIndex40
+		}
+	l41:
+		_ = position39
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l38:
+	pos, ti = position38, tokenIndex38
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rscheme is rule 7 scheme <- <(alpha (!':' xalpha)*)>
 func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position42, tokenIndex42 := pos, ti
+	{
+		position43 := pos
+		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l248_23
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l248_23
+			}
+			goto l42
+		l248_23:
+			pos++
+			goto lok23
+		}
+	lok23:
+	l44:
+		{
+			position45, tokenIndex45 := pos, ti
+			{
+				position46, tokenIndex46 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l46
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l45
+			l46:
+				pos, ti = position46, tokenIndex46
+			}
+			{ // xalpha
+				position229_24, tokenIndex229_24 := pos, ti
+				{
+					position230_24 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_24, tokenIndex256_16_24 := pos, ti
+									{
+										position257_16_24 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_24
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_24
+										l258_12_16_24:
+											pos++
+											goto lok12_16_24
+										}
+									lok12_16_24:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_24
+										l258_13_16_24:
+											pos++
+											goto lok13_16_24
+										}
+									lok13_16_24:
+										_ = position257_16_24
+									}
+									goto lok16_24
+								l256_16_24:
+									pos, ti = position256_16_24, tokenIndex256_16_24
+									goto l229_24
+								}
+							lok16_24:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_24
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_24
+				}
+				goto lok24
+			l229_24:
+				pos, ti = position229_24, tokenIndex229_24
+				goto l45
+			}
+		lok24:
+			goto l44
+		l45:
+			pos, ti = position45, tokenIndex45
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position43)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l42:
+	pos, ti = position42, tokenIndex42
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2775,6 +4685,62 @@ func (p *Parser) rscheme_http() bool {
 	{
 		position48 := pos
 		if buffer[pos] != 'h' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if p.records(rulescheme_http) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_http, position48)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l47:
+	pos, ti = position47, tokenIndex47
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_http() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_http)
+	position47, tokenIndex47 := pos, ti
+	{
+		position48 := pos
+		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
 				p.note(21, true)
 			}
@@ -2844,6 +4810,54 @@ func (p *Parser) rscheme_ftp() bool {
 	{
 		position50 := pos
 		if buffer[pos] != 'f' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l49
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l49
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l49
+		}
+		pos++
+		if p.records(rulescheme_ftp) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_ftp, position50)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l49:
+	pos, ti = position49, tokenIndex49
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_ftp() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_ftp)
+	position49, tokenIndex49 := pos, ti
+	{
+		position50 := pos
+		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
 				p.note(23, true)
 			}
@@ -2902,6 +4916,54 @@ func (p *Parser) rscheme_afs() bool {
 	{
 		position52 := pos
 		if buffer[pos] != 'a' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l51
+		}
+		pos++
+		if buffer[pos] != 'f' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l51
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l51
+		}
+		pos++
+		if p.records(rulescheme_afs) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_afs, position52)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l51:
+	pos, ti = position51, tokenIndex51
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_afs() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_afs)
+	position51, tokenIndex51 := pos, ti
+	{
+		position52 := pos
+		if buffer[pos] != 'a' {
 			if int(pos) == p.at {
 				p.note(12, true)
 			}
@@ -2952,6 +5014,62 @@ l51:
 
 // rscheme_news is rule 11 scheme_news <- <('n' 'e' 'w' 's')>
 func (p *Parser) rscheme_news() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_news)
+	position53, tokenIndex53 := pos, ti
+	{
+		position54 := pos
+		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if p.records(rulescheme_news) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_news, position54)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l53:
+	pos, ti = position53, tokenIndex53
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_news() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3029,6 +5147,62 @@ func (p *Parser) rscheme_wais() bool {
 	{
 		position56 := pos
 		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if buffer[pos] != 'a' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if buffer[pos] != 'i' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if p.records(rulescheme_wais) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_wais, position56)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l55:
+	pos, ti = position55, tokenIndex55
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_wais() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_wais)
+	position55, tokenIndex55 := pos, ti
+	{
+		position56 := pos
+		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
@@ -3090,6 +5264,94 @@ l55:
 
 // rscheme_prospero is rule 13 scheme_prospero <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')>
 func (p *Parser) rscheme_prospero() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_prospero)
+	position57, tokenIndex57 := pos, ti
+	{
+		position58 := pos
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'r' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'r' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if p.records(rulescheme_prospero) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_prospero, position58)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l57:
+	pos, ti = position57, tokenIndex57
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_prospero() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3211,6 +5473,78 @@ func (p *Parser) rscheme_telnet() bool {
 	{
 		position60 := pos
 		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'l' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 't' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if p.records(rulescheme_telnet) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_telnet, position60)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l59:
+	pos, ti = position59, tokenIndex59
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_telnet() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_telnet)
+	position59, tokenIndex59 := pos, ti
+	{
+		position60 := pos
+		if buffer[pos] != 't' {
 			if int(pos) == p.at {
 				p.note(9, true)
 			}
@@ -3294,6 +5628,78 @@ l59:
 
 // rscheme_gopher is rule 15 scheme_gopher <- <('g' 'o' 'p' 'h' 'e' 'r')>
 func (p *Parser) rscheme_gopher() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme_gopher)
+	position61, tokenIndex61 := pos, ti
+	{
+		position62 := pos
+		if buffer[pos] != 'g' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'o' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'p' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'h' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'r' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if p.records(rulescheme_gopher) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme_gopher, position62)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l61:
+	pos, ti = position61, tokenIndex61
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme_gopher() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3397,6 +5803,243 @@ func (p *Parser) rhttpaddress() bool {
 			{
 				position48_72 := pos
 				if buffer[pos] != 'h' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_72
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_72
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_72
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l47_72
+				}
+				pos++
+				if p.records(rulescheme_http) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_http, position48_72)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_72
+			goto lok72
+		l47_72:
+			pos, ti = position47_72, tokenIndex47_72
+			p.comp = comp_72
+			goto l63
+		}
+	lok72:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l63
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l63
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l63
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l63
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position65, tokenIndex65 := pos, ti
+			{ // httppath
+				comp_73 := p.comp
+				p.comp = uint32(rulehttppath)
+				position69_73, tokenIndex69_73 := pos, ti
+				{
+					position70_73 := pos
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l69_73
+					}
+					pos++
+					{ // path
+						if false {
+							goto l69_73
+						}
+						comp_42 := p.comp
+						p.comp = uint32(rulepath)
+						{
+							position216_42_73 := pos
+						l217_42_73:
+							{
+								position218_42_73, tokenIndex218_42_73 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l218_42_73
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l218_42_73
+								}
+								pos++
+								goto l217_42_73
+							l218_42_73:
+								pos, ti = position218_42_73, tokenIndex218_42_73
+							}
+							{
+								position219_42_73, tokenIndex219_42_73 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l219_42_73
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l220_42_73
+							l219_42_73:
+								pos, ti = position219_42_73, tokenIndex219_42_73
+							}
+						l220_42_73:
+							if p.records(rulepath) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath, position216_42_73)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_42
+						goto lok42_73
+					}
+				lok42_73:
+					if p.records(rulehttppath) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehttppath, position70_73)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_73
+				goto lok73
+			l69_73:
+				pos, ti = position69_73, tokenIndex69_73
+				p.comp = comp_73
+				goto l65
+			}
+		lok73:
+			goto l66
+		l65:
+			pos, ti = position65, tokenIndex65
+		}
+	l66:
+		{
+			position67, tokenIndex67 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l67
+			}
+			pos++
+			{ // search
+				comp_74 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_74, tokenIndex221_74 := pos, ti
+				{
+					position222_74 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_74
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_74:
+					{
+						position224_74, tokenIndex224_74 := pos, ti
+						if buffer[pos] != '+' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_74
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_74
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_74
+					l224_74:
+						pos, ti = position224_74, tokenIndex224_74
+					}
+					if p.records(rulesearch) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_74)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_74
+				goto lok74
+			l221_74:
+				pos, ti = position221_74, tokenIndex221_74
+				p.comp = comp_74
+				goto l67
+			}
+		lok74:
+			goto l68
+		l67:
+			pos, ti = position67, tokenIndex67
+		}
+	l68:
+		_ = position64
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l63:
+	pos, ti = position63, tokenIndex63
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhttpaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position63, tokenIndex63 := pos, ti
+	{
+		position64 := pos
+		{ // scheme_http
+			comp_72 := p.comp
+			p.comp = uint32(rulescheme_http)
+			position47_72, tokenIndex47_72 := pos, ti
+			{
+				position48_72 := pos
+				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
 						p.note(21, true)
 					}
@@ -3487,7 +6130,7 @@ func (p *Parser) rhttpaddress() bool {
 			goto l63
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l63
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -3521,7 +6164,7 @@ func (p *Parser) rhttpaddress() bool {
 						l217_42_73:
 							{
 								position218_42_73, tokenIndex218_42_73 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 									goto l218_42_73
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -3542,7 +6185,7 @@ func (p *Parser) rhttpaddress() bool {
 							}
 							{
 								position219_42_73, tokenIndex219_42_73 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 									goto l219_42_73
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -3599,7 +6242,7 @@ func (p *Parser) rhttpaddress() bool {
 				position221_74, tokenIndex221_74 := pos, ti
 				{
 					position222_74 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 						goto l221_74
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3617,7 +6260,7 @@ func (p *Parser) rhttpaddress() bool {
 							goto l224_74
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 							goto l224_74
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -3664,9 +6307,6 @@ func (p *Parser) rhttppath() bool {
 	{
 		position70 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -3690,9 +6330,6 @@ func (p *Parser) rhttppath() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3741,8 +6378,278 @@ l69:
 	return false
 }
 
+func (p *Parser) nhttppath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehttppath)
+	position69, tokenIndex69 := pos, ti
+	{
+		position70 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{ // path
+			if false {
+				goto l69
+			}
+			comp_42 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_42 := pos
+			l217_42:
+				{
+					position218_42, tokenIndex218_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l218_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_42
+					}
+					pos++
+					goto l217_42
+				l218_42:
+					pos, ti = position218_42, tokenIndex218_42
+				}
+				{
+					position219_42, tokenIndex219_42 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l219_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_42
+				l219_42:
+					pos, ti = position219_42, tokenIndex219_42
+				}
+			l220_42:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_42)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_42
+			goto lok42
+		}
+	lok42:
+		if p.records(rulehttppath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehttppath, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l69:
+	pos, ti = position69, tokenIndex69
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rfileaddress is rule 18 fileaddress <- <(scheme_ftp (':' '/' '/') ftpsite ftppath)>
 func (p *Parser) rfileaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position71, tokenIndex71 := pos, ti
+	{
+		position72 := pos
+		{ // scheme_ftp
+			comp_75 := p.comp
+			p.comp = uint32(rulescheme_ftp)
+			position49_75, tokenIndex49_75 := pos, ti
+			{
+				position50_75 := pos
+				if buffer[pos] != 'f' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l49_75
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l49_75
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l49_75
+				}
+				pos++
+				if p.records(rulescheme_ftp) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_ftp, position50_75)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_75
+			goto lok75
+		l49_75:
+			pos, ti = position49_75, tokenIndex49_75
+			p.comp = comp_75
+			goto l71
+		}
+	lok75:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l71
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l71
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l71
+		}
+		pos++
+		{ // ftpsite
+			comp_76 := p.comp
+			p.comp = uint32(ruleftpsite)
+			position73_76, tokenIndex73_76 := pos, ti
+			{
+				position74_76 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+					goto l73_76
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.records(ruleftpsite) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleftpsite, position74_76)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_76
+			goto lok76
+		l73_76:
+			pos, ti = position73_76, tokenIndex73_76
+			p.comp = comp_76
+			goto l71
+		}
+	lok76:
+		{ // ftppath
+			comp_77 := p.comp
+			p.comp = uint32(ruleftppath)
+			position75_77, tokenIndex75_77 := pos, ti
+			{
+				position76_77 := pos
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l75_77
+				}
+				pos++
+				{ // path
+					if false {
+						goto l75_77
+					}
+					comp_43 := p.comp
+					p.comp = uint32(rulepath)
+					{
+						position216_43_77 := pos
+					l217_43_77:
+						{
+							position218_43_77, tokenIndex218_43_77 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l218_43_77
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_43_77
+							}
+							pos++
+							goto l217_43_77
+						l218_43_77:
+							pos, ti = position218_43_77, tokenIndex218_43_77
+						}
+						{
+							position219_43_77, tokenIndex219_43_77 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l219_43_77
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l220_43_77
+						l219_43_77:
+							pos, ti = position219_43_77, tokenIndex219_43_77
+						}
+					l220_43_77:
+						if p.records(rulepath) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepath, position216_43_77)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_43
+					goto lok43_77
+				}
+			lok43_77:
+				if p.records(ruleftppath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleftppath, position76_77)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_77
+			goto lok77
+		l75_77:
+			pos, ti = position75_77, tokenIndex75_77
+			p.comp = comp_77
+			goto l71
+		}
+	lok77:
+		_ = position72
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l71:
+	pos, ti = position71, tokenIndex71
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nfileaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position71, tokenIndex71 := pos, ti
@@ -3840,7 +6747,7 @@ func (p *Parser) rfileaddress() bool {
 			position73_76, tokenIndex73_76 := pos, ti
 			{
 				position74_76 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+				if p.position, p.tokenIndex = pos, ti; !p.nhost() {
 					goto l73_76
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -3886,7 +6793,7 @@ func (p *Parser) rfileaddress() bool {
 					l217_43_77:
 						{
 							position218_43_77, tokenIndex218_43_77 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 								goto l218_43_77
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -3907,7 +6814,7 @@ func (p *Parser) rfileaddress() bool {
 						}
 						{
 							position219_43_77, tokenIndex219_43_77 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 								goto l219_43_77
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -3978,6 +6885,33 @@ l73:
 	return false
 }
 
+func (p *Parser) nftpsite() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleftpsite)
+	position73, tokenIndex73 := pos, ti
+	{
+		position74 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nhost() {
+			goto l73
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleftpsite) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftpsite, position74)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l73:
+	pos, ti = position73, tokenIndex73
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rftppath is rule 20 ftppath <- <('/' path)>
 func (p *Parser) rftppath() bool {
 	buffer := p.buffer
@@ -3988,9 +6922,6 @@ func (p *Parser) rftppath() bool {
 	{
 		position76 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -4014,9 +6945,6 @@ func (p *Parser) rftppath() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -4065,8 +6993,278 @@ l75:
 	return false
 }
 
+func (p *Parser) nftppath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleftppath)
+	position75, tokenIndex75 := pos, ti
+	{
+		position76 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l75
+		}
+		pos++
+		{ // path
+			if false {
+				goto l75
+			}
+			comp_43 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_43 := pos
+			l217_43:
+				{
+					position218_43, tokenIndex218_43 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l218_43
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_43
+					}
+					pos++
+					goto l217_43
+				l218_43:
+					pos, ti = position218_43, tokenIndex218_43
+				}
+				{
+					position219_43, tokenIndex219_43 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l219_43
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_43
+				l219_43:
+					pos, ti = position219_43, tokenIndex219_43
+				}
+			l220_43:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_43)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_43
+			goto lok43
+		}
+	lok43:
+		if p.records(ruleftppath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftppath, position76)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l75:
+	pos, ti = position75, tokenIndex75
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rafsaddress is rule 21 afsaddress <- <(scheme_afs (':' '/' '/') afssite afspath)>
 func (p *Parser) rafsaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position77, tokenIndex77 := pos, ti
+	{
+		position78 := pos
+		{ // scheme_afs
+			comp_78 := p.comp
+			p.comp = uint32(rulescheme_afs)
+			position51_78, tokenIndex51_78 := pos, ti
+			{
+				position52_78 := pos
+				if buffer[pos] != 'a' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_78
+				}
+				pos++
+				if buffer[pos] != 'f' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_78
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51_78
+				}
+				pos++
+				if p.records(rulescheme_afs) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_afs, position52_78)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_78
+			goto lok78
+		l51_78:
+			pos, ti = position51_78, tokenIndex51_78
+			p.comp = comp_78
+			goto l77
+		}
+	lok78:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l77
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l77
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l77
+		}
+		pos++
+		{ // afssite
+			comp_79 := p.comp
+			p.comp = uint32(ruleafssite)
+			position79_79, tokenIndex79_79 := pos, ti
+			{
+				position80_79 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
+					goto l79_79
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.records(ruleafssite) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleafssite, position80_79)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_79
+			goto lok79
+		l79_79:
+			pos, ti = position79_79, tokenIndex79_79
+			p.comp = comp_79
+			goto l77
+		}
+	lok79:
+		{ // afspath
+			comp_80 := p.comp
+			p.comp = uint32(ruleafspath)
+			position81_80, tokenIndex81_80 := pos, ti
+			{
+				position82_80 := pos
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l81_80
+				}
+				pos++
+				{ // path
+					if false {
+						goto l81_80
+					}
+					comp_44 := p.comp
+					p.comp = uint32(rulepath)
+					{
+						position216_44_80 := pos
+					l217_44_80:
+						{
+							position218_44_80, tokenIndex218_44_80 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l218_44_80
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_44_80
+							}
+							pos++
+							goto l217_44_80
+						l218_44_80:
+							pos, ti = position218_44_80, tokenIndex218_44_80
+						}
+						{
+							position219_44_80, tokenIndex219_44_80 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l219_44_80
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l220_44_80
+						l219_44_80:
+							pos, ti = position219_44_80, tokenIndex219_44_80
+						}
+					l220_44_80:
+						if p.records(rulepath) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepath, position216_44_80)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_44
+					goto lok44_80
+				}
+			lok44_80:
+				if p.records(ruleafspath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleafspath, position82_80)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_80
+			goto lok80
+		l81_80:
+			pos, ti = position81_80, tokenIndex81_80
+			p.comp = comp_80
+			goto l77
+		}
+	lok80:
+		_ = position78
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l77:
+	pos, ti = position77, tokenIndex77
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nafsaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position77, tokenIndex77 := pos, ti
@@ -4164,7 +7362,7 @@ func (p *Parser) rafsaddress() bool {
 			position79_79, tokenIndex79_79 := pos, ti
 			{
 				position80_79 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rcellname() {
+				if p.position, p.tokenIndex = pos, ti; !p.ncellname() {
 					goto l79_79
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -4210,7 +7408,7 @@ func (p *Parser) rafsaddress() bool {
 					l217_44_80:
 						{
 							position218_44_80, tokenIndex218_44_80 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 								goto l218_44_80
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -4231,7 +7429,7 @@ func (p *Parser) rafsaddress() bool {
 						}
 						{
 							position219_44_80, tokenIndex219_44_80 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 								goto l219_44_80
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -4302,6 +7500,33 @@ l79:
 	return false
 }
 
+func (p *Parser) nafssite() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleafssite)
+	position79, tokenIndex79 := pos, ti
+	{
+		position80 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.ncellname() {
+			goto l79
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleafssite) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleafssite, position80)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l79:
+	pos, ti = position79, tokenIndex79
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rafspath is rule 23 afspath <- <('/' path)>
 func (p *Parser) rafspath() bool {
 	buffer := p.buffer
@@ -4312,9 +7537,6 @@ func (p *Parser) rafspath() bool {
 	{
 		position82 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -4338,9 +7560,6 @@ func (p *Parser) rafspath() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -4389,8 +7608,174 @@ l81:
 	return false
 }
 
+func (p *Parser) nafspath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleafspath)
+	position81, tokenIndex81 := pos, ti
+	{
+		position82 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l81
+		}
+		pos++
+		{ // path
+			if false {
+				goto l81
+			}
+			comp_44 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_44 := pos
+			l217_44:
+				{
+					position218_44, tokenIndex218_44 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l218_44
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_44
+					}
+					pos++
+					goto l217_44
+				l218_44:
+					pos, ti = position218_44, tokenIndex218_44
+				}
+				{
+					position219_44, tokenIndex219_44 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l219_44
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_44
+				l219_44:
+					pos, ti = position219_44, tokenIndex219_44
+				}
+			l220_44:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_44)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_44
+			goto lok44
+		}
+	lok44:
+		if p.records(ruleafspath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleafspath, position82)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l81:
+	pos, ti = position81, tokenIndex81
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rnewsaddress is rule 24 newsaddress <- <(scheme_news ':' groupart)>
 func (p *Parser) rnewsaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
+	{
+		position84 := pos
+		{ // scheme_news
+			comp_81 := p.comp
+			p.comp = uint32(rulescheme_news)
+			position53_81, tokenIndex53_81 := pos, ti
+			{
+				position54_81 := pos
+				if buffer[pos] != 'n' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_81
+				}
+				pos++
+				if buffer[pos] != 'e' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_81
+				}
+				pos++
+				if buffer[pos] != 'w' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_81
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l53_81
+				}
+				pos++
+				if p.records(rulescheme_news) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_news, position54_81)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_81
+			goto lok81
+		l53_81:
+			pos, ti = position53_81, tokenIndex53_81
+			p.comp = comp_81
+			goto l83
+		}
+	lok81:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l83
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+			goto l83
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position84
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l83:
+	pos, ti = position83, tokenIndex83
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnewsaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position83, tokenIndex83 := pos, ti
@@ -4471,7 +7856,7 @@ func (p *Parser) rnewsaddress() bool {
 			goto l83
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+		if p.position, p.tokenIndex = pos, ti; !p.ngroupart() {
 			goto l83
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -4487,6 +7872,129 @@ l83:
 
 // rwaisaddress is rule 25 waisaddress <- <(waisdoc / waisindex)>
 func (p *Parser) rwaisaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position85, tokenIndex85 := pos, ti
+	{
+		position86 := pos
+		{
+			position87, tokenIndex87 := pos, ti
+			{ // waisdoc
+				position95_92, tokenIndex95_92 := pos, ti
+				{
+					position96_92 := pos
+					{ // scheme_wais
+						comp_85 := p.comp
+						p.comp = uint32(rulescheme_wais)
+						position55_85_92, tokenIndex55_85_92 := pos, ti
+						{
+							position56_85_92 := pos
+							if buffer[pos] != 'w' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_85_92
+							}
+							pos++
+							if buffer[pos] != 'a' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_85_92
+							}
+							pos++
+							if buffer[pos] != 'i' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_85_92
+							}
+							pos++
+							if buffer[pos] != 's' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l55_85_92
+							}
+							pos++
+							if p.records(rulescheme_wais) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_wais, position56_85_92)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_85
+						goto lok85_92
+					l55_85_92:
+						pos, ti = position55_85_92, tokenIndex55_85_92
+						p.comp = comp_85
+						goto l95_92
+					}
+				lok85_92:
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_92
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_92
+					}
+					pos++
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_92
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+						goto l95_92
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+						goto l95_92
+					}
+					pos, ti = p.position, p.tokenIndex
+					_ = position96_92
+				}
+				goto lok92
+			l95_92:
+				pos, ti = position95_92, tokenIndex95_92
+				goto l88
+			}
+		lok92:
+			goto l87
+		l88:
+			pos, ti = position87, tokenIndex87
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+				goto l85
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l87:
+		_ = position86
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l85:
+	pos, ti = position85, tokenIndex85
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position85, tokenIndex85 := pos, ti
@@ -4595,11 +8103,11 @@ func (p *Parser) rwaisaddress() bool {
 						goto l95_92
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+					if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 						goto l95_92
 					}
 					pos, ti = p.position, p.tokenIndex
-					if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+					if p.position, p.tokenIndex = pos, ti; !p.nwaisdocpath() {
 						goto l95_92
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -4614,7 +8122,7 @@ func (p *Parser) rwaisaddress() bool {
 			goto l87
 		l88:
 			pos, ti = position87, tokenIndex87
-			if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+			if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
 				goto l85
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -4632,6 +8140,204 @@ l85:
 
 // rwaisindex is rule 26 waisindex <- <(scheme_wais (':' '/' '/') hostport waisindexpath ('?' search)?)>
 func (p *Parser) rwaisindex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position89, tokenIndex89 := pos, ti
+	{
+		position90 := pos
+		{ // scheme_wais
+			comp_82 := p.comp
+			p.comp = uint32(rulescheme_wais)
+			position55_82, tokenIndex55_82 := pos, ti
+			{
+				position56_82 := pos
+				if buffer[pos] != 'w' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_82
+				}
+				pos++
+				if buffer[pos] != 'a' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_82
+				}
+				pos++
+				if buffer[pos] != 'i' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_82
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_82
+				}
+				pos++
+				if p.records(rulescheme_wais) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_wais, position56_82)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_82
+			goto lok82
+		l55_82:
+			pos, ti = position55_82, tokenIndex55_82
+			p.comp = comp_82
+			goto l89
+		}
+	lok82:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l89
+		}
+		pos, ti = p.position, p.tokenIndex
+		{ // waisindexpath
+			comp_83 := p.comp
+			p.comp = uint32(rulewaisindexpath)
+			position93_83, tokenIndex93_83 := pos, ti
+			{
+				position94_83 := pos
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l93_83
+				}
+				pos++
+				{ // database
+					position124_45_83, tokenIndex124_45_83 := pos, ti
+					{
+						position125_45_83 := pos
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l124_45_83
+						}
+						pos, ti = p.position, p.tokenIndex
+						_ = position125_45_83
+					}
+					goto lok45_83
+				l124_45_83:
+					pos, ti = position124_45_83, tokenIndex124_45_83
+					goto l93_83
+				}
+			lok45_83:
+				if p.records(rulewaisindexpath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewaisindexpath, position94_83)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_83
+			goto lok83
+		l93_83:
+			pos, ti = position93_83, tokenIndex93_83
+			p.comp = comp_83
+			goto l89
+		}
+	lok83:
+		{
+			position91, tokenIndex91 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l91
+			}
+			pos++
+			{ // search
+				comp_84 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_84, tokenIndex221_84 := pos, ti
+				{
+					position222_84 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_84
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_84:
+					{
+						position224_84, tokenIndex224_84 := pos, ti
+						if buffer[pos] != '+' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_84
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_84
+					l224_84:
+						pos, ti = position224_84, tokenIndex224_84
+					}
+					if p.records(rulesearch) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l221_84:
+				pos, ti = position221_84, tokenIndex221_84
+				p.comp = comp_84
+				goto l91
+			}
+		lok84:
+			goto l92
+		l91:
+			pos, ti = position91, tokenIndex91
+		}
+	l92:
+		_ = position90
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l89:
+	pos, ti = position89, tokenIndex89
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisindex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position89, tokenIndex89 := pos, ti
@@ -4734,7 +8440,7 @@ func (p *Parser) rwaisindex() bool {
 			goto l89
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l89
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -4759,7 +8465,7 @@ func (p *Parser) rwaisindex() bool {
 					position124_45_83, tokenIndex124_45_83 := pos, ti
 					{
 						position125_45_83 := pos
-						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 							goto l124_45_83
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -4804,7 +8510,7 @@ func (p *Parser) rwaisindex() bool {
 				position221_84, tokenIndex221_84 := pos, ti
 				{
 					position222_84 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 						goto l221_84
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -4822,7 +8528,7 @@ func (p *Parser) rwaisindex() bool {
 							goto l224_84
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 							goto l224_84
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -4869,9 +8575,6 @@ func (p *Parser) rwaisindexpath() bool {
 	{
 		position94 := pos
 		if buffer[pos] != '/' {
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -4911,8 +8614,159 @@ l93:
 	return false
 }
 
+func (p *Parser) nwaisindexpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisindexpath)
+	position93, tokenIndex93 := pos, ti
+	{
+		position94 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l93
+		}
+		pos++
+		{ // database
+			position124_45, tokenIndex124_45 := pos, ti
+			{
+				position125_45 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+					goto l124_45
+				}
+				pos, ti = p.position, p.tokenIndex
+				_ = position125_45
+			}
+			goto lok45
+		l124_45:
+			pos, ti = position124_45, tokenIndex124_45
+			goto l93
+		}
+	lok45:
+		if p.records(rulewaisindexpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisindexpath, position94)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l93:
+	pos, ti = position93, tokenIndex93
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rwaisdoc is rule 28 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)>
 func (p *Parser) rwaisdoc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position95, tokenIndex95 := pos, ti
+	{
+		position96 := pos
+		{ // scheme_wais
+			comp_85 := p.comp
+			p.comp = uint32(rulescheme_wais)
+			position55_85, tokenIndex55_85 := pos, ti
+			{
+				position56_85 := pos
+				if buffer[pos] != 'w' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_85
+				}
+				pos++
+				if buffer[pos] != 'a' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_85
+				}
+				pos++
+				if buffer[pos] != 'i' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_85
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l55_85
+				}
+				pos++
+				if p.records(rulescheme_wais) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_wais, position56_85)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_85
+			goto lok85
+		l55_85:
+			pos, ti = position55_85, tokenIndex55_85
+			p.comp = comp_85
+			goto l95
+		}
+	lok85:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l95
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l95
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l95
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l95
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+			goto l95
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position96
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l95:
+	pos, ti = position95, tokenIndex95
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisdoc() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position95, tokenIndex95 := pos, ti
@@ -5015,11 +8869,11 @@ func (p *Parser) rwaisdoc() bool {
 			goto l95
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l95
 		}
 		pos, ti = p.position, p.tokenIndex
-		if p.position, p.tokenIndex = pos, ti; !p.rwaisdocpath() {
+		if p.position, p.tokenIndex = pos, ti; !p.nwaisdocpath() {
 			goto l95
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -5043,6 +8897,187 @@ func (p *Parser) rwaisdocpath() bool {
 	{
 		position98 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // database
+			position124_46, tokenIndex124_46 := pos, ti
+			{
+				position125_46 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					goto l124_46
+				}
+				pos, ti = p.position, p.tokenIndex
+				_ = position125_46
+			}
+			goto lok46
+		l124_46:
+			pos, ti = position124_46, tokenIndex124_46
+			goto l97
+		}
+	lok46:
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // wtype
+			position126_47, tokenIndex126_47 := pos, ti
+			{
+				position127_47 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					goto l126_47
+				}
+				pos, ti = p.position, p.tokenIndex
+				_ = position127_47
+			}
+			goto lok47
+		l126_47:
+			pos, ti = position126_47, tokenIndex126_47
+			goto l97
+		}
+	lok47:
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // digits
+			position263_48, tokenIndex263_48 := pos, ti
+			{
+				position264_48 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_48
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_48
+				l252_1_48:
+					pos++
+					goto lok1_48
+				}
+			lok1_48:
+			l265_48:
+				{
+					position266_48, tokenIndex266_48 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_48
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_48
+					l252_2_48:
+						pos++
+						goto lok2_48
+					}
+				lok2_48:
+					goto l265_48
+				l266_48:
+					pos, ti = position266_48, tokenIndex266_48
+				}
+				_ = position264_48
+			}
+			goto lok48
+		l263_48:
+			pos, ti = position263_48, tokenIndex263_48
+			goto l97
+		}
+	lok48:
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // path
+			if false {
+				goto l97
+			}
+			comp_49 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_49 := pos
+			l217_49:
+				{
+					position218_49, tokenIndex218_49 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l218_49
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_49
+					}
+					pos++
+					goto l217_49
+				l218_49:
+					pos, ti = position218_49, tokenIndex218_49
+				}
+				{
+					position219_49, tokenIndex219_49 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_49
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_49
+				l219_49:
+					pos, ti = position219_49, tokenIndex219_49
+				}
+			l220_49:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_49)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_49
+			goto lok49
+		}
+	lok49:
+		if p.records(rulewaisdocpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisdocpath, position98)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l97:
+	pos, ti = position97, tokenIndex97
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nwaisdocpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisdocpath)
+	position97, tokenIndex97 := pos, ti
+	{
+		position98 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(11, true)
 			}
@@ -5057,7 +9092,7 @@ func (p *Parser) rwaisdocpath() bool {
 			position124_46, tokenIndex124_46 := pos, ti
 			{
 				position125_46 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+				if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 					goto l124_46
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -5084,7 +9119,7 @@ func (p *Parser) rwaisdocpath() bool {
 			position126_47, tokenIndex126_47 := pos, ti
 			{
 				position127_47 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+				if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 					goto l126_47
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -5180,7 +9215,7 @@ func (p *Parser) rwaisdocpath() bool {
 			l217_49:
 				{
 					position218_49, tokenIndex218_49 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 						goto l218_49
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -5201,7 +9236,7 @@ func (p *Parser) rwaisdocpath() bool {
 				}
 				{
 					position219_49, tokenIndex219_49 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 						goto l219_49
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -5263,6 +9298,245 @@ func (p *Parser) rgroupart() bool {
 						{
 							position245_25_64 := pos
 							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l248_22_25_64
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l248_22_25_64
+								}
+								goto l244_25_64
+							l248_22_25_64:
+								pos++
+								goto lok22_25_64
+							}
+						lok22_25_64:
+							{
+								position246_25_64, tokenIndex246_25_64 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l246_25_64
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l247_25_64
+							l246_25_64:
+								pos, ti = position246_25_64, tokenIndex246_25_64
+							}
+						l247_25_64:
+							_ = position245_25_64
+						}
+						goto lok25_64
+					l244_25_64:
+						pos, ti = position244_25_64, tokenIndex244_25_64
+						goto l105_64
+					}
+				lok25_64:
+				l107_64:
+					{
+						position108_64, tokenIndex108_64 := pos, ti
+						if buffer[pos] != '.' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l108_64
+						}
+						pos++
+						{ // ialpha
+							position244_26_64, tokenIndex244_26_64 := pos, ti
+							{
+								position245_26_64 := pos
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_26_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_26_64
+									}
+									goto l244_26_64
+								l248_22_26_64:
+									pos++
+									goto lok22_26_64
+								}
+							lok22_26_64:
+								{
+									position246_26_64, tokenIndex246_26_64 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_26_64
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_26_64
+								l246_26_64:
+									pos, ti = position246_26_64, tokenIndex246_26_64
+								}
+							l247_26_64:
+								_ = position245_26_64
+							}
+							goto lok26_64
+						l244_26_64:
+							pos, ti = position244_26_64, tokenIndex244_26_64
+							goto l108_64
+						}
+					lok26_64:
+						goto l107_64
+					l108_64:
+						pos, ti = position108_64, tokenIndex108_64
+					}
+					_ = position106_64
+				}
+				goto lok64
+			l105_64:
+				pos, ti = position105_64, tokenIndex105_64
+				goto l103
+			}
+		lok64:
+			goto l101
+		l103:
+			pos, ti = position101, tokenIndex101
+			if buffer[pos] != '*' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{
+				position104, tokenIndex104 := pos, ti
+				{ // xalpha
+					position229_65, tokenIndex229_65 := pos, ti
+					{
+						position230_65 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_65, tokenIndex256_16_65 := pos, ti
+										{
+											position257_16_65 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_65
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_65
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_65
+											l258_12_16_65:
+												pos++
+												goto lok12_16_65
+											}
+										lok12_16_65:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_65
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_65
+											l258_13_16_65:
+												pos++
+												goto lok13_16_65
+											}
+										lok13_16_65:
+											_ = position257_16_65
+										}
+										goto lok16_65
+									l256_16_65:
+										pos, ti = position256_16_65, tokenIndex256_16_65
+										goto l229_65
+									}
+								lok16_65:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_65
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_65
+					}
+					goto lok65
+				l229_65:
+					pos, ti = position229_65, tokenIndex229_65
+					goto l104
+				}
+			lok65:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l99
+			l104:
+				pos, ti = position104, tokenIndex104
+			}
+		}
+	l101:
+		if p.records(rulegroupart) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegroupart, position100)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l99:
+	pos, ti = position99, tokenIndex99
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngroupart() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegroupart)
+	position99, tokenIndex99 := pos, ti
+	{
+		position100 := pos
+		{
+			position101, tokenIndex101 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.narticle() {
+				goto l102
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l101
+		l102:
+			pos, ti = position101, tokenIndex101
+			{ // group
+				position105_64, tokenIndex105_64 := pos, ti
+				{
+					position106_64 := pos
+					{ // ialpha
+						position244_25_64, tokenIndex244_25_64 := pos, ti
+						{
+							position245_25_64 := pos
+							{ // alpha
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
@@ -5286,7 +9560,7 @@ func (p *Parser) rgroupart() bool {
 						lok22_25_64:
 							{
 								position246_25_64, tokenIndex246_25_64 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 									goto l246_25_64
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -5345,7 +9619,7 @@ func (p *Parser) rgroupart() bool {
 							lok22_26_64:
 								{
 									position246_26_64, tokenIndex246_26_64 := pos, ti
-									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 										goto l246_26_64
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -5524,6 +9798,115 @@ func (p *Parser) rgroup() bool {
 			{
 				position245_25 := pos
 				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_22_25
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_22_25
+					}
+					goto l244_25
+				l248_22_25:
+					pos++
+					goto lok22_25
+				}
+			lok22_25:
+				{
+					position246_25, tokenIndex246_25 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l246_25
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l247_25
+				l246_25:
+					pos, ti = position246_25, tokenIndex246_25
+				}
+			l247_25:
+				_ = position245_25
+			}
+			goto lok25
+		l244_25:
+			pos, ti = position244_25, tokenIndex244_25
+			goto l105
+		}
+	lok25:
+	l107:
+		{
+			position108, tokenIndex108 := pos, ti
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l108
+			}
+			pos++
+			{ // ialpha
+				position244_26, tokenIndex244_26 := pos, ti
+				{
+					position245_26 := pos
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_22_26
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_22_26
+						}
+						goto l244_26
+					l248_22_26:
+						pos++
+						goto lok22_26
+					}
+				lok22_26:
+					{
+						position246_26, tokenIndex246_26 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l246_26
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l247_26
+					l246_26:
+						pos, ti = position246_26, tokenIndex246_26
+					}
+				l247_26:
+					_ = position245_26
+				}
+				goto lok26
+			l244_26:
+				pos, ti = position244_26, tokenIndex244_26
+				goto l108
+			}
+		lok26:
+			goto l107
+		l108:
+			pos, ti = position108, tokenIndex108
+		}
+		_ = position106
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l105:
+	pos, ti = position105, tokenIndex105
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngroup() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position105, tokenIndex105 := pos, ti
+	{
+		position106 := pos
+		{ // ialpha
+			position244_25, tokenIndex244_25 := pos, ti
+			{
+				position245_25 := pos
+				{ // alpha
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -5547,7 +9930,7 @@ func (p *Parser) rgroup() bool {
 			lok22_25:
 				{
 					position246_25, tokenIndex246_25 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 						goto l246_25
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -5606,7 +9989,7 @@ func (p *Parser) rgroup() bool {
 				lok22_26:
 					{
 						position246_26, tokenIndex246_26 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 							goto l246_26
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -5639,6 +10022,765 @@ l105:
 
 // rarticle is rule 32 article <- <((xalpha (!('@' alpha) xalpha)* '@' (hostname / hostnumber)) / (xalpha (!('@' hostnumber !xalpha) xalpha)* '@' (hostname / hostnumber)))>
 func (p *Parser) rarticle() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position109, tokenIndex109 := pos, ti
+	{
+		position110 := pos
+		{
+			position111, tokenIndex111 := pos, ti
+			{ // xalpha
+				position229_50, tokenIndex229_50 := pos, ti
+				{
+					position230_50 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_50, tokenIndex256_16_50 := pos, ti
+									{
+										position257_16_50 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_50
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_50
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_50
+										l258_12_16_50:
+											pos++
+											goto lok12_16_50
+										}
+									lok12_16_50:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_50
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_50
+										l258_13_16_50:
+											pos++
+											goto lok13_16_50
+										}
+									lok13_16_50:
+										_ = position257_16_50
+									}
+									goto lok16_50
+								l256_16_50:
+									pos, ti = position256_16_50, tokenIndex256_16_50
+									goto l229_50
+								}
+							lok16_50:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_50
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_50
+				}
+				goto lok50
+			l229_50:
+				pos, ti = position229_50, tokenIndex229_50
+				goto l112
+			}
+		lok50:
+		l113:
+			{
+				position114, tokenIndex114 := pos, ti
+				{
+					position115, tokenIndex115 := pos, ti
+					if buffer[pos] != '@' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115
+					}
+					pos++
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_51
+						}
+						goto l115
+					l248_51:
+						pos++
+						goto lok51
+					}
+				lok51:
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l114
+				l115:
+					pos, ti = position115, tokenIndex115
+				}
+				{ // xalpha
+					position229_52, tokenIndex229_52 := pos, ti
+					{
+						position230_52 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_52, tokenIndex256_16_52 := pos, ti
+										{
+											position257_16_52 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_52
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_52
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_52
+											l258_12_16_52:
+												pos++
+												goto lok12_16_52
+											}
+										lok12_16_52:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_52
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_52
+											l258_13_16_52:
+												pos++
+												goto lok13_16_52
+											}
+										lok13_16_52:
+											_ = position257_16_52
+										}
+										goto lok16_52
+									l256_16_52:
+										pos, ti = position256_16_52, tokenIndex256_16_52
+										goto l229_52
+									}
+								lok16_52:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_52
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_52
+					}
+					goto lok52
+				l229_52:
+					pos, ti = position229_52, tokenIndex229_52
+					goto l114
+				}
+			lok52:
+				goto l113
+			l114:
+				pos, ti = position114, tokenIndex114
+			}
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, ti
+				{ // hostname
+					comp_53 := p.comp
+					p.comp = uint32(rulehostname)
+					position199_53, tokenIndex199_53 := pos, ti
+					{
+						position200_53 := pos
+						{ // ialpha
+							position244_32_53, tokenIndex244_32_53 := pos, ti
+							{
+								position245_32_53 := pos
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_32_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_32_53
+									}
+									goto l244_32_53
+								l248_22_32_53:
+									pos++
+									goto lok22_32_53
+								}
+							lok22_32_53:
+								{
+									position246_32_53, tokenIndex246_32_53 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_32_53
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_32_53
+								l246_32_53:
+									pos, ti = position246_32_53, tokenIndex246_32_53
+								}
+							l247_32_53:
+								_ = position245_32_53
+							}
+							goto lok32_53
+						l244_32_53:
+							pos, ti = position244_32_53, tokenIndex244_32_53
+							goto l199_53
+						}
+					lok32_53:
+					l201_53:
+						{
+							position202_53, tokenIndex202_53 := pos, ti
+							if buffer[pos] != '.' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_53
+							}
+							pos++
+							{ // ialpha
+								position244_33_53, tokenIndex244_33_53 := pos, ti
+								{
+									position245_33_53 := pos
+									{ // alpha
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l248_22_33_53
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l248_22_33_53
+										}
+										goto l244_33_53
+									l248_22_33_53:
+										pos++
+										goto lok22_33_53
+									}
+								lok22_33_53:
+									{
+										position246_33_53, tokenIndex246_33_53 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+											goto l246_33_53
+										}
+										pos, ti = p.position, p.tokenIndex
+										goto l247_33_53
+									l246_33_53:
+										pos, ti = position246_33_53, tokenIndex246_33_53
+									}
+								l247_33_53:
+									_ = position245_33_53
+								}
+								goto lok33_53
+							l244_33_53:
+								pos, ti = position244_33_53, tokenIndex244_33_53
+								goto l202_53
+							}
+						lok33_53:
+							goto l201_53
+						l202_53:
+							pos, ti = position202_53, tokenIndex202_53
+						}
+						if p.records(rulehostname) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulehostname, position200_53)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_53
+					goto lok53
+				l199_53:
+					pos, ti = position199_53, tokenIndex199_53
+					p.comp = comp_53
+					goto l117
+				}
+			lok53:
+				goto l116
+			l117:
+				pos, ti = position116, tokenIndex116
+				if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+					goto l112
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l116:
+			goto l111
+		l112:
+			pos, ti = position111, tokenIndex111
+			{ // xalpha
+				position229_54, tokenIndex229_54 := pos, ti
+				{
+					position230_54 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_54, tokenIndex256_16_54 := pos, ti
+									{
+										position257_16_54 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_54
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_54
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_54
+										l258_12_16_54:
+											pos++
+											goto lok12_16_54
+										}
+									lok12_16_54:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_54
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_54
+										l258_13_16_54:
+											pos++
+											goto lok13_16_54
+										}
+									lok13_16_54:
+										_ = position257_16_54
+									}
+									goto lok16_54
+								l256_16_54:
+									pos, ti = position256_16_54, tokenIndex256_16_54
+									goto l229_54
+								}
+							lok16_54:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_54
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_54
+				}
+				goto lok54
+			l229_54:
+				pos, ti = position229_54, tokenIndex229_54
+				goto l109
+			}
+		lok54:
+		l118:
+			{
+				position119, tokenIndex119 := pos, ti
+				{
+					position120, tokenIndex120 := pos, ti
+					if buffer[pos] != '@' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l120
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehostnumber]) {
+						goto l120
+					}
+					pos, ti = p.position, p.tokenIndex
+					{
+						position121, tokenIndex121 := pos, ti
+						{ // xalpha
+							position229_55, tokenIndex229_55 := pos, ti
+							{
+								position230_55 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position256_16_55, tokenIndex256_16_55 := pos, ti
+												{
+													position257_16_55 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_55
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_12_16_55
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_55
+													l258_12_16_55:
+														pos++
+														goto lok12_16_55
+													}
+												lok12_16_55:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_13_16_55
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_55
+													l258_13_16_55:
+														pos++
+														goto lok13_16_55
+													}
+												lok13_16_55:
+													_ = position257_16_55
+												}
+												goto lok16_55
+											l256_16_55:
+												pos, ti = position256_16_55, tokenIndex256_16_55
+												goto l229_55
+											}
+										lok16_55:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l229_55
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position230_55
+							}
+							goto lok55
+						l229_55:
+							pos, ti = position229_55, tokenIndex229_55
+							goto l121
+						}
+					lok55:
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l120
+					l121:
+						pos, ti = position121, tokenIndex121
+					}
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l119
+				l120:
+					pos, ti = position120, tokenIndex120
+				}
+				{ // xalpha
+					position229_56, tokenIndex229_56 := pos, ti
+					{
+						position230_56 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_56, tokenIndex256_16_56 := pos, ti
+										{
+											position257_16_56 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_56
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_56
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_56
+											l258_12_16_56:
+												pos++
+												goto lok12_16_56
+											}
+										lok12_16_56:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_56
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_56
+											l258_13_16_56:
+												pos++
+												goto lok13_16_56
+											}
+										lok13_16_56:
+											_ = position257_16_56
+										}
+										goto lok16_56
+									l256_16_56:
+										pos, ti = position256_16_56, tokenIndex256_16_56
+										goto l229_56
+									}
+								lok16_56:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_56
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_56
+					}
+					goto lok56
+				l229_56:
+					pos, ti = position229_56, tokenIndex229_56
+					goto l119
+				}
+			lok56:
+				goto l118
+			l119:
+				pos, ti = position119, tokenIndex119
+			}
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{
+				position122, tokenIndex122 := pos, ti
+				{ // hostname
+					comp_57 := p.comp
+					p.comp = uint32(rulehostname)
+					position199_57, tokenIndex199_57 := pos, ti
+					{
+						position200_57 := pos
+						{ // ialpha
+							position244_32_57, tokenIndex244_32_57 := pos, ti
+							{
+								position245_32_57 := pos
+								{ // alpha
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_32_57
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_32_57
+									}
+									goto l244_32_57
+								l248_22_32_57:
+									pos++
+									goto lok22_32_57
+								}
+							lok22_32_57:
+								{
+									position246_32_57, tokenIndex246_32_57 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										goto l246_32_57
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_32_57
+								l246_32_57:
+									pos, ti = position246_32_57, tokenIndex246_32_57
+								}
+							l247_32_57:
+								_ = position245_32_57
+							}
+							goto lok32_57
+						l244_32_57:
+							pos, ti = position244_32_57, tokenIndex244_32_57
+							goto l199_57
+						}
+					lok32_57:
+					l201_57:
+						{
+							position202_57, tokenIndex202_57 := pos, ti
+							if buffer[pos] != '.' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_57
+							}
+							pos++
+							{ // ialpha
+								position244_33_57, tokenIndex244_33_57 := pos, ti
+								{
+									position245_33_57 := pos
+									{ // alpha
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l248_22_33_57
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l248_22_33_57
+										}
+										goto l244_33_57
+									l248_22_33_57:
+										pos++
+										goto lok22_33_57
+									}
+								lok22_33_57:
+									{
+										position246_33_57, tokenIndex246_33_57 := pos, ti
+										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+											goto l246_33_57
+										}
+										pos, ti = p.position, p.tokenIndex
+										goto l247_33_57
+									l246_33_57:
+										pos, ti = position246_33_57, tokenIndex246_33_57
+									}
+								l247_33_57:
+									_ = position245_33_57
+								}
+								goto lok33_57
+							l244_33_57:
+								pos, ti = position244_33_57, tokenIndex244_33_57
+								goto l202_57
+							}
+						lok33_57:
+							goto l201_57
+						l202_57:
+							pos, ti = position202_57, tokenIndex202_57
+						}
+						if p.records(rulehostname) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulehostname, position200_57)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_57
+					goto lok57
+				l199_57:
+					pos, ti = position199_57, tokenIndex199_57
+					p.comp = comp_57
+					goto l123
+				}
+			lok57:
+				goto l122
+			l123:
+				pos, ti = position122, tokenIndex122
+				if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+					goto l109
+				}
+				pos, ti = p.position, p.tokenIndex
+			}
+		l122:
+		}
+	l111:
+		_ = position110
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l109:
+	pos, ti = position109, tokenIndex109
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) narticle() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position109, tokenIndex109 := pos, ti
@@ -5936,7 +11078,7 @@ func (p *Parser) rarticle() bool {
 							lok22_32_53:
 								{
 									position246_32_53, tokenIndex246_32_53 := pos, ti
-									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 										goto l246_32_53
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -5995,7 +11137,7 @@ func (p *Parser) rarticle() bool {
 								lok22_33_53:
 									{
 										position246_33_53, tokenIndex246_33_53 := pos, ti
-										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 											goto l246_33_53
 										}
 										pos, ti = p.position, p.tokenIndex
@@ -6033,7 +11175,7 @@ func (p *Parser) rarticle() bool {
 				goto l116
 			l117:
 				pos, ti = position116, tokenIndex116
-				if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+				if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 					goto l112
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6155,7 +11297,7 @@ func (p *Parser) rarticle() bool {
 						goto l120
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehostnumber]) {
+					if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhostnumber) {
 						goto l120
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -6420,7 +11562,7 @@ func (p *Parser) rarticle() bool {
 							lok22_32_57:
 								{
 									position246_32_57, tokenIndex246_32_57 := pos, ti
-									if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 										goto l246_32_57
 									}
 									pos, ti = p.position, p.tokenIndex
@@ -6479,7 +11621,7 @@ func (p *Parser) rarticle() bool {
 								lok22_33_57:
 									{
 										position246_33_57, tokenIndex246_33_57 := pos, ti
-										if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+										if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 											goto l246_33_57
 										}
 										pos, ti = p.position, p.tokenIndex
@@ -6517,7 +11659,7 @@ func (p *Parser) rarticle() bool {
 				goto l122
 			l123:
 				pos, ti = position122, tokenIndex122
-				if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+				if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 					goto l109
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6555,6 +11697,25 @@ l124:
 	return false
 }
 
+func (p *Parser) ndatabase() bool {
+	pos, ti := p.position, p.tokenIndex
+	position124, tokenIndex124 := pos, ti
+	{
+		position125 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+			goto l124
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position125
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l124:
+	pos, ti = position124, tokenIndex124
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rwtype is rule 34 wtype <- <xalphas>
 func (p *Parser) rwtype() bool {
 	pos, ti := p.position, p.tokenIndex
@@ -6575,8 +11736,171 @@ l126:
 	return false
 }
 
+func (p *Parser) nwtype() bool {
+	pos, ti := p.position, p.tokenIndex
+	position126, tokenIndex126 := pos, ti
+	{
+		position127 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+			goto l126
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position127
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l126:
+	pos, ti = position126, tokenIndex126
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rprosperoaddress is rule 35 prosperoaddress <- <prosperolink>
 func (p *Parser) rprosperoaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position128, tokenIndex128 := pos, ti
+	{
+		position129 := pos
+		{ // prosperolink
+			position130_93, tokenIndex130_93 := pos, ti
+			{
+				position131_93 := pos
+				{ // scheme_prospero
+					comp_86 := p.comp
+					p.comp = uint32(rulescheme_prospero)
+					position57_86_93, tokenIndex57_86_93 := pos, ti
+					{
+						position58_86_93 := pos
+						if buffer[pos] != 'p' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 'r' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 'o' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 's' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 'p' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 'e' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 'r' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if buffer[pos] != 'o' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l57_86_93
+						}
+						pos++
+						if p.records(rulescheme_prospero) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulescheme_prospero, position58_86_93)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_86
+					goto lok86_93
+				l57_86_93:
+					pos, ti = position57_86_93, tokenIndex57_86_93
+					p.comp = comp_86
+					goto l130_93
+				}
+			lok86_93:
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_93
+				}
+				pos++
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_93
+				}
+				pos++
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_93
+				}
+				pos++
+				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+					goto l130_93
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
+					goto l130_93
+				}
+				pos, ti = p.position, p.tokenIndex
+				_ = position131_93
+			}
+			goto lok93
+		l130_93:
+			pos, ti = position130_93, tokenIndex130_93
+			goto l128
+		}
+	lok93:
+		_ = position129
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l128:
+	pos, ti = position128, tokenIndex128
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nprosperoaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position128, tokenIndex128 := pos, ti
@@ -6727,11 +12051,11 @@ func (p *Parser) rprosperoaddress() bool {
 					goto l130_93
 				}
 				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 					goto l130_93
 				}
 				pos, ti = p.position, p.tokenIndex
-				if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
+				if p.position, p.tokenIndex = pos, ti; !p.nprosperopath() {
 					goto l130_93
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -6755,6 +12079,138 @@ l128:
 
 // rprosperolink is rule 36 prosperolink <- <(scheme_prospero (':' '/' '/') hostport prosperopath)>
 func (p *Parser) rprosperolink() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position130, tokenIndex130 := pos, ti
+	{
+		position131 := pos
+		{ // scheme_prospero
+			comp_86 := p.comp
+			p.comp = uint32(rulescheme_prospero)
+			position57_86, tokenIndex57_86 := pos, ti
+			{
+				position58_86 := pos
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 'r' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 'o' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 'e' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 'r' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if buffer[pos] != 'o' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l57_86
+				}
+				pos++
+				if p.records(rulescheme_prospero) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_prospero, position58_86)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_86
+			goto lok86
+		l57_86:
+			pos, ti = position57_86, tokenIndex57_86
+			p.comp = comp_86
+			goto l130
+		}
+	lok86:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l130
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
+			goto l130
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position131
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l130:
+	pos, ti = position130, tokenIndex130
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nprosperolink() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position130, tokenIndex130 := pos, ti
@@ -6901,11 +12357,11 @@ func (p *Parser) rprosperolink() bool {
 			goto l130
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l130
 		}
 		pos, ti = p.position, p.tokenIndex
-		if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
+		if p.position, p.tokenIndex = pos, ti; !p.nprosperopath() {
 			goto l130
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -6921,6 +12377,197 @@ l130:
 
 // rprosperopath is rule 37 prosperopath <- <('/' hsoname ('%' '0' '0' version attributes?)?)>
 func (p *Parser) rprosperopath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleprosperopath)
+	position132, tokenIndex132 := pos, ti
+	{
+		position133 := pos
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l132
+		}
+		pos++
+		{ // hsoname
+			position138_66, tokenIndex138_66 := pos, ti
+			{
+				position139_66 := pos
+				{ // path
+					if false {
+						goto l138_66
+					}
+					comp_58 := p.comp
+					p.comp = uint32(rulepath)
+					{
+						position216_58_66 := pos
+					l217_58_66:
+						{
+							position218_58_66, tokenIndex218_58_66 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l218_58_66
+							}
+							pos, ti = p.position, p.tokenIndex
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_58_66
+							}
+							pos++
+							goto l217_58_66
+						l218_58_66:
+							pos, ti = position218_58_66, tokenIndex218_58_66
+						}
+						{
+							position219_58_66, tokenIndex219_58_66 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								goto l219_58_66
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l220_58_66
+						l219_58_66:
+							pos, ti = position219_58_66, tokenIndex219_58_66
+						}
+					l220_58_66:
+						if p.records(rulepath) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulepath, position216_58_66)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_58
+					goto lok58_66
+				}
+			lok58_66:
+				_ = position139_66
+			}
+			goto lok66
+		l138_66:
+			pos, ti = position138_66, tokenIndex138_66
+			goto l132
+		}
+	lok66:
+		{
+			position134, tokenIndex134 := pos, ti
+			if buffer[pos] != '%' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			if buffer[pos] != '0' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			if buffer[pos] != '0' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{ // version
+				position140_67, tokenIndex140_67 := pos, ti
+				{
+					position141_67 := pos
+					{ // digits
+						position263_5_67, tokenIndex263_5_67 := pos, ti
+						{
+							position264_5_67 := pos
+							{ // digit
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l252_1_5_67
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l263_5_67
+							l252_1_5_67:
+								pos++
+								goto lok1_5_67
+							}
+						lok1_5_67:
+						l265_5_67:
+							{
+								position266_5_67, tokenIndex266_5_67 := pos, ti
+								{ // digit
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_2_5_67
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l266_5_67
+								l252_2_5_67:
+									pos++
+									goto lok2_5_67
+								}
+							lok2_5_67:
+								goto l265_5_67
+							l266_5_67:
+								pos, ti = position266_5_67, tokenIndex266_5_67
+							}
+							_ = position264_5_67
+						}
+						goto lok5_67
+					l263_5_67:
+						pos, ti = position263_5_67, tokenIndex263_5_67
+						goto l140_67
+					}
+				lok5_67:
+					_ = position141_67
+				}
+				goto lok67
+			l140_67:
+				pos, ti = position140_67, tokenIndex140_67
+				goto l134
+			}
+		lok67:
+			{
+				position136, tokenIndex136 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.rattributes() {
+					goto l136
+				}
+				pos, ti = p.position, p.tokenIndex
+				goto l137
+			l136:
+				pos, ti = position136, tokenIndex136
+			}
+		l137:
+			goto l135
+		l134:
+			pos, ti = position134, tokenIndex134
+		}
+	l135:
+		if p.records(ruleprosperopath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprosperopath, position133)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l132:
+	pos, ti = position132, tokenIndex132
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nprosperopath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -6954,7 +12601,7 @@ func (p *Parser) rprosperopath() bool {
 					l217_58_66:
 						{
 							position218_58_66, tokenIndex218_58_66 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 								goto l218_58_66
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -6975,7 +12622,7 @@ func (p *Parser) rprosperopath() bool {
 						}
 						{
 							position219_58_66, tokenIndex219_58_66 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 								goto l219_58_66
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -7102,7 +12749,7 @@ func (p *Parser) rprosperopath() bool {
 		lok67:
 			{
 				position136, tokenIndex136 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.rattributes() {
+				if p.position, p.tokenIndex = pos, ti; !p.nattributes() {
 					goto l136
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -7155,9 +12802,6 @@ func (p *Parser) rhsoname() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -7200,8 +12844,136 @@ l138:
 	return false
 }
 
+func (p *Parser) nhsoname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position138, tokenIndex138 := pos, ti
+	{
+		position139 := pos
+		{ // path
+			if false {
+				goto l138
+			}
+			comp_58 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_58 := pos
+			l217_58:
+				{
+					position218_58, tokenIndex218_58 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l218_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_58
+					}
+					pos++
+					goto l217_58
+				l218_58:
+					pos, ti = position218_58, tokenIndex218_58
+				}
+				{
+					position219_58, tokenIndex219_58 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l219_58
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_58
+				l219_58:
+					pos, ti = position219_58, tokenIndex219_58
+				}
+			l220_58:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_58)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_58
+			goto lok58
+		}
+	lok58:
+		_ = position139
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l138:
+	pos, ti = position138, tokenIndex138
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rversion is rule 39 version <- <digits>
 func (p *Parser) rversion() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position140, tokenIndex140 := pos, ti
+	{
+		position141 := pos
+		{ // digits
+			position263_5, tokenIndex263_5 := pos, ti
+			{
+				position264_5 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_5
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_5
+				l252_1_5:
+					pos++
+					goto lok1_5
+				}
+			lok1_5:
+			l265_5:
+				{
+					position266_5, tokenIndex266_5 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_5
+					l252_2_5:
+						pos++
+						goto lok2_5
+					}
+				lok2_5:
+					goto l265_5
+				l266_5:
+					pos, ti = position266_5, tokenIndex266_5
+				}
+				_ = position264_5
+			}
+			goto lok5
+		l263_5:
+			pos, ti = position263_5, tokenIndex263_5
+			goto l140
+		}
+	lok5:
+		_ = position141
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l140:
+	pos, ti = position140, tokenIndex140
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nversion() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position140, tokenIndex140 := pos, ti
@@ -7270,6 +13042,155 @@ l140:
 
 // rattributes is rule 40 attributes <- <attribute+>
 func (p *Parser) rattributes() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position142, tokenIndex142 := pos, ti
+	{
+		position143 := pos
+		{ // attribute
+			position146_14, tokenIndex146_14 := pos, ti
+			{
+				position147_14 := pos
+				{ // alphanums
+					position271_6_14, tokenIndex271_6_14 := pos, ti
+					{
+						position272_6_14 := pos
+						{ // alphanum
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l267_3_6_14
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l267_3_6_14
+							}
+							goto l271_6_14
+						l267_3_6_14:
+							pos++
+							goto lok3_6_14
+						}
+					lok3_6_14:
+					l273_6_14:
+						{
+							position274_6_14, tokenIndex274_6_14 := pos, ti
+							{ // alphanum
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l267_4_6_14
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l267_4_6_14
+								}
+								goto l274_6_14
+							l267_4_6_14:
+								pos++
+								goto lok4_6_14
+							}
+						lok4_6_14:
+							goto l273_6_14
+						l274_6_14:
+							pos, ti = position274_6_14, tokenIndex274_6_14
+						}
+						_ = position272_6_14
+					}
+					goto lok6_14
+				l271_6_14:
+					pos, ti = position271_6_14, tokenIndex271_6_14
+					goto l146_14
+				}
+			lok6_14:
+				_ = position147_14
+			}
+			goto lok14
+		l146_14:
+			pos, ti = position146_14, tokenIndex146_14
+			goto l142
+		}
+	lok14:
+	l144:
+		{
+			position145, tokenIndex145 := pos, ti
+			{ // attribute
+				position146_15, tokenIndex146_15 := pos, ti
+				{
+					position147_15 := pos
+					{ // alphanums
+						position271_6_15, tokenIndex271_6_15 := pos, ti
+						{
+							position272_6_15 := pos
+							{ // alphanum
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l267_3_6_15
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l267_3_6_15
+								}
+								goto l271_6_15
+							l267_3_6_15:
+								pos++
+								goto lok3_6_15
+							}
+						lok3_6_15:
+						l273_6_15:
+							{
+								position274_6_15, tokenIndex274_6_15 := pos, ti
+								{ // alphanum
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l267_4_6_15
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l267_4_6_15
+									}
+									goto l274_6_15
+								l267_4_6_15:
+									pos++
+									goto lok4_6_15
+								}
+							lok4_6_15:
+								goto l273_6_15
+							l274_6_15:
+								pos, ti = position274_6_15, tokenIndex274_6_15
+							}
+							_ = position272_6_15
+						}
+						goto lok6_15
+					l271_6_15:
+						pos, ti = position271_6_15, tokenIndex271_6_15
+						goto l146_15
+					}
+				lok6_15:
+					_ = position147_15
+				}
+				goto lok15
+			l146_15:
+				pos, ti = position146_15, tokenIndex146_15
+				goto l145
+			}
+		lok15:
+			goto l144
+		l145:
+			pos, ti = position145, tokenIndex145
+		}
+		_ = position143
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l142:
+	pos, ti = position142, tokenIndex142
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nattributes() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position142, tokenIndex142 := pos, ti
@@ -7454,6 +13375,73 @@ func (p *Parser) rattribute() bool {
 			{
 				position272_6 := pos
 				{ // alphanum
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l267_3_6
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l267_3_6
+					}
+					goto l271_6
+				l267_3_6:
+					pos++
+					goto lok3_6
+				}
+			lok3_6:
+			l273_6:
+				{
+					position274_6, tokenIndex274_6 := pos, ti
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l267_4_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l267_4_6
+						}
+						goto l274_6
+					l267_4_6:
+						pos++
+						goto lok4_6
+					}
+				lok4_6:
+					goto l273_6
+				l274_6:
+					pos, ti = position274_6, tokenIndex274_6
+				}
+				_ = position272_6
+			}
+			goto lok6
+		l271_6:
+			pos, ti = position271_6, tokenIndex271_6
+			goto l146
+		}
+	lok6:
+		_ = position147
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l146:
+	pos, ti = position146, tokenIndex146
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nattribute() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position146, tokenIndex146 := pos, ti
+	{
+		position147 := pos
+		{ // alphanums
+			position271_6, tokenIndex271_6 := pos, ti
+			{
+				position272_6 := pos
+				{ // alphanum
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -7524,6 +13512,118 @@ l146:
 
 // rtelnetaddress is rule 42 telnetaddress <- <(scheme_telnet (':' '/' '/') telnetsite)>
 func (p *Parser) rtelnetaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position148, tokenIndex148 := pos, ti
+	{
+		position149 := pos
+		{ // scheme_telnet
+			comp_94 := p.comp
+			p.comp = uint32(rulescheme_telnet)
+			position59_94, tokenIndex59_94 := pos, ti
+			{
+				position60_94 := pos
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'e' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'l' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'n' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 'e' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l59_94
+				}
+				pos++
+				if p.records(rulescheme_telnet) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_telnet, position60_94)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_94
+			goto lok94
+		l59_94:
+			pos, ti = position59_94, tokenIndex59_94
+			p.comp = comp_94
+			goto l148
+		}
+	lok94:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+			goto l148
+		}
+		pos, ti = p.position, p.tokenIndex
+		_ = position149
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l148:
+	pos, ti = position148, tokenIndex148
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntelnetaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position148, tokenIndex148 := pos, ti
@@ -7648,7 +13748,7 @@ func (p *Parser) rtelnetaddress() bool {
 			goto l148
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rtelnetsite() {
+		if p.position, p.tokenIndex = pos, ti; !p.ntelnetsite() {
 			goto l148
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -7678,6 +13778,340 @@ func (p *Parser) rtelnetsite() bool {
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				goto l153
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position154, tokenIndex154 := pos, ti
+				{ // xalpha
+					position229_87, tokenIndex229_87 := pos, ti
+					{
+						position230_87 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_87, tokenIndex256_16_87 := pos, ti
+										{
+											position257_16_87 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_87
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_87
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_87
+											l258_12_16_87:
+												pos++
+												goto lok12_16_87
+											}
+										lok12_16_87:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_87
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_87
+											l258_13_16_87:
+												pos++
+												goto lok13_16_87
+											}
+										lok13_16_87:
+											_ = position257_16_87
+										}
+										goto lok16_87
+									l256_16_87:
+										pos, ti = position256_16_87, tokenIndex256_16_87
+										goto l229_87
+									}
+								lok16_87:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_87
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_87
+					}
+					goto lok87
+				l229_87:
+					pos, ti = position229_87, tokenIndex229_87
+					goto l154
+				}
+			lok87:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l153
+			l154:
+				pos, ti = position154, tokenIndex154
+			}
+			goto l152
+		l153:
+			pos, ti = position152, tokenIndex152
+			if p.position, p.tokenIndex = pos, ti; !p.ruserfirstat() {
+				goto l155
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != '@' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l155
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				goto l155
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position156, tokenIndex156 := pos, ti
+				{ // xalpha
+					position229_88, tokenIndex229_88 := pos, ti
+					{
+						position230_88 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_88, tokenIndex256_16_88 := pos, ti
+										{
+											position257_16_88 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_88
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_88
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_88
+											l258_12_16_88:
+												pos++
+												goto lok12_16_88
+											}
+										lok12_16_88:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_88
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_88
+											l258_13_16_88:
+												pos++
+												goto lok13_16_88
+											}
+										lok13_16_88:
+											_ = position257_16_88
+										}
+										goto lok16_88
+									l256_16_88:
+										pos, ti = position256_16_88, tokenIndex256_16_88
+										goto l229_88
+									}
+								lok16_88:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_88
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_88
+					}
+					goto lok88
+				l229_88:
+					pos, ti = position229_88, tokenIndex229_88
+					goto l156
+				}
+			lok88:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l155
+			l156:
+				pos, ti = position156, tokenIndex156
+			}
+			goto l152
+		l155:
+			pos, ti = position152, tokenIndex152
+			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+				goto l150
+			}
+			pos, ti = p.position, p.tokenIndex
+			{
+				position157, tokenIndex157 := pos, ti
+				{ // xalpha
+					position229_89, tokenIndex229_89 := pos, ti
+					{
+						position230_89 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_89, tokenIndex256_16_89 := pos, ti
+										{
+											position257_16_89 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_89
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_89
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_89
+											l258_12_16_89:
+												pos++
+												goto lok12_16_89
+											}
+										lok12_16_89:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_89
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_89
+											l258_13_16_89:
+												pos++
+												goto lok13_16_89
+											}
+										lok13_16_89:
+											_ = position257_16_89
+										}
+										goto lok16_89
+									l256_16_89:
+										pos, ti = position256_16_89, tokenIndex256_16_89
+										goto l229_89
+									}
+								lok16_89:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_89
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_89
+					}
+					goto lok89
+				l229_89:
+					pos, ti = position229_89, tokenIndex229_89
+					goto l157
+				}
+			lok89:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l150
+			l157:
+				pos, ti = position157, tokenIndex157
+			}
+		}
+	l152:
+		if p.records(ruletelnetsite) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruletelnetsite, position151)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l150:
+	pos, ti = position150, tokenIndex150
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntelnetsite() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruletelnetsite)
+	position150, tokenIndex150 := pos, ti
+	{
+		position151 := pos
+		{
+			position152, tokenIndex152 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nuser() {
+				goto l153
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != '@' {
 				if int(pos) == p.at {
 					p.note(30, true)
 				}
@@ -7688,7 +14122,7 @@ func (p *Parser) rtelnetsite() bool {
 				goto l153
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 				goto l153
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7801,7 +14235,7 @@ func (p *Parser) rtelnetsite() bool {
 			goto l152
 		l153:
 			pos, ti = position152, tokenIndex152
-			if p.position, p.tokenIndex = pos, ti; !p.ruserfirstat() {
+			if p.position, p.tokenIndex = pos, ti; !p.nuserfirstat() {
 				goto l155
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7816,7 +14250,7 @@ func (p *Parser) rtelnetsite() bool {
 				goto l155
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 				goto l155
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -7929,7 +14363,7 @@ func (p *Parser) rtelnetsite() bool {
 			goto l152
 		l155:
 			pos, ti = position152, tokenIndex152
-			if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 				goto l150
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8087,6 +14521,221 @@ func (p *Parser) ruser() bool {
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 						pos++
 					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_59, tokenIndex256_16_59 := pos, ti
+								{
+									position257_16_59 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_59
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_59
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_59
+									l258_12_16_59:
+										pos++
+										goto lok12_16_59
+									}
+								lok12_16_59:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_59
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_59
+									l258_13_16_59:
+										pos++
+										goto lok13_16_59
+									}
+								lok13_16_59:
+									_ = position257_16_59
+								}
+								goto lok16_59
+							l256_16_59:
+								pos, ti = position256_16_59, tokenIndex256_16_59
+								goto l229_59
+							}
+						lok16_59:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_59
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_59
+			}
+			goto lok59
+		l229_59:
+			pos, ti = position229_59, tokenIndex229_59
+			goto l158
+		}
+	lok59:
+	l160:
+		{
+			position161, tokenIndex161 := pos, ti
+			{
+				position163, tokenIndex163 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulelastat]) {
+					goto l163
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l161
+			l163:
+				pos, ti = position163, tokenIndex163
+			}
+			{ // xalpha
+				position229_60, tokenIndex229_60 := pos, ti
+				{
+					position230_60 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_60, tokenIndex256_16_60 := pos, ti
+									{
+										position257_16_60 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_60
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_60
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_60
+										l258_12_16_60:
+											pos++
+											goto lok12_16_60
+										}
+									lok12_16_60:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_60
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_60
+										l258_13_16_60:
+											pos++
+											goto lok13_16_60
+										}
+									lok13_16_60:
+										_ = position257_16_60
+									}
+									goto lok16_60
+								l256_16_60:
+									pos, ti = position256_16_60, tokenIndex256_16_60
+									goto l229_60
+								}
+							lok16_60:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_60
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_60
+				}
+				goto lok60
+			l229_60:
+				pos, ti = position229_60, tokenIndex229_60
+				goto l161
+			}
+		lok60:
+			goto l160
+		l161:
+			pos, ti = position161, tokenIndex161
+		}
+		if p.records(ruleuser) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuser, position159)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l158:
+	pos, ti = position158, tokenIndex158
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuser() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	position158, tokenIndex158 := pos, ti
+	{
+		position159 := pos
+		{
+			position162, tokenIndex162 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.peek(p.nlastat) {
+				goto l162
+			}
+			pos, ti = p.position, p.tokenIndex
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l158
+		l162:
+			pos, ti = position162, tokenIndex162
+		}
+		{ // xalpha
+			position229_59, tokenIndex229_59 := pos, ti
+			{
+				position230_59 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
@@ -8181,7 +14830,7 @@ func (p *Parser) ruser() bool {
 			position161, tokenIndex161 := pos, ti
 			{
 				position163, tokenIndex163 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulelastat]) {
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.nlastat) {
 					goto l163
 				}
 				pos, ti = p.position, p.tokenIndex
@@ -8311,6 +14960,221 @@ l158:
 
 // rlastat is rule 45 lastat <- <('@' (!'@' xalpha)* !xalpha)>
 func (p *Parser) rlastat() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position164, tokenIndex164 := pos, ti
+	{
+		position165 := pos
+		if buffer[pos] != '@' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l164
+		}
+		pos++
+	l166:
+		{
+			position167, tokenIndex167 := pos, ti
+			{
+				position168, tokenIndex168 := pos, ti
+				if buffer[pos] != '@' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l168
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l167
+			l168:
+				pos, ti = position168, tokenIndex168
+			}
+			{ // xalpha
+				position229_27, tokenIndex229_27 := pos, ti
+				{
+					position230_27 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_27, tokenIndex256_16_27 := pos, ti
+									{
+										position257_16_27 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_27
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_27
+										l258_12_16_27:
+											pos++
+											goto lok12_16_27
+										}
+									lok12_16_27:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_27
+										l258_13_16_27:
+											pos++
+											goto lok13_16_27
+										}
+									lok13_16_27:
+										_ = position257_16_27
+									}
+									goto lok16_27
+								l256_16_27:
+									pos, ti = position256_16_27, tokenIndex256_16_27
+									goto l229_27
+								}
+							lok16_27:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_27
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_27
+				}
+				goto lok27
+			l229_27:
+				pos, ti = position229_27, tokenIndex229_27
+				goto l167
+			}
+		lok27:
+			goto l166
+		l167:
+			pos, ti = position167, tokenIndex167
+		}
+		{
+			position169, tokenIndex169 := pos, ti
+			{ // xalpha
+				position229_28, tokenIndex229_28 := pos, ti
+				{
+					position230_28 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_28, tokenIndex256_16_28 := pos, ti
+									{
+										position257_16_28 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_28
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_28
+										l258_12_16_28:
+											pos++
+											goto lok12_16_28
+										}
+									lok12_16_28:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_28
+										l258_13_16_28:
+											pos++
+											goto lok13_16_28
+										}
+									lok13_16_28:
+										_ = position257_16_28
+									}
+									goto lok16_28
+								l256_16_28:
+									pos, ti = position256_16_28, tokenIndex256_16_28
+									goto l229_28
+								}
+							lok16_28:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_28
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_28
+				}
+				goto lok28
+			l229_28:
+				pos, ti = position229_28, tokenIndex229_28
+				goto l169
+			}
+		lok28:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l164
+		l169:
+			pos, ti = position169, tokenIndex169
+		}
+		_ = position165
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l164:
+	pos, ti = position164, tokenIndex164
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nlastat() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position164, tokenIndex164 := pos, ti
@@ -8569,6 +15433,228 @@ l164:
 
 // ruserfirstat is rule 46 userfirstat <- <(xalpha (!('@' alpha) xalpha)*)>
 func (p *Parser) ruserfirstat() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuserfirstat)
+	position170, tokenIndex170 := pos, ti
+	{
+		position171 := pos
+		{ // xalpha
+			position229_29, tokenIndex229_29 := pos, ti
+			{
+				position230_29 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_29, tokenIndex256_16_29 := pos, ti
+								{
+									position257_16_29 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_29
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_29
+									l258_12_16_29:
+										pos++
+										goto lok12_16_29
+									}
+								lok12_16_29:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_29
+									l258_13_16_29:
+										pos++
+										goto lok13_16_29
+									}
+								lok13_16_29:
+									_ = position257_16_29
+								}
+								goto lok16_29
+							l256_16_29:
+								pos, ti = position256_16_29, tokenIndex256_16_29
+								goto l229_29
+							}
+						lok16_29:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_29
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_29
+			}
+			goto lok29
+		l229_29:
+			pos, ti = position229_29, tokenIndex229_29
+			goto l170
+		}
+	lok29:
+	l172:
+		{
+			position173, tokenIndex173 := pos, ti
+			{
+				position174, tokenIndex174 := pos, ti
+				if buffer[pos] != '@' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l174
+				}
+				pos++
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_30
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_30
+					}
+					goto l174
+				l248_30:
+					pos++
+					goto lok30
+				}
+			lok30:
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l173
+			l174:
+				pos, ti = position174, tokenIndex174
+			}
+			{ // xalpha
+				position229_31, tokenIndex229_31 := pos, ti
+				{
+					position230_31 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_31, tokenIndex256_16_31 := pos, ti
+									{
+										position257_16_31 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_31
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_31
+										l258_12_16_31:
+											pos++
+											goto lok12_16_31
+										}
+									lok12_16_31:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_31
+										l258_13_16_31:
+											pos++
+											goto lok13_16_31
+										}
+									lok13_16_31:
+										_ = position257_16_31
+									}
+									goto lok16_31
+								l256_16_31:
+									pos, ti = position256_16_31, tokenIndex256_16_31
+									goto l229_31
+								}
+							lok16_31:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_31
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_31
+				}
+				goto lok31
+			l229_31:
+				pos, ti = position229_31, tokenIndex229_31
+				goto l173
+			}
+		lok31:
+			goto l172
+		l173:
+			pos, ti = position173, tokenIndex173
+		}
+		if p.records(ruleuserfirstat) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuserfirstat, position171)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l170:
+	pos, ti = position170, tokenIndex170
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nuserfirstat() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -8849,6 +15935,187 @@ func (p *Parser) rgopheraddress() bool {
 			{
 				position62_90 := pos
 				if buffer[pos] != 'g' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_90
+				}
+				pos++
+				if buffer[pos] != 'o' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_90
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_90
+				}
+				pos++
+				if buffer[pos] != 'h' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_90
+				}
+				pos++
+				if buffer[pos] != 'e' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_90
+				}
+				pos++
+				if buffer[pos] != 'r' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l61_90
+				}
+				pos++
+				if p.records(rulescheme_gopher) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_gopher, position62_90)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_90
+			goto lok90
+		l61_90:
+			pos, ti = position61_90, tokenIndex61_90
+			p.comp = comp_90
+			goto l175
+		}
+	lok90:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+			goto l175
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position177, tokenIndex177 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rgopherpath() {
+				goto l177
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l178
+		l177:
+			pos, ti = position177, tokenIndex177
+		}
+	l178:
+		{
+			position179, tokenIndex179 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			{ // search
+				comp_91 := p.comp
+				p.comp = uint32(rulesearch)
+				position221_91, tokenIndex221_91 := pos, ti
+				{
+					position222_91 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l221_91
+					}
+					pos, ti = p.position, p.tokenIndex
+				l223_91:
+					{
+						position224_91, tokenIndex224_91 := pos, ti
+						if buffer[pos] != '+' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l224_91
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l224_91
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l223_91
+					l224_91:
+						pos, ti = position224_91, tokenIndex224_91
+					}
+					if p.records(rulesearch) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulesearch, position222_91)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_91
+				goto lok91
+			l221_91:
+				pos, ti = position221_91, tokenIndex221_91
+				p.comp = comp_91
+				goto l179
+			}
+		lok91:
+			goto l180
+		l179:
+			pos, ti = position179, tokenIndex179
+		}
+	l180:
+		_ = position176
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l175:
+	pos, ti = position175, tokenIndex175
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngopheraddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position175, tokenIndex175 := pos, ti
+	{
+		position176 := pos
+		{ // scheme_gopher
+			comp_90 := p.comp
+			p.comp = uint32(rulescheme_gopher)
+			position61_90, tokenIndex61_90 := pos, ti
+			{
+				position62_90 := pos
+				if buffer[pos] != 'g' {
 					if int(pos) == p.at {
 						p.note(26, true)
 					}
@@ -8961,13 +16228,13 @@ func (p *Parser) rgopheraddress() bool {
 			goto l175
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
+		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
 			goto l175
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
 			position177, tokenIndex177 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rgopherpath() {
+			if p.position, p.tokenIndex = pos, ti; !p.ngopherpath() {
 				goto l177
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -8995,7 +16262,7 @@ func (p *Parser) rgopheraddress() bool {
 				position221_91, tokenIndex221_91 := pos, ti
 				{
 					position222_91 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 						goto l221_91
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9013,7 +16280,7 @@ func (p *Parser) rgopheraddress() bool {
 							goto l224_91
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 							goto l224_91
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -9052,6 +16319,196 @@ l175:
 
 // rgopherpath is rule 48 gopherpath <- <('/' gtype selector?)>
 func (p *Parser) rgopherpath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegopherpath)
+	position181, tokenIndex181 := pos, ti
+	{
+		position182 := pos
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l181
+		}
+		pos++
+		{ // gtype
+			position227_68, tokenIndex227_68 := pos, ti
+			{
+				position228_68 := pos
+				{ // xalpha
+					position229_38_68, tokenIndex229_38_68 := pos, ti
+					{
+						position230_38_68 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_38_68, tokenIndex256_16_38_68 := pos, ti
+										{
+											position257_16_38_68 := pos
+											if buffer[pos] != '%' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_38_68
+											}
+											pos++
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_38_68
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_38_68
+											l258_12_16_38_68:
+												pos++
+												goto lok12_16_38_68
+											}
+										lok12_16_38_68:
+											{ // hex
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_38_68
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_38_68
+											l258_13_16_38_68:
+												pos++
+												goto lok13_16_38_68
+											}
+										lok13_16_38_68:
+											_ = position257_16_38_68
+										}
+										goto lok16_38_68
+									l256_16_38_68:
+										pos, ti = position256_16_38_68, tokenIndex256_16_38_68
+										goto l229_38_68
+									}
+								lok16_38_68:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_38_68
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_38_68
+					}
+					goto lok38_68
+				l229_38_68:
+					pos, ti = position229_38_68, tokenIndex229_38_68
+					goto l227_68
+				}
+			lok38_68:
+				_ = position228_68
+			}
+			goto lok68
+		l227_68:
+			pos, ti = position227_68, tokenIndex227_68
+			goto l181
+		}
+	lok68:
+		{
+			position183, tokenIndex183 := pos, ti
+			{ // selector
+				position213_69, tokenIndex213_69 := pos, ti
+				{
+					position214_69 := pos
+					{ // path
+						if false {
+							goto l213_69
+						}
+						comp_63 := p.comp
+						p.comp = uint32(rulepath)
+						{
+							position216_63_69 := pos
+						l217_63_69:
+							{
+								position218_63_69, tokenIndex218_63_69 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l218_63_69
+								}
+								pos, ti = p.position, p.tokenIndex
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l218_63_69
+								}
+								pos++
+								goto l217_63_69
+							l218_63_69:
+								pos, ti = position218_63_69, tokenIndex218_63_69
+							}
+							{
+								position219_63_69, tokenIndex219_63_69 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+									goto l219_63_69
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l220_63_69
+							l219_63_69:
+								pos, ti = position219_63_69, tokenIndex219_63_69
+							}
+						l220_63_69:
+							if p.records(rulepath) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath, position216_63_69)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_63
+						goto lok63_69
+					}
+				lok63_69:
+					_ = position214_69
+				}
+				goto lok69
+			l213_69:
+				pos, ti = position213_69, tokenIndex213_69
+				goto l183
+			}
+		lok69:
+			goto l184
+		l183:
+			pos, ti = position183, tokenIndex183
+		}
+	l184:
+		if p.records(rulegopherpath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegopherpath, position182)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l181:
+	pos, ti = position181, tokenIndex181
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngopherpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -9196,7 +16653,7 @@ func (p *Parser) rgopherpath() bool {
 						l217_63_69:
 							{
 								position218_63_69, tokenIndex218_63_69 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 									goto l218_63_69
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -9217,7 +16674,7 @@ func (p *Parser) rgopherpath() bool {
 							}
 							{
 								position219_63_69, tokenIndex219_63_69 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 									goto l219_63_69
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -9290,6 +16747,145 @@ func (p *Parser) rhostport() bool {
 				l196_70:
 					pos, ti = position195_70, tokenIndex195_70
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+						goto l193_70
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l195_70:
+				if p.records(rulehostinhostport) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehostinhostport, position194_70)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_70
+			goto lok70
+		l193_70:
+			pos, ti = position193_70, tokenIndex193_70
+			p.comp = comp_70
+			goto l185
+		}
+	lok70:
+		{
+			position187, tokenIndex187 := pos, ti
+			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l187
+			}
+			pos++
+			{ // port
+				comp_71 := p.comp
+				p.comp = uint32(ruleport)
+				position211_71, tokenIndex211_71 := pos, ti
+				{
+					position212_71 := pos
+					{ // digits
+						position263_11_71, tokenIndex263_11_71 := pos, ti
+						{
+							position264_11_71 := pos
+							{ // digit
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l252_1_11_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l263_11_71
+							l252_1_11_71:
+								pos++
+								goto lok1_11_71
+							}
+						lok1_11_71:
+						l265_11_71:
+							{
+								position266_11_71, tokenIndex266_11_71 := pos, ti
+								{ // digit
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_2_11_71
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l266_11_71
+								l252_2_11_71:
+									pos++
+									goto lok2_11_71
+								}
+							lok2_11_71:
+								goto l265_11_71
+							l266_11_71:
+								pos, ti = position266_11_71, tokenIndex266_11_71
+							}
+							_ = position264_11_71
+						}
+						goto lok11_71
+					l263_11_71:
+						pos, ti = position263_11_71, tokenIndex263_11_71
+						goto l211_71
+					}
+				lok11_71:
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position212_71)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_71
+				goto lok71
+			l211_71:
+				pos, ti = position211_71, tokenIndex211_71
+				p.comp = comp_71
+				goto l187
+			}
+		lok71:
+			goto l188
+		l187:
+			pos, ti = position187, tokenIndex187
+		}
+	l188:
+		if p.records(rulehostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostport, position186)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l185:
+	pos, ti = position185, tokenIndex185
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position185, tokenIndex185 := pos, ti
+	{
+		position186 := pos
+		{ // hostinhostport
+			comp_70 := p.comp
+			p.comp = uint32(rulehostinhostport)
+			position193_70, tokenIndex193_70 := pos, ti
+			{
+				position194_70 := pos
+				{
+					position195_70, tokenIndex195_70 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nhostnameinhostport() {
+						goto l196_70
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l195_70
+				l196_70:
+					pos, ti = position195_70, tokenIndex195_70
+					if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 						goto l193_70
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9436,17 +17032,11 @@ func (p *Parser) rhost() bool {
 						{
 							position245_32_61 := pos
 							{ // alpha
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l248_22_32_61
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(17, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l248_22_32_61
@@ -9480,9 +17070,6 @@ func (p *Parser) rhost() bool {
 					{
 						position202_61, tokenIndex202_61 := pos, ti
 						if buffer[pos] != '.' {
-							if int(pos) == p.at {
-								p.note(28, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -9495,17 +17082,11 @@ func (p *Parser) rhost() bool {
 							{
 								position245_33_61 := pos
 								{ // alpha
-									if int(pos) == p.at {
-										p.note(16, true)
-									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l248_22_33_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(17, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l248_22_33_61
@@ -9578,6 +17159,169 @@ l189:
 	return false
 }
 
+func (p *Parser) nhost() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position189, tokenIndex189 := pos, ti
+	{
+		position190 := pos
+		{
+			position191, tokenIndex191 := pos, ti
+			{ // hostname
+				comp_61 := p.comp
+				p.comp = uint32(rulehostname)
+				position199_61, tokenIndex199_61 := pos, ti
+				{
+					position200_61 := pos
+					{ // ialpha
+						position244_32_61, tokenIndex244_32_61 := pos, ti
+						{
+							position245_32_61 := pos
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l248_22_32_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l248_22_32_61
+								}
+								goto l244_32_61
+							l248_22_32_61:
+								pos++
+								goto lok22_32_61
+							}
+						lok22_32_61:
+							{
+								position246_32_61, tokenIndex246_32_61 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+									goto l246_32_61
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l247_32_61
+							l246_32_61:
+								pos, ti = position246_32_61, tokenIndex246_32_61
+							}
+						l247_32_61:
+							_ = position245_32_61
+						}
+						goto lok32_61
+					l244_32_61:
+						pos, ti = position244_32_61, tokenIndex244_32_61
+						goto l199_61
+					}
+				lok32_61:
+				l201_61:
+					{
+						position202_61, tokenIndex202_61 := pos, ti
+						if buffer[pos] != '.' {
+							if int(pos) == p.at {
+								p.note(28, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l202_61
+						}
+						pos++
+						{ // ialpha
+							position244_33_61, tokenIndex244_33_61 := pos, ti
+							{
+								position245_33_61 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(16, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_33_61
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(17, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_33_61
+									}
+									goto l244_33_61
+								l248_22_33_61:
+									pos++
+									goto lok22_33_61
+								}
+							lok22_33_61:
+								{
+									position246_33_61, tokenIndex246_33_61 := pos, ti
+									if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+										goto l246_33_61
+									}
+									pos, ti = p.position, p.tokenIndex
+									goto l247_33_61
+								l246_33_61:
+									pos, ti = position246_33_61, tokenIndex246_33_61
+								}
+							l247_33_61:
+								_ = position245_33_61
+							}
+							goto lok33_61
+						l244_33_61:
+							pos, ti = position244_33_61, tokenIndex244_33_61
+							goto l202_61
+						}
+					lok33_61:
+						goto l201_61
+					l202_61:
+						pos, ti = position202_61, tokenIndex202_61
+					}
+					if p.records(rulehostname) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostname, position200_61)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_61
+				goto lok61
+			l199_61:
+				pos, ti = position199_61, tokenIndex199_61
+				p.comp = comp_61
+				goto l192
+			}
+		lok61:
+			goto l191
+		l192:
+			pos, ti = position191, tokenIndex191
+			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
+				goto l189
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l191:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position190)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l189:
+	pos, ti = position189, tokenIndex189
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rhostinhostport is rule 51 hostinhostport <- <(hostnameinhostport / hostnumber)>
 func (p *Parser) rhostinhostport() bool {
 	pos, ti := p.position, p.tokenIndex
@@ -9596,6 +17340,44 @@ func (p *Parser) rhostinhostport() bool {
 		l196:
 			pos, ti = position195, tokenIndex195
 			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+				goto l193
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l195:
+		if p.records(rulehostinhostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostinhostport, position194)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l193:
+	pos, ti = position193, tokenIndex193
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostinhostport() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostinhostport)
+	position193, tokenIndex193 := pos, ti
+	{
+		position194 := pos
+		{
+			position195, tokenIndex195 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhostnameinhostport() {
+				goto l196
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l195
+		l196:
+			pos, ti = position195, tokenIndex195
+			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 				goto l193
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -9637,6 +17419,143 @@ func (p *Parser) rcellname() bool {
 					{
 						position245_32_62 := pos
 						{ // alpha
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l248_22_32_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l248_22_32_62
+							}
+							goto l244_32_62
+						l248_22_32_62:
+							pos++
+							goto lok22_32_62
+						}
+					lok22_32_62:
+						{
+							position246_32_62, tokenIndex246_32_62 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+								goto l246_32_62
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l247_32_62
+						l246_32_62:
+							pos, ti = position246_32_62, tokenIndex246_32_62
+						}
+					l247_32_62:
+						_ = position245_32_62
+					}
+					goto lok32_62
+				l244_32_62:
+					pos, ti = position244_32_62, tokenIndex244_32_62
+					goto l199_62
+				}
+			lok32_62:
+			l201_62:
+				{
+					position202_62, tokenIndex202_62 := pos, ti
+					if buffer[pos] != '.' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l202_62
+					}
+					pos++
+					{ // ialpha
+						position244_33_62, tokenIndex244_33_62 := pos, ti
+						{
+							position245_33_62 := pos
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l248_22_33_62
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l248_22_33_62
+								}
+								goto l244_33_62
+							l248_22_33_62:
+								pos++
+								goto lok22_33_62
+							}
+						lok22_33_62:
+							{
+								position246_33_62, tokenIndex246_33_62 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+									goto l246_33_62
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l247_33_62
+							l246_33_62:
+								pos, ti = position246_33_62, tokenIndex246_33_62
+							}
+						l247_33_62:
+							_ = position245_33_62
+						}
+						goto lok33_62
+					l244_33_62:
+						pos, ti = position244_33_62, tokenIndex244_33_62
+						goto l202_62
+					}
+				lok33_62:
+					goto l201_62
+				l202_62:
+					pos, ti = position202_62, tokenIndex202_62
+				}
+				if p.records(rulehostname) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehostname, position200_62)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_62
+			goto lok62
+		l199_62:
+			pos, ti = position199_62, tokenIndex199_62
+			p.comp = comp_62
+			goto l197
+		}
+	lok62:
+		if p.records(rulecellname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulecellname, position198)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l197:
+	pos, ti = position197, tokenIndex197
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ncellname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulecellname)
+	position197, tokenIndex197 := pos, ti
+	{
+		position198 := pos
+		{ // hostname
+			comp_62 := p.comp
+			p.comp = uint32(rulehostname)
+			position199_62, tokenIndex199_62 := pos, ti
+			{
+				position200_62 := pos
+				{ // ialpha
+					position244_32_62, tokenIndex244_32_62 := pos, ti
+					{
+						position245_32_62 := pos
+						{ // alpha
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
@@ -9660,7 +17579,7 @@ func (p *Parser) rcellname() bool {
 					lok22_32_62:
 						{
 							position246_32_62, tokenIndex246_32_62 := pos, ti
-							if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 								goto l246_32_62
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -9719,7 +17638,7 @@ func (p *Parser) rcellname() bool {
 						lok22_33_62:
 							{
 								position246_33_62, tokenIndex246_33_62 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 									goto l246_33_62
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -9784,6 +17703,123 @@ func (p *Parser) rhostname() bool {
 			{
 				position245_32 := pos
 				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_22_32
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_22_32
+					}
+					goto l244_32
+				l248_22_32:
+					pos++
+					goto lok22_32
+				}
+			lok22_32:
+				{
+					position246_32, tokenIndex246_32 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						goto l246_32
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l247_32
+				l246_32:
+					pos, ti = position246_32, tokenIndex246_32
+				}
+			l247_32:
+				_ = position245_32
+			}
+			goto lok32
+		l244_32:
+			pos, ti = position244_32, tokenIndex244_32
+			goto l199
+		}
+	lok32:
+	l201:
+		{
+			position202, tokenIndex202 := pos, ti
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			{ // ialpha
+				position244_33, tokenIndex244_33 := pos, ti
+				{
+					position245_33 := pos
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_22_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_22_33
+						}
+						goto l244_33
+					l248_22_33:
+						pos++
+						goto lok22_33
+					}
+				lok22_33:
+					{
+						position246_33, tokenIndex246_33 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+							goto l246_33
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l247_33
+					l246_33:
+						pos, ti = position246_33, tokenIndex246_33
+					}
+				l247_33:
+					_ = position245_33
+				}
+				goto lok33
+			l244_33:
+				pos, ti = position244_33, tokenIndex244_33
+				goto l202
+			}
+		lok33:
+			goto l201
+		l202:
+			pos, ti = position202, tokenIndex202
+		}
+		if p.records(rulehostname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostname, position200)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l199:
+	pos, ti = position199, tokenIndex199
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position199, tokenIndex199 := pos, ti
+	{
+		position200 := pos
+		{ // ialpha
+			position244_32, tokenIndex244_32 := pos, ti
+			{
+				position245_32 := pos
+				{ // alpha
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -9807,7 +17843,7 @@ func (p *Parser) rhostname() bool {
 			lok22_32:
 				{
 					position246_32, tokenIndex246_32 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 						goto l246_32
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -9866,7 +17902,7 @@ func (p *Parser) rhostname() bool {
 				lok22_33:
 					{
 						position246_33, tokenIndex246_33 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 							goto l246_33
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -9905,6 +17941,302 @@ l199:
 
 // rhostnameinhostport is rule 54 hostnameinhostport <- <(alpha (!(':' port !xalpha) xalpha)*)>
 func (p *Parser) rhostnameinhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostnameinhostport)
+	position203, tokenIndex203 := pos, ti
+	{
+		position204 := pos
+		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l248_34
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l248_34
+			}
+			goto l203
+		l248_34:
+			pos++
+			goto lok34
+		}
+	lok34:
+	l205:
+		{
+			position206, tokenIndex206 := pos, ti
+			{
+				position207, tokenIndex207 := pos, ti
+				if buffer[pos] != ':' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l207
+				}
+				pos++
+				{ // port
+					comp_35 := p.comp
+					p.comp = uint32(ruleport)
+					position211_35, tokenIndex211_35 := pos, ti
+					{
+						position212_35 := pos
+						{ // digits
+							position263_11_35, tokenIndex263_11_35 := pos, ti
+							{
+								position264_11_35 := pos
+								{ // digit
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_1_11_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l263_11_35
+								l252_1_11_35:
+									pos++
+									goto lok1_11_35
+								}
+							lok1_11_35:
+							l265_11_35:
+								{
+									position266_11_35, tokenIndex266_11_35 := pos, ti
+									{ // digit
+										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+											goto l252_2_11_35
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l266_11_35
+									l252_2_11_35:
+										pos++
+										goto lok2_11_35
+									}
+								lok2_11_35:
+									goto l265_11_35
+								l266_11_35:
+									pos, ti = position266_11_35, tokenIndex266_11_35
+								}
+								_ = position264_11_35
+							}
+							goto lok11_35
+						l263_11_35:
+							pos, ti = position263_11_35, tokenIndex263_11_35
+							goto l211_35
+						}
+					lok11_35:
+						if p.records(ruleport) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleport, position212_35)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_35
+					goto lok35
+				l211_35:
+					pos, ti = position211_35, tokenIndex211_35
+					p.comp = comp_35
+					goto l207
+				}
+			lok35:
+				{
+					position208, tokenIndex208 := pos, ti
+					{ // xalpha
+						position229_36, tokenIndex229_36 := pos, ti
+						{
+							position230_36 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escape
+											position256_16_36, tokenIndex256_16_36 := pos, ti
+											{
+												position257_16_36 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_36
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_12_16_36
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_36
+												l258_12_16_36:
+													pos++
+													goto lok12_16_36
+												}
+											lok12_16_36:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_13_16_36
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_36
+												l258_13_16_36:
+													pos++
+													goto lok13_16_36
+												}
+											lok13_16_36:
+												_ = position257_16_36
+											}
+											goto lok16_36
+										l256_16_36:
+											pos, ti = position256_16_36, tokenIndex256_16_36
+											goto l229_36
+										}
+									lok16_36:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l229_36
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position230_36
+						}
+						goto lok36
+					l229_36:
+						pos, ti = position229_36, tokenIndex229_36
+						goto l208
+					}
+				lok36:
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
+					goto l207
+				l208:
+					pos, ti = position208, tokenIndex208
+				}
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				goto l206
+			l207:
+				pos, ti = position207, tokenIndex207
+			}
+			{ // xalpha
+				position229_37, tokenIndex229_37 := pos, ti
+				{
+					position230_37 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_37, tokenIndex256_16_37 := pos, ti
+									{
+										position257_16_37 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_37
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_37
+										l258_12_16_37:
+											pos++
+											goto lok12_16_37
+										}
+									lok12_16_37:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_37
+										l258_13_16_37:
+											pos++
+											goto lok13_16_37
+										}
+									lok13_16_37:
+										_ = position257_16_37
+									}
+									goto lok16_37
+								l256_16_37:
+									pos, ti = position256_16_37, tokenIndex256_16_37
+									goto l229_37
+								}
+							lok16_37:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_37
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_37
+				}
+				goto lok37
+			l229_37:
+				pos, ti = position229_37, tokenIndex229_37
+				goto l206
+			}
+		lok37:
+			goto l205
+		l206:
+			pos, ti = position206, tokenIndex206
+		}
+		if p.records(rulehostnameinhostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostnameinhostport, position204)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l203:
+	pos, ti = position203, tokenIndex203
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostnameinhostport() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -10265,6 +18597,234 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position264_7 := pos
 				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_7
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_7
+				l252_1_7:
+					pos++
+					goto lok1_7
+				}
+			lok1_7:
+			l265_7:
+				{
+					position266_7, tokenIndex266_7 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_7
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_7
+					l252_2_7:
+						pos++
+						goto lok2_7
+					}
+				lok2_7:
+					goto l265_7
+				l266_7:
+					pos, ti = position266_7, tokenIndex266_7
+				}
+				_ = position264_7
+			}
+			goto lok7
+		l263_7:
+			pos, ti = position263_7, tokenIndex263_7
+			goto l209
+		}
+	lok7:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l209
+		}
+		pos++
+		{ // digits
+			position263_8, tokenIndex263_8 := pos, ti
+			{
+				position264_8 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_8
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_8
+				l252_1_8:
+					pos++
+					goto lok1_8
+				}
+			lok1_8:
+			l265_8:
+				{
+					position266_8, tokenIndex266_8 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_8
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_8
+					l252_2_8:
+						pos++
+						goto lok2_8
+					}
+				lok2_8:
+					goto l265_8
+				l266_8:
+					pos, ti = position266_8, tokenIndex266_8
+				}
+				_ = position264_8
+			}
+			goto lok8
+		l263_8:
+			pos, ti = position263_8, tokenIndex263_8
+			goto l209
+		}
+	lok8:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l209
+		}
+		pos++
+		{ // digits
+			position263_9, tokenIndex263_9 := pos, ti
+			{
+				position264_9 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_9
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_9
+				l252_1_9:
+					pos++
+					goto lok1_9
+				}
+			lok1_9:
+			l265_9:
+				{
+					position266_9, tokenIndex266_9 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_9
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_9
+					l252_2_9:
+						pos++
+						goto lok2_9
+					}
+				lok2_9:
+					goto l265_9
+				l266_9:
+					pos, ti = position266_9, tokenIndex266_9
+				}
+				_ = position264_9
+			}
+			goto lok9
+		l263_9:
+			pos, ti = position263_9, tokenIndex263_9
+			goto l209
+		}
+	lok9:
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l209
+		}
+		pos++
+		{ // digits
+			position263_10, tokenIndex263_10 := pos, ti
+			{
+				position264_10 := pos
+				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_10
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_10
+				l252_1_10:
+					pos++
+					goto lok1_10
+				}
+			lok1_10:
+			l265_10:
+				{
+					position266_10, tokenIndex266_10 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_10
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_10
+					l252_2_10:
+						pos++
+						goto lok2_10
+					}
+				lok2_10:
+					goto l265_10
+				l266_10:
+					pos, ti = position266_10, tokenIndex266_10
+				}
+				_ = position264_10
+			}
+			goto lok10
+		l263_10:
+			pos, ti = position263_10, tokenIndex263_10
+			goto l209
+		}
+	lok10:
+		if p.records(rulehostnumber) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostnumber, position210)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l209:
+	pos, ti = position209, tokenIndex209
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostnumber() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostnumber)
+	position209, tokenIndex209 := pos, ti
+	{
+		position210 := pos
+		{ // digits
+			position263_7, tokenIndex263_7 := pos, ti
+			{
+				position264_7 := pos
+				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
@@ -10527,6 +19087,75 @@ func (p *Parser) rport() bool {
 			{
 				position264_11 := pos
 				{ // digit
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_11
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_11
+				l252_1_11:
+					pos++
+					goto lok1_11
+				}
+			lok1_11:
+			l265_11:
+				{
+					position266_11, tokenIndex266_11 := pos, ti
+					{ // digit
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_11
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_11
+					l252_2_11:
+						pos++
+						goto lok2_11
+					}
+				lok2_11:
+					goto l265_11
+				l266_11:
+					pos, ti = position266_11, tokenIndex266_11
+				}
+				_ = position264_11
+			}
+			goto lok11
+		l263_11:
+			pos, ti = position263_11, tokenIndex263_11
+			goto l211
+		}
+	lok11:
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position212)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l211:
+	pos, ti = position211, tokenIndex211
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	position211, tokenIndex211 := pos, ti
+	{
+		position212 := pos
+		{ // digits
+			position263_11, tokenIndex263_11 := pos, ti
+			{
+				position264_11 := pos
+				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
@@ -10612,6 +19241,70 @@ func (p *Parser) rselector() bool {
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l218_63
+					}
+					pos++
+					goto l217_63
+				l218_63:
+					pos, ti = position218_63, tokenIndex218_63
+				}
+				{
+					position219_63, tokenIndex219_63 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+						goto l219_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l220_63
+				l219_63:
+					pos, ti = position219_63, tokenIndex219_63
+				}
+			l220_63:
+				if p.records(rulepath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath, position216_63)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_63
+			goto lok63
+		}
+	lok63:
+		_ = position214
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l213:
+	pos, ti = position213, tokenIndex213
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nselector() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position213, tokenIndex213 := pos, ti
+	{
+		position214 := pos
+		{ // path
+			if false {
+				goto l213
+			}
+			comp_63 := p.comp
+			p.comp = uint32(rulepath)
+			{
+				position216_63 := pos
+			l217_63:
+				{
+					position218_63, tokenIndex218_63 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+						goto l218_63
+					}
+					pos, ti = p.position, p.tokenIndex
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(11, true)
 						}
@@ -10628,7 +19321,7 @@ func (p *Parser) rselector() bool {
 				}
 				{
 					position219_63, tokenIndex219_63 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 						goto l219_63
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -10673,6 +19366,54 @@ func (p *Parser) rpath() bool {
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '/' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l218
+			}
+			pos++
+			goto l217
+		l218:
+			pos, ti = position218, tokenIndex218
+		}
+		{
+			position219, tokenIndex219 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+				goto l219
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l220
+		l219:
+			pos, ti = position219, tokenIndex219
+		}
+	l220:
+		if p.records(rulepath) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath, position216)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath)
+	{
+		position216 := pos
+	l217:
+		{
+			position218, tokenIndex218 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
+				goto l218
+			}
+			pos, ti = p.position, p.tokenIndex
+			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(11, true)
 				}
@@ -10689,7 +19430,7 @@ func (p *Parser) rpath() bool {
 		}
 		{
 			position219, tokenIndex219 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
+			if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
 				goto l219
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10726,6 +19467,53 @@ func (p *Parser) rsearch() bool {
 		{
 			position224, tokenIndex224 := pos, ti
 			if buffer[pos] != '+' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l224
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+				goto l224
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l223
+		l224:
+			pos, ti = position224, tokenIndex224
+		}
+		if p.records(rulesearch) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulesearch, position222)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l221:
+	pos, ti = position221, tokenIndex221
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nsearch() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulesearch)
+	position221, tokenIndex221 := pos, ti
+	{
+		position222 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+			goto l221
+		}
+		pos, ti = p.position, p.tokenIndex
+	l223:
+		{
+			position224, tokenIndex224 := pos, ti
+			if buffer[pos] != '+' {
 				if int(pos) == p.at {
 					p.note(15, true)
 				}
@@ -10736,7 +19524,7 @@ func (p *Parser) rsearch() bool {
 				goto l224
 			}
 			pos++
-			if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
+			if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
 				goto l224
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -10788,8 +19576,130 @@ l225:
 	return false
 }
 
+func (p *Parser) nfragmentid() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragmentid)
+	position225, tokenIndex225 := pos, ti
+	{
+		position226 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+			goto l225
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(rulefragmentid) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragmentid, position226)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l225:
+	pos, ti = position225, tokenIndex225
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rgtype is rule 61 gtype <- <xalpha>
 func (p *Parser) rgtype() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position227, tokenIndex227 := pos, ti
+	{
+		position228 := pos
+		{ // xalpha
+			position229_38, tokenIndex229_38 := pos, ti
+			{
+				position230_38 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_38, tokenIndex256_16_38 := pos, ti
+								{
+									position257_16_38 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_38
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_38
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_38
+									l258_12_16_38:
+										pos++
+										goto lok12_16_38
+									}
+								lok12_16_38:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_38
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_38
+									l258_13_16_38:
+										pos++
+										goto lok13_16_38
+									}
+								lok13_16_38:
+									_ = position257_16_38
+								}
+								goto lok16_38
+							l256_16_38:
+								pos, ti = position256_16_38, tokenIndex256_16_38
+								goto l229_38
+							}
+						lok16_38:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_38
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_38
+			}
+			goto lok38
+		l229_38:
+			pos, ti = position229_38, tokenIndex229_38
+			goto l227
+		}
+	lok38:
+		_ = position228
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l227:
+	pos, ti = position227, tokenIndex227
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngtype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position227, tokenIndex227 := pos, ti
@@ -10913,6 +19823,89 @@ func (p *Parser) rxalpha() bool {
 			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escape
+						position256_16, tokenIndex256_16 := pos, ti
+						{
+							position257_16 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_16
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l258_12_16
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_16
+							l258_12_16:
+								pos++
+								goto lok12_16
+							}
+						lok12_16:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l258_13_16
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_16
+							l258_13_16:
+								pos++
+								goto lok13_16
+							}
+						lok13_16:
+							_ = position257_16
+						}
+						goto lok16
+					l256_16:
+						pos, ti = position256_16, tokenIndex256_16
+						goto l229
+					}
+				lok16:
+					;
+				default:
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l229
+					}
+					pos++
+				}
+			}
+		}
+
+		_ = position230
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l229:
+	pos, ti = position229, tokenIndex229
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nxalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position229, tokenIndex229 := pos, ti
+	{
+		position230 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(18, true)
 				}
@@ -11006,6 +19999,187 @@ l229:
 
 // rxalphas is rule 63 xalphas <- <xalpha+>
 func (p *Parser) rxalphas() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position232, tokenIndex232 := pos, ti
+	{
+		position233 := pos
+		{ // xalpha
+			position229_17, tokenIndex229_17 := pos, ti
+			{
+				position230_17 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_17, tokenIndex256_16_17 := pos, ti
+								{
+									position257_16_17 := pos
+									if buffer[pos] != '%' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_17
+									}
+									pos++
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_17
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_17
+									l258_12_16_17:
+										pos++
+										goto lok12_16_17
+									}
+								lok12_16_17:
+									{ // hex
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_17
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_17
+									l258_13_16_17:
+										pos++
+										goto lok13_16_17
+									}
+								lok13_16_17:
+									_ = position257_16_17
+								}
+								goto lok16_17
+							l256_16_17:
+								pos, ti = position256_16_17, tokenIndex256_16_17
+								goto l229_17
+							}
+						lok16_17:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_17
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_17
+			}
+			goto lok17
+		l229_17:
+			pos, ti = position229_17, tokenIndex229_17
+			goto l232
+		}
+	lok17:
+	l234:
+		{
+			position235, tokenIndex235 := pos, ti
+			{ // xalpha
+				position229_18, tokenIndex229_18 := pos, ti
+				{
+					position230_18 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_18, tokenIndex256_16_18 := pos, ti
+									{
+										position257_16_18 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_18
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_18
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_18
+										l258_12_16_18:
+											pos++
+											goto lok12_16_18
+										}
+									lok12_16_18:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_18
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_18
+										l258_13_16_18:
+											pos++
+											goto lok13_16_18
+										}
+									lok13_16_18:
+										_ = position257_16_18
+									}
+									goto lok16_18
+								l256_16_18:
+									pos, ti = position256_16_18, tokenIndex256_16_18
+									goto l229_18
+								}
+							lok16_18:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_18
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_18
+				}
+				goto lok18
+			l229_18:
+				pos, ti = position229_18, tokenIndex229_18
+				goto l235
+			}
+		lok18:
+			goto l234
+		l235:
+			pos, ti = position235, tokenIndex235
+		}
+		_ = position233
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l232:
+	pos, ti = position232, tokenIndex232
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nxalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position232, tokenIndex232 := pos, ti
@@ -11239,6 +20413,116 @@ func (p *Parser) rxpalpha() bool {
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_19, tokenIndex256_16_19 := pos, ti
+									{
+										position257_16_19 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_19
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_19
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_19
+										l258_12_16_19:
+											pos++
+											goto lok12_16_19
+										}
+									lok12_16_19:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_19
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_19
+										l258_13_16_19:
+											pos++
+											goto lok13_16_19
+										}
+									lok13_16_19:
+										_ = position257_16_19
+									}
+									goto lok16_19
+								l256_16_19:
+									pos, ti = position256_16_19, tokenIndex256_16_19
+									goto l229_19
+								}
+							lok16_19:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_19
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_19
+				}
+				goto lok19
+			l229_19:
+				pos, ti = position229_19, tokenIndex229_19
+				goto l239
+			}
+		lok19:
+			goto l238
+		l239:
+			pos, ti = position238, tokenIndex238
+			if buffer[pos] != '+' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l236
+			}
+			pos++
+		}
+	l238:
+		_ = position237
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l236:
+	pos, ti = position236, tokenIndex236
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nxpalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position236, tokenIndex236 := pos, ti
+	{
+		position237 := pos
+		{
+			position238, tokenIndex238 := pos, ti
+			{ // xalpha
+				position229_19, tokenIndex229_19 := pos, ti
+				{
+					position230_19 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(18, true)
 							}
@@ -11356,6 +20640,241 @@ l236:
 
 // rxpalphas is rule 65 xpalphas <- <xpalpha+>
 func (p *Parser) rxpalphas() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position240, tokenIndex240 := pos, ti
+	{
+		position241 := pos
+		{ // xpalpha
+			position236_20, tokenIndex236_20 := pos, ti
+			{
+				position237_20 := pos
+				{
+					position238_20, tokenIndex238_20 := pos, ti
+					{ // xalpha
+						position229_19_20, tokenIndex229_19_20 := pos, ti
+						{
+							position230_19_20 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escape
+											position256_16_19_20, tokenIndex256_16_19_20 := pos, ti
+											{
+												position257_16_19_20 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_19_20
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_12_16_19_20
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_19_20
+												l258_12_16_19_20:
+													pos++
+													goto lok12_16_19_20
+												}
+											lok12_16_19_20:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_13_16_19_20
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_19_20
+												l258_13_16_19_20:
+													pos++
+													goto lok13_16_19_20
+												}
+											lok13_16_19_20:
+												_ = position257_16_19_20
+											}
+											goto lok16_19_20
+										l256_16_19_20:
+											pos, ti = position256_16_19_20, tokenIndex256_16_19_20
+											goto l229_19_20
+										}
+									lok16_19_20:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l229_19_20
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position230_19_20
+						}
+						goto lok19_20
+					l229_19_20:
+						pos, ti = position229_19_20, tokenIndex229_19_20
+						goto l239_20
+					}
+				lok19_20:
+					goto l238_20
+				l239_20:
+					pos, ti = position238_20, tokenIndex238_20
+					if buffer[pos] != '+' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l236_20
+					}
+					pos++
+				}
+			l238_20:
+				_ = position237_20
+			}
+			goto lok20
+		l236_20:
+			pos, ti = position236_20, tokenIndex236_20
+			goto l240
+		}
+	lok20:
+	l242:
+		{
+			position243, tokenIndex243 := pos, ti
+			{ // xpalpha
+				position236_21, tokenIndex236_21 := pos, ti
+				{
+					position237_21 := pos
+					{
+						position238_21, tokenIndex238_21 := pos, ti
+						{ // xalpha
+							position229_19_21, tokenIndex229_19_21 := pos, ti
+							{
+								position230_19_21 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position256_16_19_21, tokenIndex256_16_19_21 := pos, ti
+												{
+													position257_16_19_21 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_19_21
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_12_16_19_21
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_19_21
+													l258_12_16_19_21:
+														pos++
+														goto lok12_16_19_21
+													}
+												lok12_16_19_21:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_13_16_19_21
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_19_21
+													l258_13_16_19_21:
+														pos++
+														goto lok13_16_19_21
+													}
+												lok13_16_19_21:
+													_ = position257_16_19_21
+												}
+												goto lok16_19_21
+											l256_16_19_21:
+												pos, ti = position256_16_19_21, tokenIndex256_16_19_21
+												goto l229_19_21
+											}
+										lok16_19_21:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l229_19_21
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position230_19_21
+							}
+							goto lok19_21
+						l229_19_21:
+							pos, ti = position229_19_21, tokenIndex229_19_21
+							goto l239_21
+						}
+					lok19_21:
+						goto l238_21
+					l239_21:
+						pos, ti = position238_21, tokenIndex238_21
+						if buffer[pos] != '+' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l236_21
+						}
+						pos++
+					}
+				l238_21:
+					_ = position237_21
+				}
+				goto lok21
+			l236_21:
+				pos, ti = position236_21, tokenIndex236_21
+				goto l243
+			}
+		lok21:
+			goto l242
+		l243:
+			pos, ti = position243, tokenIndex243
+		}
+		_ = position241
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l240:
+	pos, ti = position240, tokenIndex240
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nxpalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position240, tokenIndex240 := pos, ti
@@ -11640,17 +21159,11 @@ func (p *Parser) rialpha() bool {
 	{
 		position245 := pos
 		{ // alpha
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248_22
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(17, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248_22
@@ -11682,8 +21195,77 @@ l244:
 	return false
 }
 
+func (p *Parser) nialpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position244, tokenIndex244 := pos, ti
+	{
+		position245 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l248_22
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l248_22
+			}
+			goto l244
+		l248_22:
+			pos++
+			goto lok22
+		}
+	lok22:
+		{
+			position246, tokenIndex246 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
+				goto l246
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l247
+		l246:
+			pos, ti = position246, tokenIndex246
+		}
+	l247:
+		_ = position245
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l244:
+	pos, ti = position244, tokenIndex244
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // ralpha is rule 67 alpha <- <([a-z] / [A-Z])>
 func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l248
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l248
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l248:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -11713,6 +21295,23 @@ l248:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l252
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l252:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(27, true)
 	}
@@ -11732,6 +21331,56 @@ l252:
 
 // rescape is rule 71 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position256, tokenIndex256 := pos, ti
+	{
+		position257 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l256
+		}
+		pos++
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l258_12
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l256
+		l258_12:
+			pos++
+			goto lok12
+		}
+	lok12:
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l258_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l256
+		l258_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+		_ = position257
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l256:
+	pos, ti = position256, tokenIndex256
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position256, tokenIndex256 := pos, ti
@@ -11794,6 +21443,23 @@ l256:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l258
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l258:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
@@ -11813,6 +21479,55 @@ l258:
 
 // rdigits is rule 75 digits <- <digit+>
 func (p *Parser) rdigits() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position263, tokenIndex263 := pos, ti
+	{
+		position264 := pos
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l252_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l263
+		l252_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+	l265:
+		{
+			position266, tokenIndex266 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l252_2
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l266
+			l252_2:
+				pos++
+				goto lok2
+			}
+		lok2:
+			goto l265
+		l266:
+			pos, ti = position266, tokenIndex266
+		}
+		_ = position264
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l263:
+	pos, ti = position263, tokenIndex263
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndigits() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position263, tokenIndex263 := pos, ti
@@ -11871,6 +21586,26 @@ l263:
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l267
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l267
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l267:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalphanum() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
@@ -11896,6 +21631,61 @@ l267:
 
 // ralphanums is rule 77 alphanums <- <alphanum+>
 func (p *Parser) ralphanums() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position271, tokenIndex271 := pos, ti
+	{
+		position272 := pos
+		{ // alphanum
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l267_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l267_3
+			}
+			goto l271
+		l267_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l273:
+		{
+			position274, tokenIndex274 := pos, ti
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l267_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l267_4
+				}
+				goto l274
+			l267_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l273
+		l274:
+			pos, ti = position274, tokenIndex274
+		}
+		_ = position272
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l271:
+	pos, ti = position271, tokenIndex271
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nalphanums() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position271, tokenIndex271 := pos, ti
@@ -12161,6 +21951,167 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleprefixedaddress):
+		matches = p.nprefixedaddress()
+	case int(rulepreprefix):
+		matches = p.npreprefix()
+	case int(rulefragmentaddress):
+		matches = p.nfragmentaddress()
+	case int(ruleurl):
+		matches = p.nurl()
+	case int(ruleurlend):
+		matches = p.nurlend()
+	case int(rulegeneric):
+		matches = p.ngeneric()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(rulescheme_http):
+		matches = p.nscheme_http()
+	case int(rulescheme_ftp):
+		matches = p.nscheme_ftp()
+	case int(rulescheme_afs):
+		matches = p.nscheme_afs()
+	case int(rulescheme_news):
+		matches = p.nscheme_news()
+	case int(rulescheme_wais):
+		matches = p.nscheme_wais()
+	case int(rulescheme_prospero):
+		matches = p.nscheme_prospero()
+	case int(rulescheme_telnet):
+		matches = p.nscheme_telnet()
+	case int(rulescheme_gopher):
+		matches = p.nscheme_gopher()
+	case int(rulehttpaddress):
+		matches = p.nhttpaddress()
+	case int(rulehttppath):
+		matches = p.nhttppath()
+	case int(rulefileaddress):
+		matches = p.nfileaddress()
+	case int(ruleftpsite):
+		matches = p.nftpsite()
+	case int(ruleftppath):
+		matches = p.nftppath()
+	case int(ruleafsaddress):
+		matches = p.nafsaddress()
+	case int(ruleafssite):
+		matches = p.nafssite()
+	case int(ruleafspath):
+		matches = p.nafspath()
+	case int(rulenewsaddress):
+		matches = p.nnewsaddress()
+	case int(rulewaisaddress):
+		matches = p.nwaisaddress()
+	case int(rulewaisindex):
+		matches = p.nwaisindex()
+	case int(rulewaisindexpath):
+		matches = p.nwaisindexpath()
+	case int(rulewaisdoc):
+		matches = p.nwaisdoc()
+	case int(rulewaisdocpath):
+		matches = p.nwaisdocpath()
+	case int(rulegroupart):
+		matches = p.ngroupart()
+	case int(rulegroup):
+		matches = p.ngroup()
+	case int(rulearticle):
+		matches = p.narticle()
+	case int(ruledatabase):
+		matches = p.ndatabase()
+	case int(rulewtype):
+		matches = p.nwtype()
+	case int(ruleprosperoaddress):
+		matches = p.nprosperoaddress()
+	case int(ruleprosperolink):
+		matches = p.nprosperolink()
+	case int(ruleprosperopath):
+		matches = p.nprosperopath()
+	case int(rulehsoname):
+		matches = p.nhsoname()
+	case int(ruleversion):
+		matches = p.nversion()
+	case int(ruleattributes):
+		matches = p.nattributes()
+	case int(ruleattribute):
+		matches = p.nattribute()
+	case int(ruletelnetaddress):
+		matches = p.ntelnetaddress()
+	case int(ruletelnetsite):
+		matches = p.ntelnetsite()
+	case int(ruleuser):
+		matches = p.nuser()
+	case int(rulelastat):
+		matches = p.nlastat()
+	case int(ruleuserfirstat):
+		matches = p.nuserfirstat()
+	case int(rulegopheraddress):
+		matches = p.ngopheraddress()
+	case int(rulegopherpath):
+		matches = p.ngopherpath()
+	case int(rulehostport):
+		matches = p.nhostport()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(rulehostinhostport):
+		matches = p.nhostinhostport()
+	case int(rulecellname):
+		matches = p.ncellname()
+	case int(rulehostname):
+		matches = p.nhostname()
+	case int(rulehostnameinhostport):
+		matches = p.nhostnameinhostport()
+	case int(rulehostnumber):
+		matches = p.nhostnumber()
+	case int(ruleport):
+		matches = p.nport()
+	case int(ruleselector):
+		matches = p.nselector()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulesearch):
+		matches = p.nsearch()
+	case int(rulefragmentid):
+		matches = p.nfragmentid()
+	case int(rulegtype):
+		matches = p.ngtype()
+	case int(rulexalpha):
+		matches = p.nxalpha()
+	case int(rulexalphas):
+		matches = p.nxalphas()
+	case int(rulexpalpha):
+		matches = p.nxpalpha()
+	case int(rulexpalphas):
+		matches = p.nxpalphas()
+	case int(ruleialpha):
+		matches = p.nialpha()
+	case int(rulealpha):
+		matches = p.nalpha()
+	case int(ruledigit):
+		matches = p.ndigit()
+	case int(ruleescape):
+		matches = p.nescape()
+	case int(rulehex):
+		matches = p.nhex()
+	case int(ruledigits):
+		matches = p.ndigits()
+	case int(rulealphanum):
+		matches = p.nalphanum()
+	case int(rulealphanums):
+		matches = p.nalphanums()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 34 classes: [\x20-" $ &-) , - ; _] [#] [%] [*] [+] [.] [/] [0] [1-9] [:] [<-> [-^ ` {-~] [?] [@] [A-F] [G-K M-Q S T V-Z] [L] [R] [U] [a] [b-d] [e] [f] [g] [h] [i] [j k m q u v x-z] [l] [n] [o] [p] [r] [s] [t] [w].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00   # %    *+  ./0111111111: <<<?@AAAAAAGGGGGLGGGGGRGGUGGGGG<<<< <abbbefghijjljnopjrstjjwjjj<<<<\x00"
@@ -12252,7 +22203,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }

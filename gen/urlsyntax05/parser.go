@@ -539,9 +539,6 @@ func (p *Parser) rpegwrap_entries() bool {
 					{
 						position105_51, tokenIndex105_51 := pos, ti
 						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -568,6 +565,122 @@ func (p *Parser) rpegwrap_entries() bool {
 							{
 								position111_42_51, tokenIndex111_42_51 := pos, ti
 								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l111_42_51
+								}
+								pos++
+								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+									goto l111_42_51
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l110_42_51
+							l111_42_51:
+								pos, ti = position111_42_51, tokenIndex111_42_51
+							}
+							if p.records(rulepath_segments) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepath_segments, position109_42_51)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_42
+						goto lok42_51
+					l108_42_51:
+						pos, ti = position108_42_51, tokenIndex108_42_51
+						p.comp = comp_42
+						goto l103_51
+					}
+				lok42_51:
+					{
+						position107_51, tokenIndex107_51 := pos, ti
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l107_51
+						}
+						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l103_51
+					l107_51:
+						pos, ti = position107_51, tokenIndex107_51
+					}
+					_ = position104_51
+				}
+				goto lok51
+			l103_51:
+				pos, ti = position103_51, tokenIndex103_51
+				goto l0
+			}
+		lok51:
+		}
+	l2:
+		_ = position1
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l0:
+	pos, ti = position0, tokenIndex0
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npegwrap_entries() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position0, tokenIndex0 := pos, ti
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nURL_reference() {
+				goto l3
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l2
+		l3:
+			pos, ti = position2, tokenIndex2
+			{ // path
+				position103_51, tokenIndex103_51 := pos, ti
+				{
+					position104_51 := pos
+					{
+						position105_51, tokenIndex105_51 := pos, ti
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l105_51
+						}
+						pos++
+						goto l106_51
+					l105_51:
+						pos, ti = position105_51, tokenIndex105_51
+					}
+				l106_51:
+					{ // path_segments
+						comp_42 := p.comp
+						p.comp = uint32(rulepath_segments)
+						position108_42_51, tokenIndex108_42_51 := pos, ti
+						{
+							position109_42_51 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+								goto l108_42_51
+							}
+							pos, ti = p.position, p.tokenIndex
+						l110_42_51:
+							{
+								position111_42_51, tokenIndex111_42_51 := pos, ti
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
 									}
@@ -578,7 +691,7 @@ func (p *Parser) rpegwrap_entries() bool {
 									goto l111_42_51
 								}
 								pos++
-								if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+								if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 									goto l111_42_51
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -709,9 +822,6 @@ func (p *Parser) rURL_reference() bool {
 								{
 									position34_45_49 := pos
 									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(0, true)
-										}
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -741,6 +851,292 @@ func (p *Parser) rURL_reference() bool {
 						l27_49:
 							pos, ti = position25_49, tokenIndex25_49
 							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								goto l23_49
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l25_49:
+						if p.records(rulerelativeURL) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(rulerelativeURL, position24_49)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_49
+					goto lok49
+				l23_49:
+					pos, ti = position23_49, tokenIndex23_49
+					p.comp = comp_49
+					goto l6
+				}
+			lok49:
+			}
+		l8:
+			goto l7
+		l6:
+			pos, ti = position6, tokenIndex6
+		}
+	l7:
+		{
+			position10, tokenIndex10 := pos, ti
+			if buffer[pos] != '#' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			{ // fragment
+				if false {
+					goto l10
+				}
+				comp_50 := p.comp
+				p.comp = uint32(rulefragment)
+				{
+					position130_50 := pos
+				l131_50:
+					{
+						position132_50, tokenIndex132_50 := pos, ti
+						{ // urlc
+							position133_32_50, tokenIndex133_32_50 := pos, ti
+							{
+								position134_32_50 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_26_32_50, tokenIndex145_26_32_50 := pos, ti
+												{
+													position146_26_32_50 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_32_50
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_26_32_50
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_32_50
+													l147_16_26_32_50:
+														pos++
+														goto lok16_26_32_50
+													}
+												lok16_26_32_50:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_26_32_50
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_32_50
+													l147_17_26_32_50:
+														pos++
+														goto lok17_26_32_50
+													}
+												lok17_26_32_50:
+													_ = position146_26_32_50
+												}
+												goto lok26_32_50
+											l145_26_32_50:
+												pos, ti = position145_26_32_50, tokenIndex145_26_32_50
+												goto l133_32_50
+											}
+										lok26_32_50:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_27_32_50
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l133_32_50
+											l139_27_32_50:
+												pos++
+												goto lok27_32_50
+											}
+										lok27_32_50:
+										}
+									}
+								}
+
+								_ = position134_32_50
+							}
+							goto lok32_50
+						l133_32_50:
+							pos, ti = position133_32_50, tokenIndex133_32_50
+							goto l132_50
+						}
+					lok32_50:
+						goto l131_50
+					l132_50:
+						pos, ti = position132_50, tokenIndex132_50
+					}
+					if p.records(rulefragment) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulefragment, position130_50)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_50
+				goto lok50
+			}
+		lok50:
+			goto l11
+		l10:
+			pos, ti = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l4
+		l12:
+			pos, ti = position12, tokenIndex12
+		}
+		if p.records(ruleURL_reference) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleURL_reference, position5)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l4:
+	pos, ti = position4, tokenIndex4
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nURL_reference() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleURL_reference)
+	position4, tokenIndex4 := pos, ti
+	{
+		position5 := pos
+		{
+			position6, tokenIndex6 := pos, ti
+			{
+				position8, tokenIndex8 := pos, ti
+				{ // absoluteURL
+					comp_48 := p.comp
+					p.comp = uint32(ruleabsoluteURL)
+					position13_48, tokenIndex13_48 := pos, ti
+					{
+						position14_48 := pos
+						{
+							position15_48, tokenIndex15_48 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.ngeneric_URL() {
+								goto l16_48
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l15_48
+						l16_48:
+							pos, ti = position15_48, tokenIndex15_48
+							if p.position, p.tokenIndex = pos, ti; !p.nopaque_URL() {
+								goto l13_48
+							}
+							pos, ti = p.position, p.tokenIndex
+						}
+					l15_48:
+						if p.records(ruleabsoluteURL) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleabsoluteURL, position14_48)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_48
+					goto lok48
+				l13_48:
+					pos, ti = position13_48, tokenIndex13_48
+					p.comp = comp_48
+					goto l9
+				}
+			lok48:
+				goto l8
+			l9:
+				pos, ti = position8, tokenIndex8
+				{ // relativeURL
+					comp_49 := p.comp
+					p.comp = uint32(rulerelativeURL)
+					position23_49, tokenIndex23_49 := pos, ti
+					{
+						position24_49 := pos
+						{
+							position25_49, tokenIndex25_49 := pos, ti
+							if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+								goto l26_49
+							}
+							pos, ti = p.position, p.tokenIndex
+							goto l25_49
+						l26_49:
+							pos, ti = position25_49, tokenIndex25_49
+							{ // abs_path
+								comp_45 := p.comp
+								p.comp = uint32(ruleabs_path)
+								position33_45_49, tokenIndex33_45_49 := pos, ti
+								{
+									position34_45_49 := pos
+									if buffer[pos] != '/' {
+										if int(pos) == p.at {
+											p.note(0, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l33_45_49
+									}
+									pos++
+									if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
+										goto l33_45_49
+									}
+									pos, ti = p.position, p.tokenIndex
+									if p.records(ruleabs_path) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(ruleabs_path, position34_45_49)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_45
+								goto lok45_49
+							l33_45_49:
+								pos, ti = position33_45_49, tokenIndex33_45_49
+								p.comp = comp_45
+								goto l27_49
+							}
+						lok45_49:
+							goto l25_49
+						l27_49:
+							pos, ti = position25_49, tokenIndex25_49
+							if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 								goto l23_49
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -983,8 +1379,244 @@ l13:
 	return false
 }
 
+func (p *Parser) nabsoluteURL() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURL)
+	position13, tokenIndex13 := pos, ti
+	{
+		position14 := pos
+		{
+			position15, tokenIndex15 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.ngeneric_URL() {
+				goto l16
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l15
+		l16:
+			pos, ti = position15, tokenIndex15
+			if p.position, p.tokenIndex = pos, ti; !p.nopaque_URL() {
+				goto l13
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l15:
+		if p.records(ruleabsoluteURL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabsoluteURL, position14)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l13:
+	pos, ti = position13, tokenIndex13
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // ropaque_URL is rule 3 opaque_URL <- <(scheme ':' urlc*)>
 func (p *Parser) ropaque_URL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleopaque_URL)
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{ // scheme
+			comp_28 := p.comp
+			p.comp = uint32(rulescheme)
+			position41_28, tokenIndex41_28 := pos, ti
+			{
+				position42_28 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+
+						{ // alpha
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l154_1_28
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l154_1_28
+							}
+							goto l41_28
+						l154_1_28:
+							pos++
+							goto lok1_28
+						}
+					lok1_28:
+					}
+				}
+
+			l43_28:
+				{
+					position44_28, tokenIndex44_28 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l154_2_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l154_2_28
+								}
+								goto l44_28
+							l154_2_28:
+								pos++
+								goto lok2_28
+							}
+						lok2_28:
+						}
+					}
+
+					goto l43_28
+				l44_28:
+					pos, ti = position44_28, tokenIndex44_28
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position42_28)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_28
+			goto lok28
+		l41_28:
+			pos, ti = position41_28, tokenIndex41_28
+			p.comp = comp_28
+			goto l17
+		}
+	lok28:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l17
+		}
+		pos++
+	l19:
+		{
+			position20, tokenIndex20 := pos, ti
+			{ // urlc
+				position133_29, tokenIndex133_29 := pos, ti
+				{
+					position134_29 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_29, tokenIndex145_26_29 := pos, ti
+									{
+										position146_26_29 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_29
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_29
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_29
+										l147_16_26_29:
+											pos++
+											goto lok16_26_29
+										}
+									lok16_26_29:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_29
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_29
+										l147_17_26_29:
+											pos++
+											goto lok17_26_29
+										}
+									lok17_26_29:
+										_ = position146_26_29
+									}
+									goto lok26_29
+								l145_26_29:
+									pos, ti = position145_26_29, tokenIndex145_26_29
+									goto l133_29
+								}
+							lok26_29:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_29
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_29
+								l139_27_29:
+									pos++
+									goto lok27_29
+								}
+							lok27_29:
+							}
+						}
+					}
+
+					_ = position134_29
+				}
+				goto lok29
+			l133_29:
+				pos, ti = position133_29, tokenIndex133_29
+				goto l20
+			}
+		lok29:
+			goto l19
+		l20:
+			pos, ti = position20, tokenIndex20
+		}
+		if p.records(ruleopaque_URL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleopaque_URL, position18)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nopaque_URL() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1240,6 +1872,183 @@ func (p *Parser) rgeneric_URL() bool {
 					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						pos++
 					} else {
+
+						{ // alpha
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l154_1_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l154_1_46
+							}
+							goto l41_46
+						l154_1_46:
+							pos++
+							goto lok1_46
+						}
+					lok1_46:
+					}
+				}
+
+			l43_46:
+				{
+					position44_46, tokenIndex44_46 := pos, ti
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+
+							{ // alpha
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l154_2_46
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l154_2_46
+								}
+								goto l44_46
+							l154_2_46:
+								pos++
+								goto lok2_46
+							}
+						lok2_46:
+						}
+					}
+
+					goto l43_46
+				l44_46:
+					pos, ti = position44_46, tokenIndex44_46
+				}
+				if p.records(rulescheme) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme, position42_46)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_46
+			goto lok46
+		l41_46:
+			pos, ti = position41_46, tokenIndex41_46
+			p.comp = comp_46
+			goto l21
+		}
+	lok46:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l21
+		}
+		pos++
+		{ // relativeURL
+			comp_47 := p.comp
+			p.comp = uint32(rulerelativeURL)
+			position23_47, tokenIndex23_47 := pos, ti
+			{
+				position24_47 := pos
+				{
+					position25_47, tokenIndex25_47 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+						goto l26_47
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l25_47
+				l26_47:
+					pos, ti = position25_47, tokenIndex25_47
+					{ // abs_path
+						comp_45 := p.comp
+						p.comp = uint32(ruleabs_path)
+						position33_45_47, tokenIndex33_45_47 := pos, ti
+						{
+							position34_45_47 := pos
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l33_45_47
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+								goto l33_45_47
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(ruleabs_path) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleabs_path, position34_45_47)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_45
+						goto lok45_47
+					l33_45_47:
+						pos, ti = position33_45_47, tokenIndex33_45_47
+						p.comp = comp_45
+						goto l27_47
+					}
+				lok45_47:
+					goto l25_47
+				l27_47:
+					pos, ti = position25_47, tokenIndex25_47
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l23_47
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l25_47:
+				if p.records(rulerelativeURL) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulerelativeURL, position24_47)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_47
+			goto lok47
+		l23_47:
+			pos, ti = position23_47, tokenIndex23_47
+			p.comp = comp_47
+			goto l21
+		}
+	lok47:
+		if p.records(rulegeneric_URL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegeneric_URL, position22)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l21:
+	pos, ti = position21, tokenIndex21
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ngeneric_URL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulegeneric_URL)
+	position21, tokenIndex21 := pos, ti
+	{
+		position22 := pos
+		{ // scheme
+			comp_46 := p.comp
+			p.comp = uint32(rulescheme)
+			position41_46, tokenIndex41_46 := pos, ti
+			{
+				position42_46 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
@@ -1342,7 +2151,7 @@ func (p *Parser) rgeneric_URL() bool {
 				position24_47 := pos
 				{
 					position25_47, tokenIndex25_47 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rnet_path() {
+					if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
 						goto l26_47
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1366,7 +2175,7 @@ func (p *Parser) rgeneric_URL() bool {
 								goto l33_45_47
 							}
 							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+							if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 								goto l33_45_47
 							}
 							pos, ti = p.position, p.tokenIndex
@@ -1387,7 +2196,7 @@ func (p *Parser) rgeneric_URL() bool {
 					goto l25_47
 				l27_47:
 					pos, ti = position25_47, tokenIndex25_47
-					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 						goto l23_47
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1448,9 +2257,6 @@ func (p *Parser) rrelativeURL() bool {
 				{
 					position34_45 := pos
 					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1501,8 +2307,261 @@ l23:
 	return false
 }
 
+func (p *Parser) nrelativeURL() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerelativeURL)
+	position23, tokenIndex23 := pos, ti
+	{
+		position24 := pos
+		{
+			position25, tokenIndex25 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nnet_path() {
+				goto l26
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l25
+		l26:
+			pos, ti = position25, tokenIndex25
+			{ // abs_path
+				comp_45 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position33_45, tokenIndex33_45 := pos, ti
+				{
+					position34_45 := pos
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l33_45
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
+						goto l33_45
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position34_45)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_45
+				goto lok45
+			l33_45:
+				pos, ti = position33_45, tokenIndex33_45
+				p.comp = comp_45
+				goto l27
+			}
+		lok45:
+			goto l25
+		l27:
+			pos, ti = position25, tokenIndex25
+			if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
+				goto l23
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l25:
+		if p.records(rulerelativeURL) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerelativeURL, position24)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l23:
+	pos, ti = position23, tokenIndex23
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rnet_path is rule 6 net_path <- <('/' '/' site abs_path? !urlc)>
 func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position28, tokenIndex28 := pos, ti
+	{
+		position29 := pos
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l28
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l28
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rsite() {
+			goto l28
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position30, tokenIndex30 := pos, ti
+			{ // abs_path
+				comp_43 := p.comp
+				p.comp = uint32(ruleabs_path)
+				position33_43, tokenIndex33_43 := pos, ti
+				{
+					position34_43 := pos
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l33_43
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+						goto l33_43
+					}
+					pos, ti = p.position, p.tokenIndex
+					if p.records(ruleabs_path) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleabs_path, position34_43)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_43
+				goto lok43
+			l33_43:
+				pos, ti = position33_43, tokenIndex33_43
+				p.comp = comp_43
+				goto l30
+			}
+		lok43:
+			goto l31
+		l30:
+			pos, ti = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, ti
+			{ // urlc
+				position133_44, tokenIndex133_44 := pos, ti
+				{
+					position134_44 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_44, tokenIndex145_26_44 := pos, ti
+									{
+										position146_26_44 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_44
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_44
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_44
+										l147_16_26_44:
+											pos++
+											goto lok16_26_44
+										}
+									lok16_26_44:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_44
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_44
+										l147_17_26_44:
+											pos++
+											goto lok17_26_44
+										}
+									lok17_26_44:
+										_ = position146_26_44
+									}
+									goto lok26_44
+								l145_26_44:
+									pos, ti = position145_26_44, tokenIndex145_26_44
+									goto l133_44
+								}
+							lok26_44:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_44
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_44
+								l139_27_44:
+									pos++
+									goto lok27_44
+								}
+							lok27_44:
+							}
+						}
+					}
+
+					_ = position134_44
+				}
+				goto lok44
+			l133_44:
+				pos, ti = position133_44, tokenIndex133_44
+				goto l32
+			}
+		lok44:
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l28
+		l32:
+			pos, ti = position32, tokenIndex32
+		}
+		if p.records(rulenet_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenet_path, position29)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l28:
+	pos, ti = position28, tokenIndex28
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nnet_path() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -1532,7 +2591,7 @@ func (p *Parser) rnet_path() bool {
 			goto l28
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rsite() {
+		if p.position, p.tokenIndex = pos, ti; !p.nsite() {
 			goto l28
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1555,7 +2614,7 @@ func (p *Parser) rnet_path() bool {
 						goto l33_43
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+					if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 						goto l33_43
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -1715,6 +2774,42 @@ func (p *Parser) rabs_path() bool {
 	{
 		position34 := pos
 		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l33
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+			goto l33
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleabs_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleabs_path, position34)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l33:
+	pos, ti = position33, tokenIndex33
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nabs_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position33, tokenIndex33 := pos, ti
+	{
+		position34 := pos
+		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(0, true)
 			}
@@ -1725,7 +2820,7 @@ func (p *Parser) rabs_path() bool {
 			goto l33
 		}
 		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rrel_path() {
+		if p.position, p.tokenIndex = pos, ti; !p.nrel_path() {
 			goto l33
 		}
 		pos, ti = p.position, p.tokenIndex
@@ -1769,6 +2864,198 @@ func (p *Parser) rrel_path() bool {
 					{
 						position111_40, tokenIndex111_40 := pos, ti
 						if buffer[pos] != '/' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l111_40
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+							goto l111_40
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l110_40
+					l111_40:
+						pos, ti = position111_40, tokenIndex111_40
+					}
+					if p.records(rulepath_segments) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulepath_segments, position109_40)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_40
+				goto lok40
+			l108_40:
+				pos, ti = position108_40, tokenIndex108_40
+				p.comp = comp_40
+				goto l37
+			}
+		lok40:
+			goto l38
+		l37:
+			pos, ti = position37, tokenIndex37
+		}
+	l38:
+		{
+			position39, tokenIndex39 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l39
+			}
+			pos++
+			{ // query
+				if false {
+					goto l39
+				}
+				comp_41 := p.comp
+				p.comp = uint32(rulequery)
+				{
+					position126_41 := pos
+				l127_41:
+					{
+						position128_41, tokenIndex128_41 := pos, ti
+						{ // urlc
+							position133_31_41, tokenIndex133_31_41 := pos, ti
+							{
+								position134_31_41 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_26_31_41, tokenIndex145_26_31_41 := pos, ti
+												{
+													position146_26_31_41 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_31_41
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_26_31_41
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_31_41
+													l147_16_26_31_41:
+														pos++
+														goto lok16_26_31_41
+													}
+												lok16_26_31_41:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_26_31_41
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_26_31_41
+													l147_17_26_31_41:
+														pos++
+														goto lok17_26_31_41
+													}
+												lok17_26_31_41:
+													_ = position146_26_31_41
+												}
+												goto lok26_31_41
+											l145_26_31_41:
+												pos, ti = position145_26_31_41, tokenIndex145_26_31_41
+												goto l133_31_41
+											}
+										lok26_31_41:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_27_31_41
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l133_31_41
+											l139_27_31_41:
+												pos++
+												goto lok27_31_41
+											}
+										lok27_31_41:
+										}
+									}
+								}
+
+								_ = position134_31_41
+							}
+							goto lok31_41
+						l133_31_41:
+							pos, ti = position133_31_41, tokenIndex133_31_41
+							goto l128_41
+						}
+					lok31_41:
+						goto l127_41
+					l128_41:
+						pos, ti = position128_41, tokenIndex128_41
+					}
+					if p.records(rulequery) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulequery, position126_41)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_41
+				goto lok41
+			}
+		lok41:
+			goto l40
+		l39:
+			pos, ti = position39, tokenIndex39
+		}
+	l40:
+		if p.records(rulerel_path) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerel_path, position36)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nrel_path() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	{
+		position36 := pos
+		{
+			position37, tokenIndex37 := pos, ti
+			{ // path_segments
+				comp_40 := p.comp
+				p.comp = uint32(rulepath_segments)
+				position108_40, tokenIndex108_40 := pos, ti
+				{
+					position109_40 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+						goto l108_40
+					}
+					pos, ti = p.position, p.tokenIndex
+				l110_40:
+					{
+						position111_40, tokenIndex111_40 := pos, ti
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(0, true)
 							}
@@ -1779,7 +3066,7 @@ func (p *Parser) rrel_path() bool {
 							goto l111_40
 						}
 						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 							goto l111_40
 						}
 						pos, ti = p.position, p.tokenIndex
@@ -1975,6 +3262,85 @@ func (p *Parser) rscheme() bool {
 			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				pos++
 			} else {
+
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l154_1
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l154_1
+					}
+					goto l41
+				l154_1:
+					pos++
+					goto lok1
+				}
+			lok1:
+			}
+		}
+
+	l43:
+		{
+			position44, tokenIndex44 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					pos++
+				} else {
+
+					{ // alpha
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l154_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l154_2
+						}
+						goto l44
+					l154_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l43
+		l44:
+			pos, ti = position44, tokenIndex44
+		}
+		if p.records(rulescheme) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulescheme, position42)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l41:
+	pos, ti = position41, tokenIndex41
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nscheme() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position41, tokenIndex41 := pos, ti
+	{
+		position42 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(6, true)
 				}
@@ -2062,6 +3428,363 @@ l41:
 
 // rsite is rule 10 site <- <((user (':' password)? '@')? hostport)?>
 func (p *Parser) rsite() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulesite)
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, ti
+			{
+				position51, tokenIndex51 := pos, ti
+				{ // user
+					if false {
+						goto l51
+					}
+					comp_37 := p.comp
+					p.comp = uint32(ruleuser)
+					{
+						position56_37 := pos
+					l57_37:
+						{
+							position58_37, tokenIndex58_37 := pos, ti
+							{
+								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									pos++
+								} else {
+
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position145_18_37, tokenIndex145_18_37 := pos, ti
+											{
+												position146_18_37 := pos
+												if buffer[pos] != '%' {
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l145_18_37
+												}
+												pos++
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l147_16_18_37
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l145_18_37
+												l147_16_18_37:
+													pos++
+													goto lok16_18_37
+												}
+											lok16_18_37:
+												{ // hex
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														goto l147_17_18_37
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l145_18_37
+												l147_17_18_37:
+													pos++
+													goto lok17_18_37
+												}
+											lok17_18_37:
+												_ = position146_18_37
+											}
+											goto lok18_37
+										l145_18_37:
+											pos, ti = position145_18_37, tokenIndex145_18_37
+											goto l58_37
+										}
+									lok18_37:
+										;
+									default:
+										{ // unreserved
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l139_19_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l58_37
+										l139_19_37:
+											pos++
+											goto lok19_37
+										}
+									lok19_37:
+									}
+								}
+							}
+
+							goto l57_37
+						l58_37:
+							pos, ti = position58_37, tokenIndex58_37
+						}
+						if p.records(ruleuser) {
+							p.position, p.tokenIndex = pos, ti
+							p.add(ruleuser, position56_37)
+							ti = p.tokenIndex
+						}
+					}
+					p.comp = comp_37
+					goto lok37
+				}
+			lok37:
+				{
+					position53, tokenIndex53 := pos, ti
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l53
+					}
+					pos++
+					{ // password
+						if false {
+							goto l53
+						}
+						comp_38 := p.comp
+						p.comp = uint32(rulepassword)
+						{
+							position61_38 := pos
+						l62_38:
+							{
+								position63_38, tokenIndex63_38 := pos, ti
+								{
+									if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_20_38, tokenIndex145_20_38 := pos, ti
+												{
+													position146_20_38 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_20_38
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_20_38
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_20_38
+													l147_16_20_38:
+														pos++
+														goto lok16_20_38
+													}
+												lok16_20_38:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_20_38
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_20_38
+													l147_17_20_38:
+														pos++
+														goto lok17_20_38
+													}
+												lok17_20_38:
+													_ = position146_20_38
+												}
+												goto lok20_38
+											l145_20_38:
+												pos, ti = position145_20_38, tokenIndex145_20_38
+												goto l63_38
+											}
+										lok20_38:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_21_38
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l63_38
+											l139_21_38:
+												pos++
+												goto lok21_38
+											}
+										lok21_38:
+										}
+									}
+								}
+
+								goto l62_38
+							l63_38:
+								pos, ti = position63_38, tokenIndex63_38
+							}
+							if p.records(rulepassword) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulepassword, position61_38)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_38
+						goto lok38
+					}
+				lok38:
+					goto l54
+				l53:
+					pos, ti = position53, tokenIndex53
+				}
+			l54:
+				if buffer[pos] != '@' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51
+				}
+				pos++
+				goto l52
+			l51:
+				pos, ti = position51, tokenIndex51
+			}
+		l52:
+			{ // hostport
+				comp_39 := p.comp
+				p.comp = uint32(rulehostport)
+				position65_39, tokenIndex65_39 := pos, ti
+				{
+					position66_39 := pos
+					{ // host
+						comp_33 := p.comp
+						p.comp = uint32(rulehost)
+						position69_33_39, tokenIndex69_33_39 := pos, ti
+						{
+							position70_33_39 := pos
+							{
+								position71_33_39, tokenIndex71_33_39 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+									goto l72_33_39
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l71_33_39
+							l72_33_39:
+								pos, ti = position71_33_39, tokenIndex71_33_39
+								if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+									goto l69_33_39
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l71_33_39:
+							if p.records(rulehost) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulehost, position70_33_39)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_33
+						goto lok33_39
+					l69_33_39:
+						pos, ti = position69_33_39, tokenIndex69_33_39
+						p.comp = comp_33
+						goto l65_39
+					}
+				lok33_39:
+					{
+						position67_39, tokenIndex67_39 := pos, ti
+						if buffer[pos] != ':' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l67_39
+						}
+						pos++
+						{ // port
+							if false {
+								goto l67_39
+							}
+							comp_34 := p.comp
+							p.comp = uint32(ruleport)
+							{
+								position100_34_39 := pos
+							l101_34_39:
+								{
+									position102_34_39, tokenIndex102_34_39 := pos, ti
+									{ // digit
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l162_15_34_39
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l102_34_39
+									l162_15_34_39:
+										pos++
+										goto lok15_34_39
+									}
+								lok15_34_39:
+									goto l101_34_39
+								l102_34_39:
+									pos, ti = position102_34_39, tokenIndex102_34_39
+								}
+								if p.records(ruleport) {
+									p.position, p.tokenIndex = pos, ti
+									p.add(ruleport, position100_34_39)
+									ti = p.tokenIndex
+								}
+							}
+							p.comp = comp_34
+							goto lok34_39
+						}
+					lok34_39:
+						goto l68_39
+					l67_39:
+						pos, ti = position67_39, tokenIndex67_39
+					}
+				l68_39:
+					if p.records(rulehostport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehostport, position66_39)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_39
+				goto lok39
+			l65_39:
+				pos, ti = position65_39, tokenIndex65_39
+				p.comp = comp_39
+				goto l49
+			}
+		lok39:
+			goto l50
+		l49:
+			pos, ti = position49, tokenIndex49
+		}
+	l50:
+		if p.records(rulesite) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulesite, position48)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsite() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2350,14 +4073,14 @@ func (p *Parser) rsite() bool {
 							position70_33_39 := pos
 							{
 								position71_33_39, tokenIndex71_33_39 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+								if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
 									goto l72_33_39
 								}
 								pos, ti = p.position, p.tokenIndex
 								goto l71_33_39
 							l72_33_39:
 								pos, ti = position71_33_39, tokenIndex71_33_39
-								if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+								if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
 									goto l69_33_39
 								}
 								pos, ti = p.position, p.tokenIndex
@@ -2481,6 +4204,103 @@ func (p *Parser) ruser() bool {
 				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
 					pos++
 				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position145_18, tokenIndex145_18 := pos, ti
+							{
+								position146_18 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_18
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_16_18
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_18
+								l147_16_18:
+									pos++
+									goto lok16_18
+								}
+							lok16_18:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_17_18
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_18
+								l147_17_18:
+									pos++
+									goto lok17_18
+								}
+							lok17_18:
+								_ = position146_18
+							}
+							goto lok18
+						l145_18:
+							pos, ti = position145_18, tokenIndex145_18
+							goto l58
+						}
+					lok18:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l139_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l58
+						l139_19:
+							pos++
+							goto lok19
+						}
+					lok19:
+					}
+				}
+			}
+
+			goto l57
+		l58:
+			pos, ti = position58, tokenIndex58
+		}
+		if p.records(ruleuser) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuser, position56)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nuser() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	{
+		position56 := pos
+	l57:
+		{
+			position58, tokenIndex58 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -2584,6 +4404,103 @@ func (p *Parser) ruser() bool {
 
 // rpassword is rule 12 password <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
 func (p *Parser) rpassword() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepassword)
+	{
+		position61 := pos
+	l62:
+		{
+			position63, tokenIndex63 := pos, ti
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position145_20, tokenIndex145_20 := pos, ti
+							{
+								position146_20 := pos
+								if buffer[pos] != '%' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_20
+								}
+								pos++
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_16_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_20
+								l147_16_20:
+									pos++
+									goto lok16_20
+								}
+							lok16_20:
+								{ // hex
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_17_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_20
+								l147_17_20:
+									pos++
+									goto lok17_20
+								}
+							lok17_20:
+								_ = position146_20
+							}
+							goto lok20
+						l145_20:
+							pos, ti = position145_20, tokenIndex145_20
+							goto l63
+						}
+					lok20:
+						;
+					default:
+						{ // unreserved
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l139_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l63
+						l139_21:
+							pos++
+							goto lok21
+						}
+					lok21:
+					}
+				}
+			}
+
+			goto l62
+		l63:
+			pos, ti = position63, tokenIndex63
+		}
+		if p.records(rulepassword) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepassword, position61)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) npassword() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -2745,6 +4662,118 @@ func (p *Parser) rhostport() bool {
 		{
 			position67, tokenIndex67 := pos, ti
 			if buffer[pos] != ':' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l67
+			}
+			pos++
+			{ // port
+				if false {
+					goto l67
+				}
+				comp_34 := p.comp
+				p.comp = uint32(ruleport)
+				{
+					position100_34 := pos
+				l101_34:
+					{
+						position102_34, tokenIndex102_34 := pos, ti
+						{ // digit
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l162_15_34
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l102_34
+						l162_15_34:
+							pos++
+							goto lok15_34
+						}
+					lok15_34:
+						goto l101_34
+					l102_34:
+						pos, ti = position102_34, tokenIndex102_34
+					}
+					if p.records(ruleport) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleport, position100_34)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_34
+				goto lok34
+			}
+		lok34:
+			goto l68
+		l67:
+			pos, ti = position67, tokenIndex67
+		}
+	l68:
+		if p.records(rulehostport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostport, position66)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l65:
+	pos, ti = position65, tokenIndex65
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position65, tokenIndex65 := pos, ti
+	{
+		position66 := pos
+		{ // host
+			comp_33 := p.comp
+			p.comp = uint32(rulehost)
+			position69_33, tokenIndex69_33 := pos, ti
+			{
+				position70_33 := pos
+				{
+					position71_33, tokenIndex71_33 := pos, ti
+					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+						goto l72_33
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l71_33
+				l72_33:
+					pos, ti = position71_33, tokenIndex71_33
+					if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
+						goto l69_33
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			l71_33:
+				if p.records(rulehost) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehost, position70_33)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_33
+			goto lok33
+		l69_33:
+			pos, ti = position69_33, tokenIndex69_33
+			p.comp = comp_33
+			goto l65
+		}
+	lok33:
+		{
+			position67, tokenIndex67 := pos, ti
+			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(9, true)
 				}
@@ -2856,8 +4885,217 @@ l69:
 	return false
 }
 
+func (p *Parser) nhost() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position69, tokenIndex69 := pos, ti
+	{
+		position70 := pos
+		{
+			position71, tokenIndex71 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
+				goto l72
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l71
+		l72:
+			pos, ti = position71, tokenIndex71
+			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
+				goto l69
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l71:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position70)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l69:
+	pos, ti = position69, tokenIndex69
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rhostname is rule 15 hostname <- <((domainlabel '.')* toplabel)>
 func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position73, tokenIndex73 := pos, ti
+	{
+		position74 := pos
+	l75:
+		{
+			position76, tokenIndex76 := pos, ti
+			{ // domainlabel
+				position77_22, tokenIndex77_22 := pos, ti
+				{
+					position78_22 := pos
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l150_3_22
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l150_3_22
+						}
+						goto l77_22
+					l150_3_22:
+						pos++
+						goto lok3_22
+					}
+				lok3_22:
+				l79_22:
+					{
+						position80_22, tokenIndex80_22 := pos, ti
+					l81_22:
+						{
+							position82_22, tokenIndex82_22 := pos, ti
+							if buffer[pos] != '-' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l82_22
+							}
+							pos++
+							goto l81_22
+						l82_22:
+							pos, ti = position82_22, tokenIndex82_22
+						}
+						{ // alphanum
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l150_4_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l150_4_22
+							}
+							goto l80_22
+						l150_4_22:
+							pos++
+							goto lok4_22
+						}
+					lok4_22:
+						goto l79_22
+					l80_22:
+						pos, ti = position80_22, tokenIndex80_22
+					}
+					_ = position78_22
+				}
+				goto lok22
+			l77_22:
+				pos, ti = position77_22, tokenIndex77_22
+				goto l76
+			}
+		lok22:
+			if buffer[pos] != '.' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l76
+			}
+			pos++
+			goto l75
+		l76:
+			pos, ti = position76, tokenIndex76
+		}
+		{ // toplabel
+			position83_23, tokenIndex83_23 := pos, ti
+			{
+				position84_23 := pos
+				{ // alpha
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l154_5_23
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l154_5_23
+					}
+					goto l83_23
+				l154_5_23:
+					pos++
+					goto lok5_23
+				}
+			lok5_23:
+			l85_23:
+				{
+					position86_23, tokenIndex86_23 := pos, ti
+				l87_23:
+					{
+						position88_23, tokenIndex88_23 := pos, ti
+						if buffer[pos] != '-' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l88_23
+						}
+						pos++
+						goto l87_23
+					l88_23:
+						pos, ti = position88_23, tokenIndex88_23
+					}
+					{ // alphanum
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l150_6_23
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l150_6_23
+						}
+						goto l86_23
+					l150_6_23:
+						pos++
+						goto lok6_23
+					}
+				lok6_23:
+					goto l85_23
+				l86_23:
+					pos, ti = position86_23, tokenIndex86_23
+				}
+				_ = position84_23
+			}
+			goto lok23
+		l83_23:
+			pos, ti = position83_23, tokenIndex83_23
+			goto l73
+		}
+	lok23:
+		if p.records(rulehostname) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostname, position74)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l73:
+	pos, ti = position73, tokenIndex73
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3069,6 +5307,76 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position78 := pos
 		{ // alphanum
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l150_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l150_3
+			}
+			goto l77
+		l150_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l79:
+		{
+			position80, tokenIndex80 := pos, ti
+		l81:
+			{
+				position82, tokenIndex82 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l82
+				}
+				pos++
+				goto l81
+			l82:
+				pos, ti = position82, tokenIndex82
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l150_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l150_4
+				}
+				goto l80
+			l150_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l79
+		l80:
+			pos, ti = position80, tokenIndex80
+		}
+		_ = position78
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l77:
+	pos, ti = position77, tokenIndex77
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ndomainlabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position77, tokenIndex77 := pos, ti
+	{
+		position78 := pos
+		{ // alphanum
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
@@ -3155,6 +5463,76 @@ func (p *Parser) rtoplabel() bool {
 	{
 		position84 := pos
 		{ // alpha
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l154_5
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l154_5
+			}
+			goto l83
+		l154_5:
+			pos++
+			goto lok5
+		}
+	lok5:
+	l85:
+		{
+			position86, tokenIndex86 := pos, ti
+		l87:
+			{
+				position88, tokenIndex88 := pos, ti
+				if buffer[pos] != '-' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				goto l87
+			l88:
+				pos, ti = position88, tokenIndex88
+			}
+			{ // alphanum
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l150_6
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l150_6
+				}
+				goto l86
+			l150_6:
+				pos++
+				goto lok6
+			}
+		lok6:
+			goto l85
+		l86:
+			pos, ti = position86, tokenIndex86
+		}
+		_ = position84
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l83:
+	pos, ti = position83, tokenIndex83
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) ntoplabel() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position83, tokenIndex83 := pos, ti
+	{
+		position84 := pos
+		{ // alpha
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
@@ -3235,6 +5613,186 @@ l83:
 
 // rhostnumber is rule 18 hostnumber <- <(digit+ '.' digit+ '.' digit+ '.' digit+)>
 func (p *Parser) rhostnumber() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehostnumber)
+	position89, tokenIndex89 := pos, ti
+	{
+		position90 := pos
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+	l91:
+		{
+			position92, tokenIndex92 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l92
+			l162_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l91
+		l92:
+			pos, ti = position92, tokenIndex92
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_9
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_9:
+			pos++
+			goto lok9
+		}
+	lok9:
+	l93:
+		{
+			position94, tokenIndex94 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			l162_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l93
+		l94:
+			pos, ti = position94, tokenIndex94
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_11
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_11:
+			pos++
+			goto lok11
+		}
+	lok11:
+	l95:
+		{
+			position96, tokenIndex96 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l96
+			l162_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l95
+		l96:
+			pos, ti = position96, tokenIndex96
+		}
+		if buffer[pos] != '.' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // digit
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+	l97:
+		{
+			position98, tokenIndex98 := pos, ti
+			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			l162_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l97
+		l98:
+			pos, ti = position98, tokenIndex98
+		}
+		if p.records(rulehostnumber) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehostnumber, position90)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l89:
+	pos, ti = position89, tokenIndex89
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nhostnumber() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -3459,6 +6017,44 @@ func (p *Parser) rport() bool {
 		{
 			position102, tokenIndex102 := pos, ti
 			{ // digit
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			l162_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			goto l101
+		l102:
+			pos, ti = position102, tokenIndex102
+		}
+		if p.records(ruleport) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleport, position100)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nport() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position100 := pos
+	l101:
+		{
+			position102, tokenIndex102 := pos, ti
+			{ // digit
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
@@ -3499,9 +6095,6 @@ func (p *Parser) rpath() bool {
 		{
 			position105, tokenIndex105 := pos, ti
 			if buffer[pos] != '/' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3528,6 +6121,99 @@ func (p *Parser) rpath() bool {
 				{
 					position111_42, tokenIndex111_42 := pos, ti
 					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l111_42
+					}
+					pos++
+					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+						goto l111_42
+					}
+					pos, ti = p.position, p.tokenIndex
+					goto l110_42
+				l111_42:
+					pos, ti = position111_42, tokenIndex111_42
+				}
+				if p.records(rulepath_segments) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulepath_segments, position109_42)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_42
+			goto lok42
+		l108_42:
+			pos, ti = position108_42, tokenIndex108_42
+			p.comp = comp_42
+			goto l103
+		}
+	lok42:
+		{
+			position107, tokenIndex107 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l107
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l103
+		l107:
+			pos, ti = position107, tokenIndex107
+		}
+		_ = position104
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l103:
+	pos, ti = position103, tokenIndex103
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npath() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position103, tokenIndex103 := pos, ti
+	{
+		position104 := pos
+		{
+			position105, tokenIndex105 := pos, ti
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			goto l106
+		l105:
+			pos, ti = position105, tokenIndex105
+		}
+	l106:
+		{ // path_segments
+			comp_42 := p.comp
+			p.comp = uint32(rulepath_segments)
+			position108_42, tokenIndex108_42 := pos, ti
+			{
+				position109_42 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+					goto l108_42
+				}
+				pos, ti = p.position, p.tokenIndex
+			l110_42:
+				{
+					position111_42, tokenIndex111_42 := pos, ti
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3538,7 +6224,7 @@ func (p *Parser) rpath() bool {
 						goto l111_42
 					}
 					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rsegment() {
+					if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
 						goto l111_42
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -3603,9 +6289,6 @@ func (p *Parser) rpath_segments() bool {
 		{
 			position111, tokenIndex111 := pos, ti
 			if buffer[pos] != '/' {
-				if int(pos) == p.at {
-					p.note(0, true)
-				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3637,8 +6320,284 @@ l108:
 	return false
 }
 
+func (p *Parser) npath_segments() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulepath_segments)
+	position108, tokenIndex108 := pos, ti
+	{
+		position109 := pos
+		if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+			goto l108
+		}
+		pos, ti = p.position, p.tokenIndex
+	l110:
+		{
+			position111, tokenIndex111 := pos, ti
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l111
+			}
+			pos++
+			if p.position, p.tokenIndex = pos, ti; !p.nsegment() {
+				goto l111
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l110
+		l111:
+			pos, ti = position111, tokenIndex111
+		}
+		if p.records(rulepath_segments) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulepath_segments, position109)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l108:
+	pos, ti = position108, tokenIndex108
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
 // rsegment is rule 22 segment <- <(pchar* (';' param)*)>
 func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	{
+		position113 := pos
+	l114:
+		{
+			position115, tokenIndex115 := pos, ti
+			{ // pchar
+				position122_35, tokenIndex122_35 := pos, ti
+				{
+					position123_35 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_24_35, tokenIndex145_24_35 := pos, ti
+									{
+										position146_24_35 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_35
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_24_35
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_35
+										l147_16_24_35:
+											pos++
+											goto lok16_24_35
+										}
+									lok16_24_35:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_24_35
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_35
+										l147_17_24_35:
+											pos++
+											goto lok17_24_35
+										}
+									lok17_24_35:
+										_ = position146_24_35
+									}
+									goto lok24_35
+								l145_24_35:
+									pos, ti = position145_24_35, tokenIndex145_24_35
+									goto l122_35
+								}
+							lok24_35:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_25_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l122_35
+								l139_25_35:
+									pos++
+									goto lok25_35
+								}
+							lok25_35:
+							}
+						}
+					}
+
+					_ = position123_35
+				}
+				goto lok35
+			l122_35:
+				pos, ti = position122_35, tokenIndex122_35
+				goto l115
+			}
+		lok35:
+			goto l114
+		l115:
+			pos, ti = position115, tokenIndex115
+		}
+	l116:
+		{
+			position117, tokenIndex117 := pos, ti
+			if buffer[pos] != ';' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l117
+			}
+			pos++
+			{ // param
+				if false {
+					goto l117
+				}
+				comp_36 := p.comp
+				p.comp = uint32(ruleparam)
+				{
+					position119_36 := pos
+				l120_36:
+					{
+						position121_36, tokenIndex121_36 := pos, ti
+						{ // pchar
+							position122_30_36, tokenIndex122_30_36 := pos, ti
+							{
+								position123_30_36 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										pos++
+									} else {
+
+										switch buffer[pos] {
+										case '%':
+											{ // escaped
+												position145_24_30_36, tokenIndex145_24_30_36 := pos, ti
+												{
+													position146_24_30_36 := pos
+													if buffer[pos] != '%' {
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_24_30_36
+													}
+													pos++
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_16_24_30_36
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_24_30_36
+													l147_16_24_30_36:
+														pos++
+														goto lok16_24_30_36
+													}
+												lok16_24_30_36:
+													{ // hex
+														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+															goto l147_17_24_30_36
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l145_24_30_36
+													l147_17_24_30_36:
+														pos++
+														goto lok17_24_30_36
+													}
+												lok17_24_30_36:
+													_ = position146_24_30_36
+												}
+												goto lok24_30_36
+											l145_24_30_36:
+												pos, ti = position145_24_30_36, tokenIndex145_24_30_36
+												goto l122_30_36
+											}
+										lok24_30_36:
+											;
+										default:
+											{ // unreserved
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l139_25_30_36
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l122_30_36
+											l139_25_30_36:
+												pos++
+												goto lok25_30_36
+											}
+										lok25_30_36:
+										}
+									}
+								}
+
+								_ = position123_30_36
+							}
+							goto lok30_36
+						l122_30_36:
+							pos, ti = position122_30_36, tokenIndex122_30_36
+							goto l121_36
+						}
+					lok30_36:
+						goto l120_36
+					l121_36:
+						pos, ti = position121_36, tokenIndex121_36
+					}
+					if p.records(ruleparam) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleparam, position119_36)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_36
+				goto lok36
+			}
+		lok36:
+			goto l116
+		l117:
+			pos, ti = position117, tokenIndex117
+		}
+		_ = position113
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
@@ -3922,6 +6881,115 @@ func (p *Parser) rparam() bool {
 						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_24_30, tokenIndex145_24_30 := pos, ti
+									{
+										position146_24_30 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_30
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_24_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_30
+										l147_16_24_30:
+											pos++
+											goto lok16_24_30
+										}
+									lok16_24_30:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_24_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_30
+										l147_17_24_30:
+											pos++
+											goto lok17_24_30
+										}
+									lok17_24_30:
+										_ = position146_24_30
+									}
+									goto lok24_30
+								l145_24_30:
+									pos, ti = position145_24_30, tokenIndex145_24_30
+									goto l122_30
+								}
+							lok24_30:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_25_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l122_30
+								l139_25_30:
+									pos++
+									goto lok25_30
+								}
+							lok25_30:
+							}
+						}
+					}
+
+					_ = position123_30
+				}
+				goto lok30
+			l122_30:
+				pos, ti = position122_30, tokenIndex122_30
+				goto l121
+			}
+		lok30:
+			goto l120
+		l121:
+			pos, ti = position121, tokenIndex121
+		}
+		if p.records(ruleparam) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleparam, position119)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nparam() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleparam)
+	{
+		position119 := pos
+	l120:
+		{
+			position121, tokenIndex121 := pos, ti
+			{ // pchar
+				position122_30, tokenIndex122_30 := pos, ti
+				{
+					position123_30 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(17, true)
 							}
@@ -4042,6 +7110,94 @@ func (p *Parser) rpchar() bool {
 			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position145_24, tokenIndex145_24 := pos, ti
+						{
+							position146_24 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_24
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_16_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_24
+							l147_16_24:
+								pos++
+								goto lok16_24
+							}
+						lok16_24:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_17_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_24
+							l147_17_24:
+								pos++
+								goto lok17_24
+							}
+						lok17_24:
+							_ = position146_24
+						}
+						goto lok24
+					l145_24:
+						pos, ti = position145_24, tokenIndex145_24
+						goto l122
+					}
+				lok24:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l139_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l122
+					l139_25:
+						pos++
+						goto lok25
+					}
+				lok25:
+				}
+			}
+		}
+
+		_ = position123
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l122:
+	pos, ti = position122, tokenIndex122
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) npchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position122, tokenIndex122 := pos, ti
+	{
+		position123 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(17, true)
 				}
@@ -4140,6 +7296,115 @@ l122:
 
 // rquery is rule 25 query <- <urlc*>
 func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position126 := pos
+	l127:
+		{
+			position128, tokenIndex128 := pos, ti
+			{ // urlc
+				position133_31, tokenIndex133_31 := pos, ti
+				{
+					position134_31 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_31, tokenIndex145_26_31 := pos, ti
+									{
+										position146_26_31 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_31
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_31
+										l147_16_26_31:
+											pos++
+											goto lok16_26_31
+										}
+									lok16_26_31:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_31
+										l147_17_26_31:
+											pos++
+											goto lok17_26_31
+										}
+									lok17_26_31:
+										_ = position146_26_31
+									}
+									goto lok26_31
+								l145_26_31:
+									pos, ti = position145_26_31, tokenIndex145_26_31
+									goto l133_31
+								}
+							lok26_31:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_31
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_31
+								l139_27_31:
+									pos++
+									goto lok27_31
+								}
+							lok27_31:
+							}
+						}
+					}
+
+					_ = position134_31
+				}
+				goto lok31
+			l133_31:
+				pos, ti = position133_31, tokenIndex133_31
+				goto l128
+			}
+		lok31:
+			goto l127
+		l128:
+			pos, ti = position128, tokenIndex128
+		}
+		if p.records(rulequery) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulequery, position126)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nquery() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
@@ -4285,6 +7550,115 @@ func (p *Parser) rfragment() bool {
 						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 							pos++
 						} else {
+
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_32, tokenIndex145_26_32 := pos, ti
+									{
+										position146_26_32 := pos
+										if buffer[pos] != '%' {
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_32
+										}
+										pos++
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_32
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_32
+										l147_16_26_32:
+											pos++
+											goto lok16_26_32
+										}
+									lok16_26_32:
+										{ // hex
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_32
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_32
+										l147_17_26_32:
+											pos++
+											goto lok17_26_32
+										}
+									lok17_26_32:
+										_ = position146_26_32
+									}
+									goto lok26_32
+								l145_26_32:
+									pos, ti = position145_26_32, tokenIndex145_26_32
+									goto l133_32
+								}
+							lok26_32:
+								;
+							default:
+								{ // unreserved
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_32
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_32
+								l139_27_32:
+									pos++
+									goto lok27_32
+								}
+							lok27_32:
+							}
+						}
+					}
+
+					_ = position134_32
+				}
+				goto lok32
+			l133_32:
+				pos, ti = position133_32, tokenIndex133_32
+				goto l132
+			}
+		lok32:
+			goto l131
+		l132:
+			pos, ti = position132, tokenIndex132
+		}
+		if p.records(rulefragment) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulefragment, position130)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nfragment() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position130 := pos
+	l131:
+		{
+			position132, tokenIndex132 := pos, ti
+			{ // urlc
+				position133_32, tokenIndex133_32 := pos, ti
+				{
+					position134_32 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
 							if int(pos) == p.at {
 								p.note(2, true)
 							}
@@ -4405,6 +7779,94 @@ func (p *Parser) rurlc() bool {
 			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
 				pos++
 			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position145_26, tokenIndex145_26 := pos, ti
+						{
+							position146_26 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_26
+							}
+							pos++
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_16_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_26
+							l147_16_26:
+								pos++
+								goto lok16_26
+							}
+						lok16_26:
+							{ // hex
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_17_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_26
+							l147_17_26:
+								pos++
+								goto lok17_26
+							}
+						lok17_26:
+							_ = position146_26
+						}
+						goto lok26
+					l145_26:
+						pos, ti = position145_26, tokenIndex145_26
+						goto l133
+					}
+				lok26:
+					;
+				default:
+					{ // unreserved
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l139_27
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l133
+					l139_27:
+						pos++
+						goto lok27
+					}
+				lok27:
+				}
+			}
+		}
+
+		_ = position134
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l133:
+	pos, ti = position133, tokenIndex133
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nurlc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position133, tokenIndex133 := pos, ti
+	{
+		position134 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				pos++
+			} else {
 				if int(pos) == p.at {
 					p.note(2, true)
 				}
@@ -4505,6 +7967,23 @@ l133:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l136
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l136:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
@@ -4524,6 +8003,23 @@ l136:
 
 // runreserved is rule 29 unreserved <- <((&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
 func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l139
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l139:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nunreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -4547,6 +8043,23 @@ l139:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l142
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l142:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nmark() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
@@ -4566,6 +8079,56 @@ l142:
 
 // rescaped is rule 31 escaped <- <('%' hex hex)>
 func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position145, tokenIndex145 := pos, ti
+	{
+		position146 := pos
+		if buffer[pos] != '%' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l147_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		l147_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		{ // hex
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l147_17
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		l147_17:
+			pos++
+			goto lok17
+		}
+	lok17:
+		_ = position146
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l145:
+	pos, ti = position145, tokenIndex145
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nescaped() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	position145, tokenIndex145 := pos, ti
@@ -4628,6 +8191,23 @@ l145:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l147
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l147:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nhex() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(4, true)
 	}
@@ -4647,6 +8227,26 @@ l147:
 
 // ralphanum is rule 33 alphanum <- <(alpha / digit)>
 func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l150
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l150
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l150:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -4676,6 +8276,26 @@ l150:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l154
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l154
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l154:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
@@ -4703,6 +8323,23 @@ l154:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l158
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l158:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nlowalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
@@ -4724,6 +8361,23 @@ l158:
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l160
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l160:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) nupalpha() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
@@ -4743,6 +8397,23 @@ l160:
 
 // rdigit is rule 37 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l162
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position, p.tokenIndex = pos, ti
+	return false
+l162:
+	pos++
+	p.position, p.tokenIndex = pos, ti
+	return true
+}
+
+func (p *Parser) ndigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if int(pos) == p.at {
@@ -4889,6 +8560,95 @@ func (p *Parser) matchRule(rule int) bool {
 	return matches
 }
 
+// matchNoted is matchRule with the noted rules, for Collect.
+func (p *Parser) matchNoted(rule int) bool {
+	var matches bool
+	switch rule {
+	case int(rulepegwrap_entries):
+		matches = p.npegwrap_entries()
+	case int(ruleURL_reference):
+		matches = p.nURL_reference()
+	case int(ruleabsoluteURL):
+		matches = p.nabsoluteURL()
+	case int(ruleopaque_URL):
+		matches = p.nopaque_URL()
+	case int(rulegeneric_URL):
+		matches = p.ngeneric_URL()
+	case int(rulerelativeURL):
+		matches = p.nrelativeURL()
+	case int(rulenet_path):
+		matches = p.nnet_path()
+	case int(ruleabs_path):
+		matches = p.nabs_path()
+	case int(rulerel_path):
+		matches = p.nrel_path()
+	case int(rulescheme):
+		matches = p.nscheme()
+	case int(rulesite):
+		matches = p.nsite()
+	case int(ruleuser):
+		matches = p.nuser()
+	case int(rulepassword):
+		matches = p.npassword()
+	case int(rulehostport):
+		matches = p.nhostport()
+	case int(rulehost):
+		matches = p.nhost()
+	case int(rulehostname):
+		matches = p.nhostname()
+	case int(ruledomainlabel):
+		matches = p.ndomainlabel()
+	case int(ruletoplabel):
+		matches = p.ntoplabel()
+	case int(rulehostnumber):
+		matches = p.nhostnumber()
+	case int(ruleport):
+		matches = p.nport()
+	case int(rulepath):
+		matches = p.npath()
+	case int(rulepath_segments):
+		matches = p.npath_segments()
+	case int(rulesegment):
+		matches = p.nsegment()
+	case int(ruleparam):
+		matches = p.nparam()
+	case int(rulepchar):
+		matches = p.npchar()
+	case int(rulequery):
+		matches = p.nquery()
+	case int(rulefragment):
+		matches = p.nfragment()
+	case int(ruleurlc):
+		matches = p.nurlc()
+	case int(rulereserved):
+		matches = p.nreserved()
+	case int(ruleunreserved):
+		matches = p.nunreserved()
+	case int(rulemark):
+		matches = p.nmark()
+	case int(ruleescaped):
+		matches = p.nescaped()
+	case int(rulehex):
+		matches = p.nhex()
+	case int(rulealphanum):
+		matches = p.nalphanum()
+	case int(rulealpha):
+		matches = p.nalpha()
+	case int(rulelowalpha):
+		matches = p.nlowalpha()
+	case int(ruleupalpha):
+		matches = p.nupalpha()
+	case int(ruledigit):
+		matches = p.ndigit()
+	default:
+		matches = false // no such rule
+	}
+	if matches {
+		p.Trim(p.tokenIndex)
+	}
+	return matches
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! $ '-* , _ ~] [#] [%] [& =] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%&!!!!+!-./0000000000:; & ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -4980,7 +8740,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.resetInput()
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
-	ok = p.matchRule(rule)
+	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}
 	return ok, p.sure, p.seen, p.dot
 }
