@@ -61,8 +61,9 @@ var rfc1808Classes = []charClass{
 }
 
 // split1808 sets r's parts by the rules of RFC 1808 section 2.4, in their order, on the
-// input (which the grammar has accepted), into a Reference whose parts are all undefined
-// (Parser.fill).
+// input (which the grammar has accepted), into a Reference that fill has just reset: no
+// rule of rfc1808 has a role, so every part but the path is undefined, and split1808 sets
+// the path.
 func split1808(r *Reference) {
 	s := r.input
 	set := func(c Component, begin, end int) { r.spans[c] = span{int32(begin), int32(end)} }

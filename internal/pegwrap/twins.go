@@ -54,15 +54,13 @@ func twinRules(code []byte) ([]byte, error) {
 	var b strings.Builder
 	last, checks := 0, 0
 	for i, h := range heads {
-		end := len(text)
-		if i+1 < len(heads) {
-			end = h[0] + strings.Index(text[h[0]:heads[i+1][0]], "\n}\n") + len("\n}\n")
-		} else if n := strings.Index(text[h[0]:], "\n}\n"); n >= 0 {
-			end = h[0] + n + len("\n}\n")
+		n := strings.Index(text[h[0]:], "\n}\n")
+		end := h[0] + n + len("\n}\n")
+		if n < 0 || (i+1 < len(heads) && end > heads[i+1][0]) {
+			return nil, fmt.Errorf("twin rules: r%s does not end before the next rule", text[h[2]:h[3]])
 		}
 		method := text[h[0]:end]
-		n := len(noteCheck.FindAllStringIndex(method, -1))
-		checks += n
+		checks += len(noteCheck.FindAllStringIndex(method, -1))
 		plain := noteCheck.ReplaceAllString(method, "")
 		if strings.Contains(plain, "p.at") || strings.Contains(plain, "p.note(") {
 			return nil, fmt.Errorf("twin rules: r%s keeps a note in a shape this pass does not know", text[h[2]:h[3]])
