@@ -11,8 +11,8 @@ import (
 
 // byteBuffer makes the parser read the input's bytes where peg reads runes: Reset copies
 // the string into a reused []byte (one memmove) instead of widening each byte into a
-// rune, a tenth of an rfc3986 validation. It runs last; the passes before it read the
-// tests as peg writes them (buffer[position] != rune('x'), != endSymbol).
+// rune, a tenth of an rfc3986 validation. It runs after the passes that read the tests as
+// peg writes them (buffer[position] != rune('x'), != endSymbol), before ruleMethods.
 //
 // peg marks the end of the input with endSymbol, a rune outside the byte range, and
 // Collect put a probe symbol (0x100) at its position: no character test accepts either,

@@ -19,8 +19,8 @@
 //     compiled to one table lookup (byteset.go), so that it is small enough to copy and
 //     the switch cases that call it become table cases;
 //   - every rule is called through an array of closures, which Go cannot inline, and the
-//     parser's state is variables of Init that the closures capture: small rules that
-//     record no token are copied into their callers (inline.go), and the rules, add and
+//     parser's state is variables of Init that the closures capture: small rules that do
+//     not call themselves are copied into their callers (inline.go), and the rules, add and
 //     matchDot become methods on the state as fields, called directly (methods.go);
 //   - for error messages, package uri needs the characters allowed at a position: the
 //     characters that no test tells apart are grouped (probes.go), so it tries one of each;

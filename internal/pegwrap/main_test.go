@@ -60,6 +60,8 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestCheckRuleCount checks that generation refuses a grammar of more rules than
+// RunRecording's set holds, and peg output without a rule array.
 func TestCheckRuleCount(t *testing.T) {
 	for n, ok := range map[int]bool{256: true, 257: false} {
 		code := fmt.Sprintf("type Parser struct {\n\trules  [%d]func() bool\n}\n", n)

@@ -18,7 +18,8 @@ import (
 // The rewrite renames and nothing else: every use of a captured variable becomes the
 // field of the same name, every call _rules[ruleX]() becomes p.rX() (the method holding
 // the same body), and _rules keeps one method value per rule, built once by Init, for
-// Run's entry points and for lookaheads (p.peek). It runs last.
+// peg's own Parse and for lookaheads (p.peek); Run starts its rule through matchRule
+// (entryMethods). It runs after byteBuffer, before twinRules.
 func ruleMethods(code []byte) ([]byte, error) {
 	lines := strings.Split(string(code), "\n")
 	start, end := -1, -1

@@ -25,7 +25,7 @@ func TestNoteTests(t *testing.T) {
 	}
 	// 'b' and 'c' are in an optional part (sure), 'd' in the predicate's block (not).
 	// The notes are in the noted twins of the rules (twins.go).
-	got = notedRules(got)
+	got = twinsOf(got, "n")
 	for _, c := range []string{"b", "c", "e"} {
 		if !noteBefore(got, "'"+c+"'", "true") {
 			t.Errorf("the test of %q is not a sure note", c)

@@ -11,8 +11,10 @@ import (
 func TestReachTests(t *testing.T) {
 	got := generate(t, "# pegwrap: entries top\n# pegwrap: tokens top big\n"+
 		"top <- 'a'* ('b' 'c')? !big &'q' ('d' &{false})? 'q' !.\nbig <- 'x' 'y' 'z'\n")
-	if n := strings.Count(got, "p.reach = int(pos) - 1"); n != 2*4 {
-		t.Errorf("%d reach records, want 4 in each twin (!big, &'q', &{false}, !.)", n)
+	for kind, code := range map[string]string{"plain": twinsOf(got, "r"), "noted": twinsOf(got, "n")} {
+		if n := strings.Count(code, "p.reach = int(pos) - 1"); n != 4 {
+			t.Errorf("%d reach records in the %s rules, want 4 (!big, &'q', &{false}, !.)", n, kind)
+		}
 	}
 	// The record of !. comes after matchDot succeeded, before the goto that fails !.
 	i := strings.Index(got, "!p.matchDot() {")

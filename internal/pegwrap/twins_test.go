@@ -9,11 +9,12 @@ import (
 // twinBody matches a rule method, plain (r) or noted (n).
 var twinBody = regexp.MustCompile(`(?ms)^func \(p \*Parser\) ([rn])(\w+)\(\) bool \{\n.*?^\}\n`)
 
-// notedRules returns the noted rule methods of generated code.
-func notedRules(code string) string {
+// twinsOf returns the rule methods of generated code whose names begin with prefix: "r"
+// for the plain rules, "n" for their noted twins (twins.go).
+func twinsOf(code, prefix string) string {
 	var b strings.Builder
 	for _, m := range twinBody.FindAllStringSubmatch(code, -1) {
-		if m[1] == "n" {
+		if m[1] == prefix {
 			b.WriteString(m[0])
 		}
 	}
