@@ -587,58 +587,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters ! $ '-. 0-9 _ a-z (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters & / : ; = ? @ (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters ! '-* , (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters $ + - . _ (see internal/pegwrap/byteset.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class10 is the table of the characters & ; = ? (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class11 is the table of the characters & : = ? @ (see internal/pegwrap/classes.go).
-const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class12 is the table of the characters D I a d i (see internal/pegwrap/classes.go).
-const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class13 is the table of the characters & : ; = @ (see internal/pegwrap/classes.go).
-const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class14 is the table of the characters + - . 0-9 _ a-z (see internal/pegwrap/classes.go).
-const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class15 is the table of the characters & / : ; = ? (see internal/pegwrap/classes.go).
-const class15 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class15 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class16 is the table of the characters & : ? @ (see internal/pegwrap/classes.go).
-const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class17 is the table of the characters ! $ &-; = ? @ _ a-z (see internal/pegwrap/classes.go).
-const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 26 lookaheads, 1 rule calls inside them.
@@ -3720,12 +3720,12 @@ func (p *Parser) rgenericurl() bool {
 			{
 				position49_75 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					if c := buffer[pos]; class9[c] != 0 {
 						pos++
 					} else {
 
 						{ // lowalpha
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l279_9_75
 							}
 							if int(pos) > p.far {
@@ -3744,12 +3744,12 @@ func (p *Parser) rgenericurl() bool {
 				{
 					position51_75, tokenIndex51_75 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						if c := buffer[pos]; class9[c] != 0 {
 							pos++
 						} else {
 
 							{ // lowalpha
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l279_10_75
 								}
 								if int(pos) > p.far {
@@ -3813,7 +3813,7 @@ func (p *Parser) rgenericurl() bool {
 							{
 								position313_74_76 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									if c := buffer[pos]; class17[c] != 0 {
 										pos++
 									} else {
 
@@ -3832,7 +3832,7 @@ func (p *Parser) rgenericurl() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_5_74_76
 														}
 														if int(pos) > p.far {
@@ -3845,7 +3845,7 @@ func (p *Parser) rgenericurl() bool {
 													}
 												lok1_5_74_76:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_5_74_76
 														}
 														if int(pos) > p.far {
@@ -3868,13 +3868,13 @@ func (p *Parser) rgenericurl() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_6_74_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_6_74_76
 												}
 												goto l312_74_76
@@ -3953,7 +3953,7 @@ func (p *Parser) ngenericurl() bool {
 			{
 				position49_75 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					if c := buffer[pos]; class9[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -3964,7 +3964,7 @@ func (p *Parser) ngenericurl() bool {
 							if int(pos) == p.at {
 								p.note(20, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l279_9_75
 							}
 							if int(pos) > p.far {
@@ -3983,7 +3983,7 @@ func (p *Parser) ngenericurl() bool {
 				{
 					position51_75, tokenIndex51_75 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						if c := buffer[pos]; class9[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -3994,7 +3994,7 @@ func (p *Parser) ngenericurl() bool {
 								if int(pos) == p.at {
 									p.note(20, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l279_10_75
 								}
 								if int(pos) > p.far {
@@ -4061,7 +4061,7 @@ func (p *Parser) ngenericurl() bool {
 							{
 								position313_74_76 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									if c := buffer[pos]; class17[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -4092,7 +4092,7 @@ func (p *Parser) ngenericurl() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_5_74_76
 														}
 														if int(pos) > p.far {
@@ -4108,7 +4108,7 @@ func (p *Parser) ngenericurl() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_5_74_76
 														}
 														if int(pos) > p.far {
@@ -4134,7 +4134,7 @@ func (p *Parser) ngenericurl() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_6_74_76
 												}
 												if int(pos) > p.far {
@@ -4143,7 +4143,7 @@ func (p *Parser) ngenericurl() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_6_74_76
 												}
 												goto l312_74_76
@@ -5225,12 +5225,12 @@ func (p *Parser) rscheme() bool {
 	{
 		position49 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 
 				{ // lowalpha
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					if c := buffer[pos]; class7[c] != 0 {
 						goto l279_9
 					}
 					if int(pos) > p.far {
@@ -5249,12 +5249,12 @@ func (p *Parser) rscheme() bool {
 		{
 			position51, tokenIndex51 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
 					{ // lowalpha
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l279_10
 						}
 						if int(pos) > p.far {
@@ -5298,7 +5298,7 @@ func (p *Parser) nscheme() bool {
 	{
 		position49 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -5309,7 +5309,7 @@ func (p *Parser) nscheme() bool {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					if c := buffer[pos]; class7[c] != 0 {
 						goto l279_9
 					}
 					if int(pos) > p.far {
@@ -5328,7 +5328,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position51, tokenIndex51 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5339,7 +5339,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l279_10
 						}
 						if int(pos) > p.far {
@@ -5397,7 +5397,7 @@ func (p *Parser) rschemepart() bool {
 					{
 						position313_74 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							if c := buffer[pos]; class17[c] != 0 {
 								pos++
 							} else {
 
@@ -5416,7 +5416,7 @@ func (p *Parser) rschemepart() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l300_1_5_74
 												}
 												if int(pos) > p.far {
@@ -5429,7 +5429,7 @@ func (p *Parser) rschemepart() bool {
 											}
 										lok1_5_74:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l300_2_5_74
 												}
 												if int(pos) > p.far {
@@ -5452,13 +5452,13 @@ func (p *Parser) rschemepart() bool {
 									;
 								default:
 									{ // unreserved
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l305_6_74
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										if c := buffer[pos]; class1[c] != 0 {
 											goto l305_6_74
 										}
 										goto l312_74
@@ -5513,7 +5513,7 @@ func (p *Parser) nschemepart() bool {
 					{
 						position313_74 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							if c := buffer[pos]; class17[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -5544,7 +5544,7 @@ func (p *Parser) nschemepart() bool {
 												if int(pos) == p.at {
 													p.note(23, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l300_1_5_74
 												}
 												if int(pos) > p.far {
@@ -5560,7 +5560,7 @@ func (p *Parser) nschemepart() bool {
 												if int(pos) == p.at {
 													p.note(23, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l300_2_5_74
 												}
 												if int(pos) > p.far {
@@ -5586,7 +5586,7 @@ func (p *Parser) nschemepart() bool {
 										if int(pos) == p.at {
 											p.note(24, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l305_6_74
 										}
 										if int(pos) > p.far {
@@ -5595,7 +5595,7 @@ func (p *Parser) nschemepart() bool {
 										if int(pos) == p.at {
 											p.note(25, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										if c := buffer[pos]; class1[c] != 0 {
 											goto l305_6_74
 										}
 										goto l312_74
@@ -5683,7 +5683,7 @@ func (p *Parser) rip_schemepart() bool {
 							{
 								position313_22_73 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									if c := buffer[pos]; class17[c] != 0 {
 										pos++
 									} else {
 
@@ -5702,7 +5702,7 @@ func (p *Parser) rip_schemepart() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_5_22_73
 														}
 														if int(pos) > p.far {
@@ -5715,7 +5715,7 @@ func (p *Parser) rip_schemepart() bool {
 													}
 												lok1_5_22_73:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_5_22_73
 														}
 														if int(pos) > p.far {
@@ -5738,13 +5738,13 @@ func (p *Parser) rip_schemepart() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_6_22_73
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_6_22_73
 												}
 												goto l312_22_73
@@ -5879,7 +5879,7 @@ func (p *Parser) nip_schemepart() bool {
 							{
 								position313_22_73 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									if c := buffer[pos]; class17[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -5910,7 +5910,7 @@ func (p *Parser) nip_schemepart() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_5_22_73
 														}
 														if int(pos) > p.far {
@@ -5926,7 +5926,7 @@ func (p *Parser) nip_schemepart() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_5_22_73
 														}
 														if int(pos) > p.far {
@@ -5952,7 +5952,7 @@ func (p *Parser) nip_schemepart() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_6_22_73
 												}
 												if int(pos) > p.far {
@@ -5961,7 +5961,7 @@ func (p *Parser) nip_schemepart() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_6_22_73
 												}
 												goto l312_22_73
@@ -6056,7 +6056,7 @@ func (p *Parser) rlogin() bool {
 					{
 						position106_70, tokenIndex106_70 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							if c := buffer[pos]; class10[c] != 0 {
 								pos++
 							} else {
 
@@ -6067,13 +6067,13 @@ func (p *Parser) rlogin() bool {
 										{
 											position310_20_70, tokenIndex310_20_70 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_20_70
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_20_70
 												}
 												goto l311_20_70
@@ -6098,7 +6098,7 @@ func (p *Parser) rlogin() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_20_70
 														}
 														if int(pos) > p.far {
@@ -6111,7 +6111,7 @@ func (p *Parser) rlogin() bool {
 													}
 												lok1_4_20_70:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_20_70
 														}
 														if int(pos) > p.far {
@@ -6180,7 +6180,7 @@ func (p *Parser) rlogin() bool {
 						{
 							position111_71, tokenIndex111_71 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								if c := buffer[pos]; class10[c] != 0 {
 									pos++
 								} else {
 
@@ -6191,13 +6191,13 @@ func (p *Parser) rlogin() bool {
 											{
 												position310_21_71, tokenIndex310_21_71 := pos, ti
 												{ // unreserved
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l305_3_21_71
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													if c := buffer[pos]; class1[c] != 0 {
 														goto l305_3_21_71
 													}
 													goto l311_21_71
@@ -6222,7 +6222,7 @@ func (p *Parser) rlogin() bool {
 														}
 														pos++
 														{ // hex
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_1_4_21_71
 															}
 															if int(pos) > p.far {
@@ -6235,7 +6235,7 @@ func (p *Parser) rlogin() bool {
 														}
 													lok1_4_21_71:
 														{ // hex
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_2_4_21_71
 															}
 															if int(pos) > p.far {
@@ -6342,7 +6342,7 @@ func (p *Parser) nlogin() bool {
 					{
 						position106_70, tokenIndex106_70 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							if c := buffer[pos]; class10[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -6359,7 +6359,7 @@ func (p *Parser) nlogin() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_20_70
 												}
 												if int(pos) > p.far {
@@ -6368,7 +6368,7 @@ func (p *Parser) nlogin() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_20_70
 												}
 												goto l311_20_70
@@ -6399,7 +6399,7 @@ func (p *Parser) nlogin() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_20_70
 														}
 														if int(pos) > p.far {
@@ -6415,7 +6415,7 @@ func (p *Parser) nlogin() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_20_70
 														}
 														if int(pos) > p.far {
@@ -6487,7 +6487,7 @@ func (p *Parser) nlogin() bool {
 						{
 							position111_71, tokenIndex111_71 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								if c := buffer[pos]; class10[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -6504,7 +6504,7 @@ func (p *Parser) nlogin() bool {
 													if int(pos) == p.at {
 														p.note(24, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l305_3_21_71
 													}
 													if int(pos) > p.far {
@@ -6513,7 +6513,7 @@ func (p *Parser) nlogin() bool {
 													if int(pos) == p.at {
 														p.note(25, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													if c := buffer[pos]; class1[c] != 0 {
 														goto l305_3_21_71
 													}
 													goto l311_21_71
@@ -6544,7 +6544,7 @@ func (p *Parser) nlogin() bool {
 															if int(pos) == p.at {
 																p.note(23, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_1_4_21_71
 															}
 															if int(pos) > p.far {
@@ -6560,7 +6560,7 @@ func (p *Parser) nlogin() bool {
 															if int(pos) == p.at {
 																p.note(23, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_2_4_21_71
 															}
 															if int(pos) > p.far {
@@ -6713,7 +6713,7 @@ func (p *Parser) rhostport() bool {
 						{
 							position316_19_54 := pos
 							{ // digit
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								if c := buffer[pos]; class6[c] != 0 {
 									goto l287_7_19_54
 								}
 								if int(pos) > p.far {
@@ -6729,7 +6729,7 @@ func (p *Parser) rhostport() bool {
 							{
 								position318_19_54, tokenIndex318_19_54 := pos, ti
 								{ // digit
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l287_8_19_54
 									}
 									if int(pos) > p.far {
@@ -6858,7 +6858,7 @@ func (p *Parser) nhostport() bool {
 								if int(pos) == p.at {
 									p.note(28, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								if c := buffer[pos]; class6[c] != 0 {
 									goto l287_7_19_54
 								}
 								if int(pos) > p.far {
@@ -6877,7 +6877,7 @@ func (p *Parser) nhostport() bool {
 									if int(pos) == p.at {
 										p.note(28, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l287_8_19_54
 									}
 									if int(pos) > p.far {
@@ -7030,13 +7030,13 @@ func (p *Parser) rhostname() bool {
 				{
 					position84_39 := pos
 					{ // alphadigit
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l95_11_39
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							goto l95_11_39
 						}
 						goto l83_39
@@ -7064,13 +7064,13 @@ func (p *Parser) rhostname() bool {
 							pos, ti = position88_39, tokenIndex88_39
 						}
 						{ // alphadigit
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l95_12_39
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							if c := buffer[pos]; class8[c] != 0 {
 								goto l95_12_39
 							}
 							goto l86_39
@@ -7108,13 +7108,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position90_40 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					if c := buffer[pos]; class7[c] != 0 {
 						goto l283_13_40
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l283_13_40
 					}
 					goto l89_40
@@ -7142,13 +7142,13 @@ func (p *Parser) rhostname() bool {
 						pos, ti = position94_40, tokenIndex94_40
 					}
 					{ // alphadigit
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l95_14_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							goto l95_14_40
 						}
 						goto l92_40
@@ -7204,7 +7204,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l95_11_39
 						}
 						if int(pos) > p.far {
@@ -7213,7 +7213,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							goto l95_11_39
 						}
 						goto l83_39
@@ -7247,7 +7247,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(20, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l95_12_39
 							}
 							if int(pos) > p.far {
@@ -7256,7 +7256,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(29, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							if c := buffer[pos]; class8[c] != 0 {
 								goto l95_12_39
 							}
 							goto l86_39
@@ -7300,7 +7300,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					if c := buffer[pos]; class7[c] != 0 {
 						goto l283_13_40
 					}
 					if int(pos) > p.far {
@@ -7309,7 +7309,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l283_13_40
 					}
 					goto l89_40
@@ -7343,7 +7343,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l95_14_40
 						}
 						if int(pos) > p.far {
@@ -7352,7 +7352,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							goto l95_14_40
 						}
 						goto l92_40
@@ -7397,13 +7397,13 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position84 := pos
 		{ // alphadigit
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				goto l95_11
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				goto l95_11
 			}
 			goto l83
@@ -7431,13 +7431,13 @@ func (p *Parser) rdomainlabel() bool {
 				pos, ti = position88, tokenIndex88
 			}
 			{ // alphadigit
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					goto l95_12
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					goto l95_12
 				}
 				goto l86
@@ -7470,7 +7470,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				goto l95_11
 			}
 			if int(pos) > p.far {
@@ -7479,7 +7479,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(29, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				goto l95_11
 			}
 			goto l83
@@ -7513,7 +7513,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					goto l95_12
 				}
 				if int(pos) > p.far {
@@ -7522,7 +7522,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(29, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					goto l95_12
 				}
 				goto l86
@@ -7553,13 +7553,13 @@ func (p *Parser) rtoplabel() bool {
 	{
 		position90 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				goto l283_13
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l283_13
 			}
 			goto l89
@@ -7587,13 +7587,13 @@ func (p *Parser) rtoplabel() bool {
 				pos, ti = position94, tokenIndex94
 			}
 			{ // alphadigit
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					goto l95_14
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					goto l95_14
 				}
 				goto l92
@@ -7626,7 +7626,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				goto l283_13
 			}
 			if int(pos) > p.far {
@@ -7635,7 +7635,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(25, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l283_13
 			}
 			goto l89
@@ -7669,7 +7669,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					goto l95_14
 				}
 				if int(pos) > p.far {
@@ -7678,7 +7678,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(29, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					goto l95_14
 				}
 				goto l92
@@ -7705,13 +7705,13 @@ l89:
 func (p *Parser) ralphadigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l95
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+	if c := buffer[pos]; class8[c] != 0 {
 		goto l95
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -7728,7 +7728,7 @@ func (p *Parser) nalphadigit() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l95
 	}
 	if int(pos) > p.far {
@@ -7737,7 +7737,7 @@ func (p *Parser) nalphadigit() bool {
 	if int(pos) == p.at {
 		p.note(29, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+	if c := buffer[pos]; class8[c] != 0 {
 		goto l95
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -7762,7 +7762,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position316_15 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_15
 					}
 					if int(pos) > p.far {
@@ -7778,7 +7778,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position318_15, tokenIndex318_15 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_15
 						}
 						if int(pos) > p.far {
@@ -7815,7 +7815,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position316_16 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_16
 					}
 					if int(pos) > p.far {
@@ -7831,7 +7831,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position318_16, tokenIndex318_16 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_16
 						}
 						if int(pos) > p.far {
@@ -7868,7 +7868,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position316_17 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_17
 					}
 					if int(pos) > p.far {
@@ -7884,7 +7884,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position318_17, tokenIndex318_17 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_17
 						}
 						if int(pos) > p.far {
@@ -7921,7 +7921,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position316_18 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_18
 					}
 					if int(pos) > p.far {
@@ -7937,7 +7937,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position318_18, tokenIndex318_18 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_18
 						}
 						if int(pos) > p.far {
@@ -7993,7 +7993,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_15
 					}
 					if int(pos) > p.far {
@@ -8012,7 +8012,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_15
 						}
 						if int(pos) > p.far {
@@ -8055,7 +8055,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_16
 					}
 					if int(pos) > p.far {
@@ -8074,7 +8074,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_16
 						}
 						if int(pos) > p.far {
@@ -8117,7 +8117,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_17
 					}
 					if int(pos) > p.far {
@@ -8136,7 +8136,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_17
 						}
 						if int(pos) > p.far {
@@ -8179,7 +8179,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_18
 					}
 					if int(pos) > p.far {
@@ -8198,7 +8198,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_18
 						}
 						if int(pos) > p.far {
@@ -8252,7 +8252,7 @@ func (p *Parser) rport() bool {
 			{
 				position316_19 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_19
 					}
 					if int(pos) > p.far {
@@ -8268,7 +8268,7 @@ func (p *Parser) rport() bool {
 				{
 					position318_19, tokenIndex318_19 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_19
 						}
 						if int(pos) > p.far {
@@ -8324,7 +8324,7 @@ func (p *Parser) nport() bool {
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						goto l287_7_19
 					}
 					if int(pos) > p.far {
@@ -8343,7 +8343,7 @@ func (p *Parser) nport() bool {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_8_19
 						}
 						if int(pos) > p.far {
@@ -8395,7 +8395,7 @@ func (p *Parser) ruser() bool {
 		{
 			position106, tokenIndex106 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 
@@ -8406,13 +8406,13 @@ func (p *Parser) ruser() bool {
 							{
 								position310_20, tokenIndex310_20 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_20
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_20
 									}
 									goto l311_20
@@ -8437,7 +8437,7 @@ func (p *Parser) ruser() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_20
 											}
 											if int(pos) > p.far {
@@ -8450,7 +8450,7 @@ func (p *Parser) ruser() bool {
 										}
 									lok1_4_20:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_20
 											}
 											if int(pos) > p.far {
@@ -8509,7 +8509,7 @@ func (p *Parser) nuser() bool {
 		{
 			position106, tokenIndex106 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -8526,7 +8526,7 @@ func (p *Parser) nuser() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_20
 									}
 									if int(pos) > p.far {
@@ -8535,7 +8535,7 @@ func (p *Parser) nuser() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_20
 									}
 									goto l311_20
@@ -8566,7 +8566,7 @@ func (p *Parser) nuser() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_20
 											}
 											if int(pos) > p.far {
@@ -8582,7 +8582,7 @@ func (p *Parser) nuser() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_20
 											}
 											if int(pos) > p.far {
@@ -8642,7 +8642,7 @@ func (p *Parser) rpassword() bool {
 		{
 			position111, tokenIndex111 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 
@@ -8653,13 +8653,13 @@ func (p *Parser) rpassword() bool {
 							{
 								position310_21, tokenIndex310_21 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_21
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_21
 									}
 									goto l311_21
@@ -8684,7 +8684,7 @@ func (p *Parser) rpassword() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_21
 											}
 											if int(pos) > p.far {
@@ -8697,7 +8697,7 @@ func (p *Parser) rpassword() bool {
 										}
 									lok1_4_21:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_21
 											}
 											if int(pos) > p.far {
@@ -8756,7 +8756,7 @@ func (p *Parser) npassword() bool {
 		{
 			position111, tokenIndex111 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -8773,7 +8773,7 @@ func (p *Parser) npassword() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_21
 									}
 									if int(pos) > p.far {
@@ -8782,7 +8782,7 @@ func (p *Parser) npassword() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_21
 									}
 									goto l311_21
@@ -8813,7 +8813,7 @@ func (p *Parser) npassword() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_21
 											}
 											if int(pos) > p.far {
@@ -8829,7 +8829,7 @@ func (p *Parser) npassword() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_21
 											}
 											if int(pos) > p.far {
@@ -8893,7 +8893,7 @@ func (p *Parser) rurlpath() bool {
 				{
 					position313_22 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 
@@ -8912,7 +8912,7 @@ func (p *Parser) rurlpath() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_22
 											}
 											if int(pos) > p.far {
@@ -8925,7 +8925,7 @@ func (p *Parser) rurlpath() bool {
 										}
 									lok1_5_22:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_22
 											}
 											if int(pos) > p.far {
@@ -8948,13 +8948,13 @@ func (p *Parser) rurlpath() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_22
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_22
 									}
 									goto l312_22
@@ -9005,7 +9005,7 @@ func (p *Parser) nurlpath() bool {
 				{
 					position313_22 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -9036,7 +9036,7 @@ func (p *Parser) nurlpath() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_22
 											}
 											if int(pos) > p.far {
@@ -9052,7 +9052,7 @@ func (p *Parser) nurlpath() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_22
 											}
 											if int(pos) > p.far {
@@ -9078,7 +9078,7 @@ func (p *Parser) nurlpath() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_22
 									}
 									if int(pos) > p.far {
@@ -9087,7 +9087,7 @@ func (p *Parser) nurlpath() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_22
 									}
 									goto l312_22
@@ -9255,7 +9255,7 @@ func (p *Parser) rftpurl() bool {
 					{
 						position134_72 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+							if c := buffer[pos]; class12[c] != 0 {
 								pos++
 							} else {
 
@@ -9496,7 +9496,7 @@ func (p *Parser) nftpurl() bool {
 					{
 						position134_72 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+							if c := buffer[pos]; class12[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -9592,7 +9592,7 @@ func (p *Parser) rfpath() bool {
 				{
 					position131_41, tokenIndex131_41 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
@@ -9603,13 +9603,13 @@ func (p *Parser) rfpath() bool {
 									{
 										position310_23_41, tokenIndex310_23_41 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_23_41
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_23_41
 											}
 											goto l311_23_41
@@ -9634,7 +9634,7 @@ func (p *Parser) rfpath() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_23_41
 													}
 													if int(pos) > p.far {
@@ -9647,7 +9647,7 @@ func (p *Parser) rfpath() bool {
 												}
 											lok1_4_23_41:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_23_41
 													}
 													if int(pos) > p.far {
@@ -9710,7 +9710,7 @@ func (p *Parser) rfpath() bool {
 					{
 						position131_42, tokenIndex131_42 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							if c := buffer[pos]; class11[c] != 0 {
 								pos++
 							} else {
 
@@ -9721,13 +9721,13 @@ func (p *Parser) rfpath() bool {
 										{
 											position310_23_42, tokenIndex310_23_42 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_23_42
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_23_42
 												}
 												goto l311_23_42
@@ -9752,7 +9752,7 @@ func (p *Parser) rfpath() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_23_42
 														}
 														if int(pos) > p.far {
@@ -9765,7 +9765,7 @@ func (p *Parser) rfpath() bool {
 													}
 												lok1_4_23_42:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_23_42
 														}
 														if int(pos) > p.far {
@@ -9845,7 +9845,7 @@ func (p *Parser) nfpath() bool {
 				{
 					position131_41, tokenIndex131_41 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -9862,7 +9862,7 @@ func (p *Parser) nfpath() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_23_41
 											}
 											if int(pos) > p.far {
@@ -9871,7 +9871,7 @@ func (p *Parser) nfpath() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_23_41
 											}
 											goto l311_23_41
@@ -9902,7 +9902,7 @@ func (p *Parser) nfpath() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_23_41
 													}
 													if int(pos) > p.far {
@@ -9918,7 +9918,7 @@ func (p *Parser) nfpath() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_23_41
 													}
 													if int(pos) > p.far {
@@ -9984,7 +9984,7 @@ func (p *Parser) nfpath() bool {
 					{
 						position131_42, tokenIndex131_42 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							if c := buffer[pos]; class11[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -10001,7 +10001,7 @@ func (p *Parser) nfpath() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_23_42
 												}
 												if int(pos) > p.far {
@@ -10010,7 +10010,7 @@ func (p *Parser) nfpath() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_23_42
 												}
 												goto l311_23_42
@@ -10041,7 +10041,7 @@ func (p *Parser) nfpath() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_23_42
 														}
 														if int(pos) > p.far {
@@ -10057,7 +10057,7 @@ func (p *Parser) nfpath() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_23_42
 														}
 														if int(pos) > p.far {
@@ -10129,7 +10129,7 @@ func (p *Parser) rfsegment() bool {
 		{
 			position131, tokenIndex131 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
@@ -10140,13 +10140,13 @@ func (p *Parser) rfsegment() bool {
 							{
 								position310_23, tokenIndex310_23 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_23
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_23
 									}
 									goto l311_23
@@ -10171,7 +10171,7 @@ func (p *Parser) rfsegment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_23
 											}
 											if int(pos) > p.far {
@@ -10184,7 +10184,7 @@ func (p *Parser) rfsegment() bool {
 										}
 									lok1_4_23:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_23
 											}
 											if int(pos) > p.far {
@@ -10236,7 +10236,7 @@ func (p *Parser) nfsegment() bool {
 		{
 			position131, tokenIndex131 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -10253,7 +10253,7 @@ func (p *Parser) nfsegment() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_23
 									}
 									if int(pos) > p.far {
@@ -10262,7 +10262,7 @@ func (p *Parser) nfsegment() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_23
 									}
 									goto l311_23
@@ -10293,7 +10293,7 @@ func (p *Parser) nfsegment() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_23
 											}
 											if int(pos) > p.far {
@@ -10309,7 +10309,7 @@ func (p *Parser) nfsegment() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_23
 											}
 											if int(pos) > p.far {
@@ -10362,7 +10362,7 @@ func (p *Parser) rftptype() bool {
 	{
 		position134 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+			if c := buffer[pos]; class12[c] != 0 {
 				pos++
 			} else {
 
@@ -10402,7 +10402,7 @@ func (p *Parser) nftptype() bool {
 	{
 		position134 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+			if c := buffer[pos]; class12[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -11396,7 +11396,7 @@ func (p *Parser) rhttpurl() bool {
 						{
 							position164_56, tokenIndex164_56 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 
@@ -11407,13 +11407,13 @@ func (p *Parser) rhttpurl() bool {
 											{
 												position310_25_56, tokenIndex310_25_56 := pos, ti
 												{ // unreserved
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l305_3_25_56
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													if c := buffer[pos]; class1[c] != 0 {
 														goto l305_3_25_56
 													}
 													goto l311_25_56
@@ -11438,7 +11438,7 @@ func (p *Parser) rhttpurl() bool {
 														}
 														pos++
 														{ // hex
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_1_4_25_56
 															}
 															if int(pos) > p.far {
@@ -11451,7 +11451,7 @@ func (p *Parser) rhttpurl() bool {
 														}
 													lok1_4_25_56:
 														{ // hex
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_2_4_25_56
 															}
 															if int(pos) > p.far {
@@ -11671,7 +11671,7 @@ func (p *Parser) nhttpurl() bool {
 						{
 							position164_56, tokenIndex164_56 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -11688,7 +11688,7 @@ func (p *Parser) nhttpurl() bool {
 													if int(pos) == p.at {
 														p.note(24, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l305_3_25_56
 													}
 													if int(pos) > p.far {
@@ -11697,7 +11697,7 @@ func (p *Parser) nhttpurl() bool {
 													if int(pos) == p.at {
 														p.note(25, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+													if c := buffer[pos]; class1[c] != 0 {
 														goto l305_3_25_56
 													}
 													goto l311_25_56
@@ -11728,7 +11728,7 @@ func (p *Parser) nhttpurl() bool {
 															if int(pos) == p.at {
 																p.note(23, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_1_4_25_56
 															}
 															if int(pos) > p.far {
@@ -11744,7 +11744,7 @@ func (p *Parser) nhttpurl() bool {
 															if int(pos) == p.at {
 																p.note(23, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															if c := buffer[pos]; class2[c] != 0 {
 																goto l300_2_4_25_56
 															}
 															if int(pos) > p.far {
@@ -11852,7 +11852,7 @@ func (p *Parser) rhpath() bool {
 				{
 					position159_43, tokenIndex159_43 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -11863,13 +11863,13 @@ func (p *Parser) rhpath() bool {
 									{
 										position310_24_43, tokenIndex310_24_43 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_24_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_24_43
 											}
 											goto l311_24_43
@@ -11894,7 +11894,7 @@ func (p *Parser) rhpath() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_24_43
 													}
 													if int(pos) > p.far {
@@ -11907,7 +11907,7 @@ func (p *Parser) rhpath() bool {
 												}
 											lok1_4_24_43:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_24_43
 													}
 													if int(pos) > p.far {
@@ -11970,7 +11970,7 @@ func (p *Parser) rhpath() bool {
 					{
 						position159_44, tokenIndex159_44 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							if c := buffer[pos]; class13[c] != 0 {
 								pos++
 							} else {
 
@@ -11981,13 +11981,13 @@ func (p *Parser) rhpath() bool {
 										{
 											position310_24_44, tokenIndex310_24_44 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_24_44
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_24_44
 												}
 												goto l311_24_44
@@ -12012,7 +12012,7 @@ func (p *Parser) rhpath() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_24_44
 														}
 														if int(pos) > p.far {
@@ -12025,7 +12025,7 @@ func (p *Parser) rhpath() bool {
 													}
 												lok1_4_24_44:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_24_44
 														}
 														if int(pos) > p.far {
@@ -12105,7 +12105,7 @@ func (p *Parser) nhpath() bool {
 				{
 					position159_43, tokenIndex159_43 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -12122,7 +12122,7 @@ func (p *Parser) nhpath() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_24_43
 											}
 											if int(pos) > p.far {
@@ -12131,7 +12131,7 @@ func (p *Parser) nhpath() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_24_43
 											}
 											goto l311_24_43
@@ -12162,7 +12162,7 @@ func (p *Parser) nhpath() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_24_43
 													}
 													if int(pos) > p.far {
@@ -12178,7 +12178,7 @@ func (p *Parser) nhpath() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_24_43
 													}
 													if int(pos) > p.far {
@@ -12244,7 +12244,7 @@ func (p *Parser) nhpath() bool {
 					{
 						position159_44, tokenIndex159_44 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							if c := buffer[pos]; class13[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -12261,7 +12261,7 @@ func (p *Parser) nhpath() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_24_44
 												}
 												if int(pos) > p.far {
@@ -12270,7 +12270,7 @@ func (p *Parser) nhpath() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_24_44
 												}
 												goto l311_24_44
@@ -12301,7 +12301,7 @@ func (p *Parser) nhpath() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_24_44
 														}
 														if int(pos) > p.far {
@@ -12317,7 +12317,7 @@ func (p *Parser) nhpath() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_24_44
 														}
 														if int(pos) > p.far {
@@ -12389,7 +12389,7 @@ func (p *Parser) rhsegment() bool {
 		{
 			position159, tokenIndex159 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 
@@ -12400,13 +12400,13 @@ func (p *Parser) rhsegment() bool {
 							{
 								position310_24, tokenIndex310_24 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_24
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_24
 									}
 									goto l311_24
@@ -12431,7 +12431,7 @@ func (p *Parser) rhsegment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_24
 											}
 											if int(pos) > p.far {
@@ -12444,7 +12444,7 @@ func (p *Parser) rhsegment() bool {
 										}
 									lok1_4_24:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_24
 											}
 											if int(pos) > p.far {
@@ -12496,7 +12496,7 @@ func (p *Parser) nhsegment() bool {
 		{
 			position159, tokenIndex159 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -12513,7 +12513,7 @@ func (p *Parser) nhsegment() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_24
 									}
 									if int(pos) > p.far {
@@ -12522,7 +12522,7 @@ func (p *Parser) nhsegment() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_24
 									}
 									goto l311_24
@@ -12553,7 +12553,7 @@ func (p *Parser) nhsegment() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_24
 											}
 											if int(pos) > p.far {
@@ -12569,7 +12569,7 @@ func (p *Parser) nhsegment() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_24
 											}
 											if int(pos) > p.far {
@@ -12624,7 +12624,7 @@ func (p *Parser) rsearch() bool {
 		{
 			position164, tokenIndex164 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 
@@ -12635,13 +12635,13 @@ func (p *Parser) rsearch() bool {
 							{
 								position310_25, tokenIndex310_25 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_25
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_25
 									}
 									goto l311_25
@@ -12666,7 +12666,7 @@ func (p *Parser) rsearch() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_25
 											}
 											if int(pos) > p.far {
@@ -12679,7 +12679,7 @@ func (p *Parser) rsearch() bool {
 										}
 									lok1_4_25:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_25
 											}
 											if int(pos) > p.far {
@@ -12738,7 +12738,7 @@ func (p *Parser) nsearch() bool {
 		{
 			position164, tokenIndex164 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -12755,7 +12755,7 @@ func (p *Parser) nsearch() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_25
 									}
 									if int(pos) > p.far {
@@ -12764,7 +12764,7 @@ func (p *Parser) nsearch() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_25
 									}
 									goto l311_25
@@ -12795,7 +12795,7 @@ func (p *Parser) nsearch() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_25
 											}
 											if int(pos) > p.far {
@@ -12811,7 +12811,7 @@ func (p *Parser) nsearch() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_25
 											}
 											if int(pos) > p.far {
@@ -12967,7 +12967,7 @@ func (p *Parser) rgopherurl() bool {
 							{
 								position313_26_57 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									if c := buffer[pos]; class17[c] != 0 {
 										pos++
 									} else {
 
@@ -12986,7 +12986,7 @@ func (p *Parser) rgopherurl() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_5_26_57
 														}
 														if int(pos) > p.far {
@@ -12999,7 +12999,7 @@ func (p *Parser) rgopherurl() bool {
 													}
 												lok1_5_26_57:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_5_26_57
 														}
 														if int(pos) > p.far {
@@ -13022,13 +13022,13 @@ func (p *Parser) rgopherurl() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_6_26_57
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_6_26_57
 												}
 												goto l312_26_57
@@ -13081,7 +13081,7 @@ func (p *Parser) rgopherurl() bool {
 									{
 										position313_27_58 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+											if c := buffer[pos]; class17[c] != 0 {
 												pos++
 											} else {
 
@@ -13100,7 +13100,7 @@ func (p *Parser) rgopherurl() bool {
 															}
 															pos++
 															{ // hex
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																if c := buffer[pos]; class2[c] != 0 {
 																	goto l300_1_5_27_58
 																}
 																if int(pos) > p.far {
@@ -13113,7 +13113,7 @@ func (p *Parser) rgopherurl() bool {
 															}
 														lok1_5_27_58:
 															{ // hex
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																if c := buffer[pos]; class2[c] != 0 {
 																	goto l300_2_5_27_58
 																}
 																if int(pos) > p.far {
@@ -13136,13 +13136,13 @@ func (p *Parser) rgopherurl() bool {
 													;
 												default:
 													{ // unreserved
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l305_6_27_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+														if c := buffer[pos]; class1[c] != 0 {
 															goto l305_6_27_58
 														}
 														goto l312_27_58
@@ -13215,7 +13215,7 @@ func (p *Parser) rgopherurl() bool {
 								{
 									position164_59, tokenIndex164_59 := pos, ti
 									{
-										if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										if c := buffer[pos]; class13[c] != 0 {
 											pos++
 										} else {
 
@@ -13226,13 +13226,13 @@ func (p *Parser) rgopherurl() bool {
 													{
 														position310_25_59, tokenIndex310_25_59 := pos, ti
 														{ // unreserved
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l305_3_25_59
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+															if c := buffer[pos]; class1[c] != 0 {
 																goto l305_3_25_59
 															}
 															goto l311_25_59
@@ -13257,7 +13257,7 @@ func (p *Parser) rgopherurl() bool {
 																}
 																pos++
 																{ // hex
-																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	if c := buffer[pos]; class2[c] != 0 {
 																		goto l300_1_4_25_59
 																	}
 																	if int(pos) > p.far {
@@ -13270,7 +13270,7 @@ func (p *Parser) rgopherurl() bool {
 																}
 															lok1_4_25_59:
 																{ // hex
-																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	if c := buffer[pos]; class2[c] != 0 {
 																		goto l300_2_4_25_59
 																	}
 																	if int(pos) > p.far {
@@ -13357,7 +13357,7 @@ func (p *Parser) rgopherurl() bool {
 											{
 												position313_28_60 := pos
 												{
-													if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+													if c := buffer[pos]; class17[c] != 0 {
 														pos++
 													} else {
 
@@ -13376,7 +13376,7 @@ func (p *Parser) rgopherurl() bool {
 																	}
 																	pos++
 																	{ // hex
-																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		if c := buffer[pos]; class2[c] != 0 {
 																			goto l300_1_5_28_60
 																		}
 																		if int(pos) > p.far {
@@ -13389,7 +13389,7 @@ func (p *Parser) rgopherurl() bool {
 																	}
 																lok1_5_28_60:
 																	{ // hex
-																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		if c := buffer[pos]; class2[c] != 0 {
 																			goto l300_2_5_28_60
 																		}
 																		if int(pos) > p.far {
@@ -13412,13 +13412,13 @@ func (p *Parser) rgopherurl() bool {
 															;
 														default:
 															{ // unreserved
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l305_6_28_60
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+																if c := buffer[pos]; class1[c] != 0 {
 																	goto l305_6_28_60
 																}
 																goto l312_28_60
@@ -13642,7 +13642,7 @@ func (p *Parser) ngopherurl() bool {
 							{
 								position313_26_57 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									if c := buffer[pos]; class17[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -13673,7 +13673,7 @@ func (p *Parser) ngopherurl() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_5_26_57
 														}
 														if int(pos) > p.far {
@@ -13689,7 +13689,7 @@ func (p *Parser) ngopherurl() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_5_26_57
 														}
 														if int(pos) > p.far {
@@ -13715,7 +13715,7 @@ func (p *Parser) ngopherurl() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_6_26_57
 												}
 												if int(pos) > p.far {
@@ -13724,7 +13724,7 @@ func (p *Parser) ngopherurl() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_6_26_57
 												}
 												goto l312_26_57
@@ -13777,7 +13777,7 @@ func (p *Parser) ngopherurl() bool {
 									{
 										position313_27_58 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+											if c := buffer[pos]; class17[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -13808,7 +13808,7 @@ func (p *Parser) ngopherurl() bool {
 																if int(pos) == p.at {
 																	p.note(23, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																if c := buffer[pos]; class2[c] != 0 {
 																	goto l300_1_5_27_58
 																}
 																if int(pos) > p.far {
@@ -13824,7 +13824,7 @@ func (p *Parser) ngopherurl() bool {
 																if int(pos) == p.at {
 																	p.note(23, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																if c := buffer[pos]; class2[c] != 0 {
 																	goto l300_2_5_27_58
 																}
 																if int(pos) > p.far {
@@ -13850,7 +13850,7 @@ func (p *Parser) ngopherurl() bool {
 														if int(pos) == p.at {
 															p.note(24, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l305_6_27_58
 														}
 														if int(pos) > p.far {
@@ -13859,7 +13859,7 @@ func (p *Parser) ngopherurl() bool {
 														if int(pos) == p.at {
 															p.note(25, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+														if c := buffer[pos]; class1[c] != 0 {
 															goto l305_6_27_58
 														}
 														goto l312_27_58
@@ -13941,7 +13941,7 @@ func (p *Parser) ngopherurl() bool {
 								{
 									position164_59, tokenIndex164_59 := pos, ti
 									{
-										if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+										if c := buffer[pos]; class13[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -13958,7 +13958,7 @@ func (p *Parser) ngopherurl() bool {
 															if int(pos) == p.at {
 																p.note(24, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l305_3_25_59
 															}
 															if int(pos) > p.far {
@@ -13967,7 +13967,7 @@ func (p *Parser) ngopherurl() bool {
 															if int(pos) == p.at {
 																p.note(25, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+															if c := buffer[pos]; class1[c] != 0 {
 																goto l305_3_25_59
 															}
 															goto l311_25_59
@@ -13998,7 +13998,7 @@ func (p *Parser) ngopherurl() bool {
 																	if int(pos) == p.at {
 																		p.note(23, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	if c := buffer[pos]; class2[c] != 0 {
 																		goto l300_1_4_25_59
 																	}
 																	if int(pos) > p.far {
@@ -14014,7 +14014,7 @@ func (p *Parser) ngopherurl() bool {
 																	if int(pos) == p.at {
 																		p.note(23, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																	if c := buffer[pos]; class2[c] != 0 {
 																		goto l300_2_4_25_59
 																	}
 																	if int(pos) > p.far {
@@ -14110,7 +14110,7 @@ func (p *Parser) ngopherurl() bool {
 											{
 												position313_28_60 := pos
 												{
-													if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+													if c := buffer[pos]; class17[c] != 0 {
 														pos++
 													} else {
 														if int(pos) == p.at {
@@ -14141,7 +14141,7 @@ func (p *Parser) ngopherurl() bool {
 																		if int(pos) == p.at {
 																			p.note(23, true)
 																		}
-																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		if c := buffer[pos]; class2[c] != 0 {
 																			goto l300_1_5_28_60
 																		}
 																		if int(pos) > p.far {
@@ -14157,7 +14157,7 @@ func (p *Parser) ngopherurl() bool {
 																		if int(pos) == p.at {
 																			p.note(23, true)
 																		}
-																		if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+																		if c := buffer[pos]; class2[c] != 0 {
 																			goto l300_2_5_28_60
 																		}
 																		if int(pos) > p.far {
@@ -14183,7 +14183,7 @@ func (p *Parser) ngopherurl() bool {
 																if int(pos) == p.at {
 																	p.note(24, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l305_6_28_60
 																}
 																if int(pos) > p.far {
@@ -14192,7 +14192,7 @@ func (p *Parser) ngopherurl() bool {
 																if int(pos) == p.at {
 																	p.note(25, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+																if c := buffer[pos]; class1[c] != 0 {
 																	goto l305_6_28_60
 																}
 																goto l312_28_60
@@ -14293,7 +14293,7 @@ func (p *Parser) rgtype() bool {
 			{
 				position313_26 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+					if c := buffer[pos]; class17[c] != 0 {
 						pos++
 					} else {
 
@@ -14312,7 +14312,7 @@ func (p *Parser) rgtype() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_1_5_26
 										}
 										if int(pos) > p.far {
@@ -14325,7 +14325,7 @@ func (p *Parser) rgtype() bool {
 									}
 								lok1_5_26:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_2_5_26
 										}
 										if int(pos) > p.far {
@@ -14348,13 +14348,13 @@ func (p *Parser) rgtype() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l305_6_26
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l305_6_26
 								}
 								goto l312_26
@@ -14404,7 +14404,7 @@ func (p *Parser) ngtype() bool {
 			{
 				position313_26 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+					if c := buffer[pos]; class17[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -14435,7 +14435,7 @@ func (p *Parser) ngtype() bool {
 										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_1_5_26
 										}
 										if int(pos) > p.far {
@@ -14451,7 +14451,7 @@ func (p *Parser) ngtype() bool {
 										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_2_5_26
 										}
 										if int(pos) > p.far {
@@ -14477,7 +14477,7 @@ func (p *Parser) ngtype() bool {
 								if int(pos) == p.at {
 									p.note(24, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l305_6_26
 								}
 								if int(pos) > p.far {
@@ -14486,7 +14486,7 @@ func (p *Parser) ngtype() bool {
 								if int(pos) == p.at {
 									p.note(25, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l305_6_26
 								}
 								goto l312_26
@@ -14539,7 +14539,7 @@ func (p *Parser) rselector() bool {
 				{
 					position313_27 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 
@@ -14558,7 +14558,7 @@ func (p *Parser) rselector() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_27
 											}
 											if int(pos) > p.far {
@@ -14571,7 +14571,7 @@ func (p *Parser) rselector() bool {
 										}
 									lok1_5_27:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_27
 											}
 											if int(pos) > p.far {
@@ -14594,13 +14594,13 @@ func (p *Parser) rselector() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_27
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_27
 									}
 									goto l312_27
@@ -14651,7 +14651,7 @@ func (p *Parser) nselector() bool {
 				{
 					position313_27 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -14682,7 +14682,7 @@ func (p *Parser) nselector() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_27
 											}
 											if int(pos) > p.far {
@@ -14698,7 +14698,7 @@ func (p *Parser) nselector() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_27
 											}
 											if int(pos) > p.far {
@@ -14724,7 +14724,7 @@ func (p *Parser) nselector() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_27
 									}
 									if int(pos) > p.far {
@@ -14733,7 +14733,7 @@ func (p *Parser) nselector() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_27
 									}
 									goto l312_27
@@ -14783,7 +14783,7 @@ func (p *Parser) rgopher_plus_string() bool {
 				{
 					position313_28 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 
@@ -14802,7 +14802,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_28
 											}
 											if int(pos) > p.far {
@@ -14815,7 +14815,7 @@ func (p *Parser) rgopher_plus_string() bool {
 										}
 									lok1_5_28:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_28
 											}
 											if int(pos) > p.far {
@@ -14838,13 +14838,13 @@ func (p *Parser) rgopher_plus_string() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_28
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_28
 									}
 									goto l312_28
@@ -14888,7 +14888,7 @@ func (p *Parser) ngopher_plus_string() bool {
 				{
 					position313_28 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -14919,7 +14919,7 @@ func (p *Parser) ngopher_plus_string() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_28
 											}
 											if int(pos) > p.far {
@@ -14935,7 +14935,7 @@ func (p *Parser) ngopher_plus_string() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_28
 											}
 											if int(pos) > p.far {
@@ -14961,7 +14961,7 @@ func (p *Parser) ngopher_plus_string() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_28
 									}
 									if int(pos) > p.far {
@@ -14970,7 +14970,7 @@ func (p *Parser) ngopher_plus_string() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_28
 									}
 									goto l312_28
@@ -15237,7 +15237,7 @@ func (p *Parser) rencoded822addr() bool {
 			{
 				position313_29 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+					if c := buffer[pos]; class17[c] != 0 {
 						pos++
 					} else {
 
@@ -15256,7 +15256,7 @@ func (p *Parser) rencoded822addr() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_1_5_29
 										}
 										if int(pos) > p.far {
@@ -15269,7 +15269,7 @@ func (p *Parser) rencoded822addr() bool {
 									}
 								lok1_5_29:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_2_5_29
 										}
 										if int(pos) > p.far {
@@ -15292,13 +15292,13 @@ func (p *Parser) rencoded822addr() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l305_6_29
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l305_6_29
 								}
 								goto l312_29
@@ -15327,7 +15327,7 @@ func (p *Parser) rencoded822addr() bool {
 				{
 					position313_30 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 
@@ -15346,7 +15346,7 @@ func (p *Parser) rencoded822addr() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_30
 											}
 											if int(pos) > p.far {
@@ -15359,7 +15359,7 @@ func (p *Parser) rencoded822addr() bool {
 										}
 									lok1_5_30:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_30
 											}
 											if int(pos) > p.far {
@@ -15382,13 +15382,13 @@ func (p *Parser) rencoded822addr() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_30
 									}
 									goto l312_30
@@ -15442,7 +15442,7 @@ func (p *Parser) nencoded822addr() bool {
 			{
 				position313_29 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+					if c := buffer[pos]; class17[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -15473,7 +15473,7 @@ func (p *Parser) nencoded822addr() bool {
 										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_1_5_29
 										}
 										if int(pos) > p.far {
@@ -15489,7 +15489,7 @@ func (p *Parser) nencoded822addr() bool {
 										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_2_5_29
 										}
 										if int(pos) > p.far {
@@ -15515,7 +15515,7 @@ func (p *Parser) nencoded822addr() bool {
 								if int(pos) == p.at {
 									p.note(24, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l305_6_29
 								}
 								if int(pos) > p.far {
@@ -15524,7 +15524,7 @@ func (p *Parser) nencoded822addr() bool {
 								if int(pos) == p.at {
 									p.note(25, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l305_6_29
 								}
 								goto l312_29
@@ -15553,7 +15553,7 @@ func (p *Parser) nencoded822addr() bool {
 				{
 					position313_30 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						if c := buffer[pos]; class17[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -15584,7 +15584,7 @@ func (p *Parser) nencoded822addr() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_5_30
 											}
 											if int(pos) > p.far {
@@ -15600,7 +15600,7 @@ func (p *Parser) nencoded822addr() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_5_30
 											}
 											if int(pos) > p.far {
@@ -15626,7 +15626,7 @@ func (p *Parser) nencoded822addr() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_6_30
 									}
 									if int(pos) > p.far {
@@ -15635,7 +15635,7 @@ func (p *Parser) nencoded822addr() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_6_30
 									}
 									goto l312_30
@@ -15905,13 +15905,13 @@ func (p *Parser) rgrouppart() bool {
 				{
 					position207_61 := pos
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l283_31_61
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l283_31_61
 						}
 						goto l206_61
@@ -15924,18 +15924,18 @@ func (p *Parser) rgrouppart() bool {
 					{
 						position209_61, tokenIndex209_61 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							if c := buffer[pos]; class14[c] != 0 {
 								pos++
 							} else {
 
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l283_32_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l283_32_61
 									}
 									goto l209_61
@@ -16056,7 +16056,7 @@ func (p *Parser) ngrouppart() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l283_31_61
 						}
 						if int(pos) > p.far {
@@ -16065,7 +16065,7 @@ func (p *Parser) ngrouppart() bool {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l283_31_61
 						}
 						goto l206_61
@@ -16078,7 +16078,7 @@ func (p *Parser) ngrouppart() bool {
 					{
 						position209_61, tokenIndex209_61 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							if c := buffer[pos]; class14[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -16089,7 +16089,7 @@ func (p *Parser) ngrouppart() bool {
 									if int(pos) == p.at {
 										p.note(20, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l283_32_61
 									}
 									if int(pos) > p.far {
@@ -16098,7 +16098,7 @@ func (p *Parser) ngrouppart() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l283_32_61
 									}
 									goto l209_61
@@ -16179,13 +16179,13 @@ func (p *Parser) rgroup() bool {
 	{
 		position207 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				goto l283_31
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l283_31
 			}
 			goto l206
@@ -16198,18 +16198,18 @@ func (p *Parser) rgroup() bool {
 		{
 			position209, tokenIndex209 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				if c := buffer[pos]; class14[c] != 0 {
 					pos++
 				} else {
 
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l283_32
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l283_32
 						}
 						goto l209
@@ -16253,7 +16253,7 @@ func (p *Parser) ngroup() bool {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				goto l283_31
 			}
 			if int(pos) > p.far {
@@ -16262,7 +16262,7 @@ func (p *Parser) ngroup() bool {
 			if int(pos) == p.at {
 				p.note(25, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l283_31
 			}
 			goto l206
@@ -16275,7 +16275,7 @@ func (p *Parser) ngroup() bool {
 		{
 			position209, tokenIndex209 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				if c := buffer[pos]; class14[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -16286,7 +16286,7 @@ func (p *Parser) ngroup() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l283_32
 						}
 						if int(pos) > p.far {
@@ -16295,7 +16295,7 @@ func (p *Parser) ngroup() bool {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l283_32
 						}
 						goto l209
@@ -16337,7 +16337,7 @@ func (p *Parser) rarticle() bool {
 	{
 		position212 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+			if c := buffer[pos]; class15[c] != 0 {
 				pos++
 			} else {
 
@@ -16348,13 +16348,13 @@ func (p *Parser) rarticle() bool {
 						{
 							position310_50, tokenIndex310_50 := pos, ti
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l305_3_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l305_3_50
 								}
 								goto l311_50
@@ -16379,7 +16379,7 @@ func (p *Parser) rarticle() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_1_4_50
 										}
 										if int(pos) > p.far {
@@ -16392,7 +16392,7 @@ func (p *Parser) rarticle() bool {
 									}
 								lok1_4_50:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_2_4_50
 										}
 										if int(pos) > p.far {
@@ -16429,7 +16429,7 @@ func (p *Parser) rarticle() bool {
 		{
 			position214, tokenIndex214 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+				if c := buffer[pos]; class15[c] != 0 {
 					pos++
 				} else {
 
@@ -16440,13 +16440,13 @@ func (p *Parser) rarticle() bool {
 							{
 								position310_51, tokenIndex310_51 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_51
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_51
 									}
 									goto l311_51
@@ -16471,7 +16471,7 @@ func (p *Parser) rarticle() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_51
 											}
 											if int(pos) > p.far {
@@ -16484,7 +16484,7 @@ func (p *Parser) rarticle() bool {
 										}
 									lok1_4_51:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_51
 											}
 											if int(pos) > p.far {
@@ -16589,7 +16589,7 @@ func (p *Parser) narticle() bool {
 	{
 		position212 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+			if c := buffer[pos]; class15[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -16606,7 +16606,7 @@ func (p *Parser) narticle() bool {
 								if int(pos) == p.at {
 									p.note(24, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l305_3_50
 								}
 								if int(pos) > p.far {
@@ -16615,7 +16615,7 @@ func (p *Parser) narticle() bool {
 								if int(pos) == p.at {
 									p.note(25, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l305_3_50
 								}
 								goto l311_50
@@ -16646,7 +16646,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_1_4_50
 										}
 										if int(pos) > p.far {
@@ -16662,7 +16662,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l300_2_4_50
 										}
 										if int(pos) > p.far {
@@ -16699,7 +16699,7 @@ func (p *Parser) narticle() bool {
 		{
 			position214, tokenIndex214 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+				if c := buffer[pos]; class15[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -16716,7 +16716,7 @@ func (p *Parser) narticle() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_51
 									}
 									if int(pos) > p.far {
@@ -16725,7 +16725,7 @@ func (p *Parser) narticle() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_51
 									}
 									goto l311_51
@@ -16756,7 +16756,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_51
 											}
 											if int(pos) > p.far {
@@ -16772,7 +16772,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_51
 											}
 											if int(pos) > p.far {
@@ -16955,13 +16955,13 @@ func (p *Parser) rnntpurl() bool {
 			{
 				position207_62 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					if c := buffer[pos]; class7[c] != 0 {
 						goto l283_31_62
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l283_31_62
 					}
 					goto l206_62
@@ -16974,18 +16974,18 @@ func (p *Parser) rnntpurl() bool {
 				{
 					position209_62, tokenIndex209_62 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l283_32_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l283_32_62
 								}
 								goto l209_62
@@ -17030,7 +17030,7 @@ func (p *Parser) rnntpurl() bool {
 				{
 					position316_63 := pos
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_7_63
 						}
 						if int(pos) > p.far {
@@ -17046,7 +17046,7 @@ func (p *Parser) rnntpurl() bool {
 					{
 						position318_63, tokenIndex318_63 := pos, ti
 						{ // digit
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l287_8_63
 							}
 							if int(pos) > p.far {
@@ -17217,7 +17217,7 @@ func (p *Parser) nnntpurl() bool {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					if c := buffer[pos]; class7[c] != 0 {
 						goto l283_31_62
 					}
 					if int(pos) > p.far {
@@ -17226,7 +17226,7 @@ func (p *Parser) nnntpurl() bool {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l283_31_62
 					}
 					goto l206_62
@@ -17239,7 +17239,7 @@ func (p *Parser) nnntpurl() bool {
 				{
 					position209_62, tokenIndex209_62 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -17250,7 +17250,7 @@ func (p *Parser) nnntpurl() bool {
 								if int(pos) == p.at {
 									p.note(20, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l283_32_62
 								}
 								if int(pos) > p.far {
@@ -17259,7 +17259,7 @@ func (p *Parser) nnntpurl() bool {
 								if int(pos) == p.at {
 									p.note(25, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l283_32_62
 								}
 								goto l209_62
@@ -17310,7 +17310,7 @@ func (p *Parser) nnntpurl() bool {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l287_7_63
 						}
 						if int(pos) > p.far {
@@ -17329,7 +17329,7 @@ func (p *Parser) nnntpurl() bool {
 							if int(pos) == p.at {
 								p.note(28, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l287_8_63
 							}
 							if int(pos) > p.far {
@@ -17869,13 +17869,13 @@ func (p *Parser) rwaisdatabase() bool {
 							{
 								position310_33_64, tokenIndex310_33_64 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_33_64
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_33_64
 									}
 									goto l311_33_64
@@ -17900,7 +17900,7 @@ func (p *Parser) rwaisdatabase() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_33_64
 											}
 											if int(pos) > p.far {
@@ -17913,7 +17913,7 @@ func (p *Parser) rwaisdatabase() bool {
 										}
 									lok1_4_33_64:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_33_64
 											}
 											if int(pos) > p.far {
@@ -18110,7 +18110,7 @@ func (p *Parser) nwaisdatabase() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_33_64
 									}
 									if int(pos) > p.far {
@@ -18119,7 +18119,7 @@ func (p *Parser) nwaisdatabase() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_33_64
 									}
 									goto l311_33_64
@@ -18150,7 +18150,7 @@ func (p *Parser) nwaisdatabase() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_33_64
 											}
 											if int(pos) > p.far {
@@ -18166,7 +18166,7 @@ func (p *Parser) nwaisdatabase() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_33_64
 											}
 											if int(pos) > p.far {
@@ -18337,13 +18337,13 @@ func (p *Parser) rwaisindex() bool {
 							{
 								position310_33_65, tokenIndex310_33_65 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_33_65
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_33_65
 									}
 									goto l311_33_65
@@ -18368,7 +18368,7 @@ func (p *Parser) rwaisindex() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_33_65
 											}
 											if int(pos) > p.far {
@@ -18381,7 +18381,7 @@ func (p *Parser) rwaisindex() bool {
 										}
 									lok1_4_33_65:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_33_65
 											}
 											if int(pos) > p.far {
@@ -18445,7 +18445,7 @@ func (p *Parser) rwaisindex() bool {
 				{
 					position164_66, tokenIndex164_66 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -18456,13 +18456,13 @@ func (p *Parser) rwaisindex() bool {
 									{
 										position310_25_66, tokenIndex310_25_66 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_25_66
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_25_66
 											}
 											goto l311_25_66
@@ -18487,7 +18487,7 @@ func (p *Parser) rwaisindex() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_25_66
 													}
 													if int(pos) > p.far {
@@ -18500,7 +18500,7 @@ func (p *Parser) rwaisindex() bool {
 												}
 											lok1_4_25_66:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_25_66
 													}
 													if int(pos) > p.far {
@@ -18700,7 +18700,7 @@ func (p *Parser) nwaisindex() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_33_65
 									}
 									if int(pos) > p.far {
@@ -18709,7 +18709,7 @@ func (p *Parser) nwaisindex() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_33_65
 									}
 									goto l311_33_65
@@ -18740,7 +18740,7 @@ func (p *Parser) nwaisindex() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_33_65
 											}
 											if int(pos) > p.far {
@@ -18756,7 +18756,7 @@ func (p *Parser) nwaisindex() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_33_65
 											}
 											if int(pos) > p.far {
@@ -18823,7 +18823,7 @@ func (p *Parser) nwaisindex() bool {
 				{
 					position164_66, tokenIndex164_66 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -18840,7 +18840,7 @@ func (p *Parser) nwaisindex() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_25_66
 											}
 											if int(pos) > p.far {
@@ -18849,7 +18849,7 @@ func (p *Parser) nwaisindex() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_25_66
 											}
 											goto l311_25_66
@@ -18880,7 +18880,7 @@ func (p *Parser) nwaisindex() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_25_66
 													}
 													if int(pos) > p.far {
@@ -18896,7 +18896,7 @@ func (p *Parser) nwaisindex() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_25_66
 													}
 													if int(pos) > p.far {
@@ -19070,13 +19070,13 @@ func (p *Parser) rwaisdoc() bool {
 							{
 								position310_33_67, tokenIndex310_33_67 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_33_67
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_33_67
 									}
 									goto l311_33_67
@@ -19101,7 +19101,7 @@ func (p *Parser) rwaisdoc() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_33_67
 											}
 											if int(pos) > p.far {
@@ -19114,7 +19114,7 @@ func (p *Parser) rwaisdoc() bool {
 										}
 									lok1_4_33_67:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_33_67
 											}
 											if int(pos) > p.far {
@@ -19184,13 +19184,13 @@ func (p *Parser) rwaisdoc() bool {
 							{
 								position310_34_68, tokenIndex310_34_68 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_34_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_34_68
 									}
 									goto l311_34_68
@@ -19215,7 +19215,7 @@ func (p *Parser) rwaisdoc() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_34_68
 											}
 											if int(pos) > p.far {
@@ -19228,7 +19228,7 @@ func (p *Parser) rwaisdoc() bool {
 										}
 									lok1_4_34_68:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_34_68
 											}
 											if int(pos) > p.far {
@@ -19298,13 +19298,13 @@ func (p *Parser) rwaisdoc() bool {
 							{
 								position310_35_69, tokenIndex310_35_69 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_35_69
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_35_69
 									}
 									goto l311_35_69
@@ -19329,7 +19329,7 @@ func (p *Parser) rwaisdoc() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_35_69
 											}
 											if int(pos) > p.far {
@@ -19342,7 +19342,7 @@ func (p *Parser) rwaisdoc() bool {
 										}
 									lok1_4_35_69:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_35_69
 											}
 											if int(pos) > p.far {
@@ -19539,7 +19539,7 @@ func (p *Parser) nwaisdoc() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_33_67
 									}
 									if int(pos) > p.far {
@@ -19548,7 +19548,7 @@ func (p *Parser) nwaisdoc() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_33_67
 									}
 									goto l311_33_67
@@ -19579,7 +19579,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_33_67
 											}
 											if int(pos) > p.far {
@@ -19595,7 +19595,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_33_67
 											}
 											if int(pos) > p.far {
@@ -19671,7 +19671,7 @@ func (p *Parser) nwaisdoc() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_34_68
 									}
 									if int(pos) > p.far {
@@ -19680,7 +19680,7 @@ func (p *Parser) nwaisdoc() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_34_68
 									}
 									goto l311_34_68
@@ -19711,7 +19711,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_34_68
 											}
 											if int(pos) > p.far {
@@ -19727,7 +19727,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_34_68
 											}
 											if int(pos) > p.far {
@@ -19803,7 +19803,7 @@ func (p *Parser) nwaisdoc() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_35_69
 									}
 									if int(pos) > p.far {
@@ -19812,7 +19812,7 @@ func (p *Parser) nwaisdoc() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_35_69
 									}
 									goto l311_35_69
@@ -19843,7 +19843,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_35_69
 											}
 											if int(pos) > p.far {
@@ -19859,7 +19859,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_35_69
 											}
 											if int(pos) > p.far {
@@ -19953,13 +19953,13 @@ func (p *Parser) rdatabase() bool {
 					{
 						position310_33, tokenIndex310_33 := pos, ti
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l305_3_33
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l305_3_33
 							}
 							goto l311_33
@@ -19984,7 +19984,7 @@ func (p *Parser) rdatabase() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_1_4_33
 									}
 									if int(pos) > p.far {
@@ -19997,7 +19997,7 @@ func (p *Parser) rdatabase() bool {
 								}
 							lok1_4_33:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_2_4_33
 									}
 									if int(pos) > p.far {
@@ -20062,7 +20062,7 @@ func (p *Parser) ndatabase() bool {
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l305_3_33
 							}
 							if int(pos) > p.far {
@@ -20071,7 +20071,7 @@ func (p *Parser) ndatabase() bool {
 							if int(pos) == p.at {
 								p.note(25, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l305_3_33
 							}
 							goto l311_33
@@ -20102,7 +20102,7 @@ func (p *Parser) ndatabase() bool {
 									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_1_4_33
 									}
 									if int(pos) > p.far {
@@ -20118,7 +20118,7 @@ func (p *Parser) ndatabase() bool {
 									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_2_4_33
 									}
 									if int(pos) > p.far {
@@ -20181,13 +20181,13 @@ func (p *Parser) rwtype() bool {
 					{
 						position310_34, tokenIndex310_34 := pos, ti
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l305_3_34
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l305_3_34
 							}
 							goto l311_34
@@ -20212,7 +20212,7 @@ func (p *Parser) rwtype() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_1_4_34
 									}
 									if int(pos) > p.far {
@@ -20225,7 +20225,7 @@ func (p *Parser) rwtype() bool {
 								}
 							lok1_4_34:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_2_4_34
 									}
 									if int(pos) > p.far {
@@ -20290,7 +20290,7 @@ func (p *Parser) nwtype() bool {
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l305_3_34
 							}
 							if int(pos) > p.far {
@@ -20299,7 +20299,7 @@ func (p *Parser) nwtype() bool {
 							if int(pos) == p.at {
 								p.note(25, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l305_3_34
 							}
 							goto l311_34
@@ -20330,7 +20330,7 @@ func (p *Parser) nwtype() bool {
 									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_1_4_34
 									}
 									if int(pos) > p.far {
@@ -20346,7 +20346,7 @@ func (p *Parser) nwtype() bool {
 									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_2_4_34
 									}
 									if int(pos) > p.far {
@@ -20409,13 +20409,13 @@ func (p *Parser) rwpath() bool {
 					{
 						position310_35, tokenIndex310_35 := pos, ti
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l305_3_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l305_3_35
 							}
 							goto l311_35
@@ -20440,7 +20440,7 @@ func (p *Parser) rwpath() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_1_4_35
 									}
 									if int(pos) > p.far {
@@ -20453,7 +20453,7 @@ func (p *Parser) rwpath() bool {
 								}
 							lok1_4_35:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_2_4_35
 									}
 									if int(pos) > p.far {
@@ -20518,7 +20518,7 @@ func (p *Parser) nwpath() bool {
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l305_3_35
 							}
 							if int(pos) > p.far {
@@ -20527,7 +20527,7 @@ func (p *Parser) nwpath() bool {
 							if int(pos) == p.at {
 								p.note(25, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l305_3_35
 							}
 							goto l311_35
@@ -20558,7 +20558,7 @@ func (p *Parser) nwpath() bool {
 									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_1_4_35
 									}
 									if int(pos) > p.far {
@@ -20574,7 +20574,7 @@ func (p *Parser) nwpath() bool {
 									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l300_2_4_35
 									}
 									if int(pos) > p.far {
@@ -20985,7 +20985,7 @@ func (p *Parser) rppath() bool {
 				{
 					position265_45, tokenIndex265_45 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
@@ -20996,13 +20996,13 @@ func (p *Parser) rppath() bool {
 									{
 										position310_36_45, tokenIndex310_36_45 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_36_45
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_36_45
 											}
 											goto l311_36_45
@@ -21027,7 +21027,7 @@ func (p *Parser) rppath() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_36_45
 													}
 													if int(pos) > p.far {
@@ -21040,7 +21040,7 @@ func (p *Parser) rppath() bool {
 												}
 											lok1_4_36_45:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_36_45
 													}
 													if int(pos) > p.far {
@@ -21103,7 +21103,7 @@ func (p *Parser) rppath() bool {
 					{
 						position265_46, tokenIndex265_46 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							if c := buffer[pos]; class11[c] != 0 {
 								pos++
 							} else {
 
@@ -21114,13 +21114,13 @@ func (p *Parser) rppath() bool {
 										{
 											position310_36_46, tokenIndex310_36_46 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_36_46
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_36_46
 												}
 												goto l311_36_46
@@ -21145,7 +21145,7 @@ func (p *Parser) rppath() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_36_46
 														}
 														if int(pos) > p.far {
@@ -21158,7 +21158,7 @@ func (p *Parser) rppath() bool {
 													}
 												lok1_4_36_46:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_36_46
 														}
 														if int(pos) > p.far {
@@ -21238,7 +21238,7 @@ func (p *Parser) nppath() bool {
 				{
 					position265_45, tokenIndex265_45 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -21255,7 +21255,7 @@ func (p *Parser) nppath() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_36_45
 											}
 											if int(pos) > p.far {
@@ -21264,7 +21264,7 @@ func (p *Parser) nppath() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_36_45
 											}
 											goto l311_36_45
@@ -21295,7 +21295,7 @@ func (p *Parser) nppath() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_36_45
 													}
 													if int(pos) > p.far {
@@ -21311,7 +21311,7 @@ func (p *Parser) nppath() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_36_45
 													}
 													if int(pos) > p.far {
@@ -21377,7 +21377,7 @@ func (p *Parser) nppath() bool {
 					{
 						position265_46, tokenIndex265_46 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							if c := buffer[pos]; class11[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -21394,7 +21394,7 @@ func (p *Parser) nppath() bool {
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l305_3_36_46
 												}
 												if int(pos) > p.far {
@@ -21403,7 +21403,7 @@ func (p *Parser) nppath() bool {
 												if int(pos) == p.at {
 													p.note(25, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l305_3_36_46
 												}
 												goto l311_36_46
@@ -21434,7 +21434,7 @@ func (p *Parser) nppath() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_1_4_36_46
 														}
 														if int(pos) > p.far {
@@ -21450,7 +21450,7 @@ func (p *Parser) nppath() bool {
 														if int(pos) == p.at {
 															p.note(23, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l300_2_4_36_46
 														}
 														if int(pos) > p.far {
@@ -21522,7 +21522,7 @@ func (p *Parser) rpsegment() bool {
 		{
 			position265, tokenIndex265 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
@@ -21533,13 +21533,13 @@ func (p *Parser) rpsegment() bool {
 							{
 								position310_36, tokenIndex310_36 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_36
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_36
 									}
 									goto l311_36
@@ -21564,7 +21564,7 @@ func (p *Parser) rpsegment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_36
 											}
 											if int(pos) > p.far {
@@ -21577,7 +21577,7 @@ func (p *Parser) rpsegment() bool {
 										}
 									lok1_4_36:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_36
 											}
 											if int(pos) > p.far {
@@ -21629,7 +21629,7 @@ func (p *Parser) npsegment() bool {
 		{
 			position265, tokenIndex265 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -21646,7 +21646,7 @@ func (p *Parser) npsegment() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_36
 									}
 									if int(pos) > p.far {
@@ -21655,7 +21655,7 @@ func (p *Parser) npsegment() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_36
 									}
 									goto l311_36
@@ -21686,7 +21686,7 @@ func (p *Parser) npsegment() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_36
 											}
 											if int(pos) > p.far {
@@ -21702,7 +21702,7 @@ func (p *Parser) npsegment() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_36
 											}
 											if int(pos) > p.far {
@@ -21774,7 +21774,7 @@ func (p *Parser) rfieldspec() bool {
 				{
 					position272_47, tokenIndex272_47 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+						if c := buffer[pos]; class16[c] != 0 {
 							pos++
 						} else {
 
@@ -21785,13 +21785,13 @@ func (p *Parser) rfieldspec() bool {
 									{
 										position310_37_47, tokenIndex310_37_47 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_37_47
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_37_47
 											}
 											goto l311_37_47
@@ -21816,7 +21816,7 @@ func (p *Parser) rfieldspec() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_37_47
 													}
 													if int(pos) > p.far {
@@ -21829,7 +21829,7 @@ func (p *Parser) rfieldspec() bool {
 												}
 											lok1_4_37_47:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_37_47
 													}
 													if int(pos) > p.far {
@@ -21896,7 +21896,7 @@ func (p *Parser) rfieldspec() bool {
 				{
 					position277_48, tokenIndex277_48 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+						if c := buffer[pos]; class16[c] != 0 {
 							pos++
 						} else {
 
@@ -21907,13 +21907,13 @@ func (p *Parser) rfieldspec() bool {
 									{
 										position310_38_48, tokenIndex310_38_48 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_38_48
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_38_48
 											}
 											goto l311_38_48
@@ -21938,7 +21938,7 @@ func (p *Parser) rfieldspec() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_38_48
 													}
 													if int(pos) > p.far {
@@ -21951,7 +21951,7 @@ func (p *Parser) rfieldspec() bool {
 												}
 											lok1_4_38_48:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_38_48
 													}
 													if int(pos) > p.far {
@@ -22045,7 +22045,7 @@ func (p *Parser) nfieldspec() bool {
 				{
 					position272_47, tokenIndex272_47 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+						if c := buffer[pos]; class16[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -22062,7 +22062,7 @@ func (p *Parser) nfieldspec() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_37_47
 											}
 											if int(pos) > p.far {
@@ -22071,7 +22071,7 @@ func (p *Parser) nfieldspec() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_37_47
 											}
 											goto l311_37_47
@@ -22102,7 +22102,7 @@ func (p *Parser) nfieldspec() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_37_47
 													}
 													if int(pos) > p.far {
@@ -22118,7 +22118,7 @@ func (p *Parser) nfieldspec() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_37_47
 													}
 													if int(pos) > p.far {
@@ -22188,7 +22188,7 @@ func (p *Parser) nfieldspec() bool {
 				{
 					position277_48, tokenIndex277_48 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+						if c := buffer[pos]; class16[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -22205,7 +22205,7 @@ func (p *Parser) nfieldspec() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l305_3_38_48
 											}
 											if int(pos) > p.far {
@@ -22214,7 +22214,7 @@ func (p *Parser) nfieldspec() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											if c := buffer[pos]; class1[c] != 0 {
 												goto l305_3_38_48
 											}
 											goto l311_38_48
@@ -22245,7 +22245,7 @@ func (p *Parser) nfieldspec() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_1_4_38_48
 													}
 													if int(pos) > p.far {
@@ -22261,7 +22261,7 @@ func (p *Parser) nfieldspec() bool {
 													if int(pos) == p.at {
 														p.note(23, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l300_2_4_38_48
 													}
 													if int(pos) > p.far {
@@ -22336,7 +22336,7 @@ func (p *Parser) rfieldname() bool {
 		{
 			position272, tokenIndex272 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 
@@ -22347,13 +22347,13 @@ func (p *Parser) rfieldname() bool {
 							{
 								position310_37, tokenIndex310_37 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_37
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_37
 									}
 									goto l311_37
@@ -22378,7 +22378,7 @@ func (p *Parser) rfieldname() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_37
 											}
 											if int(pos) > p.far {
@@ -22391,7 +22391,7 @@ func (p *Parser) rfieldname() bool {
 										}
 									lok1_4_37:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_37
 											}
 											if int(pos) > p.far {
@@ -22450,7 +22450,7 @@ func (p *Parser) nfieldname() bool {
 		{
 			position272, tokenIndex272 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -22467,7 +22467,7 @@ func (p *Parser) nfieldname() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_37
 									}
 									if int(pos) > p.far {
@@ -22476,7 +22476,7 @@ func (p *Parser) nfieldname() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_37
 									}
 									goto l311_37
@@ -22507,7 +22507,7 @@ func (p *Parser) nfieldname() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_37
 											}
 											if int(pos) > p.far {
@@ -22523,7 +22523,7 @@ func (p *Parser) nfieldname() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_37
 											}
 											if int(pos) > p.far {
@@ -22583,7 +22583,7 @@ func (p *Parser) rfieldvalue() bool {
 		{
 			position277, tokenIndex277 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 
@@ -22594,13 +22594,13 @@ func (p *Parser) rfieldvalue() bool {
 							{
 								position310_38, tokenIndex310_38 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_38
 									}
 									goto l311_38
@@ -22625,7 +22625,7 @@ func (p *Parser) rfieldvalue() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_38
 											}
 											if int(pos) > p.far {
@@ -22638,7 +22638,7 @@ func (p *Parser) rfieldvalue() bool {
 										}
 									lok1_4_38:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_38
 											}
 											if int(pos) > p.far {
@@ -22697,7 +22697,7 @@ func (p *Parser) nfieldvalue() bool {
 		{
 			position277, tokenIndex277 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -22714,7 +22714,7 @@ func (p *Parser) nfieldvalue() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l305_3_38
 									}
 									if int(pos) > p.far {
@@ -22723,7 +22723,7 @@ func (p *Parser) nfieldvalue() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l305_3_38
 									}
 									goto l311_38
@@ -22754,7 +22754,7 @@ func (p *Parser) nfieldvalue() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_1_4_38
 											}
 											if int(pos) > p.far {
@@ -22770,7 +22770,7 @@ func (p *Parser) nfieldvalue() bool {
 											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l300_2_4_38
 											}
 											if int(pos) > p.far {
@@ -22822,7 +22822,7 @@ func (p *Parser) nfieldvalue() bool {
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l279
 	}
 	if int(pos) > p.far {
@@ -22842,7 +22842,7 @@ func (p *Parser) nlowalpha() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l279
 	}
 	if int(pos) > p.far {
@@ -22860,7 +22860,7 @@ l279:
 func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l281
 	}
 	if int(pos) > p.far {
@@ -22880,7 +22880,7 @@ func (p *Parser) nhialpha() bool {
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l281
 	}
 	if int(pos) > p.far {
@@ -22898,13 +22898,13 @@ l281:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l283
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l283
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -22921,7 +22921,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l283
 	}
 	if int(pos) > p.far {
@@ -22930,7 +22930,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l283
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -22945,7 +22945,7 @@ l283:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l287
 	}
 	if int(pos) > p.far {
@@ -22965,7 +22965,7 @@ func (p *Parser) ndigit() bool {
 	if int(pos) == p.at {
 		p.note(28, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l287
 	}
 	if int(pos) > p.far {
@@ -22983,7 +22983,7 @@ l287:
 func (p *Parser) rsafe() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l289
 	}
 	if int(pos) > p.far {
@@ -23003,7 +23003,7 @@ func (p *Parser) nsafe() bool {
 	if int(pos) == p.at {
 		p.note(47, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l289
 	}
 	if int(pos) > p.far {
@@ -23021,7 +23021,7 @@ l289:
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l292
 	}
 	if int(pos) > p.far {
@@ -23041,7 +23041,7 @@ func (p *Parser) nextra() bool {
 	if int(pos) == p.at {
 		p.note(48, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l292
 	}
 	if int(pos) > p.far {
@@ -23059,7 +23059,7 @@ l292:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l297
 	}
 	if int(pos) > p.far {
@@ -23079,7 +23079,7 @@ func (p *Parser) nreserved() bool {
 	if int(pos) == p.at {
 		p.note(49, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l297
 	}
 	if int(pos) > p.far {
@@ -23097,7 +23097,7 @@ l297:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l300
 	}
 	if int(pos) > p.far {
@@ -23117,7 +23117,7 @@ func (p *Parser) nhex() bool {
 	if int(pos) == p.at {
 		p.note(23, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l300
 	}
 	if int(pos) > p.far {
@@ -23147,7 +23147,7 @@ func (p *Parser) rescape() bool {
 		}
 		pos++
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l300_1
 			}
 			if int(pos) > p.far {
@@ -23160,7 +23160,7 @@ func (p *Parser) rescape() bool {
 		}
 	lok1:
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l300_2
 			}
 			if int(pos) > p.far {
@@ -23203,7 +23203,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) == p.at {
 				p.note(23, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l300_1
 			}
 			if int(pos) > p.far {
@@ -23219,7 +23219,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) == p.at {
 				p.note(23, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l300_2
 			}
 			if int(pos) > p.far {
@@ -23245,13 +23245,13 @@ l303:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l305
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l305
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -23268,7 +23268,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l305
 	}
 	if int(pos) > p.far {
@@ -23277,7 +23277,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l305
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -23298,13 +23298,13 @@ func (p *Parser) ruchar() bool {
 		{
 			position310, tokenIndex310 := pos, ti
 			{ // unreserved
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l305_3
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l305_3
 				}
 				goto l311
@@ -23329,7 +23329,7 @@ func (p *Parser) ruchar() bool {
 					}
 					pos++
 					{ // hex
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l300_1_4
 						}
 						if int(pos) > p.far {
@@ -23342,7 +23342,7 @@ func (p *Parser) ruchar() bool {
 					}
 				lok1_4:
 					{ // hex
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l300_2_4
 						}
 						if int(pos) > p.far {
@@ -23386,7 +23386,7 @@ func (p *Parser) nuchar() bool {
 				if int(pos) == p.at {
 					p.note(24, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l305_3
 				}
 				if int(pos) > p.far {
@@ -23395,7 +23395,7 @@ func (p *Parser) nuchar() bool {
 				if int(pos) == p.at {
 					p.note(25, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l305_3
 				}
 				goto l311
@@ -23426,7 +23426,7 @@ func (p *Parser) nuchar() bool {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l300_1_4
 						}
 						if int(pos) > p.far {
@@ -23442,7 +23442,7 @@ func (p *Parser) nuchar() bool {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l300_2_4
 						}
 						if int(pos) > p.far {
@@ -23482,7 +23482,7 @@ func (p *Parser) rxchar() bool {
 	{
 		position313 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+			if c := buffer[pos]; class17[c] != 0 {
 				pos++
 			} else {
 
@@ -23501,7 +23501,7 @@ func (p *Parser) rxchar() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l300_1_5
 								}
 								if int(pos) > p.far {
@@ -23514,7 +23514,7 @@ func (p *Parser) rxchar() bool {
 							}
 						lok1_5:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l300_2_5
 								}
 								if int(pos) > p.far {
@@ -23537,13 +23537,13 @@ func (p *Parser) rxchar() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l305_6
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l305_6
 						}
 						goto l312
@@ -23573,7 +23573,7 @@ func (p *Parser) nxchar() bool {
 	{
 		position313 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+			if c := buffer[pos]; class17[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -23604,7 +23604,7 @@ func (p *Parser) nxchar() bool {
 								if int(pos) == p.at {
 									p.note(23, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l300_1_5
 								}
 								if int(pos) > p.far {
@@ -23620,7 +23620,7 @@ func (p *Parser) nxchar() bool {
 								if int(pos) == p.at {
 									p.note(23, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l300_2_5
 								}
 								if int(pos) > p.far {
@@ -23646,7 +23646,7 @@ func (p *Parser) nxchar() bool {
 						if int(pos) == p.at {
 							p.note(24, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l305_6
 						}
 						if int(pos) > p.far {
@@ -23655,7 +23655,7 @@ func (p *Parser) nxchar() bool {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l305_6
 						}
 						goto l312
@@ -23686,7 +23686,7 @@ func (p *Parser) rdigits() bool {
 	{
 		position316 := pos
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+			if c := buffer[pos]; class6[c] != 0 {
 				goto l287_7
 			}
 			if int(pos) > p.far {
@@ -23702,7 +23702,7 @@ func (p *Parser) rdigits() bool {
 		{
 			position318, tokenIndex318 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					goto l287_8
 				}
 				if int(pos) > p.far {
@@ -23738,7 +23738,7 @@ func (p *Parser) ndigits() bool {
 			if int(pos) == p.at {
 				p.note(28, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+			if c := buffer[pos]; class6[c] != 0 {
 				goto l287_7
 			}
 			if int(pos) > p.far {
@@ -23757,7 +23757,7 @@ func (p *Parser) ndigits() bool {
 				if int(pos) == p.at {
 					p.note(28, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					goto l287_8
 				}
 				if int(pos) > p.far {

@@ -427,37 +427,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters & / : ; = ? @ (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters ! '-* , (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters $ + - . _ (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters ! $ '-. 0-9 A-Z _ a-z (see internal/pegwrap/byteset.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters ; ? (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class10 is the table of the characters & : = @ (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 3 lookaheads, 0 rule calls inside them.
@@ -565,7 +565,7 @@ func (p *Parser) rURL() bool {
 										{
 											position95_9_28, tokenIndex95_9_28 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l97_5_9_28
 												}
 												if int(pos) > p.far {
@@ -593,7 +593,7 @@ func (p *Parser) rURL() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_3_6_9_28
 														}
 														if int(pos) > p.far {
@@ -606,7 +606,7 @@ func (p *Parser) rURL() bool {
 													}
 												lok3_6_9_28:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_4_6_9_28
 														}
 														if int(pos) > p.far {
@@ -640,7 +640,7 @@ func (p *Parser) rURL() bool {
 							l89_28:
 								pos, ti = position88_28, tokenIndex88_28
 								{ // reserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l122_10_28
 									}
 									if int(pos) > p.far {
@@ -792,7 +792,7 @@ func (p *Parser) rURL() bool {
 										{
 											position95_9_30, tokenIndex95_9_30 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l97_5_9_30
 												}
 												if int(pos) > p.far {
@@ -820,7 +820,7 @@ func (p *Parser) rURL() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_3_6_9_30
 														}
 														if int(pos) > p.far {
@@ -833,7 +833,7 @@ func (p *Parser) rURL() bool {
 													}
 												lok3_6_9_30:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_4_6_9_30
 														}
 														if int(pos) > p.far {
@@ -867,7 +867,7 @@ func (p *Parser) rURL() bool {
 							l89_30:
 								pos, ti = position88_30, tokenIndex88_30
 								{ // reserved
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l122_10_30
 									}
 									if int(pos) > p.far {
@@ -984,7 +984,7 @@ func (p *Parser) nURL() bool {
 												if int(pos) == p.at {
 													p.note(1, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l97_5_9_28
 												}
 												if int(pos) > p.far {
@@ -1018,7 +1018,7 @@ func (p *Parser) nURL() bool {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_3_6_9_28
 														}
 														if int(pos) > p.far {
@@ -1034,7 +1034,7 @@ func (p *Parser) nURL() bool {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_4_6_9_28
 														}
 														if int(pos) > p.far {
@@ -1071,7 +1071,7 @@ func (p *Parser) nURL() bool {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l122_10_28
 									}
 									if int(pos) > p.far {
@@ -1232,7 +1232,7 @@ func (p *Parser) nURL() bool {
 												if int(pos) == p.at {
 													p.note(1, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l97_5_9_30
 												}
 												if int(pos) > p.far {
@@ -1266,7 +1266,7 @@ func (p *Parser) nURL() bool {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_3_6_9_30
 														}
 														if int(pos) > p.far {
@@ -1282,7 +1282,7 @@ func (p *Parser) nURL() bool {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_4_6_9_30
 														}
 														if int(pos) > p.far {
@@ -1319,7 +1319,7 @@ func (p *Parser) nURL() bool {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l122_10_30
 									}
 									if int(pos) > p.far {
@@ -1446,18 +1446,18 @@ func (p *Parser) rabsoluteURL() bool {
 				{
 					position68_25 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									goto l105_1_25
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l105_1_25
 								}
 								goto l67_25
@@ -1473,18 +1473,18 @@ func (p *Parser) rabsoluteURL() bool {
 					{
 						position70_25, tokenIndex70_25 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							if c := buffer[pos]; class8[c] != 0 {
 								pos++
 							} else {
 
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										goto l105_2_25
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l105_2_25
 									}
 									goto l70_25
@@ -1534,7 +1534,7 @@ func (p *Parser) rabsoluteURL() bool {
 							{
 								position95_26, tokenIndex95_26 := pos, ti
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l97_5_26
 									}
 									if int(pos) > p.far {
@@ -1562,7 +1562,7 @@ func (p *Parser) rabsoluteURL() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l102_3_6_26
 											}
 											if int(pos) > p.far {
@@ -1575,7 +1575,7 @@ func (p *Parser) rabsoluteURL() bool {
 										}
 									lok3_6_26:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l102_4_6_26
 											}
 											if int(pos) > p.far {
@@ -1609,7 +1609,7 @@ func (p *Parser) rabsoluteURL() bool {
 				l23:
 					pos, ti = position22, tokenIndex22
 					{ // reserved
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l122_27
 						}
 						if int(pos) > p.far {
@@ -1707,7 +1707,7 @@ func (p *Parser) nabsoluteURL() bool {
 				{
 					position68_25 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1718,7 +1718,7 @@ func (p *Parser) nabsoluteURL() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									goto l105_1_25
 								}
 								if int(pos) > p.far {
@@ -1727,7 +1727,7 @@ func (p *Parser) nabsoluteURL() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l105_1_25
 								}
 								goto l67_25
@@ -1743,7 +1743,7 @@ func (p *Parser) nabsoluteURL() bool {
 					{
 						position70_25, tokenIndex70_25 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							if c := buffer[pos]; class8[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1754,7 +1754,7 @@ func (p *Parser) nabsoluteURL() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										goto l105_2_25
 									}
 									if int(pos) > p.far {
@@ -1763,7 +1763,7 @@ func (p *Parser) nabsoluteURL() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l105_2_25
 									}
 									goto l70_25
@@ -1819,7 +1819,7 @@ func (p *Parser) nabsoluteURL() bool {
 									if int(pos) == p.at {
 										p.note(1, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l97_5_26
 									}
 									if int(pos) > p.far {
@@ -1853,7 +1853,7 @@ func (p *Parser) nabsoluteURL() bool {
 											if int(pos) == p.at {
 												p.note(3, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l102_3_6_26
 											}
 											if int(pos) > p.far {
@@ -1869,7 +1869,7 @@ func (p *Parser) nabsoluteURL() bool {
 											if int(pos) == p.at {
 												p.note(3, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l102_4_6_26
 											}
 											if int(pos) > p.far {
@@ -1906,7 +1906,7 @@ func (p *Parser) nabsoluteURL() bool {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l122_27
 						}
 						if int(pos) > p.far {
@@ -1958,18 +1958,18 @@ func (p *Parser) rgeneric_RL() bool {
 			{
 				position68_23 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
 						{ // alpha
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								goto l105_1_23
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l105_1_23
 							}
 							goto l67_23
@@ -1985,18 +1985,18 @@ func (p *Parser) rgeneric_RL() bool {
 				{
 					position70_23, tokenIndex70_23 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									goto l105_2_23
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l105_2_23
 								}
 								goto l70_23
@@ -2135,7 +2135,7 @@ func (p *Parser) ngeneric_RL() bool {
 			{
 				position68_23 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -2146,7 +2146,7 @@ func (p *Parser) ngeneric_RL() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								goto l105_1_23
 							}
 							if int(pos) > p.far {
@@ -2155,7 +2155,7 @@ func (p *Parser) ngeneric_RL() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l105_1_23
 							}
 							goto l67_23
@@ -2171,7 +2171,7 @@ func (p *Parser) ngeneric_RL() bool {
 				{
 					position70_23, tokenIndex70_23 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2182,7 +2182,7 @@ func (p *Parser) ngeneric_RL() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									goto l105_2_23
 								}
 								if int(pos) > p.far {
@@ -2191,7 +2191,7 @@ func (p *Parser) ngeneric_RL() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l105_2_23
 								}
 								goto l70_23
@@ -2510,7 +2510,7 @@ func (p *Parser) rnet_path() bool {
 				{
 					position76_20, tokenIndex76_20 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						if c := buffer[pos]; class9[c] != 0 {
 							pos++
 						} else {
 
@@ -2519,7 +2519,7 @@ func (p *Parser) rnet_path() bool {
 								{
 									position91_16_20 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										if c := buffer[pos]; class10[c] != 0 {
 											pos++
 										} else {
 
@@ -2530,7 +2530,7 @@ func (p *Parser) rnet_path() bool {
 													{
 														position95_11_16_20, tokenIndex95_11_16_20 := pos, ti
 														{ // unreserved
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															if c := buffer[pos]; class7[c] != 0 {
 																goto l97_5_11_16_20
 															}
 															if int(pos) > p.far {
@@ -2558,7 +2558,7 @@ func (p *Parser) rnet_path() bool {
 																}
 																pos++
 																{ // hex
-																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	if c := buffer[pos]; class6[c] != 0 {
 																		goto l102_3_6_11_16_20
 																	}
 																	if int(pos) > p.far {
@@ -2571,7 +2571,7 @@ func (p *Parser) rnet_path() bool {
 																}
 															lok3_6_11_16_20:
 																{ // hex
-																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	if c := buffer[pos]; class6[c] != 0 {
 																		goto l102_4_6_11_16_20
 																	}
 																	if int(pos) > p.far {
@@ -2726,7 +2726,7 @@ func (p *Parser) nnet_path() bool {
 				{
 					position76_20, tokenIndex76_20 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						if c := buffer[pos]; class9[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2738,7 +2738,7 @@ func (p *Parser) nnet_path() bool {
 								{
 									position91_16_20 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										if c := buffer[pos]; class10[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -2755,7 +2755,7 @@ func (p *Parser) nnet_path() bool {
 															if int(pos) == p.at {
 																p.note(1, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															if c := buffer[pos]; class7[c] != 0 {
 																goto l97_5_11_16_20
 															}
 															if int(pos) > p.far {
@@ -2789,7 +2789,7 @@ func (p *Parser) nnet_path() bool {
 																	if int(pos) == p.at {
 																		p.note(3, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	if c := buffer[pos]; class6[c] != 0 {
 																		goto l102_3_6_11_16_20
 																	}
 																	if int(pos) > p.far {
@@ -2805,7 +2805,7 @@ func (p *Parser) nnet_path() bool {
 																	if int(pos) == p.at {
 																		p.note(3, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																	if c := buffer[pos]; class6[c] != 0 {
 																		goto l102_4_6_11_16_20
 																	}
 																	if int(pos) > p.far {
@@ -3104,7 +3104,7 @@ func (p *Parser) rrel_path() bool {
 									{
 										position95_7_19, tokenIndex95_7_19 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l97_5_7_19
 											}
 											if int(pos) > p.far {
@@ -3132,7 +3132,7 @@ func (p *Parser) rrel_path() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_3_6_7_19
 													}
 													if int(pos) > p.far {
@@ -3145,7 +3145,7 @@ func (p *Parser) rrel_path() bool {
 												}
 											lok3_6_7_19:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_4_6_7_19
 													}
 													if int(pos) > p.far {
@@ -3179,7 +3179,7 @@ func (p *Parser) rrel_path() bool {
 						l83_19:
 							pos, ti = position82_19, tokenIndex82_19
 							{ // reserved
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l122_8_19
 								}
 								if int(pos) > p.far {
@@ -3341,7 +3341,7 @@ func (p *Parser) nrel_path() bool {
 											if int(pos) == p.at {
 												p.note(1, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l97_5_7_19
 											}
 											if int(pos) > p.far {
@@ -3375,7 +3375,7 @@ func (p *Parser) nrel_path() bool {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_3_6_7_19
 													}
 													if int(pos) > p.far {
@@ -3391,7 +3391,7 @@ func (p *Parser) nrel_path() bool {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_4_6_7_19
 													}
 													if int(pos) > p.far {
@@ -3428,7 +3428,7 @@ func (p *Parser) nrel_path() bool {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l122_8_19
 								}
 								if int(pos) > p.far {
@@ -3510,7 +3510,7 @@ func (p *Parser) rpath() bool {
 							{
 								position91_14_17 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									if c := buffer[pos]; class10[c] != 0 {
 										pos++
 									} else {
 
@@ -3521,7 +3521,7 @@ func (p *Parser) rpath() bool {
 												{
 													position95_11_14_17, tokenIndex95_11_14_17 := pos, ti
 													{ // unreserved
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l97_5_11_14_17
 														}
 														if int(pos) > p.far {
@@ -3549,7 +3549,7 @@ func (p *Parser) rpath() bool {
 															}
 															pos++
 															{ // hex
-																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																if c := buffer[pos]; class6[c] != 0 {
 																	goto l102_3_6_11_14_17
 																}
 																if int(pos) > p.far {
@@ -3562,7 +3562,7 @@ func (p *Parser) rpath() bool {
 															}
 														lok3_6_11_14_17:
 															{ // hex
-																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																if c := buffer[pos]; class6[c] != 0 {
 																	goto l102_4_6_11_14_17
 																}
 																if int(pos) > p.far {
@@ -3672,7 +3672,7 @@ func (p *Parser) npath() bool {
 							{
 								position91_14_17 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									if c := buffer[pos]; class10[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -3689,7 +3689,7 @@ func (p *Parser) npath() bool {
 														if int(pos) == p.at {
 															p.note(1, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l97_5_11_14_17
 														}
 														if int(pos) > p.far {
@@ -3723,7 +3723,7 @@ func (p *Parser) npath() bool {
 																if int(pos) == p.at {
 																	p.note(3, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																if c := buffer[pos]; class6[c] != 0 {
 																	goto l102_3_6_11_14_17
 																}
 																if int(pos) > p.far {
@@ -3739,7 +3739,7 @@ func (p *Parser) npath() bool {
 																if int(pos) == p.at {
 																	p.note(3, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																if c := buffer[pos]; class6[c] != 0 {
 																	goto l102_4_6_11_14_17
 																}
 																if int(pos) > p.far {
@@ -3821,7 +3821,7 @@ func (p *Parser) rfsegment() bool {
 			{
 				position91_12 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					if c := buffer[pos]; class10[c] != 0 {
 						pos++
 					} else {
 
@@ -3832,7 +3832,7 @@ func (p *Parser) rfsegment() bool {
 								{
 									position95_11_12, tokenIndex95_11_12 := pos, ti
 									{ // unreserved
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										if c := buffer[pos]; class7[c] != 0 {
 											goto l97_5_11_12
 										}
 										if int(pos) > p.far {
@@ -3860,7 +3860,7 @@ func (p *Parser) rfsegment() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l102_3_6_11_12
 												}
 												if int(pos) > p.far {
@@ -3873,7 +3873,7 @@ func (p *Parser) rfsegment() bool {
 											}
 										lok3_6_11_12:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l102_4_6_11_12
 												}
 												if int(pos) > p.far {
@@ -3922,7 +3922,7 @@ func (p *Parser) rfsegment() bool {
 				{
 					position91_13 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 
@@ -3933,7 +3933,7 @@ func (p *Parser) rfsegment() bool {
 									{
 										position95_11_13, tokenIndex95_11_13 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l97_5_11_13
 											}
 											if int(pos) > p.far {
@@ -3961,7 +3961,7 @@ func (p *Parser) rfsegment() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_3_6_11_13
 													}
 													if int(pos) > p.far {
@@ -3974,7 +3974,7 @@ func (p *Parser) rfsegment() bool {
 												}
 											lok3_6_11_13:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_4_6_11_13
 													}
 													if int(pos) > p.far {
@@ -4040,7 +4040,7 @@ func (p *Parser) nfsegment() bool {
 			{
 				position91_12 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					if c := buffer[pos]; class10[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -4057,7 +4057,7 @@ func (p *Parser) nfsegment() bool {
 										if int(pos) == p.at {
 											p.note(1, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										if c := buffer[pos]; class7[c] != 0 {
 											goto l97_5_11_12
 										}
 										if int(pos) > p.far {
@@ -4091,7 +4091,7 @@ func (p *Parser) nfsegment() bool {
 												if int(pos) == p.at {
 													p.note(3, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l102_3_6_11_12
 												}
 												if int(pos) > p.far {
@@ -4107,7 +4107,7 @@ func (p *Parser) nfsegment() bool {
 												if int(pos) == p.at {
 													p.note(3, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l102_4_6_11_12
 												}
 												if int(pos) > p.far {
@@ -4156,7 +4156,7 @@ func (p *Parser) nfsegment() bool {
 				{
 					position91_13 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -4173,7 +4173,7 @@ func (p *Parser) nfsegment() bool {
 											if int(pos) == p.at {
 												p.note(1, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l97_5_11_13
 											}
 											if int(pos) > p.far {
@@ -4207,7 +4207,7 @@ func (p *Parser) nfsegment() bool {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_3_6_11_13
 													}
 													if int(pos) > p.far {
@@ -4223,7 +4223,7 @@ func (p *Parser) nfsegment() bool {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_4_6_11_13
 													}
 													if int(pos) > p.far {
@@ -4292,7 +4292,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position91_14 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 
@@ -4303,7 +4303,7 @@ func (p *Parser) rsegment() bool {
 									{
 										position95_11_14, tokenIndex95_11_14 := pos, ti
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l97_5_11_14
 											}
 											if int(pos) > p.far {
@@ -4331,7 +4331,7 @@ func (p *Parser) rsegment() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_3_6_11_14
 													}
 													if int(pos) > p.far {
@@ -4344,7 +4344,7 @@ func (p *Parser) rsegment() bool {
 												}
 											lok3_6_11_14:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_4_6_11_14
 													}
 													if int(pos) > p.far {
@@ -4408,7 +4408,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position91_14 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -4425,7 +4425,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(1, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l97_5_11_14
 											}
 											if int(pos) > p.far {
@@ -4459,7 +4459,7 @@ func (p *Parser) nsegment() bool {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_3_6_11_14
 													}
 													if int(pos) > p.far {
@@ -4475,7 +4475,7 @@ func (p *Parser) nsegment() bool {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													if c := buffer[pos]; class6[c] != 0 {
 														goto l102_4_6_11_14
 													}
 													if int(pos) > p.far {
@@ -4640,7 +4640,7 @@ func (p *Parser) rparam() bool {
 					{
 						position91_15 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							if c := buffer[pos]; class10[c] != 0 {
 								pos++
 							} else {
 
@@ -4651,7 +4651,7 @@ func (p *Parser) rparam() bool {
 										{
 											position95_11_15, tokenIndex95_11_15 := pos, ti
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l97_5_11_15
 												}
 												if int(pos) > p.far {
@@ -4679,7 +4679,7 @@ func (p *Parser) rparam() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_3_6_11_15
 														}
 														if int(pos) > p.far {
@@ -4692,7 +4692,7 @@ func (p *Parser) rparam() bool {
 													}
 												lok3_6_11_15:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_4_6_11_15
 														}
 														if int(pos) > p.far {
@@ -4771,7 +4771,7 @@ func (p *Parser) nparam() bool {
 					{
 						position91_15 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							if c := buffer[pos]; class10[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -4788,7 +4788,7 @@ func (p *Parser) nparam() bool {
 												if int(pos) == p.at {
 													p.note(1, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l97_5_11_15
 												}
 												if int(pos) > p.far {
@@ -4822,7 +4822,7 @@ func (p *Parser) nparam() bool {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_3_6_11_15
 														}
 														if int(pos) > p.far {
@@ -4838,7 +4838,7 @@ func (p *Parser) nparam() bool {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														if c := buffer[pos]; class6[c] != 0 {
 															goto l102_4_6_11_15
 														}
 														if int(pos) > p.far {
@@ -4915,18 +4915,18 @@ func (p *Parser) rscheme() bool {
 	{
 		position68 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						goto l105_1
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l105_1
 					}
 					goto l67
@@ -4942,18 +4942,18 @@ func (p *Parser) rscheme() bool {
 		{
 			position70, tokenIndex70 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					pos++
 				} else {
 
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							goto l105_2
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l105_2
 						}
 						goto l70
@@ -4994,7 +4994,7 @@ func (p *Parser) nscheme() bool {
 	{
 		position68 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -5005,7 +5005,7 @@ func (p *Parser) nscheme() bool {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						goto l105_1
 					}
 					if int(pos) > p.far {
@@ -5014,7 +5014,7 @@ func (p *Parser) nscheme() bool {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l105_1
 					}
 					goto l67
@@ -5030,7 +5030,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position70, tokenIndex70 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5041,7 +5041,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							goto l105_2
 						}
 						if int(pos) > p.far {
@@ -5050,7 +5050,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l105_2
 						}
 						goto l70
@@ -5094,7 +5094,7 @@ func (p *Parser) rnet_loc() bool {
 		{
 			position76, tokenIndex76 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -5103,7 +5103,7 @@ func (p *Parser) rnet_loc() bool {
 						{
 							position91_16 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								if c := buffer[pos]; class10[c] != 0 {
 									pos++
 								} else {
 
@@ -5114,7 +5114,7 @@ func (p *Parser) rnet_loc() bool {
 											{
 												position95_11_16, tokenIndex95_11_16 := pos, ti
 												{ // unreserved
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													if c := buffer[pos]; class7[c] != 0 {
 														goto l97_5_11_16
 													}
 													if int(pos) > p.far {
@@ -5142,7 +5142,7 @@ func (p *Parser) rnet_loc() bool {
 														}
 														pos++
 														{ // hex
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															if c := buffer[pos]; class6[c] != 0 {
 																goto l102_3_6_11_16
 															}
 															if int(pos) > p.far {
@@ -5155,7 +5155,7 @@ func (p *Parser) rnet_loc() bool {
 														}
 													lok3_6_11_16:
 														{ // hex
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															if c := buffer[pos]; class6[c] != 0 {
 																goto l102_4_6_11_16
 															}
 															if int(pos) > p.far {
@@ -5225,7 +5225,7 @@ func (p *Parser) nnet_loc() bool {
 		{
 			position76, tokenIndex76 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5237,7 +5237,7 @@ func (p *Parser) nnet_loc() bool {
 						{
 							position91_16 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								if c := buffer[pos]; class10[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -5254,7 +5254,7 @@ func (p *Parser) nnet_loc() bool {
 													if int(pos) == p.at {
 														p.note(1, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													if c := buffer[pos]; class7[c] != 0 {
 														goto l97_5_11_16
 													}
 													if int(pos) > p.far {
@@ -5288,7 +5288,7 @@ func (p *Parser) nnet_loc() bool {
 															if int(pos) == p.at {
 																p.note(3, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															if c := buffer[pos]; class6[c] != 0 {
 																goto l102_3_6_11_16
 															}
 															if int(pos) > p.far {
@@ -5304,7 +5304,7 @@ func (p *Parser) nnet_loc() bool {
 															if int(pos) == p.at {
 																p.note(3, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															if c := buffer[pos]; class6[c] != 0 {
 																goto l102_4_6_11_16
 															}
 															if int(pos) > p.far {
@@ -5383,7 +5383,7 @@ func (p *Parser) rquery() bool {
 						{
 							position95_7, tokenIndex95_7 := pos, ti
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l97_5_7
 								}
 								if int(pos) > p.far {
@@ -5411,7 +5411,7 @@ func (p *Parser) rquery() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_3_6_7
 										}
 										if int(pos) > p.far {
@@ -5424,7 +5424,7 @@ func (p *Parser) rquery() bool {
 									}
 								lok3_6_7:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_4_6_7
 										}
 										if int(pos) > p.far {
@@ -5458,7 +5458,7 @@ func (p *Parser) rquery() bool {
 			l83:
 				pos, ti = position82, tokenIndex82
 				{ // reserved
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l122_8
 					}
 					if int(pos) > p.far {
@@ -5509,7 +5509,7 @@ func (p *Parser) nquery() bool {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l97_5_7
 								}
 								if int(pos) > p.far {
@@ -5543,7 +5543,7 @@ func (p *Parser) nquery() bool {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_3_6_7
 										}
 										if int(pos) > p.far {
@@ -5559,7 +5559,7 @@ func (p *Parser) nquery() bool {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_4_6_7
 										}
 										if int(pos) > p.far {
@@ -5596,7 +5596,7 @@ func (p *Parser) nquery() bool {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l122_8
 					}
 					if int(pos) > p.far {
@@ -5645,7 +5645,7 @@ func (p *Parser) rfragment() bool {
 						{
 							position95_9, tokenIndex95_9 := pos, ti
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l97_5_9
 								}
 								if int(pos) > p.far {
@@ -5673,7 +5673,7 @@ func (p *Parser) rfragment() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_3_6_9
 										}
 										if int(pos) > p.far {
@@ -5686,7 +5686,7 @@ func (p *Parser) rfragment() bool {
 									}
 								lok3_6_9:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_4_6_9
 										}
 										if int(pos) > p.far {
@@ -5720,7 +5720,7 @@ func (p *Parser) rfragment() bool {
 			l89:
 				pos, ti = position88, tokenIndex88
 				{ // reserved
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l122_10
 					}
 					if int(pos) > p.far {
@@ -5771,7 +5771,7 @@ func (p *Parser) nfragment() bool {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l97_5_9
 								}
 								if int(pos) > p.far {
@@ -5805,7 +5805,7 @@ func (p *Parser) nfragment() bool {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_3_6_9
 										}
 										if int(pos) > p.far {
@@ -5821,7 +5821,7 @@ func (p *Parser) nfragment() bool {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_4_6_9
 										}
 										if int(pos) > p.far {
@@ -5858,7 +5858,7 @@ func (p *Parser) nfragment() bool {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l122_10
 					}
 					if int(pos) > p.far {
@@ -5895,7 +5895,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position91 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+			if c := buffer[pos]; class10[c] != 0 {
 				pos++
 			} else {
 
@@ -5906,7 +5906,7 @@ func (p *Parser) rpchar() bool {
 						{
 							position95_11, tokenIndex95_11 := pos, ti
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l97_5_11
 								}
 								if int(pos) > p.far {
@@ -5934,7 +5934,7 @@ func (p *Parser) rpchar() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_3_6_11
 										}
 										if int(pos) > p.far {
@@ -5947,7 +5947,7 @@ func (p *Parser) rpchar() bool {
 									}
 								lok3_6_11:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_4_6_11
 										}
 										if int(pos) > p.far {
@@ -5997,7 +5997,7 @@ func (p *Parser) npchar() bool {
 	{
 		position91 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+			if c := buffer[pos]; class10[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -6014,7 +6014,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l97_5_11
 								}
 								if int(pos) > p.far {
@@ -6048,7 +6048,7 @@ func (p *Parser) npchar() bool {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_3_6_11
 										}
 										if int(pos) > p.far {
@@ -6064,7 +6064,7 @@ func (p *Parser) npchar() bool {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										if c := buffer[pos]; class6[c] != 0 {
 											goto l102_4_6_11
 										}
 										if int(pos) > p.far {
@@ -6117,7 +6117,7 @@ func (p *Parser) ruchar() bool {
 		{
 			position95, tokenIndex95 := pos, ti
 			{ // unreserved
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					goto l97_5
 				}
 				if int(pos) > p.far {
@@ -6145,7 +6145,7 @@ func (p *Parser) ruchar() bool {
 					}
 					pos++
 					{ // hex
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l102_3_6
 						}
 						if int(pos) > p.far {
@@ -6158,7 +6158,7 @@ func (p *Parser) ruchar() bool {
 					}
 				lok3_6:
 					{ // hex
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l102_4_6
 						}
 						if int(pos) > p.far {
@@ -6202,7 +6202,7 @@ func (p *Parser) nuchar() bool {
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					goto l97_5
 				}
 				if int(pos) > p.far {
@@ -6236,7 +6236,7 @@ func (p *Parser) nuchar() bool {
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l102_3_6
 						}
 						if int(pos) > p.far {
@@ -6252,7 +6252,7 @@ func (p *Parser) nuchar() bool {
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l102_4_6
 						}
 						if int(pos) > p.far {
@@ -6288,7 +6288,7 @@ l93:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l97
 	}
 	if int(pos) > p.far {
@@ -6308,7 +6308,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l97
 	}
 	if int(pos) > p.far {
@@ -6338,7 +6338,7 @@ func (p *Parser) rescape() bool {
 		}
 		pos++
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+			if c := buffer[pos]; class6[c] != 0 {
 				goto l102_3
 			}
 			if int(pos) > p.far {
@@ -6351,7 +6351,7 @@ func (p *Parser) rescape() bool {
 		}
 	lok3:
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+			if c := buffer[pos]; class6[c] != 0 {
 				goto l102_4
 			}
 			if int(pos) > p.far {
@@ -6394,7 +6394,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) == p.at {
 				p.note(3, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+			if c := buffer[pos]; class6[c] != 0 {
 				goto l102_3
 			}
 			if int(pos) > p.far {
@@ -6410,7 +6410,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) == p.at {
 				p.note(3, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+			if c := buffer[pos]; class6[c] != 0 {
 				goto l102_4
 			}
 			if int(pos) > p.far {
@@ -6436,7 +6436,7 @@ l100:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l102
 	}
 	if int(pos) > p.far {
@@ -6456,7 +6456,7 @@ func (p *Parser) nhex() bool {
 	if int(pos) == p.at {
 		p.note(3, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l102
 	}
 	if int(pos) > p.far {
@@ -6474,13 +6474,13 @@ l102:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l105
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l105
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -6497,7 +6497,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l105
 	}
 	if int(pos) > p.far {
@@ -6506,7 +6506,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l105
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -6521,7 +6521,7 @@ l105:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l109
 	}
 	if int(pos) > p.far {
@@ -6541,7 +6541,7 @@ func (p *Parser) nlowalpha() bool {
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l109
 	}
 	if int(pos) > p.far {
@@ -6559,7 +6559,7 @@ l109:
 func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l111
 	}
 	if int(pos) > p.far {
@@ -6579,7 +6579,7 @@ func (p *Parser) nhialpha() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l111
 	}
 	if int(pos) > p.far {
@@ -6597,7 +6597,7 @@ l111:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l113
 	}
 	if int(pos) > p.far {
@@ -6617,7 +6617,7 @@ func (p *Parser) ndigit() bool {
 	if int(pos) == p.at {
 		p.note(14, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l113
 	}
 	if int(pos) > p.far {
@@ -6635,7 +6635,7 @@ l113:
 func (p *Parser) rsafe() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l115
 	}
 	if int(pos) > p.far {
@@ -6655,7 +6655,7 @@ func (p *Parser) nsafe() bool {
 	if int(pos) == p.at {
 		p.note(15, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l115
 	}
 	if int(pos) > p.far {
@@ -6673,7 +6673,7 @@ l115:
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l118
 	}
 	if int(pos) > p.far {
@@ -6693,7 +6693,7 @@ func (p *Parser) nextra() bool {
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l118
 	}
 	if int(pos) > p.far {
@@ -6711,7 +6711,7 @@ l118:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l122
 	}
 	if int(pos) > p.far {
@@ -6731,7 +6731,7 @@ func (p *Parser) nreserved() bool {
 	if int(pos) == p.at {
 		p.note(4, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l122
 	}
 	if int(pos) > p.far {

@@ -467,49 +467,49 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters ! '-* - . _ ~ (see internal/pegwrap/byteset.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! '-* - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters $ & + , / : ; = ? @ (see internal/pegwrap/byteset.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters ! $ &-. 0-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class10 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class11 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class12 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class13 is the table of the characters ! $ &-. 0-: = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class14 is the table of the characters ! $ &-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 6 lookaheads, 2 rule calls inside them.
@@ -845,13 +845,13 @@ func (p *Parser) rURI_reference() bool {
 							{
 								position54_58_59 := pos
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l174_1_58_59
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l174_1_58_59
 									}
 									goto l53_58_59
@@ -864,18 +864,18 @@ func (p *Parser) rURI_reference() bool {
 								{
 									position56_58_59, tokenIndex56_58_59 := pos, ti
 									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										if c := buffer[pos]; class10[c] != 0 {
 											pos++
 										} else {
 
 											{ // alpha
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l174_2_58_59
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l174_2_58_59
 												}
 												goto l56_58_59
@@ -982,7 +982,7 @@ func (p *Parser) rURI_reference() bool {
 							{
 								position154_41_60 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 
@@ -1001,7 +1001,7 @@ func (p *Parser) rURI_reference() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_35_41_60
 														}
 														if int(pos) > p.far {
@@ -1014,7 +1014,7 @@ func (p *Parser) rURI_reference() bool {
 													}
 												lok16_35_41_60:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_35_41_60
 														}
 														if int(pos) > p.far {
@@ -1037,7 +1037,7 @@ func (p *Parser) rURI_reference() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_36_41_60
 												}
 												if int(pos) > p.far {
@@ -1140,7 +1140,7 @@ func (p *Parser) nURI_reference() bool {
 									if int(pos) == p.at {
 										p.note(1, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l174_1_58_59
 									}
 									if int(pos) > p.far {
@@ -1149,7 +1149,7 @@ func (p *Parser) nURI_reference() bool {
 									if int(pos) == p.at {
 										p.note(2, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l174_1_58_59
 									}
 									goto l53_58_59
@@ -1162,7 +1162,7 @@ func (p *Parser) nURI_reference() bool {
 								{
 									position56_58_59, tokenIndex56_58_59 := pos, ti
 									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										if c := buffer[pos]; class10[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -1173,7 +1173,7 @@ func (p *Parser) nURI_reference() bool {
 												if int(pos) == p.at {
 													p.note(1, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l174_2_58_59
 												}
 												if int(pos) > p.far {
@@ -1182,7 +1182,7 @@ func (p *Parser) nURI_reference() bool {
 												if int(pos) == p.at {
 													p.note(2, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+												if c := buffer[pos]; class1[c] != 0 {
 													goto l174_2_58_59
 												}
 												goto l56_58_59
@@ -1295,7 +1295,7 @@ func (p *Parser) nURI_reference() bool {
 							{
 								position154_41_60 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -1326,7 +1326,7 @@ func (p *Parser) nURI_reference() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_35_41_60
 														}
 														if int(pos) > p.far {
@@ -1342,7 +1342,7 @@ func (p *Parser) nURI_reference() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_35_41_60
 														}
 														if int(pos) > p.far {
@@ -1368,7 +1368,7 @@ func (p *Parser) nURI_reference() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_36_41_60
 												}
 												if int(pos) > p.far {
@@ -1459,13 +1459,13 @@ func (p *Parser) rabsoluteURI() bool {
 			{
 				position54_58 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l174_1_58
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l174_1_58
 					}
 					goto l53_58
@@ -1478,18 +1478,18 @@ func (p *Parser) rabsoluteURI() bool {
 				{
 					position56_58, tokenIndex56_58 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l174_2_58
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l174_2_58
 								}
 								goto l56_58
@@ -1576,7 +1576,7 @@ func (p *Parser) nabsoluteURI() bool {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l174_1_58
 					}
 					if int(pos) > p.far {
@@ -1585,7 +1585,7 @@ func (p *Parser) nabsoluteURI() bool {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l174_1_58
 					}
 					goto l53_58
@@ -1598,7 +1598,7 @@ func (p *Parser) nabsoluteURI() bool {
 				{
 					position56_58, tokenIndex56_58 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1609,7 +1609,7 @@ func (p *Parser) nabsoluteURI() bool {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l174_2_58
 								}
 								if int(pos) > p.far {
@@ -1618,7 +1618,7 @@ func (p *Parser) nabsoluteURI() bool {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l174_2_58
 								}
 								goto l56_58
@@ -1896,7 +1896,7 @@ func (p *Parser) rrelativeURI() bool {
 							{
 								position154_40_55 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 
@@ -1915,7 +1915,7 @@ func (p *Parser) rrelativeURI() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_35_40_55
 														}
 														if int(pos) > p.far {
@@ -1928,7 +1928,7 @@ func (p *Parser) rrelativeURI() bool {
 													}
 												lok16_35_40_55:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_35_40_55
 														}
 														if int(pos) > p.far {
@@ -1951,7 +1951,7 @@ func (p *Parser) rrelativeURI() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_36_40_55
 												}
 												if int(pos) > p.far {
@@ -2230,7 +2230,7 @@ func (p *Parser) nrelativeURI() bool {
 							{
 								position154_40_55 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2261,7 +2261,7 @@ func (p *Parser) nrelativeURI() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_35_40_55
 														}
 														if int(pos) > p.far {
@@ -2277,7 +2277,7 @@ func (p *Parser) nrelativeURI() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_35_40_55
 														}
 														if int(pos) > p.far {
@@ -2303,7 +2303,7 @@ func (p *Parser) nrelativeURI() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_36_40_55
 												}
 												if int(pos) > p.far {
@@ -2469,7 +2469,7 @@ func (p *Parser) rhier_part() bool {
 							{
 								position154_40_57 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 
@@ -2488,7 +2488,7 @@ func (p *Parser) rhier_part() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_35_40_57
 														}
 														if int(pos) > p.far {
@@ -2501,7 +2501,7 @@ func (p *Parser) rhier_part() bool {
 													}
 												lok16_35_40_57:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_35_40_57
 														}
 														if int(pos) > p.far {
@@ -2524,7 +2524,7 @@ func (p *Parser) rhier_part() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_36_40_57
 												}
 												if int(pos) > p.far {
@@ -2692,7 +2692,7 @@ func (p *Parser) nhier_part() bool {
 							{
 								position154_40_57 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2723,7 +2723,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_35_40_57
 														}
 														if int(pos) > p.far {
@@ -2739,7 +2739,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_35_40_57
 														}
 														if int(pos) > p.far {
@@ -2765,7 +2765,7 @@ func (p *Parser) nhier_part() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_36_40_57
 												}
 												if int(pos) > p.far {
@@ -2832,7 +2832,7 @@ func (p *Parser) ropaque_part() bool {
 			{
 				position35_37 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
@@ -2851,7 +2851,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l167_16_18_37
 										}
 										if int(pos) > p.far {
@@ -2864,7 +2864,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 								lok16_18_37:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l167_17_18_37
 										}
 										if int(pos) > p.far {
@@ -2887,7 +2887,7 @@ func (p *Parser) ropaque_part() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								if c := buffer[pos]; class6[c] != 0 {
 									goto l159_19_37
 								}
 								if int(pos) > p.far {
@@ -2919,7 +2919,7 @@ func (p *Parser) ropaque_part() bool {
 				{
 					position154_38 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
@@ -2938,7 +2938,7 @@ func (p *Parser) ropaque_part() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_35_38
 											}
 											if int(pos) > p.far {
@@ -2951,7 +2951,7 @@ func (p *Parser) ropaque_part() bool {
 										}
 									lok16_35_38:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_35_38
 											}
 											if int(pos) > p.far {
@@ -2974,7 +2974,7 @@ func (p *Parser) ropaque_part() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_36_38
 									}
 									if int(pos) > p.far {
@@ -3031,7 +3031,7 @@ func (p *Parser) nopaque_part() bool {
 			{
 				position35_37 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -3062,7 +3062,7 @@ func (p *Parser) nopaque_part() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l167_16_18_37
 										}
 										if int(pos) > p.far {
@@ -3078,7 +3078,7 @@ func (p *Parser) nopaque_part() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l167_17_18_37
 										}
 										if int(pos) > p.far {
@@ -3104,7 +3104,7 @@ func (p *Parser) nopaque_part() bool {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								if c := buffer[pos]; class6[c] != 0 {
 									goto l159_19_37
 								}
 								if int(pos) > p.far {
@@ -3136,7 +3136,7 @@ func (p *Parser) nopaque_part() bool {
 				{
 					position154_38 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -3167,7 +3167,7 @@ func (p *Parser) nopaque_part() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_35_38
 											}
 											if int(pos) > p.far {
@@ -3183,7 +3183,7 @@ func (p *Parser) nopaque_part() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_35_38
 											}
 											if int(pos) > p.far {
@@ -3209,7 +3209,7 @@ func (p *Parser) nopaque_part() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_36_38
 									}
 									if int(pos) > p.far {
@@ -3261,7 +3261,7 @@ func (p *Parser) ruric_no_slash() bool {
 	{
 		position35 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
@@ -3280,7 +3280,7 @@ func (p *Parser) ruric_no_slash() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_18
 								}
 								if int(pos) > p.far {
@@ -3293,7 +3293,7 @@ func (p *Parser) ruric_no_slash() bool {
 							}
 						lok16_18:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_18
 								}
 								if int(pos) > p.far {
@@ -3316,7 +3316,7 @@ func (p *Parser) ruric_no_slash() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_19
 						}
 						if int(pos) > p.far {
@@ -3349,7 +3349,7 @@ func (p *Parser) nuric_no_slash() bool {
 	{
 		position35 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -3380,7 +3380,7 @@ func (p *Parser) nuric_no_slash() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_18
 								}
 								if int(pos) > p.far {
@@ -3396,7 +3396,7 @@ func (p *Parser) nuric_no_slash() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_18
 								}
 								if int(pos) > p.far {
@@ -3422,7 +3422,7 @@ func (p *Parser) nuric_no_slash() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_19
 						}
 						if int(pos) > p.far {
@@ -4129,7 +4129,7 @@ func (p *Parser) rrel_segment() bool {
 	{
 		position48 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 
@@ -4148,7 +4148,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_20
 								}
 								if int(pos) > p.far {
@@ -4161,7 +4161,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 						lok16_20:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_20
 								}
 								if int(pos) > p.far {
@@ -4184,7 +4184,7 @@ func (p *Parser) rrel_segment() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_21
 						}
 						if int(pos) > p.far {
@@ -4204,7 +4204,7 @@ func (p *Parser) rrel_segment() bool {
 		{
 			position50, tokenIndex50 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -4223,7 +4223,7 @@ func (p *Parser) rrel_segment() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_16_22
 									}
 									if int(pos) > p.far {
@@ -4236,7 +4236,7 @@ func (p *Parser) rrel_segment() bool {
 								}
 							lok16_22:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_17_22
 									}
 									if int(pos) > p.far {
@@ -4259,7 +4259,7 @@ func (p *Parser) rrel_segment() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l159_23
 							}
 							if int(pos) > p.far {
@@ -4296,7 +4296,7 @@ func (p *Parser) nrel_segment() bool {
 	{
 		position48 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -4327,7 +4327,7 @@ func (p *Parser) nrel_segment() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_20
 								}
 								if int(pos) > p.far {
@@ -4343,7 +4343,7 @@ func (p *Parser) nrel_segment() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_20
 								}
 								if int(pos) > p.far {
@@ -4369,7 +4369,7 @@ func (p *Parser) nrel_segment() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_21
 						}
 						if int(pos) > p.far {
@@ -4389,7 +4389,7 @@ func (p *Parser) nrel_segment() bool {
 		{
 			position50, tokenIndex50 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4420,7 +4420,7 @@ func (p *Parser) nrel_segment() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_16_22
 									}
 									if int(pos) > p.far {
@@ -4436,7 +4436,7 @@ func (p *Parser) nrel_segment() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_17_22
 									}
 									if int(pos) > p.far {
@@ -4462,7 +4462,7 @@ func (p *Parser) nrel_segment() bool {
 							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l159_23
 							}
 							if int(pos) > p.far {
@@ -4502,13 +4502,13 @@ func (p *Parser) rscheme() bool {
 	{
 		position54 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l174_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l174_1
 			}
 			goto l53
@@ -4521,18 +4521,18 @@ func (p *Parser) rscheme() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l174_2
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l174_2
 						}
 						goto l56
@@ -4576,7 +4576,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l174_1
 			}
 			if int(pos) > p.far {
@@ -4585,7 +4585,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(2, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l174_1
 			}
 			goto l53
@@ -4598,7 +4598,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4609,7 +4609,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l174_2
 						}
 						if int(pos) > p.far {
@@ -4618,7 +4618,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l174_2
 						}
 						goto l56
@@ -4763,7 +4763,7 @@ func (p *Parser) rreg_name() bool {
 	{
 		position64 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+			if c := buffer[pos]; class11[c] != 0 {
 				pos++
 			} else {
 
@@ -4782,7 +4782,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_24
 								}
 								if int(pos) > p.far {
@@ -4795,7 +4795,7 @@ func (p *Parser) rreg_name() bool {
 							}
 						lok16_24:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_24
 								}
 								if int(pos) > p.far {
@@ -4818,7 +4818,7 @@ func (p *Parser) rreg_name() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_25
 						}
 						if int(pos) > p.far {
@@ -4838,7 +4838,7 @@ func (p *Parser) rreg_name() bool {
 		{
 			position66, tokenIndex66 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
@@ -4857,7 +4857,7 @@ func (p *Parser) rreg_name() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_16_26
 									}
 									if int(pos) > p.far {
@@ -4870,7 +4870,7 @@ func (p *Parser) rreg_name() bool {
 								}
 							lok16_26:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_17_26
 									}
 									if int(pos) > p.far {
@@ -4893,7 +4893,7 @@ func (p *Parser) rreg_name() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l159_27
 							}
 							if int(pos) > p.far {
@@ -4938,7 +4938,7 @@ func (p *Parser) nreg_name() bool {
 	{
 		position64 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+			if c := buffer[pos]; class11[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -4969,7 +4969,7 @@ func (p *Parser) nreg_name() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_24
 								}
 								if int(pos) > p.far {
@@ -4985,7 +4985,7 @@ func (p *Parser) nreg_name() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_24
 								}
 								if int(pos) > p.far {
@@ -5011,7 +5011,7 @@ func (p *Parser) nreg_name() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_25
 						}
 						if int(pos) > p.far {
@@ -5031,7 +5031,7 @@ func (p *Parser) nreg_name() bool {
 		{
 			position66, tokenIndex66 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5062,7 +5062,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_16_26
 									}
 									if int(pos) > p.far {
@@ -5078,7 +5078,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_17_26
 									}
 									if int(pos) > p.far {
@@ -5104,7 +5104,7 @@ func (p *Parser) nreg_name() bool {
 							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l159_27
 							}
 							if int(pos) > p.far {
@@ -5164,7 +5164,7 @@ func (p *Parser) rserver() bool {
 						{
 							position78_46, tokenIndex78_46 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								if c := buffer[pos]; class12[c] != 0 {
 									pos++
 								} else {
 
@@ -5183,7 +5183,7 @@ func (p *Parser) rserver() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l167_16_28_46
 													}
 													if int(pos) > p.far {
@@ -5196,7 +5196,7 @@ func (p *Parser) rserver() bool {
 												}
 											lok16_28_46:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l167_17_28_46
 													}
 													if int(pos) > p.far {
@@ -5219,7 +5219,7 @@ func (p *Parser) rserver() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l159_29_46
 											}
 											if int(pos) > p.far {
@@ -5325,7 +5325,7 @@ func (p *Parser) rserver() bool {
 								{
 									position120_43_47, tokenIndex120_43_47 := pos, ti
 									{ // digit
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l182_15_43_47
 										}
 										if int(pos) > p.far {
@@ -5409,7 +5409,7 @@ func (p *Parser) nserver() bool {
 						{
 							position78_46, tokenIndex78_46 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								if c := buffer[pos]; class12[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -5440,7 +5440,7 @@ func (p *Parser) nserver() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l167_16_28_46
 													}
 													if int(pos) > p.far {
@@ -5456,7 +5456,7 @@ func (p *Parser) nserver() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l167_17_28_46
 													}
 													if int(pos) > p.far {
@@ -5482,7 +5482,7 @@ func (p *Parser) nserver() bool {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l159_29_46
 											}
 											if int(pos) > p.far {
@@ -5597,7 +5597,7 @@ func (p *Parser) nserver() bool {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l182_15_43_47
 										}
 										if int(pos) > p.far {
@@ -5670,7 +5670,7 @@ func (p *Parser) ruserinfo() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+				if c := buffer[pos]; class12[c] != 0 {
 					pos++
 				} else {
 
@@ -5689,7 +5689,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_16_28
 									}
 									if int(pos) > p.far {
@@ -5702,7 +5702,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 							lok16_28:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_17_28
 									}
 									if int(pos) > p.far {
@@ -5725,7 +5725,7 @@ func (p *Parser) ruserinfo() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l159_29
 							}
 							if int(pos) > p.far {
@@ -5767,7 +5767,7 @@ func (p *Parser) nuserinfo() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+				if c := buffer[pos]; class12[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5798,7 +5798,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_16_28
 									}
 									if int(pos) > p.far {
@@ -5814,7 +5814,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l167_17_28
 									}
 									if int(pos) > p.far {
@@ -5840,7 +5840,7 @@ func (p *Parser) nuserinfo() bool {
 							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l159_29
 							}
 							if int(pos) > p.far {
@@ -5937,7 +5937,7 @@ func (p *Parser) rhostport() bool {
 					{
 						position120_43, tokenIndex120_43 := pos, ti
 						{ // digit
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l182_15_43
 							}
 							if int(pos) > p.far {
@@ -6055,7 +6055,7 @@ func (p *Parser) nhostport() bool {
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l182_15_43
 							}
 							if int(pos) > p.far {
@@ -6196,13 +6196,13 @@ func (p *Parser) rhostname() bool {
 				{
 					position96_30 := pos
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l170_3_30
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l170_3_30
 						}
 						goto l95_30
@@ -6230,13 +6230,13 @@ func (p *Parser) rhostname() bool {
 							pos, ti = position100_30, tokenIndex100_30
 						}
 						{ // alphanum
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l170_4_30
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l170_4_30
 							}
 							goto l98_30
@@ -6268,13 +6268,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position92, tokenIndex92 := pos, ti
 				{ // alphanum
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l170_31
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l170_31
 					}
 					goto l91
@@ -6297,13 +6297,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position102_32 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l174_5_32
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l174_5_32
 					}
 					goto l101_32
@@ -6331,13 +6331,13 @@ func (p *Parser) rhostname() bool {
 						pos, ti = position106_32, tokenIndex106_32
 					}
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l170_6_32
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l170_6_32
 						}
 						goto l104_32
@@ -6408,7 +6408,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l170_3_30
 						}
 						if int(pos) > p.far {
@@ -6417,7 +6417,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l170_3_30
 						}
 						goto l95_30
@@ -6451,7 +6451,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(1, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l170_4_30
 							}
 							if int(pos) > p.far {
@@ -6460,7 +6460,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(17, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l170_4_30
 							}
 							goto l98_30
@@ -6498,7 +6498,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(1, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l170_31
 					}
 					if int(pos) > p.far {
@@ -6507,7 +6507,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(17, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l170_31
 					}
 					goto l91
@@ -6533,7 +6533,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l174_5_32
 					}
 					if int(pos) > p.far {
@@ -6542,7 +6542,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l174_5_32
 					}
 					goto l101_32
@@ -6576,7 +6576,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l170_6_32
 						}
 						if int(pos) > p.far {
@@ -6585,7 +6585,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l170_6_32
 						}
 						goto l104_32
@@ -6648,13 +6648,13 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position96 := pos
 		{ // alphanum
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l170_3
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l170_3
 			}
 			goto l95
@@ -6682,13 +6682,13 @@ func (p *Parser) rdomainlabel() bool {
 				pos, ti = position100, tokenIndex100
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l170_4
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l170_4
 				}
 				goto l98
@@ -6721,7 +6721,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l170_3
 			}
 			if int(pos) > p.far {
@@ -6730,7 +6730,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l170_3
 			}
 			goto l95
@@ -6764,7 +6764,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l170_4
 				}
 				if int(pos) > p.far {
@@ -6773,7 +6773,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(17, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l170_4
 				}
 				goto l98
@@ -6804,13 +6804,13 @@ func (p *Parser) rtoplabel() bool {
 	{
 		position102 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l174_5
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l174_5
 			}
 			goto l101
@@ -6838,13 +6838,13 @@ func (p *Parser) rtoplabel() bool {
 				pos, ti = position106, tokenIndex106
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l170_6
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l170_6
 				}
 				goto l104
@@ -6877,7 +6877,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l174_5
 			}
 			if int(pos) > p.far {
@@ -6886,7 +6886,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(2, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l174_5
 			}
 			goto l101
@@ -6920,7 +6920,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l170_6
 				}
 				if int(pos) > p.far {
@@ -6929,7 +6929,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(17, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l170_6
 				}
 				goto l104
@@ -6962,7 +6962,7 @@ func (p *Parser) rIPv4address() bool {
 	{
 		position108 := pos
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_7
 			}
 			if int(pos) > p.far {
@@ -6978,7 +6978,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position110, tokenIndex110 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_8
 				}
 				if int(pos) > p.far {
@@ -7003,7 +7003,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos++
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_9
 			}
 			if int(pos) > p.far {
@@ -7019,7 +7019,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position112, tokenIndex112 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_10
 				}
 				if int(pos) > p.far {
@@ -7044,7 +7044,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos++
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_11
 			}
 			if int(pos) > p.far {
@@ -7060,7 +7060,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position114, tokenIndex114 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_12
 				}
 				if int(pos) > p.far {
@@ -7085,7 +7085,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos++
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_13
 			}
 			if int(pos) > p.far {
@@ -7101,7 +7101,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position116, tokenIndex116 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_14
 				}
 				if int(pos) > p.far {
@@ -7145,7 +7145,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_7
 			}
 			if int(pos) > p.far {
@@ -7164,7 +7164,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_8
 				}
 				if int(pos) > p.far {
@@ -7195,7 +7195,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_9
 			}
 			if int(pos) > p.far {
@@ -7214,7 +7214,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_10
 				}
 				if int(pos) > p.far {
@@ -7245,7 +7245,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_11
 			}
 			if int(pos) > p.far {
@@ -7264,7 +7264,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_12
 				}
 				if int(pos) > p.far {
@@ -7295,7 +7295,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l182_13
 			}
 			if int(pos) > p.far {
@@ -7314,7 +7314,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_14
 				}
 				if int(pos) > p.far {
@@ -7358,7 +7358,7 @@ func (p *Parser) rport() bool {
 		{
 			position120, tokenIndex120 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_15
 				}
 				if int(pos) > p.far {
@@ -7399,7 +7399,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l182_15
 				}
 				if int(pos) > p.far {
@@ -7755,7 +7755,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position143_44 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -7774,7 +7774,7 @@ func (p *Parser) rsegment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_33_44
 											}
 											if int(pos) > p.far {
@@ -7787,7 +7787,7 @@ func (p *Parser) rsegment() bool {
 										}
 									lok16_33_44:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_33_44
 											}
 											if int(pos) > p.far {
@@ -7810,7 +7810,7 @@ func (p *Parser) rsegment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_34_44
 									}
 									if int(pos) > p.far {
@@ -7863,7 +7863,7 @@ func (p *Parser) rsegment() bool {
 							{
 								position143_39_45 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									if c := buffer[pos]; class13[c] != 0 {
 										pos++
 									} else {
 
@@ -7882,7 +7882,7 @@ func (p *Parser) rsegment() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_33_39_45
 														}
 														if int(pos) > p.far {
@@ -7895,7 +7895,7 @@ func (p *Parser) rsegment() bool {
 													}
 												lok16_33_39_45:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_33_39_45
 														}
 														if int(pos) > p.far {
@@ -7918,7 +7918,7 @@ func (p *Parser) rsegment() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_34_39_45
 												}
 												if int(pos) > p.far {
@@ -7974,7 +7974,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position143_44 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -8005,7 +8005,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_33_44
 											}
 											if int(pos) > p.far {
@@ -8021,7 +8021,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_33_44
 											}
 											if int(pos) > p.far {
@@ -8047,7 +8047,7 @@ func (p *Parser) nsegment() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_34_44
 									}
 									if int(pos) > p.far {
@@ -8103,7 +8103,7 @@ func (p *Parser) nsegment() bool {
 							{
 								position143_39_45 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									if c := buffer[pos]; class13[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -8134,7 +8134,7 @@ func (p *Parser) nsegment() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_16_33_39_45
 														}
 														if int(pos) > p.far {
@@ -8150,7 +8150,7 @@ func (p *Parser) nsegment() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l167_17_33_39_45
 														}
 														if int(pos) > p.far {
@@ -8176,7 +8176,7 @@ func (p *Parser) nsegment() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l159_34_39_45
 												}
 												if int(pos) > p.far {
@@ -8233,7 +8233,7 @@ func (p *Parser) rparam() bool {
 				{
 					position143_39 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -8252,7 +8252,7 @@ func (p *Parser) rparam() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_33_39
 											}
 											if int(pos) > p.far {
@@ -8265,7 +8265,7 @@ func (p *Parser) rparam() bool {
 										}
 									lok16_33_39:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_33_39
 											}
 											if int(pos) > p.far {
@@ -8288,7 +8288,7 @@ func (p *Parser) rparam() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_34_39
 									}
 									if int(pos) > p.far {
@@ -8335,7 +8335,7 @@ func (p *Parser) nparam() bool {
 				{
 					position143_39 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -8366,7 +8366,7 @@ func (p *Parser) nparam() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_33_39
 											}
 											if int(pos) > p.far {
@@ -8382,7 +8382,7 @@ func (p *Parser) nparam() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_33_39
 											}
 											if int(pos) > p.far {
@@ -8408,7 +8408,7 @@ func (p *Parser) nparam() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_34_39
 									}
 									if int(pos) > p.far {
@@ -8450,7 +8450,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position143 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 
@@ -8469,7 +8469,7 @@ func (p *Parser) rpchar() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_33
 								}
 								if int(pos) > p.far {
@@ -8482,7 +8482,7 @@ func (p *Parser) rpchar() bool {
 							}
 						lok16_33:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_33
 								}
 								if int(pos) > p.far {
@@ -8505,7 +8505,7 @@ func (p *Parser) rpchar() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_34
 						}
 						if int(pos) > p.far {
@@ -8538,7 +8538,7 @@ func (p *Parser) npchar() bool {
 	{
 		position143 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -8569,7 +8569,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_33
 								}
 								if int(pos) > p.far {
@@ -8585,7 +8585,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_33
 								}
 								if int(pos) > p.far {
@@ -8611,7 +8611,7 @@ func (p *Parser) npchar() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_34
 						}
 						if int(pos) > p.far {
@@ -8653,7 +8653,7 @@ func (p *Parser) rquery() bool {
 				{
 					position154_40 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
@@ -8672,7 +8672,7 @@ func (p *Parser) rquery() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_35_40
 											}
 											if int(pos) > p.far {
@@ -8685,7 +8685,7 @@ func (p *Parser) rquery() bool {
 										}
 									lok16_35_40:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_35_40
 											}
 											if int(pos) > p.far {
@@ -8708,7 +8708,7 @@ func (p *Parser) rquery() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_36_40
 									}
 									if int(pos) > p.far {
@@ -8762,7 +8762,7 @@ func (p *Parser) nquery() bool {
 				{
 					position154_40 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -8793,7 +8793,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_35_40
 											}
 											if int(pos) > p.far {
@@ -8809,7 +8809,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_35_40
 											}
 											if int(pos) > p.far {
@@ -8835,7 +8835,7 @@ func (p *Parser) nquery() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_36_40
 									}
 									if int(pos) > p.far {
@@ -8890,7 +8890,7 @@ func (p *Parser) rfragment() bool {
 				{
 					position154_41 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
@@ -8909,7 +8909,7 @@ func (p *Parser) rfragment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_35_41
 											}
 											if int(pos) > p.far {
@@ -8922,7 +8922,7 @@ func (p *Parser) rfragment() bool {
 										}
 									lok16_35_41:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_35_41
 											}
 											if int(pos) > p.far {
@@ -8945,7 +8945,7 @@ func (p *Parser) rfragment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_36_41
 									}
 									if int(pos) > p.far {
@@ -8999,7 +8999,7 @@ func (p *Parser) nfragment() bool {
 				{
 					position154_41 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -9030,7 +9030,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_16_35_41
 											}
 											if int(pos) > p.far {
@@ -9046,7 +9046,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l167_17_35_41
 											}
 											if int(pos) > p.far {
@@ -9072,7 +9072,7 @@ func (p *Parser) nfragment() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l159_36_41
 									}
 									if int(pos) > p.far {
@@ -9119,7 +9119,7 @@ func (p *Parser) ruric() bool {
 	{
 		position154 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+			if c := buffer[pos]; class14[c] != 0 {
 				pos++
 			} else {
 
@@ -9138,7 +9138,7 @@ func (p *Parser) ruric() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_35
 								}
 								if int(pos) > p.far {
@@ -9151,7 +9151,7 @@ func (p *Parser) ruric() bool {
 							}
 						lok16_35:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_35
 								}
 								if int(pos) > p.far {
@@ -9174,7 +9174,7 @@ func (p *Parser) ruric() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_36
 						}
 						if int(pos) > p.far {
@@ -9207,7 +9207,7 @@ func (p *Parser) nuric() bool {
 	{
 		position154 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+			if c := buffer[pos]; class14[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -9238,7 +9238,7 @@ func (p *Parser) nuric() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_16_35
 								}
 								if int(pos) > p.far {
@@ -9254,7 +9254,7 @@ func (p *Parser) nuric() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l167_17_35
 								}
 								if int(pos) > p.far {
@@ -9280,7 +9280,7 @@ func (p *Parser) nuric() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l159_36
 						}
 						if int(pos) > p.far {
@@ -9310,7 +9310,7 @@ l153:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l156
 	}
 	if int(pos) > p.far {
@@ -9330,7 +9330,7 @@ func (p *Parser) nreserved() bool {
 	if int(pos) == p.at {
 		p.note(22, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l156
 	}
 	if int(pos) > p.far {
@@ -9348,7 +9348,7 @@ l156:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l159
 	}
 	if int(pos) > p.far {
@@ -9368,7 +9368,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(9, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l159
 	}
 	if int(pos) > p.far {
@@ -9386,7 +9386,7 @@ l159:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l162
 	}
 	if int(pos) > p.far {
@@ -9406,7 +9406,7 @@ func (p *Parser) nmark() bool {
 	if int(pos) == p.at {
 		p.note(23, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l162
 	}
 	if int(pos) > p.far {
@@ -9436,7 +9436,7 @@ func (p *Parser) rescaped() bool {
 		}
 		pos++
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l167_16
 			}
 			if int(pos) > p.far {
@@ -9449,7 +9449,7 @@ func (p *Parser) rescaped() bool {
 		}
 	lok16:
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l167_17
 			}
 			if int(pos) > p.far {
@@ -9492,7 +9492,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l167_16
 			}
 			if int(pos) > p.far {
@@ -9508,7 +9508,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l167_17
 			}
 			if int(pos) > p.far {
@@ -9534,7 +9534,7 @@ l165:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l167
 	}
 	if int(pos) > p.far {
@@ -9554,7 +9554,7 @@ func (p *Parser) nhex() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l167
 	}
 	if int(pos) > p.far {
@@ -9572,13 +9572,13 @@ l167:
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l170
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l170
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -9595,7 +9595,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l170
 	}
 	if int(pos) > p.far {
@@ -9604,7 +9604,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(17, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l170
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -9619,13 +9619,13 @@ l170:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l174
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l174
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -9642,7 +9642,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l174
 	}
 	if int(pos) > p.far {
@@ -9651,7 +9651,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(2, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l174
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -9666,7 +9666,7 @@ l174:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l178
 	}
 	if int(pos) > p.far {
@@ -9686,7 +9686,7 @@ func (p *Parser) nlowalpha() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l178
 	}
 	if int(pos) > p.far {
@@ -9704,7 +9704,7 @@ l178:
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l180
 	}
 	if int(pos) > p.far {
@@ -9724,7 +9724,7 @@ func (p *Parser) nupalpha() bool {
 	if int(pos) == p.at {
 		p.note(2, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l180
 	}
 	if int(pos) > p.far {
@@ -9742,7 +9742,7 @@ l180:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l182
 	}
 	if int(pos) > p.far {
@@ -9762,7 +9762,7 @@ func (p *Parser) ndigit() bool {
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l182
 	}
 	if int(pos) > p.far {

@@ -531,58 +531,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters - (see internal/pegwrap/byteset.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! '-* - . _ ~ (see internal/pegwrap/byteset.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters ! '-* - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters $ & + , / : ; = ? @ [ ] (see internal/pegwrap/byteset.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters ! $ &-; = ?-[ ] _ a-z ~ (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class10 is the table of the characters ! $ &-. 0-; = ?-[ ] _ a-z ~ (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class11 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
-const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class12 is the table of the characters # ? (see internal/pegwrap/classes.go).
-const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class13 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class14 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class15 is the table of the characters - . 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class15 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class15 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class16 is the table of the characters / ? (see internal/pegwrap/classes.go).
-const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class17 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 36 lookaheads, 14 rule calls inside them.
@@ -887,7 +887,7 @@ func (p *Parser) rURI_reference() bool {
 						{
 							position288_117, tokenIndex288_117 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								if c := buffer[pos]; class16[c] != 0 {
 									pos++
 								} else {
 
@@ -896,7 +896,7 @@ func (p *Parser) rURI_reference() bool {
 										{
 											position278_35_117 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												if c := buffer[pos]; class13[c] != 0 {
 													pos++
 												} else {
 
@@ -915,7 +915,7 @@ func (p *Parser) rURI_reference() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_1_32_35_117
 																	}
 																	if int(pos) > p.far {
@@ -928,7 +928,7 @@ func (p *Parser) rURI_reference() bool {
 																}
 															lok1_32_35_117:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_2_32_35_117
 																	}
 																	if int(pos) > p.far {
@@ -951,7 +951,7 @@ func (p *Parser) rURI_reference() bool {
 														;
 													default:
 														{ // unreserved
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															if c := buffer[pos]; class7[c] != 0 {
 																goto l26_33_35_117
 															}
 															if int(pos) > p.far {
@@ -1042,7 +1042,7 @@ func (p *Parser) rURI_reference() bool {
 						{
 							position288_118, tokenIndex288_118 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								if c := buffer[pos]; class16[c] != 0 {
 									pos++
 								} else {
 
@@ -1051,7 +1051,7 @@ func (p *Parser) rURI_reference() bool {
 										{
 											position278_35_118 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												if c := buffer[pos]; class13[c] != 0 {
 													pos++
 												} else {
 
@@ -1070,7 +1070,7 @@ func (p *Parser) rURI_reference() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_1_32_35_118
 																	}
 																	if int(pos) > p.far {
@@ -1083,7 +1083,7 @@ func (p *Parser) rURI_reference() bool {
 																}
 															lok1_32_35_118:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_2_32_35_118
 																	}
 																	if int(pos) > p.far {
@@ -1106,7 +1106,7 @@ func (p *Parser) rURI_reference() bool {
 														;
 													default:
 														{ // unreserved
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															if c := buffer[pos]; class7[c] != 0 {
 																goto l26_33_35_118
 															}
 															if int(pos) > p.far {
@@ -1225,7 +1225,7 @@ func (p *Parser) nURI_reference() bool {
 						{
 							position288_117, tokenIndex288_117 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								if c := buffer[pos]; class16[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -1237,7 +1237,7 @@ func (p *Parser) nURI_reference() bool {
 										{
 											position278_35_117 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												if c := buffer[pos]; class13[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -1268,7 +1268,7 @@ func (p *Parser) nURI_reference() bool {
 																	if int(pos) == p.at {
 																		p.note(5, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_1_32_35_117
 																	}
 																	if int(pos) > p.far {
@@ -1284,7 +1284,7 @@ func (p *Parser) nURI_reference() bool {
 																	if int(pos) == p.at {
 																		p.note(5, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_2_32_35_117
 																	}
 																	if int(pos) > p.far {
@@ -1310,7 +1310,7 @@ func (p *Parser) nURI_reference() bool {
 															if int(pos) == p.at {
 																p.note(6, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															if c := buffer[pos]; class7[c] != 0 {
 																goto l26_33_35_117
 															}
 															if int(pos) > p.far {
@@ -1404,7 +1404,7 @@ func (p *Parser) nURI_reference() bool {
 						{
 							position288_118, tokenIndex288_118 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+								if c := buffer[pos]; class16[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -1416,7 +1416,7 @@ func (p *Parser) nURI_reference() bool {
 										{
 											position278_35_118 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+												if c := buffer[pos]; class13[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -1447,7 +1447,7 @@ func (p *Parser) nURI_reference() bool {
 																	if int(pos) == p.at {
 																		p.note(5, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_1_32_35_118
 																	}
 																	if int(pos) > p.far {
@@ -1463,7 +1463,7 @@ func (p *Parser) nURI_reference() bool {
 																	if int(pos) == p.at {
 																		p.note(5, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l315_2_32_35_118
 																	}
 																	if int(pos) > p.far {
@@ -1489,7 +1489,7 @@ func (p *Parser) nURI_reference() bool {
 															if int(pos) == p.at {
 																p.note(6, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+															if c := buffer[pos]; class7[c] != 0 {
 																goto l26_33_35_118
 															}
 															if int(pos) > p.far {
@@ -1604,7 +1604,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 					{
 						position288_119, tokenIndex288_119 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							if c := buffer[pos]; class16[c] != 0 {
 								pos++
 							} else {
 
@@ -1613,7 +1613,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 									{
 										position278_35_119 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											if c := buffer[pos]; class13[c] != 0 {
 												pos++
 											} else {
 
@@ -1632,7 +1632,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_1_32_35_119
 																}
 																if int(pos) > p.far {
@@ -1645,7 +1645,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 															}
 														lok1_32_35_119:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_2_32_35_119
 																}
 																if int(pos) > p.far {
@@ -1668,7 +1668,7 @@ func (p *Parser) rabsolute_URI_reference() bool {
 													;
 												default:
 													{ // unreserved
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l26_33_35_119
 														}
 														if int(pos) > p.far {
@@ -1783,7 +1783,7 @@ func (p *Parser) nabsolute_URI_reference() bool {
 					{
 						position288_119, tokenIndex288_119 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							if c := buffer[pos]; class16[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1795,7 +1795,7 @@ func (p *Parser) nabsolute_URI_reference() bool {
 									{
 										position278_35_119 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											if c := buffer[pos]; class13[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -1826,7 +1826,7 @@ func (p *Parser) nabsolute_URI_reference() bool {
 																if int(pos) == p.at {
 																	p.note(5, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_1_32_35_119
 																}
 																if int(pos) > p.far {
@@ -1842,7 +1842,7 @@ func (p *Parser) nabsolute_URI_reference() bool {
 																if int(pos) == p.at {
 																	p.note(5, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_2_32_35_119
 																}
 																if int(pos) > p.far {
@@ -1868,7 +1868,7 @@ func (p *Parser) nabsolute_URI_reference() bool {
 														if int(pos) == p.at {
 															p.note(6, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l26_33_35_119
 														}
 														if int(pos) > p.far {
@@ -1954,7 +1954,7 @@ func (p *Parser) ruric() bool {
 	{
 		position21 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 
@@ -1973,7 +1973,7 @@ func (p *Parser) ruric() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_40
 								}
 								if int(pos) > p.far {
@@ -1986,7 +1986,7 @@ func (p *Parser) ruric() bool {
 							}
 						lok1_40:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_40
 								}
 								if int(pos) > p.far {
@@ -2009,7 +2009,7 @@ func (p *Parser) ruric() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_41
 						}
 						if int(pos) > p.far {
@@ -2042,7 +2042,7 @@ func (p *Parser) nuric() bool {
 	{
 		position21 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -2073,7 +2073,7 @@ func (p *Parser) nuric() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_40
 								}
 								if int(pos) > p.far {
@@ -2089,7 +2089,7 @@ func (p *Parser) nuric() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_40
 								}
 								if int(pos) > p.far {
@@ -2115,7 +2115,7 @@ func (p *Parser) nuric() bool {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_41
 						}
 						if int(pos) > p.far {
@@ -2145,7 +2145,7 @@ l20:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+	if c := buffer[pos]; class8[c] != 0 {
 		goto l23
 	}
 	if int(pos) > p.far {
@@ -2165,7 +2165,7 @@ func (p *Parser) nreserved() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+	if c := buffer[pos]; class8[c] != 0 {
 		goto l23
 	}
 	if int(pos) > p.far {
@@ -2183,7 +2183,7 @@ l23:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l26
 	}
 	if int(pos) > p.far {
@@ -2203,7 +2203,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(6, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l26
 	}
 	if int(pos) > p.far {
@@ -2221,7 +2221,7 @@ l26:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l29
 	}
 	if int(pos) > p.far {
@@ -2241,7 +2241,7 @@ func (p *Parser) nmark() bool {
 	if int(pos) == p.at {
 		p.note(9, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l29
 	}
 	if int(pos) > p.far {
@@ -2271,7 +2271,7 @@ func (p *Parser) rescaped() bool {
 		}
 		pos++
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l315_1
 			}
 			if int(pos) > p.far {
@@ -2284,7 +2284,7 @@ func (p *Parser) rescaped() bool {
 		}
 	lok1:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l315_2
 			}
 			if int(pos) > p.far {
@@ -2327,7 +2327,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l315_1
 			}
 			if int(pos) > p.far {
@@ -2343,7 +2343,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l315_2
 			}
 			if int(pos) > p.far {
@@ -2381,13 +2381,13 @@ func (p *Parser) rabsolute_URI() bool {
 			{
 				position64_116 := pos
 				{ // ALPHA
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l309_5_116
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l309_5_116
 					}
 					goto l63_116
@@ -2400,18 +2400,18 @@ func (p *Parser) rabsolute_URI() bool {
 				{
 					position66_116, tokenIndex66_116 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
 							{ // ALPHA
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l309_6_116
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l309_6_116
 								}
 								goto l66_116
@@ -2531,7 +2531,7 @@ func (p *Parser) nabsolute_URI() bool {
 					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l309_5_116
 					}
 					if int(pos) > p.far {
@@ -2540,7 +2540,7 @@ func (p *Parser) nabsolute_URI() bool {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l309_5_116
 					}
 					goto l63_116
@@ -2553,7 +2553,7 @@ func (p *Parser) nabsolute_URI() bool {
 				{
 					position66_116, tokenIndex66_116 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2564,7 +2564,7 @@ func (p *Parser) nabsolute_URI() bool {
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l309_6_116
 								}
 								if int(pos) > p.far {
@@ -2573,7 +2573,7 @@ func (p *Parser) nabsolute_URI() bool {
 								if int(pos) == p.at {
 									p.note(11, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l309_6_116
 								}
 								goto l66_116
@@ -2759,7 +2759,7 @@ func (p *Parser) rhier_part() bool {
 					{
 						position283_115, tokenIndex283_115 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							if c := buffer[pos]; class16[c] != 0 {
 								pos++
 							} else {
 
@@ -2768,7 +2768,7 @@ func (p *Parser) rhier_part() bool {
 									{
 										position278_34_115 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											if c := buffer[pos]; class13[c] != 0 {
 												pos++
 											} else {
 
@@ -2787,7 +2787,7 @@ func (p *Parser) rhier_part() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_1_32_34_115
 																}
 																if int(pos) > p.far {
@@ -2800,7 +2800,7 @@ func (p *Parser) rhier_part() bool {
 															}
 														lok1_32_34_115:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_2_32_34_115
 																}
 																if int(pos) > p.far {
@@ -2823,7 +2823,7 @@ func (p *Parser) rhier_part() bool {
 													;
 												default:
 													{ // unreserved
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l26_33_34_115
 														}
 														if int(pos) > p.far {
@@ -2958,7 +2958,7 @@ func (p *Parser) nhier_part() bool {
 					{
 						position283_115, tokenIndex283_115 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							if c := buffer[pos]; class16[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -2970,7 +2970,7 @@ func (p *Parser) nhier_part() bool {
 									{
 										position278_34_115 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											if c := buffer[pos]; class13[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -3001,7 +3001,7 @@ func (p *Parser) nhier_part() bool {
 																if int(pos) == p.at {
 																	p.note(5, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_1_32_34_115
 																}
 																if int(pos) > p.far {
@@ -3017,7 +3017,7 @@ func (p *Parser) nhier_part() bool {
 																if int(pos) == p.at {
 																	p.note(5, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_2_32_34_115
 																}
 																if int(pos) > p.far {
@@ -3043,7 +3043,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(6, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l26_33_34_115
 														}
 														if int(pos) > p.far {
@@ -3135,7 +3135,7 @@ func (p *Parser) rnet_path() bool {
 						{
 							position73_109, tokenIndex73_109 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								if c := buffer[pos]; class12[c] != 0 {
 									pos++
 								} else {
 
@@ -3288,7 +3288,7 @@ func (p *Parser) nnet_path() bool {
 						{
 							position73_109, tokenIndex73_109 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								if c := buffer[pos]; class12[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -3495,7 +3495,7 @@ func (p *Parser) ropaque_part() bool {
 			{
 				position61_42 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					if c := buffer[pos]; class10[c] != 0 {
 						pos++
 					} else {
 
@@ -3514,7 +3514,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_1_3_42
 										}
 										if int(pos) > p.far {
@@ -3527,7 +3527,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 								lok1_3_42:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_2_3_42
 										}
 										if int(pos) > p.far {
@@ -3550,7 +3550,7 @@ func (p *Parser) ropaque_part() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l26_4_42
 								}
 								if int(pos) > p.far {
@@ -3582,7 +3582,7 @@ func (p *Parser) ropaque_part() bool {
 				{
 					position21_43 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						if c := buffer[pos]; class9[c] != 0 {
 							pos++
 						} else {
 
@@ -3601,7 +3601,7 @@ func (p *Parser) ropaque_part() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_1_40_43
 											}
 											if int(pos) > p.far {
@@ -3614,7 +3614,7 @@ func (p *Parser) ropaque_part() bool {
 										}
 									lok1_40_43:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_2_40_43
 											}
 											if int(pos) > p.far {
@@ -3637,7 +3637,7 @@ func (p *Parser) ropaque_part() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l26_41_43
 									}
 									if int(pos) > p.far {
@@ -3694,7 +3694,7 @@ func (p *Parser) nopaque_part() bool {
 			{
 				position61_42 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					if c := buffer[pos]; class10[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -3725,7 +3725,7 @@ func (p *Parser) nopaque_part() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_1_3_42
 										}
 										if int(pos) > p.far {
@@ -3741,7 +3741,7 @@ func (p *Parser) nopaque_part() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_2_3_42
 										}
 										if int(pos) > p.far {
@@ -3767,7 +3767,7 @@ func (p *Parser) nopaque_part() bool {
 								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								if c := buffer[pos]; class7[c] != 0 {
 									goto l26_4_42
 								}
 								if int(pos) > p.far {
@@ -3799,7 +3799,7 @@ func (p *Parser) nopaque_part() bool {
 				{
 					position21_43 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						if c := buffer[pos]; class9[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -3830,7 +3830,7 @@ func (p *Parser) nopaque_part() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_1_40_43
 											}
 											if int(pos) > p.far {
@@ -3846,7 +3846,7 @@ func (p *Parser) nopaque_part() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_2_40_43
 											}
 											if int(pos) > p.far {
@@ -3872,7 +3872,7 @@ func (p *Parser) nopaque_part() bool {
 									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l26_41_43
 									}
 									if int(pos) > p.far {
@@ -3924,7 +3924,7 @@ func (p *Parser) ruric_no_slash() bool {
 	{
 		position61 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+			if c := buffer[pos]; class10[c] != 0 {
 				pos++
 			} else {
 
@@ -3943,7 +3943,7 @@ func (p *Parser) ruric_no_slash() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_3
 								}
 								if int(pos) > p.far {
@@ -3956,7 +3956,7 @@ func (p *Parser) ruric_no_slash() bool {
 							}
 						lok1_3:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_3
 								}
 								if int(pos) > p.far {
@@ -3979,7 +3979,7 @@ func (p *Parser) ruric_no_slash() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_4
 						}
 						if int(pos) > p.far {
@@ -4012,7 +4012,7 @@ func (p *Parser) nuric_no_slash() bool {
 	{
 		position61 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+			if c := buffer[pos]; class10[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -4043,7 +4043,7 @@ func (p *Parser) nuric_no_slash() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_3
 								}
 								if int(pos) > p.far {
@@ -4059,7 +4059,7 @@ func (p *Parser) nuric_no_slash() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_3
 								}
 								if int(pos) > p.far {
@@ -4085,7 +4085,7 @@ func (p *Parser) nuric_no_slash() bool {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_4
 						}
 						if int(pos) > p.far {
@@ -4121,13 +4121,13 @@ func (p *Parser) rscheme() bool {
 	{
 		position64 := pos
 		{ // ALPHA
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l309_5
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l309_5
 			}
 			goto l63
@@ -4140,18 +4140,18 @@ func (p *Parser) rscheme() bool {
 		{
 			position66, tokenIndex66 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
 					{ // ALPHA
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l309_6
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l309_6
 						}
 						goto l66
@@ -4195,7 +4195,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l309_5
 			}
 			if int(pos) > p.far {
@@ -4204,7 +4204,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l309_5
 			}
 			goto l63
@@ -4217,7 +4217,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position66, tokenIndex66 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4228,7 +4228,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l309_6
 						}
 						if int(pos) > p.far {
@@ -4237,7 +4237,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(11, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l309_6
 						}
 						goto l66
@@ -4289,7 +4289,7 @@ func (p *Parser) rauthority() bool {
 				{
 					position73, tokenIndex73 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+						if c := buffer[pos]; class12[c] != 0 {
 							pos++
 						} else {
 
@@ -4369,7 +4369,7 @@ func (p *Parser) nauthority() bool {
 				{
 					position73, tokenIndex73 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+						if c := buffer[pos]; class12[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -4446,7 +4446,7 @@ func (p *Parser) rreg_name() bool {
 	{
 		position76 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 
@@ -4465,7 +4465,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_7
 								}
 								if int(pos) > p.far {
@@ -4478,7 +4478,7 @@ func (p *Parser) rreg_name() bool {
 							}
 						lok1_7:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_7
 								}
 								if int(pos) > p.far {
@@ -4501,7 +4501,7 @@ func (p *Parser) rreg_name() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_8
 						}
 						if int(pos) > p.far {
@@ -4521,7 +4521,7 @@ func (p *Parser) rreg_name() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 
@@ -4540,7 +4540,7 @@ func (p *Parser) rreg_name() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_1_9
 									}
 									if int(pos) > p.far {
@@ -4553,7 +4553,7 @@ func (p *Parser) rreg_name() bool {
 								}
 							lok1_9:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_2_9
 									}
 									if int(pos) > p.far {
@@ -4576,7 +4576,7 @@ func (p *Parser) rreg_name() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l26_10
 							}
 							if int(pos) > p.far {
@@ -4621,7 +4621,7 @@ func (p *Parser) nreg_name() bool {
 	{
 		position76 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -4652,7 +4652,7 @@ func (p *Parser) nreg_name() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_7
 								}
 								if int(pos) > p.far {
@@ -4668,7 +4668,7 @@ func (p *Parser) nreg_name() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_7
 								}
 								if int(pos) > p.far {
@@ -4694,7 +4694,7 @@ func (p *Parser) nreg_name() bool {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_8
 						}
 						if int(pos) > p.far {
@@ -4714,7 +4714,7 @@ func (p *Parser) nreg_name() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4745,7 +4745,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_1_9
 									}
 									if int(pos) > p.far {
@@ -4761,7 +4761,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_2_9
 									}
 									if int(pos) > p.far {
@@ -4787,7 +4787,7 @@ func (p *Parser) nreg_name() bool {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l26_10
 							}
 							if int(pos) > p.far {
@@ -4847,7 +4847,7 @@ func (p *Parser) rserver() bool {
 						{
 							position90_107, tokenIndex90_107 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+								if c := buffer[pos]; class14[c] != 0 {
 									pos++
 								} else {
 
@@ -4866,7 +4866,7 @@ func (p *Parser) rserver() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_11_107
 													}
 													if int(pos) > p.far {
@@ -4879,7 +4879,7 @@ func (p *Parser) rserver() bool {
 												}
 											lok1_11_107:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_11_107
 													}
 													if int(pos) > p.far {
@@ -4902,7 +4902,7 @@ func (p *Parser) rserver() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_12_107
 											}
 											if int(pos) > p.far {
@@ -4977,7 +4977,7 @@ func (p *Parser) rserver() bool {
 								{
 									position106_106_108, tokenIndex106_106_108 := pos, ti
 									{ // DIGIT
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										if c := buffer[pos]; class1[c] != 0 {
 											goto l313_13_106_108
 										}
 										if int(pos) > p.far {
@@ -5061,7 +5061,7 @@ func (p *Parser) nserver() bool {
 						{
 							position90_107, tokenIndex90_107 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+								if c := buffer[pos]; class14[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -5092,7 +5092,7 @@ func (p *Parser) nserver() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_11_107
 													}
 													if int(pos) > p.far {
@@ -5108,7 +5108,7 @@ func (p *Parser) nserver() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_11_107
 													}
 													if int(pos) > p.far {
@@ -5134,7 +5134,7 @@ func (p *Parser) nserver() bool {
 											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_12_107
 											}
 											if int(pos) > p.far {
@@ -5218,7 +5218,7 @@ func (p *Parser) nserver() bool {
 										if int(pos) == p.at {
 											p.note(19, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										if c := buffer[pos]; class1[c] != 0 {
 											goto l313_13_106_108
 										}
 										if int(pos) > p.far {
@@ -5291,7 +5291,7 @@ func (p *Parser) ruserinfo() bool {
 		{
 			position90, tokenIndex90 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				if c := buffer[pos]; class14[c] != 0 {
 					pos++
 				} else {
 
@@ -5310,7 +5310,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_1_11
 									}
 									if int(pos) > p.far {
@@ -5323,7 +5323,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 							lok1_11:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_2_11
 									}
 									if int(pos) > p.far {
@@ -5346,7 +5346,7 @@ func (p *Parser) ruserinfo() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l26_12
 							}
 							if int(pos) > p.far {
@@ -5388,7 +5388,7 @@ func (p *Parser) nuserinfo() bool {
 		{
 			position90, tokenIndex90 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				if c := buffer[pos]; class14[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5419,7 +5419,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_1_11
 									}
 									if int(pos) > p.far {
@@ -5435,7 +5435,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_2_11
 									}
 									if int(pos) > p.far {
@@ -5461,7 +5461,7 @@ func (p *Parser) nuserinfo() bool {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l26_12
 							}
 							if int(pos) > p.far {
@@ -5527,7 +5527,7 @@ func (p *Parser) rhostport() bool {
 					{
 						position106_106, tokenIndex106_106 := pos, ti
 						{ // DIGIT
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l313_13_106
 							}
 							if int(pos) > p.far {
@@ -5614,7 +5614,7 @@ func (p *Parser) nhostport() bool {
 							if int(pos) == p.at {
 								p.note(19, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l313_13_106
 							}
 							if int(pos) > p.far {
@@ -5778,12 +5778,12 @@ func (p *Parser) rhost() bool {
 			{
 				position101, tokenIndex101 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+					if c := buffer[pos]; class15[c] != 0 {
 						pos++
 					} else {
 
 						{ // alphanum
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l172_104
 							}
 							if int(pos) > p.far {
@@ -5852,7 +5852,7 @@ func (p *Parser) rhost() bool {
 									{
 										position114_101_105, tokenIndex114_101_105 := pos, ti
 										{ // alphanum
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l172_98_101_105
 											}
 											if int(pos) > p.far {
@@ -6077,7 +6077,7 @@ func (p *Parser) nhost() bool {
 			{
 				position101, tokenIndex101 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+					if c := buffer[pos]; class15[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -6088,7 +6088,7 @@ func (p *Parser) nhost() bool {
 							if int(pos) == p.at {
 								p.note(24, false)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l172_104
 							}
 							if int(pos) > p.far {
@@ -6166,7 +6166,7 @@ func (p *Parser) nhost() bool {
 											if int(pos) == p.at {
 												p.note(24, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l172_98_101_105
 											}
 											if int(pos) > p.far {
@@ -6278,7 +6278,7 @@ func (p *Parser) rport() bool {
 		{
 			position106, tokenIndex106 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_13
 				}
 				if int(pos) > p.far {
@@ -6319,7 +6319,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_13
 				}
 				if int(pos) > p.far {
@@ -6393,7 +6393,7 @@ func (p *Parser) rhostname() bool {
 						{
 							position114_101, tokenIndex114_101 := pos, ti
 							{ // alphanum
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l172_98_101
 								}
 								if int(pos) > p.far {
@@ -6526,7 +6526,7 @@ func (p *Parser) nhostname() bool {
 								if int(pos) == p.at {
 									p.note(24, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l172_98_101
 								}
 								if int(pos) > p.far {
@@ -6644,7 +6644,7 @@ func (p *Parser) rqualified() bool {
 				{
 					position114, tokenIndex114 := pos, ti
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l172_98
 						}
 						if int(pos) > p.far {
@@ -6749,7 +6749,7 @@ func (p *Parser) nqualified() bool {
 						if int(pos) == p.at {
 							p.note(24, false)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l172_98
 						}
 						if int(pos) > p.far {
@@ -6913,7 +6913,7 @@ func (p *Parser) rdomainlabel() bool {
 						{
 							position148_58, tokenIndex148_58 := pos, ti
 							{ // alphanum
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l172_44_58
 								}
 								if int(pos) > p.far {
@@ -6959,7 +6959,7 @@ func (p *Parser) rdomainlabel() bool {
 			pos, ti = position119, tokenIndex119
 		}
 		{ // alphanum
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l172_59
 			}
 			if int(pos) > p.far {
@@ -6990,7 +6990,7 @@ func (p *Parser) rdomainlabel() bool {
 				pos, ti = position123, tokenIndex123
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l172_60
 				}
 				if int(pos) > p.far {
@@ -7113,7 +7113,7 @@ func (p *Parser) ndomainlabel() bool {
 								if int(pos) == p.at {
 									p.note(24, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l172_44_58
 								}
 								if int(pos) > p.far {
@@ -7165,7 +7165,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(24, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l172_59
 			}
 			if int(pos) > p.far {
@@ -7202,7 +7202,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(24, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l172_60
 				}
 				if int(pos) > p.far {
@@ -7323,7 +7323,7 @@ func (p *Parser) rtoplabel() bool {
 						{
 							position148_61, tokenIndex148_61 := pos, ti
 							{ // alphanum
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l172_44_61
 								}
 								if int(pos) > p.far {
@@ -7369,13 +7369,13 @@ func (p *Parser) rtoplabel() bool {
 			pos, ti = position126, tokenIndex126
 		}
 		{ // ALPHA
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l309_62
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l309_62
 			}
 			goto l124
@@ -7403,7 +7403,7 @@ func (p *Parser) rtoplabel() bool {
 				pos, ti = position130, tokenIndex130
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l172_63
 				}
 				if int(pos) > p.far {
@@ -7526,7 +7526,7 @@ func (p *Parser) ntoplabel() bool {
 								if int(pos) == p.at {
 									p.note(24, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l172_44_61
 								}
 								if int(pos) > p.far {
@@ -7578,7 +7578,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l309_62
 			}
 			if int(pos) > p.far {
@@ -7587,7 +7587,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l309_62
 			}
 			goto l124
@@ -7621,7 +7621,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(24, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l172_63
 				}
 				if int(pos) > p.far {
@@ -7736,7 +7736,7 @@ func (p *Parser) rlabel_length() bool {
 			{
 				position148, tokenIndex148 := pos, ti
 				{ // alphanum
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l172_44
 					}
 					if int(pos) > p.far {
@@ -7869,7 +7869,7 @@ func (p *Parser) nlabel_length() bool {
 					if int(pos) == p.at {
 						p.note(24, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l172_44
 					}
 					if int(pos) > p.far {
@@ -7922,13 +7922,13 @@ func (p *Parser) rldh9() bool {
 	{
 		position151 := pos
 		{ // ldh
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l168_14
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				goto l168_14
 			}
 			goto l150
@@ -7940,13 +7940,13 @@ func (p *Parser) rldh9() bool {
 		{
 			position152, tokenIndex152 := pos, ti
 			{ // ldh
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l168_15
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					goto l168_15
 				}
 				goto l152
@@ -7958,13 +7958,13 @@ func (p *Parser) rldh9() bool {
 			{
 				position154, tokenIndex154 := pos, ti
 				{ // ldh
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l168_16
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						goto l168_16
 					}
 					goto l154
@@ -7976,13 +7976,13 @@ func (p *Parser) rldh9() bool {
 				{
 					position156, tokenIndex156 := pos, ti
 					{ // ldh
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l168_17
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							goto l168_17
 						}
 						goto l156
@@ -7994,13 +7994,13 @@ func (p *Parser) rldh9() bool {
 					{
 						position158, tokenIndex158 := pos, ti
 						{ // ldh
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l168_18
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								goto l168_18
 							}
 							goto l158
@@ -8012,13 +8012,13 @@ func (p *Parser) rldh9() bool {
 						{
 							position160, tokenIndex160 := pos, ti
 							{ // ldh
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l168_19
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									goto l168_19
 								}
 								goto l160
@@ -8030,13 +8030,13 @@ func (p *Parser) rldh9() bool {
 							{
 								position162, tokenIndex162 := pos, ti
 								{ // ldh
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l168_20
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										goto l168_20
 									}
 									goto l162
@@ -8048,13 +8048,13 @@ func (p *Parser) rldh9() bool {
 								{
 									position164, tokenIndex164 := pos, ti
 									{ // ldh
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l168_21
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										if c := buffer[pos]; class5[c] != 0 {
 											goto l168_21
 										}
 										goto l164
@@ -8066,13 +8066,13 @@ func (p *Parser) rldh9() bool {
 									{
 										position166, tokenIndex166 := pos, ti
 										{ // ldh
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l168_22
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											if c := buffer[pos]; class5[c] != 0 {
 												goto l168_22
 											}
 											goto l166
@@ -8141,7 +8141,7 @@ func (p *Parser) nldh9() bool {
 			if int(pos) == p.at {
 				p.note(24, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l168_14
 			}
 			if int(pos) > p.far {
@@ -8150,7 +8150,7 @@ func (p *Parser) nldh9() bool {
 			if int(pos) == p.at {
 				p.note(25, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				goto l168_14
 			}
 			goto l150
@@ -8165,7 +8165,7 @@ func (p *Parser) nldh9() bool {
 				if int(pos) == p.at {
 					p.note(24, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l168_15
 				}
 				if int(pos) > p.far {
@@ -8174,7 +8174,7 @@ func (p *Parser) nldh9() bool {
 				if int(pos) == p.at {
 					p.note(25, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					goto l168_15
 				}
 				goto l152
@@ -8189,7 +8189,7 @@ func (p *Parser) nldh9() bool {
 					if int(pos) == p.at {
 						p.note(24, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l168_16
 					}
 					if int(pos) > p.far {
@@ -8198,7 +8198,7 @@ func (p *Parser) nldh9() bool {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						goto l168_16
 					}
 					goto l154
@@ -8213,7 +8213,7 @@ func (p *Parser) nldh9() bool {
 						if int(pos) == p.at {
 							p.note(24, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l168_17
 						}
 						if int(pos) > p.far {
@@ -8222,7 +8222,7 @@ func (p *Parser) nldh9() bool {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							goto l168_17
 						}
 						goto l156
@@ -8237,7 +8237,7 @@ func (p *Parser) nldh9() bool {
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l168_18
 							}
 							if int(pos) > p.far {
@@ -8246,7 +8246,7 @@ func (p *Parser) nldh9() bool {
 							if int(pos) == p.at {
 								p.note(25, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								goto l168_18
 							}
 							goto l158
@@ -8261,7 +8261,7 @@ func (p *Parser) nldh9() bool {
 								if int(pos) == p.at {
 									p.note(24, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l168_19
 								}
 								if int(pos) > p.far {
@@ -8270,7 +8270,7 @@ func (p *Parser) nldh9() bool {
 								if int(pos) == p.at {
 									p.note(25, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									goto l168_19
 								}
 								goto l160
@@ -8285,7 +8285,7 @@ func (p *Parser) nldh9() bool {
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l168_20
 									}
 									if int(pos) > p.far {
@@ -8294,7 +8294,7 @@ func (p *Parser) nldh9() bool {
 									if int(pos) == p.at {
 										p.note(25, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										goto l168_20
 									}
 									goto l162
@@ -8309,7 +8309,7 @@ func (p *Parser) nldh9() bool {
 										if int(pos) == p.at {
 											p.note(24, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l168_21
 										}
 										if int(pos) > p.far {
@@ -8318,7 +8318,7 @@ func (p *Parser) nldh9() bool {
 										if int(pos) == p.at {
 											p.note(25, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										if c := buffer[pos]; class5[c] != 0 {
 											goto l168_21
 										}
 										goto l164
@@ -8333,7 +8333,7 @@ func (p *Parser) nldh9() bool {
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l168_22
 											}
 											if int(pos) > p.far {
@@ -8342,7 +8342,7 @@ func (p *Parser) nldh9() bool {
 											if int(pos) == p.at {
 												p.note(25, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											if c := buffer[pos]; class5[c] != 0 {
 												goto l168_22
 											}
 											goto l166
@@ -8405,13 +8405,13 @@ l150:
 func (p *Parser) rldh() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l168
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l168
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -8428,7 +8428,7 @@ func (p *Parser) nldh() bool {
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l168
 	}
 	if int(pos) > p.far {
@@ -8437,7 +8437,7 @@ func (p *Parser) nldh() bool {
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l168
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -8452,7 +8452,7 @@ l168:
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l172
 	}
 	if int(pos) > p.far {
@@ -8472,7 +8472,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l172
 	}
 	if int(pos) > p.far {
@@ -8677,7 +8677,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_23
 				}
 				if int(pos) > p.far {
@@ -8701,7 +8701,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_24
 				}
 				if int(pos) > p.far {
@@ -8714,7 +8714,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 		lok24:
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_25
 				}
 				if int(pos) > p.far {
@@ -8738,7 +8738,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_26
 				}
 				if int(pos) > p.far {
@@ -8754,7 +8754,7 @@ func (p *Parser) rdec_octet() bool {
 		l183:
 			pos, ti = position179, tokenIndex179
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_27
 				}
 				if int(pos) > p.far {
@@ -8848,7 +8848,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_23
 				}
 				if int(pos) > p.far {
@@ -8878,7 +8878,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_24
 				}
 				if int(pos) > p.far {
@@ -8894,7 +8894,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_25
 				}
 				if int(pos) > p.far {
@@ -8924,7 +8924,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_26
 				}
 				if int(pos) > p.far {
@@ -8943,7 +8943,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l313_27
 				}
 				if int(pos) > p.far {
@@ -9078,7 +9078,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_64 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_64
 						}
 						if int(pos) > p.far {
@@ -9093,7 +9093,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_64, tokenIndex256_64 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_64
 							}
 							if int(pos) > p.far {
@@ -9113,7 +9113,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_64, tokenIndex258_64 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_64
 							}
 							if int(pos) > p.far {
@@ -9133,7 +9133,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_64, tokenIndex260_64 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_64
 							}
 							if int(pos) > p.far {
@@ -9171,7 +9171,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_65 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_65
 						}
 						if int(pos) > p.far {
@@ -9186,7 +9186,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_65, tokenIndex256_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_65
 							}
 							if int(pos) > p.far {
@@ -9206,7 +9206,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_65, tokenIndex258_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_65
 							}
 							if int(pos) > p.far {
@@ -9226,7 +9226,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_65, tokenIndex260_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_65
 							}
 							if int(pos) > p.far {
@@ -9264,7 +9264,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_66 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_66
 						}
 						if int(pos) > p.far {
@@ -9279,7 +9279,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_66, tokenIndex256_66 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_66
 							}
 							if int(pos) > p.far {
@@ -9299,7 +9299,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_66, tokenIndex258_66 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_66
 							}
 							if int(pos) > p.far {
@@ -9319,7 +9319,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_66, tokenIndex260_66 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_66
 							}
 							if int(pos) > p.far {
@@ -9357,7 +9357,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_67 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_67
 						}
 						if int(pos) > p.far {
@@ -9372,7 +9372,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_67, tokenIndex256_67 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_67
 							}
 							if int(pos) > p.far {
@@ -9392,7 +9392,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_67, tokenIndex258_67 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_67
 							}
 							if int(pos) > p.far {
@@ -9412,7 +9412,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_67, tokenIndex260_67 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_67
 							}
 							if int(pos) > p.far {
@@ -9450,7 +9450,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_68 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_68
 						}
 						if int(pos) > p.far {
@@ -9465,7 +9465,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_68, tokenIndex256_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_68
 							}
 							if int(pos) > p.far {
@@ -9485,7 +9485,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_68, tokenIndex258_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_68
 							}
 							if int(pos) > p.far {
@@ -9505,7 +9505,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_68, tokenIndex260_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_68
 							}
 							if int(pos) > p.far {
@@ -9543,7 +9543,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_69 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_69
 						}
 						if int(pos) > p.far {
@@ -9558,7 +9558,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_69, tokenIndex256_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_69
 							}
 							if int(pos) > p.far {
@@ -9578,7 +9578,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_69, tokenIndex258_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_69
 							}
 							if int(pos) > p.far {
@@ -9598,7 +9598,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_69, tokenIndex260_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_69
 							}
 							if int(pos) > p.far {
@@ -9674,7 +9674,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_70 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_70
 						}
 						if int(pos) > p.far {
@@ -9689,7 +9689,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_70, tokenIndex256_70 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_70
 							}
 							if int(pos) > p.far {
@@ -9709,7 +9709,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_70, tokenIndex258_70 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_70
 							}
 							if int(pos) > p.far {
@@ -9729,7 +9729,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_70, tokenIndex260_70 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_70
 							}
 							if int(pos) > p.far {
@@ -9767,7 +9767,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_71 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_71
 						}
 						if int(pos) > p.far {
@@ -9782,7 +9782,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_71, tokenIndex256_71 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_71
 							}
 							if int(pos) > p.far {
@@ -9802,7 +9802,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_71, tokenIndex258_71 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_71
 							}
 							if int(pos) > p.far {
@@ -9822,7 +9822,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_71, tokenIndex260_71 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_71
 							}
 							if int(pos) > p.far {
@@ -9860,7 +9860,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_72 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_72
 						}
 						if int(pos) > p.far {
@@ -9875,7 +9875,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_72, tokenIndex256_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_72
 							}
 							if int(pos) > p.far {
@@ -9895,7 +9895,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_72, tokenIndex258_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_72
 							}
 							if int(pos) > p.far {
@@ -9915,7 +9915,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_72, tokenIndex260_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_72
 							}
 							if int(pos) > p.far {
@@ -9953,7 +9953,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_73 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_73
 						}
 						if int(pos) > p.far {
@@ -9968,7 +9968,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_73, tokenIndex256_73 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_73
 							}
 							if int(pos) > p.far {
@@ -9988,7 +9988,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_73, tokenIndex258_73 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_73
 							}
 							if int(pos) > p.far {
@@ -10008,7 +10008,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_73, tokenIndex260_73 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_73
 							}
 							if int(pos) > p.far {
@@ -10046,7 +10046,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_74 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_74
 						}
 						if int(pos) > p.far {
@@ -10061,7 +10061,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_74, tokenIndex256_74 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_74
 							}
 							if int(pos) > p.far {
@@ -10081,7 +10081,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_74, tokenIndex258_74 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_74
 							}
 							if int(pos) > p.far {
@@ -10101,7 +10101,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_74, tokenIndex260_74 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_74
 							}
 							if int(pos) > p.far {
@@ -10163,7 +10163,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_75 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_75
 							}
 							if int(pos) > p.far {
@@ -10178,7 +10178,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_75, tokenIndex256_75 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_75
 								}
 								if int(pos) > p.far {
@@ -10198,7 +10198,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_75, tokenIndex258_75 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_75
 								}
 								if int(pos) > p.far {
@@ -10218,7 +10218,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_75, tokenIndex260_75 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_75
 								}
 								if int(pos) > p.far {
@@ -10269,7 +10269,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_76 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_76
 						}
 						if int(pos) > p.far {
@@ -10284,7 +10284,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_76, tokenIndex256_76 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_76
 							}
 							if int(pos) > p.far {
@@ -10304,7 +10304,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_76, tokenIndex258_76 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_76
 							}
 							if int(pos) > p.far {
@@ -10324,7 +10324,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_76, tokenIndex260_76 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_76
 							}
 							if int(pos) > p.far {
@@ -10362,7 +10362,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_77 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_77
 						}
 						if int(pos) > p.far {
@@ -10377,7 +10377,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_77, tokenIndex256_77 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_77
 							}
 							if int(pos) > p.far {
@@ -10397,7 +10397,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_77, tokenIndex258_77 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_77
 							}
 							if int(pos) > p.far {
@@ -10417,7 +10417,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_77, tokenIndex260_77 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_77
 							}
 							if int(pos) > p.far {
@@ -10455,7 +10455,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_78 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_78
 						}
 						if int(pos) > p.far {
@@ -10470,7 +10470,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_78, tokenIndex256_78 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_78
 							}
 							if int(pos) > p.far {
@@ -10490,7 +10490,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_78, tokenIndex258_78 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_78
 							}
 							if int(pos) > p.far {
@@ -10510,7 +10510,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_78, tokenIndex260_78 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_78
 							}
 							if int(pos) > p.far {
@@ -10548,7 +10548,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_79 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_79
 						}
 						if int(pos) > p.far {
@@ -10563,7 +10563,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_79, tokenIndex256_79 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_79
 							}
 							if int(pos) > p.far {
@@ -10583,7 +10583,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_79, tokenIndex258_79 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_79
 							}
 							if int(pos) > p.far {
@@ -10603,7 +10603,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_79, tokenIndex260_79 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_79
 							}
 							if int(pos) > p.far {
@@ -10673,7 +10673,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position255_45_80 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_28_45_80
 										}
 										if int(pos) > p.far {
@@ -10688,7 +10688,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position256_45_80, tokenIndex256_45_80 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_29_45_80
 											}
 											if int(pos) > p.far {
@@ -10708,7 +10708,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position258_45_80, tokenIndex258_45_80 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_30_45_80
 											}
 											if int(pos) > p.far {
@@ -10728,7 +10728,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position260_45_80, tokenIndex260_45_80 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_31_45_80
 											}
 											if int(pos) > p.far {
@@ -10793,7 +10793,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_81 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_81
 							}
 							if int(pos) > p.far {
@@ -10808,7 +10808,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_81, tokenIndex256_81 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_81
 								}
 								if int(pos) > p.far {
@@ -10828,7 +10828,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_81, tokenIndex258_81 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_81
 								}
 								if int(pos) > p.far {
@@ -10848,7 +10848,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_81, tokenIndex260_81 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_81
 								}
 								if int(pos) > p.far {
@@ -10899,7 +10899,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_82 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_82
 						}
 						if int(pos) > p.far {
@@ -10914,7 +10914,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_82, tokenIndex256_82 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_82
 							}
 							if int(pos) > p.far {
@@ -10934,7 +10934,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_82, tokenIndex258_82 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_82
 							}
 							if int(pos) > p.far {
@@ -10954,7 +10954,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_82, tokenIndex260_82 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_82
 							}
 							if int(pos) > p.far {
@@ -10992,7 +10992,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_83 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_83
 						}
 						if int(pos) > p.far {
@@ -11007,7 +11007,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_83, tokenIndex256_83 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_83
 							}
 							if int(pos) > p.far {
@@ -11027,7 +11027,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_83, tokenIndex258_83 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_83
 							}
 							if int(pos) > p.far {
@@ -11047,7 +11047,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_83, tokenIndex260_83 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_83
 							}
 							if int(pos) > p.far {
@@ -11085,7 +11085,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_84 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_84
 						}
 						if int(pos) > p.far {
@@ -11100,7 +11100,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_84, tokenIndex256_84 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_84
 							}
 							if int(pos) > p.far {
@@ -11120,7 +11120,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_84, tokenIndex258_84 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_84
 							}
 							if int(pos) > p.far {
@@ -11140,7 +11140,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_84, tokenIndex260_84 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_84
 							}
 							if int(pos) > p.far {
@@ -11206,7 +11206,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_85 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_85
 							}
 							if int(pos) > p.far {
@@ -11221,7 +11221,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_85, tokenIndex256_85 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_85
 								}
 								if int(pos) > p.far {
@@ -11241,7 +11241,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_85, tokenIndex258_85 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_85
 								}
 								if int(pos) > p.far {
@@ -11261,7 +11261,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_85, tokenIndex260_85 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_85
 								}
 								if int(pos) > p.far {
@@ -11312,7 +11312,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_86 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_86
 						}
 						if int(pos) > p.far {
@@ -11327,7 +11327,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_86, tokenIndex256_86 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_86
 							}
 							if int(pos) > p.far {
@@ -11347,7 +11347,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_86, tokenIndex258_86 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_86
 							}
 							if int(pos) > p.far {
@@ -11367,7 +11367,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_86, tokenIndex260_86 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_86
 							}
 							if int(pos) > p.far {
@@ -11405,7 +11405,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_87 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_87
 						}
 						if int(pos) > p.far {
@@ -11420,7 +11420,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_87, tokenIndex256_87 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_87
 							}
 							if int(pos) > p.far {
@@ -11440,7 +11440,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_87, tokenIndex258_87 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_87
 							}
 							if int(pos) > p.far {
@@ -11460,7 +11460,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_87, tokenIndex260_87 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_87
 							}
 							if int(pos) > p.far {
@@ -11530,7 +11530,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position255_48_88 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_28_48_88
 										}
 										if int(pos) > p.far {
@@ -11545,7 +11545,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position256_48_88, tokenIndex256_48_88 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_29_48_88
 											}
 											if int(pos) > p.far {
@@ -11565,7 +11565,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position258_48_88, tokenIndex258_48_88 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_30_48_88
 											}
 											if int(pos) > p.far {
@@ -11585,7 +11585,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position260_48_88, tokenIndex260_48_88 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_31_48_88
 											}
 											if int(pos) > p.far {
@@ -11654,7 +11654,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_89 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_89
 							}
 							if int(pos) > p.far {
@@ -11669,7 +11669,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_89, tokenIndex256_89 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_89
 								}
 								if int(pos) > p.far {
@@ -11689,7 +11689,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_89, tokenIndex258_89 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_89
 								}
 								if int(pos) > p.far {
@@ -11709,7 +11709,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_89, tokenIndex260_89 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_89
 								}
 								if int(pos) > p.far {
@@ -11760,7 +11760,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_90 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_90
 						}
 						if int(pos) > p.far {
@@ -11775,7 +11775,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_90, tokenIndex256_90 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_90
 							}
 							if int(pos) > p.far {
@@ -11795,7 +11795,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_90, tokenIndex258_90 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_90
 							}
 							if int(pos) > p.far {
@@ -11815,7 +11815,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_90, tokenIndex260_90 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_90
 							}
 							if int(pos) > p.far {
@@ -11881,7 +11881,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_91 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_91
 							}
 							if int(pos) > p.far {
@@ -11896,7 +11896,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_91, tokenIndex256_91 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_91
 								}
 								if int(pos) > p.far {
@@ -11916,7 +11916,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_91, tokenIndex258_91 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_91
 								}
 								if int(pos) > p.far {
@@ -11936,7 +11936,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_91, tokenIndex260_91 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_91
 								}
 								if int(pos) > p.far {
@@ -12019,7 +12019,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position255_51_92 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_28_51_92
 										}
 										if int(pos) > p.far {
@@ -12034,7 +12034,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position256_51_92, tokenIndex256_51_92 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_29_51_92
 											}
 											if int(pos) > p.far {
@@ -12054,7 +12054,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position258_51_92, tokenIndex258_51_92 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_30_51_92
 											}
 											if int(pos) > p.far {
@@ -12074,7 +12074,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position260_51_92, tokenIndex260_51_92 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_31_51_92
 											}
 											if int(pos) > p.far {
@@ -12143,7 +12143,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_93 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_93
 							}
 							if int(pos) > p.far {
@@ -12158,7 +12158,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_93, tokenIndex256_93 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_93
 								}
 								if int(pos) > p.far {
@@ -12178,7 +12178,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_93, tokenIndex258_93 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_93
 								}
 								if int(pos) > p.far {
@@ -12198,7 +12198,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_93, tokenIndex260_93 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_93
 								}
 								if int(pos) > p.far {
@@ -12249,7 +12249,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position255_94 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_94
 						}
 						if int(pos) > p.far {
@@ -12264,7 +12264,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position256_94, tokenIndex256_94 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_94
 							}
 							if int(pos) > p.far {
@@ -12284,7 +12284,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position258_94, tokenIndex258_94 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_94
 							}
 							if int(pos) > p.far {
@@ -12304,7 +12304,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position260_94, tokenIndex260_94 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_94
 							}
 							if int(pos) > p.far {
@@ -12358,7 +12358,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position255_95 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_95
 							}
 							if int(pos) > p.far {
@@ -12373,7 +12373,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position256_95, tokenIndex256_95 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_95
 								}
 								if int(pos) > p.far {
@@ -12393,7 +12393,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position258_95, tokenIndex258_95 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_95
 								}
 								if int(pos) > p.far {
@@ -12413,7 +12413,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position260_95, tokenIndex260_95 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_95
 								}
 								if int(pos) > p.far {
@@ -12510,7 +12510,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_64
 						}
 						if int(pos) > p.far {
@@ -12528,7 +12528,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_64
 							}
 							if int(pos) > p.far {
@@ -12551,7 +12551,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_64
 							}
 							if int(pos) > p.far {
@@ -12574,7 +12574,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_64
 							}
 							if int(pos) > p.far {
@@ -12618,7 +12618,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_65
 						}
 						if int(pos) > p.far {
@@ -12636,7 +12636,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_65
 							}
 							if int(pos) > p.far {
@@ -12659,7 +12659,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_65
 							}
 							if int(pos) > p.far {
@@ -12682,7 +12682,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_65
 							}
 							if int(pos) > p.far {
@@ -12726,7 +12726,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_66
 						}
 						if int(pos) > p.far {
@@ -12744,7 +12744,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_66
 							}
 							if int(pos) > p.far {
@@ -12767,7 +12767,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_66
 							}
 							if int(pos) > p.far {
@@ -12790,7 +12790,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_66
 							}
 							if int(pos) > p.far {
@@ -12834,7 +12834,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_67
 						}
 						if int(pos) > p.far {
@@ -12852,7 +12852,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_67
 							}
 							if int(pos) > p.far {
@@ -12875,7 +12875,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_67
 							}
 							if int(pos) > p.far {
@@ -12898,7 +12898,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_67
 							}
 							if int(pos) > p.far {
@@ -12942,7 +12942,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_68
 						}
 						if int(pos) > p.far {
@@ -12960,7 +12960,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_68
 							}
 							if int(pos) > p.far {
@@ -12983,7 +12983,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_68
 							}
 							if int(pos) > p.far {
@@ -13006,7 +13006,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_68
 							}
 							if int(pos) > p.far {
@@ -13050,7 +13050,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_69
 						}
 						if int(pos) > p.far {
@@ -13068,7 +13068,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_69
 							}
 							if int(pos) > p.far {
@@ -13091,7 +13091,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_69
 							}
 							if int(pos) > p.far {
@@ -13114,7 +13114,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_69
 							}
 							if int(pos) > p.far {
@@ -13205,7 +13205,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_70
 						}
 						if int(pos) > p.far {
@@ -13223,7 +13223,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_70
 							}
 							if int(pos) > p.far {
@@ -13246,7 +13246,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_70
 							}
 							if int(pos) > p.far {
@@ -13269,7 +13269,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_70
 							}
 							if int(pos) > p.far {
@@ -13313,7 +13313,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_71
 						}
 						if int(pos) > p.far {
@@ -13331,7 +13331,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_71
 							}
 							if int(pos) > p.far {
@@ -13354,7 +13354,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_71
 							}
 							if int(pos) > p.far {
@@ -13377,7 +13377,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_71
 							}
 							if int(pos) > p.far {
@@ -13421,7 +13421,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_72
 						}
 						if int(pos) > p.far {
@@ -13439,7 +13439,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_72
 							}
 							if int(pos) > p.far {
@@ -13462,7 +13462,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_72
 							}
 							if int(pos) > p.far {
@@ -13485,7 +13485,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_72
 							}
 							if int(pos) > p.far {
@@ -13529,7 +13529,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_73
 						}
 						if int(pos) > p.far {
@@ -13547,7 +13547,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_73
 							}
 							if int(pos) > p.far {
@@ -13570,7 +13570,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_73
 							}
 							if int(pos) > p.far {
@@ -13593,7 +13593,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_73
 							}
 							if int(pos) > p.far {
@@ -13637,7 +13637,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_74
 						}
 						if int(pos) > p.far {
@@ -13655,7 +13655,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_74
 							}
 							if int(pos) > p.far {
@@ -13678,7 +13678,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_74
 							}
 							if int(pos) > p.far {
@@ -13701,7 +13701,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_74
 							}
 							if int(pos) > p.far {
@@ -13772,7 +13772,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_75
 							}
 							if int(pos) > p.far {
@@ -13790,7 +13790,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_75
 								}
 								if int(pos) > p.far {
@@ -13813,7 +13813,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_75
 								}
 								if int(pos) > p.far {
@@ -13836,7 +13836,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_75
 								}
 								if int(pos) > p.far {
@@ -13896,7 +13896,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_76
 						}
 						if int(pos) > p.far {
@@ -13914,7 +13914,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_76
 							}
 							if int(pos) > p.far {
@@ -13937,7 +13937,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_76
 							}
 							if int(pos) > p.far {
@@ -13960,7 +13960,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_76
 							}
 							if int(pos) > p.far {
@@ -14004,7 +14004,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_77
 						}
 						if int(pos) > p.far {
@@ -14022,7 +14022,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_77
 							}
 							if int(pos) > p.far {
@@ -14045,7 +14045,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_77
 							}
 							if int(pos) > p.far {
@@ -14068,7 +14068,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_77
 							}
 							if int(pos) > p.far {
@@ -14112,7 +14112,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_78
 						}
 						if int(pos) > p.far {
@@ -14130,7 +14130,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_78
 							}
 							if int(pos) > p.far {
@@ -14153,7 +14153,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_78
 							}
 							if int(pos) > p.far {
@@ -14176,7 +14176,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_78
 							}
 							if int(pos) > p.far {
@@ -14220,7 +14220,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_79
 						}
 						if int(pos) > p.far {
@@ -14238,7 +14238,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_79
 							}
 							if int(pos) > p.far {
@@ -14261,7 +14261,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_79
 							}
 							if int(pos) > p.far {
@@ -14284,7 +14284,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_79
 							}
 							if int(pos) > p.far {
@@ -14363,7 +14363,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_28_45_80
 										}
 										if int(pos) > p.far {
@@ -14381,7 +14381,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_29_45_80
 											}
 											if int(pos) > p.far {
@@ -14404,7 +14404,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_30_45_80
 											}
 											if int(pos) > p.far {
@@ -14427,7 +14427,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_31_45_80
 											}
 											if int(pos) > p.far {
@@ -14501,7 +14501,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_81
 							}
 							if int(pos) > p.far {
@@ -14519,7 +14519,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_81
 								}
 								if int(pos) > p.far {
@@ -14542,7 +14542,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_81
 								}
 								if int(pos) > p.far {
@@ -14565,7 +14565,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_81
 								}
 								if int(pos) > p.far {
@@ -14625,7 +14625,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_82
 						}
 						if int(pos) > p.far {
@@ -14643,7 +14643,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_82
 							}
 							if int(pos) > p.far {
@@ -14666,7 +14666,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_82
 							}
 							if int(pos) > p.far {
@@ -14689,7 +14689,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_82
 							}
 							if int(pos) > p.far {
@@ -14733,7 +14733,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_83
 						}
 						if int(pos) > p.far {
@@ -14751,7 +14751,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_83
 							}
 							if int(pos) > p.far {
@@ -14774,7 +14774,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_83
 							}
 							if int(pos) > p.far {
@@ -14797,7 +14797,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_83
 							}
 							if int(pos) > p.far {
@@ -14841,7 +14841,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_84
 						}
 						if int(pos) > p.far {
@@ -14859,7 +14859,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_84
 							}
 							if int(pos) > p.far {
@@ -14882,7 +14882,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_84
 							}
 							if int(pos) > p.far {
@@ -14905,7 +14905,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_84
 							}
 							if int(pos) > p.far {
@@ -14980,7 +14980,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_85
 							}
 							if int(pos) > p.far {
@@ -14998,7 +14998,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_85
 								}
 								if int(pos) > p.far {
@@ -15021,7 +15021,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_85
 								}
 								if int(pos) > p.far {
@@ -15044,7 +15044,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_85
 								}
 								if int(pos) > p.far {
@@ -15104,7 +15104,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_86
 						}
 						if int(pos) > p.far {
@@ -15122,7 +15122,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_86
 							}
 							if int(pos) > p.far {
@@ -15145,7 +15145,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_86
 							}
 							if int(pos) > p.far {
@@ -15168,7 +15168,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_86
 							}
 							if int(pos) > p.far {
@@ -15212,7 +15212,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_87
 						}
 						if int(pos) > p.far {
@@ -15230,7 +15230,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_87
 							}
 							if int(pos) > p.far {
@@ -15253,7 +15253,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_87
 							}
 							if int(pos) > p.far {
@@ -15276,7 +15276,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_87
 							}
 							if int(pos) > p.far {
@@ -15355,7 +15355,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_28_48_88
 										}
 										if int(pos) > p.far {
@@ -15373,7 +15373,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_29_48_88
 											}
 											if int(pos) > p.far {
@@ -15396,7 +15396,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_30_48_88
 											}
 											if int(pos) > p.far {
@@ -15419,7 +15419,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_31_48_88
 											}
 											if int(pos) > p.far {
@@ -15497,7 +15497,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_89
 							}
 							if int(pos) > p.far {
@@ -15515,7 +15515,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_89
 								}
 								if int(pos) > p.far {
@@ -15538,7 +15538,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_89
 								}
 								if int(pos) > p.far {
@@ -15561,7 +15561,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_89
 								}
 								if int(pos) > p.far {
@@ -15621,7 +15621,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_90
 						}
 						if int(pos) > p.far {
@@ -15639,7 +15639,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_90
 							}
 							if int(pos) > p.far {
@@ -15662,7 +15662,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_90
 							}
 							if int(pos) > p.far {
@@ -15685,7 +15685,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_90
 							}
 							if int(pos) > p.far {
@@ -15760,7 +15760,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_91
 							}
 							if int(pos) > p.far {
@@ -15778,7 +15778,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_91
 								}
 								if int(pos) > p.far {
@@ -15801,7 +15801,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_91
 								}
 								if int(pos) > p.far {
@@ -15824,7 +15824,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_91
 								}
 								if int(pos) > p.far {
@@ -15919,7 +15919,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_28_51_92
 										}
 										if int(pos) > p.far {
@@ -15937,7 +15937,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_29_51_92
 											}
 											if int(pos) > p.far {
@@ -15960,7 +15960,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_30_51_92
 											}
 											if int(pos) > p.far {
@@ -15983,7 +15983,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_31_51_92
 											}
 											if int(pos) > p.far {
@@ -16061,7 +16061,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_93
 							}
 							if int(pos) > p.far {
@@ -16079,7 +16079,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_93
 								}
 								if int(pos) > p.far {
@@ -16102,7 +16102,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_93
 								}
 								if int(pos) > p.far {
@@ -16125,7 +16125,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_93
 								}
 								if int(pos) > p.far {
@@ -16185,7 +16185,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_94
 						}
 						if int(pos) > p.far {
@@ -16203,7 +16203,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_94
 							}
 							if int(pos) > p.far {
@@ -16226,7 +16226,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_94
 							}
 							if int(pos) > p.far {
@@ -16249,7 +16249,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_94
 							}
 							if int(pos) > p.far {
@@ -16309,7 +16309,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_28_95
 							}
 							if int(pos) > p.far {
@@ -16327,7 +16327,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_29_95
 								}
 								if int(pos) > p.far {
@@ -16350,7 +16350,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_30_95
 								}
 								if int(pos) > p.far {
@@ -16373,7 +16373,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_31_95
 								}
 								if int(pos) > p.far {
@@ -16474,7 +16474,7 @@ func (p *Parser) rh4c1() bool {
 				{
 					position255_45 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_45
 						}
 						if int(pos) > p.far {
@@ -16489,7 +16489,7 @@ func (p *Parser) rh4c1() bool {
 					{
 						position256_45, tokenIndex256_45 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_45
 							}
 							if int(pos) > p.far {
@@ -16509,7 +16509,7 @@ func (p *Parser) rh4c1() bool {
 					{
 						position258_45, tokenIndex258_45 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_45
 							}
 							if int(pos) > p.far {
@@ -16529,7 +16529,7 @@ func (p *Parser) rh4c1() bool {
 					{
 						position260_45, tokenIndex260_45 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_45
 							}
 							if int(pos) > p.far {
@@ -16605,7 +16605,7 @@ func (p *Parser) nh4c1() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_45
 						}
 						if int(pos) > p.far {
@@ -16623,7 +16623,7 @@ func (p *Parser) nh4c1() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_45
 							}
 							if int(pos) > p.far {
@@ -16646,7 +16646,7 @@ func (p *Parser) nh4c1() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_45
 							}
 							if int(pos) > p.far {
@@ -16669,7 +16669,7 @@ func (p *Parser) nh4c1() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_45
 							}
 							if int(pos) > p.far {
@@ -16749,7 +16749,7 @@ func (p *Parser) rh4c2() bool {
 				{
 					position255_46 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_46
 						}
 						if int(pos) > p.far {
@@ -16764,7 +16764,7 @@ func (p *Parser) rh4c2() bool {
 					{
 						position256_46, tokenIndex256_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_46
 							}
 							if int(pos) > p.far {
@@ -16784,7 +16784,7 @@ func (p *Parser) rh4c2() bool {
 					{
 						position258_46, tokenIndex258_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_46
 							}
 							if int(pos) > p.far {
@@ -16804,7 +16804,7 @@ func (p *Parser) rh4c2() bool {
 					{
 						position260_46, tokenIndex260_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_46
 							}
 							if int(pos) > p.far {
@@ -16867,7 +16867,7 @@ func (p *Parser) rh4c2() bool {
 							{
 								position255_45_47 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_28_45_47
 									}
 									if int(pos) > p.far {
@@ -16882,7 +16882,7 @@ func (p *Parser) rh4c2() bool {
 								{
 									position256_45_47, tokenIndex256_45_47 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_29_45_47
 										}
 										if int(pos) > p.far {
@@ -16902,7 +16902,7 @@ func (p *Parser) rh4c2() bool {
 								{
 									position258_45_47, tokenIndex258_45_47 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_30_45_47
 										}
 										if int(pos) > p.far {
@@ -16922,7 +16922,7 @@ func (p *Parser) rh4c2() bool {
 								{
 									position260_45_47, tokenIndex260_45_47 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_31_45_47
 										}
 										if int(pos) > p.far {
@@ -17008,7 +17008,7 @@ func (p *Parser) nh4c2() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_46
 						}
 						if int(pos) > p.far {
@@ -17026,7 +17026,7 @@ func (p *Parser) nh4c2() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_46
 							}
 							if int(pos) > p.far {
@@ -17049,7 +17049,7 @@ func (p *Parser) nh4c2() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_46
 							}
 							if int(pos) > p.far {
@@ -17072,7 +17072,7 @@ func (p *Parser) nh4c2() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_46
 							}
 							if int(pos) > p.far {
@@ -17144,7 +17144,7 @@ func (p *Parser) nh4c2() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_28_45_47
 									}
 									if int(pos) > p.far {
@@ -17162,7 +17162,7 @@ func (p *Parser) nh4c2() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_29_45_47
 										}
 										if int(pos) > p.far {
@@ -17185,7 +17185,7 @@ func (p *Parser) nh4c2() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_30_45_47
 										}
 										if int(pos) > p.far {
@@ -17208,7 +17208,7 @@ func (p *Parser) nh4c2() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_31_45_47
 										}
 										if int(pos) > p.far {
@@ -17298,7 +17298,7 @@ func (p *Parser) rh4c3() bool {
 				{
 					position255_48 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_48
 						}
 						if int(pos) > p.far {
@@ -17313,7 +17313,7 @@ func (p *Parser) rh4c3() bool {
 					{
 						position256_48, tokenIndex256_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_48
 							}
 							if int(pos) > p.far {
@@ -17333,7 +17333,7 @@ func (p *Parser) rh4c3() bool {
 					{
 						position258_48, tokenIndex258_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_48
 							}
 							if int(pos) > p.far {
@@ -17353,7 +17353,7 @@ func (p *Parser) rh4c3() bool {
 					{
 						position260_48, tokenIndex260_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_48
 							}
 							if int(pos) > p.far {
@@ -17433,7 +17433,7 @@ func (p *Parser) nh4c3() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_48
 						}
 						if int(pos) > p.far {
@@ -17451,7 +17451,7 @@ func (p *Parser) nh4c3() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_48
 							}
 							if int(pos) > p.far {
@@ -17474,7 +17474,7 @@ func (p *Parser) nh4c3() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_48
 							}
 							if int(pos) > p.far {
@@ -17497,7 +17497,7 @@ func (p *Parser) nh4c3() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_48
 							}
 							if int(pos) > p.far {
@@ -17581,7 +17581,7 @@ func (p *Parser) rh4c4() bool {
 				{
 					position255_49 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_49
 						}
 						if int(pos) > p.far {
@@ -17596,7 +17596,7 @@ func (p *Parser) rh4c4() bool {
 					{
 						position256_49, tokenIndex256_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_49
 							}
 							if int(pos) > p.far {
@@ -17616,7 +17616,7 @@ func (p *Parser) rh4c4() bool {
 					{
 						position258_49, tokenIndex258_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_49
 							}
 							if int(pos) > p.far {
@@ -17636,7 +17636,7 @@ func (p *Parser) rh4c4() bool {
 					{
 						position260_49, tokenIndex260_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_49
 							}
 							if int(pos) > p.far {
@@ -17699,7 +17699,7 @@ func (p *Parser) rh4c4() bool {
 							{
 								position255_48_50 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_28_48_50
 									}
 									if int(pos) > p.far {
@@ -17714,7 +17714,7 @@ func (p *Parser) rh4c4() bool {
 								{
 									position256_48_50, tokenIndex256_48_50 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_29_48_50
 										}
 										if int(pos) > p.far {
@@ -17734,7 +17734,7 @@ func (p *Parser) rh4c4() bool {
 								{
 									position258_48_50, tokenIndex258_48_50 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_30_48_50
 										}
 										if int(pos) > p.far {
@@ -17754,7 +17754,7 @@ func (p *Parser) rh4c4() bool {
 								{
 									position260_48_50, tokenIndex260_48_50 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_31_48_50
 										}
 										if int(pos) > p.far {
@@ -17844,7 +17844,7 @@ func (p *Parser) nh4c4() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_49
 						}
 						if int(pos) > p.far {
@@ -17862,7 +17862,7 @@ func (p *Parser) nh4c4() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_49
 							}
 							if int(pos) > p.far {
@@ -17885,7 +17885,7 @@ func (p *Parser) nh4c4() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_49
 							}
 							if int(pos) > p.far {
@@ -17908,7 +17908,7 @@ func (p *Parser) nh4c4() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_49
 							}
 							if int(pos) > p.far {
@@ -17980,7 +17980,7 @@ func (p *Parser) nh4c4() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_28_48_50
 									}
 									if int(pos) > p.far {
@@ -17998,7 +17998,7 @@ func (p *Parser) nh4c4() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_29_48_50
 										}
 										if int(pos) > p.far {
@@ -18021,7 +18021,7 @@ func (p *Parser) nh4c4() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_30_48_50
 										}
 										if int(pos) > p.far {
@@ -18044,7 +18044,7 @@ func (p *Parser) nh4c4() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_31_48_50
 										}
 										if int(pos) > p.far {
@@ -18138,7 +18138,7 @@ func (p *Parser) rh4c5() bool {
 				{
 					position255_51 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_51
 						}
 						if int(pos) > p.far {
@@ -18153,7 +18153,7 @@ func (p *Parser) rh4c5() bool {
 					{
 						position256_51, tokenIndex256_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_51
 							}
 							if int(pos) > p.far {
@@ -18173,7 +18173,7 @@ func (p *Parser) rh4c5() bool {
 					{
 						position258_51, tokenIndex258_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_51
 							}
 							if int(pos) > p.far {
@@ -18193,7 +18193,7 @@ func (p *Parser) rh4c5() bool {
 					{
 						position260_51, tokenIndex260_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_51
 							}
 							if int(pos) > p.far {
@@ -18273,7 +18273,7 @@ func (p *Parser) nh4c5() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_51
 						}
 						if int(pos) > p.far {
@@ -18291,7 +18291,7 @@ func (p *Parser) nh4c5() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_51
 							}
 							if int(pos) > p.far {
@@ -18314,7 +18314,7 @@ func (p *Parser) nh4c5() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_51
 							}
 							if int(pos) > p.far {
@@ -18337,7 +18337,7 @@ func (p *Parser) nh4c5() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_51
 							}
 							if int(pos) > p.far {
@@ -18421,7 +18421,7 @@ func (p *Parser) rh4c6() bool {
 				{
 					position255_52 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_52
 						}
 						if int(pos) > p.far {
@@ -18436,7 +18436,7 @@ func (p *Parser) rh4c6() bool {
 					{
 						position256_52, tokenIndex256_52 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_52
 							}
 							if int(pos) > p.far {
@@ -18456,7 +18456,7 @@ func (p *Parser) rh4c6() bool {
 					{
 						position258_52, tokenIndex258_52 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_52
 							}
 							if int(pos) > p.far {
@@ -18476,7 +18476,7 @@ func (p *Parser) rh4c6() bool {
 					{
 						position260_52, tokenIndex260_52 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_52
 							}
 							if int(pos) > p.far {
@@ -18539,7 +18539,7 @@ func (p *Parser) rh4c6() bool {
 							{
 								position255_51_53 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_28_51_53
 									}
 									if int(pos) > p.far {
@@ -18554,7 +18554,7 @@ func (p *Parser) rh4c6() bool {
 								{
 									position256_51_53, tokenIndex256_51_53 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_29_51_53
 										}
 										if int(pos) > p.far {
@@ -18574,7 +18574,7 @@ func (p *Parser) rh4c6() bool {
 								{
 									position258_51_53, tokenIndex258_51_53 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_30_51_53
 										}
 										if int(pos) > p.far {
@@ -18594,7 +18594,7 @@ func (p *Parser) rh4c6() bool {
 								{
 									position260_51_53, tokenIndex260_51_53 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_31_51_53
 										}
 										if int(pos) > p.far {
@@ -18684,7 +18684,7 @@ func (p *Parser) nh4c6() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_52
 						}
 						if int(pos) > p.far {
@@ -18702,7 +18702,7 @@ func (p *Parser) nh4c6() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_52
 							}
 							if int(pos) > p.far {
@@ -18725,7 +18725,7 @@ func (p *Parser) nh4c6() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_52
 							}
 							if int(pos) > p.far {
@@ -18748,7 +18748,7 @@ func (p *Parser) nh4c6() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_52
 							}
 							if int(pos) > p.far {
@@ -18820,7 +18820,7 @@ func (p *Parser) nh4c6() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_28_51_53
 									}
 									if int(pos) > p.far {
@@ -18838,7 +18838,7 @@ func (p *Parser) nh4c6() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_29_51_53
 										}
 										if int(pos) > p.far {
@@ -18861,7 +18861,7 @@ func (p *Parser) nh4c6() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_30_51_53
 										}
 										if int(pos) > p.far {
@@ -18884,7 +18884,7 @@ func (p *Parser) nh4c6() bool {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l315_31_51_53
 										}
 										if int(pos) > p.far {
@@ -18979,7 +18979,7 @@ func (p *Parser) rls32() bool {
 				{
 					position255_54 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_54
 						}
 						if int(pos) > p.far {
@@ -18994,7 +18994,7 @@ func (p *Parser) rls32() bool {
 					{
 						position256_54, tokenIndex256_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_54
 							}
 							if int(pos) > p.far {
@@ -19014,7 +19014,7 @@ func (p *Parser) rls32() bool {
 					{
 						position258_54, tokenIndex258_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_54
 							}
 							if int(pos) > p.far {
@@ -19034,7 +19034,7 @@ func (p *Parser) rls32() bool {
 					{
 						position260_54, tokenIndex260_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_54
 							}
 							if int(pos) > p.far {
@@ -19072,7 +19072,7 @@ func (p *Parser) rls32() bool {
 				{
 					position255_55 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_55
 						}
 						if int(pos) > p.far {
@@ -19087,7 +19087,7 @@ func (p *Parser) rls32() bool {
 					{
 						position256_55, tokenIndex256_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_55
 							}
 							if int(pos) > p.far {
@@ -19107,7 +19107,7 @@ func (p *Parser) rls32() bool {
 					{
 						position258_55, tokenIndex258_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_55
 							}
 							if int(pos) > p.far {
@@ -19127,7 +19127,7 @@ func (p *Parser) rls32() bool {
 					{
 						position260_55, tokenIndex260_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_55
 							}
 							if int(pos) > p.far {
@@ -19243,7 +19243,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_54
 						}
 						if int(pos) > p.far {
@@ -19261,7 +19261,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_54
 							}
 							if int(pos) > p.far {
@@ -19284,7 +19284,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_54
 							}
 							if int(pos) > p.far {
@@ -19307,7 +19307,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_54
 							}
 							if int(pos) > p.far {
@@ -19351,7 +19351,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l315_28_55
 						}
 						if int(pos) > p.far {
@@ -19369,7 +19369,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_29_55
 							}
 							if int(pos) > p.far {
@@ -19392,7 +19392,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_30_55
 							}
 							if int(pos) > p.far {
@@ -19415,7 +19415,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l315_31_55
 							}
 							if int(pos) > p.far {
@@ -19532,7 +19532,7 @@ func (p *Parser) rh4() bool {
 	{
 		position255 := pos
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l315_28
 			}
 			if int(pos) > p.far {
@@ -19547,7 +19547,7 @@ func (p *Parser) rh4() bool {
 		{
 			position256, tokenIndex256 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l315_29
 				}
 				if int(pos) > p.far {
@@ -19567,7 +19567,7 @@ func (p *Parser) rh4() bool {
 		{
 			position258, tokenIndex258 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l315_30
 				}
 				if int(pos) > p.far {
@@ -19587,7 +19587,7 @@ func (p *Parser) rh4() bool {
 		{
 			position260, tokenIndex260 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l315_31
 				}
 				if int(pos) > p.far {
@@ -19624,7 +19624,7 @@ func (p *Parser) nh4() bool {
 			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l315_28
 			}
 			if int(pos) > p.far {
@@ -19642,7 +19642,7 @@ func (p *Parser) nh4() bool {
 				if int(pos) == p.at {
 					p.note(5, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l315_29
 				}
 				if int(pos) > p.far {
@@ -19665,7 +19665,7 @@ func (p *Parser) nh4() bool {
 				if int(pos) == p.at {
 					p.note(5, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l315_30
 				}
 				if int(pos) > p.far {
@@ -19688,7 +19688,7 @@ func (p *Parser) nh4() bool {
 				if int(pos) == p.at {
 					p.note(5, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l315_31
 				}
 				if int(pos) > p.far {
@@ -19904,7 +19904,7 @@ func (p *Parser) rpath_segments() bool {
 						{
 							position278_57_96 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 
@@ -19923,7 +19923,7 @@ func (p *Parser) rpath_segments() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_32_57_96
 													}
 													if int(pos) > p.far {
@@ -19936,7 +19936,7 @@ func (p *Parser) rpath_segments() bool {
 												}
 											lok1_32_57_96:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_32_57_96
 													}
 													if int(pos) > p.far {
@@ -19959,7 +19959,7 @@ func (p *Parser) rpath_segments() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_33_57_96
 											}
 											if int(pos) > p.far {
@@ -20017,7 +20017,7 @@ func (p *Parser) rpath_segments() bool {
 							{
 								position278_57_97 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									if c := buffer[pos]; class13[c] != 0 {
 										pos++
 									} else {
 
@@ -20036,7 +20036,7 @@ func (p *Parser) rpath_segments() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l315_1_32_57_97
 														}
 														if int(pos) > p.far {
@@ -20049,7 +20049,7 @@ func (p *Parser) rpath_segments() bool {
 													}
 												lok1_32_57_97:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l315_2_32_57_97
 														}
 														if int(pos) > p.far {
@@ -20072,7 +20072,7 @@ func (p *Parser) rpath_segments() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l26_33_57_97
 												}
 												if int(pos) > p.far {
@@ -20139,7 +20139,7 @@ func (p *Parser) npath_segments() bool {
 						{
 							position278_57_96 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -20170,7 +20170,7 @@ func (p *Parser) npath_segments() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_32_57_96
 													}
 													if int(pos) > p.far {
@@ -20186,7 +20186,7 @@ func (p *Parser) npath_segments() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_32_57_96
 													}
 													if int(pos) > p.far {
@@ -20212,7 +20212,7 @@ func (p *Parser) npath_segments() bool {
 											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_33_57_96
 											}
 											if int(pos) > p.far {
@@ -20273,7 +20273,7 @@ func (p *Parser) npath_segments() bool {
 							{
 								position278_57_97 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									if c := buffer[pos]; class13[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -20304,7 +20304,7 @@ func (p *Parser) npath_segments() bool {
 														if int(pos) == p.at {
 															p.note(5, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l315_1_32_57_97
 														}
 														if int(pos) > p.far {
@@ -20320,7 +20320,7 @@ func (p *Parser) npath_segments() bool {
 														if int(pos) == p.at {
 															p.note(5, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l315_2_32_57_97
 														}
 														if int(pos) > p.far {
@@ -20346,7 +20346,7 @@ func (p *Parser) npath_segments() bool {
 												if int(pos) == p.at {
 													p.note(6, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												if c := buffer[pos]; class7[c] != 0 {
 													goto l26_33_57_97
 												}
 												if int(pos) > p.far {
@@ -20407,7 +20407,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position278_57 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -20426,7 +20426,7 @@ func (p *Parser) rsegment() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_1_32_57
 											}
 											if int(pos) > p.far {
@@ -20439,7 +20439,7 @@ func (p *Parser) rsegment() bool {
 										}
 									lok1_32_57:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_2_32_57
 											}
 											if int(pos) > p.far {
@@ -20462,7 +20462,7 @@ func (p *Parser) rsegment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l26_33_57
 									}
 									if int(pos) > p.far {
@@ -20509,7 +20509,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position278_57 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -20540,7 +20540,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_1_32_57
 											}
 											if int(pos) > p.far {
@@ -20556,7 +20556,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l315_2_32_57
 											}
 											if int(pos) > p.far {
@@ -20582,7 +20582,7 @@ func (p *Parser) nsegment() bool {
 									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									if c := buffer[pos]; class7[c] != 0 {
 										goto l26_33_57
 									}
 									if int(pos) > p.far {
@@ -20624,7 +20624,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position278 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 
@@ -20643,7 +20643,7 @@ func (p *Parser) rpchar() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_32
 								}
 								if int(pos) > p.far {
@@ -20656,7 +20656,7 @@ func (p *Parser) rpchar() bool {
 							}
 						lok1_32:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_32
 								}
 								if int(pos) > p.far {
@@ -20679,7 +20679,7 @@ func (p *Parser) rpchar() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_33
 						}
 						if int(pos) > p.far {
@@ -20712,7 +20712,7 @@ func (p *Parser) npchar() bool {
 	{
 		position278 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -20743,7 +20743,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_32
 								}
 								if int(pos) > p.far {
@@ -20759,7 +20759,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_32
 								}
 								if int(pos) > p.far {
@@ -20785,7 +20785,7 @@ func (p *Parser) npchar() bool {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_33
 						}
 						if int(pos) > p.far {
@@ -20823,7 +20823,7 @@ func (p *Parser) rquery() bool {
 		{
 			position283, tokenIndex283 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 
@@ -20832,7 +20832,7 @@ func (p *Parser) rquery() bool {
 						{
 							position278_34 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 
@@ -20851,7 +20851,7 @@ func (p *Parser) rquery() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_32_34
 													}
 													if int(pos) > p.far {
@@ -20864,7 +20864,7 @@ func (p *Parser) rquery() bool {
 												}
 											lok1_32_34:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_32_34
 													}
 													if int(pos) > p.far {
@@ -20887,7 +20887,7 @@ func (p *Parser) rquery() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_33_34
 											}
 											if int(pos) > p.far {
@@ -20940,7 +20940,7 @@ func (p *Parser) nquery() bool {
 		{
 			position283, tokenIndex283 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -20952,7 +20952,7 @@ func (p *Parser) nquery() bool {
 						{
 							position278_34 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -20983,7 +20983,7 @@ func (p *Parser) nquery() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_32_34
 													}
 													if int(pos) > p.far {
@@ -20999,7 +20999,7 @@ func (p *Parser) nquery() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_32_34
 													}
 													if int(pos) > p.far {
@@ -21025,7 +21025,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_33_34
 											}
 											if int(pos) > p.far {
@@ -21079,7 +21079,7 @@ func (p *Parser) rfragment() bool {
 		{
 			position288, tokenIndex288 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 
@@ -21088,7 +21088,7 @@ func (p *Parser) rfragment() bool {
 						{
 							position278_35 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 
@@ -21107,7 +21107,7 @@ func (p *Parser) rfragment() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_32_35
 													}
 													if int(pos) > p.far {
@@ -21120,7 +21120,7 @@ func (p *Parser) rfragment() bool {
 												}
 											lok1_32_35:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_32_35
 													}
 													if int(pos) > p.far {
@@ -21143,7 +21143,7 @@ func (p *Parser) rfragment() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_33_35
 											}
 											if int(pos) > p.far {
@@ -21196,7 +21196,7 @@ func (p *Parser) nfragment() bool {
 		{
 			position288, tokenIndex288 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -21208,7 +21208,7 @@ func (p *Parser) nfragment() bool {
 						{
 							position278_35 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -21239,7 +21239,7 @@ func (p *Parser) nfragment() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_1_32_35
 													}
 													if int(pos) > p.far {
@@ -21255,7 +21255,7 @@ func (p *Parser) nfragment() bool {
 													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l315_2_32_35
 													}
 													if int(pos) > p.far {
@@ -21281,7 +21281,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											if c := buffer[pos]; class7[c] != 0 {
 												goto l26_33_35
 											}
 											if int(pos) > p.far {
@@ -21469,7 +21469,7 @@ func (p *Parser) rrelative_URI() bool {
 					{
 						position283_113, tokenIndex283_113 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							if c := buffer[pos]; class16[c] != 0 {
 								pos++
 							} else {
 
@@ -21478,7 +21478,7 @@ func (p *Parser) rrelative_URI() bool {
 									{
 										position278_34_113 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											if c := buffer[pos]; class13[c] != 0 {
 												pos++
 											} else {
 
@@ -21497,7 +21497,7 @@ func (p *Parser) rrelative_URI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_1_32_34_113
 																}
 																if int(pos) > p.far {
@@ -21510,7 +21510,7 @@ func (p *Parser) rrelative_URI() bool {
 															}
 														lok1_32_34_113:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_2_32_34_113
 																}
 																if int(pos) > p.far {
@@ -21533,7 +21533,7 @@ func (p *Parser) rrelative_URI() bool {
 													;
 												default:
 													{ // unreserved
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l26_33_34_113
 														}
 														if int(pos) > p.far {
@@ -21744,7 +21744,7 @@ func (p *Parser) nrelative_URI() bool {
 					{
 						position283_113, tokenIndex283_113 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							if c := buffer[pos]; class16[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -21756,7 +21756,7 @@ func (p *Parser) nrelative_URI() bool {
 									{
 										position278_34_113 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+											if c := buffer[pos]; class13[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -21787,7 +21787,7 @@ func (p *Parser) nrelative_URI() bool {
 																if int(pos) == p.at {
 																	p.note(5, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_1_32_34_113
 																}
 																if int(pos) > p.far {
@@ -21803,7 +21803,7 @@ func (p *Parser) nrelative_URI() bool {
 																if int(pos) == p.at {
 																	p.note(5, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l315_2_32_34_113
 																}
 																if int(pos) > p.far {
@@ -21829,7 +21829,7 @@ func (p *Parser) nrelative_URI() bool {
 														if int(pos) == p.at {
 															p.note(6, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														if c := buffer[pos]; class7[c] != 0 {
 															goto l26_33_34_113
 														}
 														if int(pos) > p.far {
@@ -22032,7 +22032,7 @@ func (p *Parser) rrel_segment() bool {
 	{
 		position304 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+			if c := buffer[pos]; class17[c] != 0 {
 				pos++
 			} else {
 
@@ -22051,7 +22051,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_36
 								}
 								if int(pos) > p.far {
@@ -22064,7 +22064,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 						lok1_36:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_36
 								}
 								if int(pos) > p.far {
@@ -22087,7 +22087,7 @@ func (p *Parser) rrel_segment() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_37
 						}
 						if int(pos) > p.far {
@@ -22107,7 +22107,7 @@ func (p *Parser) rrel_segment() bool {
 		{
 			position306, tokenIndex306 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+				if c := buffer[pos]; class17[c] != 0 {
 					pos++
 				} else {
 
@@ -22126,7 +22126,7 @@ func (p *Parser) rrel_segment() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_1_38
 									}
 									if int(pos) > p.far {
@@ -22139,7 +22139,7 @@ func (p *Parser) rrel_segment() bool {
 								}
 							lok1_38:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_2_38
 									}
 									if int(pos) > p.far {
@@ -22162,7 +22162,7 @@ func (p *Parser) rrel_segment() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l26_39
 							}
 							if int(pos) > p.far {
@@ -22199,7 +22199,7 @@ func (p *Parser) nrel_segment() bool {
 	{
 		position304 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+			if c := buffer[pos]; class17[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -22230,7 +22230,7 @@ func (p *Parser) nrel_segment() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_1_36
 								}
 								if int(pos) > p.far {
@@ -22246,7 +22246,7 @@ func (p *Parser) nrel_segment() bool {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l315_2_36
 								}
 								if int(pos) > p.far {
@@ -22272,7 +22272,7 @@ func (p *Parser) nrel_segment() bool {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						if c := buffer[pos]; class7[c] != 0 {
 							goto l26_37
 						}
 						if int(pos) > p.far {
@@ -22292,7 +22292,7 @@ func (p *Parser) nrel_segment() bool {
 		{
 			position306, tokenIndex306 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+				if c := buffer[pos]; class17[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -22323,7 +22323,7 @@ func (p *Parser) nrel_segment() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_1_38
 									}
 									if int(pos) > p.far {
@@ -22339,7 +22339,7 @@ func (p *Parser) nrel_segment() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l315_2_38
 									}
 									if int(pos) > p.far {
@@ -22365,7 +22365,7 @@ func (p *Parser) nrel_segment() bool {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							if c := buffer[pos]; class7[c] != 0 {
 								goto l26_39
 							}
 							if int(pos) > p.far {
@@ -22399,13 +22399,13 @@ l303:
 func (p *Parser) rALPHA() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l309
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l309
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -22422,7 +22422,7 @@ func (p *Parser) nALPHA() bool {
 	if int(pos) == p.at {
 		p.note(10, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l309
 	}
 	if int(pos) > p.far {
@@ -22431,7 +22431,7 @@ func (p *Parser) nALPHA() bool {
 	if int(pos) == p.at {
 		p.note(11, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l309
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -22446,7 +22446,7 @@ l309:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l313
 	}
 	if int(pos) > p.far {
@@ -22466,7 +22466,7 @@ func (p *Parser) nDIGIT() bool {
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l313
 	}
 	if int(pos) > p.far {
@@ -22484,7 +22484,7 @@ l313:
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l315
 	}
 	if int(pos) > p.far {
@@ -22504,7 +22504,7 @@ func (p *Parser) nHEXDIG() bool {
 	if int(pos) == p.at {
 		p.note(5, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l315
 	}
 	if int(pos) > p.far {

@@ -495,49 +495,49 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters ! '-* - . _ ~ (see internal/pegwrap/byteset.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! '-* - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters $ & + , / : ; = ? @ [ ] (see internal/pegwrap/byteset.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters ! $ &-. 0-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class10 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class11 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class12 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class13 is the table of the characters ! $ &-. 0-: = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class14 is the table of the characters ! $ &-; = ?-[ ] _ a-z ~ (see internal/pegwrap/classes.go).
-const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 7 lookaheads, 2 rule calls inside them.
@@ -875,13 +875,13 @@ func (p *Parser) rURI_reference() bool {
 							{
 								position54_70_71 := pos
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l211_1_70_71
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l211_1_70_71
 									}
 									goto l53_70_71
@@ -894,18 +894,18 @@ func (p *Parser) rURI_reference() bool {
 								{
 									position56_70_71, tokenIndex56_70_71 := pos, ti
 									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										if c := buffer[pos]; class10[c] != 0 {
 											pos++
 										} else {
 
 											{ // alpha
-												if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+												if c := buffer[pos]; class3[c] != 0 {
 													goto l211_2_70_71
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l211_2_70_71
 												}
 												goto l56_70_71
@@ -1012,7 +1012,7 @@ func (p *Parser) rURI_reference() bool {
 							{
 								position191_51_72 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 
@@ -1031,7 +1031,7 @@ func (p *Parser) rURI_reference() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_45_51_72
 														}
 														if int(pos) > p.far {
@@ -1044,7 +1044,7 @@ func (p *Parser) rURI_reference() bool {
 													}
 												lok24_45_51_72:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_45_51_72
 														}
 														if int(pos) > p.far {
@@ -1067,7 +1067,7 @@ func (p *Parser) rURI_reference() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_46_51_72
 												}
 												if int(pos) > p.far {
@@ -1170,7 +1170,7 @@ func (p *Parser) nURI_reference() bool {
 									if int(pos) == p.at {
 										p.note(1, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l211_1_70_71
 									}
 									if int(pos) > p.far {
@@ -1179,7 +1179,7 @@ func (p *Parser) nURI_reference() bool {
 									if int(pos) == p.at {
 										p.note(2, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									if c := buffer[pos]; class2[c] != 0 {
 										goto l211_1_70_71
 									}
 									goto l53_70_71
@@ -1192,7 +1192,7 @@ func (p *Parser) nURI_reference() bool {
 								{
 									position56_70_71, tokenIndex56_70_71 := pos, ti
 									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										if c := buffer[pos]; class10[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -1203,7 +1203,7 @@ func (p *Parser) nURI_reference() bool {
 												if int(pos) == p.at {
 													p.note(1, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+												if c := buffer[pos]; class3[c] != 0 {
 													goto l211_2_70_71
 												}
 												if int(pos) > p.far {
@@ -1212,7 +1212,7 @@ func (p *Parser) nURI_reference() bool {
 												if int(pos) == p.at {
 													p.note(2, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l211_2_70_71
 												}
 												goto l56_70_71
@@ -1325,7 +1325,7 @@ func (p *Parser) nURI_reference() bool {
 							{
 								position191_51_72 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -1356,7 +1356,7 @@ func (p *Parser) nURI_reference() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_45_51_72
 														}
 														if int(pos) > p.far {
@@ -1372,7 +1372,7 @@ func (p *Parser) nURI_reference() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_45_51_72
 														}
 														if int(pos) > p.far {
@@ -1398,7 +1398,7 @@ func (p *Parser) nURI_reference() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_46_51_72
 												}
 												if int(pos) > p.far {
@@ -1489,13 +1489,13 @@ func (p *Parser) rabsoluteURI() bool {
 			{
 				position54_70 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l211_1_70
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l211_1_70
 					}
 					goto l53_70
@@ -1508,18 +1508,18 @@ func (p *Parser) rabsoluteURI() bool {
 				{
 					position56_70, tokenIndex56_70 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l211_2_70
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l211_2_70
 								}
 								goto l56_70
@@ -1606,7 +1606,7 @@ func (p *Parser) nabsoluteURI() bool {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l211_1_70
 					}
 					if int(pos) > p.far {
@@ -1615,7 +1615,7 @@ func (p *Parser) nabsoluteURI() bool {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l211_1_70
 					}
 					goto l53_70
@@ -1628,7 +1628,7 @@ func (p *Parser) nabsoluteURI() bool {
 				{
 					position56_70, tokenIndex56_70 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1639,7 +1639,7 @@ func (p *Parser) nabsoluteURI() bool {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l211_2_70
 								}
 								if int(pos) > p.far {
@@ -1648,7 +1648,7 @@ func (p *Parser) nabsoluteURI() bool {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l211_2_70
 								}
 								goto l56_70
@@ -1926,7 +1926,7 @@ func (p *Parser) rrelativeURI() bool {
 							{
 								position191_50_67 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 
@@ -1945,7 +1945,7 @@ func (p *Parser) rrelativeURI() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_45_50_67
 														}
 														if int(pos) > p.far {
@@ -1958,7 +1958,7 @@ func (p *Parser) rrelativeURI() bool {
 													}
 												lok24_45_50_67:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_45_50_67
 														}
 														if int(pos) > p.far {
@@ -1981,7 +1981,7 @@ func (p *Parser) rrelativeURI() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_46_50_67
 												}
 												if int(pos) > p.far {
@@ -2260,7 +2260,7 @@ func (p *Parser) nrelativeURI() bool {
 							{
 								position191_50_67 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2291,7 +2291,7 @@ func (p *Parser) nrelativeURI() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_45_50_67
 														}
 														if int(pos) > p.far {
@@ -2307,7 +2307,7 @@ func (p *Parser) nrelativeURI() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_45_50_67
 														}
 														if int(pos) > p.far {
@@ -2333,7 +2333,7 @@ func (p *Parser) nrelativeURI() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_46_50_67
 												}
 												if int(pos) > p.far {
@@ -2499,7 +2499,7 @@ func (p *Parser) rhier_part() bool {
 							{
 								position191_50_69 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 
@@ -2518,7 +2518,7 @@ func (p *Parser) rhier_part() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_45_50_69
 														}
 														if int(pos) > p.far {
@@ -2531,7 +2531,7 @@ func (p *Parser) rhier_part() bool {
 													}
 												lok24_45_50_69:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_45_50_69
 														}
 														if int(pos) > p.far {
@@ -2554,7 +2554,7 @@ func (p *Parser) rhier_part() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_46_50_69
 												}
 												if int(pos) > p.far {
@@ -2722,7 +2722,7 @@ func (p *Parser) nhier_part() bool {
 							{
 								position191_50_69 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									if c := buffer[pos]; class14[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2753,7 +2753,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_45_50_69
 														}
 														if int(pos) > p.far {
@@ -2769,7 +2769,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_45_50_69
 														}
 														if int(pos) > p.far {
@@ -2795,7 +2795,7 @@ func (p *Parser) nhier_part() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_46_50_69
 												}
 												if int(pos) > p.far {
@@ -2862,7 +2862,7 @@ func (p *Parser) ropaque_part() bool {
 			{
 				position35_47 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
@@ -2881,7 +2881,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l204_24_26_47
 										}
 										if int(pos) > p.far {
@@ -2894,7 +2894,7 @@ func (p *Parser) ropaque_part() bool {
 									}
 								lok24_26_47:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l204_25_26_47
 										}
 										if int(pos) > p.far {
@@ -2917,7 +2917,7 @@ func (p *Parser) ropaque_part() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								if c := buffer[pos]; class6[c] != 0 {
 									goto l196_27_47
 								}
 								if int(pos) > p.far {
@@ -2949,7 +2949,7 @@ func (p *Parser) ropaque_part() bool {
 				{
 					position191_48 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
@@ -2968,7 +2968,7 @@ func (p *Parser) ropaque_part() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_45_48
 											}
 											if int(pos) > p.far {
@@ -2981,7 +2981,7 @@ func (p *Parser) ropaque_part() bool {
 										}
 									lok24_45_48:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_45_48
 											}
 											if int(pos) > p.far {
@@ -3004,7 +3004,7 @@ func (p *Parser) ropaque_part() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_46_48
 									}
 									if int(pos) > p.far {
@@ -3061,7 +3061,7 @@ func (p *Parser) nopaque_part() bool {
 			{
 				position35_47 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -3092,7 +3092,7 @@ func (p *Parser) nopaque_part() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l204_24_26_47
 										}
 										if int(pos) > p.far {
@@ -3108,7 +3108,7 @@ func (p *Parser) nopaque_part() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l204_25_26_47
 										}
 										if int(pos) > p.far {
@@ -3134,7 +3134,7 @@ func (p *Parser) nopaque_part() bool {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								if c := buffer[pos]; class6[c] != 0 {
 									goto l196_27_47
 								}
 								if int(pos) > p.far {
@@ -3166,7 +3166,7 @@ func (p *Parser) nopaque_part() bool {
 				{
 					position191_48 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -3197,7 +3197,7 @@ func (p *Parser) nopaque_part() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_45_48
 											}
 											if int(pos) > p.far {
@@ -3213,7 +3213,7 @@ func (p *Parser) nopaque_part() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_45_48
 											}
 											if int(pos) > p.far {
@@ -3239,7 +3239,7 @@ func (p *Parser) nopaque_part() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_46_48
 									}
 									if int(pos) > p.far {
@@ -3291,7 +3291,7 @@ func (p *Parser) ruric_no_slash() bool {
 	{
 		position35 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
@@ -3310,7 +3310,7 @@ func (p *Parser) ruric_no_slash() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_26
 								}
 								if int(pos) > p.far {
@@ -3323,7 +3323,7 @@ func (p *Parser) ruric_no_slash() bool {
 							}
 						lok24_26:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_26
 								}
 								if int(pos) > p.far {
@@ -3346,7 +3346,7 @@ func (p *Parser) ruric_no_slash() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_27
 						}
 						if int(pos) > p.far {
@@ -3379,7 +3379,7 @@ func (p *Parser) nuric_no_slash() bool {
 	{
 		position35 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -3410,7 +3410,7 @@ func (p *Parser) nuric_no_slash() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_26
 								}
 								if int(pos) > p.far {
@@ -3426,7 +3426,7 @@ func (p *Parser) nuric_no_slash() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_26
 								}
 								if int(pos) > p.far {
@@ -3452,7 +3452,7 @@ func (p *Parser) nuric_no_slash() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_27
 						}
 						if int(pos) > p.far {
@@ -4159,7 +4159,7 @@ func (p *Parser) rrel_segment() bool {
 	{
 		position48 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 
@@ -4178,7 +4178,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_28
 								}
 								if int(pos) > p.far {
@@ -4191,7 +4191,7 @@ func (p *Parser) rrel_segment() bool {
 							}
 						lok24_28:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_28
 								}
 								if int(pos) > p.far {
@@ -4214,7 +4214,7 @@ func (p *Parser) rrel_segment() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_29
 						}
 						if int(pos) > p.far {
@@ -4234,7 +4234,7 @@ func (p *Parser) rrel_segment() bool {
 		{
 			position50, tokenIndex50 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -4253,7 +4253,7 @@ func (p *Parser) rrel_segment() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_24_30
 									}
 									if int(pos) > p.far {
@@ -4266,7 +4266,7 @@ func (p *Parser) rrel_segment() bool {
 								}
 							lok24_30:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_25_30
 									}
 									if int(pos) > p.far {
@@ -4289,7 +4289,7 @@ func (p *Parser) rrel_segment() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l196_31
 							}
 							if int(pos) > p.far {
@@ -4326,7 +4326,7 @@ func (p *Parser) nrel_segment() bool {
 	{
 		position48 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+			if c := buffer[pos]; class9[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -4357,7 +4357,7 @@ func (p *Parser) nrel_segment() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_28
 								}
 								if int(pos) > p.far {
@@ -4373,7 +4373,7 @@ func (p *Parser) nrel_segment() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_28
 								}
 								if int(pos) > p.far {
@@ -4399,7 +4399,7 @@ func (p *Parser) nrel_segment() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_29
 						}
 						if int(pos) > p.far {
@@ -4419,7 +4419,7 @@ func (p *Parser) nrel_segment() bool {
 		{
 			position50, tokenIndex50 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4450,7 +4450,7 @@ func (p *Parser) nrel_segment() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_24_30
 									}
 									if int(pos) > p.far {
@@ -4466,7 +4466,7 @@ func (p *Parser) nrel_segment() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_25_30
 									}
 									if int(pos) > p.far {
@@ -4492,7 +4492,7 @@ func (p *Parser) nrel_segment() bool {
 							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l196_31
 							}
 							if int(pos) > p.far {
@@ -4532,13 +4532,13 @@ func (p *Parser) rscheme() bool {
 	{
 		position54 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l211_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l211_1
 			}
 			goto l53
@@ -4551,18 +4551,18 @@ func (p *Parser) rscheme() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l211_2
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l211_2
 						}
 						goto l56
@@ -4606,7 +4606,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l211_1
 			}
 			if int(pos) > p.far {
@@ -4615,7 +4615,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(2, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l211_1
 			}
 			goto l53
@@ -4628,7 +4628,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4639,7 +4639,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l211_2
 						}
 						if int(pos) > p.far {
@@ -4648,7 +4648,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l211_2
 						}
 						goto l56
@@ -4793,7 +4793,7 @@ func (p *Parser) rreg_name() bool {
 	{
 		position64 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+			if c := buffer[pos]; class11[c] != 0 {
 				pos++
 			} else {
 
@@ -4812,7 +4812,7 @@ func (p *Parser) rreg_name() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_32
 								}
 								if int(pos) > p.far {
@@ -4825,7 +4825,7 @@ func (p *Parser) rreg_name() bool {
 							}
 						lok24_32:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_32
 								}
 								if int(pos) > p.far {
@@ -4848,7 +4848,7 @@ func (p *Parser) rreg_name() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_33
 						}
 						if int(pos) > p.far {
@@ -4868,7 +4868,7 @@ func (p *Parser) rreg_name() bool {
 		{
 			position66, tokenIndex66 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
@@ -4887,7 +4887,7 @@ func (p *Parser) rreg_name() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_24_34
 									}
 									if int(pos) > p.far {
@@ -4900,7 +4900,7 @@ func (p *Parser) rreg_name() bool {
 								}
 							lok24_34:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_25_34
 									}
 									if int(pos) > p.far {
@@ -4923,7 +4923,7 @@ func (p *Parser) rreg_name() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l196_35
 							}
 							if int(pos) > p.far {
@@ -4968,7 +4968,7 @@ func (p *Parser) nreg_name() bool {
 	{
 		position64 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+			if c := buffer[pos]; class11[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -4999,7 +4999,7 @@ func (p *Parser) nreg_name() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_32
 								}
 								if int(pos) > p.far {
@@ -5015,7 +5015,7 @@ func (p *Parser) nreg_name() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_32
 								}
 								if int(pos) > p.far {
@@ -5041,7 +5041,7 @@ func (p *Parser) nreg_name() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_33
 						}
 						if int(pos) > p.far {
@@ -5061,7 +5061,7 @@ func (p *Parser) nreg_name() bool {
 		{
 			position66, tokenIndex66 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5092,7 +5092,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_24_34
 									}
 									if int(pos) > p.far {
@@ -5108,7 +5108,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_25_34
 									}
 									if int(pos) > p.far {
@@ -5134,7 +5134,7 @@ func (p *Parser) nreg_name() bool {
 							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l196_35
 							}
 							if int(pos) > p.far {
@@ -5194,7 +5194,7 @@ func (p *Parser) rserver() bool {
 						{
 							position78_61, tokenIndex78_61 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								if c := buffer[pos]; class12[c] != 0 {
 									pos++
 								} else {
 
@@ -5213,7 +5213,7 @@ func (p *Parser) rserver() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l204_24_36_61
 													}
 													if int(pos) > p.far {
@@ -5226,7 +5226,7 @@ func (p *Parser) rserver() bool {
 												}
 											lok24_36_61:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l204_25_36_61
 													}
 													if int(pos) > p.far {
@@ -5249,7 +5249,7 @@ func (p *Parser) rserver() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l196_37_61
 											}
 											if int(pos) > p.far {
@@ -5362,7 +5362,7 @@ func (p *Parser) rserver() bool {
 								{
 									position157_60_62, tokenIndex157_60_62 := pos, ti
 									{ // digit
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										if c := buffer[pos]; class1[c] != 0 {
 											goto l219_23_60_62
 										}
 										if int(pos) > p.far {
@@ -5446,7 +5446,7 @@ func (p *Parser) nserver() bool {
 						{
 							position78_61, tokenIndex78_61 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+								if c := buffer[pos]; class12[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -5477,7 +5477,7 @@ func (p *Parser) nserver() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l204_24_36_61
 													}
 													if int(pos) > p.far {
@@ -5493,7 +5493,7 @@ func (p *Parser) nserver() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l204_25_36_61
 													}
 													if int(pos) > p.far {
@@ -5519,7 +5519,7 @@ func (p *Parser) nserver() bool {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l196_37_61
 											}
 											if int(pos) > p.far {
@@ -5641,7 +5641,7 @@ func (p *Parser) nserver() bool {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										if c := buffer[pos]; class1[c] != 0 {
 											goto l219_23_60_62
 										}
 										if int(pos) > p.far {
@@ -5714,7 +5714,7 @@ func (p *Parser) ruserinfo() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+				if c := buffer[pos]; class12[c] != 0 {
 					pos++
 				} else {
 
@@ -5733,7 +5733,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_24_36
 									}
 									if int(pos) > p.far {
@@ -5746,7 +5746,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 							lok24_36:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_25_36
 									}
 									if int(pos) > p.far {
@@ -5769,7 +5769,7 @@ func (p *Parser) ruserinfo() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l196_37
 							}
 							if int(pos) > p.far {
@@ -5811,7 +5811,7 @@ func (p *Parser) nuserinfo() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+				if c := buffer[pos]; class12[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -5842,7 +5842,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_24_36
 									}
 									if int(pos) > p.far {
@@ -5858,7 +5858,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l204_25_36
 									}
 									if int(pos) > p.far {
@@ -5884,7 +5884,7 @@ func (p *Parser) nuserinfo() bool {
 							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l196_37
 							}
 							if int(pos) > p.far {
@@ -5988,7 +5988,7 @@ func (p *Parser) rhostport() bool {
 					{
 						position157_60, tokenIndex157_60 := pos, ti
 						{ // digit
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l219_23_60
 							}
 							if int(pos) > p.far {
@@ -6113,7 +6113,7 @@ func (p *Parser) nhostport() bool {
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l219_23_60
 							}
 							if int(pos) > p.far {
@@ -7070,7 +7070,7 @@ func (p *Parser) rhexseq() bool {
 			{
 				position110_38 := pos
 				{ // HEXDIG
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l223_3_38
 					}
 					if int(pos) > p.far {
@@ -7085,7 +7085,7 @@ func (p *Parser) rhexseq() bool {
 				{
 					position111_38, tokenIndex111_38 := pos, ti
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_4_38
 						}
 						if int(pos) > p.far {
@@ -7105,7 +7105,7 @@ func (p *Parser) rhexseq() bool {
 				{
 					position113_38, tokenIndex113_38 := pos, ti
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_5_38
 						}
 						if int(pos) > p.far {
@@ -7125,7 +7125,7 @@ func (p *Parser) rhexseq() bool {
 				{
 					position115_38, tokenIndex115_38 := pos, ti
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_6_38
 						}
 						if int(pos) > p.far {
@@ -7166,7 +7166,7 @@ func (p *Parser) rhexseq() bool {
 				{
 					position110_39 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_3_39
 						}
 						if int(pos) > p.far {
@@ -7181,7 +7181,7 @@ func (p *Parser) rhexseq() bool {
 					{
 						position111_39, tokenIndex111_39 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l223_4_39
 							}
 							if int(pos) > p.far {
@@ -7201,7 +7201,7 @@ func (p *Parser) rhexseq() bool {
 					{
 						position113_39, tokenIndex113_39 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l223_5_39
 							}
 							if int(pos) > p.far {
@@ -7221,7 +7221,7 @@ func (p *Parser) rhexseq() bool {
 					{
 						position115_39, tokenIndex115_39 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l223_6_39
 							}
 							if int(pos) > p.far {
@@ -7291,7 +7291,7 @@ func (p *Parser) nhexseq() bool {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l223_3_38
 					}
 					if int(pos) > p.far {
@@ -7309,7 +7309,7 @@ func (p *Parser) nhexseq() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_4_38
 						}
 						if int(pos) > p.far {
@@ -7332,7 +7332,7 @@ func (p *Parser) nhexseq() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_5_38
 						}
 						if int(pos) > p.far {
@@ -7355,7 +7355,7 @@ func (p *Parser) nhexseq() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_6_38
 						}
 						if int(pos) > p.far {
@@ -7402,7 +7402,7 @@ func (p *Parser) nhexseq() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l223_3_39
 						}
 						if int(pos) > p.far {
@@ -7420,7 +7420,7 @@ func (p *Parser) nhexseq() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l223_4_39
 							}
 							if int(pos) > p.far {
@@ -7443,7 +7443,7 @@ func (p *Parser) nhexseq() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l223_5_39
 							}
 							if int(pos) > p.far {
@@ -7466,7 +7466,7 @@ func (p *Parser) nhexseq() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l223_6_39
 							}
 							if int(pos) > p.far {
@@ -7533,7 +7533,7 @@ func (p *Parser) rhex4() bool {
 	{
 		position110 := pos
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l223_3
 			}
 			if int(pos) > p.far {
@@ -7548,7 +7548,7 @@ func (p *Parser) rhex4() bool {
 		{
 			position111, tokenIndex111 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l223_4
 				}
 				if int(pos) > p.far {
@@ -7568,7 +7568,7 @@ func (p *Parser) rhex4() bool {
 		{
 			position113, tokenIndex113 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l223_5
 				}
 				if int(pos) > p.far {
@@ -7588,7 +7588,7 @@ func (p *Parser) rhex4() bool {
 		{
 			position115, tokenIndex115 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l223_6
 				}
 				if int(pos) > p.far {
@@ -7625,7 +7625,7 @@ func (p *Parser) nhex4() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l223_3
 			}
 			if int(pos) > p.far {
@@ -7643,7 +7643,7 @@ func (p *Parser) nhex4() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l223_4
 				}
 				if int(pos) > p.far {
@@ -7666,7 +7666,7 @@ func (p *Parser) nhex4() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l223_5
 				}
 				if int(pos) > p.far {
@@ -7689,7 +7689,7 @@ func (p *Parser) nhex4() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l223_6
 				}
 				if int(pos) > p.far {
@@ -7726,7 +7726,7 @@ func (p *Parser) rIPv4address() bool {
 	{
 		position118 := pos
 		{ // DIGIT
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_7
 			}
 			if int(pos) > p.far {
@@ -7741,7 +7741,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position119, tokenIndex119 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_8
 				}
 				if int(pos) > p.far {
@@ -7761,7 +7761,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position121, tokenIndex121 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_9
 				}
 				if int(pos) > p.far {
@@ -7787,7 +7787,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos++
 		{ // DIGIT
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_10
 			}
 			if int(pos) > p.far {
@@ -7802,7 +7802,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position123, tokenIndex123 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_11
 				}
 				if int(pos) > p.far {
@@ -7822,7 +7822,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position125, tokenIndex125 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_12
 				}
 				if int(pos) > p.far {
@@ -7848,7 +7848,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos++
 		{ // DIGIT
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_13
 			}
 			if int(pos) > p.far {
@@ -7863,7 +7863,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position127, tokenIndex127 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_14
 				}
 				if int(pos) > p.far {
@@ -7883,7 +7883,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position129, tokenIndex129 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_15
 				}
 				if int(pos) > p.far {
@@ -7909,7 +7909,7 @@ func (p *Parser) rIPv4address() bool {
 		}
 		pos++
 		{ // DIGIT
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_16
 			}
 			if int(pos) > p.far {
@@ -7924,7 +7924,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position131, tokenIndex131 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_17
 				}
 				if int(pos) > p.far {
@@ -7944,7 +7944,7 @@ func (p *Parser) rIPv4address() bool {
 		{
 			position133, tokenIndex133 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_18
 				}
 				if int(pos) > p.far {
@@ -7989,7 +7989,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_7
 			}
 			if int(pos) > p.far {
@@ -8007,7 +8007,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_8
 				}
 				if int(pos) > p.far {
@@ -8030,7 +8030,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_9
 				}
 				if int(pos) > p.far {
@@ -8062,7 +8062,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_10
 			}
 			if int(pos) > p.far {
@@ -8080,7 +8080,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_11
 				}
 				if int(pos) > p.far {
@@ -8103,7 +8103,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_12
 				}
 				if int(pos) > p.far {
@@ -8135,7 +8135,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_13
 			}
 			if int(pos) > p.far {
@@ -8153,7 +8153,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_14
 				}
 				if int(pos) > p.far {
@@ -8176,7 +8176,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_15
 				}
 				if int(pos) > p.far {
@@ -8208,7 +8208,7 @@ func (p *Parser) nIPv4address() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l221_16
 			}
 			if int(pos) > p.far {
@@ -8226,7 +8226,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_17
 				}
 				if int(pos) > p.far {
@@ -8249,7 +8249,7 @@ func (p *Parser) nIPv4address() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l221_18
 				}
 				if int(pos) > p.far {
@@ -8299,13 +8299,13 @@ func (p *Parser) rhostname() bool {
 				{
 					position143_40 := pos
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l207_19_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l207_19_40
 						}
 						goto l142_40
@@ -8333,13 +8333,13 @@ func (p *Parser) rhostname() bool {
 							pos, ti = position147_40, tokenIndex147_40
 						}
 						{ // alphanum
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l207_20_40
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l207_20_40
 							}
 							goto l145_40
@@ -8371,13 +8371,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position139, tokenIndex139 := pos, ti
 				{ // alphanum
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l207_41
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l207_41
 					}
 					goto l138
@@ -8400,13 +8400,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position149_42 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l211_21_42
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l211_21_42
 					}
 					goto l148_42
@@ -8434,13 +8434,13 @@ func (p *Parser) rhostname() bool {
 						pos, ti = position153_42, tokenIndex153_42
 					}
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l207_22_42
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l207_22_42
 						}
 						goto l151_42
@@ -8511,7 +8511,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l207_19_40
 						}
 						if int(pos) > p.far {
@@ -8520,7 +8520,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l207_19_40
 						}
 						goto l142_40
@@ -8554,7 +8554,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(1, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l207_20_40
 							}
 							if int(pos) > p.far {
@@ -8563,7 +8563,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(20, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l207_20_40
 							}
 							goto l145_40
@@ -8601,7 +8601,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(1, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l207_41
 					}
 					if int(pos) > p.far {
@@ -8610,7 +8610,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(20, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l207_41
 					}
 					goto l138
@@ -8636,7 +8636,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l211_21_42
 					}
 					if int(pos) > p.far {
@@ -8645,7 +8645,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l211_21_42
 					}
 					goto l148_42
@@ -8679,7 +8679,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l207_22_42
 						}
 						if int(pos) > p.far {
@@ -8688,7 +8688,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l207_22_42
 						}
 						goto l151_42
@@ -8751,13 +8751,13 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position143 := pos
 		{ // alphanum
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l207_19
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l207_19
 			}
 			goto l142
@@ -8785,13 +8785,13 @@ func (p *Parser) rdomainlabel() bool {
 				pos, ti = position147, tokenIndex147
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l207_20
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l207_20
 				}
 				goto l145
@@ -8824,7 +8824,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l207_19
 			}
 			if int(pos) > p.far {
@@ -8833,7 +8833,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l207_19
 			}
 			goto l142
@@ -8867,7 +8867,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l207_20
 				}
 				if int(pos) > p.far {
@@ -8876,7 +8876,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l207_20
 				}
 				goto l145
@@ -8907,13 +8907,13 @@ func (p *Parser) rtoplabel() bool {
 	{
 		position149 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l211_21
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l211_21
 			}
 			goto l148
@@ -8941,13 +8941,13 @@ func (p *Parser) rtoplabel() bool {
 				pos, ti = position153, tokenIndex153
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l207_22
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l207_22
 				}
 				goto l151
@@ -8980,7 +8980,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(1, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l211_21
 			}
 			if int(pos) > p.far {
@@ -8989,7 +8989,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(2, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l211_21
 			}
 			goto l148
@@ -9023,7 +9023,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(1, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l207_22
 				}
 				if int(pos) > p.far {
@@ -9032,7 +9032,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					goto l207_22
 				}
 				goto l151
@@ -9067,7 +9067,7 @@ func (p *Parser) rport() bool {
 		{
 			position157, tokenIndex157 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l219_23
 				}
 				if int(pos) > p.far {
@@ -9108,7 +9108,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l219_23
 				}
 				if int(pos) > p.far {
@@ -9464,7 +9464,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position180_53 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -9483,7 +9483,7 @@ func (p *Parser) rsegment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_43_53
 											}
 											if int(pos) > p.far {
@@ -9496,7 +9496,7 @@ func (p *Parser) rsegment() bool {
 										}
 									lok24_43_53:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_43_53
 											}
 											if int(pos) > p.far {
@@ -9519,7 +9519,7 @@ func (p *Parser) rsegment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_44_53
 									}
 									if int(pos) > p.far {
@@ -9572,7 +9572,7 @@ func (p *Parser) rsegment() bool {
 							{
 								position180_49_54 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									if c := buffer[pos]; class13[c] != 0 {
 										pos++
 									} else {
 
@@ -9591,7 +9591,7 @@ func (p *Parser) rsegment() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_43_49_54
 														}
 														if int(pos) > p.far {
@@ -9604,7 +9604,7 @@ func (p *Parser) rsegment() bool {
 													}
 												lok24_43_49_54:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_43_49_54
 														}
 														if int(pos) > p.far {
@@ -9627,7 +9627,7 @@ func (p *Parser) rsegment() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_44_49_54
 												}
 												if int(pos) > p.far {
@@ -9683,7 +9683,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position180_53 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -9714,7 +9714,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_43_53
 											}
 											if int(pos) > p.far {
@@ -9730,7 +9730,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_43_53
 											}
 											if int(pos) > p.far {
@@ -9756,7 +9756,7 @@ func (p *Parser) nsegment() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_44_53
 									}
 									if int(pos) > p.far {
@@ -9812,7 +9812,7 @@ func (p *Parser) nsegment() bool {
 							{
 								position180_49_54 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									if c := buffer[pos]; class13[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -9843,7 +9843,7 @@ func (p *Parser) nsegment() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_24_43_49_54
 														}
 														if int(pos) > p.far {
@@ -9859,7 +9859,7 @@ func (p *Parser) nsegment() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l204_25_43_49_54
 														}
 														if int(pos) > p.far {
@@ -9885,7 +9885,7 @@ func (p *Parser) nsegment() bool {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l196_44_49_54
 												}
 												if int(pos) > p.far {
@@ -9942,7 +9942,7 @@ func (p *Parser) rparam() bool {
 				{
 					position180_49 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
@@ -9961,7 +9961,7 @@ func (p *Parser) rparam() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_43_49
 											}
 											if int(pos) > p.far {
@@ -9974,7 +9974,7 @@ func (p *Parser) rparam() bool {
 										}
 									lok24_43_49:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_43_49
 											}
 											if int(pos) > p.far {
@@ -9997,7 +9997,7 @@ func (p *Parser) rparam() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_44_49
 									}
 									if int(pos) > p.far {
@@ -10044,7 +10044,7 @@ func (p *Parser) nparam() bool {
 				{
 					position180_49 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -10075,7 +10075,7 @@ func (p *Parser) nparam() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_43_49
 											}
 											if int(pos) > p.far {
@@ -10091,7 +10091,7 @@ func (p *Parser) nparam() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_43_49
 											}
 											if int(pos) > p.far {
@@ -10117,7 +10117,7 @@ func (p *Parser) nparam() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_44_49
 									}
 									if int(pos) > p.far {
@@ -10159,7 +10159,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position180 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 
@@ -10178,7 +10178,7 @@ func (p *Parser) rpchar() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_43
 								}
 								if int(pos) > p.far {
@@ -10191,7 +10191,7 @@ func (p *Parser) rpchar() bool {
 							}
 						lok24_43:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_43
 								}
 								if int(pos) > p.far {
@@ -10214,7 +10214,7 @@ func (p *Parser) rpchar() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_44
 						}
 						if int(pos) > p.far {
@@ -10247,7 +10247,7 @@ func (p *Parser) npchar() bool {
 	{
 		position180 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+			if c := buffer[pos]; class13[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -10278,7 +10278,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_43
 								}
 								if int(pos) > p.far {
@@ -10294,7 +10294,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_43
 								}
 								if int(pos) > p.far {
@@ -10320,7 +10320,7 @@ func (p *Parser) npchar() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_44
 						}
 						if int(pos) > p.far {
@@ -10362,7 +10362,7 @@ func (p *Parser) rquery() bool {
 				{
 					position191_50 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
@@ -10381,7 +10381,7 @@ func (p *Parser) rquery() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_45_50
 											}
 											if int(pos) > p.far {
@@ -10394,7 +10394,7 @@ func (p *Parser) rquery() bool {
 										}
 									lok24_45_50:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_45_50
 											}
 											if int(pos) > p.far {
@@ -10417,7 +10417,7 @@ func (p *Parser) rquery() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_46_50
 									}
 									if int(pos) > p.far {
@@ -10471,7 +10471,7 @@ func (p *Parser) nquery() bool {
 				{
 					position191_50 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -10502,7 +10502,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_45_50
 											}
 											if int(pos) > p.far {
@@ -10518,7 +10518,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_45_50
 											}
 											if int(pos) > p.far {
@@ -10544,7 +10544,7 @@ func (p *Parser) nquery() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_46_50
 									}
 									if int(pos) > p.far {
@@ -10599,7 +10599,7 @@ func (p *Parser) rfragment() bool {
 				{
 					position191_51 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 
@@ -10618,7 +10618,7 @@ func (p *Parser) rfragment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_45_51
 											}
 											if int(pos) > p.far {
@@ -10631,7 +10631,7 @@ func (p *Parser) rfragment() bool {
 										}
 									lok24_45_51:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_45_51
 											}
 											if int(pos) > p.far {
@@ -10654,7 +10654,7 @@ func (p *Parser) rfragment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_46_51
 									}
 									if int(pos) > p.far {
@@ -10708,7 +10708,7 @@ func (p *Parser) nfragment() bool {
 				{
 					position191_51 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						if c := buffer[pos]; class14[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -10739,7 +10739,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_24_45_51
 											}
 											if int(pos) > p.far {
@@ -10755,7 +10755,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l204_25_45_51
 											}
 											if int(pos) > p.far {
@@ -10781,7 +10781,7 @@ func (p *Parser) nfragment() bool {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l196_46_51
 									}
 									if int(pos) > p.far {
@@ -10828,7 +10828,7 @@ func (p *Parser) ruric() bool {
 	{
 		position191 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+			if c := buffer[pos]; class14[c] != 0 {
 				pos++
 			} else {
 
@@ -10847,7 +10847,7 @@ func (p *Parser) ruric() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_45
 								}
 								if int(pos) > p.far {
@@ -10860,7 +10860,7 @@ func (p *Parser) ruric() bool {
 							}
 						lok24_45:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_45
 								}
 								if int(pos) > p.far {
@@ -10883,7 +10883,7 @@ func (p *Parser) ruric() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_46
 						}
 						if int(pos) > p.far {
@@ -10916,7 +10916,7 @@ func (p *Parser) nuric() bool {
 	{
 		position191 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+			if c := buffer[pos]; class14[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -10947,7 +10947,7 @@ func (p *Parser) nuric() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_24_45
 								}
 								if int(pos) > p.far {
@@ -10963,7 +10963,7 @@ func (p *Parser) nuric() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l204_25_45
 								}
 								if int(pos) > p.far {
@@ -10989,7 +10989,7 @@ func (p *Parser) nuric() bool {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l196_46
 						}
 						if int(pos) > p.far {
@@ -11019,7 +11019,7 @@ l190:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l193
 	}
 	if int(pos) > p.far {
@@ -11039,7 +11039,7 @@ func (p *Parser) nreserved() bool {
 	if int(pos) == p.at {
 		p.note(24, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l193
 	}
 	if int(pos) > p.far {
@@ -11057,7 +11057,7 @@ l193:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l196
 	}
 	if int(pos) > p.far {
@@ -11077,7 +11077,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(9, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l196
 	}
 	if int(pos) > p.far {
@@ -11095,7 +11095,7 @@ l196:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l199
 	}
 	if int(pos) > p.far {
@@ -11115,7 +11115,7 @@ func (p *Parser) nmark() bool {
 	if int(pos) == p.at {
 		p.note(25, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l199
 	}
 	if int(pos) > p.far {
@@ -11145,7 +11145,7 @@ func (p *Parser) rescaped() bool {
 		}
 		pos++
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l204_24
 			}
 			if int(pos) > p.far {
@@ -11158,7 +11158,7 @@ func (p *Parser) rescaped() bool {
 		}
 	lok24:
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l204_25
 			}
 			if int(pos) > p.far {
@@ -11201,7 +11201,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l204_24
 			}
 			if int(pos) > p.far {
@@ -11217,7 +11217,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l204_25
 			}
 			if int(pos) > p.far {
@@ -11243,7 +11243,7 @@ l202:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l204
 	}
 	if int(pos) > p.far {
@@ -11263,7 +11263,7 @@ func (p *Parser) nhex() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l204
 	}
 	if int(pos) > p.far {
@@ -11281,13 +11281,13 @@ l204:
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l207
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l207
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -11304,7 +11304,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l207
 	}
 	if int(pos) > p.far {
@@ -11313,7 +11313,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l207
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -11328,13 +11328,13 @@ l207:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l211
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l211
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -11351,7 +11351,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l211
 	}
 	if int(pos) > p.far {
@@ -11360,7 +11360,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(2, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l211
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -11375,7 +11375,7 @@ l211:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l215
 	}
 	if int(pos) > p.far {
@@ -11395,7 +11395,7 @@ func (p *Parser) nlowalpha() bool {
 	if int(pos) == p.at {
 		p.note(1, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l215
 	}
 	if int(pos) > p.far {
@@ -11413,7 +11413,7 @@ l215:
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l217
 	}
 	if int(pos) > p.far {
@@ -11433,7 +11433,7 @@ func (p *Parser) nupalpha() bool {
 	if int(pos) == p.at {
 		p.note(2, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l217
 	}
 	if int(pos) > p.far {
@@ -11451,7 +11451,7 @@ l217:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l219
 	}
 	if int(pos) > p.far {
@@ -11471,7 +11471,7 @@ func (p *Parser) ndigit() bool {
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l219
 	}
 	if int(pos) > p.far {
@@ -11489,7 +11489,7 @@ l219:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l221
 	}
 	if int(pos) > p.far {
@@ -11509,7 +11509,7 @@ func (p *Parser) nDIGIT() bool {
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l221
 	}
 	if int(pos) > p.far {
@@ -11527,7 +11527,7 @@ l221:
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l223
 	}
 	if int(pos) > p.far {
@@ -11547,7 +11547,7 @@ func (p *Parser) nHEXDIG() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l223
 	}
 	if int(pos) > p.far {

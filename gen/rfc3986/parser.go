@@ -487,34 +487,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters ! $ &-, ; = (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters + - . 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! $ &-. 0-9 ; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters / ? (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 36 lookaheads, 0 rule calls inside them.
@@ -934,7 +934,7 @@ func (p *Parser) rURI() bool {
 				{
 					position45_93, tokenIndex45_93 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 
@@ -1001,7 +1001,7 @@ func (p *Parser) rURI() bool {
 					{
 						position227_94, tokenIndex227_94 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -1010,7 +1010,7 @@ func (p *Parser) rURI() bool {
 									{
 										position222_33_94 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -1029,7 +1029,7 @@ func (p *Parser) rURI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_33_94
 																}
 																if int(pos) > p.far {
@@ -1042,7 +1042,7 @@ func (p *Parser) rURI() bool {
 															}
 														lok15_32_33_94:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_33_94
 																}
 																if int(pos) > p.far {
@@ -1128,7 +1128,7 @@ func (p *Parser) rURI() bool {
 					{
 						position232_95, tokenIndex232_95 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -1137,7 +1137,7 @@ func (p *Parser) rURI() bool {
 									{
 										position222_34_95 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -1156,7 +1156,7 @@ func (p *Parser) rURI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_34_95
 																}
 																if int(pos) > p.far {
@@ -1169,7 +1169,7 @@ func (p *Parser) rURI() bool {
 															}
 														lok15_32_34_95:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_34_95
 																}
 																if int(pos) > p.far {
@@ -1296,7 +1296,7 @@ func (p *Parser) nURI() bool {
 				{
 					position45_93, tokenIndex45_93 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1375,7 +1375,7 @@ func (p *Parser) nURI() bool {
 					{
 						position227_94, tokenIndex227_94 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1387,7 +1387,7 @@ func (p *Parser) nURI() bool {
 									{
 										position222_33_94 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -1418,7 +1418,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_33_94
 																}
 																if int(pos) > p.far {
@@ -1434,7 +1434,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_33_94
 																}
 																if int(pos) > p.far {
@@ -1526,7 +1526,7 @@ func (p *Parser) nURI() bool {
 					{
 						position232_95, tokenIndex232_95 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1538,7 +1538,7 @@ func (p *Parser) nURI() bool {
 									{
 										position222_34_95 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -1569,7 +1569,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_34_95
 																}
 																if int(pos) > p.far {
@@ -1585,7 +1585,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_34_95
 																}
 																if int(pos) > p.far {
@@ -1730,7 +1730,7 @@ func (p *Parser) rhier_part() bool {
 										{
 											position222_39_74_87 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -1749,7 +1749,7 @@ func (p *Parser) rhier_part() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_15_32_39_74_87
 																	}
 																	if int(pos) > p.far {
@@ -1762,7 +1762,7 @@ func (p *Parser) rhier_part() bool {
 																}
 															lok15_32_39_74_87:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_16_32_39_74_87
 																	}
 																	if int(pos) > p.far {
@@ -1859,7 +1859,7 @@ func (p *Parser) rhier_part() bool {
 							{
 								position222_38_88 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -1878,7 +1878,7 @@ func (p *Parser) rhier_part() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_38_88
 														}
 														if int(pos) > p.far {
@@ -1891,7 +1891,7 @@ func (p *Parser) rhier_part() bool {
 													}
 												lok15_32_38_88:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_38_88
 														}
 														if int(pos) > p.far {
@@ -2037,7 +2037,7 @@ func (p *Parser) nhier_part() bool {
 										{
 											position222_39_74_87 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -2068,7 +2068,7 @@ func (p *Parser) nhier_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_15_32_39_74_87
 																	}
 																	if int(pos) > p.far {
@@ -2084,7 +2084,7 @@ func (p *Parser) nhier_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_16_32_39_74_87
 																	}
 																	if int(pos) > p.far {
@@ -2184,7 +2184,7 @@ func (p *Parser) nhier_part() bool {
 							{
 								position222_38_88 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2215,7 +2215,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_38_88
 														}
 														if int(pos) > p.far {
@@ -2231,7 +2231,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_38_88
 														}
 														if int(pos) > p.far {
@@ -2352,7 +2352,7 @@ func (p *Parser) rabsolute_URI() bool {
 				{
 					position45_89, tokenIndex45_89 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 
@@ -2419,7 +2419,7 @@ func (p *Parser) rabsolute_URI() bool {
 					{
 						position227_90, tokenIndex227_90 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -2428,7 +2428,7 @@ func (p *Parser) rabsolute_URI() bool {
 									{
 										position222_33_90 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -2447,7 +2447,7 @@ func (p *Parser) rabsolute_URI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_33_90
 																}
 																if int(pos) > p.far {
@@ -2460,7 +2460,7 @@ func (p *Parser) rabsolute_URI() bool {
 															}
 														lok15_32_33_90:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_33_90
 																}
 																if int(pos) > p.far {
@@ -2603,7 +2603,7 @@ func (p *Parser) nabsolute_URI() bool {
 				{
 					position45_89, tokenIndex45_89 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2682,7 +2682,7 @@ func (p *Parser) nabsolute_URI() bool {
 					{
 						position227_90, tokenIndex227_90 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -2694,7 +2694,7 @@ func (p *Parser) nabsolute_URI() bool {
 									{
 										position222_33_90 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -2725,7 +2725,7 @@ func (p *Parser) nabsolute_URI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_33_90
 																}
 																if int(pos) > p.far {
@@ -2741,7 +2741,7 @@ func (p *Parser) nabsolute_URI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_33_90
 																}
 																if int(pos) > p.far {
@@ -2875,7 +2875,7 @@ func (p *Parser) rrelative_ref() bool {
 					{
 						position227_96, tokenIndex227_96 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -2884,7 +2884,7 @@ func (p *Parser) rrelative_ref() bool {
 									{
 										position222_33_96 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -2903,7 +2903,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_33_96
 																}
 																if int(pos) > p.far {
@@ -2916,7 +2916,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 														lok15_32_33_96:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_33_96
 																}
 																if int(pos) > p.far {
@@ -3002,7 +3002,7 @@ func (p *Parser) rrelative_ref() bool {
 					{
 						position232_97, tokenIndex232_97 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -3011,7 +3011,7 @@ func (p *Parser) rrelative_ref() bool {
 									{
 										position222_34_97 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -3030,7 +3030,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_34_97
 																}
 																if int(pos) > p.far {
@@ -3043,7 +3043,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 														lok15_32_34_97:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_34_97
 																}
 																if int(pos) > p.far {
@@ -3160,7 +3160,7 @@ func (p *Parser) nrelative_ref() bool {
 					{
 						position227_96, tokenIndex227_96 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -3172,7 +3172,7 @@ func (p *Parser) nrelative_ref() bool {
 									{
 										position222_33_96 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -3203,7 +3203,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_33_96
 																}
 																if int(pos) > p.far {
@@ -3219,7 +3219,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_33_96
 																}
 																if int(pos) > p.far {
@@ -3311,7 +3311,7 @@ func (p *Parser) nrelative_ref() bool {
 					{
 						position232_97, tokenIndex232_97 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -3323,7 +3323,7 @@ func (p *Parser) nrelative_ref() bool {
 									{
 										position222_34_97 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -3354,7 +3354,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_15_32_34_97
 																}
 																if int(pos) > p.far {
@@ -3370,7 +3370,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l247_16_32_34_97
 																}
 																if int(pos) > p.far {
@@ -3515,7 +3515,7 @@ func (p *Parser) rrelative_part() bool {
 										{
 											position222_39_74_91 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -3534,7 +3534,7 @@ func (p *Parser) rrelative_part() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_15_32_39_74_91
 																	}
 																	if int(pos) > p.far {
@@ -3547,7 +3547,7 @@ func (p *Parser) rrelative_part() bool {
 																}
 															lok15_32_39_74_91:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_16_32_39_74_91
 																	}
 																	if int(pos) > p.far {
@@ -3644,7 +3644,7 @@ func (p *Parser) rrelative_part() bool {
 							{
 								position222_38_92 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -3663,7 +3663,7 @@ func (p *Parser) rrelative_part() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_38_92
 														}
 														if int(pos) > p.far {
@@ -3676,7 +3676,7 @@ func (p *Parser) rrelative_part() bool {
 													}
 												lok15_32_38_92:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_38_92
 														}
 														if int(pos) > p.far {
@@ -3822,7 +3822,7 @@ func (p *Parser) nrelative_part() bool {
 										{
 											position222_39_74_91 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -3853,7 +3853,7 @@ func (p *Parser) nrelative_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_15_32_39_74_91
 																	}
 																	if int(pos) > p.far {
@@ -3869,7 +3869,7 @@ func (p *Parser) nrelative_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_16_32_39_74_91
 																	}
 																	if int(pos) > p.far {
@@ -3969,7 +3969,7 @@ func (p *Parser) nrelative_part() bool {
 							{
 								position222_38_92 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -4000,7 +4000,7 @@ func (p *Parser) nrelative_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_38_92
 														}
 														if int(pos) > p.far {
@@ -4016,7 +4016,7 @@ func (p *Parser) nrelative_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_38_92
 														}
 														if int(pos) > p.far {
@@ -4131,7 +4131,7 @@ func (p *Parser) rscheme() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					pos++
 				} else {
 
@@ -4207,7 +4207,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4271,7 +4271,7 @@ func (p *Parser) rauthority() bool {
 					{
 						position56_85, tokenIndex56_85 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -4290,7 +4290,7 @@ func (p *Parser) rauthority() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_15_17_85
 												}
 												if int(pos) > p.far {
@@ -4303,7 +4303,7 @@ func (p *Parser) rauthority() bool {
 											}
 										lok15_17_85:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_16_17_85
 												}
 												if int(pos) > p.far {
@@ -4390,7 +4390,7 @@ func (p *Parser) rauthority() bool {
 					{
 						position68_86, tokenIndex68_86 := pos, ti
 						{ // DIGIT
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l245_1_86
 							}
 							if int(pos) > p.far {
@@ -4459,7 +4459,7 @@ func (p *Parser) nauthority() bool {
 					{
 						position56_85, tokenIndex56_85 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -4490,7 +4490,7 @@ func (p *Parser) nauthority() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_15_17_85
 												}
 												if int(pos) > p.far {
@@ -4506,7 +4506,7 @@ func (p *Parser) nauthority() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_16_17_85
 												}
 												if int(pos) > p.far {
@@ -4605,7 +4605,7 @@ func (p *Parser) nauthority() bool {
 							if int(pos) == p.at {
 								p.note(13, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l245_1_86
 							}
 							if int(pos) > p.far {
@@ -4664,7 +4664,7 @@ func (p *Parser) ruserinfo() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 
@@ -4683,7 +4683,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_15_17
 									}
 									if int(pos) > p.far {
@@ -4696,7 +4696,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 							lok15_17:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_16_17
 									}
 									if int(pos) > p.far {
@@ -4756,7 +4756,7 @@ func (p *Parser) nuserinfo() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4787,7 +4787,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_15_17
 									}
 									if int(pos) > p.far {
@@ -4803,7 +4803,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_16_17
 									}
 									if int(pos) > p.far {
@@ -4983,7 +4983,7 @@ func (p *Parser) rhost() bool {
 			{
 				position63, tokenIndex63 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						pos++
 					} else {
 
@@ -5002,7 +5002,7 @@ func (p *Parser) rhost() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_15_82
 										}
 										if int(pos) > p.far {
@@ -5015,7 +5015,7 @@ func (p *Parser) rhost() bool {
 									}
 								lok15_82:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_16_82
 										}
 										if int(pos) > p.far {
@@ -5038,7 +5038,7 @@ func (p *Parser) rhost() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l236_83
 								}
 								if int(pos) > p.far {
@@ -5076,7 +5076,7 @@ func (p *Parser) rhost() bool {
 					{
 						position171_84, tokenIndex171_84 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								pos++
 							} else {
 
@@ -5095,7 +5095,7 @@ func (p *Parser) rhost() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_15_27_84
 												}
 												if int(pos) > p.far {
@@ -5108,7 +5108,7 @@ func (p *Parser) rhost() bool {
 											}
 										lok15_27_84:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_16_27_84
 												}
 												if int(pos) > p.far {
@@ -5316,7 +5316,7 @@ func (p *Parser) nhost() bool {
 			{
 				position63, tokenIndex63 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -5347,7 +5347,7 @@ func (p *Parser) nhost() bool {
 										if int(pos) == p.at {
 											p.note(8, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_15_82
 										}
 										if int(pos) > p.far {
@@ -5363,7 +5363,7 @@ func (p *Parser) nhost() bool {
 										if int(pos) == p.at {
 											p.note(8, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_16_82
 										}
 										if int(pos) > p.far {
@@ -5389,7 +5389,7 @@ func (p *Parser) nhost() bool {
 								if int(pos) == p.at {
 									p.note(18, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l236_83
 								}
 								if int(pos) > p.far {
@@ -5427,7 +5427,7 @@ func (p *Parser) nhost() bool {
 					{
 						position171_84, tokenIndex171_84 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -5458,7 +5458,7 @@ func (p *Parser) nhost() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_15_27_84
 												}
 												if int(pos) > p.far {
@@ -5474,7 +5474,7 @@ func (p *Parser) nhost() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l247_16_27_84
 												}
 												if int(pos) > p.far {
@@ -5555,7 +5555,7 @@ func (p *Parser) rport() bool {
 		{
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_1
 				}
 				if int(pos) > p.far {
@@ -5596,7 +5596,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_1
 				}
 				if int(pos) > p.far {
@@ -5773,7 +5773,7 @@ func (p *Parser) rIPvFuture() bool {
 		}
 	l75:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_2
 			}
 			if int(pos) > p.far {
@@ -5789,7 +5789,7 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_3
 				}
 				if int(pos) > p.far {
@@ -5814,12 +5814,12 @@ func (p *Parser) rIPvFuture() bool {
 		}
 		pos++
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 
 				{ // unreserved
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l236_4
 					}
 					if int(pos) > p.far {
@@ -5838,12 +5838,12 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position80, tokenIndex80 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l236_5
 						}
 						if int(pos) > p.far {
@@ -5919,7 +5919,7 @@ func (p *Parser) nIPvFuture() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_2
 			}
 			if int(pos) > p.far {
@@ -5938,7 +5938,7 @@ func (p *Parser) nIPvFuture() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_3
 				}
 				if int(pos) > p.far {
@@ -5966,7 +5966,7 @@ func (p *Parser) nIPvFuture() bool {
 		}
 		pos++
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -5977,7 +5977,7 @@ func (p *Parser) nIPvFuture() bool {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l236_4
 					}
 					if int(pos) > p.far {
@@ -5996,7 +5996,7 @@ func (p *Parser) nIPvFuture() bool {
 		{
 			position80, tokenIndex80 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -6007,7 +6007,7 @@ func (p *Parser) nIPvFuture() bool {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l236_5
 						}
 						if int(pos) > p.far {
@@ -6058,7 +6058,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_42 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_42
 						}
 						if int(pos) > p.far {
@@ -6073,7 +6073,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_42, tokenIndex149_42 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_42
 							}
 							if int(pos) > p.far {
@@ -6093,7 +6093,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_42, tokenIndex151_42 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_42
 							}
 							if int(pos) > p.far {
@@ -6113,7 +6113,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_42, tokenIndex153_42 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_42
 							}
 							if int(pos) > p.far {
@@ -6151,7 +6151,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_43 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_43
 						}
 						if int(pos) > p.far {
@@ -6166,7 +6166,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_43, tokenIndex149_43 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_43
 							}
 							if int(pos) > p.far {
@@ -6186,7 +6186,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_43, tokenIndex151_43 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_43
 							}
 							if int(pos) > p.far {
@@ -6206,7 +6206,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_43, tokenIndex153_43 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_43
 							}
 							if int(pos) > p.far {
@@ -6244,7 +6244,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_44 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_44
 						}
 						if int(pos) > p.far {
@@ -6259,7 +6259,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_44, tokenIndex149_44 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_44
 							}
 							if int(pos) > p.far {
@@ -6279,7 +6279,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_44, tokenIndex151_44 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_44
 							}
 							if int(pos) > p.far {
@@ -6299,7 +6299,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_44, tokenIndex153_44 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_44
 							}
 							if int(pos) > p.far {
@@ -6337,7 +6337,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_45 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_45
 						}
 						if int(pos) > p.far {
@@ -6352,7 +6352,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_45, tokenIndex149_45 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_45
 							}
 							if int(pos) > p.far {
@@ -6372,7 +6372,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_45, tokenIndex151_45 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_45
 							}
 							if int(pos) > p.far {
@@ -6392,7 +6392,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_45, tokenIndex153_45 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_45
 							}
 							if int(pos) > p.far {
@@ -6430,7 +6430,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_46 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_46
 						}
 						if int(pos) > p.far {
@@ -6445,7 +6445,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_46, tokenIndex149_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_46
 							}
 							if int(pos) > p.far {
@@ -6465,7 +6465,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_46, tokenIndex151_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_46
 							}
 							if int(pos) > p.far {
@@ -6485,7 +6485,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_46, tokenIndex153_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_46
 							}
 							if int(pos) > p.far {
@@ -6523,7 +6523,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_47 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_47
 						}
 						if int(pos) > p.far {
@@ -6538,7 +6538,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_47, tokenIndex149_47 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_47
 							}
 							if int(pos) > p.far {
@@ -6558,7 +6558,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_47, tokenIndex151_47 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_47
 							}
 							if int(pos) > p.far {
@@ -6578,7 +6578,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_47, tokenIndex153_47 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_47
 							}
 							if int(pos) > p.far {
@@ -6654,7 +6654,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_48 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_48
 						}
 						if int(pos) > p.far {
@@ -6669,7 +6669,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_48, tokenIndex149_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_48
 							}
 							if int(pos) > p.far {
@@ -6689,7 +6689,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_48, tokenIndex151_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_48
 							}
 							if int(pos) > p.far {
@@ -6709,7 +6709,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_48, tokenIndex153_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_48
 							}
 							if int(pos) > p.far {
@@ -6747,7 +6747,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_49 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_49
 						}
 						if int(pos) > p.far {
@@ -6762,7 +6762,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_49, tokenIndex149_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_49
 							}
 							if int(pos) > p.far {
@@ -6782,7 +6782,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_49, tokenIndex151_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_49
 							}
 							if int(pos) > p.far {
@@ -6802,7 +6802,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_49, tokenIndex153_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_49
 							}
 							if int(pos) > p.far {
@@ -6840,7 +6840,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_50 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_50
 						}
 						if int(pos) > p.far {
@@ -6855,7 +6855,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_50, tokenIndex149_50 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_50
 							}
 							if int(pos) > p.far {
@@ -6875,7 +6875,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_50, tokenIndex151_50 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_50
 							}
 							if int(pos) > p.far {
@@ -6895,7 +6895,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_50, tokenIndex153_50 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_50
 							}
 							if int(pos) > p.far {
@@ -6933,7 +6933,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_51 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_51
 						}
 						if int(pos) > p.far {
@@ -6948,7 +6948,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_51, tokenIndex149_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_51
 							}
 							if int(pos) > p.far {
@@ -6968,7 +6968,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_51, tokenIndex151_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_51
 							}
 							if int(pos) > p.far {
@@ -6988,7 +6988,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_51, tokenIndex153_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_51
 							}
 							if int(pos) > p.far {
@@ -7026,7 +7026,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_52 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_52
 						}
 						if int(pos) > p.far {
@@ -7041,7 +7041,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_52, tokenIndex149_52 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_52
 							}
 							if int(pos) > p.far {
@@ -7061,7 +7061,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_52, tokenIndex151_52 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_52
 							}
 							if int(pos) > p.far {
@@ -7081,7 +7081,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_52, tokenIndex153_52 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_52
 							}
 							if int(pos) > p.far {
@@ -7143,7 +7143,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_53 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_53
 							}
 							if int(pos) > p.far {
@@ -7158,7 +7158,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_53, tokenIndex149_53 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_53
 								}
 								if int(pos) > p.far {
@@ -7178,7 +7178,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_53, tokenIndex151_53 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_53
 								}
 								if int(pos) > p.far {
@@ -7198,7 +7198,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_53, tokenIndex153_53 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_53
 								}
 								if int(pos) > p.far {
@@ -7249,7 +7249,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_54 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_54
 						}
 						if int(pos) > p.far {
@@ -7264,7 +7264,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_54, tokenIndex149_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_54
 							}
 							if int(pos) > p.far {
@@ -7284,7 +7284,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_54, tokenIndex151_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_54
 							}
 							if int(pos) > p.far {
@@ -7304,7 +7304,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_54, tokenIndex153_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_54
 							}
 							if int(pos) > p.far {
@@ -7342,7 +7342,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_55 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_55
 						}
 						if int(pos) > p.far {
@@ -7357,7 +7357,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_55, tokenIndex149_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_55
 							}
 							if int(pos) > p.far {
@@ -7377,7 +7377,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_55, tokenIndex151_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_55
 							}
 							if int(pos) > p.far {
@@ -7397,7 +7397,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_55, tokenIndex153_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_55
 							}
 							if int(pos) > p.far {
@@ -7435,7 +7435,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_56 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_56
 						}
 						if int(pos) > p.far {
@@ -7450,7 +7450,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_56, tokenIndex149_56 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_56
 							}
 							if int(pos) > p.far {
@@ -7470,7 +7470,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_56, tokenIndex151_56 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_56
 							}
 							if int(pos) > p.far {
@@ -7490,7 +7490,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_56, tokenIndex153_56 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_56
 							}
 							if int(pos) > p.far {
@@ -7528,7 +7528,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_57 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_57
 						}
 						if int(pos) > p.far {
@@ -7543,7 +7543,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_57, tokenIndex149_57 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_57
 							}
 							if int(pos) > p.far {
@@ -7563,7 +7563,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_57, tokenIndex151_57 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_57
 							}
 							if int(pos) > p.far {
@@ -7583,7 +7583,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_57, tokenIndex153_57 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_57
 							}
 							if int(pos) > p.far {
@@ -7653,7 +7653,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position148_18_58 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_6_18_58
 										}
 										if int(pos) > p.far {
@@ -7668,7 +7668,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position149_18_58, tokenIndex149_18_58 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_7_18_58
 											}
 											if int(pos) > p.far {
@@ -7688,7 +7688,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position151_18_58, tokenIndex151_18_58 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_8_18_58
 											}
 											if int(pos) > p.far {
@@ -7708,7 +7708,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position153_18_58, tokenIndex153_18_58 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_9_18_58
 											}
 											if int(pos) > p.far {
@@ -7773,7 +7773,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_59 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_59
 							}
 							if int(pos) > p.far {
@@ -7788,7 +7788,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_59, tokenIndex149_59 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_59
 								}
 								if int(pos) > p.far {
@@ -7808,7 +7808,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_59, tokenIndex151_59 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_59
 								}
 								if int(pos) > p.far {
@@ -7828,7 +7828,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_59, tokenIndex153_59 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_59
 								}
 								if int(pos) > p.far {
@@ -7879,7 +7879,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_60 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_60
 						}
 						if int(pos) > p.far {
@@ -7894,7 +7894,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_60, tokenIndex149_60 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_60
 							}
 							if int(pos) > p.far {
@@ -7914,7 +7914,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_60, tokenIndex151_60 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_60
 							}
 							if int(pos) > p.far {
@@ -7934,7 +7934,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_60, tokenIndex153_60 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_60
 							}
 							if int(pos) > p.far {
@@ -7972,7 +7972,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_61 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_61
 						}
 						if int(pos) > p.far {
@@ -7987,7 +7987,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_61, tokenIndex149_61 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_61
 							}
 							if int(pos) > p.far {
@@ -8007,7 +8007,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_61, tokenIndex151_61 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_61
 							}
 							if int(pos) > p.far {
@@ -8027,7 +8027,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_61, tokenIndex153_61 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_61
 							}
 							if int(pos) > p.far {
@@ -8065,7 +8065,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_62 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_62
 						}
 						if int(pos) > p.far {
@@ -8080,7 +8080,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_62, tokenIndex149_62 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_62
 							}
 							if int(pos) > p.far {
@@ -8100,7 +8100,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_62, tokenIndex151_62 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_62
 							}
 							if int(pos) > p.far {
@@ -8120,7 +8120,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_62, tokenIndex153_62 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_62
 							}
 							if int(pos) > p.far {
@@ -8186,7 +8186,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_63 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_63
 							}
 							if int(pos) > p.far {
@@ -8201,7 +8201,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_63, tokenIndex149_63 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_63
 								}
 								if int(pos) > p.far {
@@ -8221,7 +8221,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_63, tokenIndex151_63 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_63
 								}
 								if int(pos) > p.far {
@@ -8241,7 +8241,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_63, tokenIndex153_63 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_63
 								}
 								if int(pos) > p.far {
@@ -8292,7 +8292,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_64 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_64
 						}
 						if int(pos) > p.far {
@@ -8307,7 +8307,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_64, tokenIndex149_64 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_64
 							}
 							if int(pos) > p.far {
@@ -8327,7 +8327,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_64, tokenIndex151_64 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_64
 							}
 							if int(pos) > p.far {
@@ -8347,7 +8347,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_64, tokenIndex153_64 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_64
 							}
 							if int(pos) > p.far {
@@ -8385,7 +8385,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_65 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_65
 						}
 						if int(pos) > p.far {
@@ -8400,7 +8400,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_65, tokenIndex149_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_65
 							}
 							if int(pos) > p.far {
@@ -8420,7 +8420,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_65, tokenIndex151_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_65
 							}
 							if int(pos) > p.far {
@@ -8440,7 +8440,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_65, tokenIndex153_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_65
 							}
 							if int(pos) > p.far {
@@ -8510,7 +8510,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position148_21_66 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_6_21_66
 										}
 										if int(pos) > p.far {
@@ -8525,7 +8525,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position149_21_66, tokenIndex149_21_66 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_7_21_66
 											}
 											if int(pos) > p.far {
@@ -8545,7 +8545,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position151_21_66, tokenIndex151_21_66 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_8_21_66
 											}
 											if int(pos) > p.far {
@@ -8565,7 +8565,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position153_21_66, tokenIndex153_21_66 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_9_21_66
 											}
 											if int(pos) > p.far {
@@ -8634,7 +8634,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_67 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_67
 							}
 							if int(pos) > p.far {
@@ -8649,7 +8649,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_67, tokenIndex149_67 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_67
 								}
 								if int(pos) > p.far {
@@ -8669,7 +8669,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_67, tokenIndex151_67 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_67
 								}
 								if int(pos) > p.far {
@@ -8689,7 +8689,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_67, tokenIndex153_67 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_67
 								}
 								if int(pos) > p.far {
@@ -8740,7 +8740,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_68 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_68
 						}
 						if int(pos) > p.far {
@@ -8755,7 +8755,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_68, tokenIndex149_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_68
 							}
 							if int(pos) > p.far {
@@ -8775,7 +8775,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_68, tokenIndex151_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_68
 							}
 							if int(pos) > p.far {
@@ -8795,7 +8795,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_68, tokenIndex153_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_68
 							}
 							if int(pos) > p.far {
@@ -8861,7 +8861,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_69 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_69
 							}
 							if int(pos) > p.far {
@@ -8876,7 +8876,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_69, tokenIndex149_69 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_69
 								}
 								if int(pos) > p.far {
@@ -8896,7 +8896,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_69, tokenIndex151_69 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_69
 								}
 								if int(pos) > p.far {
@@ -8916,7 +8916,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_69, tokenIndex153_69 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_69
 								}
 								if int(pos) > p.far {
@@ -8999,7 +8999,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position148_24_70 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_6_24_70
 										}
 										if int(pos) > p.far {
@@ -9014,7 +9014,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position149_24_70, tokenIndex149_24_70 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_7_24_70
 											}
 											if int(pos) > p.far {
@@ -9034,7 +9034,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position151_24_70, tokenIndex151_24_70 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_8_24_70
 											}
 											if int(pos) > p.far {
@@ -9054,7 +9054,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position153_24_70, tokenIndex153_24_70 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_9_24_70
 											}
 											if int(pos) > p.far {
@@ -9123,7 +9123,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_71 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_71
 							}
 							if int(pos) > p.far {
@@ -9138,7 +9138,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_71, tokenIndex149_71 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_71
 								}
 								if int(pos) > p.far {
@@ -9158,7 +9158,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_71, tokenIndex151_71 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_71
 								}
 								if int(pos) > p.far {
@@ -9178,7 +9178,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_71, tokenIndex153_71 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_71
 								}
 								if int(pos) > p.far {
@@ -9229,7 +9229,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_72 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_72
 						}
 						if int(pos) > p.far {
@@ -9244,7 +9244,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_72, tokenIndex149_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_72
 							}
 							if int(pos) > p.far {
@@ -9264,7 +9264,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_72, tokenIndex151_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_72
 							}
 							if int(pos) > p.far {
@@ -9284,7 +9284,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_72, tokenIndex153_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_72
 							}
 							if int(pos) > p.far {
@@ -9338,7 +9338,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_73 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_73
 							}
 							if int(pos) > p.far {
@@ -9353,7 +9353,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_73, tokenIndex149_73 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_73
 								}
 								if int(pos) > p.far {
@@ -9373,7 +9373,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_73, tokenIndex151_73 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_73
 								}
 								if int(pos) > p.far {
@@ -9393,7 +9393,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_73, tokenIndex153_73 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_73
 								}
 								if int(pos) > p.far {
@@ -9490,7 +9490,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_42
 						}
 						if int(pos) > p.far {
@@ -9508,7 +9508,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_42
 							}
 							if int(pos) > p.far {
@@ -9531,7 +9531,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_42
 							}
 							if int(pos) > p.far {
@@ -9554,7 +9554,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_42
 							}
 							if int(pos) > p.far {
@@ -9598,7 +9598,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_43
 						}
 						if int(pos) > p.far {
@@ -9616,7 +9616,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_43
 							}
 							if int(pos) > p.far {
@@ -9639,7 +9639,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_43
 							}
 							if int(pos) > p.far {
@@ -9662,7 +9662,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_43
 							}
 							if int(pos) > p.far {
@@ -9706,7 +9706,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_44
 						}
 						if int(pos) > p.far {
@@ -9724,7 +9724,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_44
 							}
 							if int(pos) > p.far {
@@ -9747,7 +9747,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_44
 							}
 							if int(pos) > p.far {
@@ -9770,7 +9770,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_44
 							}
 							if int(pos) > p.far {
@@ -9814,7 +9814,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_45
 						}
 						if int(pos) > p.far {
@@ -9832,7 +9832,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_45
 							}
 							if int(pos) > p.far {
@@ -9855,7 +9855,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_45
 							}
 							if int(pos) > p.far {
@@ -9878,7 +9878,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_45
 							}
 							if int(pos) > p.far {
@@ -9922,7 +9922,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_46
 						}
 						if int(pos) > p.far {
@@ -9940,7 +9940,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_46
 							}
 							if int(pos) > p.far {
@@ -9963,7 +9963,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_46
 							}
 							if int(pos) > p.far {
@@ -9986,7 +9986,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_46
 							}
 							if int(pos) > p.far {
@@ -10030,7 +10030,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_47
 						}
 						if int(pos) > p.far {
@@ -10048,7 +10048,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_47
 							}
 							if int(pos) > p.far {
@@ -10071,7 +10071,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_47
 							}
 							if int(pos) > p.far {
@@ -10094,7 +10094,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_47
 							}
 							if int(pos) > p.far {
@@ -10185,7 +10185,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_48
 						}
 						if int(pos) > p.far {
@@ -10203,7 +10203,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_48
 							}
 							if int(pos) > p.far {
@@ -10226,7 +10226,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_48
 							}
 							if int(pos) > p.far {
@@ -10249,7 +10249,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_48
 							}
 							if int(pos) > p.far {
@@ -10293,7 +10293,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_49
 						}
 						if int(pos) > p.far {
@@ -10311,7 +10311,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_49
 							}
 							if int(pos) > p.far {
@@ -10334,7 +10334,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_49
 							}
 							if int(pos) > p.far {
@@ -10357,7 +10357,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_49
 							}
 							if int(pos) > p.far {
@@ -10401,7 +10401,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_50
 						}
 						if int(pos) > p.far {
@@ -10419,7 +10419,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_50
 							}
 							if int(pos) > p.far {
@@ -10442,7 +10442,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_50
 							}
 							if int(pos) > p.far {
@@ -10465,7 +10465,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_50
 							}
 							if int(pos) > p.far {
@@ -10509,7 +10509,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_51
 						}
 						if int(pos) > p.far {
@@ -10527,7 +10527,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_51
 							}
 							if int(pos) > p.far {
@@ -10550,7 +10550,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_51
 							}
 							if int(pos) > p.far {
@@ -10573,7 +10573,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_51
 							}
 							if int(pos) > p.far {
@@ -10617,7 +10617,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_52
 						}
 						if int(pos) > p.far {
@@ -10635,7 +10635,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_52
 							}
 							if int(pos) > p.far {
@@ -10658,7 +10658,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_52
 							}
 							if int(pos) > p.far {
@@ -10681,7 +10681,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_52
 							}
 							if int(pos) > p.far {
@@ -10752,7 +10752,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_53
 							}
 							if int(pos) > p.far {
@@ -10770,7 +10770,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_53
 								}
 								if int(pos) > p.far {
@@ -10793,7 +10793,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_53
 								}
 								if int(pos) > p.far {
@@ -10816,7 +10816,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_53
 								}
 								if int(pos) > p.far {
@@ -10876,7 +10876,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_54
 						}
 						if int(pos) > p.far {
@@ -10894,7 +10894,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_54
 							}
 							if int(pos) > p.far {
@@ -10917,7 +10917,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_54
 							}
 							if int(pos) > p.far {
@@ -10940,7 +10940,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_54
 							}
 							if int(pos) > p.far {
@@ -10984,7 +10984,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_55
 						}
 						if int(pos) > p.far {
@@ -11002,7 +11002,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_55
 							}
 							if int(pos) > p.far {
@@ -11025,7 +11025,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_55
 							}
 							if int(pos) > p.far {
@@ -11048,7 +11048,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_55
 							}
 							if int(pos) > p.far {
@@ -11092,7 +11092,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_56
 						}
 						if int(pos) > p.far {
@@ -11110,7 +11110,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_56
 							}
 							if int(pos) > p.far {
@@ -11133,7 +11133,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_56
 							}
 							if int(pos) > p.far {
@@ -11156,7 +11156,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_56
 							}
 							if int(pos) > p.far {
@@ -11200,7 +11200,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_57
 						}
 						if int(pos) > p.far {
@@ -11218,7 +11218,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_57
 							}
 							if int(pos) > p.far {
@@ -11241,7 +11241,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_57
 							}
 							if int(pos) > p.far {
@@ -11264,7 +11264,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_57
 							}
 							if int(pos) > p.far {
@@ -11343,7 +11343,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_6_18_58
 										}
 										if int(pos) > p.far {
@@ -11361,7 +11361,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_7_18_58
 											}
 											if int(pos) > p.far {
@@ -11384,7 +11384,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_8_18_58
 											}
 											if int(pos) > p.far {
@@ -11407,7 +11407,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_9_18_58
 											}
 											if int(pos) > p.far {
@@ -11481,7 +11481,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_59
 							}
 							if int(pos) > p.far {
@@ -11499,7 +11499,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_59
 								}
 								if int(pos) > p.far {
@@ -11522,7 +11522,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_59
 								}
 								if int(pos) > p.far {
@@ -11545,7 +11545,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_59
 								}
 								if int(pos) > p.far {
@@ -11605,7 +11605,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_60
 						}
 						if int(pos) > p.far {
@@ -11623,7 +11623,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_60
 							}
 							if int(pos) > p.far {
@@ -11646,7 +11646,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_60
 							}
 							if int(pos) > p.far {
@@ -11669,7 +11669,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_60
 							}
 							if int(pos) > p.far {
@@ -11713,7 +11713,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_61
 						}
 						if int(pos) > p.far {
@@ -11731,7 +11731,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_61
 							}
 							if int(pos) > p.far {
@@ -11754,7 +11754,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_61
 							}
 							if int(pos) > p.far {
@@ -11777,7 +11777,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_61
 							}
 							if int(pos) > p.far {
@@ -11821,7 +11821,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_62
 						}
 						if int(pos) > p.far {
@@ -11839,7 +11839,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_62
 							}
 							if int(pos) > p.far {
@@ -11862,7 +11862,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_62
 							}
 							if int(pos) > p.far {
@@ -11885,7 +11885,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_62
 							}
 							if int(pos) > p.far {
@@ -11960,7 +11960,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_63
 							}
 							if int(pos) > p.far {
@@ -11978,7 +11978,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_63
 								}
 								if int(pos) > p.far {
@@ -12001,7 +12001,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_63
 								}
 								if int(pos) > p.far {
@@ -12024,7 +12024,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_63
 								}
 								if int(pos) > p.far {
@@ -12084,7 +12084,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_64
 						}
 						if int(pos) > p.far {
@@ -12102,7 +12102,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_64
 							}
 							if int(pos) > p.far {
@@ -12125,7 +12125,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_64
 							}
 							if int(pos) > p.far {
@@ -12148,7 +12148,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_64
 							}
 							if int(pos) > p.far {
@@ -12192,7 +12192,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_65
 						}
 						if int(pos) > p.far {
@@ -12210,7 +12210,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_65
 							}
 							if int(pos) > p.far {
@@ -12233,7 +12233,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_65
 							}
 							if int(pos) > p.far {
@@ -12256,7 +12256,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_65
 							}
 							if int(pos) > p.far {
@@ -12335,7 +12335,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_6_21_66
 										}
 										if int(pos) > p.far {
@@ -12353,7 +12353,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_7_21_66
 											}
 											if int(pos) > p.far {
@@ -12376,7 +12376,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_8_21_66
 											}
 											if int(pos) > p.far {
@@ -12399,7 +12399,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_9_21_66
 											}
 											if int(pos) > p.far {
@@ -12477,7 +12477,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_67
 							}
 							if int(pos) > p.far {
@@ -12495,7 +12495,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_67
 								}
 								if int(pos) > p.far {
@@ -12518,7 +12518,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_67
 								}
 								if int(pos) > p.far {
@@ -12541,7 +12541,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_67
 								}
 								if int(pos) > p.far {
@@ -12601,7 +12601,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_68
 						}
 						if int(pos) > p.far {
@@ -12619,7 +12619,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_68
 							}
 							if int(pos) > p.far {
@@ -12642,7 +12642,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_68
 							}
 							if int(pos) > p.far {
@@ -12665,7 +12665,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_68
 							}
 							if int(pos) > p.far {
@@ -12740,7 +12740,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_69
 							}
 							if int(pos) > p.far {
@@ -12758,7 +12758,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_69
 								}
 								if int(pos) > p.far {
@@ -12781,7 +12781,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_69
 								}
 								if int(pos) > p.far {
@@ -12804,7 +12804,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_69
 								}
 								if int(pos) > p.far {
@@ -12899,7 +12899,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_6_24_70
 										}
 										if int(pos) > p.far {
@@ -12917,7 +12917,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_7_24_70
 											}
 											if int(pos) > p.far {
@@ -12940,7 +12940,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_8_24_70
 											}
 											if int(pos) > p.far {
@@ -12963,7 +12963,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_9_24_70
 											}
 											if int(pos) > p.far {
@@ -13041,7 +13041,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_71
 							}
 							if int(pos) > p.far {
@@ -13059,7 +13059,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_71
 								}
 								if int(pos) > p.far {
@@ -13082,7 +13082,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_71
 								}
 								if int(pos) > p.far {
@@ -13105,7 +13105,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_71
 								}
 								if int(pos) > p.far {
@@ -13165,7 +13165,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_72
 						}
 						if int(pos) > p.far {
@@ -13183,7 +13183,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_72
 							}
 							if int(pos) > p.far {
@@ -13206,7 +13206,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_72
 							}
 							if int(pos) > p.far {
@@ -13229,7 +13229,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_72
 							}
 							if int(pos) > p.far {
@@ -13289,7 +13289,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_6_73
 							}
 							if int(pos) > p.far {
@@ -13307,7 +13307,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_7_73
 								}
 								if int(pos) > p.far {
@@ -13330,7 +13330,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_8_73
 								}
 								if int(pos) > p.far {
@@ -13353,7 +13353,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_9_73
 								}
 								if int(pos) > p.far {
@@ -13454,7 +13454,7 @@ func (p *Parser) rh16c1() bool {
 				{
 					position148_18 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_18
 						}
 						if int(pos) > p.far {
@@ -13469,7 +13469,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position149_18, tokenIndex149_18 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_18
 							}
 							if int(pos) > p.far {
@@ -13489,7 +13489,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position151_18, tokenIndex151_18 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_18
 							}
 							if int(pos) > p.far {
@@ -13509,7 +13509,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position153_18, tokenIndex153_18 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_18
 							}
 							if int(pos) > p.far {
@@ -13585,7 +13585,7 @@ func (p *Parser) nh16c1() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_18
 						}
 						if int(pos) > p.far {
@@ -13603,7 +13603,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_18
 							}
 							if int(pos) > p.far {
@@ -13626,7 +13626,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_18
 							}
 							if int(pos) > p.far {
@@ -13649,7 +13649,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_18
 							}
 							if int(pos) > p.far {
@@ -13729,7 +13729,7 @@ func (p *Parser) rh16c2() bool {
 				{
 					position148_19 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_19
 						}
 						if int(pos) > p.far {
@@ -13744,7 +13744,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position149_19, tokenIndex149_19 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_19
 							}
 							if int(pos) > p.far {
@@ -13764,7 +13764,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position151_19, tokenIndex151_19 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_19
 							}
 							if int(pos) > p.far {
@@ -13784,7 +13784,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position153_19, tokenIndex153_19 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_19
 							}
 							if int(pos) > p.far {
@@ -13847,7 +13847,7 @@ func (p *Parser) rh16c2() bool {
 							{
 								position148_18_20 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_6_18_20
 									}
 									if int(pos) > p.far {
@@ -13862,7 +13862,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position149_18_20, tokenIndex149_18_20 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_7_18_20
 										}
 										if int(pos) > p.far {
@@ -13882,7 +13882,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position151_18_20, tokenIndex151_18_20 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_8_18_20
 										}
 										if int(pos) > p.far {
@@ -13902,7 +13902,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position153_18_20, tokenIndex153_18_20 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_9_18_20
 										}
 										if int(pos) > p.far {
@@ -13988,7 +13988,7 @@ func (p *Parser) nh16c2() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_19
 						}
 						if int(pos) > p.far {
@@ -14006,7 +14006,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_19
 							}
 							if int(pos) > p.far {
@@ -14029,7 +14029,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_19
 							}
 							if int(pos) > p.far {
@@ -14052,7 +14052,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_19
 							}
 							if int(pos) > p.far {
@@ -14124,7 +14124,7 @@ func (p *Parser) nh16c2() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_6_18_20
 									}
 									if int(pos) > p.far {
@@ -14142,7 +14142,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_7_18_20
 										}
 										if int(pos) > p.far {
@@ -14165,7 +14165,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_8_18_20
 										}
 										if int(pos) > p.far {
@@ -14188,7 +14188,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_9_18_20
 										}
 										if int(pos) > p.far {
@@ -14278,7 +14278,7 @@ func (p *Parser) rh16c3() bool {
 				{
 					position148_21 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_21
 						}
 						if int(pos) > p.far {
@@ -14293,7 +14293,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position149_21, tokenIndex149_21 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_21
 							}
 							if int(pos) > p.far {
@@ -14313,7 +14313,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position151_21, tokenIndex151_21 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_21
 							}
 							if int(pos) > p.far {
@@ -14333,7 +14333,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position153_21, tokenIndex153_21 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_21
 							}
 							if int(pos) > p.far {
@@ -14413,7 +14413,7 @@ func (p *Parser) nh16c3() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_21
 						}
 						if int(pos) > p.far {
@@ -14431,7 +14431,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_21
 							}
 							if int(pos) > p.far {
@@ -14454,7 +14454,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_21
 							}
 							if int(pos) > p.far {
@@ -14477,7 +14477,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_21
 							}
 							if int(pos) > p.far {
@@ -14561,7 +14561,7 @@ func (p *Parser) rh16c4() bool {
 				{
 					position148_22 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_22
 						}
 						if int(pos) > p.far {
@@ -14576,7 +14576,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position149_22, tokenIndex149_22 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_22
 							}
 							if int(pos) > p.far {
@@ -14596,7 +14596,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position151_22, tokenIndex151_22 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_22
 							}
 							if int(pos) > p.far {
@@ -14616,7 +14616,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position153_22, tokenIndex153_22 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_22
 							}
 							if int(pos) > p.far {
@@ -14679,7 +14679,7 @@ func (p *Parser) rh16c4() bool {
 							{
 								position148_21_23 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_6_21_23
 									}
 									if int(pos) > p.far {
@@ -14694,7 +14694,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position149_21_23, tokenIndex149_21_23 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_7_21_23
 										}
 										if int(pos) > p.far {
@@ -14714,7 +14714,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position151_21_23, tokenIndex151_21_23 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_8_21_23
 										}
 										if int(pos) > p.far {
@@ -14734,7 +14734,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position153_21_23, tokenIndex153_21_23 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_9_21_23
 										}
 										if int(pos) > p.far {
@@ -14824,7 +14824,7 @@ func (p *Parser) nh16c4() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_22
 						}
 						if int(pos) > p.far {
@@ -14842,7 +14842,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_22
 							}
 							if int(pos) > p.far {
@@ -14865,7 +14865,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_22
 							}
 							if int(pos) > p.far {
@@ -14888,7 +14888,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_22
 							}
 							if int(pos) > p.far {
@@ -14960,7 +14960,7 @@ func (p *Parser) nh16c4() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_6_21_23
 									}
 									if int(pos) > p.far {
@@ -14978,7 +14978,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_7_21_23
 										}
 										if int(pos) > p.far {
@@ -15001,7 +15001,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_8_21_23
 										}
 										if int(pos) > p.far {
@@ -15024,7 +15024,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_9_21_23
 										}
 										if int(pos) > p.far {
@@ -15118,7 +15118,7 @@ func (p *Parser) rh16c5() bool {
 				{
 					position148_24 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_24
 						}
 						if int(pos) > p.far {
@@ -15133,7 +15133,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position149_24, tokenIndex149_24 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_24
 							}
 							if int(pos) > p.far {
@@ -15153,7 +15153,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position151_24, tokenIndex151_24 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_24
 							}
 							if int(pos) > p.far {
@@ -15173,7 +15173,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position153_24, tokenIndex153_24 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_24
 							}
 							if int(pos) > p.far {
@@ -15253,7 +15253,7 @@ func (p *Parser) nh16c5() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_24
 						}
 						if int(pos) > p.far {
@@ -15271,7 +15271,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_24
 							}
 							if int(pos) > p.far {
@@ -15294,7 +15294,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_24
 							}
 							if int(pos) > p.far {
@@ -15317,7 +15317,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_24
 							}
 							if int(pos) > p.far {
@@ -15401,7 +15401,7 @@ func (p *Parser) rh16c6() bool {
 				{
 					position148_25 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_25
 						}
 						if int(pos) > p.far {
@@ -15416,7 +15416,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position149_25, tokenIndex149_25 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_25
 							}
 							if int(pos) > p.far {
@@ -15436,7 +15436,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position151_25, tokenIndex151_25 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_25
 							}
 							if int(pos) > p.far {
@@ -15456,7 +15456,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position153_25, tokenIndex153_25 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_25
 							}
 							if int(pos) > p.far {
@@ -15519,7 +15519,7 @@ func (p *Parser) rh16c6() bool {
 							{
 								position148_24_26 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_6_24_26
 									}
 									if int(pos) > p.far {
@@ -15534,7 +15534,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position149_24_26, tokenIndex149_24_26 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_7_24_26
 										}
 										if int(pos) > p.far {
@@ -15554,7 +15554,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position151_24_26, tokenIndex151_24_26 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_8_24_26
 										}
 										if int(pos) > p.far {
@@ -15574,7 +15574,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position153_24_26, tokenIndex153_24_26 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_9_24_26
 										}
 										if int(pos) > p.far {
@@ -15664,7 +15664,7 @@ func (p *Parser) nh16c6() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_25
 						}
 						if int(pos) > p.far {
@@ -15682,7 +15682,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_25
 							}
 							if int(pos) > p.far {
@@ -15705,7 +15705,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_25
 							}
 							if int(pos) > p.far {
@@ -15728,7 +15728,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_25
 							}
 							if int(pos) > p.far {
@@ -15800,7 +15800,7 @@ func (p *Parser) nh16c6() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_6_24_26
 									}
 									if int(pos) > p.far {
@@ -15818,7 +15818,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_7_24_26
 										}
 										if int(pos) > p.far {
@@ -15841,7 +15841,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_8_24_26
 										}
 										if int(pos) > p.far {
@@ -15864,7 +15864,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_9_24_26
 										}
 										if int(pos) > p.far {
@@ -15953,7 +15953,7 @@ func (p *Parser) rh16() bool {
 	{
 		position148 := pos
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_6
 			}
 			if int(pos) > p.far {
@@ -15968,7 +15968,7 @@ func (p *Parser) rh16() bool {
 		{
 			position149, tokenIndex149 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_7
 				}
 				if int(pos) > p.far {
@@ -15988,7 +15988,7 @@ func (p *Parser) rh16() bool {
 		{
 			position151, tokenIndex151 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_8
 				}
 				if int(pos) > p.far {
@@ -16008,7 +16008,7 @@ func (p *Parser) rh16() bool {
 		{
 			position153, tokenIndex153 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_9
 				}
 				if int(pos) > p.far {
@@ -16045,7 +16045,7 @@ func (p *Parser) nh16() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_6
 			}
 			if int(pos) > p.far {
@@ -16063,7 +16063,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_7
 				}
 				if int(pos) > p.far {
@@ -16086,7 +16086,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_8
 				}
 				if int(pos) > p.far {
@@ -16109,7 +16109,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l247_9
 				}
 				if int(pos) > p.far {
@@ -16150,7 +16150,7 @@ func (p *Parser) rls32() bool {
 				{
 					position148_35 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_35
 						}
 						if int(pos) > p.far {
@@ -16165,7 +16165,7 @@ func (p *Parser) rls32() bool {
 					{
 						position149_35, tokenIndex149_35 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_35
 							}
 							if int(pos) > p.far {
@@ -16185,7 +16185,7 @@ func (p *Parser) rls32() bool {
 					{
 						position151_35, tokenIndex151_35 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_35
 							}
 							if int(pos) > p.far {
@@ -16205,7 +16205,7 @@ func (p *Parser) rls32() bool {
 					{
 						position153_35, tokenIndex153_35 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_35
 							}
 							if int(pos) > p.far {
@@ -16243,7 +16243,7 @@ func (p *Parser) rls32() bool {
 				{
 					position148_36 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_36
 						}
 						if int(pos) > p.far {
@@ -16258,7 +16258,7 @@ func (p *Parser) rls32() bool {
 					{
 						position149_36, tokenIndex149_36 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_36
 							}
 							if int(pos) > p.far {
@@ -16278,7 +16278,7 @@ func (p *Parser) rls32() bool {
 					{
 						position151_36, tokenIndex151_36 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_36
 							}
 							if int(pos) > p.far {
@@ -16298,7 +16298,7 @@ func (p *Parser) rls32() bool {
 					{
 						position153_36, tokenIndex153_36 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_36
 							}
 							if int(pos) > p.far {
@@ -16414,7 +16414,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_35
 						}
 						if int(pos) > p.far {
@@ -16432,7 +16432,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_35
 							}
 							if int(pos) > p.far {
@@ -16455,7 +16455,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_35
 							}
 							if int(pos) > p.far {
@@ -16478,7 +16478,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_35
 							}
 							if int(pos) > p.far {
@@ -16522,7 +16522,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l247_6_36
 						}
 						if int(pos) > p.far {
@@ -16540,7 +16540,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_7_36
 							}
 							if int(pos) > p.far {
@@ -16563,7 +16563,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_8_36
 							}
 							if int(pos) > p.far {
@@ -16586,7 +16586,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l247_9_36
 							}
 							if int(pos) > p.far {
@@ -16886,7 +16886,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_10
 				}
 				if int(pos) > p.far {
@@ -16910,7 +16910,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_11
 				}
 				if int(pos) > p.far {
@@ -16923,7 +16923,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 		lok11:
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_12
 				}
 				if int(pos) > p.far {
@@ -16947,7 +16947,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_13
 				}
 				if int(pos) > p.far {
@@ -16963,7 +16963,7 @@ func (p *Parser) rdec_octet() bool {
 		l167:
 			pos, ti = position163, tokenIndex163
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_14
 				}
 				if int(pos) > p.far {
@@ -17057,7 +17057,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_10
 				}
 				if int(pos) > p.far {
@@ -17087,7 +17087,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_11
 				}
 				if int(pos) > p.far {
@@ -17103,7 +17103,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_12
 				}
 				if int(pos) > p.far {
@@ -17133,7 +17133,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_13
 				}
 				if int(pos) > p.far {
@@ -17152,7 +17152,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l245_14
 				}
 				if int(pos) > p.far {
@@ -17188,7 +17188,7 @@ func (p *Parser) rreg_name() bool {
 		{
 			position171, tokenIndex171 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					pos++
 				} else {
 
@@ -17207,7 +17207,7 @@ func (p *Parser) rreg_name() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_15_27
 									}
 									if int(pos) > p.far {
@@ -17220,7 +17220,7 @@ func (p *Parser) rreg_name() bool {
 								}
 							lok15_27:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_16_27
 									}
 									if int(pos) > p.far {
@@ -17280,7 +17280,7 @@ func (p *Parser) nreg_name() bool {
 		{
 			position171, tokenIndex171 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -17311,7 +17311,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_15_27
 									}
 									if int(pos) > p.far {
@@ -17327,7 +17327,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_16_27
 									}
 									if int(pos) > p.far {
@@ -17421,7 +17421,7 @@ func (p *Parser) rpath() bool {
 										{
 											position222_39_74_78 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -17440,7 +17440,7 @@ func (p *Parser) rpath() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_15_32_39_74_78
 																	}
 																	if int(pos) > p.far {
@@ -17453,7 +17453,7 @@ func (p *Parser) rpath() bool {
 																}
 															lok15_32_39_74_78:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_16_32_39_74_78
 																	}
 																	if int(pos) > p.far {
@@ -17621,7 +17621,7 @@ func (p *Parser) rpath() bool {
 							{
 								position222_38_79 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -17640,7 +17640,7 @@ func (p *Parser) rpath() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_38_79
 														}
 														if int(pos) > p.far {
@@ -17653,7 +17653,7 @@ func (p *Parser) rpath() bool {
 													}
 												lok15_32_38_79:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_38_79
 														}
 														if int(pos) > p.far {
@@ -17789,7 +17789,7 @@ func (p *Parser) npath() bool {
 										{
 											position222_39_74_78 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -17820,7 +17820,7 @@ func (p *Parser) npath() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_15_32_39_74_78
 																	}
 																	if int(pos) > p.far {
@@ -17836,7 +17836,7 @@ func (p *Parser) npath() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l247_16_32_39_74_78
 																	}
 																	if int(pos) > p.far {
@@ -18007,7 +18007,7 @@ func (p *Parser) npath() bool {
 							{
 								position222_38_79 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -18038,7 +18038,7 @@ func (p *Parser) npath() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_38_79
 														}
 														if int(pos) > p.far {
@@ -18054,7 +18054,7 @@ func (p *Parser) npath() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_38_79
 														}
 														if int(pos) > p.far {
@@ -18182,7 +18182,7 @@ func (p *Parser) rpath_abempty() bool {
 							{
 								position222_39_74 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -18201,7 +18201,7 @@ func (p *Parser) rpath_abempty() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_39_74
 														}
 														if int(pos) > p.far {
@@ -18214,7 +18214,7 @@ func (p *Parser) rpath_abempty() bool {
 													}
 												lok15_32_39_74:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_39_74
 														}
 														if int(pos) > p.far {
@@ -18315,7 +18315,7 @@ func (p *Parser) npath_abempty() bool {
 							{
 								position222_39_74 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -18346,7 +18346,7 @@ func (p *Parser) npath_abempty() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_39_74
 														}
 														if int(pos) > p.far {
@@ -18362,7 +18362,7 @@ func (p *Parser) npath_abempty() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_39_74
 														}
 														if int(pos) > p.far {
@@ -18479,7 +18479,7 @@ func (p *Parser) rpath_absolute() bool {
 								{
 									position222_39_75 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 
@@ -18498,7 +18498,7 @@ func (p *Parser) rpath_absolute() bool {
 														}
 														pos++
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l247_15_32_39_75
 															}
 															if int(pos) > p.far {
@@ -18511,7 +18511,7 @@ func (p *Parser) rpath_absolute() bool {
 														}
 													lok15_32_39_75:
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l247_16_32_39_75
 															}
 															if int(pos) > p.far {
@@ -18640,7 +18640,7 @@ func (p *Parser) npath_absolute() bool {
 								{
 									position222_39_75 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -18671,7 +18671,7 @@ func (p *Parser) npath_absolute() bool {
 															if int(pos) == p.at {
 																p.note(8, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l247_15_32_39_75
 															}
 															if int(pos) > p.far {
@@ -18687,7 +18687,7 @@ func (p *Parser) npath_absolute() bool {
 															if int(pos) == p.at {
 																p.note(8, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l247_16_32_39_75
 															}
 															if int(pos) > p.far {
@@ -18804,7 +18804,7 @@ func (p *Parser) rpath_noscheme() bool {
 							{
 								position222_39_76 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -18823,7 +18823,7 @@ func (p *Parser) rpath_noscheme() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_39_76
 														}
 														if int(pos) > p.far {
@@ -18836,7 +18836,7 @@ func (p *Parser) rpath_noscheme() bool {
 													}
 												lok15_32_39_76:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_39_76
 														}
 														if int(pos) > p.far {
@@ -18947,7 +18947,7 @@ func (p *Parser) npath_noscheme() bool {
 							{
 								position222_39_76 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -18978,7 +18978,7 @@ func (p *Parser) npath_noscheme() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_39_76
 														}
 														if int(pos) > p.far {
@@ -18994,7 +18994,7 @@ func (p *Parser) npath_noscheme() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_39_76
 														}
 														if int(pos) > p.far {
@@ -19106,7 +19106,7 @@ func (p *Parser) rpath_rootless() bool {
 							{
 								position222_39_77 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -19125,7 +19125,7 @@ func (p *Parser) rpath_rootless() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_39_77
 														}
 														if int(pos) > p.far {
@@ -19138,7 +19138,7 @@ func (p *Parser) rpath_rootless() bool {
 													}
 												lok15_32_39_77:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_39_77
 														}
 														if int(pos) > p.far {
@@ -19249,7 +19249,7 @@ func (p *Parser) npath_rootless() bool {
 							{
 								position222_39_77 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -19280,7 +19280,7 @@ func (p *Parser) npath_rootless() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_15_32_39_77
 														}
 														if int(pos) > p.far {
@@ -19296,7 +19296,7 @@ func (p *Parser) npath_rootless() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l247_16_32_39_77
 														}
 														if int(pos) > p.far {
@@ -19385,7 +19385,7 @@ func (p *Parser) rpath_empty() bool {
 				{
 					position222_38 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -19404,7 +19404,7 @@ func (p *Parser) rpath_empty() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_15_32_38
 											}
 											if int(pos) > p.far {
@@ -19417,7 +19417,7 @@ func (p *Parser) rpath_empty() bool {
 										}
 									lok15_32_38:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_16_32_38
 											}
 											if int(pos) > p.far {
@@ -19496,7 +19496,7 @@ func (p *Parser) npath_empty() bool {
 				{
 					position222_38 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -19527,7 +19527,7 @@ func (p *Parser) npath_empty() bool {
 											if int(pos) == p.at {
 												p.note(8, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_15_32_38
 											}
 											if int(pos) > p.far {
@@ -19543,7 +19543,7 @@ func (p *Parser) npath_empty() bool {
 											if int(pos) == p.at {
 												p.note(8, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_16_32_38
 											}
 											if int(pos) > p.far {
@@ -19625,7 +19625,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position222_39 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -19644,7 +19644,7 @@ func (p *Parser) rsegment() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_15_32_39
 											}
 											if int(pos) > p.far {
@@ -19657,7 +19657,7 @@ func (p *Parser) rsegment() bool {
 										}
 									lok15_32_39:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_16_32_39
 											}
 											if int(pos) > p.far {
@@ -19722,7 +19722,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position222_39 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -19753,7 +19753,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_15_32_39
 											}
 											if int(pos) > p.far {
@@ -19769,7 +19769,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_16_32_39
 											}
 											if int(pos) > p.far {
@@ -19836,7 +19836,7 @@ func (p *Parser) rsegment_nz() bool {
 			{
 				position222_40 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
@@ -19855,7 +19855,7 @@ func (p *Parser) rsegment_nz() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_15_32_40
 										}
 										if int(pos) > p.far {
@@ -19868,7 +19868,7 @@ func (p *Parser) rsegment_nz() bool {
 									}
 								lok15_32_40:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_16_32_40
 										}
 										if int(pos) > p.far {
@@ -19918,7 +19918,7 @@ func (p *Parser) rsegment_nz() bool {
 				{
 					position222_41 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -19937,7 +19937,7 @@ func (p *Parser) rsegment_nz() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_15_32_41
 											}
 											if int(pos) > p.far {
@@ -19950,7 +19950,7 @@ func (p *Parser) rsegment_nz() bool {
 										}
 									lok15_32_41:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_16_32_41
 											}
 											if int(pos) > p.far {
@@ -20017,7 +20017,7 @@ func (p *Parser) nsegment_nz() bool {
 			{
 				position222_40 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -20048,7 +20048,7 @@ func (p *Parser) nsegment_nz() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_15_32_40
 										}
 										if int(pos) > p.far {
@@ -20064,7 +20064,7 @@ func (p *Parser) nsegment_nz() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l247_16_32_40
 										}
 										if int(pos) > p.far {
@@ -20117,7 +20117,7 @@ func (p *Parser) nsegment_nz() bool {
 				{
 					position222_41 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -20148,7 +20148,7 @@ func (p *Parser) nsegment_nz() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_15_32_41
 											}
 											if int(pos) > p.far {
@@ -20164,7 +20164,7 @@ func (p *Parser) nsegment_nz() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l247_16_32_41
 											}
 											if int(pos) > p.far {
@@ -20231,7 +20231,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 	{
 		position216 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				pos++
 			} else {
 
@@ -20250,7 +20250,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_15_28
 								}
 								if int(pos) > p.far {
@@ -20263,7 +20263,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 							}
 						lok15_28:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_16_28
 								}
 								if int(pos) > p.far {
@@ -20286,7 +20286,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l236_29
 						}
 						if int(pos) > p.far {
@@ -20306,7 +20306,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 		{
 			position218, tokenIndex218 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					pos++
 				} else {
 
@@ -20325,7 +20325,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_15_30
 									}
 									if int(pos) > p.far {
@@ -20338,7 +20338,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 								}
 							lok15_30:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_16_30
 									}
 									if int(pos) > p.far {
@@ -20361,7 +20361,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l236_31
 							}
 							if int(pos) > p.far {
@@ -20398,7 +20398,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 	{
 		position216 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -20429,7 +20429,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_15_28
 								}
 								if int(pos) > p.far {
@@ -20445,7 +20445,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_16_28
 								}
 								if int(pos) > p.far {
@@ -20471,7 +20471,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l236_29
 						}
 						if int(pos) > p.far {
@@ -20491,7 +20491,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 		{
 			position218, tokenIndex218 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -20522,7 +20522,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_15_30
 									}
 									if int(pos) > p.far {
@@ -20538,7 +20538,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l247_16_30
 									}
 									if int(pos) > p.far {
@@ -20564,7 +20564,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 							if int(pos) == p.at {
 								p.note(18, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l236_31
 							}
 							if int(pos) > p.far {
@@ -20602,7 +20602,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position222 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
@@ -20621,7 +20621,7 @@ func (p *Parser) rpchar() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_15_32
 								}
 								if int(pos) > p.far {
@@ -20634,7 +20634,7 @@ func (p *Parser) rpchar() bool {
 							}
 						lok15_32:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_16_32
 								}
 								if int(pos) > p.far {
@@ -20685,7 +20685,7 @@ func (p *Parser) npchar() bool {
 	{
 		position222 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -20716,7 +20716,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_15_32
 								}
 								if int(pos) > p.far {
@@ -20732,7 +20732,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l247_16_32
 								}
 								if int(pos) > p.far {
@@ -20791,7 +20791,7 @@ func (p *Parser) rquery() bool {
 		{
 			position227, tokenIndex227 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -20800,7 +20800,7 @@ func (p *Parser) rquery() bool {
 						{
 							position222_33 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 
@@ -20819,7 +20819,7 @@ func (p *Parser) rquery() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_15_32_33
 													}
 													if int(pos) > p.far {
@@ -20832,7 +20832,7 @@ func (p *Parser) rquery() bool {
 												}
 											lok15_32_33:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_16_32_33
 													}
 													if int(pos) > p.far {
@@ -20903,7 +20903,7 @@ func (p *Parser) nquery() bool {
 		{
 			position227, tokenIndex227 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -20915,7 +20915,7 @@ func (p *Parser) nquery() bool {
 						{
 							position222_33 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -20946,7 +20946,7 @@ func (p *Parser) nquery() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_15_32_33
 													}
 													if int(pos) > p.far {
@@ -20962,7 +20962,7 @@ func (p *Parser) nquery() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_16_32_33
 													}
 													if int(pos) > p.far {
@@ -21037,7 +21037,7 @@ func (p *Parser) rfragment() bool {
 		{
 			position232, tokenIndex232 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -21046,7 +21046,7 @@ func (p *Parser) rfragment() bool {
 						{
 							position222_34 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 
@@ -21065,7 +21065,7 @@ func (p *Parser) rfragment() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_15_32_34
 													}
 													if int(pos) > p.far {
@@ -21078,7 +21078,7 @@ func (p *Parser) rfragment() bool {
 												}
 											lok15_32_34:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_16_32_34
 													}
 													if int(pos) > p.far {
@@ -21149,7 +21149,7 @@ func (p *Parser) nfragment() bool {
 		{
 			position232, tokenIndex232 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -21161,7 +21161,7 @@ func (p *Parser) nfragment() bool {
 						{
 							position222_34 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -21192,7 +21192,7 @@ func (p *Parser) nfragment() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_15_32_34
 													}
 													if int(pos) > p.far {
@@ -21208,7 +21208,7 @@ func (p *Parser) nfragment() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l247_16_32_34
 													}
 													if int(pos) > p.far {
@@ -21287,7 +21287,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 		pos++
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_15
 			}
 			if int(pos) > p.far {
@@ -21300,7 +21300,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 	lok15:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_16
 			}
 			if int(pos) > p.far {
@@ -21343,7 +21343,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_15
 			}
 			if int(pos) > p.far {
@@ -21359,7 +21359,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l247_16
 			}
 			if int(pos) > p.far {
@@ -21385,7 +21385,7 @@ l234:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l236
 	}
 	if int(pos) > p.far {
@@ -21405,7 +21405,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(18, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l236
 	}
 	if int(pos) > p.far {
@@ -21423,7 +21423,7 @@ l236:
 func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l241
 	}
 	if int(pos) > p.far {
@@ -21443,7 +21443,7 @@ func (p *Parser) nsub_delims() bool {
 	if int(pos) == p.at {
 		p.note(28, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l241
 	}
 	if int(pos) > p.far {
@@ -21461,7 +21461,7 @@ l241:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l245
 	}
 	if int(pos) > p.far {
@@ -21481,7 +21481,7 @@ func (p *Parser) nDIGIT() bool {
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l245
 	}
 	if int(pos) > p.far {
@@ -21499,7 +21499,7 @@ l245:
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l247
 	}
 	if int(pos) > p.far {
@@ -21519,7 +21519,7 @@ func (p *Parser) nHEXDIG() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l247
 	}
 	if int(pos) > p.far {

@@ -507,34 +507,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters ! $ &-, ; = (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters + - . 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! $ &-. 0-9 ; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters ! $ &-, ; = @ (see internal/pegwrap/classes.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters / ? (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 36 lookaheads, 5 rule calls inside them.
@@ -992,7 +992,7 @@ func (p *Parser) rIRI() bool {
 				{
 					position45_140, tokenIndex45_140 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 
@@ -1065,7 +1065,7 @@ func (p *Parser) rIRI() bool {
 								{
 									position222_76_141 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 
@@ -1084,7 +1084,7 @@ func (p *Parser) rIRI() bool {
 														}
 														pos++
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_76_141
 															}
 															if int(pos) > p.far {
@@ -1097,7 +1097,7 @@ func (p *Parser) rIRI() bool {
 														}
 													lok62_75_76_141:
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_76_141
 															}
 															if int(pos) > p.far {
@@ -1139,7 +1139,7 @@ func (p *Parser) rIRI() bool {
 						l229_141:
 							pos, ti = position228_141, tokenIndex228_141
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 
@@ -1193,7 +1193,7 @@ func (p *Parser) rIRI() bool {
 					{
 						position234_142, tokenIndex234_142 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -1202,7 +1202,7 @@ func (p *Parser) rIRI() bool {
 									{
 										position222_77_142 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -1221,7 +1221,7 @@ func (p *Parser) rIRI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_62_75_77_142
 																}
 																if int(pos) > p.far {
@@ -1234,7 +1234,7 @@ func (p *Parser) rIRI() bool {
 															}
 														lok62_75_77_142:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_63_75_77_142
 																}
 																if int(pos) > p.far {
@@ -1357,7 +1357,7 @@ func (p *Parser) nIRI() bool {
 				{
 					position45_140, tokenIndex45_140 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1442,7 +1442,7 @@ func (p *Parser) nIRI() bool {
 								{
 									position222_76_141 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -1473,7 +1473,7 @@ func (p *Parser) nIRI() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_76_141
 															}
 															if int(pos) > p.far {
@@ -1489,7 +1489,7 @@ func (p *Parser) nIRI() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_76_141
 															}
 															if int(pos) > p.far {
@@ -1531,7 +1531,7 @@ func (p *Parser) nIRI() bool {
 						l229_141:
 							pos, ti = position228_141, tokenIndex228_141
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -1591,7 +1591,7 @@ func (p *Parser) nIRI() bool {
 					{
 						position234_142, tokenIndex234_142 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1603,7 +1603,7 @@ func (p *Parser) nIRI() bool {
 									{
 										position222_77_142 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -1634,7 +1634,7 @@ func (p *Parser) nIRI() bool {
 																if int(pos) == p.at {
 																	p.note(7, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_62_75_77_142
 																}
 																if int(pos) > p.far {
@@ -1650,7 +1650,7 @@ func (p *Parser) nIRI() bool {
 																if int(pos) == p.at {
 																	p.note(7, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_63_75_77_142
 																}
 																if int(pos) > p.far {
@@ -1788,7 +1788,7 @@ func (p *Parser) rihier_part() bool {
 										{
 											position222_82_121_134 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -1807,7 +1807,7 @@ func (p *Parser) rihier_part() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_62_75_82_121_134
 																	}
 																	if int(pos) > p.far {
@@ -1820,7 +1820,7 @@ func (p *Parser) rihier_part() bool {
 																}
 															lok62_75_82_121_134:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_63_75_82_121_134
 																	}
 																	if int(pos) > p.far {
@@ -1913,7 +1913,7 @@ func (p *Parser) rihier_part() bool {
 							{
 								position222_81_135 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -1932,7 +1932,7 @@ func (p *Parser) rihier_part() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_81_135
 														}
 														if int(pos) > p.far {
@@ -1945,7 +1945,7 @@ func (p *Parser) rihier_part() bool {
 													}
 												lok62_75_81_135:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_81_135
 														}
 														if int(pos) > p.far {
@@ -2087,7 +2087,7 @@ func (p *Parser) nihier_part() bool {
 										{
 											position222_82_121_134 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -2118,7 +2118,7 @@ func (p *Parser) nihier_part() bool {
 																	if int(pos) == p.at {
 																		p.note(7, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_62_75_82_121_134
 																	}
 																	if int(pos) > p.far {
@@ -2134,7 +2134,7 @@ func (p *Parser) nihier_part() bool {
 																	if int(pos) == p.at {
 																		p.note(7, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_63_75_82_121_134
 																	}
 																	if int(pos) > p.far {
@@ -2227,7 +2227,7 @@ func (p *Parser) nihier_part() bool {
 							{
 								position222_81_135 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2258,7 +2258,7 @@ func (p *Parser) nihier_part() bool {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_81_135
 														}
 														if int(pos) > p.far {
@@ -2274,7 +2274,7 @@ func (p *Parser) nihier_part() bool {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_81_135
 														}
 														if int(pos) > p.far {
@@ -2388,7 +2388,7 @@ func (p *Parser) rabsolute_IRI() bool {
 				{
 					position45_136, tokenIndex45_136 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 
@@ -2461,7 +2461,7 @@ func (p *Parser) rabsolute_IRI() bool {
 								{
 									position222_76_137 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 
@@ -2480,7 +2480,7 @@ func (p *Parser) rabsolute_IRI() bool {
 														}
 														pos++
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_76_137
 															}
 															if int(pos) > p.far {
@@ -2493,7 +2493,7 @@ func (p *Parser) rabsolute_IRI() bool {
 														}
 													lok62_75_76_137:
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_76_137
 															}
 															if int(pos) > p.far {
@@ -2535,7 +2535,7 @@ func (p *Parser) rabsolute_IRI() bool {
 						l229_137:
 							pos, ti = position228_137, tokenIndex228_137
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 
@@ -2646,7 +2646,7 @@ func (p *Parser) nabsolute_IRI() bool {
 				{
 					position45_136, tokenIndex45_136 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2731,7 +2731,7 @@ func (p *Parser) nabsolute_IRI() bool {
 								{
 									position222_76_137 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -2762,7 +2762,7 @@ func (p *Parser) nabsolute_IRI() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_76_137
 															}
 															if int(pos) > p.far {
@@ -2778,7 +2778,7 @@ func (p *Parser) nabsolute_IRI() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_76_137
 															}
 															if int(pos) > p.far {
@@ -2820,7 +2820,7 @@ func (p *Parser) nabsolute_IRI() bool {
 						l229_137:
 							pos, ti = position228_137, tokenIndex228_137
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -2928,7 +2928,7 @@ func (p *Parser) rirelative_ref() bool {
 								{
 									position222_76_143 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 
@@ -2947,7 +2947,7 @@ func (p *Parser) rirelative_ref() bool {
 														}
 														pos++
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_76_143
 															}
 															if int(pos) > p.far {
@@ -2960,7 +2960,7 @@ func (p *Parser) rirelative_ref() bool {
 														}
 													lok62_75_76_143:
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_76_143
 															}
 															if int(pos) > p.far {
@@ -3002,7 +3002,7 @@ func (p *Parser) rirelative_ref() bool {
 						l229_143:
 							pos, ti = position228_143, tokenIndex228_143
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 
@@ -3056,7 +3056,7 @@ func (p *Parser) rirelative_ref() bool {
 					{
 						position234_144, tokenIndex234_144 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -3065,7 +3065,7 @@ func (p *Parser) rirelative_ref() bool {
 									{
 										position222_77_144 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -3084,7 +3084,7 @@ func (p *Parser) rirelative_ref() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_62_75_77_144
 																}
 																if int(pos) > p.far {
@@ -3097,7 +3097,7 @@ func (p *Parser) rirelative_ref() bool {
 															}
 														lok62_75_77_144:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_63_75_77_144
 																}
 																if int(pos) > p.far {
@@ -3216,7 +3216,7 @@ func (p *Parser) nirelative_ref() bool {
 								{
 									position222_76_143 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -3247,7 +3247,7 @@ func (p *Parser) nirelative_ref() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_76_143
 															}
 															if int(pos) > p.far {
@@ -3263,7 +3263,7 @@ func (p *Parser) nirelative_ref() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_76_143
 															}
 															if int(pos) > p.far {
@@ -3305,7 +3305,7 @@ func (p *Parser) nirelative_ref() bool {
 						l229_143:
 							pos, ti = position228_143, tokenIndex228_143
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -3365,7 +3365,7 @@ func (p *Parser) nirelative_ref() bool {
 					{
 						position234_144, tokenIndex234_144 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -3377,7 +3377,7 @@ func (p *Parser) nirelative_ref() bool {
 									{
 										position222_77_144 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -3408,7 +3408,7 @@ func (p *Parser) nirelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(7, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_62_75_77_144
 																}
 																if int(pos) > p.far {
@@ -3424,7 +3424,7 @@ func (p *Parser) nirelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(7, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l274_63_75_77_144
 																}
 																if int(pos) > p.far {
@@ -3562,7 +3562,7 @@ func (p *Parser) rirelative_part() bool {
 										{
 											position222_82_121_138 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -3581,7 +3581,7 @@ func (p *Parser) rirelative_part() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_62_75_82_121_138
 																	}
 																	if int(pos) > p.far {
@@ -3594,7 +3594,7 @@ func (p *Parser) rirelative_part() bool {
 																}
 															lok62_75_82_121_138:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_63_75_82_121_138
 																	}
 																	if int(pos) > p.far {
@@ -3687,7 +3687,7 @@ func (p *Parser) rirelative_part() bool {
 							{
 								position222_81_139 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -3706,7 +3706,7 @@ func (p *Parser) rirelative_part() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_81_139
 														}
 														if int(pos) > p.far {
@@ -3719,7 +3719,7 @@ func (p *Parser) rirelative_part() bool {
 													}
 												lok62_75_81_139:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_81_139
 														}
 														if int(pos) > p.far {
@@ -3861,7 +3861,7 @@ func (p *Parser) nirelative_part() bool {
 										{
 											position222_82_121_138 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -3892,7 +3892,7 @@ func (p *Parser) nirelative_part() bool {
 																	if int(pos) == p.at {
 																		p.note(7, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_62_75_82_121_138
 																	}
 																	if int(pos) > p.far {
@@ -3908,7 +3908,7 @@ func (p *Parser) nirelative_part() bool {
 																	if int(pos) == p.at {
 																		p.note(7, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_63_75_82_121_138
 																	}
 																	if int(pos) > p.far {
@@ -4001,7 +4001,7 @@ func (p *Parser) nirelative_part() bool {
 							{
 								position222_81_139 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -4032,7 +4032,7 @@ func (p *Parser) nirelative_part() bool {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_81_139
 														}
 														if int(pos) > p.far {
@@ -4048,7 +4048,7 @@ func (p *Parser) nirelative_part() bool {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_81_139
 														}
 														if int(pos) > p.far {
@@ -4156,7 +4156,7 @@ func (p *Parser) rscheme() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					pos++
 				} else {
 
@@ -4232,7 +4232,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4296,7 +4296,7 @@ func (p *Parser) riauthority() bool {
 					{
 						position56_132, tokenIndex56_132 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -4315,7 +4315,7 @@ func (p *Parser) riauthority() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_62_64_132
 												}
 												if int(pos) > p.far {
@@ -4328,7 +4328,7 @@ func (p *Parser) riauthority() bool {
 											}
 										lok62_64_132:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_63_64_132
 												}
 												if int(pos) > p.far {
@@ -4411,7 +4411,7 @@ func (p *Parser) riauthority() bool {
 					{
 						position68_133, tokenIndex68_133 := pos, ti
 						{ // DIGIT
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l272_2_133
 							}
 							if int(pos) > p.far {
@@ -4480,7 +4480,7 @@ func (p *Parser) niauthority() bool {
 					{
 						position56_132, tokenIndex56_132 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -4511,7 +4511,7 @@ func (p *Parser) niauthority() bool {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_62_64_132
 												}
 												if int(pos) > p.far {
@@ -4527,7 +4527,7 @@ func (p *Parser) niauthority() bool {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_63_64_132
 												}
 												if int(pos) > p.far {
@@ -4619,7 +4619,7 @@ func (p *Parser) niauthority() bool {
 							if int(pos) == p.at {
 								p.note(13, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l272_2_133
 							}
 							if int(pos) > p.far {
@@ -4678,7 +4678,7 @@ func (p *Parser) riuserinfo() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 
@@ -4697,7 +4697,7 @@ func (p *Parser) riuserinfo() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_62_64
 									}
 									if int(pos) > p.far {
@@ -4710,7 +4710,7 @@ func (p *Parser) riuserinfo() bool {
 								}
 							lok62_64:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_63_64
 									}
 									if int(pos) > p.far {
@@ -4766,7 +4766,7 @@ func (p *Parser) niuserinfo() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4797,7 +4797,7 @@ func (p *Parser) niuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_62_64
 									}
 									if int(pos) > p.far {
@@ -4813,7 +4813,7 @@ func (p *Parser) niuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_63_64
 									}
 									if int(pos) > p.far {
@@ -4986,7 +4986,7 @@ func (p *Parser) rihost() bool {
 			{
 				position63, tokenIndex63 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						pos++
 					} else {
 
@@ -5005,7 +5005,7 @@ func (p *Parser) rihost() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_62_129
 										}
 										if int(pos) > p.far {
@@ -5018,7 +5018,7 @@ func (p *Parser) rihost() bool {
 									}
 								lok62_129:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_63_129
 										}
 										if int(pos) > p.far {
@@ -5045,7 +5045,7 @@ func (p *Parser) rihost() bool {
 								{
 									position237_130 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										if c := buffer[pos]; class3[c] != 0 {
 											pos++
 										} else {
 
@@ -5090,7 +5090,7 @@ func (p *Parser) rihost() bool {
 					{
 						position171_131, tokenIndex171_131 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								pos++
 							} else {
 
@@ -5109,7 +5109,7 @@ func (p *Parser) rihost() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_62_74_131
 												}
 												if int(pos) > p.far {
@@ -5122,7 +5122,7 @@ func (p *Parser) rihost() bool {
 											}
 										lok62_74_131:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_63_74_131
 												}
 												if int(pos) > p.far {
@@ -5326,7 +5326,7 @@ func (p *Parser) nihost() bool {
 			{
 				position63, tokenIndex63 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -5357,7 +5357,7 @@ func (p *Parser) nihost() bool {
 										if int(pos) == p.at {
 											p.note(7, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_62_129
 										}
 										if int(pos) > p.far {
@@ -5373,7 +5373,7 @@ func (p *Parser) nihost() bool {
 										if int(pos) == p.at {
 											p.note(7, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_63_129
 										}
 										if int(pos) > p.far {
@@ -5400,7 +5400,7 @@ func (p *Parser) nihost() bool {
 								{
 									position237_130 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										if c := buffer[pos]; class3[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -5448,7 +5448,7 @@ func (p *Parser) nihost() bool {
 					{
 						position171_131, tokenIndex171_131 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -5479,7 +5479,7 @@ func (p *Parser) nihost() bool {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_62_74_131
 												}
 												if int(pos) > p.far {
@@ -5495,7 +5495,7 @@ func (p *Parser) nihost() bool {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_63_74_131
 												}
 												if int(pos) > p.far {
@@ -5569,7 +5569,7 @@ func (p *Parser) rport() bool {
 		{
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_2
 				}
 				if int(pos) > p.far {
@@ -5610,7 +5610,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_2
 				}
 				if int(pos) > p.far {
@@ -5787,7 +5787,7 @@ func (p *Parser) rIPvFuture() bool {
 		}
 	l75:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_3
 			}
 			if int(pos) > p.far {
@@ -5803,7 +5803,7 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position78, tokenIndex78 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_4
 				}
 				if int(pos) > p.far {
@@ -5828,12 +5828,12 @@ func (p *Parser) rIPvFuture() bool {
 		}
 		pos++
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 
 				{ // unreserved
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l263_5
 					}
 					if int(pos) > p.far {
@@ -5852,12 +5852,12 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position80, tokenIndex80 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l263_6
 						}
 						if int(pos) > p.far {
@@ -5933,7 +5933,7 @@ func (p *Parser) nIPvFuture() bool {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_3
 			}
 			if int(pos) > p.far {
@@ -5952,7 +5952,7 @@ func (p *Parser) nIPvFuture() bool {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_4
 				}
 				if int(pos) > p.far {
@@ -5980,7 +5980,7 @@ func (p *Parser) nIPvFuture() bool {
 		}
 		pos++
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -5991,7 +5991,7 @@ func (p *Parser) nIPvFuture() bool {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l263_5
 					}
 					if int(pos) > p.far {
@@ -6010,7 +6010,7 @@ func (p *Parser) nIPvFuture() bool {
 		{
 			position80, tokenIndex80 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -6021,7 +6021,7 @@ func (p *Parser) nIPvFuture() bool {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l263_6
 						}
 						if int(pos) > p.far {
@@ -6072,7 +6072,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_89 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_89
 						}
 						if int(pos) > p.far {
@@ -6087,7 +6087,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_89, tokenIndex149_89 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_89
 							}
 							if int(pos) > p.far {
@@ -6107,7 +6107,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_89, tokenIndex151_89 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_89
 							}
 							if int(pos) > p.far {
@@ -6127,7 +6127,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_89, tokenIndex153_89 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_89
 							}
 							if int(pos) > p.far {
@@ -6165,7 +6165,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_90 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_90
 						}
 						if int(pos) > p.far {
@@ -6180,7 +6180,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_90, tokenIndex149_90 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_90
 							}
 							if int(pos) > p.far {
@@ -6200,7 +6200,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_90, tokenIndex151_90 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_90
 							}
 							if int(pos) > p.far {
@@ -6220,7 +6220,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_90, tokenIndex153_90 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_90
 							}
 							if int(pos) > p.far {
@@ -6258,7 +6258,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_91 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_91
 						}
 						if int(pos) > p.far {
@@ -6273,7 +6273,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_91, tokenIndex149_91 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_91
 							}
 							if int(pos) > p.far {
@@ -6293,7 +6293,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_91, tokenIndex151_91 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_91
 							}
 							if int(pos) > p.far {
@@ -6313,7 +6313,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_91, tokenIndex153_91 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_91
 							}
 							if int(pos) > p.far {
@@ -6351,7 +6351,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_92 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_92
 						}
 						if int(pos) > p.far {
@@ -6366,7 +6366,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_92, tokenIndex149_92 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_92
 							}
 							if int(pos) > p.far {
@@ -6386,7 +6386,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_92, tokenIndex151_92 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_92
 							}
 							if int(pos) > p.far {
@@ -6406,7 +6406,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_92, tokenIndex153_92 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_92
 							}
 							if int(pos) > p.far {
@@ -6444,7 +6444,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_93 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_93
 						}
 						if int(pos) > p.far {
@@ -6459,7 +6459,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_93, tokenIndex149_93 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_93
 							}
 							if int(pos) > p.far {
@@ -6479,7 +6479,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_93, tokenIndex151_93 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_93
 							}
 							if int(pos) > p.far {
@@ -6499,7 +6499,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_93, tokenIndex153_93 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_93
 							}
 							if int(pos) > p.far {
@@ -6537,7 +6537,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_94 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_94
 						}
 						if int(pos) > p.far {
@@ -6552,7 +6552,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_94, tokenIndex149_94 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_94
 							}
 							if int(pos) > p.far {
@@ -6572,7 +6572,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_94, tokenIndex151_94 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_94
 							}
 							if int(pos) > p.far {
@@ -6592,7 +6592,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_94, tokenIndex153_94 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_94
 							}
 							if int(pos) > p.far {
@@ -6668,7 +6668,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_95 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_95
 						}
 						if int(pos) > p.far {
@@ -6683,7 +6683,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_95, tokenIndex149_95 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_95
 							}
 							if int(pos) > p.far {
@@ -6703,7 +6703,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_95, tokenIndex151_95 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_95
 							}
 							if int(pos) > p.far {
@@ -6723,7 +6723,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_95, tokenIndex153_95 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_95
 							}
 							if int(pos) > p.far {
@@ -6761,7 +6761,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_96 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_96
 						}
 						if int(pos) > p.far {
@@ -6776,7 +6776,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_96, tokenIndex149_96 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_96
 							}
 							if int(pos) > p.far {
@@ -6796,7 +6796,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_96, tokenIndex151_96 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_96
 							}
 							if int(pos) > p.far {
@@ -6816,7 +6816,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_96, tokenIndex153_96 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_96
 							}
 							if int(pos) > p.far {
@@ -6854,7 +6854,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_97 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_97
 						}
 						if int(pos) > p.far {
@@ -6869,7 +6869,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_97, tokenIndex149_97 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_97
 							}
 							if int(pos) > p.far {
@@ -6889,7 +6889,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_97, tokenIndex151_97 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_97
 							}
 							if int(pos) > p.far {
@@ -6909,7 +6909,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_97, tokenIndex153_97 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_97
 							}
 							if int(pos) > p.far {
@@ -6947,7 +6947,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_98 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_98
 						}
 						if int(pos) > p.far {
@@ -6962,7 +6962,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_98, tokenIndex149_98 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_98
 							}
 							if int(pos) > p.far {
@@ -6982,7 +6982,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_98, tokenIndex151_98 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_98
 							}
 							if int(pos) > p.far {
@@ -7002,7 +7002,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_98, tokenIndex153_98 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_98
 							}
 							if int(pos) > p.far {
@@ -7040,7 +7040,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_99 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_99
 						}
 						if int(pos) > p.far {
@@ -7055,7 +7055,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_99, tokenIndex149_99 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_99
 							}
 							if int(pos) > p.far {
@@ -7075,7 +7075,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_99, tokenIndex151_99 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_99
 							}
 							if int(pos) > p.far {
@@ -7095,7 +7095,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_99, tokenIndex153_99 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_99
 							}
 							if int(pos) > p.far {
@@ -7157,7 +7157,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_100 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_100
 							}
 							if int(pos) > p.far {
@@ -7172,7 +7172,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_100, tokenIndex149_100 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_100
 								}
 								if int(pos) > p.far {
@@ -7192,7 +7192,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_100, tokenIndex151_100 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_100
 								}
 								if int(pos) > p.far {
@@ -7212,7 +7212,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_100, tokenIndex153_100 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_100
 								}
 								if int(pos) > p.far {
@@ -7263,7 +7263,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_101 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_101
 						}
 						if int(pos) > p.far {
@@ -7278,7 +7278,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_101, tokenIndex149_101 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_101
 							}
 							if int(pos) > p.far {
@@ -7298,7 +7298,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_101, tokenIndex151_101 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_101
 							}
 							if int(pos) > p.far {
@@ -7318,7 +7318,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_101, tokenIndex153_101 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_101
 							}
 							if int(pos) > p.far {
@@ -7356,7 +7356,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_102 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_102
 						}
 						if int(pos) > p.far {
@@ -7371,7 +7371,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_102, tokenIndex149_102 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_102
 							}
 							if int(pos) > p.far {
@@ -7391,7 +7391,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_102, tokenIndex151_102 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_102
 							}
 							if int(pos) > p.far {
@@ -7411,7 +7411,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_102, tokenIndex153_102 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_102
 							}
 							if int(pos) > p.far {
@@ -7449,7 +7449,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_103 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_103
 						}
 						if int(pos) > p.far {
@@ -7464,7 +7464,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_103, tokenIndex149_103 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_103
 							}
 							if int(pos) > p.far {
@@ -7484,7 +7484,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_103, tokenIndex151_103 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_103
 							}
 							if int(pos) > p.far {
@@ -7504,7 +7504,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_103, tokenIndex153_103 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_103
 							}
 							if int(pos) > p.far {
@@ -7542,7 +7542,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_104 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_104
 						}
 						if int(pos) > p.far {
@@ -7557,7 +7557,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_104, tokenIndex149_104 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_104
 							}
 							if int(pos) > p.far {
@@ -7577,7 +7577,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_104, tokenIndex151_104 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_104
 							}
 							if int(pos) > p.far {
@@ -7597,7 +7597,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_104, tokenIndex153_104 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_104
 							}
 							if int(pos) > p.far {
@@ -7667,7 +7667,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position148_65_105 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_7_65_105
 										}
 										if int(pos) > p.far {
@@ -7682,7 +7682,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position149_65_105, tokenIndex149_65_105 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_8_65_105
 											}
 											if int(pos) > p.far {
@@ -7702,7 +7702,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position151_65_105, tokenIndex151_65_105 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_9_65_105
 											}
 											if int(pos) > p.far {
@@ -7722,7 +7722,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position153_65_105, tokenIndex153_65_105 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_10_65_105
 											}
 											if int(pos) > p.far {
@@ -7787,7 +7787,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_106 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_106
 							}
 							if int(pos) > p.far {
@@ -7802,7 +7802,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_106, tokenIndex149_106 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_106
 								}
 								if int(pos) > p.far {
@@ -7822,7 +7822,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_106, tokenIndex151_106 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_106
 								}
 								if int(pos) > p.far {
@@ -7842,7 +7842,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_106, tokenIndex153_106 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_106
 								}
 								if int(pos) > p.far {
@@ -7893,7 +7893,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_107 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_107
 						}
 						if int(pos) > p.far {
@@ -7908,7 +7908,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_107, tokenIndex149_107 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_107
 							}
 							if int(pos) > p.far {
@@ -7928,7 +7928,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_107, tokenIndex151_107 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_107
 							}
 							if int(pos) > p.far {
@@ -7948,7 +7948,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_107, tokenIndex153_107 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_107
 							}
 							if int(pos) > p.far {
@@ -7986,7 +7986,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_108 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_108
 						}
 						if int(pos) > p.far {
@@ -8001,7 +8001,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_108, tokenIndex149_108 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_108
 							}
 							if int(pos) > p.far {
@@ -8021,7 +8021,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_108, tokenIndex151_108 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_108
 							}
 							if int(pos) > p.far {
@@ -8041,7 +8041,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_108, tokenIndex153_108 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_108
 							}
 							if int(pos) > p.far {
@@ -8079,7 +8079,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_109 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_109
 						}
 						if int(pos) > p.far {
@@ -8094,7 +8094,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_109, tokenIndex149_109 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_109
 							}
 							if int(pos) > p.far {
@@ -8114,7 +8114,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_109, tokenIndex151_109 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_109
 							}
 							if int(pos) > p.far {
@@ -8134,7 +8134,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_109, tokenIndex153_109 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_109
 							}
 							if int(pos) > p.far {
@@ -8200,7 +8200,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_110 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_110
 							}
 							if int(pos) > p.far {
@@ -8215,7 +8215,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_110, tokenIndex149_110 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_110
 								}
 								if int(pos) > p.far {
@@ -8235,7 +8235,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_110, tokenIndex151_110 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_110
 								}
 								if int(pos) > p.far {
@@ -8255,7 +8255,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_110, tokenIndex153_110 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_110
 								}
 								if int(pos) > p.far {
@@ -8306,7 +8306,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_111 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_111
 						}
 						if int(pos) > p.far {
@@ -8321,7 +8321,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_111, tokenIndex149_111 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_111
 							}
 							if int(pos) > p.far {
@@ -8341,7 +8341,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_111, tokenIndex151_111 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_111
 							}
 							if int(pos) > p.far {
@@ -8361,7 +8361,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_111, tokenIndex153_111 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_111
 							}
 							if int(pos) > p.far {
@@ -8399,7 +8399,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_112 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_112
 						}
 						if int(pos) > p.far {
@@ -8414,7 +8414,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_112, tokenIndex149_112 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_112
 							}
 							if int(pos) > p.far {
@@ -8434,7 +8434,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_112, tokenIndex151_112 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_112
 							}
 							if int(pos) > p.far {
@@ -8454,7 +8454,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_112, tokenIndex153_112 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_112
 							}
 							if int(pos) > p.far {
@@ -8524,7 +8524,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position148_68_113 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_7_68_113
 										}
 										if int(pos) > p.far {
@@ -8539,7 +8539,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position149_68_113, tokenIndex149_68_113 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_8_68_113
 											}
 											if int(pos) > p.far {
@@ -8559,7 +8559,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position151_68_113, tokenIndex151_68_113 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_9_68_113
 											}
 											if int(pos) > p.far {
@@ -8579,7 +8579,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position153_68_113, tokenIndex153_68_113 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_10_68_113
 											}
 											if int(pos) > p.far {
@@ -8648,7 +8648,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_114 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_114
 							}
 							if int(pos) > p.far {
@@ -8663,7 +8663,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_114, tokenIndex149_114 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_114
 								}
 								if int(pos) > p.far {
@@ -8683,7 +8683,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_114, tokenIndex151_114 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_114
 								}
 								if int(pos) > p.far {
@@ -8703,7 +8703,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_114, tokenIndex153_114 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_114
 								}
 								if int(pos) > p.far {
@@ -8754,7 +8754,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_115 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_115
 						}
 						if int(pos) > p.far {
@@ -8769,7 +8769,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_115, tokenIndex149_115 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_115
 							}
 							if int(pos) > p.far {
@@ -8789,7 +8789,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_115, tokenIndex151_115 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_115
 							}
 							if int(pos) > p.far {
@@ -8809,7 +8809,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_115, tokenIndex153_115 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_115
 							}
 							if int(pos) > p.far {
@@ -8875,7 +8875,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_116 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_116
 							}
 							if int(pos) > p.far {
@@ -8890,7 +8890,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_116, tokenIndex149_116 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_116
 								}
 								if int(pos) > p.far {
@@ -8910,7 +8910,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_116, tokenIndex151_116 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_116
 								}
 								if int(pos) > p.far {
@@ -8930,7 +8930,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_116, tokenIndex153_116 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_116
 								}
 								if int(pos) > p.far {
@@ -9013,7 +9013,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position148_71_117 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_7_71_117
 										}
 										if int(pos) > p.far {
@@ -9028,7 +9028,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position149_71_117, tokenIndex149_71_117 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_8_71_117
 											}
 											if int(pos) > p.far {
@@ -9048,7 +9048,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position151_71_117, tokenIndex151_71_117 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_9_71_117
 											}
 											if int(pos) > p.far {
@@ -9068,7 +9068,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position153_71_117, tokenIndex153_71_117 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_10_71_117
 											}
 											if int(pos) > p.far {
@@ -9137,7 +9137,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_118 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_118
 							}
 							if int(pos) > p.far {
@@ -9152,7 +9152,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_118, tokenIndex149_118 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_118
 								}
 								if int(pos) > p.far {
@@ -9172,7 +9172,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_118, tokenIndex151_118 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_118
 								}
 								if int(pos) > p.far {
@@ -9192,7 +9192,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_118, tokenIndex153_118 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_118
 								}
 								if int(pos) > p.far {
@@ -9243,7 +9243,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position148_119 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_119
 						}
 						if int(pos) > p.far {
@@ -9258,7 +9258,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position149_119, tokenIndex149_119 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_119
 							}
 							if int(pos) > p.far {
@@ -9278,7 +9278,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position151_119, tokenIndex151_119 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_119
 							}
 							if int(pos) > p.far {
@@ -9298,7 +9298,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position153_119, tokenIndex153_119 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_119
 							}
 							if int(pos) > p.far {
@@ -9352,7 +9352,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position148_120 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_120
 							}
 							if int(pos) > p.far {
@@ -9367,7 +9367,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position149_120, tokenIndex149_120 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_120
 								}
 								if int(pos) > p.far {
@@ -9387,7 +9387,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position151_120, tokenIndex151_120 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_120
 								}
 								if int(pos) > p.far {
@@ -9407,7 +9407,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position153_120, tokenIndex153_120 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_120
 								}
 								if int(pos) > p.far {
@@ -9504,7 +9504,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_89
 						}
 						if int(pos) > p.far {
@@ -9522,7 +9522,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_89
 							}
 							if int(pos) > p.far {
@@ -9545,7 +9545,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_89
 							}
 							if int(pos) > p.far {
@@ -9568,7 +9568,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_89
 							}
 							if int(pos) > p.far {
@@ -9612,7 +9612,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_90
 						}
 						if int(pos) > p.far {
@@ -9630,7 +9630,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_90
 							}
 							if int(pos) > p.far {
@@ -9653,7 +9653,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_90
 							}
 							if int(pos) > p.far {
@@ -9676,7 +9676,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_90
 							}
 							if int(pos) > p.far {
@@ -9720,7 +9720,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_91
 						}
 						if int(pos) > p.far {
@@ -9738,7 +9738,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_91
 							}
 							if int(pos) > p.far {
@@ -9761,7 +9761,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_91
 							}
 							if int(pos) > p.far {
@@ -9784,7 +9784,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_91
 							}
 							if int(pos) > p.far {
@@ -9828,7 +9828,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_92
 						}
 						if int(pos) > p.far {
@@ -9846,7 +9846,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_92
 							}
 							if int(pos) > p.far {
@@ -9869,7 +9869,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_92
 							}
 							if int(pos) > p.far {
@@ -9892,7 +9892,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_92
 							}
 							if int(pos) > p.far {
@@ -9936,7 +9936,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_93
 						}
 						if int(pos) > p.far {
@@ -9954,7 +9954,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_93
 							}
 							if int(pos) > p.far {
@@ -9977,7 +9977,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_93
 							}
 							if int(pos) > p.far {
@@ -10000,7 +10000,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_93
 							}
 							if int(pos) > p.far {
@@ -10044,7 +10044,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_94
 						}
 						if int(pos) > p.far {
@@ -10062,7 +10062,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_94
 							}
 							if int(pos) > p.far {
@@ -10085,7 +10085,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_94
 							}
 							if int(pos) > p.far {
@@ -10108,7 +10108,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_94
 							}
 							if int(pos) > p.far {
@@ -10199,7 +10199,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_95
 						}
 						if int(pos) > p.far {
@@ -10217,7 +10217,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_95
 							}
 							if int(pos) > p.far {
@@ -10240,7 +10240,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_95
 							}
 							if int(pos) > p.far {
@@ -10263,7 +10263,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_95
 							}
 							if int(pos) > p.far {
@@ -10307,7 +10307,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_96
 						}
 						if int(pos) > p.far {
@@ -10325,7 +10325,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_96
 							}
 							if int(pos) > p.far {
@@ -10348,7 +10348,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_96
 							}
 							if int(pos) > p.far {
@@ -10371,7 +10371,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_96
 							}
 							if int(pos) > p.far {
@@ -10415,7 +10415,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_97
 						}
 						if int(pos) > p.far {
@@ -10433,7 +10433,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_97
 							}
 							if int(pos) > p.far {
@@ -10456,7 +10456,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_97
 							}
 							if int(pos) > p.far {
@@ -10479,7 +10479,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_97
 							}
 							if int(pos) > p.far {
@@ -10523,7 +10523,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_98
 						}
 						if int(pos) > p.far {
@@ -10541,7 +10541,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_98
 							}
 							if int(pos) > p.far {
@@ -10564,7 +10564,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_98
 							}
 							if int(pos) > p.far {
@@ -10587,7 +10587,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_98
 							}
 							if int(pos) > p.far {
@@ -10631,7 +10631,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_99
 						}
 						if int(pos) > p.far {
@@ -10649,7 +10649,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_99
 							}
 							if int(pos) > p.far {
@@ -10672,7 +10672,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_99
 							}
 							if int(pos) > p.far {
@@ -10695,7 +10695,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_99
 							}
 							if int(pos) > p.far {
@@ -10766,7 +10766,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_100
 							}
 							if int(pos) > p.far {
@@ -10784,7 +10784,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_100
 								}
 								if int(pos) > p.far {
@@ -10807,7 +10807,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_100
 								}
 								if int(pos) > p.far {
@@ -10830,7 +10830,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_100
 								}
 								if int(pos) > p.far {
@@ -10890,7 +10890,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_101
 						}
 						if int(pos) > p.far {
@@ -10908,7 +10908,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_101
 							}
 							if int(pos) > p.far {
@@ -10931,7 +10931,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_101
 							}
 							if int(pos) > p.far {
@@ -10954,7 +10954,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_101
 							}
 							if int(pos) > p.far {
@@ -10998,7 +10998,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_102
 						}
 						if int(pos) > p.far {
@@ -11016,7 +11016,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_102
 							}
 							if int(pos) > p.far {
@@ -11039,7 +11039,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_102
 							}
 							if int(pos) > p.far {
@@ -11062,7 +11062,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_102
 							}
 							if int(pos) > p.far {
@@ -11106,7 +11106,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_103
 						}
 						if int(pos) > p.far {
@@ -11124,7 +11124,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_103
 							}
 							if int(pos) > p.far {
@@ -11147,7 +11147,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_103
 							}
 							if int(pos) > p.far {
@@ -11170,7 +11170,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_103
 							}
 							if int(pos) > p.far {
@@ -11214,7 +11214,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_104
 						}
 						if int(pos) > p.far {
@@ -11232,7 +11232,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_104
 							}
 							if int(pos) > p.far {
@@ -11255,7 +11255,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_104
 							}
 							if int(pos) > p.far {
@@ -11278,7 +11278,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_104
 							}
 							if int(pos) > p.far {
@@ -11357,7 +11357,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_7_65_105
 										}
 										if int(pos) > p.far {
@@ -11375,7 +11375,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_8_65_105
 											}
 											if int(pos) > p.far {
@@ -11398,7 +11398,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_9_65_105
 											}
 											if int(pos) > p.far {
@@ -11421,7 +11421,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_10_65_105
 											}
 											if int(pos) > p.far {
@@ -11495,7 +11495,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_106
 							}
 							if int(pos) > p.far {
@@ -11513,7 +11513,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_106
 								}
 								if int(pos) > p.far {
@@ -11536,7 +11536,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_106
 								}
 								if int(pos) > p.far {
@@ -11559,7 +11559,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_106
 								}
 								if int(pos) > p.far {
@@ -11619,7 +11619,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_107
 						}
 						if int(pos) > p.far {
@@ -11637,7 +11637,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_107
 							}
 							if int(pos) > p.far {
@@ -11660,7 +11660,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_107
 							}
 							if int(pos) > p.far {
@@ -11683,7 +11683,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_107
 							}
 							if int(pos) > p.far {
@@ -11727,7 +11727,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_108
 						}
 						if int(pos) > p.far {
@@ -11745,7 +11745,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_108
 							}
 							if int(pos) > p.far {
@@ -11768,7 +11768,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_108
 							}
 							if int(pos) > p.far {
@@ -11791,7 +11791,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_108
 							}
 							if int(pos) > p.far {
@@ -11835,7 +11835,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_109
 						}
 						if int(pos) > p.far {
@@ -11853,7 +11853,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_109
 							}
 							if int(pos) > p.far {
@@ -11876,7 +11876,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_109
 							}
 							if int(pos) > p.far {
@@ -11899,7 +11899,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_109
 							}
 							if int(pos) > p.far {
@@ -11974,7 +11974,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_110
 							}
 							if int(pos) > p.far {
@@ -11992,7 +11992,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_110
 								}
 								if int(pos) > p.far {
@@ -12015,7 +12015,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_110
 								}
 								if int(pos) > p.far {
@@ -12038,7 +12038,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_110
 								}
 								if int(pos) > p.far {
@@ -12098,7 +12098,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_111
 						}
 						if int(pos) > p.far {
@@ -12116,7 +12116,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_111
 							}
 							if int(pos) > p.far {
@@ -12139,7 +12139,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_111
 							}
 							if int(pos) > p.far {
@@ -12162,7 +12162,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_111
 							}
 							if int(pos) > p.far {
@@ -12206,7 +12206,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_112
 						}
 						if int(pos) > p.far {
@@ -12224,7 +12224,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_112
 							}
 							if int(pos) > p.far {
@@ -12247,7 +12247,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_112
 							}
 							if int(pos) > p.far {
@@ -12270,7 +12270,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_112
 							}
 							if int(pos) > p.far {
@@ -12349,7 +12349,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_7_68_113
 										}
 										if int(pos) > p.far {
@@ -12367,7 +12367,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_8_68_113
 											}
 											if int(pos) > p.far {
@@ -12390,7 +12390,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_9_68_113
 											}
 											if int(pos) > p.far {
@@ -12413,7 +12413,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_10_68_113
 											}
 											if int(pos) > p.far {
@@ -12491,7 +12491,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_114
 							}
 							if int(pos) > p.far {
@@ -12509,7 +12509,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_114
 								}
 								if int(pos) > p.far {
@@ -12532,7 +12532,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_114
 								}
 								if int(pos) > p.far {
@@ -12555,7 +12555,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_114
 								}
 								if int(pos) > p.far {
@@ -12615,7 +12615,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_115
 						}
 						if int(pos) > p.far {
@@ -12633,7 +12633,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_115
 							}
 							if int(pos) > p.far {
@@ -12656,7 +12656,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_115
 							}
 							if int(pos) > p.far {
@@ -12679,7 +12679,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_115
 							}
 							if int(pos) > p.far {
@@ -12754,7 +12754,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_116
 							}
 							if int(pos) > p.far {
@@ -12772,7 +12772,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_116
 								}
 								if int(pos) > p.far {
@@ -12795,7 +12795,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_116
 								}
 								if int(pos) > p.far {
@@ -12818,7 +12818,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_116
 								}
 								if int(pos) > p.far {
@@ -12913,7 +12913,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_7_71_117
 										}
 										if int(pos) > p.far {
@@ -12931,7 +12931,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_8_71_117
 											}
 											if int(pos) > p.far {
@@ -12954,7 +12954,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_9_71_117
 											}
 											if int(pos) > p.far {
@@ -12977,7 +12977,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_10_71_117
 											}
 											if int(pos) > p.far {
@@ -13055,7 +13055,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_118
 							}
 							if int(pos) > p.far {
@@ -13073,7 +13073,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_118
 								}
 								if int(pos) > p.far {
@@ -13096,7 +13096,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_118
 								}
 								if int(pos) > p.far {
@@ -13119,7 +13119,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_118
 								}
 								if int(pos) > p.far {
@@ -13179,7 +13179,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_119
 						}
 						if int(pos) > p.far {
@@ -13197,7 +13197,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_119
 							}
 							if int(pos) > p.far {
@@ -13220,7 +13220,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_119
 							}
 							if int(pos) > p.far {
@@ -13243,7 +13243,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_119
 							}
 							if int(pos) > p.far {
@@ -13303,7 +13303,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_7_120
 							}
 							if int(pos) > p.far {
@@ -13321,7 +13321,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_8_120
 								}
 								if int(pos) > p.far {
@@ -13344,7 +13344,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_9_120
 								}
 								if int(pos) > p.far {
@@ -13367,7 +13367,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_10_120
 								}
 								if int(pos) > p.far {
@@ -13468,7 +13468,7 @@ func (p *Parser) rh16c1() bool {
 				{
 					position148_65 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_65
 						}
 						if int(pos) > p.far {
@@ -13483,7 +13483,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position149_65, tokenIndex149_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_65
 							}
 							if int(pos) > p.far {
@@ -13503,7 +13503,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position151_65, tokenIndex151_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_65
 							}
 							if int(pos) > p.far {
@@ -13523,7 +13523,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position153_65, tokenIndex153_65 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_65
 							}
 							if int(pos) > p.far {
@@ -13599,7 +13599,7 @@ func (p *Parser) nh16c1() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_65
 						}
 						if int(pos) > p.far {
@@ -13617,7 +13617,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_65
 							}
 							if int(pos) > p.far {
@@ -13640,7 +13640,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_65
 							}
 							if int(pos) > p.far {
@@ -13663,7 +13663,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_65
 							}
 							if int(pos) > p.far {
@@ -13743,7 +13743,7 @@ func (p *Parser) rh16c2() bool {
 				{
 					position148_66 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_66
 						}
 						if int(pos) > p.far {
@@ -13758,7 +13758,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position149_66, tokenIndex149_66 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_66
 							}
 							if int(pos) > p.far {
@@ -13778,7 +13778,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position151_66, tokenIndex151_66 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_66
 							}
 							if int(pos) > p.far {
@@ -13798,7 +13798,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position153_66, tokenIndex153_66 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_66
 							}
 							if int(pos) > p.far {
@@ -13861,7 +13861,7 @@ func (p *Parser) rh16c2() bool {
 							{
 								position148_65_67 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_7_65_67
 									}
 									if int(pos) > p.far {
@@ -13876,7 +13876,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position149_65_67, tokenIndex149_65_67 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_8_65_67
 										}
 										if int(pos) > p.far {
@@ -13896,7 +13896,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position151_65_67, tokenIndex151_65_67 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_9_65_67
 										}
 										if int(pos) > p.far {
@@ -13916,7 +13916,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position153_65_67, tokenIndex153_65_67 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_10_65_67
 										}
 										if int(pos) > p.far {
@@ -14002,7 +14002,7 @@ func (p *Parser) nh16c2() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_66
 						}
 						if int(pos) > p.far {
@@ -14020,7 +14020,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_66
 							}
 							if int(pos) > p.far {
@@ -14043,7 +14043,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_66
 							}
 							if int(pos) > p.far {
@@ -14066,7 +14066,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_66
 							}
 							if int(pos) > p.far {
@@ -14138,7 +14138,7 @@ func (p *Parser) nh16c2() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_7_65_67
 									}
 									if int(pos) > p.far {
@@ -14156,7 +14156,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_8_65_67
 										}
 										if int(pos) > p.far {
@@ -14179,7 +14179,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_9_65_67
 										}
 										if int(pos) > p.far {
@@ -14202,7 +14202,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_10_65_67
 										}
 										if int(pos) > p.far {
@@ -14292,7 +14292,7 @@ func (p *Parser) rh16c3() bool {
 				{
 					position148_68 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_68
 						}
 						if int(pos) > p.far {
@@ -14307,7 +14307,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position149_68, tokenIndex149_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_68
 							}
 							if int(pos) > p.far {
@@ -14327,7 +14327,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position151_68, tokenIndex151_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_68
 							}
 							if int(pos) > p.far {
@@ -14347,7 +14347,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position153_68, tokenIndex153_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_68
 							}
 							if int(pos) > p.far {
@@ -14427,7 +14427,7 @@ func (p *Parser) nh16c3() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_68
 						}
 						if int(pos) > p.far {
@@ -14445,7 +14445,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_68
 							}
 							if int(pos) > p.far {
@@ -14468,7 +14468,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_68
 							}
 							if int(pos) > p.far {
@@ -14491,7 +14491,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_68
 							}
 							if int(pos) > p.far {
@@ -14575,7 +14575,7 @@ func (p *Parser) rh16c4() bool {
 				{
 					position148_69 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_69
 						}
 						if int(pos) > p.far {
@@ -14590,7 +14590,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position149_69, tokenIndex149_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_69
 							}
 							if int(pos) > p.far {
@@ -14610,7 +14610,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position151_69, tokenIndex151_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_69
 							}
 							if int(pos) > p.far {
@@ -14630,7 +14630,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position153_69, tokenIndex153_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_69
 							}
 							if int(pos) > p.far {
@@ -14693,7 +14693,7 @@ func (p *Parser) rh16c4() bool {
 							{
 								position148_68_70 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_7_68_70
 									}
 									if int(pos) > p.far {
@@ -14708,7 +14708,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position149_68_70, tokenIndex149_68_70 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_8_68_70
 										}
 										if int(pos) > p.far {
@@ -14728,7 +14728,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position151_68_70, tokenIndex151_68_70 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_9_68_70
 										}
 										if int(pos) > p.far {
@@ -14748,7 +14748,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position153_68_70, tokenIndex153_68_70 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_10_68_70
 										}
 										if int(pos) > p.far {
@@ -14838,7 +14838,7 @@ func (p *Parser) nh16c4() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_69
 						}
 						if int(pos) > p.far {
@@ -14856,7 +14856,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_69
 							}
 							if int(pos) > p.far {
@@ -14879,7 +14879,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_69
 							}
 							if int(pos) > p.far {
@@ -14902,7 +14902,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_69
 							}
 							if int(pos) > p.far {
@@ -14974,7 +14974,7 @@ func (p *Parser) nh16c4() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_7_68_70
 									}
 									if int(pos) > p.far {
@@ -14992,7 +14992,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_8_68_70
 										}
 										if int(pos) > p.far {
@@ -15015,7 +15015,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_9_68_70
 										}
 										if int(pos) > p.far {
@@ -15038,7 +15038,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_10_68_70
 										}
 										if int(pos) > p.far {
@@ -15132,7 +15132,7 @@ func (p *Parser) rh16c5() bool {
 				{
 					position148_71 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_71
 						}
 						if int(pos) > p.far {
@@ -15147,7 +15147,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position149_71, tokenIndex149_71 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_71
 							}
 							if int(pos) > p.far {
@@ -15167,7 +15167,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position151_71, tokenIndex151_71 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_71
 							}
 							if int(pos) > p.far {
@@ -15187,7 +15187,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position153_71, tokenIndex153_71 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_71
 							}
 							if int(pos) > p.far {
@@ -15267,7 +15267,7 @@ func (p *Parser) nh16c5() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_71
 						}
 						if int(pos) > p.far {
@@ -15285,7 +15285,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_71
 							}
 							if int(pos) > p.far {
@@ -15308,7 +15308,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_71
 							}
 							if int(pos) > p.far {
@@ -15331,7 +15331,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_71
 							}
 							if int(pos) > p.far {
@@ -15415,7 +15415,7 @@ func (p *Parser) rh16c6() bool {
 				{
 					position148_72 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_72
 						}
 						if int(pos) > p.far {
@@ -15430,7 +15430,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position149_72, tokenIndex149_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_72
 							}
 							if int(pos) > p.far {
@@ -15450,7 +15450,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position151_72, tokenIndex151_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_72
 							}
 							if int(pos) > p.far {
@@ -15470,7 +15470,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position153_72, tokenIndex153_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_72
 							}
 							if int(pos) > p.far {
@@ -15533,7 +15533,7 @@ func (p *Parser) rh16c6() bool {
 							{
 								position148_71_73 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_7_71_73
 									}
 									if int(pos) > p.far {
@@ -15548,7 +15548,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position149_71_73, tokenIndex149_71_73 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_8_71_73
 										}
 										if int(pos) > p.far {
@@ -15568,7 +15568,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position151_71_73, tokenIndex151_71_73 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_9_71_73
 										}
 										if int(pos) > p.far {
@@ -15588,7 +15588,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position153_71_73, tokenIndex153_71_73 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_10_71_73
 										}
 										if int(pos) > p.far {
@@ -15678,7 +15678,7 @@ func (p *Parser) nh16c6() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_72
 						}
 						if int(pos) > p.far {
@@ -15696,7 +15696,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_72
 							}
 							if int(pos) > p.far {
@@ -15719,7 +15719,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_72
 							}
 							if int(pos) > p.far {
@@ -15742,7 +15742,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_72
 							}
 							if int(pos) > p.far {
@@ -15814,7 +15814,7 @@ func (p *Parser) nh16c6() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_7_71_73
 									}
 									if int(pos) > p.far {
@@ -15832,7 +15832,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_8_71_73
 										}
 										if int(pos) > p.far {
@@ -15855,7 +15855,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_9_71_73
 										}
 										if int(pos) > p.far {
@@ -15878,7 +15878,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_10_71_73
 										}
 										if int(pos) > p.far {
@@ -15967,7 +15967,7 @@ func (p *Parser) rh16() bool {
 	{
 		position148 := pos
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_7
 			}
 			if int(pos) > p.far {
@@ -15982,7 +15982,7 @@ func (p *Parser) rh16() bool {
 		{
 			position149, tokenIndex149 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_8
 				}
 				if int(pos) > p.far {
@@ -16002,7 +16002,7 @@ func (p *Parser) rh16() bool {
 		{
 			position151, tokenIndex151 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_9
 				}
 				if int(pos) > p.far {
@@ -16022,7 +16022,7 @@ func (p *Parser) rh16() bool {
 		{
 			position153, tokenIndex153 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_10
 				}
 				if int(pos) > p.far {
@@ -16059,7 +16059,7 @@ func (p *Parser) nh16() bool {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_7
 			}
 			if int(pos) > p.far {
@@ -16077,7 +16077,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_8
 				}
 				if int(pos) > p.far {
@@ -16100,7 +16100,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_9
 				}
 				if int(pos) > p.far {
@@ -16123,7 +16123,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l274_10
 				}
 				if int(pos) > p.far {
@@ -16164,7 +16164,7 @@ func (p *Parser) rls32() bool {
 				{
 					position148_78 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_78
 						}
 						if int(pos) > p.far {
@@ -16179,7 +16179,7 @@ func (p *Parser) rls32() bool {
 					{
 						position149_78, tokenIndex149_78 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_78
 							}
 							if int(pos) > p.far {
@@ -16199,7 +16199,7 @@ func (p *Parser) rls32() bool {
 					{
 						position151_78, tokenIndex151_78 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_78
 							}
 							if int(pos) > p.far {
@@ -16219,7 +16219,7 @@ func (p *Parser) rls32() bool {
 					{
 						position153_78, tokenIndex153_78 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_78
 							}
 							if int(pos) > p.far {
@@ -16257,7 +16257,7 @@ func (p *Parser) rls32() bool {
 				{
 					position148_79 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_79
 						}
 						if int(pos) > p.far {
@@ -16272,7 +16272,7 @@ func (p *Parser) rls32() bool {
 					{
 						position149_79, tokenIndex149_79 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_79
 							}
 							if int(pos) > p.far {
@@ -16292,7 +16292,7 @@ func (p *Parser) rls32() bool {
 					{
 						position151_79, tokenIndex151_79 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_79
 							}
 							if int(pos) > p.far {
@@ -16312,7 +16312,7 @@ func (p *Parser) rls32() bool {
 					{
 						position153_79, tokenIndex153_79 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_79
 							}
 							if int(pos) > p.far {
@@ -16428,7 +16428,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_78
 						}
 						if int(pos) > p.far {
@@ -16446,7 +16446,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_78
 							}
 							if int(pos) > p.far {
@@ -16469,7 +16469,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_78
 							}
 							if int(pos) > p.far {
@@ -16492,7 +16492,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_78
 							}
 							if int(pos) > p.far {
@@ -16536,7 +16536,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l274_7_79
 						}
 						if int(pos) > p.far {
@@ -16554,7 +16554,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_8_79
 							}
 							if int(pos) > p.far {
@@ -16577,7 +16577,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_9_79
 							}
 							if int(pos) > p.far {
@@ -16600,7 +16600,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l274_10_79
 							}
 							if int(pos) > p.far {
@@ -16900,7 +16900,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_11
 				}
 				if int(pos) > p.far {
@@ -16924,7 +16924,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_12
 				}
 				if int(pos) > p.far {
@@ -16937,7 +16937,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 		lok12:
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_13
 				}
 				if int(pos) > p.far {
@@ -16961,7 +16961,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_14
 				}
 				if int(pos) > p.far {
@@ -16977,7 +16977,7 @@ func (p *Parser) rdec_octet() bool {
 		l167:
 			pos, ti = position163, tokenIndex163
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_15
 				}
 				if int(pos) > p.far {
@@ -17071,7 +17071,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_11
 				}
 				if int(pos) > p.far {
@@ -17101,7 +17101,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_12
 				}
 				if int(pos) > p.far {
@@ -17117,7 +17117,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_13
 				}
 				if int(pos) > p.far {
@@ -17147,7 +17147,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_14
 				}
 				if int(pos) > p.far {
@@ -17166,7 +17166,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l272_15
 				}
 				if int(pos) > p.far {
@@ -17202,7 +17202,7 @@ func (p *Parser) rireg_name() bool {
 		{
 			position171, tokenIndex171 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					pos++
 				} else {
 
@@ -17221,7 +17221,7 @@ func (p *Parser) rireg_name() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_62_74
 									}
 									if int(pos) > p.far {
@@ -17234,7 +17234,7 @@ func (p *Parser) rireg_name() bool {
 								}
 							lok62_74:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_63_74
 									}
 									if int(pos) > p.far {
@@ -17290,7 +17290,7 @@ func (p *Parser) nireg_name() bool {
 		{
 			position171, tokenIndex171 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -17321,7 +17321,7 @@ func (p *Parser) nireg_name() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_62_74
 									}
 									if int(pos) > p.far {
@@ -17337,7 +17337,7 @@ func (p *Parser) nireg_name() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_63_74
 									}
 									if int(pos) > p.far {
@@ -17424,7 +17424,7 @@ func (p *Parser) ripath() bool {
 										{
 											position222_82_121_125 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -17443,7 +17443,7 @@ func (p *Parser) ripath() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_62_75_82_121_125
 																	}
 																	if int(pos) > p.far {
@@ -17456,7 +17456,7 @@ func (p *Parser) ripath() bool {
 																}
 															lok62_75_82_121_125:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_63_75_82_121_125
 																	}
 																	if int(pos) > p.far {
@@ -17620,7 +17620,7 @@ func (p *Parser) ripath() bool {
 							{
 								position222_81_126 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -17639,7 +17639,7 @@ func (p *Parser) ripath() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_81_126
 														}
 														if int(pos) > p.far {
@@ -17652,7 +17652,7 @@ func (p *Parser) ripath() bool {
 													}
 												lok62_75_81_126:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_81_126
 														}
 														if int(pos) > p.far {
@@ -17784,7 +17784,7 @@ func (p *Parser) nipath() bool {
 										{
 											position222_82_121_125 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -17815,7 +17815,7 @@ func (p *Parser) nipath() bool {
 																	if int(pos) == p.at {
 																		p.note(7, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_62_75_82_121_125
 																	}
 																	if int(pos) > p.far {
@@ -17831,7 +17831,7 @@ func (p *Parser) nipath() bool {
 																	if int(pos) == p.at {
 																		p.note(7, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l274_63_75_82_121_125
 																	}
 																	if int(pos) > p.far {
@@ -17995,7 +17995,7 @@ func (p *Parser) nipath() bool {
 							{
 								position222_81_126 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -18026,7 +18026,7 @@ func (p *Parser) nipath() bool {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_81_126
 														}
 														if int(pos) > p.far {
@@ -18042,7 +18042,7 @@ func (p *Parser) nipath() bool {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_81_126
 														}
 														if int(pos) > p.far {
@@ -18163,7 +18163,7 @@ func (p *Parser) ripath_abempty() bool {
 							{
 								position222_82_121 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -18182,7 +18182,7 @@ func (p *Parser) ripath_abempty() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_82_121
 														}
 														if int(pos) > p.far {
@@ -18195,7 +18195,7 @@ func (p *Parser) ripath_abempty() bool {
 													}
 												lok62_75_82_121:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_82_121
 														}
 														if int(pos) > p.far {
@@ -18292,7 +18292,7 @@ func (p *Parser) nipath_abempty() bool {
 							{
 								position222_82_121 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -18323,7 +18323,7 @@ func (p *Parser) nipath_abempty() bool {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_82_121
 														}
 														if int(pos) > p.far {
@@ -18339,7 +18339,7 @@ func (p *Parser) nipath_abempty() bool {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_82_121
 														}
 														if int(pos) > p.far {
@@ -18449,7 +18449,7 @@ func (p *Parser) ripath_absolute() bool {
 								{
 									position222_82_122 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 
@@ -18468,7 +18468,7 @@ func (p *Parser) ripath_absolute() bool {
 														}
 														pos++
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_82_122
 															}
 															if int(pos) > p.far {
@@ -18481,7 +18481,7 @@ func (p *Parser) ripath_absolute() bool {
 														}
 													lok62_75_82_122:
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_82_122
 															}
 															if int(pos) > p.far {
@@ -18606,7 +18606,7 @@ func (p *Parser) nipath_absolute() bool {
 								{
 									position222_82_122 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -18637,7 +18637,7 @@ func (p *Parser) nipath_absolute() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_62_75_82_122
 															}
 															if int(pos) > p.far {
@@ -18653,7 +18653,7 @@ func (p *Parser) nipath_absolute() bool {
 															if int(pos) == p.at {
 																p.note(7, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l274_63_75_82_122
 															}
 															if int(pos) > p.far {
@@ -18763,7 +18763,7 @@ func (p *Parser) ripath_noscheme() bool {
 							{
 								position222_82_123 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -18782,7 +18782,7 @@ func (p *Parser) ripath_noscheme() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_82_123
 														}
 														if int(pos) > p.far {
@@ -18795,7 +18795,7 @@ func (p *Parser) ripath_noscheme() bool {
 													}
 												lok62_75_82_123:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_82_123
 														}
 														if int(pos) > p.far {
@@ -18902,7 +18902,7 @@ func (p *Parser) nipath_noscheme() bool {
 							{
 								position222_82_123 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -18933,7 +18933,7 @@ func (p *Parser) nipath_noscheme() bool {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_82_123
 														}
 														if int(pos) > p.far {
@@ -18949,7 +18949,7 @@ func (p *Parser) nipath_noscheme() bool {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_82_123
 														}
 														if int(pos) > p.far {
@@ -19054,7 +19054,7 @@ func (p *Parser) ripath_rootless() bool {
 							{
 								position222_82_124 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -19073,7 +19073,7 @@ func (p *Parser) ripath_rootless() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_82_124
 														}
 														if int(pos) > p.far {
@@ -19086,7 +19086,7 @@ func (p *Parser) ripath_rootless() bool {
 													}
 												lok62_75_82_124:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_82_124
 														}
 														if int(pos) > p.far {
@@ -19193,7 +19193,7 @@ func (p *Parser) nipath_rootless() bool {
 							{
 								position222_82_124 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -19224,7 +19224,7 @@ func (p *Parser) nipath_rootless() bool {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_62_75_82_124
 														}
 														if int(pos) > p.far {
@@ -19240,7 +19240,7 @@ func (p *Parser) nipath_rootless() bool {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l274_63_75_82_124
 														}
 														if int(pos) > p.far {
@@ -19322,7 +19322,7 @@ func (p *Parser) ripath_empty() bool {
 				{
 					position222_81 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -19341,7 +19341,7 @@ func (p *Parser) ripath_empty() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_62_75_81
 											}
 											if int(pos) > p.far {
@@ -19354,7 +19354,7 @@ func (p *Parser) ripath_empty() bool {
 										}
 									lok62_75_81:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_63_75_81
 											}
 											if int(pos) > p.far {
@@ -19429,7 +19429,7 @@ func (p *Parser) nipath_empty() bool {
 				{
 					position222_81 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -19460,7 +19460,7 @@ func (p *Parser) nipath_empty() bool {
 											if int(pos) == p.at {
 												p.note(7, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_62_75_81
 											}
 											if int(pos) > p.far {
@@ -19476,7 +19476,7 @@ func (p *Parser) nipath_empty() bool {
 											if int(pos) == p.at {
 												p.note(7, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_63_75_81
 											}
 											if int(pos) > p.far {
@@ -19551,7 +19551,7 @@ func (p *Parser) risegment() bool {
 				{
 					position222_82 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -19570,7 +19570,7 @@ func (p *Parser) risegment() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_62_75_82
 											}
 											if int(pos) > p.far {
@@ -19583,7 +19583,7 @@ func (p *Parser) risegment() bool {
 										}
 									lok62_75_82:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_63_75_82
 											}
 											if int(pos) > p.far {
@@ -19644,7 +19644,7 @@ func (p *Parser) nisegment() bool {
 				{
 					position222_82 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -19675,7 +19675,7 @@ func (p *Parser) nisegment() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_62_75_82
 											}
 											if int(pos) > p.far {
@@ -19691,7 +19691,7 @@ func (p *Parser) nisegment() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_63_75_82
 											}
 											if int(pos) > p.far {
@@ -19751,7 +19751,7 @@ func (p *Parser) risegment_nz() bool {
 			{
 				position222_83 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
@@ -19770,7 +19770,7 @@ func (p *Parser) risegment_nz() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_62_75_83
 										}
 										if int(pos) > p.far {
@@ -19783,7 +19783,7 @@ func (p *Parser) risegment_nz() bool {
 									}
 								lok62_75_83:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_63_75_83
 										}
 										if int(pos) > p.far {
@@ -19829,7 +19829,7 @@ func (p *Parser) risegment_nz() bool {
 				{
 					position222_84 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -19848,7 +19848,7 @@ func (p *Parser) risegment_nz() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_62_75_84
 											}
 											if int(pos) > p.far {
@@ -19861,7 +19861,7 @@ func (p *Parser) risegment_nz() bool {
 										}
 									lok62_75_84:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_63_75_84
 											}
 											if int(pos) > p.far {
@@ -19924,7 +19924,7 @@ func (p *Parser) nisegment_nz() bool {
 			{
 				position222_83 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -19955,7 +19955,7 @@ func (p *Parser) nisegment_nz() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_62_75_83
 										}
 										if int(pos) > p.far {
@@ -19971,7 +19971,7 @@ func (p *Parser) nisegment_nz() bool {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l274_63_75_83
 										}
 										if int(pos) > p.far {
@@ -20017,7 +20017,7 @@ func (p *Parser) nisegment_nz() bool {
 				{
 					position222_84 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -20048,7 +20048,7 @@ func (p *Parser) nisegment_nz() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_62_75_84
 											}
 											if int(pos) > p.far {
@@ -20064,7 +20064,7 @@ func (p *Parser) nisegment_nz() bool {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l274_63_75_84
 											}
 											if int(pos) > p.far {
@@ -20124,7 +20124,7 @@ func (p *Parser) risegment_nz_nc() bool {
 	{
 		position216 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				pos++
 			} else {
 
@@ -20143,7 +20143,7 @@ func (p *Parser) risegment_nz_nc() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_62_85
 								}
 								if int(pos) > p.far {
@@ -20156,7 +20156,7 @@ func (p *Parser) risegment_nz_nc() bool {
 							}
 						lok62_85:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_63_85
 								}
 								if int(pos) > p.far {
@@ -20183,7 +20183,7 @@ func (p *Parser) risegment_nz_nc() bool {
 						{
 							position237_86 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									pos++
 								} else {
 
@@ -20210,7 +20210,7 @@ func (p *Parser) risegment_nz_nc() bool {
 		{
 			position218, tokenIndex218 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					pos++
 				} else {
 
@@ -20229,7 +20229,7 @@ func (p *Parser) risegment_nz_nc() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_62_87
 									}
 									if int(pos) > p.far {
@@ -20242,7 +20242,7 @@ func (p *Parser) risegment_nz_nc() bool {
 								}
 							lok62_87:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_63_87
 									}
 									if int(pos) > p.far {
@@ -20269,7 +20269,7 @@ func (p *Parser) risegment_nz_nc() bool {
 							{
 								position237_88 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										pos++
 									} else {
 
@@ -20313,7 +20313,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 	{
 		position216 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -20344,7 +20344,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_62_85
 								}
 								if int(pos) > p.far {
@@ -20360,7 +20360,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_63_85
 								}
 								if int(pos) > p.far {
@@ -20387,7 +20387,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 						{
 							position237_86 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -20417,7 +20417,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 		{
 			position218, tokenIndex218 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -20448,7 +20448,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_62_87
 									}
 									if int(pos) > p.far {
@@ -20464,7 +20464,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l274_63_87
 									}
 									if int(pos) > p.far {
@@ -20491,7 +20491,7 @@ func (p *Parser) nisegment_nz_nc() bool {
 							{
 								position237_88 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -20539,7 +20539,7 @@ func (p *Parser) ripchar() bool {
 	{
 		position222 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
@@ -20558,7 +20558,7 @@ func (p *Parser) ripchar() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_62_75
 								}
 								if int(pos) > p.far {
@@ -20571,7 +20571,7 @@ func (p *Parser) ripchar() bool {
 							}
 						lok62_75:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_63_75
 								}
 								if int(pos) > p.far {
@@ -20618,7 +20618,7 @@ func (p *Parser) nipchar() bool {
 	{
 		position222 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -20649,7 +20649,7 @@ func (p *Parser) nipchar() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_62_75
 								}
 								if int(pos) > p.far {
@@ -20665,7 +20665,7 @@ func (p *Parser) nipchar() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l274_63_75
 								}
 								if int(pos) > p.far {
@@ -20723,7 +20723,7 @@ func (p *Parser) riquery() bool {
 					{
 						position222_76 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							if c := buffer[pos]; class8[c] != 0 {
 								pos++
 							} else {
 
@@ -20742,7 +20742,7 @@ func (p *Parser) riquery() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_62_75_76
 												}
 												if int(pos) > p.far {
@@ -20755,7 +20755,7 @@ func (p *Parser) riquery() bool {
 											}
 										lok62_75_76:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_63_75_76
 												}
 												if int(pos) > p.far {
@@ -20797,7 +20797,7 @@ func (p *Parser) riquery() bool {
 			l229:
 				pos, ti = position228, tokenIndex228
 				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					if c := buffer[pos]; class9[c] != 0 {
 						pos++
 					} else {
 
@@ -20842,7 +20842,7 @@ func (p *Parser) niquery() bool {
 					{
 						position222_76 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							if c := buffer[pos]; class8[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -20873,7 +20873,7 @@ func (p *Parser) niquery() bool {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_62_75_76
 												}
 												if int(pos) > p.far {
@@ -20889,7 +20889,7 @@ func (p *Parser) niquery() bool {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l274_63_75_76
 												}
 												if int(pos) > p.far {
@@ -20931,7 +20931,7 @@ func (p *Parser) niquery() bool {
 			l229:
 				pos, ti = position228, tokenIndex228
 				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					if c := buffer[pos]; class9[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -20974,7 +20974,7 @@ func (p *Parser) rifragment() bool {
 		{
 			position234, tokenIndex234 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -20983,7 +20983,7 @@ func (p *Parser) rifragment() bool {
 						{
 							position222_77 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 
@@ -21002,7 +21002,7 @@ func (p *Parser) rifragment() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l274_62_75_77
 													}
 													if int(pos) > p.far {
@@ -21015,7 +21015,7 @@ func (p *Parser) rifragment() bool {
 												}
 											lok62_75_77:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l274_63_75_77
 													}
 													if int(pos) > p.far {
@@ -21082,7 +21082,7 @@ func (p *Parser) nifragment() bool {
 		{
 			position234, tokenIndex234 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -21094,7 +21094,7 @@ func (p *Parser) nifragment() bool {
 						{
 							position222_77 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -21125,7 +21125,7 @@ func (p *Parser) nifragment() bool {
 													if int(pos) == p.at {
 														p.note(7, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l274_62_75_77
 													}
 													if int(pos) > p.far {
@@ -21141,7 +21141,7 @@ func (p *Parser) nifragment() bool {
 													if int(pos) == p.at {
 														p.note(7, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l274_63_75_77
 													}
 													if int(pos) > p.far {
@@ -21205,7 +21205,7 @@ func (p *Parser) riunreserved() bool {
 	{
 		position237 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				pos++
 			} else {
 
@@ -21233,7 +21233,7 @@ func (p *Parser) niunreserved() bool {
 	{
 		position237 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -25831,7 +25831,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 		pos++
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_62
 			}
 			if int(pos) > p.far {
@@ -25844,7 +25844,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 	lok62:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_63
 			}
 			if int(pos) > p.far {
@@ -25887,7 +25887,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_62
 			}
 			if int(pos) > p.far {
@@ -25903,7 +25903,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l274_63
 			}
 			if int(pos) > p.far {
@@ -25929,7 +25929,7 @@ l261:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l263
 	}
 	if int(pos) > p.far {
@@ -25949,7 +25949,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(18, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l263
 	}
 	if int(pos) > p.far {
@@ -25967,7 +25967,7 @@ l263:
 func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l268
 	}
 	if int(pos) > p.far {
@@ -25987,7 +25987,7 @@ func (p *Parser) nsub_delims() bool {
 	if int(pos) == p.at {
 		p.note(17, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l268
 	}
 	if int(pos) > p.far {
@@ -26005,7 +26005,7 @@ l268:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l272
 	}
 	if int(pos) > p.far {
@@ -26025,7 +26025,7 @@ func (p *Parser) nDIGIT() bool {
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l272
 	}
 	if int(pos) > p.far {
@@ -26043,7 +26043,7 @@ l272:
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l274
 	}
 	if int(pos) > p.far {
@@ -26063,7 +26063,7 @@ func (p *Parser) nHEXDIG() bool {
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l274
 	}
 	if int(pos) > p.far {

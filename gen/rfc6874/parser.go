@@ -499,34 +499,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters ! $ &-, ; = (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters + - . 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! $ &-. 0-9 ; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters / ? (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 36 lookaheads, 0 rule calls inside them.
@@ -946,7 +946,7 @@ func (p *Parser) rURI() bool {
 				{
 					position45_107, tokenIndex45_107 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 
@@ -1013,7 +1013,7 @@ func (p *Parser) rURI() bool {
 					{
 						position242_108, tokenIndex242_108 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -1022,7 +1022,7 @@ func (p *Parser) rURI() bool {
 									{
 										position237_37_108 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -1041,7 +1041,7 @@ func (p *Parser) rURI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_37_108
 																}
 																if int(pos) > p.far {
@@ -1054,7 +1054,7 @@ func (p *Parser) rURI() bool {
 															}
 														lok15_36_37_108:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_37_108
 																}
 																if int(pos) > p.far {
@@ -1140,7 +1140,7 @@ func (p *Parser) rURI() bool {
 					{
 						position247_109, tokenIndex247_109 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -1149,7 +1149,7 @@ func (p *Parser) rURI() bool {
 									{
 										position237_38_109 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -1168,7 +1168,7 @@ func (p *Parser) rURI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_38_109
 																}
 																if int(pos) > p.far {
@@ -1181,7 +1181,7 @@ func (p *Parser) rURI() bool {
 															}
 														lok15_36_38_109:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_38_109
 																}
 																if int(pos) > p.far {
@@ -1308,7 +1308,7 @@ func (p *Parser) nURI() bool {
 				{
 					position45_107, tokenIndex45_107 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1387,7 +1387,7 @@ func (p *Parser) nURI() bool {
 					{
 						position242_108, tokenIndex242_108 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1399,7 +1399,7 @@ func (p *Parser) nURI() bool {
 									{
 										position237_37_108 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -1430,7 +1430,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_37_108
 																}
 																if int(pos) > p.far {
@@ -1446,7 +1446,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_37_108
 																}
 																if int(pos) > p.far {
@@ -1538,7 +1538,7 @@ func (p *Parser) nURI() bool {
 					{
 						position247_109, tokenIndex247_109 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -1550,7 +1550,7 @@ func (p *Parser) nURI() bool {
 									{
 										position237_38_109 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -1581,7 +1581,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_38_109
 																}
 																if int(pos) > p.far {
@@ -1597,7 +1597,7 @@ func (p *Parser) nURI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_38_109
 																}
 																if int(pos) > p.far {
@@ -1742,7 +1742,7 @@ func (p *Parser) rhier_part() bool {
 										{
 											position237_43_87_101 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -1761,7 +1761,7 @@ func (p *Parser) rhier_part() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_15_36_43_87_101
 																	}
 																	if int(pos) > p.far {
@@ -1774,7 +1774,7 @@ func (p *Parser) rhier_part() bool {
 																}
 															lok15_36_43_87_101:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_16_36_43_87_101
 																	}
 																	if int(pos) > p.far {
@@ -1871,7 +1871,7 @@ func (p *Parser) rhier_part() bool {
 							{
 								position237_42_102 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -1890,7 +1890,7 @@ func (p *Parser) rhier_part() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_42_102
 														}
 														if int(pos) > p.far {
@@ -1903,7 +1903,7 @@ func (p *Parser) rhier_part() bool {
 													}
 												lok15_36_42_102:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_42_102
 														}
 														if int(pos) > p.far {
@@ -2049,7 +2049,7 @@ func (p *Parser) nhier_part() bool {
 										{
 											position237_43_87_101 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -2080,7 +2080,7 @@ func (p *Parser) nhier_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_15_36_43_87_101
 																	}
 																	if int(pos) > p.far {
@@ -2096,7 +2096,7 @@ func (p *Parser) nhier_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_16_36_43_87_101
 																	}
 																	if int(pos) > p.far {
@@ -2196,7 +2196,7 @@ func (p *Parser) nhier_part() bool {
 							{
 								position237_42_102 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -2227,7 +2227,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_42_102
 														}
 														if int(pos) > p.far {
@@ -2243,7 +2243,7 @@ func (p *Parser) nhier_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_42_102
 														}
 														if int(pos) > p.far {
@@ -2364,7 +2364,7 @@ func (p *Parser) rabsolute_URI() bool {
 				{
 					position45_103, tokenIndex45_103 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 
@@ -2431,7 +2431,7 @@ func (p *Parser) rabsolute_URI() bool {
 					{
 						position242_104, tokenIndex242_104 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -2440,7 +2440,7 @@ func (p *Parser) rabsolute_URI() bool {
 									{
 										position237_37_104 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -2459,7 +2459,7 @@ func (p *Parser) rabsolute_URI() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_37_104
 																}
 																if int(pos) > p.far {
@@ -2472,7 +2472,7 @@ func (p *Parser) rabsolute_URI() bool {
 															}
 														lok15_36_37_104:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_37_104
 																}
 																if int(pos) > p.far {
@@ -2615,7 +2615,7 @@ func (p *Parser) nabsolute_URI() bool {
 				{
 					position45_103, tokenIndex45_103 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2694,7 +2694,7 @@ func (p *Parser) nabsolute_URI() bool {
 					{
 						position242_104, tokenIndex242_104 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -2706,7 +2706,7 @@ func (p *Parser) nabsolute_URI() bool {
 									{
 										position237_37_104 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -2737,7 +2737,7 @@ func (p *Parser) nabsolute_URI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_37_104
 																}
 																if int(pos) > p.far {
@@ -2753,7 +2753,7 @@ func (p *Parser) nabsolute_URI() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_37_104
 																}
 																if int(pos) > p.far {
@@ -2887,7 +2887,7 @@ func (p *Parser) rrelative_ref() bool {
 					{
 						position242_110, tokenIndex242_110 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -2896,7 +2896,7 @@ func (p *Parser) rrelative_ref() bool {
 									{
 										position237_37_110 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -2915,7 +2915,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_37_110
 																}
 																if int(pos) > p.far {
@@ -2928,7 +2928,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 														lok15_36_37_110:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_37_110
 																}
 																if int(pos) > p.far {
@@ -3014,7 +3014,7 @@ func (p *Parser) rrelative_ref() bool {
 					{
 						position247_111, tokenIndex247_111 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 
@@ -3023,7 +3023,7 @@ func (p *Parser) rrelative_ref() bool {
 									{
 										position237_38_111 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 
@@ -3042,7 +3042,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 															pos++
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_38_111
 																}
 																if int(pos) > p.far {
@@ -3055,7 +3055,7 @@ func (p *Parser) rrelative_ref() bool {
 															}
 														lok15_36_38_111:
 															{ // HEXDIG
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_38_111
 																}
 																if int(pos) > p.far {
@@ -3172,7 +3172,7 @@ func (p *Parser) nrelative_ref() bool {
 					{
 						position242_110, tokenIndex242_110 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -3184,7 +3184,7 @@ func (p *Parser) nrelative_ref() bool {
 									{
 										position237_37_110 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -3215,7 +3215,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_37_110
 																}
 																if int(pos) > p.far {
@@ -3231,7 +3231,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_37_110
 																}
 																if int(pos) > p.far {
@@ -3323,7 +3323,7 @@ func (p *Parser) nrelative_ref() bool {
 					{
 						position247_111, tokenIndex247_111 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							if c := buffer[pos]; class9[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -3335,7 +3335,7 @@ func (p *Parser) nrelative_ref() bool {
 									{
 										position237_38_111 := pos
 										{
-											if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											if c := buffer[pos]; class8[c] != 0 {
 												pos++
 											} else {
 												if int(pos) == p.at {
@@ -3366,7 +3366,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_15_36_38_111
 																}
 																if int(pos) > p.far {
@@ -3382,7 +3382,7 @@ func (p *Parser) nrelative_ref() bool {
 																if int(pos) == p.at {
 																	p.note(8, true)
 																}
-																if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																if c := buffer[pos]; class0[c] != 0 {
 																	goto l262_16_36_38_111
 																}
 																if int(pos) > p.far {
@@ -3527,7 +3527,7 @@ func (p *Parser) rrelative_part() bool {
 										{
 											position237_43_87_105 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -3546,7 +3546,7 @@ func (p *Parser) rrelative_part() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_15_36_43_87_105
 																	}
 																	if int(pos) > p.far {
@@ -3559,7 +3559,7 @@ func (p *Parser) rrelative_part() bool {
 																}
 															lok15_36_43_87_105:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_16_36_43_87_105
 																	}
 																	if int(pos) > p.far {
@@ -3656,7 +3656,7 @@ func (p *Parser) rrelative_part() bool {
 							{
 								position237_42_106 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -3675,7 +3675,7 @@ func (p *Parser) rrelative_part() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_42_106
 														}
 														if int(pos) > p.far {
@@ -3688,7 +3688,7 @@ func (p *Parser) rrelative_part() bool {
 													}
 												lok15_36_42_106:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_42_106
 														}
 														if int(pos) > p.far {
@@ -3834,7 +3834,7 @@ func (p *Parser) nrelative_part() bool {
 										{
 											position237_43_87_105 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -3865,7 +3865,7 @@ func (p *Parser) nrelative_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_15_36_43_87_105
 																	}
 																	if int(pos) > p.far {
@@ -3881,7 +3881,7 @@ func (p *Parser) nrelative_part() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_16_36_43_87_105
 																	}
 																	if int(pos) > p.far {
@@ -3981,7 +3981,7 @@ func (p *Parser) nrelative_part() bool {
 							{
 								position237_42_106 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -4012,7 +4012,7 @@ func (p *Parser) nrelative_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_42_106
 														}
 														if int(pos) > p.far {
@@ -4028,7 +4028,7 @@ func (p *Parser) nrelative_part() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_42_106
 														}
 														if int(pos) > p.far {
@@ -4143,7 +4143,7 @@ func (p *Parser) rscheme() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					pos++
 				} else {
 
@@ -4219,7 +4219,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position45, tokenIndex45 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				if c := buffer[pos]; class4[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4283,7 +4283,7 @@ func (p *Parser) rauthority() bool {
 					{
 						position56_99, tokenIndex56_99 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -4302,7 +4302,7 @@ func (p *Parser) rauthority() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_15_17_99
 												}
 												if int(pos) > p.far {
@@ -4315,7 +4315,7 @@ func (p *Parser) rauthority() bool {
 											}
 										lok15_17_99:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_16_17_99
 												}
 												if int(pos) > p.far {
@@ -4402,7 +4402,7 @@ func (p *Parser) rauthority() bool {
 					{
 						position68_100, tokenIndex68_100 := pos, ti
 						{ // DIGIT
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l260_1_100
 							}
 							if int(pos) > p.far {
@@ -4471,7 +4471,7 @@ func (p *Parser) nauthority() bool {
 					{
 						position56_99, tokenIndex56_99 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -4502,7 +4502,7 @@ func (p *Parser) nauthority() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_15_17_99
 												}
 												if int(pos) > p.far {
@@ -4518,7 +4518,7 @@ func (p *Parser) nauthority() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_16_17_99
 												}
 												if int(pos) > p.far {
@@ -4617,7 +4617,7 @@ func (p *Parser) nauthority() bool {
 							if int(pos) == p.at {
 								p.note(13, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l260_1_100
 							}
 							if int(pos) > p.far {
@@ -4676,7 +4676,7 @@ func (p *Parser) ruserinfo() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 
@@ -4695,7 +4695,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_15_17
 									}
 									if int(pos) > p.far {
@@ -4708,7 +4708,7 @@ func (p *Parser) ruserinfo() bool {
 								}
 							lok15_17:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_16_17
 									}
 									if int(pos) > p.far {
@@ -4768,7 +4768,7 @@ func (p *Parser) nuserinfo() bool {
 		{
 			position56, tokenIndex56 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4799,7 +4799,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_15_17
 									}
 									if int(pos) > p.far {
@@ -4815,7 +4815,7 @@ func (p *Parser) nuserinfo() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_16_17
 									}
 									if int(pos) > p.far {
@@ -5050,7 +5050,7 @@ func (p *Parser) rhost() bool {
 			{
 				position63, tokenIndex63 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						pos++
 					} else {
 
@@ -5069,7 +5069,7 @@ func (p *Parser) rhost() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_15_96
 										}
 										if int(pos) > p.far {
@@ -5082,7 +5082,7 @@ func (p *Parser) rhost() bool {
 									}
 								lok15_96:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_16_96
 										}
 										if int(pos) > p.far {
@@ -5105,7 +5105,7 @@ func (p *Parser) rhost() bool {
 							;
 						default:
 							{ // unreserved
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l251_97
 								}
 								if int(pos) > p.far {
@@ -5143,7 +5143,7 @@ func (p *Parser) rhost() bool {
 					{
 						position186_98, tokenIndex186_98 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								pos++
 							} else {
 
@@ -5162,7 +5162,7 @@ func (p *Parser) rhost() bool {
 											}
 											pos++
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_15_31_98
 												}
 												if int(pos) > p.far {
@@ -5175,7 +5175,7 @@ func (p *Parser) rhost() bool {
 											}
 										lok15_31_98:
 											{ // HEXDIG
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_16_31_98
 												}
 												if int(pos) > p.far {
@@ -5447,7 +5447,7 @@ func (p *Parser) nhost() bool {
 			{
 				position63, tokenIndex63 := pos, ti
 				{
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					if c := buffer[pos]; class6[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -5478,7 +5478,7 @@ func (p *Parser) nhost() bool {
 										if int(pos) == p.at {
 											p.note(8, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_15_96
 										}
 										if int(pos) > p.far {
@@ -5494,7 +5494,7 @@ func (p *Parser) nhost() bool {
 										if int(pos) == p.at {
 											p.note(8, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_16_96
 										}
 										if int(pos) > p.far {
@@ -5520,7 +5520,7 @@ func (p *Parser) nhost() bool {
 								if int(pos) == p.at {
 									p.note(20, false)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l251_97
 								}
 								if int(pos) > p.far {
@@ -5558,7 +5558,7 @@ func (p *Parser) nhost() bool {
 					{
 						position186_98, tokenIndex186_98 := pos, ti
 						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -5589,7 +5589,7 @@ func (p *Parser) nhost() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_15_31_98
 												}
 												if int(pos) > p.far {
@@ -5605,7 +5605,7 @@ func (p *Parser) nhost() bool {
 												if int(pos) == p.at {
 													p.note(8, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												if c := buffer[pos]; class0[c] != 0 {
 													goto l262_16_31_98
 												}
 												if int(pos) > p.far {
@@ -5686,7 +5686,7 @@ func (p *Parser) rport() bool {
 		{
 			position68, tokenIndex68 := pos, ti
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_1
 				}
 				if int(pos) > p.far {
@@ -5727,7 +5727,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_1
 				}
 				if int(pos) > p.far {
@@ -6124,7 +6124,7 @@ func (p *Parser) rZoneID() bool {
 		{
 			position80, tokenIndex80 := pos, ti
 			{ // unreserved
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l251_18
 				}
 				if int(pos) > p.far {
@@ -6152,7 +6152,7 @@ func (p *Parser) rZoneID() bool {
 					}
 					pos++
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_15_19
 						}
 						if int(pos) > p.far {
@@ -6165,7 +6165,7 @@ func (p *Parser) rZoneID() bool {
 					}
 				lok15_19:
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_16_19
 						}
 						if int(pos) > p.far {
@@ -6193,7 +6193,7 @@ func (p *Parser) rZoneID() bool {
 			{
 				position82, tokenIndex82 := pos, ti
 				{ // unreserved
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l251_20
 					}
 					if int(pos) > p.far {
@@ -6221,7 +6221,7 @@ func (p *Parser) rZoneID() bool {
 						}
 						pos++
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_15_21
 							}
 							if int(pos) > p.far {
@@ -6234,7 +6234,7 @@ func (p *Parser) rZoneID() bool {
 						}
 					lok15_21:
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_16_21
 							}
 							if int(pos) > p.far {
@@ -6290,7 +6290,7 @@ func (p *Parser) nZoneID() bool {
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l251_18
 				}
 				if int(pos) > p.far {
@@ -6324,7 +6324,7 @@ func (p *Parser) nZoneID() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_15_19
 						}
 						if int(pos) > p.far {
@@ -6340,7 +6340,7 @@ func (p *Parser) nZoneID() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_16_19
 						}
 						if int(pos) > p.far {
@@ -6371,7 +6371,7 @@ func (p *Parser) nZoneID() bool {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l251_20
 					}
 					if int(pos) > p.far {
@@ -6405,7 +6405,7 @@ func (p *Parser) nZoneID() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_15_21
 							}
 							if int(pos) > p.far {
@@ -6421,7 +6421,7 @@ func (p *Parser) nZoneID() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_16_21
 							}
 							if int(pos) > p.far {
@@ -6496,7 +6496,7 @@ func (p *Parser) rIPvFuture() bool {
 		}
 	l86:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_2
 			}
 			if int(pos) > p.far {
@@ -6512,7 +6512,7 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position89, tokenIndex89 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_3
 				}
 				if int(pos) > p.far {
@@ -6537,12 +6537,12 @@ func (p *Parser) rIPvFuture() bool {
 		}
 		pos++
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 
 				{ // unreserved
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l251_4
 					}
 					if int(pos) > p.far {
@@ -6561,12 +6561,12 @@ func (p *Parser) rIPvFuture() bool {
 		{
 			position91, tokenIndex91 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l251_5
 						}
 						if int(pos) > p.far {
@@ -6642,7 +6642,7 @@ func (p *Parser) nIPvFuture() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_2
 			}
 			if int(pos) > p.far {
@@ -6661,7 +6661,7 @@ func (p *Parser) nIPvFuture() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_3
 				}
 				if int(pos) > p.far {
@@ -6689,7 +6689,7 @@ func (p *Parser) nIPvFuture() bool {
 		}
 		pos++
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -6700,7 +6700,7 @@ func (p *Parser) nIPvFuture() bool {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l251_4
 					}
 					if int(pos) > p.far {
@@ -6719,7 +6719,7 @@ func (p *Parser) nIPvFuture() bool {
 		{
 			position91, tokenIndex91 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				if c := buffer[pos]; class5[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -6730,7 +6730,7 @@ func (p *Parser) nIPvFuture() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l251_5
 						}
 						if int(pos) > p.far {
@@ -6781,7 +6781,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_46 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_46
 						}
 						if int(pos) > p.far {
@@ -6796,7 +6796,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_46, tokenIndex164_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_46
 							}
 							if int(pos) > p.far {
@@ -6816,7 +6816,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_46, tokenIndex166_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_46
 							}
 							if int(pos) > p.far {
@@ -6836,7 +6836,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_46, tokenIndex168_46 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_46
 							}
 							if int(pos) > p.far {
@@ -6874,7 +6874,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_47 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_47
 						}
 						if int(pos) > p.far {
@@ -6889,7 +6889,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_47, tokenIndex164_47 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_47
 							}
 							if int(pos) > p.far {
@@ -6909,7 +6909,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_47, tokenIndex166_47 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_47
 							}
 							if int(pos) > p.far {
@@ -6929,7 +6929,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_47, tokenIndex168_47 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_47
 							}
 							if int(pos) > p.far {
@@ -6967,7 +6967,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_48 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_48
 						}
 						if int(pos) > p.far {
@@ -6982,7 +6982,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_48, tokenIndex164_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_48
 							}
 							if int(pos) > p.far {
@@ -7002,7 +7002,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_48, tokenIndex166_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_48
 							}
 							if int(pos) > p.far {
@@ -7022,7 +7022,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_48, tokenIndex168_48 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_48
 							}
 							if int(pos) > p.far {
@@ -7060,7 +7060,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_49 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_49
 						}
 						if int(pos) > p.far {
@@ -7075,7 +7075,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_49, tokenIndex164_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_49
 							}
 							if int(pos) > p.far {
@@ -7095,7 +7095,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_49, tokenIndex166_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_49
 							}
 							if int(pos) > p.far {
@@ -7115,7 +7115,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_49, tokenIndex168_49 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_49
 							}
 							if int(pos) > p.far {
@@ -7153,7 +7153,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_50 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_50
 						}
 						if int(pos) > p.far {
@@ -7168,7 +7168,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_50, tokenIndex164_50 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_50
 							}
 							if int(pos) > p.far {
@@ -7188,7 +7188,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_50, tokenIndex166_50 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_50
 							}
 							if int(pos) > p.far {
@@ -7208,7 +7208,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_50, tokenIndex168_50 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_50
 							}
 							if int(pos) > p.far {
@@ -7246,7 +7246,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_51 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_51
 						}
 						if int(pos) > p.far {
@@ -7261,7 +7261,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_51, tokenIndex164_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_51
 							}
 							if int(pos) > p.far {
@@ -7281,7 +7281,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_51, tokenIndex166_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_51
 							}
 							if int(pos) > p.far {
@@ -7301,7 +7301,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_51, tokenIndex168_51 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_51
 							}
 							if int(pos) > p.far {
@@ -7420,7 +7420,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_53 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_53
 						}
 						if int(pos) > p.far {
@@ -7435,7 +7435,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_53, tokenIndex164_53 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_53
 							}
 							if int(pos) > p.far {
@@ -7455,7 +7455,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_53, tokenIndex166_53 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_53
 							}
 							if int(pos) > p.far {
@@ -7475,7 +7475,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_53, tokenIndex168_53 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_53
 							}
 							if int(pos) > p.far {
@@ -7513,7 +7513,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_54 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_54
 						}
 						if int(pos) > p.far {
@@ -7528,7 +7528,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_54, tokenIndex164_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_54
 							}
 							if int(pos) > p.far {
@@ -7548,7 +7548,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_54, tokenIndex166_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_54
 							}
 							if int(pos) > p.far {
@@ -7568,7 +7568,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_54, tokenIndex168_54 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_54
 							}
 							if int(pos) > p.far {
@@ -7606,7 +7606,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_55 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_55
 						}
 						if int(pos) > p.far {
@@ -7621,7 +7621,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_55, tokenIndex164_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_55
 							}
 							if int(pos) > p.far {
@@ -7641,7 +7641,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_55, tokenIndex166_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_55
 							}
 							if int(pos) > p.far {
@@ -7661,7 +7661,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_55, tokenIndex168_55 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_55
 							}
 							if int(pos) > p.far {
@@ -7699,7 +7699,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_56 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_56
 						}
 						if int(pos) > p.far {
@@ -7714,7 +7714,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_56, tokenIndex164_56 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_56
 							}
 							if int(pos) > p.far {
@@ -7734,7 +7734,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_56, tokenIndex166_56 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_56
 							}
 							if int(pos) > p.far {
@@ -7754,7 +7754,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_56, tokenIndex168_56 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_56
 							}
 							if int(pos) > p.far {
@@ -7792,7 +7792,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_57 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_57
 						}
 						if int(pos) > p.far {
@@ -7807,7 +7807,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_57, tokenIndex164_57 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_57
 							}
 							if int(pos) > p.far {
@@ -7827,7 +7827,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_57, tokenIndex166_57 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_57
 							}
 							if int(pos) > p.far {
@@ -7847,7 +7847,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_57, tokenIndex168_57 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_57
 							}
 							if int(pos) > p.far {
@@ -7952,7 +7952,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_59 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_59
 							}
 							if int(pos) > p.far {
@@ -7967,7 +7967,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_59, tokenIndex164_59 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_59
 								}
 								if int(pos) > p.far {
@@ -7987,7 +7987,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_59, tokenIndex166_59 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_59
 								}
 								if int(pos) > p.far {
@@ -8007,7 +8007,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_59, tokenIndex168_59 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_59
 								}
 								if int(pos) > p.far {
@@ -8058,7 +8058,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_60 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_60
 						}
 						if int(pos) > p.far {
@@ -8073,7 +8073,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_60, tokenIndex164_60 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_60
 							}
 							if int(pos) > p.far {
@@ -8093,7 +8093,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_60, tokenIndex166_60 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_60
 							}
 							if int(pos) > p.far {
@@ -8113,7 +8113,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_60, tokenIndex168_60 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_60
 							}
 							if int(pos) > p.far {
@@ -8151,7 +8151,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_61 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_61
 						}
 						if int(pos) > p.far {
@@ -8166,7 +8166,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_61, tokenIndex164_61 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_61
 							}
 							if int(pos) > p.far {
@@ -8186,7 +8186,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_61, tokenIndex166_61 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_61
 							}
 							if int(pos) > p.far {
@@ -8206,7 +8206,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_61, tokenIndex168_61 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_61
 							}
 							if int(pos) > p.far {
@@ -8244,7 +8244,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_62 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_62
 						}
 						if int(pos) > p.far {
@@ -8259,7 +8259,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_62, tokenIndex164_62 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_62
 							}
 							if int(pos) > p.far {
@@ -8279,7 +8279,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_62, tokenIndex166_62 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_62
 							}
 							if int(pos) > p.far {
@@ -8299,7 +8299,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_62, tokenIndex168_62 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_62
 							}
 							if int(pos) > p.far {
@@ -8337,7 +8337,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_63 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_63
 						}
 						if int(pos) > p.far {
@@ -8352,7 +8352,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_63, tokenIndex164_63 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_63
 							}
 							if int(pos) > p.far {
@@ -8372,7 +8372,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_63, tokenIndex166_63 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_63
 							}
 							if int(pos) > p.far {
@@ -8392,7 +8392,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_63, tokenIndex168_63 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_63
 							}
 							if int(pos) > p.far {
@@ -8505,7 +8505,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position163_22_65 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_6_22_65
 										}
 										if int(pos) > p.far {
@@ -8520,7 +8520,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position164_22_65, tokenIndex164_22_65 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_7_22_65
 											}
 											if int(pos) > p.far {
@@ -8540,7 +8540,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position166_22_65, tokenIndex166_22_65 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_8_22_65
 											}
 											if int(pos) > p.far {
@@ -8560,7 +8560,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position168_22_65, tokenIndex168_22_65 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_9_22_65
 											}
 											if int(pos) > p.far {
@@ -8625,7 +8625,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_66 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_66
 							}
 							if int(pos) > p.far {
@@ -8640,7 +8640,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_66, tokenIndex164_66 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_66
 								}
 								if int(pos) > p.far {
@@ -8660,7 +8660,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_66, tokenIndex166_66 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_66
 								}
 								if int(pos) > p.far {
@@ -8680,7 +8680,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_66, tokenIndex168_66 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_66
 								}
 								if int(pos) > p.far {
@@ -8731,7 +8731,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_67 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_67
 						}
 						if int(pos) > p.far {
@@ -8746,7 +8746,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_67, tokenIndex164_67 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_67
 							}
 							if int(pos) > p.far {
@@ -8766,7 +8766,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_67, tokenIndex166_67 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_67
 							}
 							if int(pos) > p.far {
@@ -8786,7 +8786,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_67, tokenIndex168_67 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_67
 							}
 							if int(pos) > p.far {
@@ -8824,7 +8824,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_68 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_68
 						}
 						if int(pos) > p.far {
@@ -8839,7 +8839,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_68, tokenIndex164_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_68
 							}
 							if int(pos) > p.far {
@@ -8859,7 +8859,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_68, tokenIndex166_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_68
 							}
 							if int(pos) > p.far {
@@ -8879,7 +8879,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_68, tokenIndex168_68 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_68
 							}
 							if int(pos) > p.far {
@@ -8917,7 +8917,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_69 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_69
 						}
 						if int(pos) > p.far {
@@ -8932,7 +8932,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_69, tokenIndex164_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_69
 							}
 							if int(pos) > p.far {
@@ -8952,7 +8952,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_69, tokenIndex166_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_69
 							}
 							if int(pos) > p.far {
@@ -8972,7 +8972,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_69, tokenIndex168_69 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_69
 							}
 							if int(pos) > p.far {
@@ -9081,7 +9081,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_71 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_71
 							}
 							if int(pos) > p.far {
@@ -9096,7 +9096,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_71, tokenIndex164_71 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_71
 								}
 								if int(pos) > p.far {
@@ -9116,7 +9116,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_71, tokenIndex166_71 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_71
 								}
 								if int(pos) > p.far {
@@ -9136,7 +9136,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_71, tokenIndex168_71 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_71
 								}
 								if int(pos) > p.far {
@@ -9187,7 +9187,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_72 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_72
 						}
 						if int(pos) > p.far {
@@ -9202,7 +9202,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_72, tokenIndex164_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_72
 							}
 							if int(pos) > p.far {
@@ -9222,7 +9222,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_72, tokenIndex166_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_72
 							}
 							if int(pos) > p.far {
@@ -9242,7 +9242,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_72, tokenIndex168_72 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_72
 							}
 							if int(pos) > p.far {
@@ -9280,7 +9280,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_73 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_73
 						}
 						if int(pos) > p.far {
@@ -9295,7 +9295,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_73, tokenIndex164_73 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_73
 							}
 							if int(pos) > p.far {
@@ -9315,7 +9315,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_73, tokenIndex166_73 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_73
 							}
 							if int(pos) > p.far {
@@ -9335,7 +9335,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_73, tokenIndex168_73 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_73
 							}
 							if int(pos) > p.far {
@@ -9448,7 +9448,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position163_25_75 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_6_25_75
 										}
 										if int(pos) > p.far {
@@ -9463,7 +9463,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position164_25_75, tokenIndex164_25_75 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_7_25_75
 											}
 											if int(pos) > p.far {
@@ -9483,7 +9483,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position166_25_75, tokenIndex166_25_75 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_8_25_75
 											}
 											if int(pos) > p.far {
@@ -9503,7 +9503,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position168_25_75, tokenIndex168_25_75 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_9_25_75
 											}
 											if int(pos) > p.far {
@@ -9572,7 +9572,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_76 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_76
 							}
 							if int(pos) > p.far {
@@ -9587,7 +9587,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_76, tokenIndex164_76 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_76
 								}
 								if int(pos) > p.far {
@@ -9607,7 +9607,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_76, tokenIndex166_76 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_76
 								}
 								if int(pos) > p.far {
@@ -9627,7 +9627,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_76, tokenIndex168_76 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_76
 								}
 								if int(pos) > p.far {
@@ -9678,7 +9678,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_77 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_77
 						}
 						if int(pos) > p.far {
@@ -9693,7 +9693,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_77, tokenIndex164_77 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_77
 							}
 							if int(pos) > p.far {
@@ -9713,7 +9713,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_77, tokenIndex166_77 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_77
 							}
 							if int(pos) > p.far {
@@ -9733,7 +9733,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_77, tokenIndex168_77 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_77
 							}
 							if int(pos) > p.far {
@@ -9842,7 +9842,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_79 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_79
 							}
 							if int(pos) > p.far {
@@ -9857,7 +9857,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_79, tokenIndex164_79 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_79
 								}
 								if int(pos) > p.far {
@@ -9877,7 +9877,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_79, tokenIndex166_79 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_79
 								}
 								if int(pos) > p.far {
@@ -9897,7 +9897,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_79, tokenIndex168_79 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_79
 								}
 								if int(pos) > p.far {
@@ -10023,7 +10023,7 @@ func (p *Parser) rIPv6address() bool {
 								{
 									position163_28_81 := pos
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_6_28_81
 										}
 										if int(pos) > p.far {
@@ -10038,7 +10038,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position164_28_81, tokenIndex164_28_81 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_7_28_81
 											}
 											if int(pos) > p.far {
@@ -10058,7 +10058,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position166_28_81, tokenIndex166_28_81 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_8_28_81
 											}
 											if int(pos) > p.far {
@@ -10078,7 +10078,7 @@ func (p *Parser) rIPv6address() bool {
 									{
 										position168_28_81, tokenIndex168_28_81 := pos, ti
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_9_28_81
 											}
 											if int(pos) > p.far {
@@ -10147,7 +10147,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_82 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_82
 							}
 							if int(pos) > p.far {
@@ -10162,7 +10162,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_82, tokenIndex164_82 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_82
 								}
 								if int(pos) > p.far {
@@ -10182,7 +10182,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_82, tokenIndex166_82 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_82
 								}
 								if int(pos) > p.far {
@@ -10202,7 +10202,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_82, tokenIndex168_82 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_82
 								}
 								if int(pos) > p.far {
@@ -10253,7 +10253,7 @@ func (p *Parser) rIPv6address() bool {
 				{
 					position163_83 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_83
 						}
 						if int(pos) > p.far {
@@ -10268,7 +10268,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position164_83, tokenIndex164_83 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_83
 							}
 							if int(pos) > p.far {
@@ -10288,7 +10288,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position166_83, tokenIndex166_83 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_83
 							}
 							if int(pos) > p.far {
@@ -10308,7 +10308,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position168_83, tokenIndex168_83 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_83
 							}
 							if int(pos) > p.far {
@@ -10405,7 +10405,7 @@ func (p *Parser) rIPv6address() bool {
 					{
 						position163_85 := pos
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_85
 							}
 							if int(pos) > p.far {
@@ -10420,7 +10420,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position164_85, tokenIndex164_85 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_85
 								}
 								if int(pos) > p.far {
@@ -10440,7 +10440,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position166_85, tokenIndex166_85 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_85
 								}
 								if int(pos) > p.far {
@@ -10460,7 +10460,7 @@ func (p *Parser) rIPv6address() bool {
 						{
 							position168_85, tokenIndex168_85 := pos, ti
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_85
 								}
 								if int(pos) > p.far {
@@ -10600,7 +10600,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_46
 						}
 						if int(pos) > p.far {
@@ -10618,7 +10618,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_46
 							}
 							if int(pos) > p.far {
@@ -10641,7 +10641,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_46
 							}
 							if int(pos) > p.far {
@@ -10664,7 +10664,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_46
 							}
 							if int(pos) > p.far {
@@ -10708,7 +10708,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_47
 						}
 						if int(pos) > p.far {
@@ -10726,7 +10726,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_47
 							}
 							if int(pos) > p.far {
@@ -10749,7 +10749,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_47
 							}
 							if int(pos) > p.far {
@@ -10772,7 +10772,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_47
 							}
 							if int(pos) > p.far {
@@ -10816,7 +10816,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_48
 						}
 						if int(pos) > p.far {
@@ -10834,7 +10834,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_48
 							}
 							if int(pos) > p.far {
@@ -10857,7 +10857,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_48
 							}
 							if int(pos) > p.far {
@@ -10880,7 +10880,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_48
 							}
 							if int(pos) > p.far {
@@ -10924,7 +10924,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_49
 						}
 						if int(pos) > p.far {
@@ -10942,7 +10942,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_49
 							}
 							if int(pos) > p.far {
@@ -10965,7 +10965,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_49
 							}
 							if int(pos) > p.far {
@@ -10988,7 +10988,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_49
 							}
 							if int(pos) > p.far {
@@ -11032,7 +11032,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_50
 						}
 						if int(pos) > p.far {
@@ -11050,7 +11050,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_50
 							}
 							if int(pos) > p.far {
@@ -11073,7 +11073,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_50
 							}
 							if int(pos) > p.far {
@@ -11096,7 +11096,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_50
 							}
 							if int(pos) > p.far {
@@ -11140,7 +11140,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_51
 						}
 						if int(pos) > p.far {
@@ -11158,7 +11158,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_51
 							}
 							if int(pos) > p.far {
@@ -11181,7 +11181,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_51
 							}
 							if int(pos) > p.far {
@@ -11204,7 +11204,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_51
 							}
 							if int(pos) > p.far {
@@ -11347,7 +11347,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_53
 						}
 						if int(pos) > p.far {
@@ -11365,7 +11365,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_53
 							}
 							if int(pos) > p.far {
@@ -11388,7 +11388,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_53
 							}
 							if int(pos) > p.far {
@@ -11411,7 +11411,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_53
 							}
 							if int(pos) > p.far {
@@ -11455,7 +11455,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_54
 						}
 						if int(pos) > p.far {
@@ -11473,7 +11473,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_54
 							}
 							if int(pos) > p.far {
@@ -11496,7 +11496,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_54
 							}
 							if int(pos) > p.far {
@@ -11519,7 +11519,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_54
 							}
 							if int(pos) > p.far {
@@ -11563,7 +11563,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_55
 						}
 						if int(pos) > p.far {
@@ -11581,7 +11581,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_55
 							}
 							if int(pos) > p.far {
@@ -11604,7 +11604,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_55
 							}
 							if int(pos) > p.far {
@@ -11627,7 +11627,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_55
 							}
 							if int(pos) > p.far {
@@ -11671,7 +11671,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_56
 						}
 						if int(pos) > p.far {
@@ -11689,7 +11689,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_56
 							}
 							if int(pos) > p.far {
@@ -11712,7 +11712,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_56
 							}
 							if int(pos) > p.far {
@@ -11735,7 +11735,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_56
 							}
 							if int(pos) > p.far {
@@ -11779,7 +11779,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_57
 						}
 						if int(pos) > p.far {
@@ -11797,7 +11797,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_57
 							}
 							if int(pos) > p.far {
@@ -11820,7 +11820,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_57
 							}
 							if int(pos) > p.far {
@@ -11843,7 +11843,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_57
 							}
 							if int(pos) > p.far {
@@ -11966,7 +11966,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_59
 							}
 							if int(pos) > p.far {
@@ -11984,7 +11984,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_59
 								}
 								if int(pos) > p.far {
@@ -12007,7 +12007,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_59
 								}
 								if int(pos) > p.far {
@@ -12030,7 +12030,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_59
 								}
 								if int(pos) > p.far {
@@ -12090,7 +12090,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_60
 						}
 						if int(pos) > p.far {
@@ -12108,7 +12108,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_60
 							}
 							if int(pos) > p.far {
@@ -12131,7 +12131,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_60
 							}
 							if int(pos) > p.far {
@@ -12154,7 +12154,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_60
 							}
 							if int(pos) > p.far {
@@ -12198,7 +12198,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_61
 						}
 						if int(pos) > p.far {
@@ -12216,7 +12216,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_61
 							}
 							if int(pos) > p.far {
@@ -12239,7 +12239,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_61
 							}
 							if int(pos) > p.far {
@@ -12262,7 +12262,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_61
 							}
 							if int(pos) > p.far {
@@ -12306,7 +12306,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_62
 						}
 						if int(pos) > p.far {
@@ -12324,7 +12324,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_62
 							}
 							if int(pos) > p.far {
@@ -12347,7 +12347,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_62
 							}
 							if int(pos) > p.far {
@@ -12370,7 +12370,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_62
 							}
 							if int(pos) > p.far {
@@ -12414,7 +12414,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_63
 						}
 						if int(pos) > p.far {
@@ -12432,7 +12432,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_63
 							}
 							if int(pos) > p.far {
@@ -12455,7 +12455,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_63
 							}
 							if int(pos) > p.far {
@@ -12478,7 +12478,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_63
 							}
 							if int(pos) > p.far {
@@ -12609,7 +12609,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_6_22_65
 										}
 										if int(pos) > p.far {
@@ -12627,7 +12627,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_7_22_65
 											}
 											if int(pos) > p.far {
@@ -12650,7 +12650,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_8_22_65
 											}
 											if int(pos) > p.far {
@@ -12673,7 +12673,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_9_22_65
 											}
 											if int(pos) > p.far {
@@ -12747,7 +12747,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_66
 							}
 							if int(pos) > p.far {
@@ -12765,7 +12765,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_66
 								}
 								if int(pos) > p.far {
@@ -12788,7 +12788,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_66
 								}
 								if int(pos) > p.far {
@@ -12811,7 +12811,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_66
 								}
 								if int(pos) > p.far {
@@ -12871,7 +12871,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_67
 						}
 						if int(pos) > p.far {
@@ -12889,7 +12889,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_67
 							}
 							if int(pos) > p.far {
@@ -12912,7 +12912,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_67
 							}
 							if int(pos) > p.far {
@@ -12935,7 +12935,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_67
 							}
 							if int(pos) > p.far {
@@ -12979,7 +12979,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_68
 						}
 						if int(pos) > p.far {
@@ -12997,7 +12997,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_68
 							}
 							if int(pos) > p.far {
@@ -13020,7 +13020,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_68
 							}
 							if int(pos) > p.far {
@@ -13043,7 +13043,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_68
 							}
 							if int(pos) > p.far {
@@ -13087,7 +13087,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_69
 						}
 						if int(pos) > p.far {
@@ -13105,7 +13105,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_69
 							}
 							if int(pos) > p.far {
@@ -13128,7 +13128,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_69
 							}
 							if int(pos) > p.far {
@@ -13151,7 +13151,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_69
 							}
 							if int(pos) > p.far {
@@ -13278,7 +13278,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_71
 							}
 							if int(pos) > p.far {
@@ -13296,7 +13296,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_71
 								}
 								if int(pos) > p.far {
@@ -13319,7 +13319,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_71
 								}
 								if int(pos) > p.far {
@@ -13342,7 +13342,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_71
 								}
 								if int(pos) > p.far {
@@ -13402,7 +13402,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_72
 						}
 						if int(pos) > p.far {
@@ -13420,7 +13420,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_72
 							}
 							if int(pos) > p.far {
@@ -13443,7 +13443,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_72
 							}
 							if int(pos) > p.far {
@@ -13466,7 +13466,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_72
 							}
 							if int(pos) > p.far {
@@ -13510,7 +13510,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_73
 						}
 						if int(pos) > p.far {
@@ -13528,7 +13528,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_73
 							}
 							if int(pos) > p.far {
@@ -13551,7 +13551,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_73
 							}
 							if int(pos) > p.far {
@@ -13574,7 +13574,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_73
 							}
 							if int(pos) > p.far {
@@ -13705,7 +13705,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_6_25_75
 										}
 										if int(pos) > p.far {
@@ -13723,7 +13723,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_7_25_75
 											}
 											if int(pos) > p.far {
@@ -13746,7 +13746,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_8_25_75
 											}
 											if int(pos) > p.far {
@@ -13769,7 +13769,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_9_25_75
 											}
 											if int(pos) > p.far {
@@ -13847,7 +13847,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_76
 							}
 							if int(pos) > p.far {
@@ -13865,7 +13865,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_76
 								}
 								if int(pos) > p.far {
@@ -13888,7 +13888,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_76
 								}
 								if int(pos) > p.far {
@@ -13911,7 +13911,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_76
 								}
 								if int(pos) > p.far {
@@ -13971,7 +13971,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_77
 						}
 						if int(pos) > p.far {
@@ -13989,7 +13989,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_77
 							}
 							if int(pos) > p.far {
@@ -14012,7 +14012,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_77
 							}
 							if int(pos) > p.far {
@@ -14035,7 +14035,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_77
 							}
 							if int(pos) > p.far {
@@ -14162,7 +14162,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_79
 							}
 							if int(pos) > p.far {
@@ -14180,7 +14180,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_79
 								}
 								if int(pos) > p.far {
@@ -14203,7 +14203,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_79
 								}
 								if int(pos) > p.far {
@@ -14226,7 +14226,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_79
 								}
 								if int(pos) > p.far {
@@ -14373,7 +14373,7 @@ func (p *Parser) nIPv6address() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_6_28_81
 										}
 										if int(pos) > p.far {
@@ -14391,7 +14391,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_7_28_81
 											}
 											if int(pos) > p.far {
@@ -14414,7 +14414,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_8_28_81
 											}
 											if int(pos) > p.far {
@@ -14437,7 +14437,7 @@ func (p *Parser) nIPv6address() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_9_28_81
 											}
 											if int(pos) > p.far {
@@ -14515,7 +14515,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_82
 							}
 							if int(pos) > p.far {
@@ -14533,7 +14533,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_82
 								}
 								if int(pos) > p.far {
@@ -14556,7 +14556,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_82
 								}
 								if int(pos) > p.far {
@@ -14579,7 +14579,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_82
 								}
 								if int(pos) > p.far {
@@ -14639,7 +14639,7 @@ func (p *Parser) nIPv6address() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_83
 						}
 						if int(pos) > p.far {
@@ -14657,7 +14657,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_83
 							}
 							if int(pos) > p.far {
@@ -14680,7 +14680,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_83
 							}
 							if int(pos) > p.far {
@@ -14703,7 +14703,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_83
 							}
 							if int(pos) > p.far {
@@ -14815,7 +14815,7 @@ func (p *Parser) nIPv6address() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_6_85
 							}
 							if int(pos) > p.far {
@@ -14833,7 +14833,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_7_85
 								}
 								if int(pos) > p.far {
@@ -14856,7 +14856,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_8_85
 								}
 								if int(pos) > p.far {
@@ -14879,7 +14879,7 @@ func (p *Parser) nIPv6address() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_9_85
 								}
 								if int(pos) > p.far {
@@ -15155,7 +15155,7 @@ func (p *Parser) rh16c1() bool {
 				{
 					position163_22 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_22
 						}
 						if int(pos) > p.far {
@@ -15170,7 +15170,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position164_22, tokenIndex164_22 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_22
 							}
 							if int(pos) > p.far {
@@ -15190,7 +15190,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position166_22, tokenIndex166_22 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_22
 							}
 							if int(pos) > p.far {
@@ -15210,7 +15210,7 @@ func (p *Parser) rh16c1() bool {
 					{
 						position168_22, tokenIndex168_22 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_22
 							}
 							if int(pos) > p.far {
@@ -15286,7 +15286,7 @@ func (p *Parser) nh16c1() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_22
 						}
 						if int(pos) > p.far {
@@ -15304,7 +15304,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_22
 							}
 							if int(pos) > p.far {
@@ -15327,7 +15327,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_22
 							}
 							if int(pos) > p.far {
@@ -15350,7 +15350,7 @@ func (p *Parser) nh16c1() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_22
 							}
 							if int(pos) > p.far {
@@ -15430,7 +15430,7 @@ func (p *Parser) rh16c2() bool {
 				{
 					position163_23 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_23
 						}
 						if int(pos) > p.far {
@@ -15445,7 +15445,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position164_23, tokenIndex164_23 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_23
 							}
 							if int(pos) > p.far {
@@ -15465,7 +15465,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position166_23, tokenIndex166_23 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_23
 							}
 							if int(pos) > p.far {
@@ -15485,7 +15485,7 @@ func (p *Parser) rh16c2() bool {
 					{
 						position168_23, tokenIndex168_23 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_23
 							}
 							if int(pos) > p.far {
@@ -15548,7 +15548,7 @@ func (p *Parser) rh16c2() bool {
 							{
 								position163_22_24 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_6_22_24
 									}
 									if int(pos) > p.far {
@@ -15563,7 +15563,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position164_22_24, tokenIndex164_22_24 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_7_22_24
 										}
 										if int(pos) > p.far {
@@ -15583,7 +15583,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position166_22_24, tokenIndex166_22_24 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_8_22_24
 										}
 										if int(pos) > p.far {
@@ -15603,7 +15603,7 @@ func (p *Parser) rh16c2() bool {
 								{
 									position168_22_24, tokenIndex168_22_24 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_9_22_24
 										}
 										if int(pos) > p.far {
@@ -15689,7 +15689,7 @@ func (p *Parser) nh16c2() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_23
 						}
 						if int(pos) > p.far {
@@ -15707,7 +15707,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_23
 							}
 							if int(pos) > p.far {
@@ -15730,7 +15730,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_23
 							}
 							if int(pos) > p.far {
@@ -15753,7 +15753,7 @@ func (p *Parser) nh16c2() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_23
 							}
 							if int(pos) > p.far {
@@ -15825,7 +15825,7 @@ func (p *Parser) nh16c2() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_6_22_24
 									}
 									if int(pos) > p.far {
@@ -15843,7 +15843,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_7_22_24
 										}
 										if int(pos) > p.far {
@@ -15866,7 +15866,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_8_22_24
 										}
 										if int(pos) > p.far {
@@ -15889,7 +15889,7 @@ func (p *Parser) nh16c2() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_9_22_24
 										}
 										if int(pos) > p.far {
@@ -15979,7 +15979,7 @@ func (p *Parser) rh16c3() bool {
 				{
 					position163_25 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_25
 						}
 						if int(pos) > p.far {
@@ -15994,7 +15994,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position164_25, tokenIndex164_25 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_25
 							}
 							if int(pos) > p.far {
@@ -16014,7 +16014,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position166_25, tokenIndex166_25 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_25
 							}
 							if int(pos) > p.far {
@@ -16034,7 +16034,7 @@ func (p *Parser) rh16c3() bool {
 					{
 						position168_25, tokenIndex168_25 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_25
 							}
 							if int(pos) > p.far {
@@ -16114,7 +16114,7 @@ func (p *Parser) nh16c3() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_25
 						}
 						if int(pos) > p.far {
@@ -16132,7 +16132,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_25
 							}
 							if int(pos) > p.far {
@@ -16155,7 +16155,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_25
 							}
 							if int(pos) > p.far {
@@ -16178,7 +16178,7 @@ func (p *Parser) nh16c3() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_25
 							}
 							if int(pos) > p.far {
@@ -16262,7 +16262,7 @@ func (p *Parser) rh16c4() bool {
 				{
 					position163_26 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_26
 						}
 						if int(pos) > p.far {
@@ -16277,7 +16277,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position164_26, tokenIndex164_26 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_26
 							}
 							if int(pos) > p.far {
@@ -16297,7 +16297,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position166_26, tokenIndex166_26 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_26
 							}
 							if int(pos) > p.far {
@@ -16317,7 +16317,7 @@ func (p *Parser) rh16c4() bool {
 					{
 						position168_26, tokenIndex168_26 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_26
 							}
 							if int(pos) > p.far {
@@ -16380,7 +16380,7 @@ func (p *Parser) rh16c4() bool {
 							{
 								position163_25_27 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_6_25_27
 									}
 									if int(pos) > p.far {
@@ -16395,7 +16395,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position164_25_27, tokenIndex164_25_27 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_7_25_27
 										}
 										if int(pos) > p.far {
@@ -16415,7 +16415,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position166_25_27, tokenIndex166_25_27 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_8_25_27
 										}
 										if int(pos) > p.far {
@@ -16435,7 +16435,7 @@ func (p *Parser) rh16c4() bool {
 								{
 									position168_25_27, tokenIndex168_25_27 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_9_25_27
 										}
 										if int(pos) > p.far {
@@ -16525,7 +16525,7 @@ func (p *Parser) nh16c4() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_26
 						}
 						if int(pos) > p.far {
@@ -16543,7 +16543,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_26
 							}
 							if int(pos) > p.far {
@@ -16566,7 +16566,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_26
 							}
 							if int(pos) > p.far {
@@ -16589,7 +16589,7 @@ func (p *Parser) nh16c4() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_26
 							}
 							if int(pos) > p.far {
@@ -16661,7 +16661,7 @@ func (p *Parser) nh16c4() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_6_25_27
 									}
 									if int(pos) > p.far {
@@ -16679,7 +16679,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_7_25_27
 										}
 										if int(pos) > p.far {
@@ -16702,7 +16702,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_8_25_27
 										}
 										if int(pos) > p.far {
@@ -16725,7 +16725,7 @@ func (p *Parser) nh16c4() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_9_25_27
 										}
 										if int(pos) > p.far {
@@ -16819,7 +16819,7 @@ func (p *Parser) rh16c5() bool {
 				{
 					position163_28 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_28
 						}
 						if int(pos) > p.far {
@@ -16834,7 +16834,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position164_28, tokenIndex164_28 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_28
 							}
 							if int(pos) > p.far {
@@ -16854,7 +16854,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position166_28, tokenIndex166_28 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_28
 							}
 							if int(pos) > p.far {
@@ -16874,7 +16874,7 @@ func (p *Parser) rh16c5() bool {
 					{
 						position168_28, tokenIndex168_28 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_28
 							}
 							if int(pos) > p.far {
@@ -16954,7 +16954,7 @@ func (p *Parser) nh16c5() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_28
 						}
 						if int(pos) > p.far {
@@ -16972,7 +16972,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_28
 							}
 							if int(pos) > p.far {
@@ -16995,7 +16995,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_28
 							}
 							if int(pos) > p.far {
@@ -17018,7 +17018,7 @@ func (p *Parser) nh16c5() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_28
 							}
 							if int(pos) > p.far {
@@ -17102,7 +17102,7 @@ func (p *Parser) rh16c6() bool {
 				{
 					position163_29 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_29
 						}
 						if int(pos) > p.far {
@@ -17117,7 +17117,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position164_29, tokenIndex164_29 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_29
 							}
 							if int(pos) > p.far {
@@ -17137,7 +17137,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position166_29, tokenIndex166_29 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_29
 							}
 							if int(pos) > p.far {
@@ -17157,7 +17157,7 @@ func (p *Parser) rh16c6() bool {
 					{
 						position168_29, tokenIndex168_29 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_29
 							}
 							if int(pos) > p.far {
@@ -17220,7 +17220,7 @@ func (p *Parser) rh16c6() bool {
 							{
 								position163_28_30 := pos
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_6_28_30
 									}
 									if int(pos) > p.far {
@@ -17235,7 +17235,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position164_28_30, tokenIndex164_28_30 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_7_28_30
 										}
 										if int(pos) > p.far {
@@ -17255,7 +17255,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position166_28_30, tokenIndex166_28_30 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_8_28_30
 										}
 										if int(pos) > p.far {
@@ -17275,7 +17275,7 @@ func (p *Parser) rh16c6() bool {
 								{
 									position168_28_30, tokenIndex168_28_30 := pos, ti
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_9_28_30
 										}
 										if int(pos) > p.far {
@@ -17365,7 +17365,7 @@ func (p *Parser) nh16c6() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_29
 						}
 						if int(pos) > p.far {
@@ -17383,7 +17383,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_29
 							}
 							if int(pos) > p.far {
@@ -17406,7 +17406,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_29
 							}
 							if int(pos) > p.far {
@@ -17429,7 +17429,7 @@ func (p *Parser) nh16c6() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_29
 							}
 							if int(pos) > p.far {
@@ -17501,7 +17501,7 @@ func (p *Parser) nh16c6() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_6_28_30
 									}
 									if int(pos) > p.far {
@@ -17519,7 +17519,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_7_28_30
 										}
 										if int(pos) > p.far {
@@ -17542,7 +17542,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_8_28_30
 										}
 										if int(pos) > p.far {
@@ -17565,7 +17565,7 @@ func (p *Parser) nh16c6() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_9_28_30
 										}
 										if int(pos) > p.far {
@@ -17654,7 +17654,7 @@ func (p *Parser) rh16() bool {
 	{
 		position163 := pos
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_6
 			}
 			if int(pos) > p.far {
@@ -17669,7 +17669,7 @@ func (p *Parser) rh16() bool {
 		{
 			position164, tokenIndex164 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_7
 				}
 				if int(pos) > p.far {
@@ -17689,7 +17689,7 @@ func (p *Parser) rh16() bool {
 		{
 			position166, tokenIndex166 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_8
 				}
 				if int(pos) > p.far {
@@ -17709,7 +17709,7 @@ func (p *Parser) rh16() bool {
 		{
 			position168, tokenIndex168 := pos, ti
 			{ // HEXDIG
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_9
 				}
 				if int(pos) > p.far {
@@ -17746,7 +17746,7 @@ func (p *Parser) nh16() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_6
 			}
 			if int(pos) > p.far {
@@ -17764,7 +17764,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_7
 				}
 				if int(pos) > p.far {
@@ -17787,7 +17787,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_8
 				}
 				if int(pos) > p.far {
@@ -17810,7 +17810,7 @@ func (p *Parser) nh16() bool {
 				if int(pos) == p.at {
 					p.note(8, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l262_9
 				}
 				if int(pos) > p.far {
@@ -17851,7 +17851,7 @@ func (p *Parser) rls32() bool {
 				{
 					position163_39 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_39
 						}
 						if int(pos) > p.far {
@@ -17866,7 +17866,7 @@ func (p *Parser) rls32() bool {
 					{
 						position164_39, tokenIndex164_39 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_39
 							}
 							if int(pos) > p.far {
@@ -17886,7 +17886,7 @@ func (p *Parser) rls32() bool {
 					{
 						position166_39, tokenIndex166_39 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_39
 							}
 							if int(pos) > p.far {
@@ -17906,7 +17906,7 @@ func (p *Parser) rls32() bool {
 					{
 						position168_39, tokenIndex168_39 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_39
 							}
 							if int(pos) > p.far {
@@ -17944,7 +17944,7 @@ func (p *Parser) rls32() bool {
 				{
 					position163_40 := pos
 					{ // HEXDIG
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_40
 						}
 						if int(pos) > p.far {
@@ -17959,7 +17959,7 @@ func (p *Parser) rls32() bool {
 					{
 						position164_40, tokenIndex164_40 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_40
 							}
 							if int(pos) > p.far {
@@ -17979,7 +17979,7 @@ func (p *Parser) rls32() bool {
 					{
 						position166_40, tokenIndex166_40 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_40
 							}
 							if int(pos) > p.far {
@@ -17999,7 +17999,7 @@ func (p *Parser) rls32() bool {
 					{
 						position168_40, tokenIndex168_40 := pos, ti
 						{ // HEXDIG
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_40
 							}
 							if int(pos) > p.far {
@@ -18115,7 +18115,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_39
 						}
 						if int(pos) > p.far {
@@ -18133,7 +18133,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_39
 							}
 							if int(pos) > p.far {
@@ -18156,7 +18156,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_39
 							}
 							if int(pos) > p.far {
@@ -18179,7 +18179,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_39
 							}
 							if int(pos) > p.far {
@@ -18223,7 +18223,7 @@ func (p *Parser) nls32() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l262_6_40
 						}
 						if int(pos) > p.far {
@@ -18241,7 +18241,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_7_40
 							}
 							if int(pos) > p.far {
@@ -18264,7 +18264,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_8_40
 							}
 							if int(pos) > p.far {
@@ -18287,7 +18287,7 @@ func (p *Parser) nls32() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l262_9_40
 							}
 							if int(pos) > p.far {
@@ -18587,7 +18587,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_10
 				}
 				if int(pos) > p.far {
@@ -18611,7 +18611,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_11
 				}
 				if int(pos) > p.far {
@@ -18624,7 +18624,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 		lok11:
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_12
 				}
 				if int(pos) > p.far {
@@ -18648,7 +18648,7 @@ func (p *Parser) rdec_octet() bool {
 			}
 			pos++
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_13
 				}
 				if int(pos) > p.far {
@@ -18664,7 +18664,7 @@ func (p *Parser) rdec_octet() bool {
 		l182:
 			pos, ti = position178, tokenIndex178
 			{ // DIGIT
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_14
 				}
 				if int(pos) > p.far {
@@ -18758,7 +18758,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_10
 				}
 				if int(pos) > p.far {
@@ -18788,7 +18788,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_11
 				}
 				if int(pos) > p.far {
@@ -18804,7 +18804,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_12
 				}
 				if int(pos) > p.far {
@@ -18834,7 +18834,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_13
 				}
 				if int(pos) > p.far {
@@ -18853,7 +18853,7 @@ func (p *Parser) ndec_octet() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l260_14
 				}
 				if int(pos) > p.far {
@@ -18889,7 +18889,7 @@ func (p *Parser) rreg_name() bool {
 		{
 			position186, tokenIndex186 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					pos++
 				} else {
 
@@ -18908,7 +18908,7 @@ func (p *Parser) rreg_name() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_15_31
 									}
 									if int(pos) > p.far {
@@ -18921,7 +18921,7 @@ func (p *Parser) rreg_name() bool {
 								}
 							lok15_31:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_16_31
 									}
 									if int(pos) > p.far {
@@ -18981,7 +18981,7 @@ func (p *Parser) nreg_name() bool {
 		{
 			position186, tokenIndex186 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				if c := buffer[pos]; class6[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -19012,7 +19012,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_15_31
 									}
 									if int(pos) > p.far {
@@ -19028,7 +19028,7 @@ func (p *Parser) nreg_name() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_16_31
 									}
 									if int(pos) > p.far {
@@ -19122,7 +19122,7 @@ func (p *Parser) rpath() bool {
 										{
 											position237_43_87_91 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 
@@ -19141,7 +19141,7 @@ func (p *Parser) rpath() bool {
 																}
 																pos++
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_15_36_43_87_91
 																	}
 																	if int(pos) > p.far {
@@ -19154,7 +19154,7 @@ func (p *Parser) rpath() bool {
 																}
 															lok15_36_43_87_91:
 																{ // HEXDIG
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_16_36_43_87_91
 																	}
 																	if int(pos) > p.far {
@@ -19322,7 +19322,7 @@ func (p *Parser) rpath() bool {
 							{
 								position237_42_92 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -19341,7 +19341,7 @@ func (p *Parser) rpath() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_42_92
 														}
 														if int(pos) > p.far {
@@ -19354,7 +19354,7 @@ func (p *Parser) rpath() bool {
 													}
 												lok15_36_42_92:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_42_92
 														}
 														if int(pos) > p.far {
@@ -19490,7 +19490,7 @@ func (p *Parser) npath() bool {
 										{
 											position237_43_87_91 := pos
 											{
-												if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+												if c := buffer[pos]; class8[c] != 0 {
 													pos++
 												} else {
 													if int(pos) == p.at {
@@ -19521,7 +19521,7 @@ func (p *Parser) npath() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_15_36_43_87_91
 																	}
 																	if int(pos) > p.far {
@@ -19537,7 +19537,7 @@ func (p *Parser) npath() bool {
 																	if int(pos) == p.at {
 																		p.note(8, true)
 																	}
-																	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+																	if c := buffer[pos]; class0[c] != 0 {
 																		goto l262_16_36_43_87_91
 																	}
 																	if int(pos) > p.far {
@@ -19708,7 +19708,7 @@ func (p *Parser) npath() bool {
 							{
 								position237_42_92 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -19739,7 +19739,7 @@ func (p *Parser) npath() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_42_92
 														}
 														if int(pos) > p.far {
@@ -19755,7 +19755,7 @@ func (p *Parser) npath() bool {
 														if int(pos) == p.at {
 															p.note(8, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_42_92
 														}
 														if int(pos) > p.far {
@@ -19883,7 +19883,7 @@ func (p *Parser) rpath_abempty() bool {
 							{
 								position237_43_87 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -19902,7 +19902,7 @@ func (p *Parser) rpath_abempty() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_43_87
 														}
 														if int(pos) > p.far {
@@ -19915,7 +19915,7 @@ func (p *Parser) rpath_abempty() bool {
 													}
 												lok15_36_43_87:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_43_87
 														}
 														if int(pos) > p.far {
@@ -20016,7 +20016,7 @@ func (p *Parser) npath_abempty() bool {
 							{
 								position237_43_87 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -20047,7 +20047,7 @@ func (p *Parser) npath_abempty() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_43_87
 														}
 														if int(pos) > p.far {
@@ -20063,7 +20063,7 @@ func (p *Parser) npath_abempty() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_43_87
 														}
 														if int(pos) > p.far {
@@ -20180,7 +20180,7 @@ func (p *Parser) rpath_absolute() bool {
 								{
 									position237_43_88 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 
@@ -20199,7 +20199,7 @@ func (p *Parser) rpath_absolute() bool {
 														}
 														pos++
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l262_15_36_43_88
 															}
 															if int(pos) > p.far {
@@ -20212,7 +20212,7 @@ func (p *Parser) rpath_absolute() bool {
 														}
 													lok15_36_43_88:
 														{ // HEXDIG
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l262_16_36_43_88
 															}
 															if int(pos) > p.far {
@@ -20341,7 +20341,7 @@ func (p *Parser) npath_absolute() bool {
 								{
 									position237_43_88 := pos
 									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+										if c := buffer[pos]; class8[c] != 0 {
 											pos++
 										} else {
 											if int(pos) == p.at {
@@ -20372,7 +20372,7 @@ func (p *Parser) npath_absolute() bool {
 															if int(pos) == p.at {
 																p.note(8, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l262_15_36_43_88
 															}
 															if int(pos) > p.far {
@@ -20388,7 +20388,7 @@ func (p *Parser) npath_absolute() bool {
 															if int(pos) == p.at {
 																p.note(8, true)
 															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+															if c := buffer[pos]; class0[c] != 0 {
 																goto l262_16_36_43_88
 															}
 															if int(pos) > p.far {
@@ -20505,7 +20505,7 @@ func (p *Parser) rpath_noscheme() bool {
 							{
 								position237_43_89 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -20524,7 +20524,7 @@ func (p *Parser) rpath_noscheme() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_43_89
 														}
 														if int(pos) > p.far {
@@ -20537,7 +20537,7 @@ func (p *Parser) rpath_noscheme() bool {
 													}
 												lok15_36_43_89:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_43_89
 														}
 														if int(pos) > p.far {
@@ -20648,7 +20648,7 @@ func (p *Parser) npath_noscheme() bool {
 							{
 								position237_43_89 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -20679,7 +20679,7 @@ func (p *Parser) npath_noscheme() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_43_89
 														}
 														if int(pos) > p.far {
@@ -20695,7 +20695,7 @@ func (p *Parser) npath_noscheme() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_43_89
 														}
 														if int(pos) > p.far {
@@ -20807,7 +20807,7 @@ func (p *Parser) rpath_rootless() bool {
 							{
 								position237_43_90 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 
@@ -20826,7 +20826,7 @@ func (p *Parser) rpath_rootless() bool {
 													}
 													pos++
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_43_90
 														}
 														if int(pos) > p.far {
@@ -20839,7 +20839,7 @@ func (p *Parser) rpath_rootless() bool {
 													}
 												lok15_36_43_90:
 													{ // HEXDIG
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_43_90
 														}
 														if int(pos) > p.far {
@@ -20950,7 +20950,7 @@ func (p *Parser) npath_rootless() bool {
 							{
 								position237_43_90 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									if c := buffer[pos]; class8[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -20981,7 +20981,7 @@ func (p *Parser) npath_rootless() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_15_36_43_90
 														}
 														if int(pos) > p.far {
@@ -20997,7 +20997,7 @@ func (p *Parser) npath_rootless() bool {
 														if int(pos) == p.at {
 															p.note(8, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														if c := buffer[pos]; class0[c] != 0 {
 															goto l262_16_36_43_90
 														}
 														if int(pos) > p.far {
@@ -21086,7 +21086,7 @@ func (p *Parser) rpath_empty() bool {
 				{
 					position237_42 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -21105,7 +21105,7 @@ func (p *Parser) rpath_empty() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_15_36_42
 											}
 											if int(pos) > p.far {
@@ -21118,7 +21118,7 @@ func (p *Parser) rpath_empty() bool {
 										}
 									lok15_36_42:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_16_36_42
 											}
 											if int(pos) > p.far {
@@ -21197,7 +21197,7 @@ func (p *Parser) npath_empty() bool {
 				{
 					position237_42 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -21228,7 +21228,7 @@ func (p *Parser) npath_empty() bool {
 											if int(pos) == p.at {
 												p.note(8, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_15_36_42
 											}
 											if int(pos) > p.far {
@@ -21244,7 +21244,7 @@ func (p *Parser) npath_empty() bool {
 											if int(pos) == p.at {
 												p.note(8, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_16_36_42
 											}
 											if int(pos) > p.far {
@@ -21326,7 +21326,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position237_43 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -21345,7 +21345,7 @@ func (p *Parser) rsegment() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_15_36_43
 											}
 											if int(pos) > p.far {
@@ -21358,7 +21358,7 @@ func (p *Parser) rsegment() bool {
 										}
 									lok15_36_43:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_16_36_43
 											}
 											if int(pos) > p.far {
@@ -21423,7 +21423,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position237_43 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -21454,7 +21454,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_15_36_43
 											}
 											if int(pos) > p.far {
@@ -21470,7 +21470,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_16_36_43
 											}
 											if int(pos) > p.far {
@@ -21537,7 +21537,7 @@ func (p *Parser) rsegment_nz() bool {
 			{
 				position237_44 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
@@ -21556,7 +21556,7 @@ func (p *Parser) rsegment_nz() bool {
 									}
 									pos++
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_15_36_44
 										}
 										if int(pos) > p.far {
@@ -21569,7 +21569,7 @@ func (p *Parser) rsegment_nz() bool {
 									}
 								lok15_36_44:
 									{ // HEXDIG
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_16_36_44
 										}
 										if int(pos) > p.far {
@@ -21619,7 +21619,7 @@ func (p *Parser) rsegment_nz() bool {
 				{
 					position237_45 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
@@ -21638,7 +21638,7 @@ func (p *Parser) rsegment_nz() bool {
 										}
 										pos++
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_15_36_45
 											}
 											if int(pos) > p.far {
@@ -21651,7 +21651,7 @@ func (p *Parser) rsegment_nz() bool {
 										}
 									lok15_36_45:
 										{ // HEXDIG
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_16_36_45
 											}
 											if int(pos) > p.far {
@@ -21718,7 +21718,7 @@ func (p *Parser) nsegment_nz() bool {
 			{
 				position237_44 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -21749,7 +21749,7 @@ func (p *Parser) nsegment_nz() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_15_36_44
 										}
 										if int(pos) > p.far {
@@ -21765,7 +21765,7 @@ func (p *Parser) nsegment_nz() bool {
 										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l262_16_36_44
 										}
 										if int(pos) > p.far {
@@ -21818,7 +21818,7 @@ func (p *Parser) nsegment_nz() bool {
 				{
 					position237_45 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -21849,7 +21849,7 @@ func (p *Parser) nsegment_nz() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_15_36_45
 											}
 											if int(pos) > p.far {
@@ -21865,7 +21865,7 @@ func (p *Parser) nsegment_nz() bool {
 											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											if c := buffer[pos]; class0[c] != 0 {
 												goto l262_16_36_45
 											}
 											if int(pos) > p.far {
@@ -21932,7 +21932,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 	{
 		position231 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				pos++
 			} else {
 
@@ -21951,7 +21951,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_15_32
 								}
 								if int(pos) > p.far {
@@ -21964,7 +21964,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 							}
 						lok15_32:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_16_32
 								}
 								if int(pos) > p.far {
@@ -21987,7 +21987,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l251_33
 						}
 						if int(pos) > p.far {
@@ -22007,7 +22007,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 		{
 			position233, tokenIndex233 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					pos++
 				} else {
 
@@ -22026,7 +22026,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 								}
 								pos++
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_15_34
 									}
 									if int(pos) > p.far {
@@ -22039,7 +22039,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 								}
 							lok15_34:
 								{ // HEXDIG
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_16_34
 									}
 									if int(pos) > p.far {
@@ -22062,7 +22062,7 @@ func (p *Parser) rsegment_nz_nc() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l251_35
 							}
 							if int(pos) > p.far {
@@ -22099,7 +22099,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 	{
 		position231 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+			if c := buffer[pos]; class7[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -22130,7 +22130,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_15_32
 								}
 								if int(pos) > p.far {
@@ -22146,7 +22146,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_16_32
 								}
 								if int(pos) > p.far {
@@ -22172,7 +22172,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l251_33
 						}
 						if int(pos) > p.far {
@@ -22192,7 +22192,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 		{
 			position233, tokenIndex233 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				if c := buffer[pos]; class7[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -22223,7 +22223,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_15_34
 									}
 									if int(pos) > p.far {
@@ -22239,7 +22239,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l262_16_34
 									}
 									if int(pos) > p.far {
@@ -22265,7 +22265,7 @@ func (p *Parser) nsegment_nz_nc() bool {
 							if int(pos) == p.at {
 								p.note(20, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l251_35
 							}
 							if int(pos) > p.far {
@@ -22303,7 +22303,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position237 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
@@ -22322,7 +22322,7 @@ func (p *Parser) rpchar() bool {
 							}
 							pos++
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_15_36
 								}
 								if int(pos) > p.far {
@@ -22335,7 +22335,7 @@ func (p *Parser) rpchar() bool {
 							}
 						lok15_36:
 							{ // HEXDIG
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_16_36
 								}
 								if int(pos) > p.far {
@@ -22386,7 +22386,7 @@ func (p *Parser) npchar() bool {
 	{
 		position237 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -22417,7 +22417,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_15_36
 								}
 								if int(pos) > p.far {
@@ -22433,7 +22433,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l262_16_36
 								}
 								if int(pos) > p.far {
@@ -22492,7 +22492,7 @@ func (p *Parser) rquery() bool {
 		{
 			position242, tokenIndex242 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -22501,7 +22501,7 @@ func (p *Parser) rquery() bool {
 						{
 							position237_37 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 
@@ -22520,7 +22520,7 @@ func (p *Parser) rquery() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_15_36_37
 													}
 													if int(pos) > p.far {
@@ -22533,7 +22533,7 @@ func (p *Parser) rquery() bool {
 												}
 											lok15_36_37:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_16_36_37
 													}
 													if int(pos) > p.far {
@@ -22604,7 +22604,7 @@ func (p *Parser) nquery() bool {
 		{
 			position242, tokenIndex242 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -22616,7 +22616,7 @@ func (p *Parser) nquery() bool {
 						{
 							position237_37 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -22647,7 +22647,7 @@ func (p *Parser) nquery() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_15_36_37
 													}
 													if int(pos) > p.far {
@@ -22663,7 +22663,7 @@ func (p *Parser) nquery() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_16_36_37
 													}
 													if int(pos) > p.far {
@@ -22738,7 +22738,7 @@ func (p *Parser) rfragment() bool {
 		{
 			position247, tokenIndex247 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -22747,7 +22747,7 @@ func (p *Parser) rfragment() bool {
 						{
 							position237_38 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 
@@ -22766,7 +22766,7 @@ func (p *Parser) rfragment() bool {
 												}
 												pos++
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_15_36_38
 													}
 													if int(pos) > p.far {
@@ -22779,7 +22779,7 @@ func (p *Parser) rfragment() bool {
 												}
 											lok15_36_38:
 												{ // HEXDIG
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_16_36_38
 													}
 													if int(pos) > p.far {
@@ -22850,7 +22850,7 @@ func (p *Parser) nfragment() bool {
 		{
 			position247, tokenIndex247 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -22862,7 +22862,7 @@ func (p *Parser) nfragment() bool {
 						{
 							position237_38 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								if c := buffer[pos]; class8[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -22893,7 +22893,7 @@ func (p *Parser) nfragment() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_15_36_38
 													}
 													if int(pos) > p.far {
@@ -22909,7 +22909,7 @@ func (p *Parser) nfragment() bool {
 													if int(pos) == p.at {
 														p.note(8, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													if c := buffer[pos]; class0[c] != 0 {
 														goto l262_16_36_38
 													}
 													if int(pos) > p.far {
@@ -22988,7 +22988,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 		pos++
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_15
 			}
 			if int(pos) > p.far {
@@ -23001,7 +23001,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 	lok15:
 		{ // HEXDIG
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_16
 			}
 			if int(pos) > p.far {
@@ -23044,7 +23044,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_15
 			}
 			if int(pos) > p.far {
@@ -23060,7 +23060,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l262_16
 			}
 			if int(pos) > p.far {
@@ -23086,7 +23086,7 @@ l249:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l251
 	}
 	if int(pos) > p.far {
@@ -23106,7 +23106,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l251
 	}
 	if int(pos) > p.far {
@@ -23124,7 +23124,7 @@ l251:
 func (p *Parser) rsub_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l256
 	}
 	if int(pos) > p.far {
@@ -23144,7 +23144,7 @@ func (p *Parser) nsub_delims() bool {
 	if int(pos) == p.at {
 		p.note(28, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l256
 	}
 	if int(pos) > p.far {
@@ -23162,7 +23162,7 @@ l256:
 func (p *Parser) rDIGIT() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l260
 	}
 	if int(pos) > p.far {
@@ -23182,7 +23182,7 @@ func (p *Parser) nDIGIT() bool {
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l260
 	}
 	if int(pos) > p.far {
@@ -23200,7 +23200,7 @@ l260:
 func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l262
 	}
 	if int(pos) > p.far {
@@ -23220,7 +23220,7 @@ func (p *Parser) nHEXDIG() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l262
 	}
 	if int(pos) > p.far {

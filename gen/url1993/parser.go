@@ -615,22 +615,22 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters \x20-" $ &-* ,-. 0-; @-Z _ a-z (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 26 lookaheads, 12 rule calls inside them.
@@ -4371,13 +4371,13 @@ func (p *Parser) rscheme() bool {
 	{
 		position43 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l248_23
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l248_23
 			}
 			goto l42
@@ -4411,7 +4411,7 @@ func (p *Parser) rscheme() bool {
 				{
 					position230_24 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -4430,7 +4430,7 @@ func (p *Parser) rscheme() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_24
 											}
 											if int(pos) > p.far {
@@ -4443,7 +4443,7 @@ func (p *Parser) rscheme() bool {
 										}
 									lok12_16_24:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_24
 											}
 											if int(pos) > p.far {
@@ -4517,7 +4517,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l248_23
 			}
 			if int(pos) > p.far {
@@ -4526,7 +4526,7 @@ func (p *Parser) nscheme() bool {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l248_23
 			}
 			goto l42
@@ -4563,7 +4563,7 @@ func (p *Parser) nscheme() bool {
 				{
 					position230_24 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -4594,7 +4594,7 @@ func (p *Parser) nscheme() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_24
 											}
 											if int(pos) > p.far {
@@ -4610,7 +4610,7 @@ func (p *Parser) nscheme() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_24
 											}
 											if int(pos) > p.far {
@@ -8957,7 +8957,7 @@ func (p *Parser) rwaisdocpath() bool {
 			{
 				position264_48 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_48
 					}
 					if int(pos) > p.far {
@@ -8973,7 +8973,7 @@ func (p *Parser) rwaisdocpath() bool {
 				{
 					position266_48, tokenIndex266_48 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_48
 						}
 						if int(pos) > p.far {
@@ -9150,7 +9150,7 @@ func (p *Parser) nwaisdocpath() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_48
 					}
 					if int(pos) > p.far {
@@ -9169,7 +9169,7 @@ func (p *Parser) nwaisdocpath() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_48
 						}
 						if int(pos) > p.far {
@@ -9298,13 +9298,13 @@ func (p *Parser) rgroupart() bool {
 						{
 							position245_25_64 := pos
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l248_22_25_64
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l248_22_25_64
 								}
 								goto l244_25_64
@@ -9348,13 +9348,13 @@ func (p *Parser) rgroupart() bool {
 							{
 								position245_26_64 := pos
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_26_64
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_26_64
 									}
 									goto l244_26_64
@@ -9412,7 +9412,7 @@ func (p *Parser) rgroupart() bool {
 					{
 						position230_65 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -9431,7 +9431,7 @@ func (p *Parser) rgroupart() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_65
 												}
 												if int(pos) > p.far {
@@ -9444,7 +9444,7 @@ func (p *Parser) rgroupart() bool {
 											}
 										lok12_16_65:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_65
 												}
 												if int(pos) > p.far {
@@ -9540,7 +9540,7 @@ func (p *Parser) ngroupart() bool {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l248_22_25_64
 								}
 								if int(pos) > p.far {
@@ -9549,7 +9549,7 @@ func (p *Parser) ngroupart() bool {
 								if int(pos) == p.at {
 									p.note(17, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l248_22_25_64
 								}
 								goto l244_25_64
@@ -9599,7 +9599,7 @@ func (p *Parser) ngroupart() bool {
 									if int(pos) == p.at {
 										p.note(16, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_26_64
 									}
 									if int(pos) > p.far {
@@ -9608,7 +9608,7 @@ func (p *Parser) ngroupart() bool {
 									if int(pos) == p.at {
 										p.note(17, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_26_64
 									}
 									goto l244_26_64
@@ -9669,7 +9669,7 @@ func (p *Parser) ngroupart() bool {
 					{
 						position230_65 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -9700,7 +9700,7 @@ func (p *Parser) ngroupart() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_65
 												}
 												if int(pos) > p.far {
@@ -9716,7 +9716,7 @@ func (p *Parser) ngroupart() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_65
 												}
 												if int(pos) > p.far {
@@ -9798,13 +9798,13 @@ func (p *Parser) rgroup() bool {
 			{
 				position245_25 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l248_22_25
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l248_22_25
 					}
 					goto l244_25
@@ -9848,13 +9848,13 @@ func (p *Parser) rgroup() bool {
 				{
 					position245_26 := pos
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l248_22_26
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l248_22_26
 						}
 						goto l244_26
@@ -9910,7 +9910,7 @@ func (p *Parser) ngroup() bool {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l248_22_25
 					}
 					if int(pos) > p.far {
@@ -9919,7 +9919,7 @@ func (p *Parser) ngroup() bool {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l248_22_25
 					}
 					goto l244_25
@@ -9969,7 +9969,7 @@ func (p *Parser) ngroup() bool {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l248_22_26
 						}
 						if int(pos) > p.far {
@@ -9978,7 +9978,7 @@ func (p *Parser) ngroup() bool {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l248_22_26
 						}
 						goto l244_26
@@ -10034,7 +10034,7 @@ func (p *Parser) rarticle() bool {
 				{
 					position230_50 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -10053,7 +10053,7 @@ func (p *Parser) rarticle() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_50
 											}
 											if int(pos) > p.far {
@@ -10066,7 +10066,7 @@ func (p *Parser) rarticle() bool {
 										}
 									lok12_16_50:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_50
 											}
 											if int(pos) > p.far {
@@ -10122,13 +10122,13 @@ func (p *Parser) rarticle() bool {
 					}
 					pos++
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l248_51
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l248_51
 						}
 						goto l115
@@ -10149,7 +10149,7 @@ func (p *Parser) rarticle() bool {
 					{
 						position230_52 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -10168,7 +10168,7 @@ func (p *Parser) rarticle() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_52
 												}
 												if int(pos) > p.far {
@@ -10181,7 +10181,7 @@ func (p *Parser) rarticle() bool {
 											}
 										lok12_16_52:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_52
 												}
 												if int(pos) > p.far {
@@ -10248,13 +10248,13 @@ func (p *Parser) rarticle() bool {
 							{
 								position245_32_53 := pos
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_32_53
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_32_53
 									}
 									goto l244_32_53
@@ -10298,13 +10298,13 @@ func (p *Parser) rarticle() bool {
 								{
 									position245_33_53 := pos
 									{ // alpha
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l248_22_33_53
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l248_22_33_53
 										}
 										goto l244_33_53
@@ -10367,7 +10367,7 @@ func (p *Parser) rarticle() bool {
 				{
 					position230_54 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -10386,7 +10386,7 @@ func (p *Parser) rarticle() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_54
 											}
 											if int(pos) > p.far {
@@ -10399,7 +10399,7 @@ func (p *Parser) rarticle() bool {
 										}
 									lok12_16_54:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_54
 											}
 											if int(pos) > p.far {
@@ -10465,7 +10465,7 @@ func (p *Parser) rarticle() bool {
 							{
 								position230_55 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										pos++
 									} else {
 
@@ -10484,7 +10484,7 @@ func (p *Parser) rarticle() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_12_16_55
 														}
 														if int(pos) > p.far {
@@ -10497,7 +10497,7 @@ func (p *Parser) rarticle() bool {
 													}
 												lok12_16_55:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_13_16_55
 														}
 														if int(pos) > p.far {
@@ -10558,7 +10558,7 @@ func (p *Parser) rarticle() bool {
 					{
 						position230_56 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -10577,7 +10577,7 @@ func (p *Parser) rarticle() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_56
 												}
 												if int(pos) > p.far {
@@ -10590,7 +10590,7 @@ func (p *Parser) rarticle() bool {
 											}
 										lok12_16_56:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_56
 												}
 												if int(pos) > p.far {
@@ -10657,13 +10657,13 @@ func (p *Parser) rarticle() bool {
 							{
 								position245_32_57 := pos
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_32_57
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_32_57
 									}
 									goto l244_32_57
@@ -10707,13 +10707,13 @@ func (p *Parser) rarticle() bool {
 								{
 									position245_33_57 := pos
 									{ // alpha
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l248_22_33_57
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l248_22_33_57
 										}
 										goto l244_33_57
@@ -10793,7 +10793,7 @@ func (p *Parser) narticle() bool {
 				{
 					position230_50 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -10824,7 +10824,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_50
 											}
 											if int(pos) > p.far {
@@ -10840,7 +10840,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_50
 											}
 											if int(pos) > p.far {
@@ -10905,7 +10905,7 @@ func (p *Parser) narticle() bool {
 						if int(pos) == p.at {
 							p.note(16, false)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l248_51
 						}
 						if int(pos) > p.far {
@@ -10914,7 +10914,7 @@ func (p *Parser) narticle() bool {
 						if int(pos) == p.at {
 							p.note(17, false)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l248_51
 						}
 						goto l115
@@ -10935,7 +10935,7 @@ func (p *Parser) narticle() bool {
 					{
 						position230_52 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -10966,7 +10966,7 @@ func (p *Parser) narticle() bool {
 												if int(pos) == p.at {
 													p.note(20, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_52
 												}
 												if int(pos) > p.far {
@@ -10982,7 +10982,7 @@ func (p *Parser) narticle() bool {
 												if int(pos) == p.at {
 													p.note(20, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_52
 												}
 												if int(pos) > p.far {
@@ -11058,7 +11058,7 @@ func (p *Parser) narticle() bool {
 									if int(pos) == p.at {
 										p.note(16, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_32_53
 									}
 									if int(pos) > p.far {
@@ -11067,7 +11067,7 @@ func (p *Parser) narticle() bool {
 									if int(pos) == p.at {
 										p.note(17, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_32_53
 									}
 									goto l244_32_53
@@ -11117,7 +11117,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l248_22_33_53
 										}
 										if int(pos) > p.far {
@@ -11126,7 +11126,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l248_22_33_53
 										}
 										goto l244_33_53
@@ -11189,7 +11189,7 @@ func (p *Parser) narticle() bool {
 				{
 					position230_54 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -11220,7 +11220,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_54
 											}
 											if int(pos) > p.far {
@@ -11236,7 +11236,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_54
 											}
 											if int(pos) > p.far {
@@ -11308,7 +11308,7 @@ func (p *Parser) narticle() bool {
 							{
 								position230_55 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -11339,7 +11339,7 @@ func (p *Parser) narticle() bool {
 														if int(pos) == p.at {
 															p.note(20, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_12_16_55
 														}
 														if int(pos) > p.far {
@@ -11355,7 +11355,7 @@ func (p *Parser) narticle() bool {
 														if int(pos) == p.at {
 															p.note(20, false)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_13_16_55
 														}
 														if int(pos) > p.far {
@@ -11419,7 +11419,7 @@ func (p *Parser) narticle() bool {
 					{
 						position230_56 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -11450,7 +11450,7 @@ func (p *Parser) narticle() bool {
 												if int(pos) == p.at {
 													p.note(20, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_56
 												}
 												if int(pos) > p.far {
@@ -11466,7 +11466,7 @@ func (p *Parser) narticle() bool {
 												if int(pos) == p.at {
 													p.note(20, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_56
 												}
 												if int(pos) > p.far {
@@ -11542,7 +11542,7 @@ func (p *Parser) narticle() bool {
 									if int(pos) == p.at {
 										p.note(16, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_32_57
 									}
 									if int(pos) > p.far {
@@ -11551,7 +11551,7 @@ func (p *Parser) narticle() bool {
 									if int(pos) == p.at {
 										p.note(17, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_32_57
 									}
 									goto l244_32_57
@@ -11601,7 +11601,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l248_22_33_57
 										}
 										if int(pos) > p.far {
@@ -11610,7 +11610,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										if c := buffer[pos]; class4[c] != 0 {
 											goto l248_22_33_57
 										}
 										goto l244_33_57
@@ -12487,7 +12487,7 @@ func (p *Parser) rprosperopath() bool {
 						{
 							position264_5_67 := pos
 							{ // digit
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l252_1_5_67
 								}
 								if int(pos) > p.far {
@@ -12503,7 +12503,7 @@ func (p *Parser) rprosperopath() bool {
 							{
 								position266_5_67, tokenIndex266_5_67 := pos, ti
 								{ // digit
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l252_2_5_67
 									}
 									if int(pos) > p.far {
@@ -12696,7 +12696,7 @@ func (p *Parser) nprosperopath() bool {
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l252_1_5_67
 								}
 								if int(pos) > p.far {
@@ -12715,7 +12715,7 @@ func (p *Parser) nprosperopath() bool {
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l252_2_5_67
 									}
 									if int(pos) > p.far {
@@ -12923,7 +12923,7 @@ func (p *Parser) rversion() bool {
 			{
 				position264_5 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_5
 					}
 					if int(pos) > p.far {
@@ -12939,7 +12939,7 @@ func (p *Parser) rversion() bool {
 				{
 					position266_5, tokenIndex266_5 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_5
 						}
 						if int(pos) > p.far {
@@ -12987,7 +12987,7 @@ func (p *Parser) nversion() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_5
 					}
 					if int(pos) > p.far {
@@ -13006,7 +13006,7 @@ func (p *Parser) nversion() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_5
 						}
 						if int(pos) > p.far {
@@ -13056,13 +13056,13 @@ func (p *Parser) rattributes() bool {
 					{
 						position272_6_14 := pos
 						{ // alphanum
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l267_3_6_14
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l267_3_6_14
 							}
 							goto l271_6_14
@@ -13075,13 +13075,13 @@ func (p *Parser) rattributes() bool {
 						{
 							position274_6_14, tokenIndex274_6_14 := pos, ti
 							{ // alphanum
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l267_4_6_14
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l267_4_6_14
 								}
 								goto l274_6_14
@@ -13122,13 +13122,13 @@ func (p *Parser) rattributes() bool {
 						{
 							position272_6_15 := pos
 							{ // alphanum
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l267_3_6_15
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l267_3_6_15
 								}
 								goto l271_6_15
@@ -13141,13 +13141,13 @@ func (p *Parser) rattributes() bool {
 							{
 								position274_6_15, tokenIndex274_6_15 := pos, ti
 								{ // alphanum
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l267_4_6_15
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l267_4_6_15
 									}
 									goto l274_6_15
@@ -13208,7 +13208,7 @@ func (p *Parser) nattributes() bool {
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l267_3_6_14
 							}
 							if int(pos) > p.far {
@@ -13217,7 +13217,7 @@ func (p *Parser) nattributes() bool {
 							if int(pos) == p.at {
 								p.note(32, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l267_3_6_14
 							}
 							goto l271_6_14
@@ -13233,7 +13233,7 @@ func (p *Parser) nattributes() bool {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l267_4_6_14
 								}
 								if int(pos) > p.far {
@@ -13242,7 +13242,7 @@ func (p *Parser) nattributes() bool {
 								if int(pos) == p.at {
 									p.note(32, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l267_4_6_14
 								}
 								goto l274_6_14
@@ -13286,7 +13286,7 @@ func (p *Parser) nattributes() bool {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l267_3_6_15
 								}
 								if int(pos) > p.far {
@@ -13295,7 +13295,7 @@ func (p *Parser) nattributes() bool {
 								if int(pos) == p.at {
 									p.note(32, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l267_3_6_15
 								}
 								goto l271_6_15
@@ -13311,7 +13311,7 @@ func (p *Parser) nattributes() bool {
 									if int(pos) == p.at {
 										p.note(16, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l267_4_6_15
 									}
 									if int(pos) > p.far {
@@ -13320,7 +13320,7 @@ func (p *Parser) nattributes() bool {
 									if int(pos) == p.at {
 										p.note(32, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									if c := buffer[pos]; class1[c] != 0 {
 										goto l267_4_6_15
 									}
 									goto l274_6_15
@@ -13375,13 +13375,13 @@ func (p *Parser) rattribute() bool {
 			{
 				position272_6 := pos
 				{ // alphanum
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l267_3_6
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l267_3_6
 					}
 					goto l271_6
@@ -13394,13 +13394,13 @@ func (p *Parser) rattribute() bool {
 				{
 					position274_6, tokenIndex274_6 := pos, ti
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l267_4_6
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l267_4_6
 						}
 						goto l274_6
@@ -13445,7 +13445,7 @@ func (p *Parser) nattribute() bool {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l267_3_6
 					}
 					if int(pos) > p.far {
@@ -13454,7 +13454,7 @@ func (p *Parser) nattribute() bool {
 					if int(pos) == p.at {
 						p.note(32, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l267_3_6
 					}
 					goto l271_6
@@ -13470,7 +13470,7 @@ func (p *Parser) nattribute() bool {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l267_4_6
 						}
 						if int(pos) > p.far {
@@ -13479,7 +13479,7 @@ func (p *Parser) nattribute() bool {
 						if int(pos) == p.at {
 							p.note(32, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l267_4_6
 						}
 						goto l274_6
@@ -13796,7 +13796,7 @@ func (p *Parser) rtelnetsite() bool {
 					{
 						position230_87 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -13815,7 +13815,7 @@ func (p *Parser) rtelnetsite() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_87
 												}
 												if int(pos) > p.far {
@@ -13828,7 +13828,7 @@ func (p *Parser) rtelnetsite() bool {
 											}
 										lok12_16_87:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_87
 												}
 												if int(pos) > p.far {
@@ -13903,7 +13903,7 @@ func (p *Parser) rtelnetsite() bool {
 					{
 						position230_88 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -13922,7 +13922,7 @@ func (p *Parser) rtelnetsite() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_88
 												}
 												if int(pos) > p.far {
@@ -13935,7 +13935,7 @@ func (p *Parser) rtelnetsite() bool {
 											}
 										lok12_16_88:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_88
 												}
 												if int(pos) > p.far {
@@ -13998,7 +13998,7 @@ func (p *Parser) rtelnetsite() bool {
 					{
 						position230_89 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -14017,7 +14017,7 @@ func (p *Parser) rtelnetsite() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_89
 												}
 												if int(pos) > p.far {
@@ -14030,7 +14030,7 @@ func (p *Parser) rtelnetsite() bool {
 											}
 										lok12_16_89:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_89
 												}
 												if int(pos) > p.far {
@@ -14133,7 +14133,7 @@ func (p *Parser) ntelnetsite() bool {
 					{
 						position230_87 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -14164,7 +14164,7 @@ func (p *Parser) ntelnetsite() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_87
 												}
 												if int(pos) > p.far {
@@ -14180,7 +14180,7 @@ func (p *Parser) ntelnetsite() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_87
 												}
 												if int(pos) > p.far {
@@ -14261,7 +14261,7 @@ func (p *Parser) ntelnetsite() bool {
 					{
 						position230_88 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -14292,7 +14292,7 @@ func (p *Parser) ntelnetsite() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_88
 												}
 												if int(pos) > p.far {
@@ -14308,7 +14308,7 @@ func (p *Parser) ntelnetsite() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_88
 												}
 												if int(pos) > p.far {
@@ -14374,7 +14374,7 @@ func (p *Parser) ntelnetsite() bool {
 					{
 						position230_89 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -14405,7 +14405,7 @@ func (p *Parser) ntelnetsite() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_89
 												}
 												if int(pos) > p.far {
@@ -14421,7 +14421,7 @@ func (p *Parser) ntelnetsite() bool {
 												if int(pos) == p.at {
 													p.note(20, false)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_89
 												}
 												if int(pos) > p.far {
@@ -14518,7 +14518,7 @@ func (p *Parser) ruser() bool {
 			{
 				position230_59 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 
@@ -14537,7 +14537,7 @@ func (p *Parser) ruser() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_59
 										}
 										if int(pos) > p.far {
@@ -14550,7 +14550,7 @@ func (p *Parser) ruser() bool {
 									}
 								lok12_16_59:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_59
 										}
 										if int(pos) > p.far {
@@ -14613,7 +14613,7 @@ func (p *Parser) ruser() bool {
 				{
 					position230_60 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -14632,7 +14632,7 @@ func (p *Parser) ruser() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_60
 											}
 											if int(pos) > p.far {
@@ -14645,7 +14645,7 @@ func (p *Parser) ruser() bool {
 										}
 									lok12_16_60:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_60
 											}
 											if int(pos) > p.far {
@@ -14733,7 +14733,7 @@ func (p *Parser) nuser() bool {
 			{
 				position230_59 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -14764,7 +14764,7 @@ func (p *Parser) nuser() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_59
 										}
 										if int(pos) > p.far {
@@ -14780,7 +14780,7 @@ func (p *Parser) nuser() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_59
 										}
 										if int(pos) > p.far {
@@ -14846,7 +14846,7 @@ func (p *Parser) nuser() bool {
 				{
 					position230_60 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -14877,7 +14877,7 @@ func (p *Parser) nuser() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_60
 											}
 											if int(pos) > p.far {
@@ -14893,7 +14893,7 @@ func (p *Parser) nuser() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_60
 											}
 											if int(pos) > p.far {
@@ -14998,7 +14998,7 @@ func (p *Parser) rlastat() bool {
 				{
 					position230_27 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -15017,7 +15017,7 @@ func (p *Parser) rlastat() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_27
 											}
 											if int(pos) > p.far {
@@ -15030,7 +15030,7 @@ func (p *Parser) rlastat() bool {
 										}
 									lok12_16_27:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_27
 											}
 											if int(pos) > p.far {
@@ -15083,7 +15083,7 @@ func (p *Parser) rlastat() bool {
 				{
 					position230_28 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -15102,7 +15102,7 @@ func (p *Parser) rlastat() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_28
 											}
 											if int(pos) > p.far {
@@ -15115,7 +15115,7 @@ func (p *Parser) rlastat() bool {
 										}
 									lok12_16_28:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_28
 											}
 											if int(pos) > p.far {
@@ -15219,7 +15219,7 @@ func (p *Parser) nlastat() bool {
 				{
 					position230_27 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -15250,7 +15250,7 @@ func (p *Parser) nlastat() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_27
 											}
 											if int(pos) > p.far {
@@ -15266,7 +15266,7 @@ func (p *Parser) nlastat() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_27
 											}
 											if int(pos) > p.far {
@@ -15322,7 +15322,7 @@ func (p *Parser) nlastat() bool {
 				{
 					position230_28 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -15353,7 +15353,7 @@ func (p *Parser) nlastat() bool {
 											if int(pos) == p.at {
 												p.note(20, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_28
 											}
 											if int(pos) > p.far {
@@ -15369,7 +15369,7 @@ func (p *Parser) nlastat() bool {
 											if int(pos) == p.at {
 												p.note(20, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_28
 											}
 											if int(pos) > p.far {
@@ -15445,7 +15445,7 @@ func (p *Parser) ruserfirstat() bool {
 			{
 				position230_29 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 
@@ -15464,7 +15464,7 @@ func (p *Parser) ruserfirstat() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_29
 										}
 										if int(pos) > p.far {
@@ -15477,7 +15477,7 @@ func (p *Parser) ruserfirstat() bool {
 									}
 								lok12_16_29:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_29
 										}
 										if int(pos) > p.far {
@@ -15533,13 +15533,13 @@ func (p *Parser) ruserfirstat() bool {
 				}
 				pos++
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l248_30
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l248_30
 					}
 					goto l174
@@ -15560,7 +15560,7 @@ func (p *Parser) ruserfirstat() bool {
 				{
 					position230_31 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -15579,7 +15579,7 @@ func (p *Parser) ruserfirstat() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_31
 											}
 											if int(pos) > p.far {
@@ -15592,7 +15592,7 @@ func (p *Parser) ruserfirstat() bool {
 										}
 									lok12_16_31:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_31
 											}
 											if int(pos) > p.far {
@@ -15667,7 +15667,7 @@ func (p *Parser) nuserfirstat() bool {
 			{
 				position230_29 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -15698,7 +15698,7 @@ func (p *Parser) nuserfirstat() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_29
 										}
 										if int(pos) > p.far {
@@ -15714,7 +15714,7 @@ func (p *Parser) nuserfirstat() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_29
 										}
 										if int(pos) > p.far {
@@ -15779,7 +15779,7 @@ func (p *Parser) nuserfirstat() bool {
 					if int(pos) == p.at {
 						p.note(16, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l248_30
 					}
 					if int(pos) > p.far {
@@ -15788,7 +15788,7 @@ func (p *Parser) nuserfirstat() bool {
 					if int(pos) == p.at {
 						p.note(17, false)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l248_30
 					}
 					goto l174
@@ -15809,7 +15809,7 @@ func (p *Parser) nuserfirstat() bool {
 				{
 					position230_31 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -15840,7 +15840,7 @@ func (p *Parser) nuserfirstat() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_31
 											}
 											if int(pos) > p.far {
@@ -15856,7 +15856,7 @@ func (p *Parser) nuserfirstat() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_31
 											}
 											if int(pos) > p.far {
@@ -16343,7 +16343,7 @@ func (p *Parser) rgopherpath() bool {
 					{
 						position230_38_68 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 
@@ -16362,7 +16362,7 @@ func (p *Parser) rgopherpath() bool {
 											}
 											pos++
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_38_68
 												}
 												if int(pos) > p.far {
@@ -16375,7 +16375,7 @@ func (p *Parser) rgopherpath() bool {
 											}
 										lok12_16_38_68:
 											{ // hex
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_38_68
 												}
 												if int(pos) > p.far {
@@ -16536,7 +16536,7 @@ func (p *Parser) ngopherpath() bool {
 					{
 						position230_38_68 := pos
 						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							if c := buffer[pos]; class5[c] != 0 {
 								pos++
 							} else {
 								if int(pos) == p.at {
@@ -16567,7 +16567,7 @@ func (p *Parser) ngopherpath() bool {
 												if int(pos) == p.at {
 													p.note(20, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_12_16_38_68
 												}
 												if int(pos) > p.far {
@@ -16583,7 +16583,7 @@ func (p *Parser) ngopherpath() bool {
 												if int(pos) == p.at {
 													p.note(20, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												if c := buffer[pos]; class2[c] != 0 {
 													goto l258_13_16_38_68
 												}
 												if int(pos) > p.far {
@@ -16787,7 +16787,7 @@ func (p *Parser) rhostport() bool {
 						{
 							position264_11_71 := pos
 							{ // digit
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l252_1_11_71
 								}
 								if int(pos) > p.far {
@@ -16803,7 +16803,7 @@ func (p *Parser) rhostport() bool {
 							{
 								position266_11_71, tokenIndex266_11_71 := pos, ti
 								{ // digit
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l252_2_11_71
 									}
 									if int(pos) > p.far {
@@ -16932,7 +16932,7 @@ func (p *Parser) nhostport() bool {
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								if c := buffer[pos]; class3[c] != 0 {
 									goto l252_1_11_71
 								}
 								if int(pos) > p.far {
@@ -16951,7 +16951,7 @@ func (p *Parser) nhostport() bool {
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l252_2_11_71
 									}
 									if int(pos) > p.far {
@@ -17032,13 +17032,13 @@ func (p *Parser) rhost() bool {
 						{
 							position245_32_61 := pos
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l248_22_32_61
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l248_22_32_61
 								}
 								goto l244_32_61
@@ -17082,13 +17082,13 @@ func (p *Parser) rhost() bool {
 							{
 								position245_33_61 := pos
 								{ // alpha
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_33_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_33_61
 									}
 									goto l244_33_61
@@ -17183,7 +17183,7 @@ func (p *Parser) nhost() bool {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l248_22_32_61
 								}
 								if int(pos) > p.far {
@@ -17192,7 +17192,7 @@ func (p *Parser) nhost() bool {
 								if int(pos) == p.at {
 									p.note(17, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l248_22_32_61
 								}
 								goto l244_32_61
@@ -17242,7 +17242,7 @@ func (p *Parser) nhost() bool {
 									if int(pos) == p.at {
 										p.note(16, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									if c := buffer[pos]; class0[c] != 0 {
 										goto l248_22_33_61
 									}
 									if int(pos) > p.far {
@@ -17251,7 +17251,7 @@ func (p *Parser) nhost() bool {
 									if int(pos) == p.at {
 										p.note(17, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l248_22_33_61
 									}
 									goto l244_33_61
@@ -17419,13 +17419,13 @@ func (p *Parser) rcellname() bool {
 					{
 						position245_32_62 := pos
 						{ // alpha
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l248_22_32_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l248_22_32_62
 							}
 							goto l244_32_62
@@ -17469,13 +17469,13 @@ func (p *Parser) rcellname() bool {
 						{
 							position245_33_62 := pos
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l248_22_33_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l248_22_33_62
 								}
 								goto l244_33_62
@@ -17559,7 +17559,7 @@ func (p *Parser) ncellname() bool {
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l248_22_32_62
 							}
 							if int(pos) > p.far {
@@ -17568,7 +17568,7 @@ func (p *Parser) ncellname() bool {
 							if int(pos) == p.at {
 								p.note(17, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							if c := buffer[pos]; class4[c] != 0 {
 								goto l248_22_32_62
 							}
 							goto l244_32_62
@@ -17618,7 +17618,7 @@ func (p *Parser) ncellname() bool {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								if c := buffer[pos]; class0[c] != 0 {
 									goto l248_22_33_62
 								}
 								if int(pos) > p.far {
@@ -17627,7 +17627,7 @@ func (p *Parser) ncellname() bool {
 								if int(pos) == p.at {
 									p.note(17, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l248_22_33_62
 								}
 								goto l244_33_62
@@ -17703,13 +17703,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position245_32 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l248_22_32
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l248_22_32
 					}
 					goto l244_32
@@ -17753,13 +17753,13 @@ func (p *Parser) rhostname() bool {
 				{
 					position245_33 := pos
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l248_22_33
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l248_22_33
 						}
 						goto l244_33
@@ -17823,7 +17823,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					if c := buffer[pos]; class0[c] != 0 {
 						goto l248_22_32
 					}
 					if int(pos) > p.far {
@@ -17832,7 +17832,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					if c := buffer[pos]; class4[c] != 0 {
 						goto l248_22_32
 					}
 					goto l244_32
@@ -17882,7 +17882,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						if c := buffer[pos]; class0[c] != 0 {
 							goto l248_22_33
 						}
 						if int(pos) > p.far {
@@ -17891,7 +17891,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						if c := buffer[pos]; class4[c] != 0 {
 							goto l248_22_33
 						}
 						goto l244_33
@@ -17949,13 +17949,13 @@ func (p *Parser) rhostnameinhostport() bool {
 	{
 		position204 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l248_34
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l248_34
 			}
 			goto l203
@@ -17988,7 +17988,7 @@ func (p *Parser) rhostnameinhostport() bool {
 							{
 								position264_11_35 := pos
 								{ // digit
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l252_1_11_35
 									}
 									if int(pos) > p.far {
@@ -18004,7 +18004,7 @@ func (p *Parser) rhostnameinhostport() bool {
 								{
 									position266_11_35, tokenIndex266_11_35 := pos, ti
 									{ // digit
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										if c := buffer[pos]; class3[c] != 0 {
 											goto l252_2_11_35
 										}
 										if int(pos) > p.far {
@@ -18049,7 +18049,7 @@ func (p *Parser) rhostnameinhostport() bool {
 						{
 							position230_36 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									pos++
 								} else {
 
@@ -18068,7 +18068,7 @@ func (p *Parser) rhostnameinhostport() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_12_16_36
 													}
 													if int(pos) > p.far {
@@ -18081,7 +18081,7 @@ func (p *Parser) rhostnameinhostport() bool {
 												}
 											lok12_16_36:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_13_16_36
 													}
 													if int(pos) > p.far {
@@ -18142,7 +18142,7 @@ func (p *Parser) rhostnameinhostport() bool {
 				{
 					position230_37 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -18161,7 +18161,7 @@ func (p *Parser) rhostnameinhostport() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_37
 											}
 											if int(pos) > p.far {
@@ -18174,7 +18174,7 @@ func (p *Parser) rhostnameinhostport() bool {
 										}
 									lok12_16_37:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_37
 											}
 											if int(pos) > p.far {
@@ -18248,7 +18248,7 @@ func (p *Parser) nhostnameinhostport() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l248_34
 			}
 			if int(pos) > p.far {
@@ -18257,7 +18257,7 @@ func (p *Parser) nhostnameinhostport() bool {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l248_34
 			}
 			goto l203
@@ -18296,7 +18296,7 @@ func (p *Parser) nhostnameinhostport() bool {
 									if int(pos) == p.at {
 										p.note(27, false)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									if c := buffer[pos]; class3[c] != 0 {
 										goto l252_1_11_35
 									}
 									if int(pos) > p.far {
@@ -18315,7 +18315,7 @@ func (p *Parser) nhostnameinhostport() bool {
 										if int(pos) == p.at {
 											p.note(27, false)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										if c := buffer[pos]; class3[c] != 0 {
 											goto l252_2_11_35
 										}
 										if int(pos) > p.far {
@@ -18360,7 +18360,7 @@ func (p *Parser) nhostnameinhostport() bool {
 						{
 							position230_36 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -18391,7 +18391,7 @@ func (p *Parser) nhostnameinhostport() bool {
 													if int(pos) == p.at {
 														p.note(20, false)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_12_16_36
 													}
 													if int(pos) > p.far {
@@ -18407,7 +18407,7 @@ func (p *Parser) nhostnameinhostport() bool {
 													if int(pos) == p.at {
 														p.note(20, false)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_13_16_36
 													}
 													if int(pos) > p.far {
@@ -18471,7 +18471,7 @@ func (p *Parser) nhostnameinhostport() bool {
 				{
 					position230_37 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -18502,7 +18502,7 @@ func (p *Parser) nhostnameinhostport() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_37
 											}
 											if int(pos) > p.far {
@@ -18518,7 +18518,7 @@ func (p *Parser) nhostnameinhostport() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_37
 											}
 											if int(pos) > p.far {
@@ -18597,7 +18597,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position264_7 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_7
 					}
 					if int(pos) > p.far {
@@ -18613,7 +18613,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position266_7, tokenIndex266_7 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_7
 						}
 						if int(pos) > p.far {
@@ -18650,7 +18650,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position264_8 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_8
 					}
 					if int(pos) > p.far {
@@ -18666,7 +18666,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position266_8, tokenIndex266_8 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_8
 						}
 						if int(pos) > p.far {
@@ -18703,7 +18703,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position264_9 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_9
 					}
 					if int(pos) > p.far {
@@ -18719,7 +18719,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position266_9, tokenIndex266_9 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_9
 						}
 						if int(pos) > p.far {
@@ -18756,7 +18756,7 @@ func (p *Parser) rhostnumber() bool {
 			{
 				position264_10 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_10
 					}
 					if int(pos) > p.far {
@@ -18772,7 +18772,7 @@ func (p *Parser) rhostnumber() bool {
 				{
 					position266_10, tokenIndex266_10 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_10
 						}
 						if int(pos) > p.far {
@@ -18828,7 +18828,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_7
 					}
 					if int(pos) > p.far {
@@ -18847,7 +18847,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_7
 						}
 						if int(pos) > p.far {
@@ -18890,7 +18890,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_8
 					}
 					if int(pos) > p.far {
@@ -18909,7 +18909,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_8
 						}
 						if int(pos) > p.far {
@@ -18952,7 +18952,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_9
 					}
 					if int(pos) > p.far {
@@ -18971,7 +18971,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_9
 						}
 						if int(pos) > p.far {
@@ -19014,7 +19014,7 @@ func (p *Parser) nhostnumber() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_10
 					}
 					if int(pos) > p.far {
@@ -19033,7 +19033,7 @@ func (p *Parser) nhostnumber() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_10
 						}
 						if int(pos) > p.far {
@@ -19087,7 +19087,7 @@ func (p *Parser) rport() bool {
 			{
 				position264_11 := pos
 				{ // digit
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_11
 					}
 					if int(pos) > p.far {
@@ -19103,7 +19103,7 @@ func (p *Parser) rport() bool {
 				{
 					position266_11, tokenIndex266_11 := pos, ti
 					{ // digit
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_11
 						}
 						if int(pos) > p.far {
@@ -19159,7 +19159,7 @@ func (p *Parser) nport() bool {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					if c := buffer[pos]; class3[c] != 0 {
 						goto l252_1_11
 					}
 					if int(pos) > p.far {
@@ -19178,7 +19178,7 @@ func (p *Parser) nport() bool {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l252_2_11
 						}
 						if int(pos) > p.far {
@@ -19615,7 +19615,7 @@ func (p *Parser) rgtype() bool {
 			{
 				position230_38 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 
@@ -19634,7 +19634,7 @@ func (p *Parser) rgtype() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_38
 										}
 										if int(pos) > p.far {
@@ -19647,7 +19647,7 @@ func (p *Parser) rgtype() bool {
 									}
 								lok12_16_38:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_38
 										}
 										if int(pos) > p.far {
@@ -19710,7 +19710,7 @@ func (p *Parser) ngtype() bool {
 			{
 				position230_38 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -19741,7 +19741,7 @@ func (p *Parser) ngtype() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_38
 										}
 										if int(pos) > p.far {
@@ -19757,7 +19757,7 @@ func (p *Parser) ngtype() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_38
 										}
 										if int(pos) > p.far {
@@ -19820,7 +19820,7 @@ func (p *Parser) rxalpha() bool {
 	{
 		position230 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 
@@ -19839,7 +19839,7 @@ func (p *Parser) rxalpha() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l258_12_16
 								}
 								if int(pos) > p.far {
@@ -19852,7 +19852,7 @@ func (p *Parser) rxalpha() bool {
 							}
 						lok12_16:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l258_13_16
 								}
 								if int(pos) > p.far {
@@ -19903,7 +19903,7 @@ func (p *Parser) nxalpha() bool {
 	{
 		position230 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+			if c := buffer[pos]; class5[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -19934,7 +19934,7 @@ func (p *Parser) nxalpha() bool {
 								if int(pos) == p.at {
 									p.note(20, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l258_12_16
 								}
 								if int(pos) > p.far {
@@ -19950,7 +19950,7 @@ func (p *Parser) nxalpha() bool {
 								if int(pos) == p.at {
 									p.note(20, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l258_13_16
 								}
 								if int(pos) > p.far {
@@ -20009,7 +20009,7 @@ func (p *Parser) rxalphas() bool {
 			{
 				position230_17 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 
@@ -20028,7 +20028,7 @@ func (p *Parser) rxalphas() bool {
 									}
 									pos++
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_17
 										}
 										if int(pos) > p.far {
@@ -20041,7 +20041,7 @@ func (p *Parser) rxalphas() bool {
 									}
 								lok12_16_17:
 									{ // hex
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_17
 										}
 										if int(pos) > p.far {
@@ -20091,7 +20091,7 @@ func (p *Parser) rxalphas() bool {
 				{
 					position230_18 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -20110,7 +20110,7 @@ func (p *Parser) rxalphas() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_18
 											}
 											if int(pos) > p.far {
@@ -20123,7 +20123,7 @@ func (p *Parser) rxalphas() bool {
 										}
 									lok12_16_18:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_18
 											}
 											if int(pos) > p.far {
@@ -20190,7 +20190,7 @@ func (p *Parser) nxalphas() bool {
 			{
 				position230_17 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					if c := buffer[pos]; class5[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -20221,7 +20221,7 @@ func (p *Parser) nxalphas() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_12_16_17
 										}
 										if int(pos) > p.far {
@@ -20237,7 +20237,7 @@ func (p *Parser) nxalphas() bool {
 										if int(pos) == p.at {
 											p.note(20, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										if c := buffer[pos]; class2[c] != 0 {
 											goto l258_13_16_17
 										}
 										if int(pos) > p.far {
@@ -20290,7 +20290,7 @@ func (p *Parser) nxalphas() bool {
 				{
 					position230_18 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -20321,7 +20321,7 @@ func (p *Parser) nxalphas() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_18
 											}
 											if int(pos) > p.far {
@@ -20337,7 +20337,7 @@ func (p *Parser) nxalphas() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_18
 											}
 											if int(pos) > p.far {
@@ -20410,7 +20410,7 @@ func (p *Parser) rxpalpha() bool {
 				{
 					position230_19 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 
@@ -20429,7 +20429,7 @@ func (p *Parser) rxpalpha() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_19
 											}
 											if int(pos) > p.far {
@@ -20442,7 +20442,7 @@ func (p *Parser) rxpalpha() bool {
 										}
 									lok12_16_19:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_19
 											}
 											if int(pos) > p.far {
@@ -20520,7 +20520,7 @@ func (p *Parser) nxpalpha() bool {
 				{
 					position230_19 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						if c := buffer[pos]; class5[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -20551,7 +20551,7 @@ func (p *Parser) nxpalpha() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_12_16_19
 											}
 											if int(pos) > p.far {
@@ -20567,7 +20567,7 @@ func (p *Parser) nxpalpha() bool {
 											if int(pos) == p.at {
 												p.note(20, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											if c := buffer[pos]; class2[c] != 0 {
 												goto l258_13_16_19
 											}
 											if int(pos) > p.far {
@@ -20656,7 +20656,7 @@ func (p *Parser) rxpalphas() bool {
 						{
 							position230_19_20 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									pos++
 								} else {
 
@@ -20675,7 +20675,7 @@ func (p *Parser) rxpalphas() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_12_16_19_20
 													}
 													if int(pos) > p.far {
@@ -20688,7 +20688,7 @@ func (p *Parser) rxpalphas() bool {
 												}
 											lok12_16_19_20:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_13_16_19_20
 													}
 													if int(pos) > p.far {
@@ -20765,7 +20765,7 @@ func (p *Parser) rxpalphas() bool {
 							{
 								position230_19_21 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										pos++
 									} else {
 
@@ -20784,7 +20784,7 @@ func (p *Parser) rxpalphas() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_12_16_19_21
 														}
 														if int(pos) > p.far {
@@ -20797,7 +20797,7 @@ func (p *Parser) rxpalphas() bool {
 													}
 												lok12_16_19_21:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_13_16_19_21
 														}
 														if int(pos) > p.far {
@@ -20891,7 +20891,7 @@ func (p *Parser) nxpalphas() bool {
 						{
 							position230_19_20 := pos
 							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								if c := buffer[pos]; class5[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -20922,7 +20922,7 @@ func (p *Parser) nxpalphas() bool {
 													if int(pos) == p.at {
 														p.note(20, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_12_16_19_20
 													}
 													if int(pos) > p.far {
@@ -20938,7 +20938,7 @@ func (p *Parser) nxpalphas() bool {
 													if int(pos) == p.at {
 														p.note(20, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													if c := buffer[pos]; class2[c] != 0 {
 														goto l258_13_16_19_20
 													}
 													if int(pos) > p.far {
@@ -21021,7 +21021,7 @@ func (p *Parser) nxpalphas() bool {
 							{
 								position230_19_21 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									if c := buffer[pos]; class5[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -21052,7 +21052,7 @@ func (p *Parser) nxpalphas() bool {
 														if int(pos) == p.at {
 															p.note(20, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_12_16_19_21
 														}
 														if int(pos) > p.far {
@@ -21068,7 +21068,7 @@ func (p *Parser) nxpalphas() bool {
 														if int(pos) == p.at {
 															p.note(20, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														if c := buffer[pos]; class2[c] != 0 {
 															goto l258_13_16_19_21
 														}
 														if int(pos) > p.far {
@@ -21159,13 +21159,13 @@ func (p *Parser) rialpha() bool {
 	{
 		position245 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l248_22
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l248_22
 			}
 			goto l244
@@ -21205,7 +21205,7 @@ func (p *Parser) nialpha() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l248_22
 			}
 			if int(pos) > p.far {
@@ -21214,7 +21214,7 @@ func (p *Parser) nialpha() bool {
 			if int(pos) == p.at {
 				p.note(17, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l248_22
 			}
 			goto l244
@@ -21248,13 +21248,13 @@ l244:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l248
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l248
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -21271,7 +21271,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l248
 	}
 	if int(pos) > p.far {
@@ -21280,7 +21280,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(17, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l248
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -21295,7 +21295,7 @@ l248:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l252
 	}
 	if int(pos) > p.far {
@@ -21315,7 +21315,7 @@ func (p *Parser) ndigit() bool {
 	if int(pos) == p.at {
 		p.note(27, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l252
 	}
 	if int(pos) > p.far {
@@ -21345,7 +21345,7 @@ func (p *Parser) rescape() bool {
 		}
 		pos++
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l258_12
 			}
 			if int(pos) > p.far {
@@ -21358,7 +21358,7 @@ func (p *Parser) rescape() bool {
 		}
 	lok12:
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l258_13
 			}
 			if int(pos) > p.far {
@@ -21401,7 +21401,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l258_12
 			}
 			if int(pos) > p.far {
@@ -21417,7 +21417,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l258_13
 			}
 			if int(pos) > p.far {
@@ -21443,7 +21443,7 @@ l256:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l258
 	}
 	if int(pos) > p.far {
@@ -21463,7 +21463,7 @@ func (p *Parser) nhex() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l258
 	}
 	if int(pos) > p.far {
@@ -21485,7 +21485,7 @@ func (p *Parser) rdigits() bool {
 	{
 		position264 := pos
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l252_1
 			}
 			if int(pos) > p.far {
@@ -21501,7 +21501,7 @@ func (p *Parser) rdigits() bool {
 		{
 			position266, tokenIndex266 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l252_2
 				}
 				if int(pos) > p.far {
@@ -21537,7 +21537,7 @@ func (p *Parser) ndigits() bool {
 			if int(pos) == p.at {
 				p.note(27, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l252_1
 			}
 			if int(pos) > p.far {
@@ -21556,7 +21556,7 @@ func (p *Parser) ndigits() bool {
 				if int(pos) == p.at {
 					p.note(27, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l252_2
 				}
 				if int(pos) > p.far {
@@ -21586,13 +21586,13 @@ l263:
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l267
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l267
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -21609,7 +21609,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(16, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l267
 	}
 	if int(pos) > p.far {
@@ -21618,7 +21618,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(32, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l267
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -21637,13 +21637,13 @@ func (p *Parser) ralphanums() bool {
 	{
 		position272 := pos
 		{ // alphanum
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l267_3
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l267_3
 			}
 			goto l271
@@ -21656,13 +21656,13 @@ func (p *Parser) ralphanums() bool {
 		{
 			position274, tokenIndex274 := pos, ti
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l267_4
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l267_4
 				}
 				goto l274
@@ -21695,7 +21695,7 @@ func (p *Parser) nalphanums() bool {
 			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l267_3
 			}
 			if int(pos) > p.far {
@@ -21704,7 +21704,7 @@ func (p *Parser) nalphanums() bool {
 			if int(pos) == p.at {
 				p.note(32, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l267_3
 			}
 			goto l271
@@ -21720,7 +21720,7 @@ func (p *Parser) nalphanums() bool {
 				if int(pos) == p.at {
 					p.note(16, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l267_4
 				}
 				if int(pos) > p.far {
@@ -21729,7 +21729,7 @@ func (p *Parser) nalphanums() bool {
 				if int(pos) == p.at {
 					p.note(32, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				if c := buffer[pos]; class1[c] != 0 {
 					goto l267_4
 				}
 				goto l274

@@ -455,40 +455,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 }
 
 // class0 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class2 is the table of the characters a-z (see internal/pegwrap/byteset.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class3 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class4 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class5 is the table of the characters ! $ '-* ,-. _ ~ (see internal/pegwrap/byteset.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class6 is the table of the characters ! $ '-* ,-. 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters & + / : ; = ? @ (see internal/pegwrap/byteset.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class8 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class9 is the table of the characters ! $ &-. 0-9 ; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class10 is the table of the characters ! $ &-. 0-: = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class11 is the table of the characters ! $ &-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
-const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 4 lookaheads, 0 rule calls inside them.
@@ -903,7 +903,7 @@ func (p *Parser) rURL_reference() bool {
 							{
 								position134_32_50 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									if c := buffer[pos]; class11[c] != 0 {
 										pos++
 									} else {
 
@@ -922,7 +922,7 @@ func (p *Parser) rURL_reference() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_26_32_50
 														}
 														if int(pos) > p.far {
@@ -935,7 +935,7 @@ func (p *Parser) rURL_reference() bool {
 													}
 												lok16_26_32_50:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_26_32_50
 														}
 														if int(pos) > p.far {
@@ -958,7 +958,7 @@ func (p *Parser) rURL_reference() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_27_32_50
 												}
 												if int(pos) > p.far {
@@ -1192,7 +1192,7 @@ func (p *Parser) nURL_reference() bool {
 							{
 								position134_32_50 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									if c := buffer[pos]; class11[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -1223,7 +1223,7 @@ func (p *Parser) nURL_reference() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_26_32_50
 														}
 														if int(pos) > p.far {
@@ -1239,7 +1239,7 @@ func (p *Parser) nURL_reference() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_26_32_50
 														}
 														if int(pos) > p.far {
@@ -1265,7 +1265,7 @@ func (p *Parser) nURL_reference() bool {
 												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_27_32_50
 												}
 												if int(pos) > p.far {
@@ -1433,18 +1433,18 @@ func (p *Parser) ropaque_URL() bool {
 			{
 				position42_28 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
 						{ // alpha
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l154_1_28
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l154_1_28
 							}
 							goto l41_28
@@ -1460,18 +1460,18 @@ func (p *Parser) ropaque_URL() bool {
 				{
 					position44_28, tokenIndex44_28 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l154_2_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l154_2_28
 								}
 								goto l44_28
@@ -1517,7 +1517,7 @@ func (p *Parser) ropaque_URL() bool {
 				{
 					position134_29 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
@@ -1536,7 +1536,7 @@ func (p *Parser) ropaque_URL() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_29
 											}
 											if int(pos) > p.far {
@@ -1549,7 +1549,7 @@ func (p *Parser) ropaque_URL() bool {
 										}
 									lok16_26_29:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_29
 											}
 											if int(pos) > p.far {
@@ -1572,7 +1572,7 @@ func (p *Parser) ropaque_URL() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_29
 									}
 									if int(pos) > p.far {
@@ -1631,7 +1631,7 @@ func (p *Parser) nopaque_URL() bool {
 			{
 				position42_28 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -1642,7 +1642,7 @@ func (p *Parser) nopaque_URL() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l154_1_28
 							}
 							if int(pos) > p.far {
@@ -1651,7 +1651,7 @@ func (p *Parser) nopaque_URL() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l154_1_28
 							}
 							goto l41_28
@@ -1667,7 +1667,7 @@ func (p *Parser) nopaque_URL() bool {
 				{
 					position44_28, tokenIndex44_28 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1678,7 +1678,7 @@ func (p *Parser) nopaque_URL() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l154_2_28
 								}
 								if int(pos) > p.far {
@@ -1687,7 +1687,7 @@ func (p *Parser) nopaque_URL() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l154_2_28
 								}
 								goto l44_28
@@ -1736,7 +1736,7 @@ func (p *Parser) nopaque_URL() bool {
 				{
 					position134_29 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -1767,7 +1767,7 @@ func (p *Parser) nopaque_URL() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_29
 											}
 											if int(pos) > p.far {
@@ -1783,7 +1783,7 @@ func (p *Parser) nopaque_URL() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_29
 											}
 											if int(pos) > p.far {
@@ -1809,7 +1809,7 @@ func (p *Parser) nopaque_URL() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_29
 									}
 									if int(pos) > p.far {
@@ -1869,18 +1869,18 @@ func (p *Parser) rgeneric_URL() bool {
 			{
 				position42_46 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 
 						{ // alpha
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l154_1_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l154_1_46
 							}
 							goto l41_46
@@ -1896,18 +1896,18 @@ func (p *Parser) rgeneric_URL() bool {
 				{
 					position44_46, tokenIndex44_46 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 
 							{ // alpha
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l154_2_46
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l154_2_46
 								}
 								goto l44_46
@@ -2046,7 +2046,7 @@ func (p *Parser) ngeneric_URL() bool {
 			{
 				position42_46 := pos
 				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					if c := buffer[pos]; class8[c] != 0 {
 						pos++
 					} else {
 						if int(pos) == p.at {
@@ -2057,7 +2057,7 @@ func (p *Parser) ngeneric_URL() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l154_1_46
 							}
 							if int(pos) > p.far {
@@ -2066,7 +2066,7 @@ func (p *Parser) ngeneric_URL() bool {
 							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							if c := buffer[pos]; class1[c] != 0 {
 								goto l154_1_46
 							}
 							goto l41_46
@@ -2082,7 +2082,7 @@ func (p *Parser) ngeneric_URL() bool {
 				{
 					position44_46, tokenIndex44_46 := pos, ti
 					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						if c := buffer[pos]; class8[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2093,7 +2093,7 @@ func (p *Parser) ngeneric_URL() bool {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								if c := buffer[pos]; class2[c] != 0 {
 									goto l154_2_46
 								}
 								if int(pos) > p.far {
@@ -2102,7 +2102,7 @@ func (p *Parser) ngeneric_URL() bool {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								if c := buffer[pos]; class1[c] != 0 {
 									goto l154_2_46
 								}
 								goto l44_46
@@ -2459,7 +2459,7 @@ func (p *Parser) rnet_path() bool {
 				{
 					position134_44 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
@@ -2478,7 +2478,7 @@ func (p *Parser) rnet_path() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_44
 											}
 											if int(pos) > p.far {
@@ -2491,7 +2491,7 @@ func (p *Parser) rnet_path() bool {
 										}
 									lok16_26_44:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_44
 											}
 											if int(pos) > p.far {
@@ -2514,7 +2514,7 @@ func (p *Parser) rnet_path() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_44
 									}
 									if int(pos) > p.far {
@@ -2644,7 +2644,7 @@ func (p *Parser) nnet_path() bool {
 				{
 					position134_44 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -2675,7 +2675,7 @@ func (p *Parser) nnet_path() bool {
 											if int(pos) == p.at {
 												p.note(4, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_44
 											}
 											if int(pos) > p.far {
@@ -2691,7 +2691,7 @@ func (p *Parser) nnet_path() bool {
 											if int(pos) == p.at {
 												p.note(4, false)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_44
 											}
 											if int(pos) > p.far {
@@ -2717,7 +2717,7 @@ func (p *Parser) nnet_path() bool {
 									if int(pos) == p.at {
 										p.note(5, false)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_44
 									}
 									if int(pos) > p.far {
@@ -2924,7 +2924,7 @@ func (p *Parser) rrel_path() bool {
 							{
 								position134_31_41 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									if c := buffer[pos]; class11[c] != 0 {
 										pos++
 									} else {
 
@@ -2943,7 +2943,7 @@ func (p *Parser) rrel_path() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_26_31_41
 														}
 														if int(pos) > p.far {
@@ -2956,7 +2956,7 @@ func (p *Parser) rrel_path() bool {
 													}
 												lok16_26_31_41:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_26_31_41
 														}
 														if int(pos) > p.far {
@@ -2979,7 +2979,7 @@ func (p *Parser) rrel_path() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_27_31_41
 												}
 												if int(pos) > p.far {
@@ -3122,7 +3122,7 @@ func (p *Parser) nrel_path() bool {
 							{
 								position134_31_41 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									if c := buffer[pos]; class11[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -3153,7 +3153,7 @@ func (p *Parser) nrel_path() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_26_31_41
 														}
 														if int(pos) > p.far {
@@ -3169,7 +3169,7 @@ func (p *Parser) nrel_path() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_26_31_41
 														}
 														if int(pos) > p.far {
@@ -3195,7 +3195,7 @@ func (p *Parser) nrel_path() bool {
 												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_27_31_41
 												}
 												if int(pos) > p.far {
@@ -3259,18 +3259,18 @@ func (p *Parser) rscheme() bool {
 	{
 		position42 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l154_1
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l154_1
 					}
 					goto l41
@@ -3286,18 +3286,18 @@ func (p *Parser) rscheme() bool {
 		{
 			position44, tokenIndex44 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					pos++
 				} else {
 
 					{ // alpha
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l154_2
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l154_2
 						}
 						goto l44
@@ -3338,7 +3338,7 @@ func (p *Parser) nscheme() bool {
 	{
 		position42 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+			if c := buffer[pos]; class8[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -3349,7 +3349,7 @@ func (p *Parser) nscheme() bool {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l154_1
 					}
 					if int(pos) > p.far {
@@ -3358,7 +3358,7 @@ func (p *Parser) nscheme() bool {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l154_1
 					}
 					goto l41
@@ -3374,7 +3374,7 @@ func (p *Parser) nscheme() bool {
 		{
 			position44, tokenIndex44 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				if c := buffer[pos]; class8[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -3385,7 +3385,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l154_2
 						}
 						if int(pos) > p.far {
@@ -3394,7 +3394,7 @@ func (p *Parser) nscheme() bool {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						if c := buffer[pos]; class1[c] != 0 {
 							goto l154_2
 						}
 						goto l44
@@ -3450,7 +3450,7 @@ func (p *Parser) rsite() bool {
 						{
 							position58_37, tokenIndex58_37 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 
@@ -3469,7 +3469,7 @@ func (p *Parser) rsite() bool {
 												}
 												pos++
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l147_16_18_37
 													}
 													if int(pos) > p.far {
@@ -3482,7 +3482,7 @@ func (p *Parser) rsite() bool {
 												}
 											lok16_18_37:
 												{ // hex
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l147_17_18_37
 													}
 													if int(pos) > p.far {
@@ -3505,7 +3505,7 @@ func (p *Parser) rsite() bool {
 										;
 									default:
 										{ // unreserved
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l139_19_37
 											}
 											if int(pos) > p.far {
@@ -3557,7 +3557,7 @@ func (p *Parser) rsite() bool {
 							{
 								position63_38, tokenIndex63_38 := pos, ti
 								{
-									if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									if c := buffer[pos]; class9[c] != 0 {
 										pos++
 									} else {
 
@@ -3576,7 +3576,7 @@ func (p *Parser) rsite() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_20_38
 														}
 														if int(pos) > p.far {
@@ -3589,7 +3589,7 @@ func (p *Parser) rsite() bool {
 													}
 												lok16_20_38:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_20_38
 														}
 														if int(pos) > p.far {
@@ -3612,7 +3612,7 @@ func (p *Parser) rsite() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_21_38
 												}
 												if int(pos) > p.far {
@@ -3723,7 +3723,7 @@ func (p *Parser) rsite() bool {
 								{
 									position102_34_39, tokenIndex102_34_39 := pos, ti
 									{ // digit
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l162_15_34_39
 										}
 										if int(pos) > p.far {
@@ -3807,7 +3807,7 @@ func (p *Parser) nsite() bool {
 						{
 							position58_37, tokenIndex58_37 := pos, ti
 							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+								if c := buffer[pos]; class9[c] != 0 {
 									pos++
 								} else {
 									if int(pos) == p.at {
@@ -3838,7 +3838,7 @@ func (p *Parser) nsite() bool {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l147_16_18_37
 													}
 													if int(pos) > p.far {
@@ -3854,7 +3854,7 @@ func (p *Parser) nsite() bool {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													if c := buffer[pos]; class4[c] != 0 {
 														goto l147_17_18_37
 													}
 													if int(pos) > p.far {
@@ -3880,7 +3880,7 @@ func (p *Parser) nsite() bool {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											if c := buffer[pos]; class6[c] != 0 {
 												goto l139_19_37
 											}
 											if int(pos) > p.far {
@@ -3935,7 +3935,7 @@ func (p *Parser) nsite() bool {
 							{
 								position63_38, tokenIndex63_38 := pos, ti
 								{
-									if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+									if c := buffer[pos]; class9[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -3966,7 +3966,7 @@ func (p *Parser) nsite() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_20_38
 														}
 														if int(pos) > p.far {
@@ -3982,7 +3982,7 @@ func (p *Parser) nsite() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_20_38
 														}
 														if int(pos) > p.far {
@@ -4008,7 +4008,7 @@ func (p *Parser) nsite() bool {
 												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_21_38
 												}
 												if int(pos) > p.far {
@@ -4128,7 +4128,7 @@ func (p *Parser) nsite() bool {
 										if int(pos) == p.at {
 											p.note(13, true)
 										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										if c := buffer[pos]; class0[c] != 0 {
 											goto l162_15_34_39
 										}
 										if int(pos) > p.far {
@@ -4201,7 +4201,7 @@ func (p *Parser) ruser() bool {
 		{
 			position58, tokenIndex58 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -4220,7 +4220,7 @@ func (p *Parser) ruser() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_16_18
 									}
 									if int(pos) > p.far {
@@ -4233,7 +4233,7 @@ func (p *Parser) ruser() bool {
 								}
 							lok16_18:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_17_18
 									}
 									if int(pos) > p.far {
@@ -4256,7 +4256,7 @@ func (p *Parser) ruser() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l139_19
 							}
 							if int(pos) > p.far {
@@ -4298,7 +4298,7 @@ func (p *Parser) nuser() bool {
 		{
 			position58, tokenIndex58 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4329,7 +4329,7 @@ func (p *Parser) nuser() bool {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_16_18
 									}
 									if int(pos) > p.far {
@@ -4345,7 +4345,7 @@ func (p *Parser) nuser() bool {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_17_18
 									}
 									if int(pos) > p.far {
@@ -4371,7 +4371,7 @@ func (p *Parser) nuser() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l139_19
 							}
 							if int(pos) > p.far {
@@ -4414,7 +4414,7 @@ func (p *Parser) rpassword() bool {
 		{
 			position63, tokenIndex63 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 
@@ -4433,7 +4433,7 @@ func (p *Parser) rpassword() bool {
 								}
 								pos++
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_16_20
 									}
 									if int(pos) > p.far {
@@ -4446,7 +4446,7 @@ func (p *Parser) rpassword() bool {
 								}
 							lok16_20:
 								{ // hex
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_17_20
 									}
 									if int(pos) > p.far {
@@ -4469,7 +4469,7 @@ func (p *Parser) rpassword() bool {
 						;
 					default:
 						{ // unreserved
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l139_21
 							}
 							if int(pos) > p.far {
@@ -4511,7 +4511,7 @@ func (p *Parser) npassword() bool {
 		{
 			position63, tokenIndex63 := pos, ti
 			{
-				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				if c := buffer[pos]; class9[c] != 0 {
 					pos++
 				} else {
 					if int(pos) == p.at {
@@ -4542,7 +4542,7 @@ func (p *Parser) npassword() bool {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_16_20
 									}
 									if int(pos) > p.far {
@@ -4558,7 +4558,7 @@ func (p *Parser) npassword() bool {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									if c := buffer[pos]; class4[c] != 0 {
 										goto l147_17_20
 									}
 									if int(pos) > p.far {
@@ -4584,7 +4584,7 @@ func (p *Parser) npassword() bool {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							if c := buffer[pos]; class6[c] != 0 {
 								goto l139_21
 							}
 							if int(pos) > p.far {
@@ -4681,7 +4681,7 @@ func (p *Parser) rhostport() bool {
 					{
 						position102_34, tokenIndex102_34 := pos, ti
 						{ // digit
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l162_15_34
 							}
 							if int(pos) > p.far {
@@ -4799,7 +4799,7 @@ func (p *Parser) nhostport() bool {
 							if int(pos) == p.at {
 								p.note(13, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							if c := buffer[pos]; class0[c] != 0 {
 								goto l162_15_34
 							}
 							if int(pos) > p.far {
@@ -4940,13 +4940,13 @@ func (p *Parser) rhostname() bool {
 				{
 					position78_22 := pos
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l150_3_22
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l150_3_22
 						}
 						goto l77_22
@@ -4974,13 +4974,13 @@ func (p *Parser) rhostname() bool {
 							pos, ti = position82_22, tokenIndex82_22
 						}
 						{ // alphanum
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l150_4_22
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l150_4_22
 							}
 							goto l80_22
@@ -5018,13 +5018,13 @@ func (p *Parser) rhostname() bool {
 			{
 				position84_23 := pos
 				{ // alpha
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l154_5_23
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l154_5_23
 					}
 					goto l83_23
@@ -5052,13 +5052,13 @@ func (p *Parser) rhostname() bool {
 						pos, ti = position88_23, tokenIndex88_23
 					}
 					{ // alphanum
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l150_6_23
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l150_6_23
 						}
 						goto l86_23
@@ -5114,7 +5114,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l150_3_22
 						}
 						if int(pos) > p.far {
@@ -5123,7 +5123,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(14, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l150_3_22
 						}
 						goto l77_22
@@ -5157,7 +5157,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							if c := buffer[pos]; class2[c] != 0 {
 								goto l150_4_22
 							}
 							if int(pos) > p.far {
@@ -5166,7 +5166,7 @@ func (p *Parser) nhostname() bool {
 							if int(pos) == p.at {
 								p.note(14, true)
 							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							if c := buffer[pos]; class3[c] != 0 {
 								goto l150_4_22
 							}
 							goto l80_22
@@ -5210,7 +5210,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					if c := buffer[pos]; class2[c] != 0 {
 						goto l154_5_23
 					}
 					if int(pos) > p.far {
@@ -5219,7 +5219,7 @@ func (p *Parser) nhostname() bool {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					if c := buffer[pos]; class1[c] != 0 {
 						goto l154_5_23
 					}
 					goto l83_23
@@ -5253,7 +5253,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						if c := buffer[pos]; class2[c] != 0 {
 							goto l150_6_23
 						}
 						if int(pos) > p.far {
@@ -5262,7 +5262,7 @@ func (p *Parser) nhostname() bool {
 						if int(pos) == p.at {
 							p.note(14, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						if c := buffer[pos]; class3[c] != 0 {
 							goto l150_6_23
 						}
 						goto l86_23
@@ -5307,13 +5307,13 @@ func (p *Parser) rdomainlabel() bool {
 	{
 		position78 := pos
 		{ // alphanum
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l150_3
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l150_3
 			}
 			goto l77
@@ -5341,13 +5341,13 @@ func (p *Parser) rdomainlabel() bool {
 				pos, ti = position82, tokenIndex82
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l150_4
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l150_4
 				}
 				goto l80
@@ -5380,7 +5380,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l150_3
 			}
 			if int(pos) > p.far {
@@ -5389,7 +5389,7 @@ func (p *Parser) ndomainlabel() bool {
 			if int(pos) == p.at {
 				p.note(14, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+			if c := buffer[pos]; class3[c] != 0 {
 				goto l150_3
 			}
 			goto l77
@@ -5423,7 +5423,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l150_4
 				}
 				if int(pos) > p.far {
@@ -5432,7 +5432,7 @@ func (p *Parser) ndomainlabel() bool {
 				if int(pos) == p.at {
 					p.note(14, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l150_4
 				}
 				goto l80
@@ -5463,13 +5463,13 @@ func (p *Parser) rtoplabel() bool {
 	{
 		position84 := pos
 		{ // alpha
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l154_5
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l154_5
 			}
 			goto l83
@@ -5497,13 +5497,13 @@ func (p *Parser) rtoplabel() bool {
 				pos, ti = position88, tokenIndex88
 			}
 			{ // alphanum
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l150_6
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l150_6
 				}
 				goto l86
@@ -5536,7 +5536,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+			if c := buffer[pos]; class2[c] != 0 {
 				goto l154_5
 			}
 			if int(pos) > p.far {
@@ -5545,7 +5545,7 @@ func (p *Parser) ntoplabel() bool {
 			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+			if c := buffer[pos]; class1[c] != 0 {
 				goto l154_5
 			}
 			goto l83
@@ -5579,7 +5579,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(7, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				if c := buffer[pos]; class2[c] != 0 {
 					goto l150_6
 				}
 				if int(pos) > p.far {
@@ -5588,7 +5588,7 @@ func (p *Parser) ntoplabel() bool {
 				if int(pos) == p.at {
 					p.note(14, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				if c := buffer[pos]; class3[c] != 0 {
 					goto l150_6
 				}
 				goto l86
@@ -5621,7 +5621,7 @@ func (p *Parser) rhostnumber() bool {
 	{
 		position90 := pos
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_7
 			}
 			if int(pos) > p.far {
@@ -5637,7 +5637,7 @@ func (p *Parser) rhostnumber() bool {
 		{
 			position92, tokenIndex92 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_8
 				}
 				if int(pos) > p.far {
@@ -5662,7 +5662,7 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_9
 			}
 			if int(pos) > p.far {
@@ -5678,7 +5678,7 @@ func (p *Parser) rhostnumber() bool {
 		{
 			position94, tokenIndex94 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_10
 				}
 				if int(pos) > p.far {
@@ -5703,7 +5703,7 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_11
 			}
 			if int(pos) > p.far {
@@ -5719,7 +5719,7 @@ func (p *Parser) rhostnumber() bool {
 		{
 			position96, tokenIndex96 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_12
 				}
 				if int(pos) > p.far {
@@ -5744,7 +5744,7 @@ func (p *Parser) rhostnumber() bool {
 		}
 		pos++
 		{ // digit
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_13
 			}
 			if int(pos) > p.far {
@@ -5760,7 +5760,7 @@ func (p *Parser) rhostnumber() bool {
 		{
 			position98, tokenIndex98 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_14
 				}
 				if int(pos) > p.far {
@@ -5804,7 +5804,7 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) == p.at {
 				p.note(13, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_7
 			}
 			if int(pos) > p.far {
@@ -5823,7 +5823,7 @@ func (p *Parser) nhostnumber() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_8
 				}
 				if int(pos) > p.far {
@@ -5854,7 +5854,7 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) == p.at {
 				p.note(13, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_9
 			}
 			if int(pos) > p.far {
@@ -5873,7 +5873,7 @@ func (p *Parser) nhostnumber() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_10
 				}
 				if int(pos) > p.far {
@@ -5904,7 +5904,7 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) == p.at {
 				p.note(13, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_11
 			}
 			if int(pos) > p.far {
@@ -5923,7 +5923,7 @@ func (p *Parser) nhostnumber() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_12
 				}
 				if int(pos) > p.far {
@@ -5954,7 +5954,7 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) == p.at {
 				p.note(13, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+			if c := buffer[pos]; class0[c] != 0 {
 				goto l162_13
 			}
 			if int(pos) > p.far {
@@ -5973,7 +5973,7 @@ func (p *Parser) nhostnumber() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_14
 				}
 				if int(pos) > p.far {
@@ -6017,7 +6017,7 @@ func (p *Parser) rport() bool {
 		{
 			position102, tokenIndex102 := pos, ti
 			{ // digit
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_15
 				}
 				if int(pos) > p.far {
@@ -6058,7 +6058,7 @@ func (p *Parser) nport() bool {
 				if int(pos) == p.at {
 					p.note(13, true)
 				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				if c := buffer[pos]; class0[c] != 0 {
 					goto l162_15
 				}
 				if int(pos) > p.far {
@@ -6384,7 +6384,7 @@ func (p *Parser) rsegment() bool {
 				{
 					position123_35 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 
@@ -6403,7 +6403,7 @@ func (p *Parser) rsegment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_24_35
 											}
 											if int(pos) > p.far {
@@ -6416,7 +6416,7 @@ func (p *Parser) rsegment() bool {
 										}
 									lok16_24_35:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_24_35
 											}
 											if int(pos) > p.far {
@@ -6439,7 +6439,7 @@ func (p *Parser) rsegment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_25_35
 									}
 									if int(pos) > p.far {
@@ -6494,7 +6494,7 @@ func (p *Parser) rsegment() bool {
 							{
 								position123_30_36 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									if c := buffer[pos]; class10[c] != 0 {
 										pos++
 									} else {
 
@@ -6513,7 +6513,7 @@ func (p *Parser) rsegment() bool {
 													}
 													pos++
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_24_30_36
 														}
 														if int(pos) > p.far {
@@ -6526,7 +6526,7 @@ func (p *Parser) rsegment() bool {
 													}
 												lok16_24_30_36:
 													{ // hex
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_24_30_36
 														}
 														if int(pos) > p.far {
@@ -6549,7 +6549,7 @@ func (p *Parser) rsegment() bool {
 											;
 										default:
 											{ // unreserved
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_25_30_36
 												}
 												if int(pos) > p.far {
@@ -6610,7 +6610,7 @@ func (p *Parser) nsegment() bool {
 				{
 					position123_35 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -6641,7 +6641,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_24_35
 											}
 											if int(pos) > p.far {
@@ -6657,7 +6657,7 @@ func (p *Parser) nsegment() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_24_35
 											}
 											if int(pos) > p.far {
@@ -6683,7 +6683,7 @@ func (p *Parser) nsegment() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_25_35
 									}
 									if int(pos) > p.far {
@@ -6741,7 +6741,7 @@ func (p *Parser) nsegment() bool {
 							{
 								position123_30_36 := pos
 								{
-									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									if c := buffer[pos]; class10[c] != 0 {
 										pos++
 									} else {
 										if int(pos) == p.at {
@@ -6772,7 +6772,7 @@ func (p *Parser) nsegment() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_16_24_30_36
 														}
 														if int(pos) > p.far {
@@ -6788,7 +6788,7 @@ func (p *Parser) nsegment() bool {
 														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+														if c := buffer[pos]; class4[c] != 0 {
 															goto l147_17_24_30_36
 														}
 														if int(pos) > p.far {
@@ -6814,7 +6814,7 @@ func (p *Parser) nsegment() bool {
 												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												if c := buffer[pos]; class6[c] != 0 {
 													goto l139_25_30_36
 												}
 												if int(pos) > p.far {
@@ -6878,7 +6878,7 @@ func (p *Parser) rparam() bool {
 				{
 					position123_30 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 
@@ -6897,7 +6897,7 @@ func (p *Parser) rparam() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_24_30
 											}
 											if int(pos) > p.far {
@@ -6910,7 +6910,7 @@ func (p *Parser) rparam() bool {
 										}
 									lok16_24_30:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_24_30
 											}
 											if int(pos) > p.far {
@@ -6933,7 +6933,7 @@ func (p *Parser) rparam() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_25_30
 									}
 									if int(pos) > p.far {
@@ -6987,7 +6987,7 @@ func (p *Parser) nparam() bool {
 				{
 					position123_30 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						if c := buffer[pos]; class10[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -7018,7 +7018,7 @@ func (p *Parser) nparam() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_24_30
 											}
 											if int(pos) > p.far {
@@ -7034,7 +7034,7 @@ func (p *Parser) nparam() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_24_30
 											}
 											if int(pos) > p.far {
@@ -7060,7 +7060,7 @@ func (p *Parser) nparam() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_25_30
 									}
 									if int(pos) > p.far {
@@ -7107,7 +7107,7 @@ func (p *Parser) rpchar() bool {
 	{
 		position123 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+			if c := buffer[pos]; class10[c] != 0 {
 				pos++
 			} else {
 
@@ -7126,7 +7126,7 @@ func (p *Parser) rpchar() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_16_24
 								}
 								if int(pos) > p.far {
@@ -7139,7 +7139,7 @@ func (p *Parser) rpchar() bool {
 							}
 						lok16_24:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_17_24
 								}
 								if int(pos) > p.far {
@@ -7162,7 +7162,7 @@ func (p *Parser) rpchar() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l139_25
 						}
 						if int(pos) > p.far {
@@ -7195,7 +7195,7 @@ func (p *Parser) npchar() bool {
 	{
 		position123 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+			if c := buffer[pos]; class10[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -7226,7 +7226,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_16_24
 								}
 								if int(pos) > p.far {
@@ -7242,7 +7242,7 @@ func (p *Parser) npchar() bool {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_17_24
 								}
 								if int(pos) > p.far {
@@ -7268,7 +7268,7 @@ func (p *Parser) npchar() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l139_25
 						}
 						if int(pos) > p.far {
@@ -7310,7 +7310,7 @@ func (p *Parser) rquery() bool {
 				{
 					position134_31 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
@@ -7329,7 +7329,7 @@ func (p *Parser) rquery() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_31
 											}
 											if int(pos) > p.far {
@@ -7342,7 +7342,7 @@ func (p *Parser) rquery() bool {
 										}
 									lok16_26_31:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_31
 											}
 											if int(pos) > p.far {
@@ -7365,7 +7365,7 @@ func (p *Parser) rquery() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_31
 									}
 									if int(pos) > p.far {
@@ -7419,7 +7419,7 @@ func (p *Parser) nquery() bool {
 				{
 					position134_31 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -7450,7 +7450,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_31
 											}
 											if int(pos) > p.far {
@@ -7466,7 +7466,7 @@ func (p *Parser) nquery() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_31
 											}
 											if int(pos) > p.far {
@@ -7492,7 +7492,7 @@ func (p *Parser) nquery() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_31
 									}
 									if int(pos) > p.far {
@@ -7547,7 +7547,7 @@ func (p *Parser) rfragment() bool {
 				{
 					position134_32 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
@@ -7566,7 +7566,7 @@ func (p *Parser) rfragment() bool {
 										}
 										pos++
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_32
 											}
 											if int(pos) > p.far {
@@ -7579,7 +7579,7 @@ func (p *Parser) rfragment() bool {
 										}
 									lok16_26_32:
 										{ // hex
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_32
 											}
 											if int(pos) > p.far {
@@ -7602,7 +7602,7 @@ func (p *Parser) rfragment() bool {
 								;
 							default:
 								{ // unreserved
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_32
 									}
 									if int(pos) > p.far {
@@ -7656,7 +7656,7 @@ func (p *Parser) nfragment() bool {
 				{
 					position134_32 := pos
 					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 							if int(pos) == p.at {
@@ -7687,7 +7687,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_16_26_32
 											}
 											if int(pos) > p.far {
@@ -7703,7 +7703,7 @@ func (p *Parser) nfragment() bool {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											if c := buffer[pos]; class4[c] != 0 {
 												goto l147_17_26_32
 											}
 											if int(pos) > p.far {
@@ -7729,7 +7729,7 @@ func (p *Parser) nfragment() bool {
 									if int(pos) == p.at {
 										p.note(5, true)
 									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									if c := buffer[pos]; class6[c] != 0 {
 										goto l139_27_32
 									}
 									if int(pos) > p.far {
@@ -7776,7 +7776,7 @@ func (p *Parser) rurlc() bool {
 	{
 		position134 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+			if c := buffer[pos]; class11[c] != 0 {
 				pos++
 			} else {
 
@@ -7795,7 +7795,7 @@ func (p *Parser) rurlc() bool {
 							}
 							pos++
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_16_26
 								}
 								if int(pos) > p.far {
@@ -7808,7 +7808,7 @@ func (p *Parser) rurlc() bool {
 							}
 						lok16_26:
 							{ // hex
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_17_26
 								}
 								if int(pos) > p.far {
@@ -7831,7 +7831,7 @@ func (p *Parser) rurlc() bool {
 					;
 				default:
 					{ // unreserved
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l139_27
 						}
 						if int(pos) > p.far {
@@ -7864,7 +7864,7 @@ func (p *Parser) nurlc() bool {
 	{
 		position134 := pos
 		{
-			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+			if c := buffer[pos]; class11[c] != 0 {
 				pos++
 			} else {
 				if int(pos) == p.at {
@@ -7895,7 +7895,7 @@ func (p *Parser) nurlc() bool {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_16_26
 								}
 								if int(pos) > p.far {
@@ -7911,7 +7911,7 @@ func (p *Parser) nurlc() bool {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								if c := buffer[pos]; class4[c] != 0 {
 									goto l147_17_26
 								}
 								if int(pos) > p.far {
@@ -7937,7 +7937,7 @@ func (p *Parser) nurlc() bool {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						if c := buffer[pos]; class6[c] != 0 {
 							goto l139_27
 						}
 						if int(pos) > p.far {
@@ -7967,7 +7967,7 @@ l133:
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l136
 	}
 	if int(pos) > p.far {
@@ -7987,7 +7987,7 @@ func (p *Parser) nreserved() bool {
 	if int(pos) == p.at {
 		p.note(19, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+	if c := buffer[pos]; class7[c] != 0 {
 		goto l136
 	}
 	if int(pos) > p.far {
@@ -8005,7 +8005,7 @@ l136:
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l139
 	}
 	if int(pos) > p.far {
@@ -8025,7 +8025,7 @@ func (p *Parser) nunreserved() bool {
 	if int(pos) == p.at {
 		p.note(5, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+	if c := buffer[pos]; class6[c] != 0 {
 		goto l139
 	}
 	if int(pos) > p.far {
@@ -8043,7 +8043,7 @@ l139:
 func (p *Parser) rmark() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l142
 	}
 	if int(pos) > p.far {
@@ -8063,7 +8063,7 @@ func (p *Parser) nmark() bool {
 	if int(pos) == p.at {
 		p.note(20, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+	if c := buffer[pos]; class5[c] != 0 {
 		goto l142
 	}
 	if int(pos) > p.far {
@@ -8093,7 +8093,7 @@ func (p *Parser) rescaped() bool {
 		}
 		pos++
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l147_16
 			}
 			if int(pos) > p.far {
@@ -8106,7 +8106,7 @@ func (p *Parser) rescaped() bool {
 		}
 	lok16:
 		{ // hex
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l147_17
 			}
 			if int(pos) > p.far {
@@ -8149,7 +8149,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(4, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l147_16
 			}
 			if int(pos) > p.far {
@@ -8165,7 +8165,7 @@ func (p *Parser) nescaped() bool {
 			if int(pos) == p.at {
 				p.note(4, true)
 			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+			if c := buffer[pos]; class4[c] != 0 {
 				goto l147_17
 			}
 			if int(pos) > p.far {
@@ -8191,7 +8191,7 @@ l145:
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l147
 	}
 	if int(pos) > p.far {
@@ -8211,7 +8211,7 @@ func (p *Parser) nhex() bool {
 	if int(pos) == p.at {
 		p.note(4, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+	if c := buffer[pos]; class4[c] != 0 {
 		goto l147
 	}
 	if int(pos) > p.far {
@@ -8229,13 +8229,13 @@ l147:
 func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l150
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l150
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -8252,7 +8252,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l150
 	}
 	if int(pos) > p.far {
@@ -8261,7 +8261,7 @@ func (p *Parser) nalphanum() bool {
 	if int(pos) == p.at {
 		p.note(14, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+	if c := buffer[pos]; class3[c] != 0 {
 		goto l150
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -8276,13 +8276,13 @@ l150:
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l154
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l154
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -8299,7 +8299,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l154
 	}
 	if int(pos) > p.far {
@@ -8308,7 +8308,7 @@ func (p *Parser) nalpha() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l154
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -8323,7 +8323,7 @@ l154:
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l158
 	}
 	if int(pos) > p.far {
@@ -8343,7 +8343,7 @@ func (p *Parser) nlowalpha() bool {
 	if int(pos) == p.at {
 		p.note(7, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+	if c := buffer[pos]; class2[c] != 0 {
 		goto l158
 	}
 	if int(pos) > p.far {
@@ -8361,7 +8361,7 @@ l158:
 func (p *Parser) rupalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l160
 	}
 	if int(pos) > p.far {
@@ -8381,7 +8381,7 @@ func (p *Parser) nupalpha() bool {
 	if int(pos) == p.at {
 		p.note(8, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+	if c := buffer[pos]; class1[c] != 0 {
 		goto l160
 	}
 	if int(pos) > p.far {
@@ -8399,7 +8399,7 @@ l160:
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l162
 	}
 	if int(pos) > p.far {
@@ -8419,7 +8419,7 @@ func (p *Parser) ndigit() bool {
 	if int(pos) == p.at {
 		p.note(13, true)
 	}
-	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+	if c := buffer[pos]; class0[c] != 0 {
 		goto l162
 	}
 	if int(pos) > p.far {

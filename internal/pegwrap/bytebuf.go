@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // byteBuffer makes the parser read the input's bytes where peg reads runes: Reset copies
@@ -22,11 +24,53 @@ import (
 // the noteMask sets that notes.go computed hold every byte that some test, table or
 // switch treats otherwise than the probe, and none may hold it. An input byte 0 is then
 // read as before: no test accepts it and matchDot consumes it.
+//
+// Once the buffer holds bytes, the class tables (classes.go, byteset.go) grow to 256
+// bytes, the upper half zero, and their tests drop c < 128: a byte indexes the table
+// with no bounds check and no comparison, and a byte from 0x80 up fails the test as it
+// did, reaching the same else branch (rfc3987's UTF-8). A twentieth of an rfc3986
+// validation.
 func byteBuffer(code []byte) ([]byte, error) {
 	if err := fillerUnaccepted(code); err != nil {
 		return nil, err
 	}
-	return applyEdits(code, byteEdits, "byte buffer")
+	code, err := applyEdits(code, byteEdits, "byte buffer")
+	if err != nil {
+		return nil, err
+	}
+	return byteTables(code)
+}
+
+var (
+	asciiTableTest = regexp.MustCompile(`if c := uint32\(buffer\[(\w+)\]\); c < 128 && (class\d+)\[c\] != 0 \{`)
+	tableDecl      = regexp.MustCompile(`(?m)^const (class\d+) = ("(?:[^"\\\n]|\\.)*")$`)
+)
+
+// byteTables widens every class table to 256 bytes and rewrites its tests to index it
+// with the byte; a test or a table in any other shape is an error, since the two must
+// change together.
+func byteTables(code []byte) ([]byte, error) {
+	code = asciiTableTest.ReplaceAll(code, []byte("if c := buffer[$1]; $2[c] != 0 {"))
+	if bytes.Contains(code, []byte("c < 128")) {
+		return nil, fmt.Errorf("byte buffer: a class table test is not in the shape of classes.go")
+	}
+	var bad error
+	code = tableDecl.ReplaceAllFunc(code, func(decl []byte) []byte {
+		m := tableDecl.FindSubmatch(decl)
+		v, err := strconv.Unquote(string(m[2]))
+		if err != nil || len(v) != 128 {
+			bad = fmt.Errorf("byte buffer: class table %s is not one 128-byte string", m[1])
+			return decl
+		}
+		return fmt.Appendf(nil, "const %s = %q", m[1], v+strings.Repeat("\x00", 128))
+	})
+	if bad != nil {
+		return nil, bad
+	}
+	if n, want := len(tableDecl.FindAll(code, -1)), bytes.Count(code, []byte("\nconst class")); n != want {
+		return nil, fmt.Errorf("byte buffer: %d class tables, %d declared as one string each", want, n)
+	}
+	return code, nil
 }
 
 var byteEdits = []edit{

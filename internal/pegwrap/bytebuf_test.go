@@ -3,12 +3,14 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // TestByteBuffer checks what byteBuffer writes (a byte buffer copied from the input,
-// matchDot comparing positions, byte constants in tests) and that it refuses a grammar
+// matchDot comparing positions, byte constants in tests, 256-byte class tables) and that it refuses a grammar
 // with a test that accepts the filler byte: the end of input would then be consumed.
 func TestByteBuffer(t *testing.T) {
 	got := generate(t, "# pegwrap: entries top\n# pegwrap: tokens top\ntop <- 'a' . [b-d] !.\n")
@@ -20,6 +22,19 @@ func TestByteBuffer(t *testing.T) {
 	}
 	if strings.Contains(got, "rune('") || strings.Contains(got, "endSymbol {") {
 		t.Error("output still reads runes")
+	}
+	// A class table: 256 bytes, the upper half zero, indexed by the byte itself.
+	got = generate(t, "# pegwrap: entries top\n# pegwrap: tokens top\ntop <- ('x' / 'y' / [0-9])* !.\n")
+	if strings.Contains(got, "c < 128") || !strings.Contains(got, "if c := buffer[pos]; class0[c] != 0 {") {
+		t.Error("the class test does not index the table with the byte")
+	}
+	m := regexp.MustCompile(`(?m)^const class0 = (".*")$`).FindStringSubmatch(got)
+	if m == nil {
+		t.Fatal("no class0 table")
+	}
+	table, err := strconv.Unquote(m[1])
+	if err != nil || len(table) != 256 || strings.Trim(table[128:], "\x00") != "" || table['x'] != 1 || table['5'] != 1 || table['z'] != 0 {
+		t.Errorf("class0 is not the 256-byte table of x y 0-9: %q", table)
 	}
 	dir := t.TempDir()
 	grammar := filepath.Join(dir, "nul.peg")
