@@ -44,7 +44,8 @@ import (
 // A consuming default clause adds the characters of its range that no case lists (only
 // those reach it); the clause itself stays, for the characters outside its range (when
 // it is all that is left, its statements are written without the switch).
-// The tables are constant strings appended to the file, one per distinct set.
+// The tables are constant strings appended to the file, one per distinct set; byteBuffer
+// later makes them 256 bytes long and drops c < 128 (bytebuf.go).
 func classTables(code []byte, sets map[string]*byteSet) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "parser.go", code, parser.ParseComments)
