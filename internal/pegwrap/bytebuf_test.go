@@ -45,3 +45,21 @@ func TestByteBuffer(t *testing.T) {
 		t.Errorf("a test that accepts byte 0 was not refused: %v", err)
 	}
 }
+
+// TestByteTablesRefusesOtherShapes checks that byteTables stops on a class test or a
+// table it would not rewrite: the two must change together.
+func TestByteTablesRefusesOtherShapes(t *testing.T) {
+	table := `"` + strings.Repeat(`\x00`, 128) + `"`
+	for name, src := range map[string]string{
+		"test":  "package x\n\nfunc f() {\n\tif c := uint32(buffer[pos]); c < 128 && class0[c] == 1 {\n\t}\n}\n\nconst class0 = " + table + "\n",
+		"block": "package x\n\nconst (\n\tclass0 = " + table + "\n)\n",
+	} {
+		if _, err := byteTables([]byte(src)); err == nil {
+			t.Errorf("%s: a shape byteTables does not rewrite was accepted", name)
+		}
+	}
+	ok := "package x\n\nfunc f() {\n\tif c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {\n\t}\n}\n\nconst class0 = " + table + "\n"
+	if _, err := byteTables([]byte(ok)); err != nil {
+		t.Errorf("the shape of classes.go was refused: %v", err)
+	}
+}

@@ -226,7 +226,10 @@ func tableNumber(name string) int {
 // class<N> (the passes that write tables name them so, and probeClasses and noteTests
 // read them) must be one 128-byte string, one byte per ASCII character, else a pass
 // could misread a character test.
-func classTableDecls(f *ast.File) (map[string]string, error) {
+func classTableDecls(f *ast.File) (map[string]string, error) { return tableDecls(f, 128) }
+
+// tableDecls is classTableDecls for tables of size bytes (byteBuffer's are 256).
+func tableDecls(f *ast.File, size int) (map[string]string, error) {
 	tables := map[string]string{}
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
@@ -245,8 +248,8 @@ func classTableDecls(f *ast.File) (map[string]string, error) {
 						v, _ = strconv.Unquote(lit.Value)
 					}
 				}
-				if len(v) != 128 {
-					return nil, fmt.Errorf("class table %s is not one 128-byte string", id.Name)
+				if len(v) != size {
+					return nil, fmt.Errorf("class table %s is not one %d-byte string", id.Name, size)
 				}
 				tables[id.Name] = v
 			}
