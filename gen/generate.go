@@ -1,6 +1,7 @@
 // Package gen holds one generated parser per specification version, each in its own
-// package because peg's generated names would collide. Nothing here is written by hand
-// except this file: run `go generate ./...` (or `make generate`) after changing grammar/.
+// package because peg's generated names would collide. None of them is for import:
+// package uri is the API, and calls them. Nothing here is written by hand except this
+// file: run `go generate ./...` (or `make generate`) after changing grammar/.
 package gen
 
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc3986.peg -package rfc3986 -out rfc3986/parser.go
