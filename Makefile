@@ -33,8 +33,10 @@ test: vet
 	$(GO) test $(PKG)
 	cd beam && $(GO) test ./...
 
+# Every spec against net/url on each benchmark corpus (testdata/corpora/README.md: realworld
+# and gosrc), then accepted and rejected lines apart; docs/performance.md reads the output.
 bench:
-	$(GO) test ./uri -run '^$$' -bench RealWorld -benchtime 5x -count 3
+	$(GO) test ./uri -run '^$$' -bench 'RealWorld|Verdicts' -benchtime 5x -count 5
 
 # Differential test of every grammar against its ABNF oracle with N strings per spec.
 conformance:

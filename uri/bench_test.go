@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urispec/urispec/uri"
 )
@@ -15,9 +16,25 @@ import (
 // provenance).
 const corpora = "../testdata/corpora/"
 
-// realWorld returns every line of the real-world corpus, which is stored gzip-compressed.
-func realWorld(tb testing.TB) []string {
-	f, err := os.Open(corpora + "realworld-urls.txt.gz")
+// benchCorpus is a list of URLs that the benchmarks run on, named for their sub-benchmarks.
+type benchCorpus struct {
+	name  string
+	lines []string
+}
+
+// benchCorpora returns the benchmark corpora, which are of different kinds: realworld,
+// links gathered from software documentation (mostly https), and gosrc, a file: URL for
+// every file of the Go source tree (long paths, no host).
+func benchCorpora(tb testing.TB) []benchCorpus {
+	return []benchCorpus{
+		{"realworld", gzipLines(tb, "realworld-urls.txt.gz")},
+		{"gosrc", gzipLines(tb, "gosrc-file-urls.txt.gz")},
+	}
+}
+
+// gzipLines returns every line of a gzip-compressed corpus file.
+func gzipLines(tb testing.TB, name string) []string {
+	f, err := os.Open(corpora + name)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -33,106 +50,134 @@ func realWorld(tb testing.TB) []string {
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }
 
-// perURI reports time and allocations per input rather than per pass over the corpus.
-func perURI(b *testing.B, n int, f func(string)) func(*testing.B) {
-	return func(b *testing.B) {
-		lines := realWorld(b)[:n]
-		b.ReportAllocs()
-		b.ResetTimer()
-		for range b.N {
-			for _, l := range lines {
-				f(l)
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/uri")
-	}
+// pass is one function to time over a list of lines.
+type pass struct {
+	lines []string
+	f     func(string)
 }
 
-// BenchmarkRealWorld parses every line of the real-world corpus with each spec's parser
-// and with Go's net/url, in the same run: compare the ns/uri columns.
-func BenchmarkRealWorld(b *testing.B) {
-	n := len(realWorld(b))
-	for _, spec := range uri.Specs() {
-		p, err := uri.NewParser(spec)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run("urispec-"+spec.String(), perURI(b, n, func(s string) { p.Parse(s) }))
-		if spec == uri.RFC3986 {
-			b.Run("urispec-rfc3986-validate", perURI(b, n, func(s string) { p.Validate(s) }))
-			var r uri.Reference
-			b.Run("urispec-rfc3986-parseinto", perURI(b, n, func(s string) { p.ParseInto(s, &r) }))
-		}
+// run calls f on every line and returns the time it took.
+func (p pass) run() time.Duration {
+	start := time.Now()
+	for _, l := range p.lines {
+		p.f(l)
 	}
-	b.Run("net-url", perURI(b, n, func(s string) { url.Parse(s) }))
+	return time.Since(start)
 }
 
-// BenchmarkParseStages times the steps of an rfc3986 Parse on the real-world corpus, as
-// cumulative stages (uri.ParseStages): validating without a syntax tree, recording it,
-// copying it out, filling a reused Reference (ParseInto), and Parse, which allocates one.
-func BenchmarkParseStages(b *testing.B) {
-	n := len(realWorld(b))
-	p, err := uri.NewParser(uri.RFC3986)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, st := range uri.ParseStages(p) {
-		b.Run(st.Name, perURI(b, n, st.F))
-	}
-	b.Run("net-url", perURI(b, n, func(s string) { url.Parse(s) }))
-}
-
-// perByte is perURI that also reports time per byte of input, so that the rejected and
-// the accepted lines of a spec, whose lengths differ, can be compared.
-func perByte(lines []string, f func(string)) func(*testing.B) {
+// bytes is the length of all the lines.
+func (p pass) bytes() int {
 	n := 0
-	for _, l := range lines {
+	for _, l := range p.lines {
 		n += len(l)
 	}
+	return n
+}
+
+// sideBySide returns a benchmark that, on every iteration, times a pass of p and then a
+// pass of ref, and reports p's ns/uri and ns/byte, ref's ns/<unit>, and the ratio of p's
+// time to ref's per unit ("uri" or "byte") as x-<refName>. Timed in turn within one run,
+// the ratio holds when the load of the machine changes, which separate runs' times do not.
+// (ns/op is the time of both passes.)
+func sideBySide(p pass, refName, unit string, ref pass) func(*testing.B) {
+	per := func(q pass) float64 { return float64(len(q.lines)) }
+	if unit == "byte" {
+		per = func(q pass) float64 { return float64(q.bytes()) }
+	}
 	return func(b *testing.B) {
-		b.ReportAllocs()
-		b.ResetTimer()
+		var t, tRef time.Duration
 		for range b.N {
-			for _, l := range lines {
-				f(l)
-			}
+			t += p.run()
+			tRef += ref.run()
 		}
-		ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-		b.ReportMetric(ns/float64(len(lines)), "ns/uri")
-		b.ReportMetric(ns/float64(n), "ns/byte")
+		ns := float64(t.Nanoseconds()) / float64(b.N)
+		nsRef := float64(tRef.Nanoseconds()) / float64(b.N)
+		b.ReportMetric(ns/float64(len(p.lines)), "ns/uri")
+		b.ReportMetric(ns/float64(p.bytes()), "ns/byte")
+		b.ReportMetric(nsRef/per(ref), refName+"-ns/"+unit)
+		b.ReportMetric((ns/per(p))/(nsRef/per(ref)), "x-"+refName)
 	}
 }
 
-// BenchmarkVerdicts splits the real-world corpus, for each spec, into the lines the spec
-// accepts and the lines it rejects, and parses each part on one reused Parser (Parse,
-// with components; a rejected line builds its *Error, whose offset and rule are exact);
-// rejected-expected also asks each error for its Expected set; net-url parses the
-// accepted part with url.Parse in the same run. Compare ns/byte of rejected with
-// accepted (issue 13: a rejected string costs at most twice an accepted one of the same
-// length), and ns/uri of accepted with its net-url.
-func BenchmarkVerdicts(b *testing.B) {
-	all := realWorld(b)
-	for _, spec := range uri.Specs() {
-		p, err := uri.NewParser(spec)
+// netURL is url.Parse, the reference the speed targets are ratios to.
+func netURL(s string) { url.Parse(s) }
+
+// BenchmarkRealWorld parses every line of each benchmark corpus with each spec's parser
+// (rfc3986 also with Validate and ParseInto), each timed in turn with Go's net/url on
+// the same lines: x-net-url is the ratio to net/url.
+func BenchmarkRealWorld(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		b.Run(c.name, func(b *testing.B) {
+			for _, spec := range uri.Specs() {
+				p, err := uri.NewParser(spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				vs := func(name string, f func(string)) {
+					b.Run(name, sideBySide(pass{c.lines, f}, "net-url", "uri", pass{c.lines, netURL}))
+				}
+				vs("urispec-"+spec.String(), func(s string) { p.Parse(s) })
+				if spec == uri.RFC3986 {
+					vs("urispec-rfc3986-validate", func(s string) { p.Validate(s) })
+					var r uri.Reference
+					vs("urispec-rfc3986-parseinto", func(s string) { p.ParseInto(s, &r) })
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkParseStages times the steps of an rfc3986 Parse on each benchmark corpus, as
+// cumulative stages (uri.ParseStages), each in turn with net/url: validating without a
+// syntax tree, recording it, copying it out, filling a reused Reference (ParseInto), and
+// Parse.
+func BenchmarkParseStages(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		p, err := uri.NewParser(uri.RFC3986)
 		if err != nil {
 			b.Fatal(err)
 		}
-		var accepted, rejected []string
-		for _, l := range all {
-			if p.Validate(l) == nil {
-				accepted = append(accepted, l)
-			} else {
-				rejected = append(rejected, l)
-			}
+		for _, st := range uri.ParseStages(p) {
+			b.Run(c.name+"/"+st.Name, sideBySide(pass{c.lines, st.F}, "net-url", "uri", pass{c.lines, netURL}))
 		}
-		parse := func(s string) { p.Parse(s) }
-		b.Run(spec.String()+"/accepted", perByte(accepted, parse))
-		b.Run(spec.String()+"/accepted-net-url", perByte(accepted, func(s string) { url.Parse(s) }))
-		b.Run(spec.String()+"/rejected", perByte(rejected, parse))
-		b.Run(spec.String()+"/rejected-expected", perByte(rejected, func(s string) {
-			if _, err := p.Parse(s); err != nil {
-				err.(*uri.Error).Expected()
+	}
+}
+
+// BenchmarkVerdicts splits each benchmark corpus, for each spec, into the lines the spec
+// accepts and the lines it rejects, and parses each part on one reused Parser (Parse,
+// with components; a rejected line builds its *Error, whose offset and rule are exact).
+// accepted is timed in turn with net/url on the same lines (x-net-url); rejected, and
+// rejected-expected (which also asks each error for its Expected set), in turn with the
+// accepted part, per byte since the lengths differ (x-accepted: a rejection's cost
+// against an acceptance of the same length).
+func BenchmarkVerdicts(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		for _, spec := range uri.Specs() {
+			p, err := uri.NewParser(spec)
+			if err != nil {
+				b.Fatal(err)
 			}
-		}))
+			var accepted, rejected []string
+			for _, l := range c.lines {
+				if p.Validate(l) == nil {
+					accepted = append(accepted, l)
+				} else {
+					rejected = append(rejected, l)
+				}
+			}
+			name := c.name + "/" + spec.String()
+			parse := func(s string) { p.Parse(s) }
+			acc := pass{accepted, parse}
+			b.Run(name+"/accepted", sideBySide(acc, "net-url", "uri", pass{accepted, netURL}))
+			if len(rejected) == 0 {
+				continue
+			}
+			b.Run(name+"/rejected", sideBySide(pass{rejected, parse}, "accepted", "byte", acc))
+			b.Run(name+"/rejected-expected", sideBySide(pass{rejected, func(s string) {
+				if _, err := p.Parse(s); err != nil {
+					err.(*uri.Error).Expected()
+				}
+			}}, "accepted", "byte", acc))
+		}
 	}
 }
