@@ -123,8 +123,8 @@ func sideBySide(p pass, refName, unit string, ref pass) func(*testing.B) {
 func netURL(s string) { url.Parse(s) }
 
 // BenchmarkRealWorld parses every line of each benchmark corpus with each spec's parser
-// (rfc3986 also with Validate and ParseInto), each timed in turn with Go's net/url on
-// the same lines: x-net-url is the ratio to net/url.
+// (rfc3986 also with Validate), each timed in turn with Go's net/url on the same lines:
+// x-net-url is the ratio to net/url.
 func BenchmarkRealWorld(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		b.Run(c.name, func(b *testing.B) {
@@ -139,8 +139,6 @@ func BenchmarkRealWorld(b *testing.B) {
 				vs("urispec-"+spec.String(), func(s string) { p.Parse(s) })
 				if spec == uri.RFC3986 {
 					vs("urispec-rfc3986-validate", func(s string) { p.Validate(s) })
-					var r uri.Reference
-					vs("urispec-rfc3986-parseinto", func(s string) { p.ParseInto(s, &r) })
 				}
 			}
 		})
@@ -149,8 +147,7 @@ func BenchmarkRealWorld(b *testing.B) {
 
 // BenchmarkParseStages times the steps of an rfc3986 Parse on each benchmark corpus, as
 // cumulative stages (uri.ParseStages), each in turn with net/url: validating without a
-// syntax tree, recording it, copying it out, filling a reused Reference (ParseInto), and
-// Parse.
+// syntax tree, recording it, copying it out, and Parse, which also fills the Reference.
 func BenchmarkParseStages(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		p, err := uri.NewParser(uri.RFC3986)
@@ -166,9 +163,10 @@ func BenchmarkParseStages(b *testing.B) {
 // BenchmarkVerdicts splits each benchmark corpus, for each spec, into the lines the spec
 // accepts and the lines it rejects, and parses each part on one reused Parser (Parse,
 // with components; a rejected line builds its *Error, whose offset and rule are exact).
-// accepted is timed in turn with net/url on the same lines (x-net-url); rejected, and
-// rejected-expected (which also asks each error for its Expected set), in turn with
-// accepted lines of the same lengths (sameLength; x-accepted: a rejection's cost against
+// accepted is timed in turn with net/url on the same lines (x-net-url); rejected,
+// rejected-message (which also asks each error for its message, Error) and
+// rejected-expected (for its Expected set), in turn with accepted lines of the same
+// lengths (sameLength; x-accepted: a rejection's cost against
 // an acceptance of the same length). A part that is empty is left out, and with it the
 // comparison that needs it.
 func BenchmarkVerdicts(b *testing.B) {
@@ -197,6 +195,11 @@ func BenchmarkVerdicts(b *testing.B) {
 			}
 			twins := pass{sameLength(rejected, accepted), parse}
 			b.Run(name+"/rejected", sideBySide(pass{rejected, parse}, "accepted", "uri", twins))
+			b.Run(name+"/rejected-message", sideBySide(pass{rejected, func(s string) {
+				if _, err := p.Parse(s); err != nil {
+					_ = err.Error()
+				}
+			}}, "accepted", "uri", twins))
 			b.Run(name+"/rejected-expected", sideBySide(pass{rejected, func(s string) {
 				if _, err := p.Parse(s); err != nil {
 					err.(*uri.Error).Expected()

@@ -59,14 +59,14 @@ type checkResult struct {
 }
 
 // schemeJSON encodes r's RFC 1738 scheme-specific syntax for checkResult.Scheme.
-func schemeJSON(r *uri.Reference) (json.RawMessage, error) {
+func schemeJSON(r uri.Reference) (json.RawMessage, error) {
 	if !r.IsAbsolute() {
 		return nil, nil
 	}
 	su, err := r.SchemeURL()
 	var ue *uri.Error
 	switch {
-	case err == nil && su == nil:
+	case errors.Is(err, uri.ErrNoSchemeSyntax):
 		return json.RawMessage("null"), nil
 	case err == nil:
 		return json.Marshal(su)
@@ -79,7 +79,7 @@ func schemeJSON(r *uri.Reference) (json.RawMessage, error) {
 	return nil, err
 }
 
-func componentsOf(r *uri.Reference) *jsonComponents {
+func componentsOf(r uri.Reference) *jsonComponents {
 	get := func(c uri.Component) *string {
 		if v, ok := r.Get(c); ok {
 			return &v
@@ -112,7 +112,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "urispec check:", err)
 		return exitUsage
 	}
-	var opts []uri.ParseOption
+	var opts []uri.ParserOption
 	if !*schemes {
 		opts = append(opts, uri.GenericOnly())
 	}
@@ -252,7 +252,7 @@ func writeCheck(w io.Writer, res checkResult, ue *uri.Error) error {
 	}
 	switch {
 	case ue != nil:
-		_, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", ue.Error())
+		_, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", errorText(ue))
 		return err
 	case res.Error != nil:
 		_, err := fmt.Fprintf(w, "%*s%s\n", len(prefix), "", res.Error.Message)

@@ -55,7 +55,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		switch {
 		case err == nil:
 		case readErr != nil || errors.As(err, &ue):
-			fmt.Fprintf(stderr, "urispec normalize: %v\n", err)
+			fmt.Fprintf(stderr, "urispec normalize: %s\n", errorText(err))
 			out, status = "error", exitInvalid
 		default:
 			return err
@@ -107,6 +107,6 @@ func runEqual(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return status
 		}
 	}
-	fmt.Fprintln(stderr, "urispec equal:", err)
+	fmt.Fprintln(stderr, "urispec equal:", errorText(err))
 	return exitUsage
 }

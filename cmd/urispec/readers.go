@@ -50,7 +50,7 @@ func parseReaders(spec uri.Spec, list string) ([]uri.Reader, error) {
 
 // allHazards is a reference's own hazards and its differentials with allReaders, in the
 // order of their offsets.
-func allHazards(r *uri.Reference) []uri.Hazard {
+func allHazards(r uri.Reference) []uri.Hazard {
 	return sortedHazards(append(r.Hazards(), r.Differentials(allReaders(r.Spec())...)...))
 }
 

@@ -53,7 +53,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "urispec resolve:", err)
 		return exitUsage
 	}
-	var opts []uri.Option
+	var opts []uri.ResolveOption
 	if *nonStrict {
 		opts = append(opts, uri.NonStrict())
 	}
@@ -88,7 +88,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					out.Result, out.ResultB64 = &res.Target, exactBytes(res.Target)
 				}
 				if re != nil {
-					out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: re.Error(), Expected: re.Err.Expected()}
+					out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: errorText(re), Expected: re.Err.Expected()}
 				}
 			case errors.As(err, &ue):
 				out.Error = errorJSON(ue)

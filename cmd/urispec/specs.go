@@ -55,7 +55,8 @@ func runSpecs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	enc.SetEscapeHTML(false)
 	var b strings.Builder
 	for _, s := range uri.Specs() {
-		e := specEntry{ID: s.String(), Title: s.Title(), Date: s.Date(), Grammar: s.GrammarFile(),
+		// The repository names each spec's grammar after its ID.
+		e := specEntry{ID: s.String(), Title: s.Title(), Date: s.Date(), Grammar: "grammar/" + s.String() + ".peg",
 			TopRule: s.TopRule(), Document: s.Document(), Lineage: s.Lineage()}
 		if *asJSON {
 			if err := enc.Encode(e); err != nil {
