@@ -43,7 +43,10 @@ conformance:
 	$(GO) test ./uri -run '^TestOracle$$' -count 1 -timeout 0 -v -oracle.n=$(N)
 
 # Run every fuzz target for FUZZTIME each, one after the other.
+FUZZPKGS := ./uri ./cmd/urispec
 fuzz:
-	@for t in $$($(GO) test ./uri -list '^Fuzz' | grep '^Fuzz'); do \
-		echo "== $$t"; $(GO) test ./uri -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	@for pkg in $(FUZZPKGS); do \
+		for t in $$($(GO) test $$pkg -list '^Fuzz' | grep '^Fuzz'); do \
+			echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+		done; \
 	done

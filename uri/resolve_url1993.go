@@ -85,47 +85,59 @@ func isFullForm1993(s string) bool {
 }
 
 // removeDotElements1993 removes "/xxx/.." and "/." (xxx, ".." and "." complete path
-// elements) until none is left, the leftmost occurrence first ("recursively removed").
-// Read literally, xxx may itself be ".." or "."; the later specs' "not equal to '..'"
-// is not in this text, so "/../.." is removed too. Elements end at "/", at the "?" of
-// the search, or at the end.
+// elements) until none is left, the leftmost occurrence first ("recursively removed"),
+// "/xxx/.." before "/." where both begin at the same "/". Read literally, xxx may itself
+// be ".." or "."; the later specs' "not equal to '..'" is not in this text, so "/../.." is
+// removed too. Elements begin after a "/" and end at the next "/", at the "?" of the
+// search, or at the end; the text before the first "/" is no element.
+//
+// The removals are made on a stack of elements, in time linear in the buffer: a removal
+// only changes what follows the element before it, so the leftmost occurrence is always
+// at the top of the elements kept so far, or at the one after it. A "." on top waits for
+// the next element, since "/./.." is removed whole before its "/." would be.
+// TestRemoveDotElements1993Literal compares it with the removals made one at a time.
 func removeDotElements1993(buf string) string {
-	for {
-		i, n := findDotElement1993(buf)
-		if i < 0 {
-			return buf
-		}
-		buf = buf[:i] + buf[i+n:]
+	stop := strings.IndexByte(buf, '?')
+	if stop < 0 {
+		stop = len(buf)
 	}
-}
-
-func findDotElement1993(buf string) (int, int) {
-	end := strings.IndexByte(buf, '?')
-	if end < 0 {
-		end = len(buf)
+	first := strings.IndexByte(buf[:stop], '/')
+	if first < 0 {
+		return buf
 	}
-	elemEnd := func(i int) int { // end of the element starting at i
-		j := strings.IndexByte(buf[i:end], '/')
-		if j < 0 {
-			return end
+	// kept[0] is the text before the first "/", which no removal touches; the elements
+	// follow it.
+	kept := make([]segment, 1, strings.Count(buf[:stop], "/")+1)
+	kept[0] = segment{0, first}
+	elem := func(i int) string { return buf[kept[i].begin:kept[i].end] }
+	for begin := first + 1; ; {
+		end := begin + strings.IndexByte(buf[begin:stop], '/')
+		last := end < begin
+		if last {
+			end = stop
 		}
-		return i + j
-	}
-	for i := 0; i < end; i++ {
-		if buf[i] != '/' {
-			continue
-		}
-		e1 := elemEnd(i + 1)
-		// "/xxx/.."
-		if e1 < end && buf[e1] == '/' {
-			if e2 := elemEnd(e1 + 1); buf[e1+1:e2] == ".." {
-				return i, e2 - i
+		x := buf[begin:end]
+		consumed := false
+		for len(kept) > 1 {
+			if x == ".." { // "/top/.."
+				kept, consumed = kept[:len(kept)-1], true
+				break
 			}
+			if elem(len(kept)-1) != "." {
+				break
+			}
+			kept = kept[:len(kept)-1] // "/." on top, not followed by ".."
 		}
-		// "/."
-		if buf[i+1:e1] == "." {
-			return i, e1 - i
+		if !consumed {
+			kept = append(kept, segment{begin, end})
 		}
+		if last {
+			break
+		}
+		begin = end + 1
 	}
-	return -1, 0
+	if n := len(kept); n > 1 && elem(n-1) == "." {
+		kept = kept[:n-1]
+	}
+	return joinSegments(buf, kept) + buf[stop:]
 }

@@ -170,7 +170,7 @@ func TestMergeErrors(t *testing.T) {
 	}{
 		{[]string{"merge"}, "no summary named"},
 		{[]string{"merge", a, b}, "different specs"},
-		{[]string{"merge", bad}, "format 99"},
+		{[]string{"merge", bad}, "format: 99"},
 		{[]string{"merge", filepath.Join(dir, "missing.json")}, "no such file"},
 		{[]string{"merge", "../../testdata/cmd/mixed-crlf.txt"}, "not a summary"},
 		{[]string{"matrix", "-json", "-summary-json"}, "exclude each other"},

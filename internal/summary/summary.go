@@ -221,7 +221,7 @@ func addTo(gs []Group, key string, e Example, k int) []Group {
 }
 
 // mergeGroups merges two key-sorted group lists.
-func mergeGroups(a, b []Group, k int) []Group {
+func mergeGroups(a, b []Group, k int, sum *adder) []Group {
 	out := make([]Group, 0, len(a)+len(b))
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -234,7 +234,7 @@ func mergeGroups(a, b []Group, k int) []Group {
 			j++
 		default:
 			exs := append(slices.Clone(a[i].Examples), b[j].Examples...)
-			out = append(out, Group{Key: a[i].Key, Count: a[i].Count + b[j].Count, Examples: bottomK(exs, k)})
+			out = append(out, Group{Key: a[i].Key, Count: sum.add(a[i].Count, b[j].Count), Examples: bottomK(exs, k)})
 			i++
 			j++
 		}
@@ -263,33 +263,48 @@ func Merge(a, b *Summary) (*Summary, error) {
 	}
 	k := a.Examples
 	m := New(a.Specs, k)
-	m.Inputs = a.Inputs + b.Inputs
-	m.Disagree = a.Disagree + b.Disagree
+	var sum adder
+	m.Inputs = sum.add(a.Inputs, b.Inputs)
+	m.Disagree = sum.add(a.Disagree, b.Disagree)
 	for i := range m.Accepts {
-		m.Accepts[i] = a.Accepts[i] + b.Accepts[i]
+		m.Accepts[i] = sum.add(a.Accepts[i], b.Accepts[i])
 	}
-	m.Unchecked = mergeGroups(a.Unchecked, b.Unchecked, k)
-	m.Patterns = addCounts(a.Patterns, b.Patterns)
-	m.Hazards = addCounts(a.Hazards, b.Hazards)
+	m.Unchecked = mergeGroups(a.Unchecked, b.Unchecked, k, &sum)
+	m.Patterns = addCounts(a.Patterns, b.Patterns, &sum)
+	m.Hazards = addCounts(a.Hazards, b.Hazards, &sum)
 	for i := range m.Pairs {
 		pa, pb := a.Pairs[i], b.Pairs[i]
-		m.Pairs[i].OnlyOlder = pa.OnlyOlder + pb.OnlyOlder
-		m.Pairs[i].OnlyNewer = pa.OnlyNewer + pb.OnlyNewer
-		m.Pairs[i].Groups = mergeGroups(pa.Groups, pb.Groups, k)
+		m.Pairs[i].OnlyOlder = sum.add(pa.OnlyOlder, pb.OnlyOlder)
+		m.Pairs[i].OnlyNewer = sum.add(pa.OnlyNewer, pb.OnlyNewer)
+		m.Pairs[i].Groups = mergeGroups(pa.Groups, pb.Groups, k, &sum)
 	}
 	for i := range m.Only {
-		m.Only[i].Groups = mergeGroups(a.Only[i].Groups, b.Only[i].Groups, k)
+		m.Only[i].Groups = mergeGroups(a.Only[i].Groups, b.Only[i].Groups, k, &sum)
+	}
+	if sum.err != nil {
+		return nil, sum.err
 	}
 	return m, nil
 }
 
-func addCounts(a, b map[string]int64) map[string]int64 {
+// adder adds counts and keeps the first overflow.
+type adder struct{ err error }
+
+func (d *adder) add(a, b int64) int64 {
+	s, err := add(a, b)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return s
+}
+
+func addCounts(a, b map[string]int64, sum *adder) map[string]int64 {
 	m := maps.Clone(a)
 	if m == nil {
 		m = map[string]int64{}
 	}
 	for key, n := range b {
-		m[key] += n
+		m[key] = sum.add(m[key], n)
 	}
 	return m
 }
