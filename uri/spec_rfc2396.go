@@ -14,27 +14,42 @@ import "github.com/urispec/urispec/gen/rfc2396"
 //	           scheme-specific part, "?" included: "a:b?c" has no query)
 //	query      query
 //	fragment   fragment
-var rfc2396Binding = binding{
-	spec:       RFC2396,
-	newMachine: func() machine { return &rfc2396.Parser{} },
-	top:        "URI_reference",
-	ruleName:   hyphenURINames,
-	classes:    rfc2396Classes,
-	reportAs:   map[string]string{"userinfo": "authority"},
-	roles: map[string]role{
-		"scheme":      roleScheme,
-		"authority":   roleAuthority,
-		"userinfo":    roleUserinfo,
-		"host":        roleHost,
-		"hostname":    roleHostName,
-		"IPv4address": roleIPv4,
-		"port":        rolePort,
-		"abs_path":    rolePath,
-		"rel_path":    rolePath,
-		"opaque_part": rolePath,
-		"query":       roleQuery,
-		"fragment":    roleFragment,
+var rfc2396Spec = specDesc{
+	spec: RFC2396,
+	// RFC 2396's header: "Updates: 1808, 1738".
+	id: "rfc2396", title: "Uniform Resource Identifiers (URI): Generic Syntax", date: "1998-08",
+	document: "RFC 2396, Appendix A", name: "RFC 2396", status: "Standards Track",
+	updates: []string{"RFC 1808", "RFC 1738"},
+
+	grammar: binding{
+		newMachine: func() machine { return &rfc2396.Parser{} },
+		ruleID:     rfc2396.RuleID,
+		pegName:    rfc2396.RuleName,
+		numRules:   rfc2396.NumRules,
+		top:        "URI_reference",
+		ruleName:   hyphenURINames,
+		classes:    rfc2396Classes,
+		reportAs:   map[string]string{"userinfo": "authority"},
+		roles: map[string]role{
+			"scheme":      roleScheme,
+			"authority":   roleAuthority,
+			"userinfo":    roleUserinfo,
+			"host":        roleHost,
+			"hostname":    roleHostName,
+			"IPv4address": roleIPv4,
+			"port":        rolePort,
+			"abs_path":    rolePath,
+			"rel_path":    rolePath,
+			"opaque_part": rolePath,
+			"query":       roleQuery,
+			"fragment":    roleFragment,
+		},
 	},
+	// 2.3: unreserved = alphanum | mark.
+	unreserved: alnum + "-_.!~*'()",
+	removeDots: removeDotSegmentsBuffer,
+	resolve:    resolveRFC2396,
+	family:     famRFC2396,
 }
 
 // The classes of RFC 2396's character rules (1.6, 2.2-2.4, 3.3), largest first.

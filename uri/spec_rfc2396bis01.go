@@ -16,28 +16,45 @@ import "github.com/urispec/urispec/gen/rfc2396bis01"
 //	           whole scheme-specific part: "mailto:a?subject=b" has no query)
 //	query      query
 //	fragment   fragment
-var rfc2396bis01Binding = binding{
-	spec:       RFC2396bis01,
-	newMachine: func() machine { return &rfc2396bis01.Parser{} },
-	top:        "URI_reference",
-	ruleName:   hyphenated,
-	classes:    rfc2396bis01Classes,
-	reportAs:   map[string]string{"userinfo": "authority"},
-	roles: map[string]role{
-		"scheme":      roleScheme,
-		"authority":   roleAuthority,
-		"userinfo":    roleUserinfo,
-		"host":        roleHost,
-		"hostname":    roleHostName,
-		"IPv4address": roleIPv4,
-		"IPv6address": roleIPv6,
-		"port":        rolePort,
-		"abs_path":    rolePath,
-		"rel_path":    rolePath,
-		"opaque_part": rolePath,
-		"query":       roleQuery,
-		"fragment":    roleFragment,
+var rfc2396bis01Spec = specDesc{
+	spec: RFC2396bis01,
+	id:   "rfc2396bis-01", title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2003-03",
+	document: "draft-fielding-uri-rfc2396bis-01, sections 2-5",
+	name:     "draft-fielding-uri-rfc2396bis-01", status: "Internet-Draft",
+	became: "RFC 3986",
+
+	grammar: binding{
+		newMachine: func() machine { return &rfc2396bis01.Parser{} },
+		ruleID:     rfc2396bis01.RuleID,
+		pegName:    rfc2396bis01.RuleName,
+		numRules:   rfc2396bis01.NumRules,
+		top:        "URI_reference",
+		ruleName:   hyphenated,
+		classes:    rfc2396bis01Classes,
+		reportAs:   map[string]string{"userinfo": "authority"},
+		roles: map[string]role{
+			"scheme":      roleScheme,
+			"authority":   roleAuthority,
+			"userinfo":    roleUserinfo,
+			"host":        roleHost,
+			"hostname":    roleHostName,
+			"IPv4address": roleIPv4,
+			"IPv6address": roleIPv6,
+			"port":        rolePort,
+			"abs_path":    rolePath,
+			"rel_path":    rolePath,
+			"opaque_part": rolePath,
+			"query":       roleQuery,
+			"fragment":    roleFragment,
+		},
 	},
+	// 2.3: unreserved = ALPHA / DIGIT / mark.
+	unreserved: alnum + "-_.!~*'()",
+	// 6.2.2.3 splits "the URI just after the "/" that starts the path", which a rootless
+	// path does not have: the merge steps, for a path that begins with "/".
+	removeDots: removeDotSegmentsBuffer,
+	resolve:    resolveRFC2396bis01,
+	family:     famBis01,
 }
 
 // The classes of the draft's character rules (section 2), largest first.
