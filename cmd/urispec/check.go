@@ -20,7 +20,7 @@ type jsonError struct {
 	Expected []string `json:"expected,omitempty"`
 }
 
-// jsonComponents holds each component's text, null when undefined (DESIGN.md contract).
+// jsonComponents holds each component's text, null when undefined (docs/design.md).
 type jsonComponents struct {
 	Scheme    *string `json:"scheme"`
 	Authority *string `json:"authority"`
@@ -94,100 +94,111 @@ func componentsOf(r *uri.Reference) *jsonComponents {
 	}
 }
 
-func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	specFlag := fs.String("spec", "rfc3986", "spec ID, comma-separated IDs, or all")
-	asJSON := fs.Bool("json", false, "one JSON object per input and spec")
-	schemes := fs.Bool("schemes", true, "rfc1738 only (other specs ignore it): a URL whose scheme is one of RFC 1738's ten\nmust match that scheme's rule; with -schemes=false, the generic syntax (genericurl) alone")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urispec check [-spec ID|all] [-json] [-schemes=false] [URI ...]\n\nWith no URI, reads one per line from standard input, showing progress on standard error\nwhen it is a terminal (not with -json, nor when standard output is a terminal too).\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
-		fs.PrintDefaults()
+const checkDoc = `Checks each URI reference under each chosen spec (default rfc3986) and prints its
+verdict: for a valid one its hazards (see urispec lint), for an invalid one a caret
+under the offending byte and the error (offset, rule, what the grammar allows there).
+
+The inputs are the URI arguments, then the lines of each -f FILE ("-f -" is standard
+input); with neither, the lines of standard input. An argument is always a URI, never a
+file name. Lines are checked in batches on every CPU and printed in input order, each
+batch as soon as it is done.
+
+Hazards are the reference's own (RFC 3986 section 7 and its counterparts). The
+differential hazards (a part that another parser reads differently) need a reading by
+each of those parsers: ask for them with -with (all, or a list such as net-url,whatwg);
+urispec lint compares with all of them by default.
+
+With -json, one object per input and spec: input, spec, valid, components (null when
+undefined), host_kind, scheme (RFC 1738's scheme-specific parts), hazards, and for an
+invalid input error {offset, rule, message, expected}.
+
+When standard error is a terminal and standard output is not, progress is shown while
+files or standard input are read (not with -json).
+
+Exit status: 0 every input valid, 1 some input invalid, 2 usage error, an input that
+could not be read, or output that could not be written.`
+
+func checkCommand() command {
+	return command{
+		name:    "check",
+		summary: "validate URI references and show their components",
+		usage:   "check [-spec ID,...|all] [-json] [-with READERS] [-schemes=false] [-f FILE]... [URI ...]",
+		doc:     checkDoc,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			o := checkOptions{specs: specFlags(fs, "rfc3986", true)}
+			fs.BoolVar(&o.json, "json", false, "print one JSON object per input and spec")
+			o.with = readersVar(fs, "none")
+			fs.BoolVar(&o.schemes, "schemes", true, "rfc1738 only (other specs ignore it): a URL whose scheme is one of RFC 1738's ten\nmust match that scheme's rule; with -schemes=false, the generic syntax (genericurl) alone")
+			files := filesVar(fs, "URI references")
+			return func(x *cmdEnv, args []string) int { return runCheck(x, o, args, *files) }
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	specs, err := parseSpecs(*specFlag)
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec check:", err)
-		return exitUsage
-	}
+}
+
+type checkOptions struct {
+	specs   *specsFlag
+	json    bool
+	with    *readersFlag
+	schemes bool
+}
+
+func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 	var opts []uri.ParseOption
-	if !*schemes {
+	if !o.schemes {
 		opts = append(opts, uri.GenericOnly())
 	}
-	parsers := make([]*uri.Parser, len(specs))
-	for i, s := range specs {
-		if parsers[i], err = uri.NewParser(s, opts...); err != nil {
-			fmt.Fprintln(stderr, "urispec check:", err)
-			return exitUsage
-		}
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
+	specs := o.specs.specs
+	enc := x.encoder()
 	status := exitOK
 	// emit prints the verdicts of one input, in the order of the specs.
-	emit := func(outs []checkOut) error {
-		for _, o := range outs {
-			if o.err != nil {
-				return o.err
+	emit := func(_ inputLine, outs []checkOut) error {
+		for _, c := range outs {
+			if c.err != nil {
+				return c.err
 			}
-			if !o.res.Valid {
+			if !c.res.Valid {
 				status = exitInvalid
 			}
-			if *asJSON {
-				if err := enc.Encode(o.res); err != nil {
+			if o.json {
+				if err := enc.Encode(c.res); err != nil {
 					return err
 				}
-			} else if err := writeCheck(stdout, o.res, o.ue); err != nil {
+			} else if err := writeCheck(x.stdout, c.res, c.ue); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if fs.NArg() > 0 {
-		for i, a := range fs.Args() {
-			if err := emit(checkLine(parsers, checkInput{i + 1, a, nil}, *asJSON)); err != nil {
-				fmt.Fprintln(stderr, "urispec check:", err)
-				return exitUsage
-			}
-		}
-		return status
+	// Inputs are checked in batches on GOMAXPROCS workers, each with its own checker,
+	// and printed in input order; standard output is flushed after each batch.
+	newWorker := func() func(inputLine) []checkOut {
+		c := newChecker(specs, opts, o.with.readers(), o.json)
+		return c.check
 	}
-	// Lines from standard input are checked in batches on GOMAXPROCS workers, each with
-	// its own parsers, and printed in input order.
-	newWorker := func() func(checkInput) []checkOut {
-		ps := make([]*uri.Parser, len(specs))
-		for i, s := range specs {
-			ps[i], _ = uri.NewParser(s, opts...) // every spec has a parser: checked above
+	pool := ordered.New(0, 256, newWorker, emit, x.stdout.Flush)
+	var err error
+	for i, a := range args {
+		if err = pool.Add(inputLine{file: "<args>", line: i + 1, text: a}); err != nil {
+			break
 		}
-		return func(in checkInput) []checkOut { return checkLine(ps, in, *asJSON) }
 	}
-	pool := ordered.New(0, 256, newWorker, func(_ checkInput, outs []checkOut) error { return emit(outs) })
-	// Progress on a terminal, but not under -json, nor when the verdicts stream to the
-	// terminal too (the progress line would break them).
-	p := startProgress(stderr, !*asJSON && !isTerminal(stdout), inputSize(nil, stdin))
-	err = eachLine(p.reader(stdin), func(line int, input string, readErr error) error {
-		p.line()
-		return pool.Add(checkInput{line, input, readErr})
-	})
-	p.finish()
+	if err == nil && (len(files) > 0 || len(args) == 0) {
+		// Progress on a terminal, but not under -json, nor when the verdicts stream to
+		// the terminal too (the progress line would break them).
+		lr := &lineReader{x: x, beforeRead: pool.Send}
+		if !o.json && !isTerminal(x.terminal) {
+			lr.progress = startProgress(x.stderr, true, inputSize(files, x.stdin))
+		}
+		err = lr.each(files, pool.Add)
+		lr.finish()
+	}
 	if cerr := pool.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "urispec check: reading standard input:", err)
-		return exitUsage
+		return x.stop(err)
 	}
 	return status
-}
-
-// checkInput is one input of check: its line number, its text, and why it could not be
-// read whole (a line too long).
-type checkInput struct {
-	line    int
-	input   string
-	readErr error
 }
 
 // checkOut is one spec's verdict on an input, ready to print, or the error that stops
@@ -198,43 +209,123 @@ type checkOut struct {
 	err error
 }
 
-// checkLine checks one input under each parser's spec. It runs on a worker: everything
+// checker checks inputs under the chosen specs on one worker.
+type checker struct {
+	parsers []*uri.Parser
+	// readers are the -with readers, each reading an input at most once whatever the
+	// number of specs it is compared under; byName finds the spec readers, which take
+	// the reading of a spec's own parse instead of parsing again.
+	readers []uri.Reader
+	byName  map[string]*onceReader
+	json    bool
+}
+
+func newChecker(specs []uri.Spec, opts []uri.ParseOption, readers []uri.Reader, asJSON bool) *checker {
+	c := &checker{json: asJSON, byName: map[string]*onceReader{}}
+	for _, s := range specs {
+		p, _ := uri.NewParser(s, opts...) // every spec has a parser: -spec checked it
+		c.parsers = append(c.parsers, p)
+	}
+	for _, r := range readers {
+		or := &onceReader{r: r}
+		c.readers = append(c.readers, or)
+		if len(opts) == 0 { // a parse with options may read otherwise than the reader
+			c.byName[r.Name()] = or
+		}
+	}
+	return c
+}
+
+// check checks one input under each parser's spec. It runs on a worker: everything
 // printed is computed here, from the parse result, before the parser parses again.
-func checkLine(parsers []*uri.Parser, in checkInput, asJSON bool) []checkOut {
-	outs := make([]checkOut, 0, len(parsers))
-	for _, p := range parsers {
-		o := checkOut{res: checkResult{Input: in.input, InputBase64: exactBytes(in.input), Spec: p.Spec().String()}}
+func (c *checker) check(in inputLine) []checkOut {
+	outs := make([]checkOut, len(c.parsers))
+	refs := make([]*uri.Reference, len(c.parsers))
+	for i, p := range c.parsers {
+		o := &outs[i]
+		o.res = checkResult{Input: in.text, InputBase64: exactBytes(in.text), Spec: p.Spec().String()}
 		if in.readErr != nil {
 			o.res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", in.line, in.readErr)}
-		} else if r, err := p.Parse(in.input); err == nil {
-			o.res.Valid, o.res.Components = true, componentsOf(r)
-			if r.Spec() == uri.RFC3987 {
-				if o.res.URI, err = uri.IRIToURI(in.input); err != nil {
-					o.err = err
-				}
-			}
-			o.res.HostKind = r.HostKind().String()
-			hz := allHazards(r)
-			if hz == nil {
-				hz = []uri.Hazard{}
-			}
-			o.res.Hazards = &hz
-			if asJSON {
-				if o.res.Scheme, err = schemeJSON(r); err != nil {
-					o.err = err
-				}
-			}
-		} else if errors.As(err, &o.ue) {
-			o.res.Error = errorJSON(o.ue)
-		} else {
-			o.err = err
+			continue
 		}
-		outs = append(outs, o)
-		if o.err != nil {
-			break
+		r, err := p.Parse(in.text)
+		if or := c.byName[p.Spec().String()]; or != nil {
+			or.set(in.text, r, err)
+		}
+		if err != nil {
+			if errors.As(err, &o.ue) {
+				o.res.Error = errorJSON(o.ue)
+			} else {
+				o.err = err
+				return outs[:i+1]
+			}
+			continue
+		}
+		refs[i] = r
+	}
+	for i, r := range refs {
+		if r == nil {
+			continue
+		}
+		if err := c.describe(&outs[i].res, r); err != nil {
+			outs[i].err = err
+			return outs[:i+1]
 		}
 	}
 	return outs
+}
+
+// describe fills in what check prints of a valid reference.
+func (c *checker) describe(res *checkResult, r *uri.Reference) error {
+	res.Valid = true
+	var err error
+	if r.Spec() == uri.RFC3987 {
+		if res.URI, err = uri.IRIToURI(res.Input); err != nil {
+			return err
+		}
+	}
+	hz := hazardsWith(r, c.readers)
+	if hz == nil {
+		hz = []uri.Hazard{}
+	}
+	res.Hazards = &hz
+	if c.json {
+		res.Components = componentsOf(r)
+		res.HostKind = r.HostKind().String()
+		if res.Scheme, err = schemeJSON(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// onceReader is a Reader that reads each input once: check -spec all compares one input
+// under every spec with the same readers, and a reading does not depend on the spec it
+// is compared with.
+type onceReader struct {
+	r     uri.Reader
+	input string
+	ok    bool
+	rd    uri.Reading
+	err   error
+}
+
+func (o *onceReader) Name() string { return o.r.Name() }
+
+func (o *onceReader) Read(s string) (uri.Reading, error) {
+	if !o.ok || o.input != s {
+		o.rd, o.err = o.r.Read(s)
+		o.input, o.ok = s, true
+	}
+	return o.rd, o.err
+}
+
+// set records the reading of s by the spec's own parse (r, or err when it rejects s).
+func (o *onceReader) set(s string, r *uri.Reference, err error) {
+	o.input, o.ok, o.err = s, true, err
+	if err == nil {
+		o.rd = r.Reading()
+	}
 }
 
 // writeCheck prints one verdict: "valid    rfc3986        INPUT" and a line for each

@@ -26,7 +26,12 @@ func TestUsageStreams(t *testing.T) {
 		{[]string{"help", "check"}, exitOK, "usage: urispec check", ""},
 		{[]string{"help", "nope"}, exitUsage, "", `unknown command "nope"`},
 		{[]string{"nope"}, exitUsage, "", `unknown command "nope"`},
-		{[]string{"check", "-h"}, exitOK, "", "usage: urispec check"},
+		{[]string{"check", "-h"}, exitOK, "usage: urispec check", ""},
+		{[]string{"help", "help"}, exitOK, "usage: urispec help", ""},
+		{[]string{"check", "-spec", "rfc3986,rfc3986"}, exitUsage, "", "rfc3986 is named twice"},
+		{[]string{"lint", "-spec", "all"}, exitUsage, "", "this command reads under one spec"},
+		{[]string{"matrix", "-groups", "-5"}, exitUsage, "", `invalid value "-5" for flag -groups: must be from 0 to`},
+		{[]string{"compare", "-examples", "2000000000"}, exitUsage, "", `invalid value "2000000000" for flag -examples: must be from 0 to`},
 		{[]string{"check", "-nosuchflag"}, exitUsage, "", "flag provided but not defined"},
 	} {
 		var stdout, stderr bytes.Buffer
