@@ -1,6 +1,6 @@
 module github.com/urispec/urispec/beam
 
-go 1.26.8
+go 1.26.0
 
 require github.com/urispec/urispec v0.0.0
 

@@ -35,7 +35,7 @@ func splitB(s string) map[uri.Component]part {
 
 // checkParsed requires the components of a valid r to equal Appendix B's split of its
 // input, and its recomposition (RFC 3986 5.3) to give the input back.
-func checkParsed(t *testing.T, r *uri.Reference) {
+func checkParsed(t *testing.T, r uri.Reference) {
 	t.Helper()
 	got := map[uri.Component]part{}
 	for c := range splitB("") {

@@ -60,8 +60,6 @@ func BenchmarkRealWorld(b *testing.B) {
 		b.Run("urispec-"+spec.String(), perURI(b, n, func(s string) { p.Parse(s) }))
 		if spec == uri.RFC3986 {
 			b.Run("urispec-rfc3986-validate", perURI(b, n, func(s string) { p.Validate(s) }))
-			var r uri.Reference
-			b.Run("urispec-rfc3986-parseinto", perURI(b, n, func(s string) { p.ParseInto(s, &r) }))
 		}
 	}
 	b.Run("net-url", perURI(b, n, func(s string) { url.Parse(s) }))
@@ -69,7 +67,7 @@ func BenchmarkRealWorld(b *testing.B) {
 
 // BenchmarkParseStages times the steps of an rfc3986 Parse on the real-world corpus, as
 // cumulative stages (uri.ParseStages): validating without a syntax tree, recording it,
-// copying it out, filling a reused Reference (ParseInto), and Parse, which allocates one.
+// copying it out, and Parse, which also fills the Reference.
 func BenchmarkParseStages(b *testing.B) {
 	n := len(realWorld(b))
 	p, err := uri.NewParser(uri.RFC3986)
@@ -106,10 +104,11 @@ func perByte(lines []string, f func(string)) func(*testing.B) {
 // BenchmarkVerdicts splits the real-world corpus, for each spec, into the lines the spec
 // accepts and the lines it rejects, and parses each part on one reused Parser (Parse,
 // with components; a rejected line builds its *Error, whose offset and rule are exact);
-// rejected-expected also asks each error for its Expected set; net-url parses the
-// accepted part with url.Parse in the same run. Compare ns/byte of rejected with
-// accepted (issue 13: a rejected string costs at most twice an accepted one of the same
-// length), and ns/uri of accepted with its net-url.
+// rejected-message also asks each error for its message (Error), rejected-expected for
+// its Expected set; net-url parses the accepted part with url.Parse in the same run.
+// Compare ns/byte of rejected with accepted (a rejected string should cost at most
+// twice an accepted one of the same length), rejected-message with rejected, and ns/uri
+// of accepted with its net-url.
 func BenchmarkVerdicts(b *testing.B) {
 	all := realWorld(b)
 	for _, spec := range uri.Specs() {
@@ -129,6 +128,11 @@ func BenchmarkVerdicts(b *testing.B) {
 		b.Run(spec.String()+"/accepted", perByte(accepted, parse))
 		b.Run(spec.String()+"/accepted-net-url", perByte(accepted, func(s string) { url.Parse(s) }))
 		b.Run(spec.String()+"/rejected", perByte(rejected, parse))
+		b.Run(spec.String()+"/rejected-message", perByte(rejected, func(s string) {
+			if _, err := p.Parse(s); err != nil {
+				_ = err.Error()
+			}
+		}))
 		b.Run(spec.String()+"/rejected-expected", perByte(rejected, func(s string) {
 			if _, err := p.Parse(s); err != nil {
 				err.(*uri.Error).Expected()

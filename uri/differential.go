@@ -61,7 +61,7 @@ func (s specReader) Read(in string) (Reading, error) {
 }
 
 // Reading returns the reference's own reading of its authority and path.
-func (r *Reference) Reading() Reading {
+func (r Reference) Reading() Reading {
 	rd := Reading{Parser: r.spec.String()}
 	rd.Authority, rd.HasAuthority = r.Get(Authority)
 	rd.Userinfo, rd.HasUserinfo = r.Get(Userinfo)
@@ -118,7 +118,7 @@ func (netURLReader) Read(s string) (Reading, error) {
 }
 
 // DefaultReaders are the readers that Differentials compares a reference of spec with
-// when the caller names none: every other spec that has a parser, and net/url.
+// when the caller names none: every other spec, and net/url.
 func DefaultReaders(spec Spec) []Reader {
 	var out []Reader
 	for _, s := range Specs() {
@@ -142,7 +142,7 @@ func DefaultReaders(spec Spec) []Reader {
 // "#" and "%". The path is compared only where both read an authority; a different host
 // already says the rest. Against a Normalized reader the reference's path is compared
 // after RFC 3986's remove_dot_segments.
-func (r *Reference) Differentials(readers ...Reader) []Hazard {
+func (r Reference) Differentials(readers ...Reader) []Hazard {
 	if len(readers) == 0 {
 		readers = DefaultReaders(r.spec)
 	}
@@ -233,14 +233,14 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		h.diff(DifferentialHost, hostB, hostE-hostB, other.Parser, canonHost(scheme, other), describeHost(other), fmt.Sprintf("%s reads %s", me, describeHost(mine)))
 	}
 	if canonUserinfo(mine) != canonUserinfo(other) {
-		b, e, ok := r.spanOf(Userinfo)
+		b, e, ok := r.Span(Userinfo)
 		if !ok {
 			b, e = hostB, hostB
 		}
 		h.diff(DifferentialUserinfo, b, e-b, other.Parser, canonUserinfo(other), describePart("userinfo", other.Userinfo, other.HasUserinfo && other.Userinfo != ""), fmt.Sprintf("%s reads %s", me, describePart("userinfo", mine.Userinfo, mine.HasUserinfo && mine.Userinfo != "")))
 	}
 	if canonPort(scheme, mine) != canonPort(scheme, other) {
-		b, e, ok := r.spanOf(Port)
+		b, e, ok := r.Span(Port)
 		if !ok {
 			b, e = hostE, hostE
 		}
@@ -261,8 +261,8 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		}
 		a, b := canonTarget(path, mine.Query, mine.HasQuery), canonTarget(other.Path, other.Query, other.HasQuery)
 		if a != b {
-			pb, pe, _ := r.spanOf(Path)
-			if qb, qe, ok := r.spanOf(Query); ok && qe > pe {
+			pb, pe, _ := r.Span(Path)
+			if qb, qe, ok := r.Span(Query); ok && qe > pe {
 				_, pe = qb, qe
 			}
 			h.diff(DifferentialPath, pb, pe-pb, other.Parser, b, fmt.Sprintf("path and query %q", shortText(other.Path+queryText(other))), fmt.Sprintf("%s reads %q", me, shortText(mine.Path+queryText(mine))))
@@ -282,7 +282,7 @@ func (h *hazards) compareWhole(mine, other Reading) {
 	if a == b {
 		return
 	}
-	ab, ae, ok := h.r.spanOf(Authority)
+	ab, ae, ok := h.r.Span(Authority)
 	if !ok {
 		ab, ae = authorityInsertion(h.r), authorityInsertion(h.r)
 	}
@@ -290,8 +290,8 @@ func (h *hazards) compareWhole(mine, other Reading) {
 }
 
 // authorityInsertion is where an authority would begin: after "scheme:".
-func authorityInsertion(r *Reference) int {
-	if _, e, ok := r.spanOf(Scheme); ok {
+func authorityInsertion(r Reference) int {
+	if _, e, ok := r.Span(Scheme); ok {
 		return e + 1
 	}
 	return 0

@@ -16,8 +16,7 @@
 //	rfc3987        RFC 3987, Internationalized Resource Identifiers, January 2005
 //	rfc6874        RFC 3986 as updated by RFC 6874 (IPv6 zone IDs), February 2013
 //
-// Specs lists those this build has a parser for; Spec.Lineage says what each document
-// updates and obsoletes.
+// Specs lists them; Spec.Lineage says what each document updates and obsoletes.
 //
 // Which to choose: for the URIs of today use RFC3986, the current standard (STD 66); use
 // RFC3987 where text may hold non-ASCII characters (IRIs), and RFC6874 only where IPv6
@@ -35,7 +34,9 @@
 // more and no less: not what browsers accept, and with each spec's known flaws kept.
 //
 // Validate and Parse are safe for concurrent use. A Parser (NewParser) is the same
-// without the pool, for one goroutine checking many strings. Errors are *Error values
-// that give the byte offset of the first character that cannot be part of a valid
-// reference, the rule being parsed there and what the grammar would have accepted.
+// without the pool, for one goroutine checking many strings. Parse returns a Reference,
+// a value that holds the input and each component's span in it. Errors are *Error
+// values that give the byte offset of the first character that cannot be part of a
+// valid reference and the rule being parsed there; what the grammar would have accepted
+// there is found when asked for (Error.Expected).
 package uri

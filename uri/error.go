@@ -2,12 +2,15 @@ package uri
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
-	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
-// Error describes why a string is not a valid reference under a spec.
+// Error describes why a string is not a valid reference under a spec: where (Offset),
+// in which rule (Rule), and on demand what the grammar would have accepted there
+// (Expected). Its methods are safe for concurrent use.
 type Error struct {
 	Spec  Spec
 	Input string
@@ -18,24 +21,33 @@ type Error struct {
 	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
 	Rule string
 
-	// top is the entry rule of the Parser that made the error, for Expected; given is
-	// an expected set fixed when the error was made (top is then 0).
-	top   int
-	given []string
+	// top is the entry rule of the Parser that made the error, from which Expected is
+	// found; 0 when expected was fixed when the error was made.
+	top      int
+	once     sync.Once
+	expected []string
 }
 
 // Expected lists what the grammar would have accepted at Offset: names of character
 // classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
 // Offset is beyond 64 KiB.
 //
-// It is computed on each call (Error calls it too), not when the Error is made, so that
-// code that only tests for an error (a validator, a corpus report) does not pay for it:
-// finding it parses Input[:Offset] followed by a probe byte once, and again with one byte
-// of each class of bytes that this parse leaves undecided. Safe for concurrent use.
+// It is found on the first call, not when the Error is made, so that code that only
+// tests for an error (a validator, a corpus report) does not pay for it: finding it
+// parses Input[:Offset] followed by a probe byte once, and again with one byte of each
+// class of bytes that this parse leaves undecided. Later calls return a copy of the
+// same list.
 func (e *Error) Expected() []string {
-	if e.top == 0 {
-		return e.given
-	}
+	e.once.Do(func() {
+		if e.top != 0 {
+			e.expected = e.findExpected()
+		}
+	})
+	return slices.Clone(e.expected)
+}
+
+// findExpected computes Expected with a pooled Parser of e's spec set to e's entry rule.
+func (e *Error) findExpected() []string {
 	if e.Offset > maxProbe {
 		return nil
 	}
@@ -50,66 +62,51 @@ func (e *Error) Expected() []string {
 	return p.expected(e.Input[:e.Offset])
 }
 
-// Error returns a message such as
-// `rfc3986: invalid character ' ' at byte 8 in reg-name (expected ...)`.
-func (e *Error) Error() string { return e.Message(e.Expected()) }
-
-// Message is Error's text with an expected set the caller already holds (from
-// Expected), so that a caller that needs both, such as a JSON report, parses for it once.
-func (e *Error) Message(expected []string) string {
-	var b strings.Builder
-	b.WriteString(e.Spec.String())
-	b.WriteString(": ")
+// Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:
+// the spec, what was found at Offset, and Rule. It does not list Expected, which costs
+// parses to find; a caller that shows it asks for it.
+func (e *Error) Error() string {
+	b := make([]byte, 0, 64+len(e.Rule))
+	b = append(b, e.Spec.String()...)
+	b = append(b, ": "...)
 	if e.Offset >= len(e.Input) {
-		fmt.Fprintf(&b, "unexpected end of input at byte %d", e.Offset)
+		b = append(b, "unexpected end of input"...)
 	} else {
-		fmt.Fprintf(&b, "invalid %s at byte %d", describeAt(e.Input, e.Offset), e.Offset)
+		b = append(b, "invalid "...)
+		b = appendCharAt(b, e.Input, e.Offset)
 	}
+	b = append(b, " at byte "...)
+	b = strconv.AppendInt(b, int64(e.Offset), 10)
 	if e.Rule != "" {
-		b.WriteString(" in ")
-		b.WriteString(e.Rule)
+		b = append(b, " in "...)
+		b = append(b, e.Rule...)
 	}
-	if len(expected) > 0 {
-		b.WriteString(" (expected ")
-		b.WriteString(orList(expected))
-		b.WriteString(")")
-	}
-	return b.String()
+	return string(b)
 }
 
-// describeAt names the character at byte i: printable ASCII quoted, other characters by
-// code point, bytes that are not UTF-8 by value.
-func describeAt(s string, i int) string {
+// appendCharAt appends the name of the character at byte i: printable ASCII quoted,
+// other characters by code point, bytes that are not UTF-8 by value.
+func appendCharAt(b []byte, s string, i int) []byte {
+	const hex = "0123456789ABCDEF"
 	c := s[i]
 	switch {
 	case c >= 0x20 && c < 0x7f:
-		return "character " + quoteChar(rune(c))
+		if c == '\'' {
+			return append(b, `character "'"`...)
+		}
+		b = append(b, "character '"...)
+		return append(b, c, '\'')
 	case c < 0x80:
-		return fmt.Sprintf("control character U+%04X", c)
+		b = append(b, "control character U+00"...)
+		return append(b, hex[c>>4], hex[c&15])
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
 	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("byte 0x%02X (not UTF-8)", c)
+		b = append(b, "byte 0x"...)
+		b = append(b, hex[c>>4], hex[c&15])
+		return append(b, " (not UTF-8)"...)
 	}
-	return fmt.Sprintf("non-ASCII character U+%04X %q", r, r)
-}
-
-func quoteChar(r rune) string {
-	if r == '\'' {
-		return `"'"`
-	}
-	return "'" + string(r) + "'"
-}
-
-// orList joins items as "a, b or c".
-func orList(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	return fmt.Appendf(b, "non-ASCII character U+%04X %q", r, r)
 }
 
 // summarize names the allowed bytes: each class wholly allowed that covers bytes not yet

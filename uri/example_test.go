@@ -40,11 +40,14 @@ func ExampleValidate() {
 		fmt.Println("offset:", e.Offset)
 		fmt.Println("rule:", e.Rule)
 		fmt.Println(e)
+		// What the grammar allowed there is found on demand, once per error.
+		fmt.Println("expected:", e.Expected())
 	}
 	// Output:
 	// offset: 14
 	// rule: path-abempty
-	// rfc3986: invalid character ' ' at byte 14 in path-abempty (expected pchar, "#", "/", "?" or end of input)
+	// rfc3986: invalid character ' ' at byte 14 in path-abempty
+	// expected: [pchar "#" "/" "?" end of input]
 }
 
 func ExampleNewParser() {
@@ -63,16 +66,16 @@ func ExampleNewParser() {
 	// :no-scheme false
 }
 
-func ExampleParser_ParseInto() {
-	// ParseInto fills a Reference the caller reuses: no allocation per valid input.
+func ExampleParser_Parse() {
+	// Parse returns the Reference by value: a valid input costs no allocation.
 	p, err := uri.NewParser(uri.RFC3986)
 	if err != nil {
 		panic(err)
 	}
-	var r uri.Reference
 	for _, s := range []string{"https://go.dev/doc?x#top", "mailto:a@b", "a b"} {
-		if err := p.ParseInto(s, &r); err != nil {
-			fmt.Println(err)
+		r, err := p.Parse(s)
+		if err != nil {
+			fmt.Println(err, r.IsValid())
 			continue
 		}
 		host, _ := r.Get(uri.Host)
@@ -82,7 +85,43 @@ func ExampleParser_ParseInto() {
 	// Output:
 	// "https://go.dev/doc?x#top" "go.dev" "x" true
 	// "mailto:a@b" "" "" false
-	// rfc3986: invalid character ' ' at byte 1 in scheme (expected pchar, "#", "/", "?" or end of input)
+	// rfc3986: invalid character ' ' at byte 1 in scheme false
+}
+
+func ExampleReference_Span() {
+	r, err := uri.Parse(uri.RFC3986, "https://user@example.com:8443/a/b?q#")
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range uri.Components() {
+		if start, end, ok := r.Span(c); ok {
+			fmt.Printf("%-9s [%2d,%2d) %q\n", c, start, end, r.Input()[start:end])
+		} else {
+			fmt.Printf("%-9s undefined\n", c)
+		}
+	}
+	// Output:
+	// scheme    [ 0, 5) "https"
+	// authority [ 8,29) "user@example.com:8443"
+	// userinfo  [ 8,12) "user"
+	// host      [13,24) "example.com"
+	// port      [25,29) "8443"
+	// path      [29,33) "/a/b"
+	// query     [34,35) "q"
+	// fragment  [36,36) ""
+}
+
+func ExampleReference_IsValid() {
+	// The zero Reference is no parsed reference: every component is undefined.
+	var r uri.Reference
+	_, hasScheme := r.Get(uri.Scheme)
+	fmt.Println(r.IsValid(), hasScheme, r.IsAbsolute(), r.Spec(), r.HostKind() == uri.NoHost, r.String() == "")
+	// A failed Parse returns it.
+	r, err := uri.Parse(uri.RFC3986, "http://a b")
+	fmt.Println(r.IsValid(), err != nil)
+	// Output:
+	// false false false Spec(0) true true
+	// false true
 }
 
 func ExampleParseSpec() {
@@ -174,7 +213,7 @@ func ExampleResolve_flaw() {
 func ExampleNonStrict() {
 	// "http:g" names the base's own scheme: a strict parser takes it as an absolute URI,
 	// the backwards-compatible reading of RFC 3986 5.2.2 as a relative one.
-	for _, opts := range [][]uri.Option{nil, {uri.NonStrict()}} {
+	for _, opts := range [][]uri.ResolveOption{nil, {uri.NonStrict()}} {
 		r, err := uri.Resolve(uri.RFC3986, "http://a/b/c/d;p?q", "http:g", opts...)
 		fmt.Println(r, err)
 	}
@@ -212,9 +251,13 @@ func ExampleCheckScheme() {
 	// The scheme's own rule decides: an http URL may not have a userinfo in RFC 1738.
 	_, err = uri.CheckScheme("http://user@example.org/")
 	fmt.Println(err)
+	// RFC 1738 gives no syntax of its own to other schemes.
+	_, err = uri.CheckScheme("https://example.org/")
+	fmt.Println(errors.Is(err, uri.ErrNoSchemeSyntax))
 	// Output:
 	// ftpurl anonymous guest ftp.example.org [pub readme.txt] a
-	// rfc1738: invalid character '@' at byte 11 in hostname (expected alphadigit, "-", ".", "/", ":" or end of input)
+	// rfc1738: invalid character '@' at byte 11 in hostname
+	// true
 }
 
 func ExampleGenericOnly() {

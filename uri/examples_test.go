@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,25 +53,37 @@ func TestExamples(t *testing.T) {
 	}
 }
 
+// TestErrorMessage checks Error's text (offset, character, rule) and, apart, Expected.
 func TestErrorMessage(t *testing.T) {
 	for _, tc := range []struct {
-		spec uri.Spec
-		in   string
-		want string
+		spec     uri.Spec
+		in       string
+		want     string
+		expected []string
 	}{
-		{uri.RFC3986, "http://a b", `rfc3986: invalid character ' ' at byte 8 in authority (expected pchar, "#", "/", "?" or end of input)`},
-		{uri.RFC3986, "http://a/b c", `rfc3986: invalid character ' ' at byte 10 in path-abempty (expected pchar, "#", "/", "?" or end of input)`},
-		{uri.RFC3986, "http://[::1", `rfc3986: unexpected end of input at byte 11 in IPv6address (expected HEXDIG, ".", ":" or "]")`},
-		{uri.RFC3986, "http://a/%4g", `rfc3986: invalid character 'g' at byte 11 in path-abempty (expected HEXDIG)`},
-		{uri.RFC3986, "\xff", `rfc3986: invalid byte 0xFF (not UTF-8) at byte 0 in scheme (expected unreserved, sub-delims, pct-encoded, "#", "/", "?", "@" or end of input)`},
-		{uri.RFC3986, "a\x00", `rfc3986: invalid control character U+0000 at byte 1 in scheme (expected pchar, "#", "/", "?" or end of input)`},
-		{uri.RFC3986, "é", `rfc3986: invalid non-ASCII character U+00E9 'é' at byte 0 in scheme (expected unreserved, sub-delims, pct-encoded, "#", "/", "?", "@" or end of input)`},
+		{uri.RFC3986, "http://a b", `rfc3986: invalid character ' ' at byte 8 in authority`, []string{`pchar`, `"#"`, `"/"`, `"?"`, `end of input`}},
+		{uri.RFC3986, "http://a/b c", `rfc3986: invalid character ' ' at byte 10 in path-abempty`, []string{`pchar`, `"#"`, `"/"`, `"?"`, `end of input`}},
+		{uri.RFC3986, "http://[::1", `rfc3986: unexpected end of input at byte 11 in IPv6address`, []string{`HEXDIG`, `"."`, `":"`, `"]"`}},
+		{uri.RFC3986, "http://a/%4g", `rfc3986: invalid character 'g' at byte 11 in path-abempty`, []string{`HEXDIG`}},
+		{uri.RFC3986, "\xff", `rfc3986: invalid byte 0xFF (not UTF-8) at byte 0 in scheme`, []string{`unreserved`, `sub-delims`, `pct-encoded`, `"#"`, `"/"`, `"?"`, `"@"`, `end of input`}},
+		{uri.RFC3986, "a\x00", `rfc3986: invalid control character U+0000 at byte 1 in scheme`, []string{`pchar`, `"#"`, `"/"`, `"?"`, `end of input`}},
+		{uri.RFC3986, "é", `rfc3986: invalid non-ASCII character U+00E9 'é' at byte 0 in scheme`, []string{`unreserved`, `sub-delims`, `pct-encoded`, `"#"`, `"/"`, `"?"`, `"@"`, `end of input`}},
 	} {
 		err := uri.Validate(tc.spec, tc.in)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("Validate(%v, %q) = %v\nwant %s", tc.spec, tc.in, err, tc.want)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Error() != tc.want || !slices.Equal(e.Expected(), tc.expected) {
+			t.Errorf("Validate(%v, %q) = %v, expected %q\nwant %s, expected %q", tc.spec, tc.in, err, expectedOf(err), tc.want, tc.expected)
 		}
 	}
+}
+
+// expectedOf is err's Expected, or nil when err is no *uri.Error.
+func expectedOf(err error) []string {
+	var e *uri.Error
+	if errors.As(err, &e) {
+		return e.Expected()
+	}
+	return nil
 }
 
 // TestErrorOffset checks every invalid line of the real-world sample: the error is a

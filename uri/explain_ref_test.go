@@ -37,7 +37,7 @@ func (p *Parser) explainProbing(s string) *Error {
 	off = charStart(s, off)
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
 	if off <= maxProbe {
-		e.given = p.expectedProbing(s[:off])
+		e.expected = p.expectedProbing(s[:off])
 	}
 	return e
 }
@@ -164,9 +164,9 @@ func explainInputs(t *testing.T, spec Spec) []string {
 // rfc1738's generic syntax alone).
 func TestExplainMatchesProbing(t *testing.T) {
 	for _, spec := range Specs() {
-		opts := [][]ParseOption{nil}
+		opts := [][]ParserOption{nil}
 		if spec == RFC1738 {
-			opts = append(opts, []ParseOption{GenericOnly()})
+			opts = append(opts, []ParserOption{GenericOnly()})
 		}
 		for _, o := range opts {
 			p, err := NewParser(spec, o...)

@@ -78,12 +78,14 @@ type binding struct {
 	classes []charClass
 	// wide are the non-ASCII sets the grammar accepts, tried one sample each.
 	wide []wideClass
-	// genericTop is the entry rule used under the ParseOption GenericOnly (rfc1738: the
+	// genericTop is the entry rule used under the ParserOption GenericOnly (rfc1738: the
 	// generic syntax only, scheme rules off); "" when the spec has no such mode.
 	genericTop string
 	// fixup, if set, completes the components after the token spans are read, for specs
-	// whose components are not all spans of token rules (see grammar_rfc1738.go).
-	fixup func(r *Reference)
+	// whose components are not all spans of token rules (see grammar_rfc1738.go). It
+	// takes and returns the Reference by value: through a pointer, the indirect call
+	// would make every Reference that Parse fills escape to the heap.
+	fixup func(r Reference) Reference
 }
 
 // grammar is a binding compiled against its parser's rule numbers.
@@ -104,14 +106,6 @@ type grammar struct {
 
 // noSlot is the slot of a rule whose token is no component: fill's spare last slot.
 const noSlot = numComponents
-
-// undefinedSlots are fill's slots before the first token: every component undefined.
-var undefinedSlots = func() (a [numComponents + 1]span) {
-	for i := range a {
-		a[i] = span{-1, -1}
-	}
-	return a
-}()
 
 func compile(b binding, ruleID func(string) int, ruleName func(int) string, numRules int) *grammar {
 	g := &grammar{binding: b, top: ruleID(b.top), roles: make([]role, numRules), names: make([]string, numRules)}
@@ -180,14 +174,14 @@ func asPrinted(name string) string { return name }
 // reads) rather than a switch on its role, whose branches the order of the tokens makes
 // hard to predict: 21 to 13 ns per rfc3986 reference of the corpus.
 func (g *grammar) fill(tokens [][3]int32, r *Reference) {
-	sp := undefinedSlots
+	var sp [numComponents + 1]span // every component undefined
 	slot, kinds := g.slot, g.kind
 	kind, kindEnd, hostKind := NoHost, int32(-1), NoHost
 	for i := range tokens {
 		t := &tokens[i] // not a copy: reading a copy's two halves as one word stalls
 		rule := t[0]
 		c := slot[rule]
-		sp[c] = span{t[1], t[2]}
+		sp[c] = mkSpan(t[1], t[2])
 		if k := kinds[rule]; k != NoHost {
 			kind, kindEnd = k, t[2]
 		}
@@ -202,10 +196,10 @@ func (g *grammar) fill(tokens [][3]int32, r *Reference) {
 	r.hostKind = hostKind
 	// Every spec's path is defined, possibly empty (Appendix B of RFC 2396 and 3986),
 	// also where the grammar has no path rule in the derivation ("http:" under 2396).
-	if r.spans[Path].begin < 0 {
-		r.spans[Path] = span{0, 0}
+	if !r.spans[Path].defined() {
+		r.spans[Path] = mkSpan(0, 0)
 	}
 	if g.fixup != nil {
-		g.fixup(r)
+		*r = g.fixup(*r)
 	}
 }

@@ -10,7 +10,7 @@ import (
 //
 // The top rule is url_strict (the project's design notes, "strict"): a URL whose scheme is one
 // of the ten of section 5 must match that scheme's rule (httpurl, ftpurl, ...); other
-// schemes match otherurl. Under the ParseOption GenericOnly the top rule is genericurl,
+// schemes match otherurl. Under the ParserOption GenericOnly the top rule is genericurl,
 // the generic syntax alone (the same strings as the RFC's own url rule).
 //
 // RFC 1738 has no fragment and no generic query. The components are:
@@ -96,27 +96,28 @@ var rfc1738Classes = []charClass{
 }
 
 // rfc1738Fixup sets the components that are not spans of a single token (see above).
-func rfc1738Fixup(r *Reference) {
+func rfc1738Fixup(r Reference) Reference {
 	in := r.input
 	colon := int32(strings.IndexByte(in, ':'))
-	r.spans[Scheme] = span{0, colon}
-	if u := r.spans[User]; u.begin >= 0 {
+	r.spans[Scheme] = mkSpan(0, colon)
+	if u := r.spans[User]; u.defined() {
 		end := u.end
-		if p := r.spans[Password]; p.begin >= 0 {
+		if p := r.spans[Password]; p.defined() {
 			end = p.end
 		}
-		r.spans[Userinfo] = span{u.begin, end}
+		r.spans[Userinfo] = mkSpan(u.start(), end)
 	}
 	start := colon + 1
-	if a := r.spans[Authority]; a.begin >= 0 {
+	if a := r.spans[Authority]; a.defined() {
 		start = a.end
 	} else {
-		r.spans[Host], r.spans[Port] = span{-1, -1}, span{-1, -1}
+		r.spans[Host], r.spans[Port] = span{}, span{}
 		r.hostKind = NoHost
 	}
 	end := int32(len(in))
-	if q := r.spans[Query]; q.begin >= 0 {
-		end = q.begin - 1
+	if q := r.spans[Query]; q.defined() {
+		end = q.start() - 1
 	}
-	r.spans[Path] = span{start, end}
+	r.spans[Path] = mkSpan(start, end)
+	return r
 }

@@ -60,13 +60,13 @@ var rfc1808Classes = []charClass{
 	{"digit", digits},
 }
 
-// split1808 sets r's parts by the rules of RFC 1808 section 2.4, in their order, on the
-// input (which the grammar has accepted), into a Reference that fill has just reset: no
-// rule of rfc1808 has a role, so every part but the path is undefined, and split1808 sets
+// split1808 returns r with its parts set by the rules of RFC 1808 section 2.4, in their
+// order, on the input (which the grammar has accepted); fill has just reset r: no rule
+// of rfc1808 has a role, so every part but the path is undefined, and split1808 sets
 // the path.
-func split1808(r *Reference) {
+func split1808(r Reference) Reference {
 	s := r.input
-	set := func(c Component, begin, end int) { r.spans[c] = span{int32(begin), int32(end)} }
+	set := func(c Component, begin, end int) { r.spans[c] = mkSpan(int32(begin), int32(end)) }
 	end := len(s)
 	// 2.4.1: the fragment is after the first "#".
 	if i := strings.IndexByte(s, '#'); i >= 0 {
@@ -99,4 +99,5 @@ func split1808(r *Reference) {
 		set(Params, pos+i+1, end)
 	}
 	set(Path, pos, end)
+	return r
 }

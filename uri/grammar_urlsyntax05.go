@@ -61,17 +61,18 @@ var urlSyntax05Classes = []charClass{
 
 // urlSyntax05Fixup cuts the query off the path (abs_path and rel_path include it) and
 // spans userinfo over user and password.
-func urlSyntax05Fixup(r *Reference) {
-	if q := r.spans[Query]; q.begin >= 0 && r.spans[Path].end >= q.begin {
-		r.spans[Path].end = q.begin - 1
+func urlSyntax05Fixup(r Reference) Reference {
+	if q := r.spans[Query]; q.defined() && r.spans[Path].end >= q.start() {
+		r.spans[Path].end = q.start() - 1
 	}
-	if u := r.spans[User]; u.begin >= 0 {
+	if u := r.spans[User]; u.defined() {
 		end := u.end
-		if p := r.spans[Password]; p.begin >= 0 {
+		if p := r.spans[Password]; p.defined() {
 			end = p.end
 		}
-		r.spans[Userinfo] = span{u.begin, end}
+		r.spans[Userinfo] = mkSpan(u.start(), end)
 	}
+	return r
 }
 
 // hyphenURINames spells names as the drafts and RFC 2396 print them: "URI-reference",

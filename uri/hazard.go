@@ -82,6 +82,7 @@ type Hazard struct {
 	Message string `json:"message"`
 }
 
+// String gives the code, offset, message and section on one line.
 func (h Hazard) String() string {
 	return fmt.Sprintf("%s at byte %d: %s (%s)", h.Code, h.Offset, h.Message, h.Section)
 }
@@ -149,7 +150,7 @@ func (c HazardCode) Section(spec Spec) string {
 
 // hazards collects the hazards of one reference.
 type hazards struct {
-	r   *Reference
+	r   Reference
 	out []Hazard
 	// Differentials groups the readers that agree (see diff).
 	diffs   map[diffKey]int
@@ -161,15 +162,6 @@ func (h *hazards) add(code HazardCode, off, length int, format string, args ...a
 		Length: length, Message: fmt.Sprintf(format, args...)})
 }
 
-// spanOf returns the byte span of a component (ok false when undefined).
-func (r *Reference) spanOf(c Component) (begin, end int, ok bool) {
-	sp := r.spans[c]
-	if sp.begin < 0 {
-		return 0, 0, false
-	}
-	return int(sp.begin), int(sp.end), true
-}
-
 // Hazards returns the hazards of the reference itself, in the order of the input (see
 // HazardCode for the list); nil when there is none. It does not compare the reference
 // with other parsers: Differentials does.
@@ -177,7 +169,7 @@ func (r *Reference) spanOf(c Component) (begin, end int, ok bool) {
 // Each check reads the components as this spec splits them, so the same string can have
 // different hazards under different specs (under RFC 2396 "a@b@c" is a registry-based
 // authority, with no userinfo to mislead).
-func (r *Reference) Hazards() []Hazard {
+func (r Reference) Hazards() []Hazard {
 	h := &hazards{r: r}
 	h.host()
 	h.userinfo()
@@ -202,12 +194,12 @@ func sortHazards(hs []Hazard) {
 
 // hostSpan is the span that names the server: the host, or under RFC 2396 and
 // 2396bis-01 a registry-based authority (which has no host component).
-func (r *Reference) hostSpan() (begin, end int, ok bool) {
-	if b, e, ok := r.spanOf(Host); ok {
+func (r Reference) hostSpan() (begin, end int, ok bool) {
+	if b, e, ok := r.Span(Host); ok {
 		return b, e, true
 	}
-	if r.hostKind == NoHost && r.spans[Userinfo].begin < 0 && r.spans[Port].begin < 0 {
-		return r.spanOf(Authority)
+	if r.hostKind == NoHost && !r.spans[Userinfo].defined() && !r.spans[Port].defined() {
+		return r.Span(Authority)
 	}
 	return 0, 0, false
 }
@@ -326,13 +318,13 @@ func cNumber(p string) (v uint64, base int, ok bool) {
 
 func (h *hazards) userinfo() {
 	r := h.r
-	b, e, ok := r.spanOf(Userinfo)
+	b, e, ok := r.Span(Userinfo)
 	if !ok {
 		return
 	}
 	ui := r.input[b:e]
 	user, pass, hasPass := strings.Cut(ui, ":")
-	if pb, pe, ok := r.spanOf(Password); ok { // url-syntax-05 and RFC 1738 name the parts
+	if pb, pe, ok := r.Span(Password); ok { // url-syntax-05 and RFC 1738 name the parts
 		pass, hasPass = r.input[pb:pe], true
 		user = r.Value(User)
 	}
@@ -404,7 +396,7 @@ func isAlnum(c byte) bool { return isAlpha(c) || '0' <= c && c <= '9' }
 
 func (h *hazards) port() {
 	r := h.r
-	b, e, ok := r.spanOf(Port)
+	b, e, ok := r.Span(Port)
 	if !ok || b == e || !r.IsAbsolute() {
 		return
 	}
@@ -426,7 +418,7 @@ var escapeComponents = []Component{Userinfo, Host, Path, Query, Fragment}
 func (h *hazards) escapes() {
 	r := h.r
 	for _, c := range escapeComponents {
-		b, e, ok := r.spanOf(c)
+		b, e, ok := r.Span(c)
 		if !ok {
 			continue
 		}
@@ -437,8 +429,8 @@ func (h *hazards) escapes() {
 		h.escapesIn(c, b, text)
 	}
 	// A registry-based authority (RFC 2396) has no host or userinfo spans.
-	if r.spans[Host].begin < 0 && r.spans[Userinfo].begin < 0 {
-		if b, e, ok := r.spanOf(Authority); ok && strings.Contains(r.input[b:e], "%") {
+	if !r.spans[Host].defined() && !r.spans[Userinfo].defined() {
+		if b, e, ok := r.Span(Authority); ok && strings.Contains(r.input[b:e], "%") {
 			h.escapesIn(Authority, b, r.input[b:e])
 		}
 	}
@@ -577,7 +569,7 @@ func (h *hazards) pathEscapes(base int, path string) {
 // path flags ".." segments that climb above the root of an absolute path.
 func (h *hazards) path() {
 	r := h.r
-	b, e, ok := r.spanOf(Path)
+	b, e, ok := r.Span(Path)
 	// A ".." segment of an absolute path follows a "/": most paths have none, and are let
 	// go before the split.
 	if !ok || !strings.HasPrefix(r.input[b:e], "/") || !strings.Contains(r.input[b:e], "/..") {

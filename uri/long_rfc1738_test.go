@@ -34,7 +34,7 @@ func TestLongInputsRFC1738(t *testing.T) {
 		{"invalid at the end", "http://h/" + strings.Repeat("a", mb) + "~"},
 		{"invalid after telnet", "telnet://" + strings.Repeat("h", mb) + "/x"},
 	}
-	for _, opts := range [][]uri.ParseOption{nil, {uri.GenericOnly()}} {
+	for _, opts := range [][]uri.ParserOption{nil, {uri.GenericOnly()}} {
 		p, err := uri.NewParser(uri.RFC1738, opts...)
 		if err != nil {
 			t.Fatal(err)

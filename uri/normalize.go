@@ -137,7 +137,7 @@ func Equal(spec Spec, a, b string, level Level) (bool, error) {
 
 type normalizer struct {
 	spec Spec
-	r    *Reference
+	r    Reference
 }
 
 // decodeUnreserved decodes each escape of an unreserved character (6.2.2.2) in every

@@ -94,10 +94,10 @@ func oracleCount(t testing.TB, short, full int) int {
 // oracle is one spec's ABNF grammar and its top rule.
 type oracle struct {
 	spec uri.Spec
-	// opts are the ParseOptions under which the spec's parser derives the language of
+	// opts are the ParserOptions under which the spec's parser derives the language of
 	// the ABNF top: "; oracle-parser: generic-only" gives uri.GenericOnly() (rfc1738,
 	// whose default strict top is not an RFC rule; see uri/oracle_rfc1738_test.go).
-	opts []uri.ParseOption
+	opts []uri.ParserOption
 	path string
 	g    *goabnf.Grammar
 	top  string

@@ -17,8 +17,8 @@ type Parser struct {
 	toks [][3]int32 // the syntax tree of the last Run, reused
 }
 
-// ParseOption configures a Parser.
-type ParseOption func(*parserOptions)
+// ParserOption configures a Parser.
+type ParserOption func(*parserOptions)
 
 type parserOptions struct {
 	genericOnly bool
@@ -29,16 +29,17 @@ type parserOptions struct {
 // which derives the same strings as its url rule), so "http:x" is valid. By default a
 // URL whose scheme is one of the ten that RFC 1738 defines must match that scheme's rule.
 // Specs without scheme rules ignore the option.
-func GenericOnly() ParseOption { return func(o *parserOptions) { o.genericOnly = true } }
+func GenericOnly() ParserOption { return func(o *parserOptions) { o.genericOnly = true } }
 
-// NewParser returns a Parser for spec, or an error if the spec has no parser.
-func NewParser(spec Spec, opts ...ParseOption) (*Parser, error) {
+// NewParser returns a Parser for spec, or an error if spec is not one of the Spec
+// constants.
+func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	var o parserOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if !spec.Available() {
-		return nil, fmt.Errorf("uri: no parser for spec %v", spec)
+	if !spec.known() {
+		return nil, fmt.Errorf("uri: unknown spec %v", spec)
 	}
 	g := grammars[spec]
 	top := g.top
@@ -62,26 +63,14 @@ func (p *Parser) Validate(s string) error {
 	return p.explain(s)
 }
 
-// Parse parses s into its components, or returns an *Error.
-func (p *Parser) Parse(s string) (*Reference, error) {
+// Parse parses s into its components, or returns the zero Reference and an *Error. A
+// valid s costs no allocation; a rejected one, its Error.
+func (p *Parser) Parse(s string) (r Reference, err error) {
 	if !p.run(s) {
-		return nil, p.explain(s)
+		return Reference{}, p.explain(s)
 	}
-	r := new(Reference)
-	p.fill(s, r)
+	p.fill(s, &r) // into the result itself: no copy of the Reference
 	return r, nil
-}
-
-// ParseInto is Parse into a Reference that the caller provides and may reuse from one
-// input to the next, so that a valid s costs no allocation (the Reference that Parse
-// allocates is about a third of its time). It returns nil or an *Error; on error r is
-// left as it was.
-func (p *Parser) ParseInto(s string, r *Reference) error {
-	if !p.run(s) {
-		return p.explain(s)
-	}
-	p.fill(s, r)
-	return nil
 }
 
 // run parses s for Parse, recording only the tokens that fill reads (those of rules with
@@ -247,8 +236,8 @@ const maxProbe = 64 << 10
 var pools [numSpecs]sync.Pool
 
 func get(spec Spec) (*Parser, error) {
-	if !spec.Available() {
-		return nil, fmt.Errorf("uri: no parser for spec %v", spec)
+	if !spec.known() {
+		return nil, fmt.Errorf("uri: unknown spec %v", spec)
 	}
 	if p, ok := pools[spec].Get().(*Parser); ok {
 		return p, nil
@@ -256,11 +245,12 @@ func get(spec Spec) (*Parser, error) {
 	return NewParser(spec)
 }
 
-// Parse parses s under spec. It is safe for concurrent use.
-func Parse(spec Spec, s string) (*Reference, error) {
+// Parse parses s under spec, or returns the zero Reference and an error (an *Error when
+// s is not valid). It is safe for concurrent use.
+func Parse(spec Spec, s string) (Reference, error) {
 	p, err := get(spec)
 	if err != nil {
-		return nil, err
+		return Reference{}, err
 	}
 	defer pools[spec].Put(p)
 	return p.Parse(s)

@@ -15,7 +15,8 @@ const (
 	Path
 	Query
 	Fragment
-	// User and Password are url-syntax-05's parts of the login ("user:password@").
+	// User and Password are the parts of the login ("user:password@") that
+	// url-syntax-05 and RFC 1738 name; Userinfo spans both.
 	User
 	Password
 	// Prefix is the "URL:" that the 1993 URL draft puts before a URL (its "PrePrefix");
@@ -42,7 +43,10 @@ func (c Component) String() string {
 	return componentNames[c]
 }
 
-// Components lists the RFC 3986 components in order (User and Password excluded).
+// Components returns the components of RFC 3986 section 3 in the order they are written:
+// Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment. Every spec's references
+// are read into these; the parts only some specs have (User, Password, Prefix, Zone,
+// Params) are not listed.
 func Components() []Component {
 	return []Component{Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment}
 }
@@ -74,59 +78,86 @@ func (k HostKind) String() string {
 	return hostKindNames[k]
 }
 
-// span is a component's byte range in the input; begin < 0 means undefined.
+// span is a component's byte range in the input, [begin-1, end): begin is stored one
+// higher so that the zero span, and so the zero Reference, is undefined, and fill starts
+// from zeroed memory.
 type span struct{ begin, end int32 }
+
+// mkSpan is the span of the defined component s[begin:end].
+func mkSpan(begin, end int32) span { return span{begin + 1, end} }
+
+func (sp span) defined() bool { return sp.begin != 0 }
+
+// start is the first byte of a defined span.
+func (sp span) start() int32 { return sp.begin - 1 }
 
 // Reference is a URI reference parsed under one spec. Each component is undefined
 // (its delimiter is absent) or defined, possibly empty: Get tells the two apart.
 // Values are the raw text of the input; nothing is decoded.
+//
+// A Reference is a small value, like net/netip's Addr: Parse returns one, and copies
+// share the input string. The zero Reference is not a parsed reference: IsValid reports
+// false, every component is undefined, Spec is 0 and String is "".
 type Reference struct {
 	input    string
 	spans    [numComponents]span
-	spec     Spec // after the spans: 128 bytes in all, a size class of Go's allocator
+	spec     Spec // the small fields last: no padding, 128 bytes in all
 	hostKind HostKind
 }
 
-// Spec is the spec the reference was parsed under.
-func (r *Reference) Spec() Spec { return r.spec }
+// IsValid reports whether r was parsed (it is not the zero Reference).
+func (r Reference) IsValid() bool { return r.spec != 0 }
+
+// Spec is the spec the reference was parsed under; 0 for the zero Reference.
+func (r Reference) Spec() Spec { return r.spec }
 
 // Input is the parsed string.
-func (r *Reference) Input() string { return r.input }
+func (r Reference) Input() string { return r.input }
 
 // Get returns the component's text and whether it is defined.
-func (r *Reference) Get(c Component) (string, bool) {
+func (r Reference) Get(c Component) (string, bool) {
 	if c >= numComponents {
 		return "", false
 	}
 	sp := r.spans[c]
-	if sp.begin < 0 {
+	if !sp.defined() {
 		return "", false
 	}
-	return r.input[sp.begin:sp.end], true
+	return r.input[sp.start():sp.end], true
+}
+
+// Span returns the byte range of the component in Input: Input()[start:end] is its text.
+// ok is false when the component is undefined (start and end are then 0). An empty
+// component has start == end, at the place where its text would be.
+func (r Reference) Span(c Component) (start, end int, ok bool) {
+	if c >= numComponents || !r.spans[c].defined() {
+		return 0, 0, false
+	}
+	sp := r.spans[c]
+	return int(sp.start()), int(sp.end), true
 }
 
 // Has reports whether the component is defined.
-func (r *Reference) Has(c Component) bool {
-	_, ok := r.Get(c)
-	return ok
+func (r Reference) Has(c Component) bool {
+	return c < numComponents && r.spans[c].defined()
 }
 
 // Value returns the component's text, "" when it is undefined.
-func (r *Reference) Value(c Component) string {
+func (r Reference) Value(c Component) string {
 	v, _ := r.Get(c)
 	return v
 }
 
 // HostKind says which rule the host matched (NoHost without an authority).
-func (r *Reference) HostKind() HostKind { return r.hostKind }
+func (r Reference) HostKind() HostKind { return r.hostKind }
 
 // IsAbsolute reports whether the reference has a scheme.
-func (r *Reference) IsAbsolute() bool { return r.Has(Scheme) }
+func (r Reference) IsAbsolute() bool { return r.Has(Scheme) }
 
 // String recomposes the reference from its components with the algorithm of RFC 3986
 // section 5.3 (2396's 5.2 step 7), after the url-1993 "URL:" prefix if there is one.
-// For a parsed reference it gives back the input.
-func (r *Reference) String() string {
+// For a parsed reference it gives back the input; for the zero Reference, "".
+func (r Reference) String() string {
 	var b strings.Builder
 	b.Grow(len(r.input))
 	b.WriteString(r.Value(Prefix))

@@ -44,16 +44,18 @@ type ResultError struct {
 	Err    *Error // why Result.Target is invalid; Err.Input is Result.Target
 }
 
+// Error says what the algorithm gave and why the grammar rejects it.
 func (e *ResultError) Error() string {
 	return fmt.Sprintf("%v: resolution gives %q, which the grammar rejects: %v", e.Result.Spec, e.Result.Target, e.Err)
 }
 
+// Unwrap returns Err.
 func (e *ResultError) Unwrap() error { return e.Err }
 
-// Option changes how Resolve applies a spec's algorithm.
-type Option func(*options)
+// ResolveOption changes how Resolve applies a spec's algorithm.
+type ResolveOption func(*resolveOptions)
 
-type options struct {
+type resolveOptions struct {
 	nonStrict   bool
 	unvalidated bool
 }
@@ -69,16 +71,16 @@ type options struct {
 //
 // The other specs call the form a loophole and offer no such reading; the option has no
 // effect on them.
-func NonStrict() Option { return func(o *options) { o.nonStrict = true } }
+func NonStrict() ResolveOption { return func(o *resolveOptions) { o.nonStrict = true } }
 
 // Unvalidated splits the base and the reference into components with the spec's
 // generic parsing rule instead of its grammar, and does not check them or the result:
 // the regular expression of Appendix B (url-syntax-05, rfc2396, rfc2396bis-01, rfc3986),
 // the parsing steps of RFC 1808 section 2.4 (rfc1738), the full/partial distinction of
 // the "Partial form" section (url-1993). It shows what the algorithm alone does, for
-// inputs the grammar rejects (RFC 2396's "?y", which its own Appendix C resolves) and for
-// specs that have no parser yet. The base must still have a scheme.
-func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
+// inputs the grammar rejects (RFC 2396's "?y", which its own Appendix C resolves). The
+// base must still have a scheme.
+func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidated = true } }
 
 // Resolve resolves ref against base with spec's own algorithm, written from its text:
 //
@@ -99,21 +101,17 @@ func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
 //
 // Errors: a base or reference the spec's grammar rejects gives its *Error; a base without
 // a scheme gives an *Error with Rule "base"; when the algorithm's output is not valid under
-// the spec, Resolve returns the Result and a *ResultError. A spec without a parser gives a
-// plain error unless Unvalidated is used.
-func Resolve(spec Spec, base, ref string, opts ...Option) (Result, error) {
-	var o options
+// the spec, Resolve returns the Result and a *ResultError. A value that is no Spec
+// constant gives a plain error.
+func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error) {
+	var o resolveOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
-	r, ok := resolvers[spec]
-	if spec == 0 || spec >= numSpecs || !ok {
-		return Result{}, fmt.Errorf("uri: no resolution algorithm for spec %v", spec)
+	if !spec.known() {
+		return Result{}, fmt.Errorf("uri: unknown spec %v", spec)
 	}
-	if !o.unvalidated && !spec.Available() {
-		return Result{}, fmt.Errorf("uri: no parser for spec %v", spec)
-	}
-	res, err := r(spec, base, ref, o)
+	res, err := resolvers[spec](spec, base, ref, o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -130,7 +128,7 @@ func Resolve(spec Spec, base, ref string, opts ...Option) (Result, error) {
 // resolver is one spec's algorithm. It parses (or splits) base and ref itself, since
 // the specs disagree on what the components are (RFC 1808's params, url-1993's partial
 // form).
-type resolver func(spec Spec, base, ref string, o options) (Result, error)
+type resolver func(spec Spec, base, ref string, o resolveOptions) (Result, error)
 
 var resolvers = map[Spec]resolver{
 	URL1993:      resolveURL1993,
@@ -225,7 +223,7 @@ func splitGeneric(s string) parts {
 // path rule spans (some grammars leave the "/" after the authority outside the path rule).
 // If a binding's spans do not delimit the input that way, the Appendix B split of the
 // (valid) input is used instead.
-func partsOf(r *Reference) parts {
+func partsOf(r Reference) parts {
 	var p parts
 	s := r.Input()
 	p.scheme, p.hasScheme = r.Get(Scheme)
@@ -262,7 +260,7 @@ func partsOf(r *Reference) parts {
 
 // parseParts parses s under spec (or splits it with Appendix B when unvalidated), for the
 // specs whose resolution works on the generic components.
-func parseParts(spec Spec, s string, o options) (parts, error) {
+func parseParts(spec Spec, s string, o resolveOptions) (parts, error) {
 	if o.unvalidated {
 		return splitGeneric(s), nil
 	}
@@ -274,7 +272,7 @@ func parseParts(spec Spec, s string, o options) (parts, error) {
 }
 
 // parseBaseRef parses both and checks that the base is absolute.
-func parseBaseRef(spec Spec, base, ref string, o options) (b, r parts, err error) {
+func parseBaseRef(spec Spec, base, ref string, o resolveOptions) (b, r parts, err error) {
 	if b, err = parseParts(spec, base, o); err != nil {
 		return b, r, err
 	}
@@ -288,7 +286,7 @@ func parseBaseRef(spec Spec, base, ref string, o options) (b, r parts, err error
 // notAbsolute is the error for a base without a scheme: every spec requires the base
 // to be an absolute URI (url-1993: "a full form"; RFC 1808 section 3; the others' 5.1).
 func notAbsolute(spec Spec, base string) *Error {
-	return &Error{Spec: spec, Input: base, Offset: 0, Rule: "base", given: []string{"absolute URI (a scheme)"}}
+	return &Error{Spec: spec, Input: base, Offset: 0, Rule: "base", expected: []string{"absolute URI (a scheme)"}}
 }
 
 // sameDocument is the Result for "the current document", with r's fragment.

@@ -84,7 +84,7 @@ func (u url1808) String() string {
 // resolveRFC1808 is RFC 1808 section 4, for rfc1808 and rfc1738. rfc1808's grammar
 // derives relative URLs, so the embedded URL is checked whatever its form; rfc1738's has
 // no relative form and checks only an absolute one (step 2b).
-func resolveRFC1808(spec Spec, base, ref string, o options) (Result, error) {
+func resolveRFC1808(spec Spec, base, ref string, o resolveOptions) (Result, error) {
 	if !o.unvalidated {
 		if e := validateTarget(spec, base); e != nil {
 			return Result{}, e

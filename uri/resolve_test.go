@@ -34,7 +34,7 @@ func readResolveTable(t *testing.T, path string) []resolveRow {
 	return rows
 }
 
-func rowOptions(s string) (opts []Option, unvalidated bool) {
+func rowOptions(s string) (opts []ResolveOption, unvalidated bool) {
 	for _, o := range strings.Split(s, ",") {
 		switch o {
 		case "nonstrict":

@@ -208,49 +208,54 @@ var schemeParsers = sync.Pool{New: func() any {
 	return &Parser{spec: RFC1738, g: g, top: g.top, m: g.newMachine()}
 }}
 
+// ErrNoSchemeSyntax is the error of SchemeURL and CheckScheme for a reference that has no
+// scheme, or whose scheme is not one of the ten that RFC 1738 section 5 gives a syntax of
+// its own: there is nothing to check it against. Test for it with errors.Is.
+var ErrNoSchemeSyntax = errors.New("uri: no RFC 1738 scheme-specific syntax for this scheme")
+
 // SchemeURL checks the reference against the RFC 1738 rule of its scheme and returns its
-// fields. It returns nil, nil when the reference has no scheme or its scheme is not one
-// of the ten. When the text does not match the scheme's rule, the error is an *Error of
-// spec rfc1738 whose Offset is a byte offset into r.Input() and whose Rule names the rule
-// that the character broke.
-func (r *Reference) SchemeURL() (SchemeURL, error) {
+// fields. When the reference has no scheme or its scheme is not one of the ten, the error
+// is ErrNoSchemeSyntax. When the text does not match the scheme's rule, the error is an
+// *Error of spec rfc1738 whose Offset is a byte offset into r.Input() and whose Rule
+// names the rule that the character broke.
+func (r Reference) SchemeURL() (SchemeURL, error) {
 	scheme, ok := r.Get(Scheme)
 	if !ok {
-		return nil, nil
+		return nil, ErrNoSchemeSyntax
 	}
 	d := schemeDefs[strings.ToLower(scheme)]
 	if d == nil {
-		return nil, nil
+		return nil, ErrNoSchemeSyntax
 	}
 	// The URL runs from the scheme (after url-1993's "URL:" prefix) to the fragment,
 	// which RFC 1738 does not count as part of a URL (2.2); errors keep offsets into
 	// the whole input.
-	sp := r.spans[Scheme]
+	begin, end, _ := r.Span(Scheme)
 	text := r.input
-	if f := r.spans[Fragment]; f.begin > 0 {
-		text = text[:f.begin-1]
+	if f, _, ok := r.Span(Fragment); ok {
+		text = text[:f-1]
 	}
-	text = strings.ToLower(scheme) + text[sp.end:]
+	text = strings.ToLower(scheme) + text[end:]
 	u, err := checkScheme(d, strings.ToLower(scheme), text, r.input)
 	var e *Error
 	if errors.As(err, &e) {
-		e.Offset += int(sp.begin)
+		e.Offset += begin
 	}
 	return u, err
 }
 
 // CheckScheme parses s as an RFC 1738 URL of one of the ten schemes, with that scheme's
-// rule (the scheme in any case, 2.1). It returns nil, nil when s has no such scheme,
-// and an *Error when s does not match the rule.
+// rule (the scheme in any case, 2.1). It returns ErrNoSchemeSyntax when s has no such
+// scheme, and an *Error when s does not match the rule.
 func CheckScheme(s string) (SchemeURL, error) {
 	i := strings.IndexByte(s, ':')
 	if i < 0 {
-		return nil, nil
+		return nil, ErrNoSchemeSyntax
 	}
 	name := strings.ToLower(s[:i])
 	d := schemeDefs[name]
 	if d == nil {
-		return nil, nil
+		return nil, ErrNoSchemeSyntax
 	}
 	return checkScheme(d, name, name+s[i:], s)
 }

@@ -10,7 +10,9 @@ import (
 type Spec uint8
 
 // The specification versions in date order (RFC 3986 and RFC 3987 share January 2005:
-// RFC 3987 builds on RFC 3986, so it comes second).
+// RFC 3987 builds on RFC 3986, so it comes second). Their order is part of the API,
+// their numeric values are not: a spec found later is inserted at its date. Store and
+// exchange a Spec by its ID (String, ParseSpec).
 const (
 	URL1993      Spec = iota + 1 // IETF URL WG Internet-Draft, 1993
 	RFC1738                      // RFC 1738, December 1994
@@ -32,53 +34,52 @@ type specInfo struct {
 	updates, obsoletes        []string
 	became                    string   // an Internet-Draft: the RFC it turned into
 	obsoletedElsewhere        []string // documents outside this package that obsolete it
-	grammar                   string   // the grammar file, relative to the repository
 }
 
 var specInfos = [numSpecs]specInfo{
 	URL1993: {id: "url-1993", title: "Uniform Resource Locators", date: "1993-07",
 		document: "Berners-Lee, IETF URL WG Internet-Draft (BNF section)",
 		name:     "IETF URL WG Internet-Draft of 1993", status: "Internet-Draft",
-		became: "RFC 1738", grammar: "grammar/url-1993.peg"},
+		became: "RFC 1738"},
 	RFC1738: {id: "rfc1738", title: "Uniform Resource Locators (URL)", date: "1994-12",
 		document: "RFC 1738", name: "RFC 1738", status: "Standards Track",
-		grammar: "grammar/rfc1738.peg"},
+	},
 	RFC1808: {id: "rfc1808", title: "Relative Uniform Resource Locators", date: "1995-06",
 		document: "RFC 1808, section 2.2", name: "RFC 1808", status: "Standards Track",
-		grammar: "grammar/rfc1808.peg"},
+	},
 	URLSyntax05: {id: "url-syntax-05", title: "Uniform Resource Locators (URL): Generic Syntax and Semantics", date: "1997-05",
 		document: "draft-fielding-url-syntax-05, Appendix A",
 		name:     "draft-fielding-url-syntax-05", status: "Internet-Draft",
-		became: "RFC 2396", grammar: "grammar/url-syntax-05.peg"},
+		became: "RFC 2396"},
 	// RFC 2396's header: "Updates: 1808, 1738".
 	RFC2396: {id: "rfc2396", title: "Uniform Resource Identifiers (URI): Generic Syntax", date: "1998-08",
 		document: "RFC 2396, Appendix A", name: "RFC 2396", status: "Standards Track",
-		updates: []string{"RFC 1808", "RFC 1738"}, grammar: "grammar/rfc2396.peg"},
+		updates: []string{"RFC 1808", "RFC 1738"}},
 	// RFC 2732's header has no "Updates:" line; its section 3 says "This document updates
 	// the generic syntax for Uniform Resource Identifiers defined in RFC 2396".
 	RFC2732: {id: "rfc2732", title: "Format for Literal IPv6 Addresses in URL's", date: "1999-12",
 		document: "RFC 2396, Appendix A, as amended by RFC 2732, section 3",
 		name:     "RFC 2732", status: "Standards Track",
-		updates: []string{"RFC 2396"}, grammar: "grammar/rfc2732.peg"},
+		updates: []string{"RFC 2396"}},
 	RFC2396bis01: {id: "rfc2396bis-01", title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2003-03",
 		document: "draft-fielding-uri-rfc2396bis-01, sections 2-5",
 		name:     "draft-fielding-uri-rfc2396bis-01", status: "Internet-Draft",
-		became: "RFC 3986", grammar: "grammar/rfc2396bis-01.peg"},
+		became: "RFC 3986"},
 	// RFC 3986's header: "STD: 66", "Updates: 1738", "Obsoletes: 2732, 2396, 1808".
 	RFC3986: {id: "rfc3986", title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2005-01",
 		document: "RFC 3986, Appendix A", name: "RFC 3986", status: "Standards Track (STD 66)",
 		updates: []string{"RFC 1738"}, obsoletes: []string{"RFC 2732", "RFC 2396", "RFC 1808"},
-		grammar: "grammar/rfc3986.peg"},
+	},
 	RFC3987: {id: "rfc3987", title: "Internationalized Resource Identifiers (IRIs)", date: "2005-01",
 		document: "RFC 3987, section 2.2", name: "RFC 3987", status: "Standards Track",
-		grammar: "grammar/rfc3987.peg"},
+	},
 	// RFC 6874's header: "Updates: 3986". RFC 9844 (August 2025) obsoletes it and takes
 	// zone identifiers out of URI syntax again.
 	RFC6874: {id: "rfc6874", title: "Representing IPv6 Zone Identifiers in Address Literals and Uniform Resource Identifiers", date: "2013-02",
 		document: "RFC 3986, Appendix A, as updated by RFC 6874, section 2",
 		name:     "RFC 6874", status: "Standards Track",
 		updates: []string{"RFC 3986"}, obsoletedElsewhere: []string{"RFC 9844"},
-		grammar: "grammar/rfc6874.peg"},
+	},
 }
 
 func (s Spec) info() specInfo {
@@ -100,14 +101,10 @@ func (s Spec) Date() string { return s.info().date }
 // Document names the document and the part of it that holds the grammar.
 func (s Spec) Document() string { return s.info().document }
 
-// GrammarFile is the PEG file, relative to the repository's root, that the spec's parser
-// is generated from.
-func (s Spec) GrammarFile() string { return s.info().grammar }
-
 // TopRule is the grammar rule a whole reference must match, spelled as the spec prints
-// it ("URI-reference"); "" when the spec has no parser.
+// it ("URI-reference"); "" for a value that is no Spec constant.
 func (s Spec) TopRule() string {
-	if !s.Available() {
+	if !s.known() {
 		return ""
 	}
 	g := grammars[s]
@@ -155,16 +152,14 @@ func (s Spec) Lineage() Lineage {
 // (JSON shows [] rather than null).
 func list(s []string) []string { return append([]string{}, s...) }
 
-// Available reports whether this package has a parser for the spec.
-func (s Spec) Available() bool { return s > 0 && s < numSpecs && grammars[s] != nil }
+// known reports whether s is one of the Spec constants.
+func (s Spec) known() bool { return s > 0 && s < numSpecs }
 
-// Specs returns the specs that have a parser, in date order.
+// Specs returns every spec, in date order.
 func Specs() []Spec {
-	var out []Spec
+	out := make([]Spec, 0, numSpecs-1)
 	for s := Spec(1); s < numSpecs; s++ {
-		if s.Available() {
-			out = append(out, s)
-		}
+		out = append(out, s)
 	}
 	return out
 }
@@ -172,7 +167,7 @@ func Specs() []Spec {
 // ParseSpec returns the Spec with the given ID.
 func ParseSpec(id string) (Spec, error) {
 	for s := Spec(1); s < numSpecs; s++ {
-		if specInfos[s].id == id && s.Available() {
+		if specInfos[s].id == id {
 			return s, nil
 		}
 	}

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -42,12 +43,16 @@ func TestLineage(t *testing.T) {
 }
 
 // TestDateOrder: the Spec constants, and so Specs(), matrix, explain and -spec all, come
-// in date order, and every spec has its metadata.
+// in date order, and every spec has its metadata and its grammar file named after its ID
+// (grammar/<id>.peg, which the command's specs lists).
 func TestDateOrder(t *testing.T) {
 	for s := Spec(1); s < numSpecs; s++ {
 		in := specInfos[s]
-		if in.id == "" || in.date == "" || in.name == "" || in.status == "" || in.grammar == "" {
+		if in.id == "" || in.date == "" || in.name == "" || in.status == "" {
 			t.Errorf("spec %d has incomplete metadata: %+v", s, in)
+		}
+		if _, err := os.Stat("../grammar/" + in.id + ".peg"); err != nil {
+			t.Errorf("%v: %v", s, err)
 		}
 		if s > 1 && specInfos[s-1].date > in.date {
 			t.Errorf("%v (%s) comes after %v (%s)", s, in.date, s-1, specInfos[s-1].date)

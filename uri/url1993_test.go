@@ -7,6 +7,7 @@ package uri_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,13 +199,16 @@ func TestURL1993PrintedXpalphas(t *testing.T) {
 }
 
 func TestURL1993Error(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"http://a/b?x=y", `url-1993: invalid character '=' at byte 12 in search (expected xpalpha, "#" or end of input)`},
-		{"http://a/b#", `url-1993: unexpected end of input at byte 11 in fragmentid (expected xalpha)`},
+	for _, tc := range []struct {
+		in, want string
+		expected []string
+	}{
+		{"http://a/b?x=y", `url-1993: invalid character '=' at byte 12 in search`, []string{"xpalpha", `"#"`, "end of input"}},
+		{"http://a/b#", `url-1993: unexpected end of input at byte 11 in fragmentid`, []string{"xalpha"}},
 	} {
 		err := uri.Validate(uri.URL1993, tc.in)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("Validate(url-1993, %q) = %v\nwant %s", tc.in, err, tc.want)
+		if err == nil || err.Error() != tc.want || !slices.Equal(expectedOf(err), tc.expected) {
+			t.Errorf("Validate(url-1993, %q) = %v, expected %q\nwant %s, expected %q", tc.in, err, expectedOf(err), tc.want, tc.expected)
 		}
 	}
 }

@@ -60,14 +60,14 @@ type checkResult struct {
 }
 
 // schemeJSON encodes r's RFC 1738 scheme-specific syntax for checkResult.Scheme.
-func schemeJSON(r *uri.Reference) (json.RawMessage, error) {
+func schemeJSON(r uri.Reference) (json.RawMessage, error) {
 	if !r.IsAbsolute() {
 		return nil, nil
 	}
 	su, err := r.SchemeURL()
 	var ue *uri.Error
 	switch {
-	case err == nil && su == nil:
+	case errors.Is(err, uri.ErrNoSchemeSyntax):
 		return json.RawMessage("null"), nil
 	case err == nil:
 		return json.Marshal(su)
@@ -80,7 +80,7 @@ func schemeJSON(r *uri.Reference) (json.RawMessage, error) {
 	return nil, err
 }
 
-func componentsOf(r *uri.Reference) *jsonComponents {
+func componentsOf(r uri.Reference) *jsonComponents {
 	// The texts live in one array: one allocation instead of one per component (check
 	// -json -spec all writes ten of these a line).
 	var texts [13]string
@@ -151,7 +151,7 @@ type checkOptions struct {
 }
 
 func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
-	var opts []uri.ParseOption
+	var opts []uri.ParserOption
 	if !o.schemes {
 		opts = append(opts, uri.GenericOnly())
 	}
@@ -221,7 +221,7 @@ type checker struct {
 	enc     *json.Encoder // on buf
 }
 
-func newChecker(specs []uri.Spec, opts []uri.ParseOption, readers []uri.Reader, asJSON bool) *checker {
+func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []uri.Reader, asJSON bool) *checker {
 	c := &checker{json: asJSON, byName: map[string]*onceReader{}}
 	c.enc = json.NewEncoder(&c.buf)
 	c.enc.SetEscapeHTML(false)
@@ -245,7 +245,7 @@ func newChecker(specs []uri.Spec, opts []uri.ParseOption, readers []uri.Reader, 
 func (c *checker) check(in inputLine) checkOut {
 	var out checkOut
 	c.buf.Reset()
-	refs := make([]*uri.Reference, len(c.parsers))
+	refs := make([]uri.Reference, len(c.parsers)) // the zero Reference: not valid
 	ues := make([]*uri.Error, len(c.parsers))
 	results := make([]checkResult, len(c.parsers))
 	for i, p := range c.parsers {
@@ -273,7 +273,7 @@ func (c *checker) check(in inputLine) checkOut {
 	}
 	for i := range results {
 		res := &results[i]
-		if refs[i] != nil {
+		if refs[i].IsValid() {
 			if err := c.describe(res, refs[i]); err != nil {
 				out.err = err
 				break
@@ -297,7 +297,7 @@ func (c *checker) check(in inputLine) checkOut {
 }
 
 // describe fills in what check prints of a valid reference.
-func (c *checker) describe(res *checkResult, r *uri.Reference) error {
+func (c *checker) describe(res *checkResult, r uri.Reference) error {
 	res.Valid = true
 	var err error
 	if r.Spec() == uri.RFC3987 {
@@ -342,7 +342,7 @@ func (o *onceReader) Read(s string) (uri.Reading, error) {
 }
 
 // set records the reading of s by the spec's own parse (r, or err when it rejects s).
-func (o *onceReader) set(s string, r *uri.Reference, err error) {
+func (o *onceReader) set(s string, r uri.Reference, err error) {
 	o.input, o.ok, o.err = s, true, err
 	if err == nil {
 		o.rd = r.Reading()
@@ -364,7 +364,7 @@ func writeCheck(w io.Writer, res checkResult, ue *uri.Error) error {
 	}
 	switch {
 	case ue != nil:
-		_, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", ue.Error())
+		_, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", errorText(ue))
 		return err
 	case res.Error != nil:
 		_, err := fmt.Fprintf(w, "%*s%s\n", len(prefix), "", res.Error.Message)

@@ -50,7 +50,7 @@ type split struct {
 }
 
 // specSplit reads the compared components of a parsed reference.
-func specSplit(r *uri.Reference) split {
+func specSplit(r uri.Reference) split {
 	var s split
 	for i, c := range netComponents {
 		s.v[i], s.def[i] = r.Get(c)
@@ -232,7 +232,7 @@ func netURLSides(examples int) []*side {
 	return []*side{parse, request}
 }
 
-func (sd *side) add(spec uri.Spec, in inputLine, ref *uri.Reference, specErr error) {
+func (sd *side) add(spec uri.Spec, in inputLine, ref uri.Reference, specErr error) {
 	if sd.only != nil && !sd.only(in.text) {
 		return
 	}

@@ -134,7 +134,7 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		res.Layout = layout(r)
 		res.Spans = map[string][2]int{}
 		for _, c := range explainComponents {
-			if begin, end, ok := componentSpan(r, c); ok {
+			if begin, end, ok := r.Span(c); ok {
 				res.Spans[c.String()] = [2]int{begin, end}
 			}
 		}
@@ -201,12 +201,8 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 				}
 				continue
 			}
-			begin, _, ok := componentSpan(r, c)
-			if !ok {
-				fmt.Fprintf(b, "%s%-*s  %-9s %s\n", indent, width, "", c, showPart(v, true))
-				continue
-			}
-			from, to := col[begin], col[begin+len(v)]
+			begin, end, _ := r.Span(c) // defined: Get said so
+			from, to := col[begin], col[end]
 			mark := strings.Repeat("^", to-from)
 			if to == from {
 				mark = "|"
@@ -247,100 +243,9 @@ func explainHazards(b *strings.Builder, hz []uri.Hazard, col []int, indent strin
 	}
 }
 
-// componentSpan is where component c lies in r's input, [begin, end); ok is false when
-// c is undefined, or when its text cannot be found there.
-func componentSpan(r *uri.Reference, c uri.Component) (begin, end int, ok bool) {
-	v, ok := r.Get(c)
-	if !ok {
-		return 0, 0, false
-	}
-	input := r.Input()
-	begin = componentOffset(r, c)
-	if begin < 0 || begin+len(v) > len(input) || input[begin:begin+len(v)] != v {
-		begin = strings.Index(input, v) // a spec whose parts do not follow RFC 3986's layout
-	}
-	if begin < 0 {
-		return 0, 0, false
-	}
-	return begin, begin + len(v), true
-}
-
-// componentOffset finds the byte offset of component c in r's input. Reference exposes
-// texts, not offsets; each component's place follows from the ones before it (RFC 3986
-// section 5.3's recomposition), and within the authority from "userinfo@" and ":port".
-func componentOffset(r *uri.Reference, c uri.Component) int {
-	s := r.Input()
-	// Text before the scheme that is not part of the RFC 3986 layout (url-1993's "URL:"
-	// prefix) shifts every offset.
-	off := 0
-	scheme, hasScheme := r.Get(uri.Scheme)
-	if hasScheme {
-		off = max(strings.Index(s, scheme+":"), 0)
-	}
-	if c == uri.Scheme {
-		return off
-	}
-	if hasScheme {
-		off += len(scheme) + 1
-	}
-	auth, hasAuth := r.Get(uri.Authority)
-	authStart := off + 2
-	switch c {
-	case uri.Authority, uri.Userinfo, uri.User:
-		return authStart
-	case uri.Password:
-		u, _ := r.Get(uri.User)
-		return authStart + len(u) + 1
-	case uri.Host:
-		if ui, ok := r.Get(uri.Userinfo); ok {
-			return authStart + len(ui) + 1
-		}
-		if u, ok := r.Get(uri.User); ok {
-			p, hasP := r.Get(uri.Password)
-			n := len(u) + 1
-			if hasP {
-				n += len(p) + 1
-			}
-			return authStart + n
-		}
-		return authStart
-	case uri.Port:
-		return authStart + len(auth) - len(r.Value(uri.Port))
-	case uri.Params: // after the first ";" of the path
-		p := componentOffset(r, uri.Path)
-		return p + len(r.Value(uri.Path)) - len(r.Value(uri.Params))
-	case uri.Zone: // the end of the IP literal, before its "]"
-		return componentOffset(r, uri.Host) + len(r.Value(uri.Host)) - 1 - len(r.Value(uri.Zone))
-	}
-	if hasAuth {
-		off = authStart + len(auth)
-	}
-	end := len(s)
-	if f, ok := r.Get(uri.Fragment); ok {
-		end -= len(f) + 1
-		if c == uri.Fragment {
-			return end + 1
-		}
-	}
-	if q, ok := r.Get(uri.Query); ok {
-		end -= len(q) + 1
-		if c == uri.Query {
-			return end + 1
-		}
-	}
-	// The path: what lies between the authority (or scheme) and the query or fragment;
-	// a spec whose path rule leaves out the "/" after the authority gives a shorter text,
-	// which ends where the query or fragment begins.
-	p := r.Value(uri.Path)
-	if strings.HasSuffix(s[:end], p) {
-		return end - len(p)
-	}
-	return off
-}
-
 // layout writes the reference's shape with its defined components, such as
 // "<scheme>://<userinfo>@<host>:<port><path>?<query>".
-func layout(r *uri.Reference) string {
+func layout(r uri.Reference) string {
 	var b strings.Builder
 	if r.Has(uri.Prefix) { // the part before the scheme: url-1993's "URL:"
 		b.WriteString("<prefix>")
@@ -395,12 +300,12 @@ func resolution(spec uri.Spec, base, ref string) string {
 		return t
 	case errors.As(err, &re):
 		t, _ := printable(re.Result.String())
-		return fmt.Sprintf("%s (which the grammar rejects: %v)", t, re.Err)
+		return fmt.Sprintf("%s (which the grammar rejects: %s)", t, errorText(re.Err))
 	default:
 		var ue *uri.Error
 		if errors.As(err, &ue) && ue.Input == base && ue.Input != ref {
-			return "not resolved: the base is invalid: " + err.Error()
+			return "not resolved: the base is invalid: " + errorText(err)
 		}
-		return "not resolved: " + err.Error()
+		return "not resolved: " + errorText(err)
 	}
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/base64"
+	"errors"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/urispec/urispec/uri"
@@ -20,6 +22,24 @@ func exactBytes(s string) string {
 
 // errorJSON is the "error" object of a grammar error.
 func errorJSON(e *uri.Error) *jsonError {
-	exp := e.Expected() // computed once for both fields: it costs parses
-	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: e.Message(exp), Expected: exp}
+	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: errorText(e), Expected: e.Expected()}
+}
+
+// errorText is err's message followed by what the grammar expected, when err holds a
+// *uri.Error (whose own message leaves that out): "rfc3986: invalid character ' ' at
+// byte 8 in reg-name (expected unreserved, ... or end of input)". Every message the
+// command prints for a rejected input goes through it.
+func errorText(err error) string {
+	var e *uri.Error
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	exp := e.Expected()
+	if len(exp) == 0 {
+		return err.Error()
+	}
+	if len(exp) > 1 {
+		exp = []string{strings.Join(exp[:len(exp)-1], ", "), exp[len(exp)-1]}
+	}
+	return err.Error() + " (expected " + strings.Join(exp, " or ") + ")"
 }

@@ -44,7 +44,7 @@ func parseReaders(list string) ([]uri.Reader, error) {
 
 // hazardsWith is a reference's own hazards and its differentials with readers, in the
 // order of their offsets.
-func hazardsWith(r *uri.Reference, readers []uri.Reader) []uri.Hazard {
+func hazardsWith(r uri.Reference, readers []uri.Reader) []uri.Hazard {
 	hz := r.Hazards()
 	if len(readers) > 0 {
 		hz = sortedHazards(append(hz, r.Differentials(readers...)...))

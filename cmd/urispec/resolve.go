@@ -57,7 +57,7 @@ func resolveCommand() command {
 			unvalidated := fs.Bool("unvalidated", false, "split with the spec's generic rule (Appendix B) instead of its grammar, and check nothing")
 			files := filesVar(fs, `"BASE<TAB>REF" pairs`)
 			return func(x *cmdEnv, args []string) int {
-				var opts []uri.Option
+				var opts []uri.ResolveOption
 				if *nonStrict {
 					opts = append(opts, uri.NonStrict())
 				}
@@ -72,7 +72,7 @@ func resolveCommand() command {
 
 // resolveOne resolves ref against base under spec and describes the outcome (readErr:
 // the line could not be read); err is an error that is not the inputs' fault.
-func resolveOne(spec uri.Spec, base, ref string, readErr error, opts []uri.Option) (resolveResult, uri.Result, error) {
+func resolveOne(spec uri.Spec, base, ref string, readErr error, opts []uri.ResolveOption) (resolveResult, uri.Result, error) {
 	var res uri.Result
 	err := readErr
 	if err == nil {
@@ -94,7 +94,7 @@ func resolveOne(spec uri.Spec, base, ref string, readErr error, opts []uri.Optio
 			out.Result, out.ResultB64 = &res.Target, exactBytes(res.Target)
 		}
 		if re != nil {
-			out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: re.Error(), Expected: re.Err.Expected()}
+			out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: errorText(re), Expected: re.Err.Expected()}
 		}
 	case errors.As(err, &ue):
 		out.Error = errorJSON(ue)
@@ -104,7 +104,7 @@ func resolveOne(spec uri.Spec, base, ref string, readErr error, opts []uri.Optio
 	return out, res, nil
 }
 
-func runResolve(x *cmdEnv, specs []uri.Spec, asJSON bool, opts []uri.Option, args, files []string) int {
+func runResolve(x *cmdEnv, specs []uri.Spec, asJSON bool, opts []uri.ResolveOption, args, files []string) int {
 	if len(args) == 1 {
 		return x.usageError("need BASE and at least one REF")
 	}

@@ -172,7 +172,7 @@ func matchLines(want, got []string) bool {
 }
 
 // testscriptQuote quotes a word for a script line: testscript splits on spaces and
-// reads '...' literally ('' is one quote).
+// reads '...' literally (” is one quote).
 func testscriptQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }

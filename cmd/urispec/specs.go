@@ -47,7 +47,8 @@ Exit status: 0, 2 usage error or output that could not be written.`,
 func runSpecs(x *cmdEnv, asJSON bool) int {
 	enc := x.encoder()
 	for _, s := range uri.Specs() {
-		e := specEntry{ID: s.String(), Title: s.Title(), Date: s.Date(), Grammar: s.GrammarFile(),
+		// The repository names each spec's grammar after its ID.
+		e := specEntry{ID: s.String(), Title: s.Title(), Date: s.Date(), Grammar: "grammar/" + s.String() + ".peg",
 			TopRule: s.TopRule(), Document: s.Document(), Lineage: s.Lineage()}
 		if asJSON {
 			if err := enc.Encode(e); err != nil {

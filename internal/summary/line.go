@@ -73,15 +73,15 @@ func (c *Checker) Check(line, problem string) Verdicts {
 	v := Verdicts{Errors: make([]error, len(c.parsers))}
 	// Newest first: the first spec that accepts parses the line into the Reference whose
 	// hazards are counted; the older ones only validate (no Reference to build).
-	var r *uri.Reference
+	var r uri.Reference
 	for i := len(c.parsers) - 1; i >= 0; i-- {
-		if r != nil {
+		if r.IsValid() {
 			v.Errors[i] = c.parsers[i].Validate(line)
 		} else {
 			r, v.Errors[i] = c.parsers[i].Parse(line)
 		}
 	}
-	if r != nil {
+	if r.IsValid() {
 		for _, h := range r.Hazards() {
 			if !slices.Contains(v.Hazards, h.Code) {
 				v.Hazards = append(v.Hazards, h.Code)
