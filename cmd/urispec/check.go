@@ -184,14 +184,8 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 	if err == nil && (len(files) > 0 || len(args) == 0) {
 		// Progress on a terminal, but not under -json, nor when the verdicts stream to
 		// the terminal too (the progress line would break them).
-		lr := &lineReader{x: x, beforeRead: pool.Send}
-		if !o.json && !isTerminal(x.terminal) {
-			lr.progress = startProgress(x.stderr, true, inputSize(files, x.stdin))
-		}
-		err = lr.each(files, pool.Add)
-		lr.finish()
-	}
-	if cerr := pool.Close(); err == nil {
+		err = readPooled(x, files, pool, !o.json && !isTerminal(x.terminal))
+	} else if cerr := pool.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/urispec/urispec/internal/lines"
+	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/internal/summary"
 )
 
@@ -107,6 +108,24 @@ type hookReader struct {
 func (h hookReader) Read(p []byte) (int, error) {
 	h.before()
 	return h.r.Read(p)
+}
+
+// readPooled reads the lines of files into pool, which checks them on its workers and
+// prints them in order: before a read that may block, the lines held are handed on
+// (pool.Send), and the pool flushes standard output after each batch. show asks for
+// progress (shown only when standard error is a terminal). It closes the pool and
+// returns the first error of the pool (output that could not be written).
+func readPooled[R any](x *cmdEnv, files []string, pool *ordered.Pool[inputLine, R], show bool) error {
+	lr := &lineReader{x: x, beforeRead: pool.Send}
+	if show {
+		lr.progress = startProgress(x.stderr, true, inputSize(files, x.stdin))
+	}
+	err := lr.each(files, pool.Add)
+	if cerr := pool.Close(); err == nil {
+		err = cerr
+	}
+	lr.finish()
+	return err
 }
 
 // readLines is the lineReader of a command that prints as it reads on one goroutine:

@@ -93,15 +93,7 @@ func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, files []s
 	}
 	pool := ordered.New(0, 256, newWorker, emit, x.stdout.Flush)
 	// Progress on a terminal, unless the findings stream to it or are JSON.
-	lr := &lineReader{x: x, beforeRead: pool.Send}
-	if !asJSON && !isTerminal(x.terminal) {
-		lr.progress = startProgress(x.stderr, true, inputSize(files, x.stdin))
-	}
-	err := lr.each(files, pool.Add)
-	if cerr := pool.Close(); err == nil {
-		err = cerr
-	}
-	lr.finish()
+	err := readPooled(x, files, pool, !asJSON && !isTerminal(x.terminal))
 	if err != nil {
 		return x.stop(err)
 	}

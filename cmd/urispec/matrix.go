@@ -129,15 +129,7 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	}
 	pool := ordered.New(0, 512, newWorker, handle, x.stdout.Flush)
 	// Progress on a terminal, but not under -json or -summary-json (output a program reads).
-	lr := &lineReader{x: x, beforeRead: pool.Send}
-	if !o.json && !o.summaryJSON {
-		lr.progress = startProgress(x.stderr, true, inputSize(files, x.stdin))
-	}
-	err := lr.each(files, pool.Add)
-	if cerr := pool.Close(); err == nil {
-		err = cerr
-	}
-	lr.finish()
+	err := readPooled(x, files, pool, !o.json && !o.summaryJSON)
 	if err != nil {
 		return x.stop(err)
 	}
