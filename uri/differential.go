@@ -69,7 +69,7 @@ func (r Reference) Reading() Reading {
 	rd.Port, rd.HasPort = r.Get(Port)
 	rd.Path = r.Value(Path)
 	rd.Query, rd.HasQuery = r.Get(Query)
-	rd.WholeAuthority = r.spec == RFC1808
+	rd.WholeAuthority = r.spec.desc().wholeAuthority
 	return rd
 }
 

@@ -1,6 +1,9 @@
 package uri
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // machine is what every generated parser in gen/ offers (see internal/pegwrap).
 type machine interface {
@@ -62,12 +65,17 @@ type wideClass struct {
 	name, sample string
 }
 
-// binding ties a generated parser to the uri package: written once per spec.
+// binding ties a generated parser to the uri package: a part of each spec's descriptor.
 type binding struct {
-	spec       Spec
+	// The generated package's parser and rule table (gen/<spec>: Parser, RuleID,
+	// RuleName, NumRules).
 	newMachine func() machine
-	top        string          // the entry rule of the whole reference
-	roles      map[string]role // token rules and what they mean
+	ruleID     func(name string) int
+	pegName    func(id int) string
+	numRules   func() int
+
+	top   string          // the entry rule of the whole reference
+	roles map[string]role // token rules and what they mean
 	// ruleName spells the grammar's rule names in messages as the spec prints them
 	// (peg names cannot contain "-").
 	ruleName func(string) string
@@ -82,7 +90,7 @@ type binding struct {
 	// generic syntax only, scheme rules off); "" when the spec has no such mode.
 	genericTop string
 	// fixup, if set, completes the components after the token spans are read, for specs
-	// whose components are not all spans of token rules (see grammar_rfc1738.go). It
+	// whose components are not all spans of token rules (see spec_rfc1738.go). It
 	// takes and returns the Reference by value: through a pointer, the indirect call
 	// would make every Reference that Parse fills escape to the heap.
 	fixup func(r Reference) Reference
@@ -107,21 +115,36 @@ type grammar struct {
 // noSlot is the slot of a rule whose token is no component: fill's spare last slot.
 const noSlot = numComponents
 
-func compile(b binding, ruleID func(string) int, ruleName func(int) string, numRules int) *grammar {
+// grammars holds every spec's compiled binding. It is filled by init, once, rather than
+// by an initializer: the descriptors it is compiled from hold the resolvers, which parse
+// through it, and the compiler refuses that cycle in initializers.
+var grammars [numSpecs]*grammar
+
+func init() {
+	for s := Spec(1); s < numSpecs; s++ {
+		if specTable[s] == nil { // a programming error: fail at once, not at the first Parse
+			panic(fmt.Sprintf("uri: Spec %d has no descriptor in specTable", s))
+		}
+		grammars[s] = compile(s, s.desc().grammar)
+	}
+}
+
+func compile(spec Spec, b binding) *grammar {
+	ruleID, numRules := b.ruleID, b.numRules()
 	g := &grammar{binding: b, top: ruleID(b.top), roles: make([]role, numRules), names: make([]string, numRules)}
 	if g.top < 0 {
-		panic("uri: " + b.spec.String() + ": no rule " + b.top)
+		panic("uri: " + spec.String() + ": no rule " + b.top)
 	}
 	g.genericTop = -1
 	if b.genericTop != "" {
 		if g.genericTop = ruleID(b.genericTop); g.genericTop < 0 {
-			panic("uri: " + b.spec.String() + ": no rule " + b.genericTop)
+			panic("uri: " + spec.String() + ": no rule " + b.genericTop)
 		}
 	}
 	for name, r := range b.roles {
 		id := ruleID(name)
 		if id < 0 {
-			panic("uri: " + b.spec.String() + ": no rule " + name)
+			panic("uri: " + spec.String() + ": no rule " + name)
 		}
 		g.roles[id] = r
 	}
@@ -139,7 +162,7 @@ func compile(b binding, ruleID func(string) int, ruleName func(int) string, numR
 		}
 	}
 	for i := range g.names {
-		name := ruleName(i)
+		name := b.pegName(i)
 		if outer, ok := b.reportAs[name]; ok {
 			name = outer
 		}
@@ -167,14 +190,15 @@ func hyphenated(name string) string { return strings.ReplaceAll(name, "_", "-") 
 // asPrinted keeps a rule name as it is: the old BNF of RFC 1738 and 2396 uses "_".
 func asPrinted(name string) string { return name }
 
-// fill sets r's components from the syntax tree of the last successful run. Tokens come
-// in post-order, so an enclosing rule comes after the rules inside it: the outermost
-// span of each role wins, and a host's kind is the outermost kind token inside it.
-// Each token's span is stored through a table (slot: its component, or a slot nobody
-// reads) rather than a switch on its role, whose branches the order of the tokens makes
-// hard to predict: 21 to 13 ns per rfc3986 reference of the corpus.
+// fill sets the components of r, a zero Reference, from the syntax tree of the last
+// successful run. Tokens come in post-order, so an enclosing rule comes after the rules
+// inside it: the outermost span of each role wins, and a host's kind is the outermost
+// kind token inside it. Each token's span is stored through a table (slot: its
+// component, or the spare slot) rather than a switch on its role, whose branches the
+// order of the tokens makes hard to predict: 21 to 13 ns per rfc3986 reference of the
+// corpus.
 func (g *grammar) fill(tokens [][3]int32, r *Reference) {
-	var sp [numComponents + 1]span // every component undefined
+	sp := &r.spans // zero (Parse's result): every component undefined
 	slot, kinds := g.slot, g.kind
 	kind, kindEnd, hostKind := NoHost, int32(-1), NoHost
 	for i := range tokens {
@@ -192,7 +216,7 @@ func (g *grammar) fill(tokens [][3]int32, r *Reference) {
 			}
 		}
 	}
-	r.spans = [numComponents]span(sp[:numComponents])
+	sp[noSlot] = span{} // the spare slot's last token
 	r.hostKind = hostKind
 	// Every spec's path is defined, possibly empty (Appendix B of RFC 2396 and 3986),
 	// also where the grammar has no path rule in the derivation ("http:" under 2396).

@@ -87,38 +87,27 @@ func (h Hazard) String() string {
 	return fmt.Sprintf("%s at byte %d: %s (%s)", h.Code, h.Offset, h.Message, h.Section)
 }
 
-// family is the document whose section numbers a spec's hazards cite.
+// family is the document whose section numbers a spec's hazards cite (specDesc.family).
+// The zero family is no family: a descriptor that leaves it unset fails TestSpecTable.
 type family uint8
 
 const (
-	famRFC3986 family = iota // also every spec without a section of its own
+	famRFC3986 family = iota + 1 // also every spec without a section of its own
 	famBis01
 	famRFC2396
 	famSyntax05
 	famRFC1738
+	numFamilies
 )
 
-func familyOf(s Spec) family {
-	switch s {
-	case RFC2396bis01:
-		return famBis01
-	case RFC2396, RFC2732:
-		return famRFC2396
-	case URLSyntax05:
-		return famSyntax05
-	case RFC1738:
-		return famRFC1738
-	}
-	return famRFC3986
-}
-
 // sections holds, for each code, the section of each family's document that describes
-// it; an empty entry falls back to RFC 3986's (the first column). draft-fielding-uri-
+// it, in the order of the family constants; an empty entry falls back to RFC 3986's (the
+// first column). draft-fielding-uri-
 // rfc2396bis-01 numbers its section 7 without Back-End Transcoding (7.3 is Rare IP
 // Address Formats, 7.4 Sensitive Information, 7.5 Semantic Attacks); RFC 2396,
 // draft-fielding-url-syntax-05 (section 7) and RFC 1738 (section 6) have one unnumbered
 // security section that speaks of ports, escaped CR and LF, and passwords.
-var sections = map[HazardCode][5]string{
+var sections = map[HazardCode][numFamilies - 1]string{
 	RareIPFormat:         {"RFC 3986, section 7.4", "draft-fielding-uri-rfc2396bis-01, section 7.3"},
 	MisleadingUserinfo:   {"RFC 3986, section 7.6", "draft-fielding-uri-rfc2396bis-01, section 7.5"},
 	UserinfoPassword:     {"RFC 3986, sections 3.2.1 and 7.5", "draft-fielding-uri-rfc2396bis-01, section 7.4", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
@@ -142,10 +131,12 @@ var sections = map[HazardCode][5]string{
 // the spec's own document where it has such a section, else RFC 3986's.
 func (c HazardCode) Section(spec Spec) string {
 	row := sections[c]
-	if s := row[familyOf(spec)]; s != "" {
-		return s
+	if spec.known() {
+		if s := row[spec.desc().family-1]; s != "" {
+			return s
+		}
 	}
-	return row[famRFC3986]
+	return row[famRFC3986-1]
 }
 
 // hazards collects the hazards of one reference.
@@ -176,7 +167,7 @@ func (r Reference) Hazards() []Hazard {
 	h.port()
 	h.escapes()
 	h.path()
-	if r.spec == RFC3987 {
+	if r.spec.desc().iri {
 		h.iri()
 	}
 	sortHazards(h.out)

@@ -42,32 +42,6 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown level %q (known: simple, syntax, scheme)", s)
 }
 
-// unreservedSets are the characters whose escapes are decoded, per spec: each spec's
-// own unreserved set.
-var unreservedSets = [numSpecs]string{
-	// The 1993 draft has no unreserved set and no equivalence rules; only letters and
-	// digits, which no scheme gives a special meaning, are decoded.
-	URL1993: alnum,
-	// RFC 1738 2.2: unreserved = alpha | digit | safe | extra.
-	RFC1738: alnum + "$-_.+" + "!*'(),",
-	// url-syntax-05 Appendix A: unreserved = alpha | digit | mark.
-	URLSyntax05: alnum + "$-_.!~*'(),",
-	// RFC 2396 2.3: unreserved = alphanum | mark.
-	RFC2396: alnum + "-_.!~*'()",
-	// RFC 2732 leaves RFC 2396's unreserved as it is.
-	RFC2732: alnum + "-_.!~*'()",
-	// 2396bis-01 2.3: unreserved = ALPHA / DIGIT / mark.
-	RFC2396bis01: alnum + "-_.!~*'()",
-	// RFC 3986 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
-	RFC3986: alnum + "-._~",
-	// RFC 3987 5.3.2.3 decodes "any percent-encoded octet sequence that corresponds to an
-	// unreserved character, as described in section 2.3 of [RFC3986]", and UTF-8
-	// sequences of a ucschar (see decodeUCS).
-	RFC3987: alnum + "-._~",
-	// RFC 6874 keeps RFC 3986's unreserved.
-	RFC6874: alnum + "-._~",
-}
-
 // defaultPorts are the default ports of the schemes RFC 1738 section 3 defines with a
 // port, and of https (RFC 2818).
 var defaultPorts = map[string]string{
@@ -143,9 +117,9 @@ type normalizer struct {
 // decodeUnreserved decodes each escape of an unreserved character (6.2.2.2) in every
 // component.
 func (n *normalizer) decodeUnreserved(p parts) parts {
-	set := unreservedSets[n.spec]
+	set := n.spec.desc().unreserved
 	dec := func(s string) string { return decodeEscapes(s, set) }
-	if n.spec == RFC3987 {
+	if n.spec.desc().iri {
 		dec = func(s string) string { return decodeUCS(decodeEscapes(s, set)) }
 	}
 	p.authority, p.path, p.query, p.fragment = dec(p.authority), dec(p.path), dec(p.query), dec(p.fragment)
@@ -245,7 +219,7 @@ func (n *normalizer) caseNormalize(p parts) parts {
 	if host, ok := n.r.Get(Host); ok && p.hasAuthority {
 		i := strings.LastIndexByte(p.authority, '@') + 1
 		// RFC 3987 5.3.2.1: only a "US-ASCII only host" is case-insensitive.
-		if strings.HasPrefix(p.authority[i:], host) && (n.spec != RFC3987 || isASCII(host)) {
+		if strings.HasPrefix(p.authority[i:], host) && (!n.spec.desc().iri || isASCII(host)) {
 			lowered := lowerOutsideEscapes(host)
 			if zone, ok := n.r.Get(Zone); ok {
 				lowered = lowerOutsideEscapes(host[:len(host)-len(zone)-1]) + host[len(host)-len(zone)-1:]
@@ -270,32 +244,16 @@ func (n *normalizer) caseNormalize(p parts) parts {
 // take part in resolution against a base ("../g" is not "g"), and both texts speak of
 // URIs, not references.
 func (n *normalizer) pathSegments(p parts) parts {
-	if !strings.HasPrefix(p.path, "/") && !(p.hasScheme && removesRootlessDots(n.spec)) {
+	d := n.spec.desc()
+	if !strings.HasPrefix(p.path, "/") && !(p.hasScheme && d.rootlessDots) {
 		return p
 	}
-	var path string
-	switch {
-	case removesRootlessDots(n.spec):
-		path = removeDotSegments(p.path)
-	case n.spec == URL1993:
-		path = removeDotElements1993(p.path)
-	default:
-		// 2396bis-01: "splitting the URI just after the "/" that starts the path, using
-		// the left half as the base URI and the right as a relative reference", so merge
-		// of "/" and the rest; the older specs' resolution steps are the same.
-		path = removeDotSegmentsBuffer(p.path)
-	}
+	path := d.removeDots(p.path)
 	if !p.hasAuthority && strings.HasPrefix(path, "//") {
 		return p
 	}
 	p.path = path
 	return p
-}
-
-// removesRootlessDots reports whether the spec's normalization applies RFC 3986's
-// remove_dot_segments to every path of a URI, rootless ones included.
-func removesRootlessDots(spec Spec) bool {
-	return spec == RFC3986 || spec == RFC3987 || spec == RFC6874
 }
 
 // schemeBased removes an empty port and the scheme's default port, and writes an empty

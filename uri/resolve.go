@@ -111,7 +111,8 @@ func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error)
 	if !spec.known() {
 		return Result{}, fmt.Errorf("uri: unknown spec %v", spec)
 	}
-	res, err := resolvers[spec](spec, base, ref, o)
+	d := spec.desc()
+	res, err := d.resolve(d, base, ref, o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -119,35 +120,25 @@ func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error)
 	if o.unvalidated || res.SameDocument {
 		return res, nil
 	}
-	if e := validateTarget(spec, res.Target); e != nil {
+	if e := validateTarget(d, res.Target); e != nil {
 		return res, &ResultError{Result: res, Err: e}
 	}
 	return res, nil
 }
 
-// resolver is one spec's algorithm. It parses (or splits) base and ref itself, since
-// the specs disagree on what the components are (RFC 1808's params, url-1993's partial
-// form).
-type resolver func(spec Spec, base, ref string, o resolveOptions) (Result, error)
+// resolver is one spec's algorithm (specDesc.resolve), given the spec's descriptor. It
+// parses (or splits) base and ref itself, since the specs disagree on what the
+// components are (RFC 1808's params, url-1993's partial form). It reads the descriptor
+// it is given, never specTable: the descriptors hold the resolvers, and the compiler
+// refuses that cycle in the table's initializer.
+type resolver func(d *specDesc, base, ref string, o resolveOptions) (Result, error)
 
-var resolvers = map[Spec]resolver{
-	URL1993:      resolveURL1993,
-	RFC1738:      resolveRFC1808,
-	RFC1808:      resolveRFC1808,
-	URLSyntax05:  resolveURLSyntax05,
-	RFC2396:      resolveRFC2396,
-	RFC2732:      resolveRFC2396, // RFC 2732 changes the syntax of a host, not resolution
-	RFC2396bis01: resolveRFC2396bis01,
-	RFC3986:      resolveRFC3986,
-	RFC3987:      resolveRFC3986, // RFC 3987 section 6.5: RFC 3986 section 5 applies to IRIs
-	RFC6874:      resolveRFC3986, // RFC 6874 changes the syntax of a host, not resolution
-}
-
-// validateTarget checks a resolved target under spec. RFC 1738's URLs have no fragment
-// (section 2.4.1 of RFC 1808: "the fragment identifier is not considered part of the
-// URL"), so for rfc1738 the fragment is set aside first.
-func validateTarget(spec Spec, s string) *Error {
-	if spec == RFC1738 {
+// validateTarget checks a resolved target under d's spec. Where "#" is no part of a URL
+// (rfc1738; section 2.4.1 of RFC 1808: "the fragment identifier is not considered part
+// of the URL"), the fragment is set aside first.
+func validateTarget(d *specDesc, s string) *Error {
+	spec := d.spec
+	if d.noFragment {
 		s, _, _ = strings.Cut(s, "#")
 	}
 	var e *Error

@@ -84,13 +84,14 @@ func (u url1808) String() string {
 // resolveRFC1808 is RFC 1808 section 4, for rfc1808 and rfc1738. rfc1808's grammar
 // derives relative URLs, so the embedded URL is checked whatever its form; rfc1738's has
 // no relative form and checks only an absolute one (step 2b).
-func resolveRFC1808(spec Spec, base, ref string, o resolveOptions) (Result, error) {
+func resolveRFC1808(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	spec := d.spec
 	if !o.unvalidated {
-		if e := validateTarget(spec, base); e != nil {
+		if e := validateTarget(d, base); e != nil {
 			return Result{}, e
 		}
-		if spec == RFC1808 {
-			if e := validateTarget(spec, ref); e != nil {
+		if !d.noRelativeForm {
+			if e := validateTarget(d, ref); e != nil {
 				return Result{}, e
 			}
 		}
@@ -110,7 +111,7 @@ func resolveRFC1808(spec Spec, base, ref string, o resolveOptions) (Result, erro
 	// Step 2b: an embedded URL with a scheme is absolute: done.
 	if r.scheme != "" {
 		if !o.unvalidated {
-			if e := validateTarget(spec, ref); e != nil {
+			if e := validateTarget(d, ref); e != nil {
 				return Result{}, e
 			}
 		}

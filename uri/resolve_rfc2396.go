@@ -6,7 +6,8 @@ import "strings"
 // an empty path ("g" against "http://a" gives "http://ag"; 2396bis-01 Appendix G.2 lists
 // the fix), and step 6g's "may ... retain" is the choice taken: "../../../g" gives
 // "http://a/../g", as Appendix C prints.
-func resolveRFC2396(spec Spec, base, ref string, o resolveOptions) (Result, error) {
+func resolveRFC2396(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	spec := d.spec
 	// 1) The reference is parsed into the four components and fragment (section 4.3).
 	b, r, err := parseBaseRef(spec, base, ref, o)
 	if err != nil {

@@ -7,7 +7,8 @@ import "strings"
 // from an absolute path ("/./g" gives "http://a/./g"); merge step 7's "retaining" is the
 // choice taken, as Appendix C prints ("../../../g" gives "http://a/../g"). A validating
 // parser (the default) treats "http:g" as absolute; NonStrict is the non-validating one.
-func resolveRFC2396bis01(spec Spec, base, ref string, o resolveOptions) (Result, error) {
+func resolveRFC2396bis01(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	spec := d.spec
 	// (R.scheme, R.authority, R.path, R.query, fragment) = parse(R);
 	b, r, err := parseBaseRef(spec, base, ref, o)
 	if err != nil {

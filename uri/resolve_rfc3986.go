@@ -5,7 +5,8 @@ import "strings"
 // resolveRFC3986 is section 5.2.2 of RFC 3986 (Transform References), with merge
 // (5.2.3) and remove_dot_segments (5.2.4). The base is parsed per 5.2.1 (its fragment,
 // if any, plays no part). Strict by default; NonStrict is the non-strict parser.
-func resolveRFC3986(spec Spec, base, ref string, o resolveOptions) (Result, error) {
+func resolveRFC3986(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	spec := d.spec
 	b, r, err := parseBaseRef(spec, base, ref, o)
 	if err != nil {
 		return Result{}, err

@@ -18,7 +18,8 @@ import "strings"
 //     must be given");
 //   - the dot rules apply "within the result" of the relative-path rule only, and within
 //     its path: the partial URL's search ("?" onwards) is appended untouched.
-func resolveURL1993(spec Spec, base, ref string, o resolveOptions) (Result, error) {
+func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	spec := d.spec
 	if !o.unvalidated {
 		if err := Validate(spec, base); err != nil {
 			return Result{}, err

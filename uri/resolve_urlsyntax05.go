@@ -7,7 +7,8 @@ import "strings"
 // steps, so they also act on the query ("g?y/./x" gives "http://a/b/c/g?y/x"), and its
 // step 6a, like RFC 2396's, mishandles a base with an empty path ("g" against "http://a"
 // gives "http://ag").
-func resolveURLSyntax05(spec Spec, base, ref string, o resolveOptions) (Result, error) {
+func resolveURLSyntax05(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	spec := d.spec
 	// 1) The base and the reference are parsed into the four components and fragment
 	// (section 4.4); "site" is the authority.
 	b, r, err := parseBaseRef(spec, base, ref, o)

@@ -186,7 +186,7 @@ func TestDefaultPort(t *testing.T) {
 	}
 }
 
-// TestRFC1738Components checks the components of RFC 1738 URLs (uri/grammar_rfc1738.go)
+// TestRFC1738Components checks the components of RFC 1738 URLs (uri/spec_rfc1738.go)
 // and their recomposition, strict and generic-only.
 func TestRFC1738Components(t *testing.T) {
 	generic, err := uri.NewParser(uri.RFC1738, uri.GenericOnly())

@@ -27,79 +27,90 @@ const (
 	numSpecs
 )
 
-type specInfo struct {
+// specDesc is everything that makes one spec, in one place: the document, the grammar's
+// binding, and what normalization, resolution and hazards need to know of the spec. Each
+// spec's descriptor is in its own file, spec_<id>.go; specTable lists them.
+// TestSpecTable fails when a Spec constant has no descriptor or a descriptor lacks a
+// part.
+type specDesc struct {
+	spec Spec
+
+	// The document.
 	id, title, date, document string
 	name                      string // the document as the lineage names it: "RFC 2396"
 	status                    string // what the document's header says of its standing
 	updates, obsoletes        []string
 	became                    string   // an Internet-Draft: the RFC it turned into
 	obsoletedElsewhere        []string // documents outside this package that obsolete it
+
+	// grammar ties the generated parser (gen/<id>) to Reference.
+	grammar binding
+	// unreserved are the characters whose escapes syntax-based normalization decodes
+	// (RFC 3986 6.2.2.2): the spec's own unreserved set.
+	unreserved string
+	// removeDots removes the dot-segments of a path for normalization (6.2.2.3), with the
+	// spec's own resolution routine.
+	removeDots func(path string) string
+	// resolve is the spec's resolution algorithm (see Resolve).
+	resolve resolver
+	// family is the document whose security sections the spec's hazards cite.
+	family family
+
+	// Where a spec reads differently from most, named so that code tests a feature and
+	// not a list of specs.
+
+	// rootlessDots: normalization removes the dot-segments of a rootless path too
+	// ("foo:a/../b"), as RFC 3986 6.2.2.3 applies remove_dot_segments to any path.
+	rootlessDots bool
+	// iri: references are IRIs (RFC 3987): escapes of a ucschar are decoded, a host with
+	// non-ASCII characters keeps its case, and the IRI hazards are looked for.
+	iri bool
+	// wholeAuthority: the grammar does not split the authority into userinfo, host and
+	// port (RFC 1808's net_loc), so other readings compare with it as a whole.
+	wholeAuthority bool
+	// noFragment: "#" is no part of a URL (RFC 1738 2.2), so a resolved target's
+	// fragment is set aside before the grammar checks it.
+	noFragment bool
+	// noRelativeForm: the grammar derives absolute URLs only, so a relative reference is
+	// judged by the URL it resolves to, not on its own.
+	noRelativeForm bool
 }
 
-var specInfos = [numSpecs]specInfo{
-	URL1993: {id: "url-1993", title: "Uniform Resource Locators", date: "1993-07",
-		document: "Berners-Lee, IETF URL WG Internet-Draft (BNF section)",
-		name:     "IETF URL WG Internet-Draft of 1993", status: "Internet-Draft",
-		became: "RFC 1738"},
-	RFC1738: {id: "rfc1738", title: "Uniform Resource Locators (URL)", date: "1994-12",
-		document: "RFC 1738", name: "RFC 1738", status: "Standards Track",
-	},
-	RFC1808: {id: "rfc1808", title: "Relative Uniform Resource Locators", date: "1995-06",
-		document: "RFC 1808, section 2.2", name: "RFC 1808", status: "Standards Track",
-	},
-	URLSyntax05: {id: "url-syntax-05", title: "Uniform Resource Locators (URL): Generic Syntax and Semantics", date: "1997-05",
-		document: "draft-fielding-url-syntax-05, Appendix A",
-		name:     "draft-fielding-url-syntax-05", status: "Internet-Draft",
-		became: "RFC 2396"},
-	// RFC 2396's header: "Updates: 1808, 1738".
-	RFC2396: {id: "rfc2396", title: "Uniform Resource Identifiers (URI): Generic Syntax", date: "1998-08",
-		document: "RFC 2396, Appendix A", name: "RFC 2396", status: "Standards Track",
-		updates: []string{"RFC 1808", "RFC 1738"}},
-	// RFC 2732's header has no "Updates:" line; its section 3 says "This document updates
-	// the generic syntax for Uniform Resource Identifiers defined in RFC 2396".
-	RFC2732: {id: "rfc2732", title: "Format for Literal IPv6 Addresses in URL's", date: "1999-12",
-		document: "RFC 2396, Appendix A, as amended by RFC 2732, section 3",
-		name:     "RFC 2732", status: "Standards Track",
-		updates: []string{"RFC 2396"}},
-	RFC2396bis01: {id: "rfc2396bis-01", title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2003-03",
-		document: "draft-fielding-uri-rfc2396bis-01, sections 2-5",
-		name:     "draft-fielding-uri-rfc2396bis-01", status: "Internet-Draft",
-		became: "RFC 3986"},
-	// RFC 3986's header: "STD: 66", "Updates: 1738", "Obsoletes: 2732, 2396, 1808".
-	RFC3986: {id: "rfc3986", title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2005-01",
-		document: "RFC 3986, Appendix A", name: "RFC 3986", status: "Standards Track (STD 66)",
-		updates: []string{"RFC 1738"}, obsoletes: []string{"RFC 2732", "RFC 2396", "RFC 1808"},
-	},
-	RFC3987: {id: "rfc3987", title: "Internationalized Resource Identifiers (IRIs)", date: "2005-01",
-		document: "RFC 3987, section 2.2", name: "RFC 3987", status: "Standards Track",
-	},
-	// RFC 6874's header: "Updates: 3986". RFC 9844 (August 2025) obsoletes it and takes
-	// zone identifiers out of URI syntax again.
-	RFC6874: {id: "rfc6874", title: "Representing IPv6 Zone Identifiers in Address Literals and Uniform Resource Identifiers", date: "2013-02",
-		document: "RFC 3986, Appendix A, as updated by RFC 6874, section 2",
-		name:     "RFC 6874", status: "Standards Track",
-		updates: []string{"RFC 3986"}, obsoletedElsewhere: []string{"RFC 9844"},
-	},
+// specTable holds every spec's descriptor under its Spec constant, in date order.
+var specTable = [numSpecs]*specDesc{
+	URL1993:      &url1993Spec,
+	RFC1738:      &rfc1738Spec,
+	RFC1808:      &rfc1808Spec,
+	URLSyntax05:  &urlSyntax05Spec,
+	RFC2396:      &rfc2396Spec,
+	RFC2732:      &rfc2732Spec,
+	RFC2396bis01: &rfc2396bis01Spec,
+	RFC3986:      &rfc3986Spec,
+	RFC3987:      &rfc3987Spec,
+	RFC6874:      &rfc6874Spec,
 }
 
-func (s Spec) info() specInfo {
-	if s == 0 || s >= numSpecs {
-		return specInfo{id: fmt.Sprintf("Spec(%d)", uint8(s))}
+// desc returns the spec's descriptor. A value that is no Spec constant, such as the Spec
+// of the zero Reference, gets an empty one whose ID names the value: no feature, no
+// grammar (callers that parse or resolve check known first).
+func (s Spec) desc() *specDesc {
+	if !s.known() {
+		return &specDesc{spec: s, id: fmt.Sprintf("Spec(%d)", uint8(s))}
 	}
-	return specInfos[s]
+	return specTable[s]
 }
 
 // String returns the spec's ID, such as "rfc3986".
-func (s Spec) String() string { return s.info().id }
+func (s Spec) String() string { return s.desc().id }
 
 // Title is the document's title.
-func (s Spec) Title() string { return s.info().title }
+func (s Spec) Title() string { return s.desc().title }
 
 // Date is the document's publication month, as YYYY-MM.
-func (s Spec) Date() string { return s.info().date }
+func (s Spec) Date() string { return s.desc().date }
 
 // Document names the document and the part of it that holds the grammar.
-func (s Spec) Document() string { return s.info().document }
+func (s Spec) Document() string { return s.desc().document }
 
 // TopRule is the grammar rule a whole reference must match, spelled as the spec prints
 // it ("URI-reference"); "" for a value that is no Spec constant.
@@ -128,12 +139,11 @@ type Lineage struct {
 // UpdatedBy and ObsoletedBy are read from the other documents' headers, plus RFC 9844,
 // which obsoletes RFC 6874 and has no spec ID here.
 func (s Spec) Lineage() Lineage {
-	in := s.info()
+	in := s.desc()
 	l := Lineage{Document: in.name, Status: in.status,
 		Updates: list(in.updates), Obsoletes: list(in.obsoletes),
 		UpdatedBy: []string{}, ObsoletedBy: list(in.obsoletedElsewhere), Became: in.became}
-	for o := Spec(1); o < numSpecs; o++ {
-		other := specInfos[o]
+	for _, other := range specTable[1:] {
 		for _, d := range other.updates {
 			if d == in.name {
 				l.UpdatedBy = append(l.UpdatedBy, other.name)
@@ -167,7 +177,7 @@ func Specs() []Spec {
 // ParseSpec returns the Spec with the given ID.
 func ParseSpec(id string) (Spec, error) {
 	for s := Spec(1); s < numSpecs; s++ {
-		if specInfos[s].id == id {
+		if specTable[s].id == id {
 			return s, nil
 		}
 	}

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -42,20 +43,66 @@ func TestLineage(t *testing.T) {
 	}
 }
 
-// TestDateOrder: the Spec constants, and so Specs(), matrix, explain and -spec all, come
-// in date order, and every spec has its metadata and its grammar file named after its ID
-// (grammar/<id>.peg, which the command's specs lists).
-func TestDateOrder(t *testing.T) {
+// optionalParts are the fields of specDesc and of its binding that a spec may leave
+// unset: relations it does not have, features it does not have, and binding parts that
+// only some grammars need. Every other field must be set.
+var optionalParts = map[string]bool{
+	"updates": true, "obsoletes": true, "became": true, "obsoletedElsewhere": true,
+	"rootlessDots": true, "iri": true, "wholeAuthority": true, "noFragment": true, "noRelativeForm": true,
+	"grammar.reportAs": true, "grammar.wide": true, "grammar.genericTop": true, "grammar.fixup": true,
+}
+
+// TestSpecTable: every Spec constant has a descriptor in specTable, in date order, under
+// its own constant, with a unique ID, every part set (optionalParts aside) and a family
+// that exists; and the files named after its ID: its grammar (grammar/<id>.peg, which
+// the command's specs lists), its ABNF oracle (grammar/<id>.abnf: TestOracle skips a spec
+// without one) and its examples (testdata/examples/<id>.tsv).
+func TestSpecTable(t *testing.T) {
+	ids := map[string]Spec{}
 	for s := Spec(1); s < numSpecs; s++ {
-		in := specInfos[s]
-		if in.id == "" || in.date == "" || in.name == "" || in.status == "" {
-			t.Errorf("spec %d has incomplete metadata: %+v", s, in)
+		d := specTable[s]
+		if d == nil {
+			t.Errorf("Spec %d has no descriptor in specTable", s)
+			continue
 		}
-		if _, err := os.Stat("../grammar/" + in.id + ".peg"); err != nil {
-			t.Errorf("%v: %v", s, err)
+		if d.spec != s {
+			t.Errorf("specTable[%d] is the descriptor of %v", s, d.spec)
 		}
-		if s > 1 && specInfos[s-1].date > in.date {
-			t.Errorf("%v (%s) comes after %v (%s)", s, in.date, s-1, specInfos[s-1].date)
+		for _, missing := range unsetParts(reflect.ValueOf(*d), "") {
+			t.Errorf("%v: descriptor part %s is not set", s, missing)
+		}
+		if d.family >= numFamilies {
+			t.Errorf("%v: family %d does not exist", s, d.family)
+		}
+		if o, dup := ids[d.id]; dup {
+			t.Errorf("%v and %v share the ID %q", o, s, d.id)
+		}
+		ids[d.id] = s
+		if s > 1 && specTable[s-1] != nil && specTable[s-1].date > d.date {
+			t.Errorf("%v (%s) comes after %v (%s)", s, d.date, s-1, specTable[s-1].date)
+		}
+		for _, file := range []string{"../grammar/" + d.id + ".peg", "../grammar/" + d.id + ".abnf", "../testdata/examples/" + d.id + ".tsv"} {
+			if _, err := os.Stat(file); err != nil {
+				t.Errorf("%v: %v", s, err)
+			}
 		}
 	}
+}
+
+// unsetParts names the fields of v (a struct) that hold their zero value and are not
+// optionalParts, descending into the binding; prefix names the struct.
+func unsetParts(v reflect.Value, prefix string) []string {
+	var out []string
+	for i := range v.NumField() {
+		name := prefix + v.Type().Field(i).Name
+		f := v.Field(i)
+		switch {
+		case f.Kind() == reflect.Struct:
+			out = append(out, unsetParts(f, name+".")...)
+		case optionalParts[name]:
+		case f.IsZero():
+			out = append(out, name)
+		}
+	}
+	return out
 }

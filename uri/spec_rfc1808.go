@@ -28,14 +28,28 @@ import (
 // RFC 1808 counts an empty part as absent ("If the question mark is the last character
 // ... the query information is empty"); the Reference still tells them apart by their
 // delimiter, as the JSON contract asks.
-var rfc1808Binding = binding{
-	spec:       RFC1808,
-	newMachine: func() machine { return &rfc1808.Parser{} },
-	top:        "URL",
-	ruleName:   rfc1808RuleName,
-	classes:    rfc1808Classes,
-	roles:      map[string]role{},
-	fixup:      split1808,
+var rfc1808Spec = specDesc{
+	spec: RFC1808,
+	id:   "rfc1808", title: "Relative Uniform Resource Locators", date: "1995-06",
+	document: "RFC 1808, section 2.2", name: "RFC 1808", status: "Standards Track",
+
+	grammar: binding{
+		newMachine: func() machine { return &rfc1808.Parser{} },
+		ruleID:     rfc1808.RuleID,
+		pegName:    rfc1808.RuleName,
+		numRules:   rfc1808.NumRules,
+		top:        "URL",
+		ruleName:   rfc1808RuleName,
+		classes:    rfc1808Classes,
+		roles:      map[string]role{},
+		fixup:      split1808,
+	},
+	// 2.2: unreserved = alpha | digit | safe | extra.
+	unreserved:     alnum + "$-_.+" + "!*'(),",
+	removeDots:     removeDotSegmentsBuffer,
+	resolve:        resolveRFC1808,
+	family:         famRFC3986, // no security section of its own
+	wholeAuthority: true,       // net_loc, section 2.1
 }
 
 // rfc1808RuleName spells the one hyphenated rule name of RFC 1808, generic-RL; the others

@@ -22,28 +22,43 @@ import (
 // The draft's grammar derives most strings in several ways (see grammar/NOTES.md): the
 // components are those of the PEG's derivation, which follows section 4.4 (the leftmost
 // alternative; "the site component wins").
-var urlSyntax05Binding = binding{
-	spec:       URLSyntax05,
-	newMachine: func() machine { return &urlsyntax05.Parser{} },
-	top:        "URL_reference",
-	ruleName:   hyphenURINames,
-	classes:    urlSyntax05Classes,
-	reportAs:   map[string]string{"user": "site", "password": "site"},
-	roles: map[string]role{
-		"scheme":        roleScheme,
-		"site":          roleAuthority,
-		"user":          roleUser,
-		"password":      rolePassword,
-		"host":          roleHost,
-		"hostname":      roleHostName,
-		"hostnumber":    roleIPv4,
-		"port":          rolePort,
-		"path_segments": rolePath,
-		"abs_path":      rolePath,
-		"query":         roleQuery,
-		"fragment":      roleFragment,
+var urlSyntax05Spec = specDesc{
+	spec: URLSyntax05,
+	id:   "url-syntax-05", title: "Uniform Resource Locators (URL): Generic Syntax and Semantics", date: "1997-05",
+	document: "draft-fielding-url-syntax-05, Appendix A",
+	name:     "draft-fielding-url-syntax-05", status: "Internet-Draft",
+	became: "RFC 2396",
+
+	grammar: binding{
+		newMachine: func() machine { return &urlsyntax05.Parser{} },
+		ruleID:     urlsyntax05.RuleID,
+		pegName:    urlsyntax05.RuleName,
+		numRules:   urlsyntax05.NumRules,
+		top:        "URL_reference",
+		ruleName:   hyphenURINames,
+		classes:    urlSyntax05Classes,
+		reportAs:   map[string]string{"user": "site", "password": "site"},
+		roles: map[string]role{
+			"scheme":        roleScheme,
+			"site":          roleAuthority,
+			"user":          roleUser,
+			"password":      rolePassword,
+			"host":          roleHost,
+			"hostname":      roleHostName,
+			"hostnumber":    roleIPv4,
+			"port":          rolePort,
+			"path_segments": rolePath,
+			"abs_path":      rolePath,
+			"query":         roleQuery,
+			"fragment":      roleFragment,
+		},
+		fixup: urlSyntax05Fixup,
 	},
-	fixup: urlSyntax05Fixup,
+	// Appendix A: unreserved = alpha | digit | mark.
+	unreserved: alnum + "$-_.!~*'(),",
+	removeDots: removeDotSegmentsBuffer,
+	resolve:    resolveURLSyntax05,
+	family:     famSyntax05,
 }
 
 // The classes of the draft's character rules (2.2-2.4), largest first.

@@ -43,29 +43,45 @@ import (
 // examples of testdata/examples/rfc1738.tsv, none of which has a "?", and the shared
 // corpora have no rfc1738 row; uri/scheme_test.go checks the "?" cases and the
 // recomposition (Reference.String) of every case.
-var rfc1738Binding = binding{
-	spec:       RFC1738,
-	newMachine: func() machine { return &rfc1738.Parser{} },
-	top:        "url_strict",
-	genericTop: "genericurl",
-	ruleName:   rfc1738RuleName,
-	classes:    rfc1738Classes,
-	// user and password are tried before the "@" that decides whether they are there:
-	// an error inside them is an error in login.
-	reportAs: map[string]string{"user": "login", "password": "login"},
-	roles: map[string]role{
-		"login":      roleAuthority,
-		"hostport":   roleAuthority,
-		"file_host":  roleAuthority,
-		"user":       roleUser,
-		"password":   rolePassword,
-		"host":       roleHost,
-		"hostname":   roleHostName,
-		"hostnumber": roleIPv4,
-		"port":       rolePort,
-		"search":     roleQuery,
+var rfc1738Spec = specDesc{
+	spec: RFC1738,
+	id:   "rfc1738", title: "Uniform Resource Locators (URL)", date: "1994-12",
+	document: "RFC 1738", name: "RFC 1738", status: "Standards Track",
+
+	grammar: binding{
+		newMachine: func() machine { return &rfc1738.Parser{} },
+		ruleID:     rfc1738.RuleID,
+		pegName:    rfc1738.RuleName,
+		numRules:   rfc1738.NumRules,
+		top:        "url_strict",
+		genericTop: "genericurl",
+		ruleName:   rfc1738RuleName,
+		classes:    rfc1738Classes,
+		// user and password are tried before the "@" that decides whether they are there:
+		// an error inside them is an error in login.
+		reportAs: map[string]string{"user": "login", "password": "login"},
+		roles: map[string]role{
+			"login":      roleAuthority,
+			"hostport":   roleAuthority,
+			"file_host":  roleAuthority,
+			"user":       roleUser,
+			"password":   rolePassword,
+			"host":       roleHost,
+			"hostname":   roleHostName,
+			"hostnumber": roleIPv4,
+			"port":       rolePort,
+			"search":     roleQuery,
+		},
+		fixup: rfc1738Fixup,
 	},
-	fixup: rfc1738Fixup,
+	// 2.2: unreserved = alpha | digit | safe | extra.
+	unreserved: alnum + "$-_.+" + "!*'(),",
+	removeDots: removeDotSegmentsBuffer,
+	// RFC 1808 section 4, which RFC 1738 defers to for relative URLs.
+	resolve:        resolveRFC1808,
+	family:         famRFC1738,
+	noFragment:     true, // 2.2: "#" is not part of a URL
+	noRelativeForm: true, // its url rule derives absolute URLs only
 }
 
 // rfc1738RuleName spells a peg rule name as RFC 1738 prints it: the RFC's names use "_"
