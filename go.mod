@@ -10,7 +10,8 @@ require (
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/pointlander/peg v1.0.1
-	golang.org/x/net v0.34.0
+	github.com/rogpeppe/go-internal v1.14.1
+	golang.org/x/net v0.43.0
 	golang.org/x/term v0.47.0
 	gonum.org/v1/plot v0.17.0
 )
@@ -36,4 +37,5 @@ require (
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
+	golang.org/x/tools v0.36.0 // indirect
 )

@@ -11,9 +11,7 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-const compareUsage = `usage: urispec compare [-spec ID] [-with net-url|whatwg] [-groups N] [-examples N] [FILE ...]
-
-Runs another parser on URI references, one a line, from the files or standard input,
+const compareDoc = `Runs another parser on URI references, one a line, from the files or standard input,
 and reports against the chosen spec (default rfc3986): inputs the parser accepts that
 the spec rejects (grouped by the spec's rule and character), inputs it rejects that the
 spec accepts (grouped by its error), and inputs both accept whose host, port, path, query
@@ -31,10 +29,16 @@ is assumed). It hands back normalized parts; a part that equals the spec's after
 spec's scheme-based normalization (RFC 3986 6.2.2-6.2.3) is grouped as "normalized".
 
 A line over 1 MiB, not valid UTF-8 or holding a NUL is not compared; it is counted and
-listed with its reason.
+listed with its reason. A file that cannot be read is reported on standard error, the
+others are read, and the report covers what was read.
 
-Exit status: 0 no difference, 1 some difference, 2 usage or I/O error.
-`
+With -json, the report as one JSON document: parser, spec, inputs, not_compared,
+spec_accepts, spec_rejects, sides (one per function compared: name, compared, skipped,
+accepts, rejects, split, by_component, and the groups accepted, rejected and split,
+each {key, count, examples: [{where, input, note, detail}]}) and problems.
+
+Exit status: 0 no difference, 1 some difference, 2 usage error, an input that could not
+be read, or output that could not be written.`
 
 // netComponents are the components compared, in RFC 3986 order.
 var netComponents = []uri.Component{uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
@@ -241,10 +245,10 @@ func (sd *side) add(spec uri.Spec, in inputLine, ref uri.Reference, specErr erro
 	switch {
 	case err == nil && specErr != nil:
 		sd.accepts++
-		sd.acceptGroups.add(rejectReason(specErr), func() string { return exampleLine(in) })
+		sd.acceptGroups.add(rejectReason(specErr), func() groupExample { return exampleOf(in) })
 	case err != nil && specErr == nil:
 		sd.rejects++
-		sd.rejectGroups.add(netReason(err), func() string { return exampleLine(in) })
+		sd.rejectGroups.add(netReason(err), func() groupExample { return exampleOf(in) })
 	case err == nil:
 		a := specSplit(ref)
 		var norm *split
@@ -268,8 +272,10 @@ func (sd *side) add(spec uri.Spec, in inputLine, ref uri.Reference, specErr erro
 				if c.String() == name && !seen[c] {
 					seen[c] = true
 					sd.byComponent[c]++
-					sd.splitGroups.add(d, func() string {
-						return fmt.Sprintf("%s\n             %v %s, %s %s", exampleLine(in), spec, showPart(a.v[i], a.def[i]), sd.who, showPart(b.v[i], b.def[i]))
+					sd.splitGroups.add(d, func() groupExample {
+						ex := exampleOf(in)
+						ex.Detail = fmt.Sprintf("%v %s, %s %s", spec, showPart(a.v[i], a.def[i]), sd.who, showPart(b.v[i], b.def[i]))
+						return ex
 					})
 				}
 			}
@@ -285,48 +291,75 @@ func showPart(v string, def bool) string {
 	return `"` + shorten(v, 60) + `"`
 }
 
-func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	specFlag := fs.String("spec", "rfc3986", "the spec ID to compare the other parser with")
-	with := fs.String("with", "net-url", "the other parser: net-url (url.Parse and url.ParseRequestURI) or whatwg (the WHATWG URL Standard)")
-	maxGroups := fs.Int("groups", 15, "groups listed per kind of difference (0: all)")
-	maxExamples := fs.Int("examples", 2, "examples listed per group")
-	fs.Usage = func() {
-		io.WriteString(stderr, compareUsage)
-		fs.PrintDefaults()
+func compareCommand() command {
+	return command{
+		name:    "compare",
+		summary: "compare Go's net/url or the WHATWG parser with a spec on many URIs",
+		usage:   "compare [-spec ID] [-with net-url|whatwg] [-json] [-groups N] [-examples N] [FILE ...]",
+		doc:     compareDoc,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			spec := specFlags(fs, "rfc3986", false)
+			with := fs.String("with", "net-url", "the other `PARSER`: net-url (url.Parse and url.ParseRequestURI) or whatwg (the WHATWG URL Standard)")
+			asJSON := jsonVar(fs, "the report")
+			groups := groupsVar(fs)
+			examples := examplesVar(fs, "examples listed per group")
+			return func(x *cmdEnv, files []string) int {
+				return runCompare(x, spec.one(), *with, *asJSON, *groups, *examples, files)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	spec, err := uri.ParseSpec(*specFlag)
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec compare:", err)
-		return exitUsage
-	}
-	p, err := uri.NewParser(spec)
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec compare:", err)
-		return exitUsage
-	}
+}
+
+// compareJSON is the report of compare -json.
+type compareJSON struct {
+	Parser      string      `json:"parser"`
+	Spec        string      `json:"spec"`
+	Inputs      int         `json:"inputs"`
+	NotCompared int         `json:"not_compared"`
+	SpecAccepts int         `json:"spec_accepts"`
+	SpecRejects int         `json:"spec_rejects"`
+	Sides       []sideJSON  `json:"sides"`
+	Problems    []groupJSON `json:"problems"`
+}
+
+// sideJSON is one function compared in compare -json.
+type sideJSON struct {
+	Name        string         `json:"name"`
+	Compared    int            `json:"compared"`
+	Skipped     int            `json:"skipped"`
+	Accepts     int            `json:"accepts"`
+	Rejects     int            `json:"rejects"`
+	Split       int            `json:"split"`
+	ByComponent map[string]int `json:"by_component"`
+	Accepted    []groupJSON    `json:"accepted"`
+	Rejected    []groupJSON    `json:"rejected"`
+	SplitGroups []groupJSON    `json:"split_groups"`
+}
+
+func runCompare(x *cmdEnv, spec uri.Spec, with string, asJSON bool, maxGroups, maxExamples int, files []string) int {
+	p, _ := uri.NewParser(spec) // -spec checked it
 	var sides []*side
-	switch *with {
+	switch with {
 	case "net-url":
-		sides = netURLSides(*maxExamples)
+		sides = netURLSides(maxExamples)
 	case "whatwg":
-		sides = []*side{whatwgSide(*maxExamples)}
+		sides = []*side{whatwgSide(maxExamples)}
 	default:
-		fmt.Fprintf(stderr, "urispec compare: -with %q: want net-url or whatwg\n", *with)
-		return exitUsage
+		return x.usageError("-with %q: want net-url or whatwg", with)
 	}
 	var (
 		inputs, specAccepts int
-		problems            = newGroups(*maxExamples)
+		problems            = newGroups(maxExamples)
 	)
-	err = eachInput(fs.Args(), stdin, func(in inputLine) error {
+	lr := x.readLines(files, false)
+	err := lr.each(files, func(in inputLine) error {
 		inputs++
-		if in.problem != "" {
-			problems.add(problemKind(in.problem), func() string { return exampleLine(in) + "  (" + in.problem + ")" })
+		if pr := in.problem(); pr != "" {
+			problems.add(problemKind(pr), func() groupExample {
+				ex := exampleOf(in)
+				ex.Note = pr
+				return ex
+			})
 			return nil
 		}
 		ref, specErr := p.Parse(in.text)
@@ -339,14 +372,40 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return nil
 	})
 	if err != nil {
-		return inputError(stderr, "compare", err)
+		return x.stop(err)
 	}
+	// What was read is reported even when some file could not be (exit 2 all the same).
+	nProblems := problems.total()
+	status := exitOK
+	for _, sd := range sides {
+		if sd.accepts+sd.rejects+sd.split > 0 {
+			status = exitInvalid
+		}
+	}
+	if asJSON {
+		out := compareJSON{Parser: sides[0].who, Spec: spec.String(), Inputs: inputs, NotCompared: nProblems,
+			SpecAccepts: specAccepts, SpecRejects: inputs - nProblems - specAccepts, Problems: problems.json()}
+		for _, sd := range sides {
+			byComp := map[string]int{}
+			for _, c := range netComponents {
+				byComp[c.String()] = sd.byComponent[c]
+			}
+			out.Sides = append(out.Sides, sideJSON{Name: sd.name, Compared: sd.compared, Skipped: sd.skipped,
+				Accepts: sd.accepts, Rejects: sd.rejects, Split: sd.split, ByComponent: byComp,
+				Accepted: sd.acceptGroups.json(), Rejected: sd.rejectGroups.json(), SplitGroups: sd.splitGroups.json()})
+		}
+		if err := x.encoder().Encode(out); err != nil {
+			return x.stop(err)
+		}
+		return status
+	}
+	writeCompare(x.stdout, spec, sides, inputs, specAccepts, problems, maxGroups)
+	return status
+}
 
-	w := stdout
-	nProblems := 0
-	for _, g := range problems.m {
-		nProblems += g.count
-	}
+// writeCompare prints compare's text report.
+func writeCompare(w io.Writer, spec uri.Spec, sides []*side, inputs, specAccepts int, problems *groups, maxGroups int) {
+	nProblems := problems.total()
 	compared := inputs - nProblems
 	fmt.Fprintf(w, "%s against %v (%s) on %d inputs", sides[0].who, spec, spec.Document(), inputs)
 	if nProblems > 0 {
@@ -376,21 +435,16 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, c := range netComponents {
 		row("  in the "+c.String(), func(ns *side) int { return ns.byComponent[c] })
 	}
-	status := exitOK
 	for _, ns := range sides {
-		if ns.accepts+ns.rejects+ns.split > 0 {
-			status = exitInvalid
-		}
 		fmt.Fprintf(w, "\n%s accepts, %v rejects: %d inputs\n", ns.name, spec, ns.accepts)
-		ns.acceptGroups.write(w, *maxGroups)
+		ns.acceptGroups.write(w, maxGroups)
 		fmt.Fprintf(w, "\n%s rejects, %v accepts: %d inputs\n", ns.name, spec, ns.rejects)
-		ns.rejectGroups.write(w, *maxGroups)
+		ns.rejectGroups.write(w, maxGroups)
 		fmt.Fprintf(w, "\n%s splits differently: %d inputs (one input may differ in several components)\n", ns.name, ns.split)
-		ns.splitGroups.write(w, *maxGroups)
+		ns.splitGroups.write(w, maxGroups)
 	}
 	if nProblems > 0 {
 		fmt.Fprintf(w, "\nnot compared: %d inputs\n", nProblems)
 		problems.write(w, 0)
 	}
-	return status
 }

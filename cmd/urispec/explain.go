@@ -12,18 +12,60 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-const explainUsage = `usage: urispec explain [-spec LIST] [-base URI] URI ...
-
-Explains each URI under every chosen spec (default: all, oldest first): the verdict;
+const explainDoc = `Explains each URI under every chosen spec (default: all, oldest first): the verdict;
 for a valid one, each component's span marked under the string and the layout form
 (<scheme>://<authority><path>?<query>#<fragment>) and the span of each hazard marked
-with "!" (see urispec lint); for an invalid one, the offending
-byte marked with a caret, the rule and what the grammar expected there; with -base,
-the resolution of the URI against the base by the spec's own algorithm.
-Colour is used only when standard output is a terminal (and NO_COLOR is not set).
+with "!" (see urispec lint; -with chooses the parsers compared, all by default); for an
+invalid one, the offending byte marked with a caret, the rule and what the grammar
+expected there; with -base, the resolution of the URI against the base by the spec's
+own algorithm. Colour is used only when standard output is a terminal (and NO_COLOR is
+not set).
 
-Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage error.
-`
+With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
+components, host_kind, hazards, error), spans (each defined component's [start, end)
+byte offsets), layout, and with -base resolved (an object of resolve -json).
+
+Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage error or
+output that could not be written.`
+
+func explainCommand() command {
+	return command{
+		name:    "explain",
+		summary: "diagnose one URI under every spec: components, errors, resolution",
+		usage:   "explain [-spec ID,...|all] [-base URI] [-with READERS] [-json] URI ...",
+		doc:     explainDoc,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			specs := specFlags(fs, "all", true)
+			base := fs.String("base", "", "resolve each URI against this base `URI`")
+			with := readersVar(fs, "all")
+			asJSON := jsonVar(fs, "one object per URI and spec")
+			return func(x *cmdEnv, args []string) int {
+				if len(args) == 0 {
+					return x.usageError("no URI to explain")
+				}
+				var o explainOptions
+				o.base, o.readers, o.json = *base, with.readers(), *asJSON
+				fs.Visit(func(f *flag.Flag) { o.withBase = o.withBase || f.Name == "base" })
+				return runExplain(x, sortedSpecs(specs.specs), o, args)
+			}
+		},
+	}
+}
+
+type explainOptions struct {
+	base     string
+	withBase bool
+	readers  []uri.Reader
+	json     bool
+}
+
+// explainResult is one object of explain -json.
+type explainResult struct {
+	checkResult
+	Spans    map[string][2]int `json:"spans,omitempty"`
+	Layout   string            `json:"layout,omitempty"`
+	Resolved *resolveResult    `json:"resolved,omitempty"`
+}
 
 // The parts explain marks, in the order they are listed.
 var explainComponents = []uri.Component{uri.Prefix, uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host, uri.Zone, uri.Port, uri.Path, uri.Params, uri.Query, uri.Fragment}
@@ -40,33 +82,21 @@ func paletteFor(w io.Writer) palette {
 	return palette{}
 }
 
-func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	specFlag := fs.String("spec", "all", "comma-separated spec IDs, or all")
-	base := fs.String("base", "", "resolve each URI against this base URI")
-	fs.Usage = func() {
-		io.WriteString(stderr, explainUsage)
-		fs.PrintDefaults()
+func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) int {
+	if o.json {
+		enc := x.encoder()
+		for _, input := range inputs {
+			for _, s := range specs {
+				if err := enc.Encode(explainJSON(s, input, o)); err != nil {
+					return x.stop(err)
+				}
+			}
+		}
+		return exitOK
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	specs, err := parseSpecs(*specFlag)
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec explain:", err)
-		return exitUsage
-	}
-	specs = sortedSpecs(specs)
-	baseSet := false
-	fs.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
-	pal := paletteFor(stdout)
+	pal := paletteFor(x.terminal)
 	var b strings.Builder
-	for i, input := range fs.Args() {
+	for i, input := range inputs {
 		if i > 0 {
 			b.WriteString("\n")
 		}
@@ -75,20 +105,50 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			text = `"" (the empty string)`
 		}
 		fmt.Fprintf(&b, "%s\n", text)
-		if baseSet {
-			bt, _ := printable(*base)
+		if o.withBase {
+			bt, _ := printable(o.base)
 			fmt.Fprintf(&b, "base: %s\n", bt)
 		}
 		for _, s := range specs {
 			b.WriteString("\n")
-			explainOne(&b, s, input, *base, baseSet, pal)
+			explainOne(&b, s, input, o, pal)
 		}
 	}
-	if _, err := io.WriteString(stdout, b.String()); err != nil {
-		fmt.Fprintln(stderr, "urispec explain:", err)
-		return exitUsage
-	}
+	x.stdout.WriteString(b.String())
 	return exitOK
+}
+
+// explainJSON is the explanation of input under spec as explain -json prints it.
+func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
+	res := explainResult{checkResult: checkResult{Input: input, InputBase64: exactBytes(input), Spec: spec.String()}}
+	r, err := uri.Parse(spec, input)
+	var ue *uri.Error
+	switch {
+	case err == nil:
+		res.Valid, res.Components, res.HostKind = true, componentsOf(r), r.HostKind().String()
+		hz := hazardsWith(r, o.readers)
+		if hz == nil {
+			hz = []uri.Hazard{}
+		}
+		res.Hazards = &hz
+		res.Layout = layout(r)
+		res.Spans = map[string][2]int{}
+		for _, c := range explainComponents {
+			if begin, end, ok := r.Span(c); ok {
+				res.Spans[c.String()] = [2]int{begin, end}
+			}
+		}
+	case errors.As(err, &ue):
+		res.Error = errorJSON(ue)
+	default:
+		res.Error = &jsonError{Message: err.Error()}
+	}
+	if o.withBase {
+		if rr, _, err := resolveOne(spec, o.base, input, nil, nil); err == nil {
+			res.Resolved = &rr
+		}
+	}
+	return res
 }
 
 // sortedSpecs orders specs oldest first, each once.
@@ -107,7 +167,7 @@ func sortedSpecs(specs []uri.Spec) []uri.Spec {
 }
 
 // explainOne writes the explanation of input under one spec.
-func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase bool, pal palette) {
+func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOptions, pal palette) {
 	text, col := printable(input)
 	const indent = "    "
 	r, err := uri.Parse(spec, input)
@@ -141,7 +201,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 				}
 				continue
 			}
-			begin, end, _ := r.Span(c)
+			begin, end, _ := r.Span(c) // defined: Get said so
 			from, to := col[begin], col[end]
 			mark := strings.Repeat("^", to-from)
 			if to == from {
@@ -158,17 +218,16 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 		if len(undefined) > 0 {
 			fmt.Fprintf(b, "%sundefined: %s\n", indent, strings.Join(undefined, ", "))
 		}
-		explainHazards(b, r, col, indent, width, pal)
+		explainHazards(b, hazardsWith(r, o.readers), col, indent, width, pal)
 	}
-	if withBase {
-		fmt.Fprintf(b, "%sresolved:  %s\n", indent, resolution(spec, base, input))
+	if o.withBase {
+		fmt.Fprintf(b, "%sresolved:  %s\n", indent, resolution(spec, o.base, input))
 	}
 }
 
-// explainHazards marks the span of each hazard of r under the input, with its code,
+// explainHazards marks the span of each hazard under the input, with its code,
 // section and message ("hazards: none" when there is none).
-func explainHazards(b *strings.Builder, r uri.Reference, col []int, indent string, width int, pal palette) {
-	hz := allHazards(r)
+func explainHazards(b *strings.Builder, hz []uri.Hazard, col []int, indent string, width int, pal palette) {
 	if len(hz) == 0 {
 		fmt.Fprintf(b, "%shazards:   none\n", indent)
 		return

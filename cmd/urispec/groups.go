@@ -13,7 +13,53 @@ import (
 type group struct {
 	key      string
 	count    int
-	examples []string
+	examples []groupExample
+}
+
+// groupExample is one input quoted in a group.
+type groupExample struct {
+	Where    string `json:"where"` // FILE:LINE
+	Input    string `json:"input"` // "" for a line too long to read
+	InputB64 string `json:"input_base64,omitempty"`
+	Note     string `json:"note,omitempty"`   // why the line was not compared
+	Detail   string `json:"detail,omitempty"` // how the two parsers read the component
+}
+
+// exampleOf quotes an input line.
+func exampleOf(in inputLine) groupExample {
+	return groupExample{Where: in.where(), Input: in.text, InputB64: exactBytes(in.text)}
+}
+
+// text is how an example is printed in the text report: its place and its text,
+// shortened, then the note and on a line of its own the detail.
+func (e groupExample) text() string {
+	line := e.Where
+	if !strings.HasPrefix(e.Note, "line longer") {
+		line += "  " + shorten(e.Input, 100)
+	}
+	if e.Note != "" {
+		line += "  (" + e.Note + ")"
+	}
+	if e.Detail != "" {
+		line += "\n             " + e.Detail
+	}
+	return line
+}
+
+// groupJSON is a group in compare -json.
+type groupJSON struct {
+	Key      string         `json:"key"`
+	Count    int            `json:"count"`
+	Examples []groupExample `json:"examples"`
+}
+
+// json lists every group, by count, largest first, then by key.
+func (gs *groups) json() []groupJSON {
+	out := []groupJSON{}
+	for _, g := range gs.sorted() {
+		out = append(out, groupJSON{g.key, g.count, append([]groupExample{}, g.examples...)})
+	}
+	return out
 }
 
 // groups is a set of groups that keeps at most maxExamples examples each.
@@ -26,7 +72,7 @@ func newGroups(maxExamples int) *groups {
 	return &groups{m: map[string]*group{}, maxExamples: maxExamples}
 }
 
-func (gs *groups) add(key string, example func() string) {
+func (gs *groups) add(key string, example func() groupExample) {
 	g := gs.m[key]
 	if g == nil {
 		g = &group{key: key}
@@ -72,7 +118,7 @@ func (gs *groups) write(w io.Writer, limit int) {
 	for _, g := range shown {
 		fmt.Fprintf(w, "  %7d  %s\n", g.count, g.key)
 		for _, ex := range g.examples {
-			fmt.Fprintf(w, "           %s\n", ex)
+			fmt.Fprintf(w, "           %s\n", ex.text())
 		}
 	}
 	if rest := all[len(shown):]; len(rest) > 0 {
@@ -82,14 +128,6 @@ func (gs *groups) write(w io.Writer, limit int) {
 		}
 		fmt.Fprintf(w, "  %7d  in %d more groups (-groups 0 lists all)\n", n, len(rest))
 	}
-}
-
-// exampleLine is how an input is quoted in a group: its place and its text, shortened.
-func exampleLine(in inputLine) string {
-	if in.problem != "" && strings.HasPrefix(in.problem, "line longer") {
-		return in.where()
-	}
-	return in.where() + "  " + shorten(in.text, 100)
 }
 
 // rejectReason is the group key part for an input a spec rejects: the character at the

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -15,24 +12,51 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// matrixUsage documents the flags and the exit status.
-const matrixUsage = `usage: urispec matrix [-spec LIST] [-json | -summary-json | -html] [-groups N] [-examples N] [FILE ...]
+const matrixDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
+standard input, and prints for the chosen specs (default: all, oldest first) how many
+each accepts and rejects, how many inputs the specs disagree on, the patterns of
+verdicts, and for each pair of adjacent versions the inputs valid under one and not the
+other, grouped by the rule and character that decide it, and for each spec the inputs no
+other spec accepts, grouped by why the spec before it in date order rejects them. A line
+over 1 MiB, not valid UTF-8 or holding a NUL is not checked: it counts as rejected by
+every spec and is listed with its reason.
 
-Reads URI references, one a line, from the files or from standard input, and prints
-for the chosen specs (default: all, oldest first) how many each accepts and rejects,
-how many inputs the specs disagree on, the patterns of verdicts, and for each pair of
-adjacent versions the inputs valid under one and not the other, grouped by the rule
-and character that decide it, and for each spec the inputs no other spec accepts,
-grouped by why the spec before it in date order rejects them. A line over 1 MiB, not valid UTF-8 or holding a NUL is
-not checked: it counts as rejected by every spec and is listed with its reason.
-With -json, one object per input with every spec's verdict.
-With -summary-json, one JSON document that "urispec merge" merges with the summaries
-of other shards; examples are those with the smallest hash of their bytes.
-With -html, the report as one self-contained HTML page, with charts.
-When standard error is a terminal, progress is shown there (not with -json or -summary-json).
+With -json, one object per input with every spec's verdict. With -summary-json, one JSON
+document that "urispec merge" merges with the summaries of other shards; examples are
+those with the smallest hash of their bytes. With -html, the report as one
+self-contained HTML page, with charts. When standard error is a terminal, progress is
+shown there (not with -json or -summary-json).
 
-Exit status: 0 when every input was read (whatever the verdicts), 2 usage or I/O error.
-`
+A file that cannot be read is reported on standard error, the others are read, and the
+report covers what was read.
+
+Exit status: 0 when every input was read (whatever the verdicts), 2 usage error, an
+input that could not be read, or output that could not be written.`
+
+func matrixCommand() command {
+	return command{
+		name:    "matrix",
+		summary: "compare the specs' verdicts on many URIs, grouped by the deciding rule",
+		usage:   "matrix [-spec ID,...|all] [-json | -summary-json | -html] [-groups N] [-examples N] [FILE ...]",
+		doc:     matrixDoc,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			var o matrixOptions
+			o.specs = specFlags(fs, "all", true)
+			fs.BoolVar(&o.json, "json", false, "print one JSON object per input with every spec's verdict")
+			fs.BoolVar(&o.summaryJSON, "summary-json", false, "print the summary as one JSON document, for urispec merge")
+			fs.BoolVar(&o.html, "html", false, "print the report as one self-contained HTML page")
+			o.groups = groupsVar(fs)
+			o.examples = examplesVar(fs, "examples kept per group (those with the smallest hash of their bytes)")
+			return func(x *cmdEnv, files []string) int { return runMatrix(x, o, files) }
+		},
+	}
+}
+
+type matrixOptions struct {
+	specs                   *specsFlag
+	json, summaryJSON, html bool
+	groups, examples        *int
+}
 
 // matrixVerdict is one spec's verdict in matrix -json.
 type matrixVerdict struct {
@@ -50,45 +74,15 @@ type matrixJSON struct {
 	Verdicts   []matrixVerdict `json:"verdicts"`
 }
 
-func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("matrix", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	specFlag := fs.String("spec", "all", "comma-separated spec IDs, or all")
-	asJSON := fs.Bool("json", false, "one JSON object per input with every spec's verdict")
-	summaryJSON := fs.Bool("summary-json", false, "write the summary as one JSON document, for urispec merge")
-	asHTML := fs.Bool("html", false, "write the report as one self-contained HTML page")
-	maxGroups := fs.Int("groups", 15, "groups listed per pair of versions (0: all)")
-	maxExamples := fs.Int("examples", 2, "examples kept per group (those with the smallest hash of their bytes)")
-	fs.Usage = func() {
-		io.WriteString(stderr, matrixUsage)
-		fs.PrintDefaults()
+func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
+	if countTrue(o.json, o.summaryJSON, o.html) > 1 {
+		return x.usageError("-json, -summary-json and -html exclude each other")
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	if n := countTrue(*asJSON, *summaryJSON, *asHTML); n > 1 {
-		fmt.Fprintln(stderr, "urispec matrix: -json, -summary-json and -html exclude each other")
-		return exitUsage
-	}
-	if *maxExamples < 0 {
-		fmt.Fprintln(stderr, "urispec matrix: -examples must be 0 or more")
-		return exitUsage
-	}
-	specs, err := parseSpecs(*specFlag)
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec matrix:", err)
-		return exitUsage
-	}
-	// Oldest first, each once: "adjacent versions" are adjacent in time.
-	slices.Sort(specs)
-	specs = slices.Compact(specs)
+	// Oldest first: "adjacent versions" are adjacent in time.
+	specs := slices.Sorted(slices.Values(o.specs.specs))
 	ids := make([]string, len(specs))
 	for i, s := range specs {
 		ids[i] = s.String()
-		if _, err = uri.NewParser(s); err != nil {
-			fmt.Fprintln(stderr, "urispec matrix:", err)
-			return exitUsage
-		}
 	}
 
 	// The live heap is small (the summary, the batches in flight) and each line
@@ -98,13 +92,12 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	sum := summary.New(ids, *maxExamples)
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
+	sum := summary.New(ids, *o.examples)
+	enc := x.encoder()
 	// handle counts one input with what a worker's Checker found.
 	handle := func(in inputLine, v summary.Verdicts) error {
 		sum.AddVerdicts(summary.NewExample(in.text, in.file, int64(in.line)), v)
-		if !*asJSON {
+		if !o.json {
 			return nil
 		}
 		out := matrixJSON{Where: in.where(), Input: in.text, InputB64: exactBytes(in.text), InputError: v.Problem, Agree: true}
@@ -125,32 +118,33 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Lines are checked in batches on GOMAXPROCS workers, each with its own Checker (a
 	// uri.Parser serves one goroutine), and counted in input order.
 	newWorker := func() func(inputLine) summary.Verdicts {
-		c, _ := summary.NewChecker(ids) // every spec has a parser: checked above
-		return func(in inputLine) summary.Verdicts { return c.Check(in.text, in.problem) }
+		c, _ := summary.NewChecker(ids) // every spec has a parser: -spec checked it
+		return func(in inputLine) summary.Verdicts {
+			problem := ""
+			if in.readErr != nil {
+				problem = in.readErr.Error()
+			}
+			return c.Check(in.text, problem)
+		}
 	}
-	pool := ordered.New(0, 512, newWorker, handle)
+	pool := ordered.New(0, 512, newWorker, handle, x.stdout.Flush)
 	// Progress on a terminal, but not under -json or -summary-json (output a program reads).
-	err = eachInputProgress(fs.Args(), stdin, stderr, !*asJSON && !*summaryJSON, pool.Add)
-	if cerr := pool.Close(); err == nil {
-		err = cerr
+	err := readPooled(x, files, pool, !o.json && !o.summaryJSON)
+	if err != nil {
+		return x.stop(err)
+	}
+	// What was read is reported even when some file could not be (exit 2 all the same).
+	switch {
+	case o.json:
+	case o.summaryJSON:
+		err = sum.Encode(x.stdout)
+	case o.html:
+		err = writeHTML(x.stdout, sum, *o.groups)
+	default:
+		writeReport(x.stdout, sum, *o.groups)
 	}
 	if err != nil {
-		return inputError(stderr, "matrix", err)
-	}
-	switch {
-	case *asJSON:
-	case *summaryJSON:
-		if err := sum.Encode(stdout); err != nil {
-			fmt.Fprintln(stderr, "urispec matrix:", err)
-			return exitUsage
-		}
-	case *asHTML:
-		if err := writeHTML(stdout, sum, *maxGroups); err != nil {
-			fmt.Fprintln(stderr, "urispec matrix:", err)
-			return exitUsage
-		}
-	default:
-		writeReport(stdout, sum, *maxGroups)
+		return x.stop(err)
 	}
 	return exitOK
 }

@@ -9,71 +9,75 @@ import (
 	"github.com/urispec/urispec/internal/summary"
 )
 
-const mergeUsage = `usage: urispec merge [-json | -html] [-groups N] SUMMARY...
-
-Merges summaries written by "urispec matrix -summary-json" (of shards of a corpus, on
+const mergeDoc = `Merges summaries written by "urispec matrix -summary-json" (of shards of a corpus, on
 one machine or many) and prints the report that matrix prints for the whole corpus, or
-with -json the merged summary, with -html the report as one HTML page. The merge is exact: counts add up, and each group keeps
-the examples with the smallest hash of their bytes, so any split of a corpus, merged in
-any order, gives the summary of the whole. The summaries must be of the same specs and
-the same -examples. "-" reads one summary from standard input.
+with -json the merged summary, with -html the report as one HTML page. The merge is
+exact: counts add up, and each group keeps the examples with the smallest hash of their
+bytes, so any split of a corpus, merged in any order, gives the summary of the whole.
+The summaries must be of the same specs and the same -examples. "-" reads one summary
+from standard input.
 
-Exit status: 0 merged, 2 usage error, a summary that cannot be read, or summaries
-that do not fit together.
-`
+Every summary is read before anything is printed: a summary that cannot be read, or
+that does not fit with the others, is reported (all of them, each with its file name)
+and no report is printed, since a report without a shard would be wrong.
 
-func runMerge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the merged summary as JSON instead of the report")
-	asHTML := fs.Bool("html", false, "write the report as one self-contained HTML page")
-	maxGroups := fs.Int("groups", 15, "groups listed per pair of versions (0: all)")
-	fs.Usage = func() {
-		io.WriteString(stderr, mergeUsage)
-		fs.PrintDefaults()
+Exit status: 0 merged, 2 usage error, a summary that cannot be read, summaries that do
+not fit together, or output that could not be written.`
+
+func mergeCommand() command {
+	return command{
+		name:    "merge",
+		summary: "merge matrix -summary-json summaries of shards into one report",
+		usage:   "merge [-json | -html] [-groups N] SUMMARY...",
+		doc:     mergeDoc,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			asJSON := fs.Bool("json", false, "print the merged summary as JSON instead of the report")
+			asHTML := fs.Bool("html", false, "print the report as one self-contained HTML page")
+			groups := groupsVar(fs)
+			return func(x *cmdEnv, names []string) int { return runMerge(x, *asJSON, *asHTML, *groups, names) }
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
+}
+
+func runMerge(x *cmdEnv, asJSON, asHTML bool, groups int, names []string) int {
+	if asJSON && asHTML {
+		return x.usageError("-json and -html exclude each other")
 	}
-	if *asJSON && *asHTML {
-		fmt.Fprintln(stderr, "urispec merge: -json and -html exclude each other")
-		return exitUsage
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "urispec merge: no summary named (a file, or - for standard input)")
-		return exitUsage
+	if len(names) == 0 {
+		return x.usageError("no summary named (a file, or - for standard input)")
 	}
 	var merged *summary.Summary
-	for _, name := range fs.Args() {
-		s, err := readSummary(name, stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "urispec merge: %s: %v\n", name, err)
-			return exitUsage
-		}
-		if merged == nil {
+	for _, name := range names {
+		s, err := readSummary(name, x.stdin)
+		switch {
+		case err != nil:
+		case merged == nil:
 			merged = s
-			continue
+		default:
+			var m *summary.Summary
+			if m, err = summary.Merge(merged, s); err == nil {
+				merged = m
+			}
 		}
-		if merged, err = summary.Merge(merged, s); err != nil {
-			fmt.Fprintf(stderr, "urispec merge: %s: %v\n", name, err)
-			return exitUsage
+		if err != nil {
+			x.fail(fmt.Errorf("%s: %w", name, err))
 		}
 	}
-	if *asJSON {
-		if err := merged.Encode(stdout); err != nil {
-			fmt.Fprintln(stderr, "urispec merge:", err)
-			return exitUsage
-		}
-		return exitOK
+	if x.failed {
+		return exitUsage
 	}
-	if *asHTML {
-		if err := writeHTML(stdout, merged, *maxGroups); err != nil {
-			fmt.Fprintln(stderr, "urispec merge:", err)
-			return exitUsage
-		}
-		return exitOK
+	var err error
+	switch {
+	case asJSON:
+		err = merged.Encode(x.stdout)
+	case asHTML:
+		err = writeHTML(x.stdout, merged, groups)
+	default:
+		writeReport(x.stdout, merged, groups)
 	}
-	writeReport(stdout, merged, *maxGroups)
+	if err != nil {
+		return x.stop(err)
+	}
 	return exitOK
 }
 

@@ -149,11 +149,3 @@ func inputSize(files []string, stdin io.Reader) int64 {
 	}
 	return total
 }
-
-// eachInputProgress is eachInput showing progress on stderr (see startProgress): the
-// one call a command that reads lines from files or stdin needs.
-func eachInputProgress(files []string, stdin io.Reader, stderr io.Writer, show bool, fn func(in inputLine) error) error {
-	p := startProgress(stderr, show, inputSize(files, stdin))
-	defer p.finish()
-	return eachInputCounting(files, stdin, p, fn)
-}

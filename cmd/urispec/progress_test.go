@@ -82,7 +82,8 @@ func TestProgressRendering(t *testing.T) {
 	} {
 		var out syncBuffer
 		p := newProgress(&out, c.total, true, 80)
-		err := eachInputCounting(nil, strings.NewReader(data), p, func(inputLine) error { return nil })
+		lr := &lineReader{x: &cmdEnv{stdin: strings.NewReader(data)}, progress: p}
+		err := lr.each(nil, func(inputLine) error { return nil })
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,18 +9,14 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// allReaders are the readers check, explain and lint compare a reference of spec with:
-// every other spec, net/url and the WHATWG parser.
-func allReaders(spec uri.Spec) []uri.Reader {
-	return append(uri.DefaultReaders(spec), newWHATWGReader())
-}
-
-// parseReaders reads lint's -with: "all" (allReaders), "none", or a comma-separated
-// list of spec IDs, "specs" (every other spec), "net-url" and "whatwg".
-func parseReaders(spec uri.Spec, list string) ([]uri.Reader, error) {
+// parseReaders reads a -with value: "all" (every spec, net/url and the WHATWG parser),
+// "none", or a comma-separated list of spec IDs, "specs" (every spec), "net-url" and
+// "whatwg". A reference is never compared with the reader of its own spec
+// (Differentials skips it), so the lists need not leave it out.
+func parseReaders(list string) ([]uri.Reader, error) {
 	switch list {
 	case "all":
-		return allReaders(spec), nil
+		list = "specs,net-url,whatwg"
 	case "none", "":
 		return nil, nil
 	}
@@ -33,14 +29,12 @@ func parseReaders(spec uri.Spec, list string) ([]uri.Reader, error) {
 			out = append(out, newWHATWGReader())
 		case "specs":
 			for _, s := range uri.Specs() {
-				if s != spec {
-					out = append(out, uri.SpecReader(s))
-				}
+				out = append(out, uri.SpecReader(s))
 			}
 		default:
 			s, err := uri.ParseSpec(name)
 			if err != nil {
-				return nil, fmt.Errorf("-with: %q is not all, none, specs, net-url, whatwg or a spec ID", name)
+				return nil, fmt.Errorf("%q is not all, none, specs, net-url, whatwg or a spec ID", name)
 			}
 			out = append(out, uri.SpecReader(s))
 		}
@@ -48,10 +42,14 @@ func parseReaders(spec uri.Spec, list string) ([]uri.Reader, error) {
 	return out, nil
 }
 
-// allHazards is a reference's own hazards and its differentials with allReaders, in the
+// hazardsWith is a reference's own hazards and its differentials with readers, in the
 // order of their offsets.
-func allHazards(r uri.Reference) []uri.Hazard {
-	return sortedHazards(append(r.Hazards(), r.Differentials(allReaders(r.Spec())...)...))
+func hazardsWith(r uri.Reference, readers []uri.Reader) []uri.Hazard {
+	hz := r.Hazards()
+	if len(readers) > 0 {
+		hz = sortedHazards(append(hz, r.Differentials(readers...)...))
+	}
+	return hz
 }
 
 // sortedHazards orders hazards by offset, keeping the order of those at one offset.

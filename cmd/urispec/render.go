@@ -51,6 +51,18 @@ func printable(s string) (text string, col []int) {
 	return b.String(), col
 }
 
+// printableText is printable's text: s itself when it is printable ASCII without "\\"
+// (most inputs), without computing the columns.
+func printableText(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
+			text, _ := printable(s)
+			return text
+		}
+	}
+	return s
+}
+
 // runeWidth is the number of terminal columns a printable non-ASCII character takes:
 // 0 for a combining mark, 2 for the wide scripts of East Asia and the fullwidth forms,
 // 1 otherwise. It approximates Unicode's East Asian Width (UAX #11) with the standard

@@ -1,17 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/urispec/urispec/uri"
 )
 
-// resolveResult is one line of resolve -json (DESIGN.md contract). Result is null when the
+// resolveResult is one line of resolve -json (docs/design.md). Result is null when the
 // spec calls the reference the current document; Fragment is then the reference's
 // fragment, if any. A *uri.ResultError (the spec's algorithm produced a string its own
 // grammar rejects) gives both the result and the error.
@@ -29,127 +27,155 @@ type resolveResult struct {
 	Error        *jsonError `json:"error,omitempty"`
 }
 
-func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	specFlag := fs.String("spec", "rfc3986", "spec ID, comma-separated IDs, or all")
-	asJSON := fs.Bool("json", false, "one JSON object per reference and spec")
-	nonStrict := fs.Bool("nonstrict", false, `ignore a scheme equal to the base's ("http:g"): rfc3986 non-strict, rfc2396bis-01 non-validating, rfc2396 step 3 work-around`)
-	unvalidated := fs.Bool("unvalidated", false, "split with the spec's generic rule (Appendix B) instead of its grammar, and check nothing")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urispec resolve [-spec ID] [-json] [-nonstrict] [-unvalidated] BASE REF...\n\nWith no arguments, reads \"BASE<TAB>REF\" lines from standard input.\nPrints each target, or \"(current document)[#fragment]\" where the spec says so.\nExit status: 0 all resolved, 1 some base or reference rejected, 2 usage or I/O error.")
-		fs.PrintDefaults()
+const resolveDoc = `Resolves each reference against the base with each chosen spec's own algorithm
+(default rfc3986) and prints the target, or "(current document)[#fragment]" where the
+spec says the reference is the current document. A rejected base or reference prints
+"error" in its place and the error on standard error, so that standard output keeps one
+line per reference and spec. With more than one spec, each line begins with the spec ID.
+
+The inputs are BASE and the REF arguments, then the lines "BASE<TAB>REF" of each -f FILE
+("-f -" is standard input); with no argument and no -f, the lines of standard input.
+
+With -json, one object per reference and spec: spec, base, reference, result (null for
+the current document), same_document, fragment, and error {offset, rule, message,
+expected} when the base, the reference or the result is rejected; a string that is not
+valid UTF-8 also comes as KEY_base64.
+
+Exit status: 0 all resolved, 1 some base or reference rejected, 2 usage error, an input
+that could not be read, or output that could not be written.`
+
+func resolveCommand() command {
+	return command{
+		name:    "resolve",
+		summary: "resolve references against a base with each spec's algorithm",
+		usage:   "resolve [-spec ID,...|all] [-json] [-nonstrict] [-unvalidated] [-f FILE]... [BASE REF...]",
+		doc:     resolveDoc,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			specs := specFlags(fs, "rfc3986", true)
+			asJSON := jsonVar(fs, "one object per reference and spec")
+			nonStrict := fs.Bool("nonstrict", false, `ignore a scheme equal to the base's ("http:g"): rfc3986 non-strict, rfc2396bis-01 non-validating, rfc2396 step 3 work-around`)
+			unvalidated := fs.Bool("unvalidated", false, "split with the spec's generic rule (Appendix B) instead of its grammar, and check nothing")
+			files := filesVar(fs, `"BASE<TAB>REF" pairs`)
+			return func(x *cmdEnv, args []string) int {
+				var opts []uri.ResolveOption
+				if *nonStrict {
+					opts = append(opts, uri.NonStrict())
+				}
+				if *unvalidated {
+					opts = append(opts, uri.Unvalidated())
+				}
+				return runResolve(x, specs.specs, *asJSON, opts, args, *files)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
+}
+
+// resolveOne resolves ref against base under spec and describes the outcome (readErr:
+// the line could not be read); err is an error that is not the inputs' fault.
+func resolveOne(spec uri.Spec, base, ref string, readErr error, opts []uri.ResolveOption) (resolveResult, uri.Result, error) {
+	var res uri.Result
+	err := readErr
+	if err == nil {
+		res, err = uri.Resolve(spec, base, ref, opts...)
 	}
-	if fs.NArg() == 1 {
-		fmt.Fprintln(stderr, "urispec resolve: need BASE and at least one REF")
-		fs.Usage()
-		return exitUsage
+	out := resolveResult{Spec: spec.String(), Base: base, BaseB64: exactBytes(base), Reference: ref, ReferenceB64: exactBytes(ref)}
+	var ue *uri.Error
+	var re *uri.ResultError
+	switch {
+	case readErr != nil:
+		out.Error = &jsonError{Message: readErr.Error()}
+	case err == nil || errors.As(err, &re):
+		if res.SameDocument {
+			out.SameDocument = true
+			if res.HasFragment {
+				out.Fragment, out.FragmentB64 = &res.Fragment, exactBytes(res.Fragment)
+			}
+		} else {
+			out.Result, out.ResultB64 = &res.Target, exactBytes(res.Target)
+		}
+		if re != nil {
+			out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: errorText(re), Expected: re.Err.Expected()}
+		}
+	case errors.As(err, &ue):
+		out.Error = errorJSON(ue)
+	default:
+		return out, res, err
 	}
-	specs, err := parseSpecs(*specFlag)
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec resolve:", err)
-		return exitUsage
+	return out, res, nil
+}
+
+func runResolve(x *cmdEnv, specs []uri.Spec, asJSON bool, opts []uri.ResolveOption, args, files []string) int {
+	if len(args) == 1 {
+		return x.usageError("need BASE and at least one REF")
 	}
-	var opts []uri.ResolveOption
-	if *nonStrict {
-		opts = append(opts, uri.NonStrict())
-	}
-	if *unvalidated {
-		opts = append(opts, uri.Unvalidated())
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
+	enc := x.encoder()
 	status := exitOK
 	// resolve resolves one pair under every spec; a line that could not be read (readErr)
 	// gives an error result in its place, as check does.
 	resolve := func(base, ref string, readErr error) error {
 		for _, spec := range specs {
-			var res uri.Result
-			err := readErr
-			if err == nil {
-				res, err = uri.Resolve(spec, base, ref, opts...)
-			}
-			out := resolveResult{Spec: spec.String(), Base: base, BaseB64: exactBytes(base), Reference: ref, ReferenceB64: exactBytes(ref)}
-			var ue *uri.Error
-			var re *uri.ResultError
-			switch {
-			case readErr != nil:
-				out.Error = &jsonError{Message: readErr.Error()}
-			case err == nil || errors.As(err, &re):
-				if res.SameDocument {
-					out.SameDocument = true
-					if res.HasFragment {
-						out.Fragment, out.FragmentB64 = &res.Fragment, exactBytes(res.Fragment)
-					}
-				} else {
-					out.Result, out.ResultB64 = &res.Target, exactBytes(res.Target)
-				}
-				if re != nil {
-					out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: errorText(re), Expected: re.Err.Expected()}
-				}
-			case errors.As(err, &ue):
-				out.Error = errorJSON(ue)
-			default:
+			out, res, err := resolveOne(spec, base, ref, readErr, opts)
+			if err != nil {
 				return err
 			}
 			if out.Error != nil {
 				status = exitInvalid
 			}
-			if *asJSON {
+			if asJSON {
 				if err := enc.Encode(out); err != nil {
 					return err
 				}
 				continue
 			}
-			if err := writeResolve(stdout, stderr, out, res); err != nil {
+			if err := writeResolve(x, out, res, len(specs) > 1); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if fs.NArg() >= 2 {
-		base := fs.Arg(0)
-		for _, ref := range fs.Args()[1:] {
-			if err := resolve(base, ref, nil); err != nil {
-				fmt.Fprintln(stderr, "urispec resolve:", err)
-				return exitUsage
+	if len(args) >= 2 {
+		for _, ref := range args[1:] {
+			if err := resolve(args[0], ref, nil); err != nil {
+				return x.stop(err)
 			}
 		}
-		return status
 	}
-	err = eachLine(stdin, func(n int, line string, readErr error) error {
-		base, ref, ok := strings.Cut(line, "\t")
-		if readErr == nil && !ok {
-			readErr = errors.New(`not "BASE<TAB>REF"`)
+	if len(files) > 0 || len(args) == 0 {
+		err := x.readLines(files, false).each(files, func(in inputLine) error {
+			base, ref, ok := strings.Cut(in.text, "\t")
+			readErr := in.readErr
+			if readErr == nil && !ok {
+				readErr = errors.New(`not "BASE<TAB>REF"`)
+			}
+			if readErr != nil {
+				readErr = fmt.Errorf("line %d: %w", in.line, readErr)
+			}
+			return resolve(base, ref, readErr)
+		})
+		if err != nil {
+			return x.stop(err)
 		}
-		if readErr != nil {
-			readErr = fmt.Errorf("line %d: %w", n, readErr)
-		}
-		return resolve(base, ref, readErr)
-	})
-	if err != nil {
-		fmt.Fprintln(stderr, "urispec resolve:", err)
-		return exitUsage
 	}
 	return status
 }
 
-// writeResolve prints the plain form: the target (or "(current document)#s") on stdout;
-// a rejected base or reference prints "error" there and the message on stderr, so
-// that stdout keeps one line per reference.
-func writeResolve(stdout, stderr io.Writer, out resolveResult, res uri.Result) error {
+// writeResolve prints the plain form: the target (or "(current document)#s") on stdout,
+// after the spec ID when withSpec; a rejected base or reference prints "error" there
+// and the message on stderr, so that stdout keeps one line per reference and spec.
+func writeResolve(x *cmdEnv, out resolveResult, res uri.Result, withSpec bool) error {
 	line := "error"
 	if out.Result != nil || out.SameDocument {
 		line = res.String()
 	}
-	if _, err := fmt.Fprintln(stdout, line); err != nil {
+	if withSpec {
+		line = fmt.Sprintf("%-14s %s", out.Spec, line)
+	}
+	if _, err := fmt.Fprintln(x.stdout, line); err != nil {
 		return err
 	}
 	if out.Error != nil {
-		fmt.Fprintf(stderr, "urispec resolve: %s\n", out.Error.Message)
+		x.stdout.Flush() // the message after its "error" line, on a terminal too
+		x.errorf("%s", out.Error.Message)
 	}
 	return nil
 }

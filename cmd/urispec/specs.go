@@ -1,30 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/urispec/urispec/uri"
 )
-
-// parseSpecs reads a -spec value: one ID, a comma-separated list, or "all".
-func parseSpecs(v string) ([]uri.Spec, error) {
-	if v == "all" {
-		return uri.Specs(), nil
-	}
-	var out []uri.Spec
-	for _, id := range strings.Split(v, ",") {
-		s, err := uri.ParseSpec(strings.TrimSpace(id))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
 
 // specEntry is one line of specs -json.
 type specEntry struct {
@@ -37,36 +19,46 @@ type specEntry struct {
 	uri.Lineage
 }
 
-func runSpecs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("specs", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "one JSON object per spec")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urispec specs [-json]\n\nLists every spec ID in date order: its document, date, status, what it updates or\nobsoletes and what updates or obsoletes it (as the documents' headers say), its grammar\nfile and top rule.")
+func specsCommand() command {
+	return command{
+		name:    "specs",
+		summary: "list the spec versions: documents, dates, lineage, grammars",
+		usage:   "specs [-json]",
+		doc: `Lists every spec ID in date order: its document, date, status, what it updates or
+obsoletes and what updates or obsoletes it (as the documents' headers say), its grammar
+file and top rule.
+
+With -json, one object per spec: id, title, date, grammar, top_rule, grammar_source,
+document, status, updates, obsoletes, updated_by, obsoleted_by, became.
+
+Exit status: 0, 2 usage error or output that could not be written.`,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			asJSON := jsonVar(fs, "one object per spec")
+			return func(x *cmdEnv, args []string) int {
+				if status, ok := x.noArgs(args); !ok {
+					return status
+				}
+				return runSpecs(x, *asJSON)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
-	var b strings.Builder
+}
+
+func runSpecs(x *cmdEnv, asJSON bool) int {
+	enc := x.encoder()
 	for _, s := range uri.Specs() {
 		// The repository names each spec's grammar after its ID.
 		e := specEntry{ID: s.String(), Title: s.Title(), Date: s.Date(), Grammar: "grammar/" + s.String() + ".peg",
 			TopRule: s.TopRule(), Document: s.Document(), Lineage: s.Lineage()}
-		if *asJSON {
+		if asJSON {
 			if err := enc.Encode(e); err != nil {
-				fmt.Fprintln(stderr, "urispec specs:", err)
-				return exitUsage
+				return x.stop(err)
 			}
 			continue
 		}
-		fmt.Fprintf(&b, "%-14s %s  %s, %q (%s)\n", e.ID, e.Date, e.Lineage.Document, e.Title, e.Status)
-		fmt.Fprintf(&b, "%-14s grammar %s, top rule %s, from %s\n", "", e.Grammar, e.TopRule, e.Document)
+		b := x.stdout
+		fmt.Fprintf(b, "%-14s %s  %s, %q (%s)\n", e.ID, e.Date, e.Lineage.Document, e.Title, e.Status)
+		fmt.Fprintf(b, "%-14s grammar %s, top rule %s, from %s\n", "", e.Grammar, e.TopRule, e.Document)
 		var rel []string
 		for _, r := range []struct {
 			verb string
@@ -80,9 +72,8 @@ func runSpecs(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			rel = append(rel, "became "+e.Became)
 		}
 		if len(rel) > 0 {
-			fmt.Fprintf(&b, "%-14s %s\n", "", strings.Join(rel, "; "))
+			fmt.Fprintf(b, "%-14s %s\n", "", strings.Join(rel, "; "))
 		}
 	}
-	io.WriteString(stdout, b.String())
 	return exitOK
 }

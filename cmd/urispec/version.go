@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -52,27 +50,34 @@ func readBuildInfo() buildInfo {
 	return bi
 }
 
-func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "one JSON object")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urispec version [-json]\n\nPrints the module version, the VCS revision it was built from, the Go version and\nthe spec IDs compiled in.")
+func versionCommand() command {
+	return command{
+		name:    "version",
+		summary: "print the version, VCS revision, Go version and spec IDs",
+		usage:   "version [-json]",
+		doc: `Prints the module version, the VCS revision it was built from, the Go version and
+the spec IDs compiled in. -version and --version before any command do the same.
+
+With -json, one object: module, version, revision, time, modified, go, specs.
+
+Exit status: 0, 2 usage error or output that could not be written.`,
+		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
+			asJSON := jsonVar(fs, "one object")
+			return func(x *cmdEnv, args []string) int {
+				if status, ok := x.noArgs(args); !ok {
+					return status
+				}
+				return runVersion(x, *asJSON)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return flagStatus(err)
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
-	}
+}
+
+func runVersion(x *cmdEnv, asJSON bool) int {
 	bi := readBuildInfo()
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(bi); err != nil {
-			fmt.Fprintln(stderr, "urispec version:", err)
-			return exitUsage
+	if asJSON {
+		if err := x.encoder().Encode(bi); err != nil {
+			return x.stop(err)
 		}
 		return exitOK
 	}
@@ -86,7 +91,7 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if bi.Time != "" {
 		rev += " " + bi.Time
 	}
-	fmt.Fprintf(stdout, "urispec %s\nmodule   %s\nrevision %s\ngo       %s\nspecs    %s\n",
+	fmt.Fprintf(x.stdout, "urispec %s\nmodule   %s\nrevision %s\ngo       %s\nspecs    %s\n",
 		bi.Version, bi.Module, rev, bi.Go, strings.Join(bi.Specs, " "))
 	return exitOK
 }

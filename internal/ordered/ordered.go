@@ -33,9 +33,11 @@ type Pool[T, R any] struct {
 // New starts workers goroutines (GOMAXPROCS when workers < 1), each with its own
 // function from newWorker (so that a worker may hold state that is not safe for
 // concurrent use, such as a uri.Parser), checking batches of size items. emit receives
-// each item with its result in input order; its first error stops the emitting, and Add
-// and Close return it.
-func New[T, R any](workers, size int, newWorker func() func(T) R, emit func(T, R) error) *Pool[T, R] {
+// each item with its result in input order; batchDone, when not nil, is called on the
+// same goroutine after each batch is emitted (the command flushes its buffered output
+// there, so that a reader at the other end of a pipe sees each batch). The first error
+// of either stops the emitting, and Add and Close return it.
+func New[T, R any](workers, size int, newWorker func() func(T) R, emit func(T, R) error, batchDone func() error) *Pool[T, R] {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -67,17 +69,28 @@ func New[T, R any](workers, size int, newWorker func() func(T) R, emit func(T, R
 			if p.Err() != nil {
 				continue // drain: the caller learns of the error from Add or Close
 			}
-			for i, it := range b.items {
-				if err := emit(it, b.results[i]); err != nil {
-					p.mu.Lock()
-					p.err = err
-					p.mu.Unlock()
-					break
-				}
+			err := emitBatch(b, emit)
+			if err == nil && batchDone != nil {
+				err = batchDone()
+			}
+			if err != nil {
+				p.mu.Lock()
+				p.err = err
+				p.mu.Unlock()
 			}
 		}
 	}()
 	return p
+}
+
+// emitBatch hands a batch's items and results to emit, stopping at its first error.
+func emitBatch[T, R any](b *batch[T, R], emit func(T, R) error) error {
+	for i, it := range b.items {
+		if err := emit(it, b.results[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Err is emit's first error, if any.
@@ -98,6 +111,11 @@ func (p *Pool[T, R]) Add(it T) error {
 	}
 	return nil
 }
+
+// Send hands the items queued so far to the workers as a batch, without waiting for a
+// full one. The command calls it before a read that may block (a pipe, a terminal), so
+// that the lines already read are checked and printed while the input is still coming.
+func (p *Pool[T, R]) Send() { p.send() }
 
 func (p *Pool[T, R]) send() {
 	if len(p.cur) == 0 {

@@ -31,7 +31,7 @@ func TestOrder(t *testing.T) {
 				}
 				got = append(got, strconv.Itoa(i))
 				return nil
-			})
+			}, nil)
 			const n = 10007
 			for i := range n {
 				if err := p.Add(i); err != nil {
@@ -66,7 +66,7 @@ func TestEmitError(t *testing.T) {
 			return stop
 		}
 		return nil
-	})
+	}, nil)
 	var err error
 	for i := 0; i < 1000 && err == nil; i++ {
 		err = p.Add(i)
@@ -76,5 +76,47 @@ func TestEmitError(t *testing.T) {
 	}
 	if emitted != 11 {
 		t.Errorf("emit called %d times, want 11 (up to the error)", emitted)
+	}
+}
+
+// TestSendEmitsEarly: after Send, the items queued so far are emitted and batchDone is
+// called without any further Add: a reader of the output sees them while the producer
+// waits for more input.
+func TestSendEmitsEarly(t *testing.T) {
+	emitted := make(chan int, 10)
+	done := make(chan struct{}, 10)
+	p := New(2, 100, func() func(int) int { return func(i int) int { return i } }, func(i, _ int) error {
+		emitted <- i
+		return nil
+	}, func() error {
+		done <- struct{}{}
+		return nil
+	})
+	for i := range 3 {
+		if err := p.Add(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Send()
+	for want := range 3 {
+		if got := <-emitted; got != want { // blocks (test timeout) if Send held them back
+			t.Fatalf("emitted %d, want %d", got, want)
+		}
+	}
+	<-done
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBatchDoneError: an error from batchDone stops the pool like one from emit.
+func TestBatchDoneError(t *testing.T) {
+	stop := errors.New("stop")
+	p := New(1, 2, func() func(int) int { return func(i int) int { return i } }, func(int, int) error { return nil }, func() error { return stop })
+	for i := range 10 {
+		p.Add(i)
+	}
+	if err := p.Close(); !errors.Is(err, stop) {
+		t.Errorf("Close = %v, want %v", err, stop)
 	}
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// TestCheckJSONLikeEncoding: check -json writes each result by hand; the bytes must be
+// those encoding/json writes for the same checkResult, on the corpus sample and on
+// strings that need escaping, under every spec.
+func TestCheckJSONLikeEncoding(t *testing.T) {
+	inputs := []string{"", "http://a/b", "http://a/\x00b", "http://a/\xffb", "a\"b\\c\td\u2028e\u2029<&>", "\x7f\x01\x1f", "http://[::1%25eth0]/", "URL:ftp://u:p@h/a;type=d", "http://\u00e9.example/"}
+	if f, err := os.Open("../../testdata/corpora/realworld-sample.txt"); err == nil {
+		sc := bufio.NewScanner(f)
+		for i := 0; sc.Scan() && i < 3000; i++ {
+			inputs = append(inputs, sc.Text())
+		}
+		f.Close()
+	}
+	c := newChecker(uri.Specs(), nil, nil, true)
+	for _, in := range inputs {
+		got := c.check(inputLine{line: 1, text: in})
+		if got.err != nil {
+			t.Fatal(got.err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		for i := range c.results {
+			if err := enc.Encode(c.results[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(got.text, want.Bytes()) {
+			t.Fatalf("input %q:\ngot  %s\nwant %s", in, got.text, want.Bytes())
+		}
+	}
+}
+
+// TestAppendJSONString: the hand-written string encoder agrees with encoding/json.
+func TestAppendJSONString(t *testing.T) {
+	var all []byte
+	for b := range 256 {
+		all = append(all, byte(b))
+	}
+	for _, s := range []string{"", string(all), "\u2028\u2029\u00e9\U0001F600", "\xed\xa0\x80", "a\xc3"} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
+			t.Errorf("%q: got %s, want %s", s, got, want.String())
+		}
+	}
+}
