@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -117,10 +118,11 @@ func (f countFlag) Set(v string) error {
 }
 
 // Ranges of the numeric flags: -groups 0 lists every group; more examples than
-// maxExamples per group would make a report nobody reads (-json lists every input).
+// maxExamples per group would make a report nobody reads (-json lists every input), and
+// a summary keeping more is refused by merge (summary.MaxExamples).
 const (
 	maxGroups   = 1_000_000
-	maxExamples = 1000
+	maxExamples = summary.MaxExamples
 )
 
 // groupsVar and examplesVar are -groups and -examples, alike in matrix, merge and compare.
