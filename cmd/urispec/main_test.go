@@ -83,7 +83,7 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// failWriter fails every write, as a closed or full standard output does.
+// failWriter fails every write, as a full standard output does.
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) {
