@@ -108,7 +108,7 @@ func perByte(lines []string, f func(string)) func(*testing.B) {
 // with components; a rejected line builds its *Error, whose offset and rule are exact);
 // rejected-expected also asks each error for its Expected set; net-url parses the
 // accepted part with url.Parse in the same run. Compare ns/byte of rejected with
-// accepted (issue 13: a rejected string costs at most twice an accepted one of the same
+// accepted (the target: a rejected string costs at most twice an accepted one of the same
 // length), and ns/uri of accepted with its net-url.
 func BenchmarkVerdicts(b *testing.B) {
 	all := realWorld(b)

@@ -20,7 +20,7 @@ type jsonError struct {
 	Expected []string `json:"expected,omitempty"`
 }
 
-// jsonComponents holds each component's text, null when undefined (DESIGN.md contract).
+// jsonComponents holds each component's text, null when undefined (docs/design.md).
 type jsonComponents struct {
 	Scheme    *string `json:"scheme"`
 	Authority *string `json:"authority"`

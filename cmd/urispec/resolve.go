@@ -11,7 +11,7 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// resolveResult is one line of resolve -json (DESIGN.md contract). Result is null when the
+// resolveResult is one line of resolve -json (docs/design.md). Result is null when the
 // spec calls the reference the current document; Fragment is then the reference's
 // fragment, if any. A *uri.ResultError (the spec's algorithm produced a string its own
 // grammar rejects) gives both the result and the error.

@@ -1,7 +1,7 @@
 // Command pegwrap turns one grammar/<spec>.peg into gen/<spec>/parser.go with
 // github.com/pointlander/peg v1.0.1, and makes the result fit to commit.
 //
-// peg v1.0.1 alone is not enough (DESIGN.md, "Known traps"):
+// peg v1.0.1 alone is not enough (docs/design.md lists its traps):
 //   - its header names the generator's own path (a build-cache path under go run) and
 //     sits after the package clause, so the output differs between machines and Go does
 //     not see it as generated: the header is replaced by a fixed one on the first line;
