@@ -12,9 +12,9 @@ import (
 	"testing"
 )
 
-// explainProbing is the reference for Parser.explain: the Error as it was computed before
-// issue 13, by re-parsing the prefix once per class of printable characters (and once
-// per wide class, and once for the end of input). Parser.explain must give the same
+// explainProbing is the reference for Parser.explain: a slow, simple way to compute the
+// Error, by re-parsing the prefix once per class of printable characters (and once
+// per wide class, and once for the end of input), with none of the shortcuts of explain. Parser.explain must give the same
 // Offset, Rule and Expected for every input (TestExplainMatchesProbing, and the oracle
 // tests through ExplainDiff). It parses with Run, which records the syntax tree, where
 // Validate uses Accepts, which does not: the comparison checks that they agree too.
@@ -42,8 +42,8 @@ func (p *Parser) explainProbing(s string) *Error {
 	return e
 }
 
-// expectedProbing is the probing expected of before issue 13: a byte c is allowed after
-// prefix if, on prefix+c, the parser tests a byte beyond c.
+// expectedProbing is the reference's expected set, found by probing alone: a byte c is
+// allowed after prefix if, on prefix+c, the parser tests a byte beyond c.
 func (p *Parser) expectedProbing(prefix string) []string {
 	off := len(prefix)
 	var allowed [256]bool

@@ -4,8 +4,8 @@ package uri
 // as the internal ones.
 var ReadTSV = readTSV
 
-// ExplainDiff compares p's error on s with the reference implementation's (the probing
-// explain of before issue 13): "" when Offset, Rule and Expected are the same.
+// ExplainDiff compares p's error on s with the reference implementation's (explainProbing,
+// which re-parses once per class of bytes): "" when Offset, Rule and Expected are the same.
 func ExplainDiff(p *Parser, s string) string { return p.explainDiff(s) }
 
 // Stage is a prefix of Parse's work, for BenchmarkParseStages.

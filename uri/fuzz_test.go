@@ -1,6 +1,6 @@
 package uri_test
 
-// Fuzz targets, one per spec with a grammar/<spec>.abnf (issue 3). Each requires, for any
+// Fuzz targets, one per spec with a grammar/<spec>.abnf. Each requires, for any
 // input: no panic; an invalid input gets an *uri.Error whose Offset lies within the
 // input (0 <= Offset <= len(input); len means "unexpected end"); and the verdict of
 // uri.Validate equals the ABNF oracle's: go-abnf's IsValid for inputs up to oracleFuzzMax
@@ -100,7 +100,7 @@ func fuzzValidate(f *testing.F, id string) {
 
 // TestLongInputs requires inputs of about 1 MB, and deep repetitions of each repeated
 // construct, to be validated quickly: the generated parsers backtrack without
-// memoisation (DESIGN.md), so a rule that re-reads its input would show up here.
+// memoisation (peg v1.0.1 has no packrat mode), so a rule that re-reads its input would show up here.
 func TestLongInputs(t *testing.T) {
 	const mb = 1 << 20
 	// No time limit (timed assertions do not belong in tests): a rule that re-read its

@@ -266,7 +266,7 @@ type fakeReader struct {
 func (f fakeReader) Name() string                 { return f.name }
 func (f fakeReader) Read(string) (Reading, error) { return f.rd, nil }
 
-// TestDifferentials: the example of the issue (RFC 2396 reads "a@b@c" as a registry
+// TestDifferentials: the motivating example (RFC 2396 reads "a@b@c" as a registry
 // name, net/url reads host c and user a@b) and each part, with near readings that
 // differ only in spelling.
 func TestDifferentials(t *testing.T) {

@@ -1,6 +1,6 @@
 package uri_test
 
-// A fast recognizer for the ABNF oracle (issue 3). go-abnf's IsValid costs about a
+// A fast recognizer for the ABNF oracle. go-abnf's IsValid costs about a
 // millisecond a string (tens of milliseconds for long url-syntax-05 strings), which makes
 // a million strings per spec take hours. go-abnf can also compile a rule whose dependency
 // graph has no cycle into a regular expression (goabnf.Grammar.Regex: unanchored RE2

@@ -1,6 +1,6 @@
 package uri_test
 
-// The ABNF oracle for RFC 1738's entry points (issue 4). uri/oracle_test.go compares the
+// The ABNF oracle for RFC 1738's entry points. uri/oracle_test.go compares the
 // RFC's top rule url with the GenericOnly parser. This file checks each rule that ends a
 // URL on its own: every scheme's rule, genericurl, otherurl and ip-schemepart, each run
 // as an entry point of the generated parser (gen/rfc1738) against the same rule of

@@ -1,6 +1,6 @@
 package uri_test
 
-// The ABNF oracle (issue 3, DESIGN.md "The oracle"): for every spec that has both a
+// The ABNF oracle (docs/verification.md): for every spec that has both a
 // parser in package uri and a grammar/<spec>.abnf, github.com/pandatix/go-abnf reads the
 // ABNF and serves as an independent recognizer. Strings generated from the ABNF top rule,
 // and near-misses made from them by one-byte edits, must get the same verdict from
@@ -244,7 +244,7 @@ func checkOne(o *oracle, p *uri.Parser, s string) string {
 	if d := disagreement(o, s, err, o.valid(s)); d != "" {
 		return d
 	}
-	// The error must also be the reference's (the probing explain of before issue 13).
+	// The error must also be the reference's (explainProbing, which re-parses once per class).
 	return uri.ExplainDiff(p, s)
 }
 
@@ -425,8 +425,8 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 				if err == nil {
 					st.valid++
 				} else if d := uri.ExplainDiff(p, s); d != "" {
-					// The error must be the reference's too (the probing explain of
-					// before issue 13): same Offset, Rule and Expected.
+					// The error must be the reference's too (explainProbing, which
+					// re-parses once per class): same Offset, Rule and Expected.
 					st.explainDiffs++
 					if len(st.examples) < 20 {
 						st.examples = append(st.examples, d)
@@ -726,7 +726,7 @@ var ambiguities = []struct {
 	// RFC 1738 5: url = httpurl | ... | prosperourl | otherurl, and otherurl = genericurl
 	// derives every scheme's URL. 5's comments: "Specific predefined schemes are defined
 	// here"; "new schemes follow the general syntax". The scheme's own rule is taken
-	// (the project's design notes, "strict"; the parser's url_strict and url alike).
+	// (the strict reading of docs/specs.md; the parser's url_strict and url alike).
 	{"rfc1738", "url", "mailto:x@y", 2, func(t *testing.T, s string) {
 		checkToken(t, uri.RFC1738, "url", s, "mailtourl", 0, 10, "otherurl")
 		checkToken(t, uri.RFC1738, "url_strict", s, "mailtourl", 0, 10, "otherurl")

@@ -8,7 +8,7 @@ import (
 
 // RFC 1738 (grammar/rfc1738.peg) and the components of a Reference.
 //
-// The top rule is url_strict (the project's design notes, "strict"): a URL whose scheme is one
+// The top rule is url_strict (the strict reading of docs/specs.md): a URL whose scheme is one
 // of the ten of section 5 must match that scheme's rule (httpurl, ftpurl, ...); other
 // schemes match otherurl. Under the ParserOption GenericOnly the top rule is genericurl,
 // the generic syntax alone (the same strings as the RFC's own url rule).
