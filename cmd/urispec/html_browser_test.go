@@ -24,7 +24,7 @@ import (
 	"github.com/urispec/urispec/internal/summary"
 )
 
-var screenshot = flag.String("screenshot", "", "TestHTMLInBrowser also writes a PNG of the top of the report on the real-world corpus to this file\n(the README's: go test ./cmd/urispec -run TestHTMLInBrowser -screenshot ../../docs/report.png)")
+var screenshot = flag.String("screenshot", "", "TestHTMLInBrowser also writes a PNG of the top of the report on the real-world corpus to this file\n(docs/reports.md's: go test ./cmd/urispec -run TestHTMLInBrowser -screenshot ../../docs/report.png)")
 
 // findChromium is the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
