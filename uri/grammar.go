@@ -103,17 +103,20 @@ type grammar struct {
 	genericTop int    // -1 when the spec has none
 	roles      []role // by rule number
 	names      []string
-	// By rule number, for fill: the component whose span the rule's token is (noSlot
-	// if none), and the host kind it gives.
-	slot []Component
-	kind []HostKind
+	// By rule number, for fill: the component whose span the rule's token is, or
+	// kindSlot plus the host kind it gives, or noSlot. An array of 256 (generated
+	// parsers have at most 256 rules) so that a token's rule indexes it unchecked.
+	slot [256]uint8
 	// record is the set of rules with a role, whose tokens Parse records
 	// (RunRecording): fill reads no other.
 	record [4]uint64
 }
 
-// noSlot is the slot of a rule whose token is no component: fill's spare last slot.
-const noSlot = numComponents
+// The slots of rules whose token is no component: a host kind k is kindSlot+k.
+const (
+	kindSlot = 32
+	noSlot   = 255
+)
 
 // grammars holds every spec's compiled binding. It is filled by init, once, rather than
 // by an initializer: the descriptors it is compiled from hold the resolvers, which parse
@@ -148,17 +151,18 @@ func compile(spec Spec, b binding) *grammar {
 		}
 		g.roles[id] = r
 	}
-	g.slot, g.kind = make([]Component, numRules), make([]HostKind, numRules)
-	for id, r := range g.roles {
+	for id := range g.slot {
 		g.slot[id] = noSlot
+	}
+	for id, r := range g.roles {
 		if r != roleNone {
 			g.record[id/64] |= 1 << (id % 64)
 		}
 		switch {
 		case r >= roleRegName:
-			g.kind[id] = roleKind[r]
+			g.slot[id] = kindSlot + uint8(roleKind[r])
 		case r != roleNone:
-			g.slot[id] = roleComponent[r]
+			g.slot[id] = uint8(roleComponent[r])
 		}
 	}
 	for i := range g.names {
@@ -190,34 +194,32 @@ func hyphenated(name string) string { return strings.ReplaceAll(name, "_", "-") 
 // asPrinted keeps a rule name as it is: the old BNF of RFC 1738 and 2396 uses "_".
 func asPrinted(name string) string { return name }
 
-// fill sets the components of r, a zero Reference, from the syntax tree of the last
-// successful run. Tokens come in post-order, so an enclosing rule comes after the rules
-// inside it: the outermost span of each role wins, and a host's kind is the outermost
-// kind token inside it. Each token's span is stored through a table (slot: its
-// component, or the spare slot) rather than a switch on its role, whose branches the
-// order of the tokens makes hard to predict: 21 to 13 ns per rfc3986 reference of the
-// corpus.
+// fill sets r's components from the syntax tree of the last successful run; r's spans
+// are all undefined on entry (Parse fills the zero Reference it returns). Tokens come in
+// post-order, so an enclosing rule comes after the rules inside it: the outermost span
+// of each role wins, and a host's kind is the outermost kind token inside it.
+//
+// Each token's span is stored through a table (slot: its component, or a host kind)
+// rather than a switch on its role, whose branches the order of the tokens makes hard
+// to predict, and straight into r: spans gathered in a local array and copied into r
+// made the copy's wide loads wait for the narrow stores before them.
 func (g *grammar) fill(tokens [][3]int32, r *Reference) {
-	sp := &r.spans // zero (Parse's result): every component undefined
-	slot, kinds := g.slot, g.kind
-	kind, kindEnd, hostKind := NoHost, int32(-1), NoHost
+	kind, kindEnd := NoHost, int32(-1)
 	for i := range tokens {
 		t := &tokens[i] // not a copy: reading a copy's two halves as one word stalls
-		rule := t[0]
-		c := slot[rule]
-		sp[c] = mkSpan(t[1], t[2])
-		if k := kinds[rule]; k != NoHost {
-			kind, kindEnd = k, t[2]
-		}
-		if c == Host {
-			hostKind = NoHost
-			if kindEnd >= t[1] && kindEnd <= t[2] {
-				hostKind = kind
+		c := g.slot[uint8(t[0])]
+		if c < uint8(numComponents) {
+			r.spans[c] = mkSpan(t[1], t[2])
+			if c == uint8(Host) {
+				r.hostKind = NoHost
+				if kindEnd >= t[1] && kindEnd <= t[2] {
+					r.hostKind = kind
+				}
 			}
+		} else if c != noSlot {
+			kind, kindEnd = HostKind(c-kindSlot), t[2]
 		}
 	}
-	sp[noSlot] = span{} // the spare slot's last token
-	r.hostKind = hostKind
 	// Every spec's path is defined, possibly empty (Appendix B of RFC 2396 and 3986),
 	// also where the grammar has no path rule in the derivation ("http:" under 2396).
 	if !r.spans[Path].defined() {

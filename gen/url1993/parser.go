@@ -21755,9 +21755,17 @@ l271:
 	return false
 }
 
-// add records a token of rule from begin to the current position.
+// add records a token of rule from begin to the current position. It writes the tree
+// up to its capacity and leaves its length to Trim at the end of a match, so a token is
+// one store; peg's Add also stored the slice header (a write barrier check) for every
+// token past the length of the previous match.
 func (p *Parser) add(rule pegRule, begin uint32) {
-	p.tokens32.pegAdd(rule, begin, p.position, p.tokenIndex)
+	tree, i := p.tokens32.tree, int(p.tokenIndex)
+	if i < cap(tree) {
+		tree[:cap(tree)][i] = token32{rule, begin, p.position}
+	} else {
+		p.tokens32.tree = append(tree[:i], token32{rule, begin, p.position})
+	}
 	p.tokenIndex++
 	if begin != p.position && p.position > p.max.end {
 		p.max = token32{rule, begin, p.position}
@@ -21780,18 +21788,7 @@ func (p *Parser) resetInput() {
 	p.max = token32{}
 	p.position, p.tokenIndex = 0, 0
 
-	s := p.pegBuffer
-	n := len(s)
-	if p.at == n {
-		n++ // Collect: the probe's position follows s
-	}
-	if cap(p.buffer) <= n {
-		p.buffer = make([]byte, n+1, 2*n+64)
-	}
-	b := p.buffer[:n+1]
-	copy(b, s)
-	b[len(s)], b[n] = filler, filler
-	p.buffer, p.end = b, n
+	p.load(p.pegBuffer) // see the api
 }
 
 func (p *Parser) matchRule(rule int) bool {
@@ -22137,15 +22134,40 @@ func (p *Parser) RunRecording(s string, rule int, record *[4]uint64) bool {
 	if p.parse == nil {
 		p.pegInit()
 	}
-	p.pegBuffer = s
 	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	if record != nil {
 		p.skip = [4]uint64{^record[0], ^record[1], ^record[2], ^record[3]}
 	}
-	p.resetInput()
+	p.start(s)
 	ok := p.matchRule(rule)
 	p.skip = [4]uint64{} // peg's own pegParse records every token
 	return ok
+}
+
+// start readies the parser for a run on s: peg's Reset (resetInput) without keeping s
+// in pegBuffer, which only peg's printers read. A run then stores no pointer into the
+// Parser, and so meets no write barrier while the garbage collector runs.
+func (p *Parser) start(s string) {
+	p.max = token32{}
+	p.position, p.tokenIndex = 0, 0
+	p.load(s)
+}
+
+// load copies s into the reused buffer, with filler after it (and at Collect's probe
+// position, which follows s). The buffer keeps the length of its capacity and is
+// replaced only to grow: no test reads past p.end, and a run stores no slice header.
+func (p *Parser) load(s string) {
+	n := len(s)
+	if p.at == n {
+		n++ // Collect: the probe's position follows s
+	}
+	if len(p.buffer) <= n {
+		p.buffer = make([]byte, 2*n+64)
+	}
+	b := p.buffer
+	copy(b, s)
+	b[len(s)], b[n] = filler, filler
+	p.end = n
 }
 
 // recordNone is the record set of Accepts.
@@ -22201,10 +22223,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	if p.parse == nil {
 		p.pegInit()
 	}
-	p.pegBuffer = prefix
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.resetInput()
+	p.start(prefix)
 	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
 	ok = p.matchNoted(rule)
 	p.at, p.skip = -1, [4]uint64{}

@@ -81,19 +81,7 @@ var byteEdits = []edit{
 	// Reset: reuse the buffer instead of allocating one per input. Positions were byte
 	// offsets already (peg's Reset decoded UTF-8; pegwrap's stored a rune per byte).
 	{regexp.MustCompile(`(?m)^([ \t]*)p\.buffer = \[\]rune\(p\.Buffer\)\n\s*if len\(p\.buffer\) == 0 \|\| p\.buffer\[len\(p\.buffer\)-1\] != endSymbol \{\n\s*p\.buffer = append\(p\.buffer, endSymbol\)\n\s*\}\n`),
-		`${1}s := p.Buffer
-${1}n := len(s)
-${1}if p.at == n {
-${1}	n++ // Collect: the probe's position follows s
-${1}}
-${1}if cap(p.buffer) <= n {
-${1}	p.buffer = make([]byte, n+1, 2*n+64)
-${1}}
-${1}b := p.buffer[:n+1]
-${1}copy(b, s)
-${1}b[len(s)], b[n] = filler, filler
-${1}p.buffer, p.end = b, n
-`, 1},
+		"${1}p.load(p.Buffer) // see the api\n", 1},
 	// matchDot: the end is a position, not a symbol.
 	{regexp.MustCompile(`(?m)^(\s*)if buffer\[position\] != endSymbol \{$`), "${1}if int(position) < p.end {", 1},
 	// The characters of tests become byte constants (one above 0xff would not compile).

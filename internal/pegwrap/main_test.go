@@ -51,7 +51,7 @@ func TestRun(t *testing.T) {
 	}
 	// Run resets and starts a rule by methods, the rule by a direct call.
 	for _, s := range []string{"p.reset = p.resetInput\n", "p.match = p.matchRule\n", "func (p *Parser) resetInput() {",
-		"case int(ruletop):\n\t\tmatches = p.rtop()", "\tp.resetInput()\n\tok := p.matchRule(rule)",
+		"case int(ruletop):\n\t\tmatches = p.rtop()", "\tp.start(s)\n\tok := p.matchRule(rule)",
 		// a token is recorded only if the running parse records its rule
 		"if p.records(ruleword) {\n"} {
 		if !strings.Contains(got, s) {

@@ -144,9 +144,17 @@ func stateUse(body string) string {
 // stateMethods are add and matchDot as peg and the passes before wrote them (edits and
 // notes.go's p.dot, bytebuf.go's end), on the fields.
 const stateMethods = `
-// add records a token of rule from begin to the current position.
+// add records a token of rule from begin to the current position. It writes the tree
+// up to its capacity and leaves its length to Trim at the end of a match, so a token is
+// one store; peg's Add also stored the slice header (a write barrier check) for every
+// token past the length of the previous match.
 func (p *Parser) add(rule pegRule, begin uint32) {
-	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	tree, i := p.tokens32.tree, int(p.tokenIndex)
+	if i < cap(tree) {
+		tree[:cap(tree)][i] = token32{rule, begin, p.position}
+	} else {
+		p.tokens32.tree = append(tree[:i], token32{rule, begin, p.position})
+	}
 	p.tokenIndex++
 	if begin != p.position && p.position > p.max.end {
 		p.max = token32{rule, begin, p.position}
