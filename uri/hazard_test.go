@@ -172,6 +172,38 @@ func TestPlainURLsHaveNoHazards(t *testing.T) {
 	}
 }
 
+// TestDefaultReadersAreDeployed: the default readers are the deployed parsers, so a
+// string only a historical version reads differently (url-1993 has no userinfo in ftp;
+// RFC 1808's net_loc holds "?") raises nothing, while naming that version still does.
+func TestDefaultReadersAreDeployed(t *testing.T) {
+	for _, c := range []struct {
+		in         string
+		historical Spec
+	}{
+		{"ftp://user@example.com/", URL1993},
+		{"http://user@example.com/", URL1993},
+		{"http://example.com?foo=bar", RFC1808},
+	} {
+		r, err := Parse(RFC3986, c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hz := r.Differentials(); hz != nil {
+			t.Errorf("%q: %v", c.in, hz)
+		}
+		if hz := r.Differentials(SpecReader(c.historical)); len(hz) == 0 {
+			t.Errorf("%q: %v reads it as rfc3986 does; the case tests nothing", c.in, c.historical)
+		}
+	}
+	var names []string
+	for _, rd := range DefaultReaders(RFC3987) {
+		names = append(names, rd.Name())
+	}
+	if want := []string{"rfc3986", "rfc2396", "net/url"}; !slices.Equal(names, want) {
+		t.Errorf("DefaultReaders(rfc3987) = %v, want %v", names, want)
+	}
+}
+
 // TestSections: each code cites the spec's own document where it has such a section,
 // else RFC 3986's.
 func TestSections(t *testing.T) {

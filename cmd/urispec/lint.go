@@ -12,7 +12,8 @@ import (
 const lintDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
 standard input when there are none, and prints the hazards of each valid one (the
 security considerations of RFC 3986 section 7 and its counterparts, and the parts that
-another spec version, Go's net/url or the WHATWG URL parser reads differently). Only
+a deployed parser reads differently: RFC 3986, RFC 2396, Go's net/url or the WHATWG URL
+parser). Only
 references with hazards are printed, one line per hazard:
 
     FILE:LINE:COLUMN: CODE: MESSAGE (SECTION)
@@ -22,9 +23,9 @@ reference: {"file", "line", "input", "spec", "hazards": [{"code", "section", "of
 "length", "message"}]}. Invalid references, empty lines, and lines that are not UTF-8,
 hold a NUL or exceed 1 MiB have no hazards and print nothing.
 
--with chooses the other readers: all (the default: every other spec version, net/url
-and the WHATWG parser), none (the reference's own hazards only), or a list such as
-net-url,whatwg.
+-with chooses the other readers: deployed (the default: rfc3986, rfc2396, net/url and
+the WHATWG parser), all (every spec version too, the historical ones included), none
+(the reference's own hazards only), or a list such as net-url,whatwg or deployed,rfc1808.
 
 When standard error is a terminal and the findings go elsewhere (a file, a pipe) without
 -json, progress is shown there. A file that cannot be read is reported on standard error
@@ -42,7 +43,7 @@ func lintCommand() command {
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			spec := specFlags(fs, "rfc3986", false)
 			asJSON := jsonVar(fs, "one object per flagged reference")
-			with := readersVar(fs, "all")
+			with := readersVar(fs, "deployed")
 			return func(x *cmdEnv, files []string) int { return runLint(x, spec.one(), *asJSON, with, files) }
 		},
 	}

@@ -9,8 +9,14 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// parseReaders reads a -with value: "all" (every spec, net/url and the WHATWG parser),
-// "none", or a comma-separated list of spec IDs, "specs" (every spec), "net-url" and
+// deployedReaders is what -with deployed names: the parsers that someone runs. A
+// string that only a historical version (url-1993, RFC 1808, ...) reads differently
+// reaches no deployed parser that way, so it is no hazard.
+const deployedReaders = "rfc3986,rfc2396,net-url,whatwg"
+
+// parseReaders reads a -with value: "deployed" (RFC 3986, RFC 2396, net/url and the
+// WHATWG parser), "all" (every spec, net/url and the WHATWG parser), "none", or a
+// comma-separated list of spec IDs, "deployed", "specs" (every spec), "net-url" and
 // "whatwg". A reference is never compared with the reader of its own spec
 // (Differentials skips it), so the lists need not leave it out.
 func parseReaders(list string) ([]uri.Reader, error) {
@@ -23,6 +29,9 @@ func parseReaders(list string) ([]uri.Reader, error) {
 	var out []uri.Reader
 	for _, name := range strings.Split(list, ",") {
 		switch name = strings.TrimSpace(name); name {
+		case "deployed":
+			rs, _ := parseReaders(deployedReaders)
+			out = append(out, rs...)
 		case "net-url":
 			out = append(out, uri.NetURLReader())
 		case "whatwg":
@@ -34,7 +43,7 @@ func parseReaders(list string) ([]uri.Reader, error) {
 		default:
 			s, err := uri.ParseSpec(name)
 			if err != nil {
-				return nil, fmt.Errorf("%q is not all, none, specs, net-url, whatwg or a spec ID", name)
+				return nil, fmt.Errorf("%q is not deployed, all, none, specs, net-url, whatwg or a spec ID", name)
 			}
 			out = append(out, uri.SpecReader(s))
 		}
