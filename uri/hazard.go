@@ -33,6 +33,11 @@ type HazardCode string
 //	dot-segments-above-root  ".." segments that climb above the root of the path      5.4.2
 //	bidi-formatting          a bidirectional formatting character (RFC 3987 4.1)
 //	mixed-script-host        a host label that mixes scripts (RFC 3987 section 8)
+//	internal-host            a host that is a loopback, unspecified, link-local,
+//	                         private, shared (carrier-grade NAT) or cloud metadata
+//	                         address, in any notation (RFC 6890, RFC 4291 2.5)
+//	ipv4-in-ipv6             an IPv6 host that embeds an IPv4 address: mapped,
+//	                         translated, compatible, NAT64 (RFC 4291 2.5.5, RFC 6052)
 //
 // Parser differentials (Reference.Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
@@ -55,6 +60,8 @@ const (
 	DotSegmentsAboveRoot HazardCode = "dot-segments-above-root"
 	BidiFormatting       HazardCode = "bidi-formatting"
 	MixedScriptHost      HazardCode = "mixed-script-host"
+	InternalHost         HazardCode = "internal-host"
+	IPv4InIPv6           HazardCode = "ipv4-in-ipv6"
 	DifferentialHost     HazardCode = "differential-host"
 	DifferentialUserinfo HazardCode = "differential-userinfo"
 	DifferentialPort     HazardCode = "differential-port"
@@ -66,7 +73,7 @@ func HazardCodes() []HazardCode {
 	return []HazardCode{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
-		DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
+		InternalHost, IPv4InIPv6, DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
 }
 
 // Hazard is something about a valid reference that the specs' security considerations
@@ -121,6 +128,8 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	DotSegmentsAboveRoot: {"RFC 3986, section 5.4.2", "draft-fielding-uri-rfc2396bis-01, Appendix C.2", "RFC 2396, Appendix C.2", "draft-fielding-url-syntax-05, Appendix C.2"},
 	BidiFormatting:       {"RFC 3987, section 4.1"},
 	MixedScriptHost:      {"RFC 3987, section 8"},
+	InternalHost:         {"RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5"},
+	IPv4InIPv6:           {"RFC 4291, section 2.5.5; RFC 6052, section 2.1"},
 	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
@@ -163,6 +172,7 @@ func (h *hazards) add(code HazardCode, off, length int, format string, args ...a
 func (r Reference) Hazards() []Hazard {
 	h := &hazards{r: r}
 	h.host()
+	h.internalHost()
 	h.userinfo()
 	h.port()
 	h.escapes()
@@ -285,7 +295,8 @@ func cNumber(p string) (v uint64, base int, ok bool) {
 	default:
 		base = 10
 	}
-	if len(p) > 10 {
+	// 11 digits hold any 32-bit value in octal (037777777777) and cannot overflow v.
+	if len(p) > 11 {
 		return 0, 0, false
 	}
 	for i := 0; i < len(p); i++ {
