@@ -38,6 +38,14 @@ type HazardCode string
 //	                         address, in any notation (RFC 6890, RFC 4291 2.5)
 //	ipv4-in-ipv6             an IPv6 host that embeds an IPv4 address: mapped,
 //	                         translated, compatible, NAT64 (RFC 4291 2.5.5, RFC 6052)
+//	script-scheme            javascript: or vbscript: (HTML Standard)
+//	active-data              a data: URL of an active media type: text/html,
+//	                         image/svg+xml, text/javascript, ... (RFC 2397 6)
+//	file-scheme              file: (RFC 8089 5)
+//	smuggling-scheme         gopher: or dict:, which write any bytes to any port
+//	                         (RFC 3986 7.2, RFC 1738 6)
+//	bad-port                 an http(s) or ws(s) port on the Fetch Standard's list
+//	                         of bad ports (Fetch, port blocking)
 //
 // Parser differentials (Reference.Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
@@ -62,6 +70,11 @@ const (
 	MixedScriptHost      HazardCode = "mixed-script-host"
 	InternalHost         HazardCode = "internal-host"
 	IPv4InIPv6           HazardCode = "ipv4-in-ipv6"
+	ScriptScheme         HazardCode = "script-scheme"
+	ActiveData           HazardCode = "active-data"
+	FileScheme           HazardCode = "file-scheme"
+	SmugglingScheme      HazardCode = "smuggling-scheme"
+	BadPort              HazardCode = "bad-port"
 	DifferentialHost     HazardCode = "differential-host"
 	DifferentialUserinfo HazardCode = "differential-userinfo"
 	DifferentialPort     HazardCode = "differential-port"
@@ -73,7 +86,8 @@ func HazardCodes() []HazardCode {
 	return []HazardCode{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
-		InternalHost, IPv4InIPv6, DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
+		InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme, SmugglingScheme,
+		BadPort, DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
 }
 
 // Hazard is something about a valid reference that the specs' security considerations
@@ -130,6 +144,11 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	MixedScriptHost:      {"RFC 3987, section 8"},
 	InternalHost:         {"RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5"},
 	IPv4InIPv6:           {"RFC 4291, section 2.5.5; RFC 6052, section 2.1"},
+	ScriptScheme:         {`HTML Standard, "javascript: URL special case"`},
+	ActiveData:           {"RFC 2397, section 6"},
+	FileScheme:           {"RFC 8089, section 5"},
+	SmugglingScheme:      {"RFC 3986, section 7.2; RFC 1738, section 6"},
+	BadPort:              {`Fetch Standard, "port blocking"; RFC 3986, section 7.2`},
 	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
@@ -171,10 +190,12 @@ func (h *hazards) add(code HazardCode, off, length int, format string, args ...a
 // authority, with no userinfo to mislead).
 func (r Reference) Hazards() []Hazard {
 	h := &hazards{r: r}
+	h.schemes()
 	h.host()
 	h.internalHost()
 	h.userinfo()
 	h.port()
+	h.badPort()
 	h.escapes()
 	h.path()
 	if r.spec.desc().iri {

@@ -99,6 +99,41 @@ var hazardCases = []hazardCase{
 	{RFC3986, "http://[64:ff9b:1::8.8.8.8]/", []HazardCode{IPv4InIPv6}, []HazardCode{InternalHost}, "[64:ff9b:1::8.8.8.8]"},
 	{RFC3986, "http://[::ffff:1:8.8.8.8]/", nil, []HazardCode{IPv4InIPv6}, ""},
 
+	// script-scheme, active-data, file-scheme, smuggling-scheme, bad-port
+	{RFC3986, "javascript:alert(1)", []HazardCode{ScriptScheme}, nil, "javascript"},
+	{RFC3986, "JavaScript:alert(1)", []HazardCode{ScriptScheme}, nil, "JavaScript"},
+	{RFC3986, "vbscript:msgbox(1)", []HazardCode{ScriptScheme}, nil, "vbscript"},
+	{RFC1738, "javascript:alert(1)", []HazardCode{ScriptScheme}, nil, "javascript"},
+	{RFC3986, "http://example.com/javascript:alert(1)", nil, []HazardCode{ScriptScheme}, ""},
+	{RFC3986, "javascript.example:x", nil, []HazardCode{ScriptScheme}, ""},
+	{RFC3986, "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==", []HazardCode{ActiveData}, nil, "text/html"},
+	{RFC3986, "data:TEXT/HTML,%3Cscript%3Ealert(1)%3C/script%3E", []HazardCode{ActiveData}, nil, "TEXT/HTML"},
+	{RFC3986, "data:image/svg+xml;charset=utf-8,x", []HazardCode{ActiveData}, nil, "image/svg+xml"},
+	{RFC3986, "data:application/xhtml+xml,x", []HazardCode{ActiveData}, nil, "application/xhtml+xml"},
+	{RFC3986, "data:text/javascript,alert(1)", []HazardCode{ActiveData}, nil, "text/javascript"},
+	{RFC3986, "data:,hello", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "data:text/plain,text/html", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "data:image/png;base64,iVBORw0KGgo=", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "data:text/htmlx,x", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "file:///etc/passwd", []HazardCode{FileScheme}, nil, "file"},
+	{RFC3986, "FILE://localhost/c:/windows/win.ini", []HazardCode{FileScheme}, nil, "FILE"},
+	{RFC3986, "http://example.com/file:///etc/passwd", nil, []HazardCode{FileScheme}, ""},
+	{RFC3986, "gopher://127.0.0.1:6379/_SET%20x%201%0D%0A", []HazardCode{SmugglingScheme, InternalHost}, nil, "gopher"},
+	{RFC3986, "dict://127.0.0.1:11211/stat", []HazardCode{SmugglingScheme}, nil, "dict"},
+	{RFC3986, "gophers.example:x", nil, []HazardCode{SmugglingScheme}, ""},
+	{RFC3986, "http://example.com:25/", []HazardCode{BadPort}, nil, "25"},
+	{RFC3986, "https://example.com:22/", []HazardCode{BadPort}, nil, "22"},
+	{RFC3986, "ws://example.com:6667/", []HazardCode{BadPort}, nil, "6667"},
+	{RFC3986, "wss://example.com:10080/", []HazardCode{BadPort}, nil, "10080"},
+	{RFC3986, "HTTP://example.com:1/", []HazardCode{BadPort}, nil, "1"},
+	{RFC3986, "http://example.com:6379/", nil, []HazardCode{BadPort}, ""}, // Redis: not on the list
+	{RFC3986, "http://example.com:8080/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "http://example.com:80/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "http://example.com:/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "ftp://example.com:21/", nil, []HazardCode{BadPort}, ""}, // ftp's own port
+	{RFC3986, "foo://example.com:25/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "//example.com:25/", nil, []HazardCode{BadPort}, ""}, // relative: the base's scheme decides
+
 	// misleading-userinfo (RFC 3986 7.6)
 	{RFC3986, "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "cnn.example.com&story=breaking_news"},
 	{RFC3986, "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "www.example.com&story=breaking_news"},
@@ -259,6 +294,13 @@ func TestDefaultReadersAreDeployed(t *testing.T) {
 	}
 	if want := []string{"rfc3986", "rfc2396", "net/url"}; !slices.Equal(names, want) {
 		t.Errorf("DefaultReaders(rfc3987) = %v, want %v", names, want)
+	}
+}
+
+// TestBadPortsSorted: badPort finds a port by binary search.
+func TestBadPortsSorted(t *testing.T) {
+	if !slices.IsSorted(badPorts) {
+		t.Error("badPorts is not sorted")
 	}
 }
 

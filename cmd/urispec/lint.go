@@ -12,7 +12,8 @@ import (
 const lintDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
 standard input when there are none, and prints the hazards of each valid one (the
 security considerations of RFC 3986 section 7 and its counterparts, internal addresses
-of RFC 6890's special-purpose ranges, and the parts that
+of RFC 6890's special-purpose ranges, schemes that run script or reach local files and
+other protocols, the Fetch Standard's bad ports, and the parts that
 a deployed parser reads differently: RFC 3986, RFC 2396, Go's net/url or the WHATWG URL
 parser). Only
 references with hazards are printed, one line per hazard:
