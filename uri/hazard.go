@@ -33,6 +33,8 @@ type HazardCode string
 //	dot-segments-above-root  ".." segments that climb above the root of the path      5.4.2
 //	bidi-formatting          a bidirectional formatting character (RFC 3987 4.1)
 //	mixed-script-host        a host label that mixes scripts (RFC 3987 section 8)
+//	lookalike-delimiter      a character in an IRI's authority that NFKC or IDNA maps
+//	                         to ": / ? # @ [ ] ." (U+FF1A, U+3002; RFC 3987 section 8)
 //	internal-host            a host that is a loopback, unspecified, link-local,
 //	                         private, shared (carrier-grade NAT) or cloud metadata
 //	                         address, in any notation (RFC 6890, RFC 4291 2.5)
@@ -68,6 +70,7 @@ const (
 	DotSegmentsAboveRoot HazardCode = "dot-segments-above-root"
 	BidiFormatting       HazardCode = "bidi-formatting"
 	MixedScriptHost      HazardCode = "mixed-script-host"
+	LookalikeDelimiter   HazardCode = "lookalike-delimiter"
 	InternalHost         HazardCode = "internal-host"
 	IPv4InIPv6           HazardCode = "ipv4-in-ipv6"
 	ScriptScheme         HazardCode = "script-scheme"
@@ -86,8 +89,9 @@ func HazardCodes() []HazardCode {
 	return []HazardCode{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
-		InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme, SmugglingScheme,
-		BadPort, DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
+		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
+		SmugglingScheme, BadPort, DifferentialHost, DifferentialUserinfo, DifferentialPort,
+		DifferentialPath}
 }
 
 // Hazard is something about a valid reference that the specs' security considerations
@@ -142,6 +146,7 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	DotSegmentsAboveRoot: {"RFC 3986, section 5.4.2", "draft-fielding-uri-rfc2396bis-01, Appendix C.2", "RFC 2396, Appendix C.2", "draft-fielding-url-syntax-05, Appendix C.2"},
 	BidiFormatting:       {"RFC 3987, section 4.1"},
 	MixedScriptHost:      {"RFC 3987, section 8"},
+	LookalikeDelimiter:   {"RFC 3987, section 8"},
 	InternalHost:         {"RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5"},
 	IPv4InIPv6:           {"RFC 4291, section 2.5.5; RFC 6052, section 2.1"},
 	ScriptScheme:         {`HTML Standard, "javascript: URL special case"`},

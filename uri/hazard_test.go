@@ -134,6 +134,19 @@ var hazardCases = []hazardCase{
 	{RFC3986, "foo://example.com:25/", nil, []HazardCode{BadPort}, ""},
 	{RFC3986, "//example.com:25/", nil, []HazardCode{BadPort}, ""}, // relative: the base's scheme decides
 
+	// lookalike-delimiter (RFC 3987 section 8): rfc3987 only, in the authority
+	{RFC3987, "https://evil.example\uff1agood.example/", []HazardCode{LookalikeDelimiter}, nil, "\uff1a"},
+	{RFC3987, "https://evil.example\uff0fgood.example/", []HazardCode{LookalikeDelimiter}, nil, "\uff0f"},
+	{RFC3987, "https://evil.example\u2215good.example/", []HazardCode{LookalikeDelimiter}, nil, "\u2215"},
+	{RFC3987, "https://good.example\ufe6bevil.example/", []HazardCode{LookalikeDelimiter}, nil, "\ufe6b"},
+	{RFC3987, "https://evil\u3002example/", []HazardCode{LookalikeDelimiter}, nil, "\u3002"},
+	{RFC3987, "https://evil%E3%80%82example/", []HazardCode{LookalikeDelimiter}, nil, "%E3%80%82"},
+	{RFC3987, "https://a\u2488example/", []HazardCode{LookalikeDelimiter}, nil, "\u2488"},
+	{RFC3987, "https://user\uff20good.example@evil.example/", []HazardCode{LookalikeDelimiter}, nil, "\uff20"},
+	{RFC3987, "https://b\u00fccher.example/a\uff0fb", nil, []HazardCode{LookalikeDelimiter}, ""}, // in the path: not the authority
+	{RFC3987, "https://\u4f8b\u3048.\u30c6\u30b9\u30c8/", nil, []HazardCode{LookalikeDelimiter}, ""},
+	{RFC3987, "https://evil.example:443/", nil, []HazardCode{LookalikeDelimiter}, ""},
+
 	// misleading-userinfo (RFC 3986 7.6)
 	{RFC3986, "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "cnn.example.com&story=breaking_news"},
 	{RFC3986, "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "www.example.com&story=breaking_news"},
