@@ -56,6 +56,12 @@ type HazardCode string
 //	differential-userinfo    a different userinfo                                    3.2.1
 //	differential-port        a different port                                        3.2.3
 //	differential-path        a different path and query, where both read an authority 3.3
+//
+// Lenient readings (Error.Lenient): a lenient parser (net/url, the WHATWG parser)
+// accepts a string that the spec rejects.
+//
+//	lenient-reading          another parser reads what the spec rejects, at the byte
+//	                         where the spec stopped (URL Standard, validation error)
 const (
 	RareIPFormat         HazardCode = "rare-ip-format"
 	MisleadingUserinfo   HazardCode = "misleading-userinfo"
@@ -82,6 +88,7 @@ const (
 	DifferentialUserinfo HazardCode = "differential-userinfo"
 	DifferentialPort     HazardCode = "differential-port"
 	DifferentialPath     HazardCode = "differential-path"
+	LenientReading       HazardCode = "lenient-reading"
 )
 
 // HazardCodes lists every code in the order of the table above.
@@ -91,7 +98,7 @@ func HazardCodes() []HazardCode {
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
 		SmugglingScheme, BadPort, DifferentialHost, DifferentialUserinfo, DifferentialPort,
-		DifferentialPath}
+		DifferentialPath, LenientReading}
 }
 
 // Hazard is something about a valid reference that the specs' security considerations
@@ -158,6 +165,7 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPath:     {"RFC 3986, section 3.3", "draft-fielding-uri-rfc2396bis-01, section 3.3", "RFC 2396, section 3.3"},
+	LenientReading:       {`URL Standard, "validation error"`},
 }
 
 // Section returns the section that describes the hazard code for references of spec:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 
@@ -22,8 +23,12 @@ references with hazards are printed, one line per hazard:
 
 where COLUMN is the hazard's byte offset plus 1. With -json, one object per flagged
 reference: {"file", "line", "input", "spec", "hazards": [{"code", "section", "offset",
-"length", "message"}]}. Invalid references, empty lines, and lines that are not UTF-8,
-hold a NUL or exceed 1 MiB have no hazards and print nothing.
+"length", "message"}]}. A reference the spec rejects has one hazard, lenient-reading,
+where net/url or the WHATWG parser (among the -with readers) reads a host in it and the
+spec stops at a byte they split differently ("\", a second "@", TAB, CR, LF, spaces at
+either end); a relative one is read by the WHATWG parser against ` + lenientBase + `.
+Empty lines, and lines that are not UTF-8, hold a NUL or exceed 1 MiB have no hazards
+and print nothing.
 
 -with chooses the other readers: deployed (the default: rfc3986, rfc2396, net/url and
 the WHATWG parser), all (every spec version too, the historical ones included), none
@@ -107,13 +112,17 @@ func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, files []s
 }
 
 // lintLine is the hazards of one line under p's spec: its own and, with readers, its
-// differentials; nil for a line that is invalid or not text.
+// differentials; for a line the spec rejects, how the lenient readers (net/url, whatwg)
+// among readers read it; nil for a line that is not text.
 func lintLine(p *uri.Parser, readers []uri.Reader, line string) []uri.Hazard {
 	if summary.LineProblem(line) != "" {
 		return nil
 	}
 	ref, err := p.Parse(line)
 	if err != nil {
+		if e, ok := errors.AsType[*uri.Error](err); ok {
+			return e.Lenient(withBase(readers, lenientBase)...)
+		}
 		return nil
 	}
 	return hazardsWith(ref, readers)

@@ -66,3 +66,21 @@ func sortedHazards(hz []uri.Hazard) []uri.Hazard {
 	slices.SortStableFunc(hz, func(a, b uri.Hazard) int { return cmp.Compare(a.Offset, b.Offset) })
 	return hz
 }
+
+// lenientBase is the base against which lint reads a relative reference that the spec
+// rejects with the WHATWG parser, which reads only URLs: "/\\evil.example" is then the
+// host "evil.example". The name is reserved (RFC 2606), so it names no real server.
+const lenientBase = "https://example.invalid/"
+
+// withBase returns readers with each WHATWG reader reading relative references against
+// base; the others are kept.
+func withBase(readers []uri.Reader, base string) []uri.Reader {
+	out := slices.Clone(readers)
+	for i, rd := range out {
+		if w, ok := rd.(whatwgReader); ok {
+			w.base = base
+			out[i] = w
+		}
+	}
+	return out
+}
