@@ -26,7 +26,9 @@ reference: {"file", "line", "input", "spec", "hazards": [{"code", "section", "of
 "length", "message"}]}. A reference the spec rejects has one hazard, lenient-reading,
 where net/url or the WHATWG parser (among the -with readers) reads a host in it and the
 spec stops at a byte they split differently ("\", a second "@", TAB, CR, LF, spaces at
-either end); a relative one is read by the WHATWG parser against ` + lenientBase + `.
+either end); a relative one is read by the WHATWG parser against ` + relativeBase + `.
+A valid relative reference is also resolved against that base and compared with the
+WHATWG parser's reading of it there.
 Empty lines, and lines that are not UTF-8, hold a NUL or exceed 1 MiB have no hazards
 and print nothing.
 
@@ -121,7 +123,7 @@ func lintLine(p *uri.Parser, readers []uri.Reader, line string) []uri.Hazard {
 	ref, err := p.Parse(line)
 	if err != nil {
 		if e, ok := errors.AsType[*uri.Error](err); ok {
-			return e.Lenient(withBase(readers, lenientBase)...)
+			return e.Lenient(withBase(readers, relativeBase)...)
 		}
 		return nil
 	}

@@ -56,10 +56,56 @@ func parseReaders(list string) ([]uri.Reader, error) {
 func hazardsWith(r uri.Reference, readers []uri.Reader) []uri.Hazard {
 	hz := r.Hazards()
 	if len(readers) > 0 {
-		hz = sortedHazards(append(hz, r.Differentials(readers...)...))
+		hz = append(hz, r.Differentials(readers...)...)
+		hz = sortedHazards(append(hz, baseDifferentials(r, readers, relativeBase)...))
 	}
 	return hz
 }
+
+// baseDifferentials compares a relative reference, resolved against base by its spec's
+// own algorithm, with the WHATWG parser's reading of it against the same base (when
+// readers hold that parser): the URL a browser would fetch. "///evil.example/" resolves
+// to an empty host under RFC 3986 and to the host "evil.example" in a browser. A
+// reference that keeps the base's host is not compared (errBaseHost). The hazards span
+// the whole reference: the resolved target's offsets are not the reference's.
+func baseDifferentials(r uri.Reference, readers []uri.Reader, base string) []uri.Hazard {
+	if r.IsAbsolute() {
+		return nil
+	}
+	var ws []uri.Reader
+	for _, rd := range withBase(readers, base) {
+		if _, ok := rd.(whatwgReader); ok {
+			ws = append(ws, fixedInput{rd, r.Input()})
+		}
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	res, err := uri.Resolve(r.Spec(), base, r.Input())
+	if err != nil || res.SameDocument {
+		return nil
+	}
+	target, err := uri.Parse(r.Spec(), res.Target)
+	if err != nil {
+		return nil
+	}
+	hz := target.Differentials(ws...)
+	for i := range hz {
+		hz[i].Offset, hz[i].Length = 0, len(r.Input())
+		hz[i].Message = fmt.Sprintf("against the base %s, %s resolves it to %q: %s", base, r.Spec(), res.Target, hz[i].Message)
+	}
+	return hz
+}
+
+// fixedInput reads its input whatever string it is given: the WHATWG reading of a
+// relative reference against a base, compared with the spec's resolved target.
+type fixedInput struct {
+	r  uri.Reader
+	in string
+}
+
+func (f fixedInput) Name() string                     { return f.r.Name() }
+func (f fixedInput) Read(string) (uri.Reading, error) { return f.r.Read(f.in) }
 
 // sortedHazards orders hazards by offset, keeping the order of those at one offset.
 func sortedHazards(hz []uri.Hazard) []uri.Hazard {
@@ -67,10 +113,11 @@ func sortedHazards(hz []uri.Hazard) []uri.Hazard {
 	return hz
 }
 
-// lenientBase is the base against which lint reads a relative reference that the spec
-// rejects with the WHATWG parser, which reads only URLs: "/\\evil.example" is then the
-// host "evil.example". The name is reserved (RFC 2606), so it names no real server.
-const lenientBase = "https://example.invalid/"
+// relativeBase is the base against which the WHATWG parser, which reads only URLs,
+// reads a relative reference: one the spec rejects ("/\\evil.example" is then the host
+// "evil.example"), and a valid one, compared with its resolution (baseDifferentials). The
+// name is reserved (RFC 2606), so it names no real server.
+const relativeBase = "https://example.invalid/"
 
 // withBase returns readers with each WHATWG reader reading relative references against
 // base; the others are kept.
