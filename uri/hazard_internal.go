@@ -77,8 +77,9 @@ var (
 	ipv4Compatible  = netip.MustParsePrefix("::/96")           // RFC 4291 section 2.5.5.1
 	thisNetwork     = netip.MustParsePrefix("0.0.0.0/8")       // RFC 6890 section 2.2.2
 	sharedAddresses = netip.MustParsePrefix("100.64.0.0/10")   // RFC 6890 section 2.2.2 (RFC 6598)
-	metadataIPv4    = netip.MustParseAddr("169.254.169.254")
-	metadataIPv6    = netip.MustParseAddr("fd00:ec2::254")
+	metadataIPv4    = netip.MustParseAddr("169.254.169.254")   // most clouds
+	metadataOracle  = netip.MustParseAddr("192.0.0.192")       // Oracle Cloud's older service
+	metadataIPv6    = netip.MustParseAddr("fd00:ec2::254")     // AWS over IPv6
 )
 
 // embeddedIPv4 returns the IPv4 address that an IPv6 address carries and the name of
@@ -106,7 +107,7 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 // network, or "" for any other address.
 func internalClass(a netip.Addr) string {
 	switch {
-	case a == metadataIPv4, a == metadataIPv6:
+	case a == metadataIPv4, a == metadataOracle, a == metadataIPv6:
 		return fmt.Sprintf("the cloud instance metadata service (%s), which hands out credentials", a)
 	case a.IsLoopback():
 		if a.Is4() {

@@ -71,6 +71,8 @@ var hazardCases = []hazardCase{
 	{RFC3986, "http://169.254.169.254/latest/meta-data/", []HazardCode{InternalHost}, nil, "169.254.169.254"},
 	{RFC3986, "http://[fd00:ec2::254]/latest/meta-data/", []HazardCode{InternalHost}, nil, "[fd00:ec2::254]"},
 	{RFC3986, "http://169.254.1.1/", []HazardCode{InternalHost}, nil, "169.254.1.1"},
+	{RFC3986, "http://192.0.0.192/latest/", []HazardCode{InternalHost}, nil, "192.0.0.192"},
+	{RFC3986, "http://192.0.0.193/", nil, []HazardCode{InternalHost}, ""},
 	{RFC3986, "http://[fe80::1]/", []HazardCode{InternalHost}, nil, "[fe80::1]"},
 	{RFC6874, "http://[fe80::1%25eth0]/", []HazardCode{InternalHost}, nil, "[fe80::1%25eth0]"},
 	{RFC3986, "http://10.0.0.1/", []HazardCode{InternalHost}, nil, "10.0.0.1"},
