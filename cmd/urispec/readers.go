@@ -124,6 +124,9 @@ const relativeBase = "https://example.invalid/"
 func withBase(readers []uri.Reader, base string) []uri.Reader {
 	out := slices.Clone(readers)
 	for i, rd := range out {
+		if o, ok := rd.(*onceReader); ok {
+			rd = o.r // its cache holds readings without the base
+		}
 		if w, ok := rd.(whatwgReader); ok {
 			w.base = base
 			out[i] = w
