@@ -13,6 +13,7 @@ require (
 	github.com/rogpeppe/go-internal v1.14.1
 	golang.org/x/net v0.43.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.28.0
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -36,6 +37,5 @@ require (
 	github.com/pointlander/jetset v1.0.1-0.20190518214125-eee7eff80bd4 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
 	golang.org/x/tools v0.36.0 // indirect
 )

@@ -305,6 +305,7 @@ func ExampleReference_Hazards() {
 	// Output:
 	// misleading-userinfo "cnn.example.com&story=breaking_news:pw" (RFC 3986, section 7.6)
 	// userinfo-password "pw" (RFC 3986, sections 3.2.1 and 7.5)
+	// internal-host "10.0.0.1" (RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5)
 	// unexpected-port "25" (RFC 3986, section 7.2)
 }
 

@@ -33,6 +33,21 @@ type HazardCode string
 //	dot-segments-above-root  ".." segments that climb above the root of the path      5.4.2
 //	bidi-formatting          a bidirectional formatting character (RFC 3987 4.1)
 //	mixed-script-host        a host label that mixes scripts (RFC 3987 section 8)
+//	lookalike-delimiter      a character in an IRI's authority that NFKC or IDNA maps
+//	                         to ": / ? # @ [ ] ." (U+FF1A, U+3002; RFC 3987 section 8)
+//	internal-host            a host that is a loopback, unspecified, link-local,
+//	                         private, shared (carrier-grade NAT) or cloud metadata
+//	                         address, in any notation (RFC 6890, RFC 4291 2.5)
+//	ipv4-in-ipv6             an IPv6 host that embeds an IPv4 address: mapped,
+//	                         translated, compatible, NAT64 (RFC 4291 2.5.5, RFC 6052)
+//	script-scheme            javascript: or vbscript: (HTML Standard)
+//	active-data              a data: URL of an active media type: text/html,
+//	                         image/svg+xml, text/javascript, ... (RFC 2397 6)
+//	file-scheme              file: (RFC 8089 5)
+//	smuggling-scheme         gopher: or dict:, which write any bytes to any port
+//	                         (RFC 3986 7.2, RFC 1738 6)
+//	bad-port                 an http(s) or ws(s) port on the Fetch Standard's list
+//	                         of bad ports (Fetch, port blocking)
 //
 // Parser differentials (Reference.Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
@@ -41,6 +56,12 @@ type HazardCode string
 //	differential-userinfo    a different userinfo                                    3.2.1
 //	differential-port        a different port                                        3.2.3
 //	differential-path        a different path and query, where both read an authority 3.3
+//
+// Lenient readings (Error.Lenient): a lenient parser (net/url, the WHATWG parser)
+// accepts a string that the spec rejects.
+//
+//	lenient-reading          another parser reads what the spec rejects, at the byte
+//	                         where the spec stopped (URL Standard, validation error)
 const (
 	RareIPFormat         HazardCode = "rare-ip-format"
 	MisleadingUserinfo   HazardCode = "misleading-userinfo"
@@ -55,10 +76,19 @@ const (
 	DotSegmentsAboveRoot HazardCode = "dot-segments-above-root"
 	BidiFormatting       HazardCode = "bidi-formatting"
 	MixedScriptHost      HazardCode = "mixed-script-host"
+	LookalikeDelimiter   HazardCode = "lookalike-delimiter"
+	InternalHost         HazardCode = "internal-host"
+	IPv4InIPv6           HazardCode = "ipv4-in-ipv6"
+	ScriptScheme         HazardCode = "script-scheme"
+	ActiveData           HazardCode = "active-data"
+	FileScheme           HazardCode = "file-scheme"
+	SmugglingScheme      HazardCode = "smuggling-scheme"
+	BadPort              HazardCode = "bad-port"
 	DifferentialHost     HazardCode = "differential-host"
 	DifferentialUserinfo HazardCode = "differential-userinfo"
 	DifferentialPort     HazardCode = "differential-port"
 	DifferentialPath     HazardCode = "differential-path"
+	LenientReading       HazardCode = "lenient-reading"
 )
 
 // HazardCodes lists every code in the order of the table above.
@@ -66,7 +96,9 @@ func HazardCodes() []HazardCode {
 	return []HazardCode{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
-		DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
+		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
+		SmugglingScheme, BadPort, DifferentialHost, DifferentialUserinfo, DifferentialPort,
+		DifferentialPath, LenientReading}
 }
 
 // Hazard is something about a valid reference that the specs' security considerations
@@ -121,10 +153,19 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	DotSegmentsAboveRoot: {"RFC 3986, section 5.4.2", "draft-fielding-uri-rfc2396bis-01, Appendix C.2", "RFC 2396, Appendix C.2", "draft-fielding-url-syntax-05, Appendix C.2"},
 	BidiFormatting:       {"RFC 3987, section 4.1"},
 	MixedScriptHost:      {"RFC 3987, section 8"},
+	LookalikeDelimiter:   {"RFC 3987, section 8"},
+	InternalHost:         {"RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5"},
+	IPv4InIPv6:           {"RFC 4291, section 2.5.5; RFC 6052, section 2.1"},
+	ScriptScheme:         {`HTML Standard, "javascript: URL special case"`},
+	ActiveData:           {"RFC 2397, section 6"},
+	FileScheme:           {"RFC 8089, section 5"},
+	SmugglingScheme:      {"RFC 3986, section 7.2; RFC 1738, section 6"},
+	BadPort:              {`Fetch Standard, "port blocking"; RFC 3986, section 7.2`},
 	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPath:     {"RFC 3986, section 3.3", "draft-fielding-uri-rfc2396bis-01, section 3.3", "RFC 2396, section 3.3"},
+	LenientReading:       {`URL Standard, "validation error"`},
 }
 
 // Section returns the section that describes the hazard code for references of spec:
@@ -162,9 +203,12 @@ func (h *hazards) add(code HazardCode, off, length int, format string, args ...a
 // authority, with no userinfo to mislead).
 func (r Reference) Hazards() []Hazard {
 	h := &hazards{r: r}
+	h.schemes()
 	h.host()
+	h.internalHost()
 	h.userinfo()
 	h.port()
+	h.badPort()
 	h.escapes()
 	h.path()
 	if r.spec.desc().iri {
@@ -285,7 +329,8 @@ func cNumber(p string) (v uint64, base int, ok bool) {
 	default:
 		base = 10
 	}
-	if len(p) > 10 {
+	// 11 digits hold any 32-bit value in octal (037777777777) and cannot overflow v.
+	if len(p) > 11 {
 		return 0, 0, false
 	}
 	for i := 0; i < len(p); i++ {

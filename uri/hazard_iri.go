@@ -29,6 +29,7 @@ func (h *hazards) iri() {
 	if label, scripts, ok := mixedScriptLabel(host); ok {
 		h.add(MixedScriptHost, b, e-b, "host label %q mixes the scripts %s: a look-alike of another name (RFC 3987 section 8 and its section 7.5)", label, strings.Join(scripts, " and "))
 	}
+	h.lookalikeDelimiters()
 }
 
 // bidiFormatting are the characters RFC 3987 section 4.1 lists (LRM, RLM, LRE, RLE, LRO,

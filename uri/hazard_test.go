@@ -41,6 +41,114 @@ var hazardCases = []hazardCase{
 	{RFC3986, "http://example.com./", nil, []HazardCode{RareIPFormat}, ""},
 	{RFC3986, "http://[::1]/", nil, []HazardCode{RareIPFormat}, ""},
 
+	// internal-host (RFC 6890, RFC 4291): 127.0.0.1 in every notation deployed parsers
+	// read as an address, the other internal ranges, and addresses that are not internal.
+	{RFC3986, "http://127.0.0.1/", []HazardCode{InternalHost}, nil, "127.0.0.1"},
+	{RFC3986, "http://127.0.0.1:6379/", []HazardCode{InternalHost}, nil, "127.0.0.1"},
+	{RFC3986, "http://127.0.0.1./", []HazardCode{InternalHost}, nil, "127.0.0.1."},
+	{RFC3986, "http://2130706433/", []HazardCode{InternalHost}, nil, "2130706433"},
+	{RFC3986, "http://017700000001/", []HazardCode{InternalHost}, nil, "017700000001"},
+	{RFC3986, "http://0x7f000001/", []HazardCode{InternalHost}, nil, "0x7f000001"},
+	{RFC3986, "http://0x7f.0x0.0x0.0x1/", []HazardCode{InternalHost}, nil, "0x7f.0x0.0x0.0x1"},
+	{RFC3986, "http://0177.0.0.01/", []HazardCode{InternalHost}, nil, "0177.0.0.01"},
+	{RFC3986, "http://0x7f.1/", []HazardCode{InternalHost}, nil, "0x7f.1"},
+	{RFC3986, "http://127.1/", []HazardCode{InternalHost}, nil, "127.1"},
+	{RFC3986, "http://127.0.1/", []HazardCode{InternalHost}, nil, "127.0.1"},
+	{RFC3986, "http://%31%32%37.0.0.1/", []HazardCode{InternalHost}, nil, "%31%32%37.0.0.1"},
+	{RFC3986, "http://user@127.0.0.1:80/", []HazardCode{InternalHost}, nil, "127.0.0.1"},
+	{RFC3986, "http://[::ffff:127.0.0.1]/", []HazardCode{InternalHost, IPv4InIPv6}, nil, "[::ffff:127.0.0.1]"},
+	{RFC3986, "http://[::ffff:7f00:1]/", []HazardCode{InternalHost, IPv4InIPv6}, nil, "[::ffff:7f00:1]"},
+	{RFC3986, "http://[0:0:0:0:0:ffff:127.0.0.1]/", []HazardCode{InternalHost, IPv4InIPv6}, nil, "[0:0:0:0:0:ffff:127.0.0.1]"},
+	{RFC3986, "http://[::ffff:0:127.0.0.1]/", []HazardCode{InternalHost, IPv4InIPv6}, nil, "[::ffff:0:127.0.0.1]"},
+	{RFC3986, "http://[::127.0.0.1]/", []HazardCode{InternalHost, IPv4InIPv6}, nil, "[::127.0.0.1]"},
+	{RFC3986, "http://[64:ff9b::127.0.0.1]/", []HazardCode{InternalHost, IPv4InIPv6}, nil, "[64:ff9b::127.0.0.1]"},
+	{RFC3986, "http://[::1]/", []HazardCode{InternalHost}, []HazardCode{IPv4InIPv6}, "[::1]"},
+	{RFC3986, "http://[0:0::1]:8080/", []HazardCode{InternalHost}, []HazardCode{IPv4InIPv6}, "[0:0::1]"},
+	{RFC3986, "http://[::]/", []HazardCode{InternalHost}, []HazardCode{IPv4InIPv6}, "[::]"},
+	{RFC3986, "http://0.0.0.0/", []HazardCode{InternalHost}, nil, "0.0.0.0"},
+	{RFC3986, "http://0/", []HazardCode{InternalHost}, nil, "0"},
+	{RFC3986, "http://0.1.2.3/", []HazardCode{InternalHost}, nil, "0.1.2.3"},
+	{RFC3986, "http://169.254.169.254/latest/meta-data/", []HazardCode{InternalHost}, nil, "169.254.169.254"},
+	{RFC3986, "http://[fd00:ec2::254]/latest/meta-data/", []HazardCode{InternalHost}, nil, "[fd00:ec2::254]"},
+	{RFC3986, "http://169.254.1.1/", []HazardCode{InternalHost}, nil, "169.254.1.1"},
+	{RFC3986, "http://192.0.0.192/latest/", []HazardCode{InternalHost}, nil, "192.0.0.192"},
+	{RFC3986, "http://192.0.0.193/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://[fe80::1]/", []HazardCode{InternalHost}, nil, "[fe80::1]"},
+	{RFC6874, "http://[fe80::1%25eth0]/", []HazardCode{InternalHost}, nil, "[fe80::1%25eth0]"},
+	{RFC3986, "http://10.0.0.1/", []HazardCode{InternalHost}, nil, "10.0.0.1"},
+	{RFC3986, "http://172.16.0.1/", []HazardCode{InternalHost}, nil, "172.16.0.1"},
+	{RFC3986, "http://172.31.255.255/", []HazardCode{InternalHost}, nil, "172.31.255.255"},
+	{RFC3986, "http://192.168.0.1/", []HazardCode{InternalHost}, nil, "192.168.0.1"},
+	{RFC3986, "http://[fc00::1]/", []HazardCode{InternalHost}, nil, "[fc00::1]"},
+	{RFC3986, "http://100.64.0.1/", []HazardCode{InternalHost}, nil, "100.64.0.1"},
+	{RFC3986, "http://100.127.255.255/", []HazardCode{InternalHost}, nil, "100.127.255.255"},
+	{RFC2396, "http://127.0.0.1/", []HazardCode{InternalHost}, nil, "127.0.0.1"},
+	{RFC1738, "http://127.0.0.1/", []HazardCode{InternalHost}, nil, "127.0.0.1"},
+	{RFC3986, "http://8.8.8.8/", nil, []HazardCode{InternalHost, IPv4InIPv6}, ""},
+	{RFC3986, "http://172.32.0.1/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://100.128.0.1/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://169.255.169.254/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://[2001:db8::1]/", nil, []HazardCode{InternalHost, IPv4InIPv6}, ""},
+	{RFC3986, "http://[v1.127.0.0.1]/", nil, []HazardCode{InternalHost, IPv4InIPv6}, ""},
+	{RFC3986, "http://127.0.0.1.example.com/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://localhost/", nil, []HazardCode{InternalHost}, ""}, // a name: not read here
+	{RFC3986, "http://08.0.0.1/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://example.com/127.0.0.1", nil, []HazardCode{InternalHost}, ""},
+
+	// ipv4-in-ipv6 (RFC 4291 2.5.5, RFC 6052) of a public address
+	{RFC3986, "http://[::ffff:8.8.8.8]/", []HazardCode{IPv4InIPv6}, []HazardCode{InternalHost}, "[::ffff:8.8.8.8]"},
+	{RFC3986, "http://[64:ff9b::808:808]/", []HazardCode{IPv4InIPv6}, []HazardCode{InternalHost}, "[64:ff9b::808:808]"},
+	{RFC3986, "http://[64:ff9b:1::8.8.8.8]/", []HazardCode{IPv4InIPv6}, []HazardCode{InternalHost}, "[64:ff9b:1::8.8.8.8]"},
+	{RFC3986, "http://[::ffff:1:8.8.8.8]/", nil, []HazardCode{IPv4InIPv6}, ""},
+
+	// script-scheme, active-data, file-scheme, smuggling-scheme, bad-port
+	{RFC3986, "javascript:alert(1)", []HazardCode{ScriptScheme}, nil, "javascript"},
+	{RFC3986, "JavaScript:alert(1)", []HazardCode{ScriptScheme}, nil, "JavaScript"},
+	{RFC3986, "vbscript:msgbox(1)", []HazardCode{ScriptScheme}, nil, "vbscript"},
+	{RFC1738, "javascript:alert(1)", []HazardCode{ScriptScheme}, nil, "javascript"},
+	{RFC3986, "http://example.com/javascript:alert(1)", nil, []HazardCode{ScriptScheme}, ""},
+	{RFC3986, "javascript.example:x", nil, []HazardCode{ScriptScheme}, ""},
+	{RFC3986, "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==", []HazardCode{ActiveData}, nil, "text/html"},
+	{RFC3986, "data:TEXT/HTML,%3Cscript%3Ealert(1)%3C/script%3E", []HazardCode{ActiveData}, nil, "TEXT/HTML"},
+	{RFC3986, "data:image/svg+xml;charset=utf-8,x", []HazardCode{ActiveData}, nil, "image/svg+xml"},
+	{RFC3986, "data:application/xhtml+xml,x", []HazardCode{ActiveData}, nil, "application/xhtml+xml"},
+	{RFC3986, "data:text/javascript,alert(1)", []HazardCode{ActiveData}, nil, "text/javascript"},
+	{RFC3986, "data:,hello", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "data:text/plain,text/html", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "data:image/png;base64,iVBORw0KGgo=", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "data:text/htmlx,x", nil, []HazardCode{ActiveData}, ""},
+	{RFC3986, "file:///etc/passwd", []HazardCode{FileScheme}, nil, "file"},
+	{RFC3986, "FILE://localhost/c:/windows/win.ini", []HazardCode{FileScheme}, nil, "FILE"},
+	{RFC3986, "http://example.com/file:///etc/passwd", nil, []HazardCode{FileScheme}, ""},
+	{RFC3986, "gopher://127.0.0.1:6379/_SET%20x%201%0D%0A", []HazardCode{SmugglingScheme, InternalHost}, nil, "gopher"},
+	{RFC3986, "dict://127.0.0.1:11211/stat", []HazardCode{SmugglingScheme}, nil, "dict"},
+	{RFC3986, "gophers.example:x", nil, []HazardCode{SmugglingScheme}, ""},
+	{RFC3986, "http://example.com:25/", []HazardCode{BadPort}, nil, "25"},
+	{RFC3986, "https://example.com:22/", []HazardCode{BadPort}, nil, "22"},
+	{RFC3986, "ws://example.com:6667/", []HazardCode{BadPort}, nil, "6667"},
+	{RFC3986, "wss://example.com:10080/", []HazardCode{BadPort}, nil, "10080"},
+	{RFC3986, "HTTP://example.com:1/", []HazardCode{BadPort}, nil, "1"},
+	{RFC3986, "http://example.com:6379/", nil, []HazardCode{BadPort}, ""}, // Redis: not on the list
+	{RFC3986, "http://example.com:8080/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "http://example.com:80/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "http://example.com:/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "ftp://example.com:21/", nil, []HazardCode{BadPort}, ""}, // ftp's own port
+	{RFC3986, "foo://example.com:25/", nil, []HazardCode{BadPort}, ""},
+	{RFC3986, "//example.com:25/", nil, []HazardCode{BadPort}, ""}, // relative: the base's scheme decides
+
+	// lookalike-delimiter (RFC 3987 section 8): rfc3987 only, in the authority
+	{RFC3987, "https://evil.example\uff1agood.example/", []HazardCode{LookalikeDelimiter}, nil, "\uff1a"},
+	{RFC3987, "https://evil.example\uff0fgood.example/", []HazardCode{LookalikeDelimiter}, nil, "\uff0f"},
+	{RFC3987, "https://evil.example\u2215good.example/", []HazardCode{LookalikeDelimiter}, nil, "\u2215"},
+	{RFC3987, "https://good.example\ufe6bevil.example/", []HazardCode{LookalikeDelimiter}, nil, "\ufe6b"},
+	{RFC3987, "https://evil\u3002example/", []HazardCode{LookalikeDelimiter}, nil, "\u3002"},
+	{RFC3987, "https://evil%E3%80%82example/", []HazardCode{LookalikeDelimiter}, nil, "%E3%80%82"},
+	{RFC3987, "https://a\u2488example/", []HazardCode{LookalikeDelimiter}, nil, "\u2488"},
+	{RFC3987, "https://user\uff20good.example@evil.example/", []HazardCode{LookalikeDelimiter}, nil, "\uff20"},
+	{RFC3987, "https://b\u00fccher.example/a\uff0fb", nil, []HazardCode{LookalikeDelimiter}, ""}, // in the path: not the authority
+	{RFC3987, "https://\u4f8b\u3048.\u30c6\u30b9\u30c8/", nil, []HazardCode{LookalikeDelimiter}, ""},
+	{RFC3987, "https://evil.example:443/", nil, []HazardCode{LookalikeDelimiter}, ""},
+
 	// misleading-userinfo (RFC 3986 7.6)
 	{RFC3986, "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "cnn.example.com&story=breaking_news"},
 	{RFC3986, "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "www.example.com&story=breaking_news"},
@@ -158,7 +266,7 @@ func TestPlainURLsHaveNoHazards(t *testing.T) {
 		"http://www.ietf.org/rfc/rfc2396.txt", "mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix",
 		"urn:oasis:names:specification:docbook:dtd:xml:4.1.2", "http://a/b/c/d;p?q",
 		"https://example.com:8443/path/to%20file.html?x=%2F#top", "g", "../g", "//example.com/x", "",
-		"http://127.0.0.1:8080/", "https://en.wikipedia.org/wiki/URL#Syntax",
+		"http://93.184.215.14:8080/", "https://en.wikipedia.org/wiki/URL#Syntax",
 	} {
 		for _, s := range Specs() {
 			r, err := Parse(s, in)
@@ -169,6 +277,45 @@ func TestPlainURLsHaveNoHazards(t *testing.T) {
 				t.Errorf("%v %q: %v", s, in, hz)
 			}
 		}
+	}
+}
+
+// TestDefaultReadersAreDeployed: the default readers are the deployed parsers, so a
+// string only a historical version reads differently (url-1993 has no userinfo in ftp;
+// RFC 1808's net_loc holds "?") raises nothing, while naming that version still does.
+func TestDefaultReadersAreDeployed(t *testing.T) {
+	for _, c := range []struct {
+		in         string
+		historical Spec
+	}{
+		{"ftp://user@example.com/", URL1993},
+		{"http://user@example.com/", URL1993},
+		{"http://example.com?foo=bar", RFC1808},
+	} {
+		r, err := Parse(RFC3986, c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hz := r.Differentials(); hz != nil {
+			t.Errorf("%q: %v", c.in, hz)
+		}
+		if hz := r.Differentials(SpecReader(c.historical)); len(hz) == 0 {
+			t.Errorf("%q: %v reads it as rfc3986 does; the case tests nothing", c.in, c.historical)
+		}
+	}
+	var names []string
+	for _, rd := range DefaultReaders(RFC3987) {
+		names = append(names, rd.Name())
+	}
+	if want := []string{"rfc3986", "rfc2396", "net/url"}; !slices.Equal(names, want) {
+		t.Errorf("DefaultReaders(rfc3987) = %v, want %v", names, want)
+	}
+}
+
+// TestBadPortsSorted: badPort finds a port by binary search.
+func TestBadPortsSorted(t *testing.T) {
+	if !slices.IsSorted(badPorts) {
+		t.Error("badPorts is not sorted")
 	}
 }
 

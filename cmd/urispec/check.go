@@ -54,7 +54,8 @@ type checkResult struct {
 	// for invalid and relative references.
 	Scheme json.RawMessage `json:"scheme,omitempty"`
 	// Hazards are the valid reference's hazards and parser differentials (an empty list
-	// when there is none; absent for an invalid input).
+	// when there is none); for an invalid input, its lenient readings (Error.Lenient)
+	// when the -with readers give some, else absent.
 	Hazards *[]uri.Hazard `json:"hazards,omitempty"`
 	Error   *jsonError    `json:"error,omitempty"`
 }
@@ -113,12 +114,15 @@ batch as soon as it is done.
 
 Hazards are the reference's own (RFC 3986 section 7 and its counterparts). The
 differential hazards (a part that another parser reads differently) need a reading by
-each of those parsers: ask for them with -with (all, or a list such as net-url,whatwg);
-urispec lint compares with all of them by default.
+each of those parsers: ask for them with -with (deployed, all, or a list such as
+net-url,whatwg); urispec lint compares with the deployed ones by default. With net-url or
+whatwg among them, an invalid reference also gets its lenient readings (lenient-reading:
+how those parsers read what the spec rejects).
 
 With -json, one object per input and spec: input, spec, valid, components (null when
 undefined), host_kind, scheme (RFC 1738's scheme-specific parts), hazards, and for an
-invalid input error {offset, rule, message, expected}.
+invalid input error {offset, rule, message, expected} (and hazards when it has lenient
+readings).
 
 When standard error is a terminal and standard output is not, progress is shown while
 files or standard input are read (not with -json).
@@ -279,6 +283,11 @@ func (c *checker) check(in inputLine) checkOut {
 			}
 		} else {
 			out.invalid = true
+			if ues[i] != nil && len(c.readers) > 0 {
+				if hz := ues[i].Lenient(withBase(c.readers, relativeBase)...); hz != nil {
+					res.Hazards = &hz
+				}
+			}
 		}
 		var err error
 		if c.json {
@@ -353,24 +362,33 @@ func (c *checker) appendJSON(res *checkResult) error {
 		b = append(b, res.Scheme...) // compact: json.Marshal wrote it
 	}
 	c.buf.Write(b)
-	var rest any
+	// A valid reference has hazards; a rejected one an error, and hazards when a lenient
+	// parser reads it (Error.Lenient).
 	switch {
 	case res.Hazards != nil && len(*res.Hazards) == 0:
 		c.buf.WriteString(`,"hazards":[]`)
 	case res.Hazards != nil:
 		c.buf.WriteString(`,"hazards":`)
-		rest = *res.Hazards
-	case res.Error != nil:
-		c.buf.WriteString(`,"error":`)
-		rest = res.Error
-	}
-	if rest != nil {
-		if err := c.enc.Encode(rest); err != nil { // appends a newline: replaced below
+		if err := c.encodeCompact(*res.Hazards); err != nil {
 			return err
 		}
-		c.buf.Truncate(c.buf.Len() - 1)
+	}
+	if res.Error != nil {
+		c.buf.WriteString(`,"error":`)
+		if err := c.encodeCompact(res.Error); err != nil {
+			return err
+		}
 	}
 	c.buf.WriteString("}\n")
+	return nil
+}
+
+// encodeCompact appends v as JSON to c.buf, without the newline the encoder writes.
+func (c *checker) encodeCompact(v any) error {
+	if err := c.enc.Encode(v); err != nil {
+		return err
+	}
+	c.buf.Truncate(c.buf.Len() - 1)
 	return nil
 }
 
@@ -449,8 +467,9 @@ func writeCheck(w *bytes.Buffer, res checkResult, ue *uri.Error) error {
 	w.WriteByte('\n')
 	switch {
 	case ue != nil:
-		_, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", errorText(ue))
-		return err
+		if _, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", errorText(ue)); err != nil {
+			return err
+		}
 	case res.Error != nil:
 		_, err := fmt.Fprintf(w, "%*s%s\n", len(prefix), "", res.Error.Message)
 		return err

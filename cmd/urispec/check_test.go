@@ -22,7 +22,8 @@ func TestCheckJSONLikeEncoding(t *testing.T) {
 		}
 		f.Close()
 	}
-	c := newChecker(uri.Specs(), nil, nil, true)
+	inputs = append(inputs, "http://user:pass@good.example@evil.example/", `/\evil.example`, "///evil.example/")
+	c := newChecker(uri.Specs(), nil, []uri.Reader{uri.NetURLReader(), newWHATWGReader()}, true)
 	for _, in := range inputs {
 		got := c.check(inputLine{line: 1, text: in})
 		if got.err != nil {
@@ -39,6 +40,11 @@ func TestCheckJSONLikeEncoding(t *testing.T) {
 		if !bytes.Equal(got.text, want.Bytes()) {
 			t.Fatalf("input %q:\ngot  %s\nwant %s", in, got.text, want.Bytes())
 		}
+	}
+	// A rejected input that a lenient parser reads has both its error and hazards.
+	got := c.check(inputLine{line: 1, text: "http://user:pass@good.example@evil.example/"})
+	if !bytes.Contains(got.text, []byte(`"code":"lenient-reading"`)) || !bytes.Contains(got.text, []byte(`"error":`)) {
+		t.Errorf("no lenient reading and error in %s", got.text)
 	}
 }
 

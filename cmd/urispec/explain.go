@@ -15,7 +15,8 @@ import (
 const explainDoc = `Explains each URI under every chosen spec (default: all, oldest first): the verdict;
 for a valid one, each component's span marked under the string and the layout form
 (<scheme>://<authority><path>?<query>#<fragment>) and the span of each hazard marked
-with "!" (see urispec lint; -with chooses the parsers compared, all by default); for an
+with "!" (see urispec lint; -with chooses the parsers compared, by default the deployed
+ones: rfc3986, rfc2396, net-url and whatwg); for an
 invalid one, the offending byte marked with a caret, the rule and what the grammar
 expected there; with -base, the resolution of the URI against the base by the spec's
 own algorithm. Colour is used only when standard output is a terminal (and NO_COLOR is
@@ -37,7 +38,7 @@ func explainCommand() command {
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			specs := specFlags(fs, "all", true)
 			base := fs.String("base", "", "resolve each URI against this base `URI`")
-			with := readersVar(fs, "all")
+			with := readersVar(fs, "deployed")
 			asJSON := jsonVar(fs, "one object per URI and spec")
 			return func(x *cmdEnv, args []string) int {
 				if len(args) == 0 {

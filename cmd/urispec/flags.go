@@ -157,14 +157,12 @@ func (f *filesFlag) Set(v string) error {
 }
 
 // readersFlag is -with: the parsers whose readings a reference is compared with for
-// differential hazards: "none", "all" (every other spec, net/url and the WHATWG parser),
-// or a comma-separated list of spec IDs, "specs" (every other spec), "net-url" and
-// "whatwg".
+// differential hazards (see parseReaders).
 type readersFlag struct{ v string }
 
 func readersVar(fs *flag.FlagSet, def string) *readersFlag {
 	f := &readersFlag{def}
-	fs.Var(f, "with", "the parsers (`READERS`) compared with for differential hazards: none, all, or a\ncomma-separated list of spec IDs, specs (every other spec), net-url and whatwg")
+	fs.Var(f, "with", "the parsers (`READERS`) compared with for differential hazards: deployed (rfc3986,\nrfc2396, net-url and whatwg), all (every spec too), none, or a comma-separated list of\nspec IDs, deployed, specs (every other spec), net-url and whatwg")
 	return f
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 
@@ -11,20 +12,29 @@ import (
 
 const lintDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
 standard input when there are none, and prints the hazards of each valid one (the
-security considerations of RFC 3986 section 7 and its counterparts, and the parts that
-another spec version, Go's net/url or the WHATWG URL parser reads differently). Only
+security considerations of RFC 3986 section 7 and its counterparts, internal addresses
+of RFC 6890's special-purpose ranges, schemes that run script or reach local files and
+other protocols, the Fetch Standard's bad ports, and the parts that
+a deployed parser reads differently: RFC 3986, RFC 2396, Go's net/url or the WHATWG URL
+parser). Only
 references with hazards are printed, one line per hazard:
 
     FILE:LINE:COLUMN: CODE: MESSAGE (SECTION)
 
 where COLUMN is the hazard's byte offset plus 1. With -json, one object per flagged
 reference: {"file", "line", "input", "spec", "hazards": [{"code", "section", "offset",
-"length", "message"}]}. Invalid references, empty lines, and lines that are not UTF-8,
-hold a NUL or exceed 1 MiB have no hazards and print nothing.
+"length", "message"}]}. A reference the spec rejects has one hazard, lenient-reading,
+where net/url or the WHATWG parser (among the -with readers) reads a host in it and the
+spec stops at a byte they split differently ("\", a second "@", TAB, CR, LF, spaces at
+either end); a relative one is read by the WHATWG parser against ` + relativeBase + `.
+A valid relative reference is also resolved against that base and compared with the
+WHATWG parser's reading of it there.
+Empty lines, and lines that are not UTF-8, hold a NUL or exceed 1 MiB have no hazards
+and print nothing.
 
--with chooses the other readers: all (the default: every other spec version, net/url
-and the WHATWG parser), none (the reference's own hazards only), or a list such as
-net-url,whatwg.
+-with chooses the other readers: deployed (the default: rfc3986, rfc2396, net/url and
+the WHATWG parser), all (every spec version too, the historical ones included), none
+(the reference's own hazards only), or a list such as net-url,whatwg or deployed,rfc1808.
 
 When standard error is a terminal and the findings go elsewhere (a file, a pipe) without
 -json, progress is shown there. A file that cannot be read is reported on standard error
@@ -42,7 +52,7 @@ func lintCommand() command {
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			spec := specFlags(fs, "rfc3986", false)
 			asJSON := jsonVar(fs, "one object per flagged reference")
-			with := readersVar(fs, "all")
+			with := readersVar(fs, "deployed")
 			return func(x *cmdEnv, files []string) int { return runLint(x, spec.one(), *asJSON, with, files) }
 		},
 	}
@@ -104,13 +114,17 @@ func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, files []s
 }
 
 // lintLine is the hazards of one line under p's spec: its own and, with readers, its
-// differentials; nil for a line that is invalid or not text.
+// differentials; for a line the spec rejects, how the lenient readers (net/url, whatwg)
+// among readers read it; nil for a line that is not text.
 func lintLine(p *uri.Parser, readers []uri.Reader, line string) []uri.Hazard {
 	if summary.LineProblem(line) != "" {
 		return nil
 	}
 	ref, err := p.Parse(line)
 	if err != nil {
+		if e, ok := errors.AsType[*uri.Error](err); ok {
+			return e.Lenient(withBase(readers, relativeBase)...)
+		}
 		return nil
 	}
 	return hazardsWith(ref, readers)

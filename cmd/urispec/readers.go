@@ -9,8 +9,14 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// parseReaders reads a -with value: "all" (every spec, net/url and the WHATWG parser),
-// "none", or a comma-separated list of spec IDs, "specs" (every spec), "net-url" and
+// deployedReaders is what -with deployed names: the parsers that someone runs. A
+// string that only a historical version (url-1993, RFC 1808, ...) reads differently
+// reaches no deployed parser that way, so it is no hazard.
+const deployedReaders = "rfc3986,rfc2396,net-url,whatwg"
+
+// parseReaders reads a -with value: "deployed" (RFC 3986, RFC 2396, net/url and the
+// WHATWG parser), "all" (every spec, net/url and the WHATWG parser), "none", or a
+// comma-separated list of spec IDs, "deployed", "specs" (every spec), "net-url" and
 // "whatwg". A reference is never compared with the reader of its own spec
 // (Differentials skips it), so the lists need not leave it out.
 func parseReaders(list string) ([]uri.Reader, error) {
@@ -23,6 +29,9 @@ func parseReaders(list string) ([]uri.Reader, error) {
 	var out []uri.Reader
 	for _, name := range strings.Split(list, ",") {
 		switch name = strings.TrimSpace(name); name {
+		case "deployed":
+			rs, _ := parseReaders(deployedReaders)
+			out = append(out, rs...)
 		case "net-url":
 			out = append(out, uri.NetURLReader())
 		case "whatwg":
@@ -34,7 +43,7 @@ func parseReaders(list string) ([]uri.Reader, error) {
 		default:
 			s, err := uri.ParseSpec(name)
 			if err != nil {
-				return nil, fmt.Errorf("%q is not all, none, specs, net-url, whatwg or a spec ID", name)
+				return nil, fmt.Errorf("%q is not deployed, all, none, specs, net-url, whatwg or a spec ID", name)
 			}
 			out = append(out, uri.SpecReader(s))
 		}
@@ -47,13 +56,81 @@ func parseReaders(list string) ([]uri.Reader, error) {
 func hazardsWith(r uri.Reference, readers []uri.Reader) []uri.Hazard {
 	hz := r.Hazards()
 	if len(readers) > 0 {
-		hz = sortedHazards(append(hz, r.Differentials(readers...)...))
+		hz = append(hz, r.Differentials(readers...)...)
+		hz = sortedHazards(append(hz, baseDifferentials(r, readers, relativeBase)...))
 	}
 	return hz
 }
+
+// baseDifferentials compares a relative reference, resolved against base by its spec's
+// own algorithm, with the WHATWG parser's reading of it against the same base (when
+// readers hold that parser): the URL a browser would fetch. "///evil.example/" resolves
+// to an empty host under RFC 3986 and to the host "evil.example" in a browser. A
+// reference that keeps the base's host is not compared (errBaseHost). The hazards span
+// the whole reference: the resolved target's offsets are not the reference's.
+func baseDifferentials(r uri.Reference, readers []uri.Reader, base string) []uri.Hazard {
+	if r.IsAbsolute() {
+		return nil
+	}
+	var ws []uri.Reader
+	for _, rd := range withBase(readers, base) {
+		if _, ok := rd.(whatwgReader); ok {
+			ws = append(ws, fixedInput{rd, r.Input()})
+		}
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	res, err := uri.Resolve(r.Spec(), base, r.Input())
+	if err != nil || res.SameDocument {
+		return nil
+	}
+	target, err := uri.Parse(r.Spec(), res.Target)
+	if err != nil {
+		return nil
+	}
+	hz := target.Differentials(ws...)
+	for i := range hz {
+		hz[i].Offset, hz[i].Length = 0, len(r.Input())
+		hz[i].Message = fmt.Sprintf("against the base %s, %s resolves it to %q: %s", base, r.Spec(), res.Target, hz[i].Message)
+	}
+	return hz
+}
+
+// fixedInput reads its input whatever string it is given: the WHATWG reading of a
+// relative reference against a base, compared with the spec's resolved target.
+type fixedInput struct {
+	r  uri.Reader
+	in string
+}
+
+func (f fixedInput) Name() string                     { return f.r.Name() }
+func (f fixedInput) Read(string) (uri.Reading, error) { return f.r.Read(f.in) }
 
 // sortedHazards orders hazards by offset, keeping the order of those at one offset.
 func sortedHazards(hz []uri.Hazard) []uri.Hazard {
 	slices.SortStableFunc(hz, func(a, b uri.Hazard) int { return cmp.Compare(a.Offset, b.Offset) })
 	return hz
+}
+
+// relativeBase is the base against which the WHATWG parser, which reads only URLs,
+// reads a relative reference: one the spec rejects ("/\\evil.example" is then the host
+// "evil.example"), and a valid one, compared with its resolution (baseDifferentials). The
+// name is reserved (RFC 2606), so it names no real server.
+const relativeBase = "https://example.invalid/"
+
+// withBase returns readers with each WHATWG reader reading relative references against
+// base; the others are kept.
+func withBase(readers []uri.Reader, base string) []uri.Reader {
+	out := slices.Clone(readers)
+	for i, rd := range out {
+		if o, ok := rd.(*onceReader); ok {
+			rd = o.r // its cache holds readings without the base
+		}
+		if w, ok := rd.(whatwgReader); ok {
+			w.base = base
+			out[i] = w
+		}
+	}
+	return out
 }

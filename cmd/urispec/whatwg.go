@@ -12,7 +12,12 @@ import (
 // whatwgReader reads strings as the WHATWG URL Standard (what browsers do), through
 // github.com/nlnwa/whatwg-url. It lives in the command, not in package uri, so that
 // importers of package uri get no new dependency.
-type whatwgReader struct{ p whatwg.Parser }
+type whatwgReader struct {
+	p whatwg.Parser
+	// base, when set, is the URL a relative reference is read against; without it a
+	// relative reference is not read (errRelative).
+	base string
+}
 
 func newWHATWGReader() whatwgReader { return whatwgReader{p: whatwg.NewParser()} }
 
@@ -22,16 +27,30 @@ func (whatwgReader) Name() string { return "whatwg" }
 // assumed, so relative references are not compared.
 var errRelative = errors.New("whatwg: a relative reference is read only against a base")
 
+// errBaseHost: read against a base, a relative reference that keeps the base's host
+// is not read; only one that names a host of its own ("/\\evil.example") is.
+var errBaseHost = errors.New("whatwg: the reference keeps the base's host")
+
 // Read parses s as an absolute URL. The parts come back normalized (Reading.Normalized):
 // the host lower-cased, IDNA-mapped and IPv4 numbers rewritten, a default port dropped,
 // dot-segments removed, some characters percent-encoded. A host that the parser turned
 // into Punycode is turned back into Unicode, so that it compares with a percent-encoded
 // UTF-8 reg-name.
 func (w whatwgReader) Read(s string) (uri.Reading, error) {
-	if !hasScheme(s) {
-		return uri.Reading{}, errRelative
+	var u *whatwg.Url
+	var err error
+	switch {
+	case hasScheme(s):
+		u, err = w.p.Parse(s)
+	case w.base != "":
+		u, err = w.p.ParseRef(w.base, s)
+		if err == nil && "https://"+u.Host()+"/" == w.base {
+			// It keeps the base's host: the reference does not choose the target.
+			err = errBaseHost
+		}
+	default:
+		err = errRelative
 	}
-	u, err := w.p.Parse(s)
 	if err != nil {
 		return uri.Reading{}, err
 	}

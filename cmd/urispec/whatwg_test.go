@@ -40,3 +40,40 @@ func TestWHATWGDifferentials(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseDifferentials: a valid relative reference is compared, resolved against the
+// base, with the WHATWG parser's reading of it against the same base; one that keeps the
+// base's host, or whose reading agrees, is not reported; without a WHATWG reader nothing
+// is compared. A rejected reference gets its lenient readings, also against the base.
+func TestBaseDifferentials(t *testing.T) {
+	readers := []uri.Reader{uri.NetURLReader(), newWHATWGReader()}
+	cases := []struct {
+		in      string
+		readers []uri.Reader
+		want    []uri.HazardCode
+	}{
+		{"///evil.example/", readers, []uri.HazardCode{uri.DifferentialHost, uri.DifferentialPath}},
+		{"//evil%E3%80%82example", readers, []uri.HazardCode{uri.DifferentialHost}},
+		{"///evil.example/", []uri.Reader{uri.NetURLReader()}, nil},
+		{"//evil.example/x", readers, nil},
+		{"../g", readers, nil},
+		{"g?q#f", readers, nil},
+		{"#f", readers, nil},
+		{`/\evil.example`, readers, []uri.HazardCode{uri.LenientReading}},
+		{`a\b`, readers, nil}, // keeps the base's host
+	}
+	p, _ := uri.NewParser(uri.RFC3986)
+	for _, c := range cases {
+		var got []uri.HazardCode
+		hz := lintLine(p, c.readers, c.in)
+		for _, h := range hz {
+			got = append(got, h.Code)
+			if h.Code != uri.LenientReading && (h.Offset != 0 || h.Length != len(c.in)) {
+				t.Errorf("%q: %v spans %d+%d, want the whole reference", c.in, h.Code, h.Offset, h.Length)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: %v, want %v (%v)", c.in, got, c.want, hz)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package uri
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+)
+
+// internalHost raises InternalHost for a host that is an address of the special-purpose
+// ranges a server must not be talked into reaching (RFC 6890), and IPv4InIPv6 for an
+// IPv6 address that carries an IPv4 address (RFC 4291 section 2.5.5, RFC 6052), in
+// every notation that deployed parsers read as an address: dotted decimal, the
+// inet_aton forms of rareIPv4, escapes (the WHATWG parser decodes the host before it
+// reads an IPv4 address) and IPv6 literals with or without a zone. Host names are left
+// alone: what "localhost" or "127.0.0.1.nip.io" resolves to is known only by resolving.
+func (h *hazards) internalHost() {
+	r := h.r
+	b, e, ok := r.hostSpan()
+	if !ok || b == e {
+		return
+	}
+	host := r.input[b:e]
+	addr, ok := hostAddr(host)
+	if !ok {
+		return
+	}
+	v4, embedding := embeddedIPv4(addr)
+	if embedding != "" {
+		h.add(IPv4InIPv6, b, e-b, "host %q is %s of %s: a filter of IPv6 addresses misses the IPv4 address it reaches", host, embedding, v4)
+	}
+	target := addr
+	if embedding != "" {
+		target = v4
+	}
+	class := internalClass(target)
+	if class == "" {
+		return
+	}
+	notation := ""
+	if target.String() != strings.Trim(host, "[]") {
+		notation = fmt.Sprintf(" (%s)", target)
+	}
+	h.add(InternalHost, b, e-b, "host %q%s is %s: a server fetching it reaches its own host or network", host, notation, class)
+}
+
+// hostAddr reads host as an IP address the way deployed parsers do: an IPv6 literal in
+// brackets (its zone dropped), else, after decoding escapes, an IPv4 address in dotted
+// decimal or in one of the inet_aton forms. IPvFuture and names are not addresses.
+func hostAddr(host string) (netip.Addr, bool) {
+	if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		inner := host[1 : len(host)-1]
+		if i := strings.IndexByte(inner, '%'); i >= 0 {
+			inner = inner[:i] // RFC 6874's "%25" zone or a raw "%"
+		}
+		a, err := netip.ParseAddr(inner)
+		return a, err == nil && a.Is6()
+	}
+	d := host
+	if strings.Contains(d, "%") {
+		d = string(pctDecode(d))
+	}
+	if a, err := netip.ParseAddr(d); err == nil && a.Is4() {
+		return a, true
+	}
+	if a, _, ok := rareIPv4(d); ok {
+		return a, true
+	}
+	return netip.Addr{}, false
+}
+
+// The IPv6 prefixes that embed an IPv4 address in their last 32 bits, besides
+// IPv4-mapped ::ffff:0:0/96 (netip.Addr.Is4In6).
+var (
+	ipv4Translated  = netip.MustParsePrefix("::ffff:0:0:0/96") // RFC 2765 section 2.1 (SIIT)
+	ipv4NAT64       = netip.MustParsePrefix("64:ff9b::/96")    // RFC 6052 section 2.1
+	ipv4NAT64Local  = netip.MustParsePrefix("64:ff9b:1::/48")  // RFC 8215
+	ipv4Compatible  = netip.MustParsePrefix("::/96")           // RFC 4291 section 2.5.5.1
+	thisNetwork     = netip.MustParsePrefix("0.0.0.0/8")       // RFC 6890 section 2.2.2
+	sharedAddresses = netip.MustParsePrefix("100.64.0.0/10")   // RFC 6890 section 2.2.2 (RFC 6598)
+	metadataIPv4    = netip.MustParseAddr("169.254.169.254")   // most clouds
+	metadataOracle  = netip.MustParseAddr("192.0.0.192")       // Oracle Cloud's older service
+	metadataIPv6    = netip.MustParseAddr("fd00:ec2::254")     // AWS over IPv6
+)
+
+// embeddedIPv4 returns the IPv4 address that an IPv6 address carries and the name of
+// the form, or "" when a is not such an address. :: and ::1 are not IPv4-compatible.
+func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
+	if !a.Is6() {
+		return netip.Addr{}, ""
+	}
+	b := a.As16()
+	v4 := netip.AddrFrom4([4]byte(b[12:16]))
+	switch {
+	case a.Is4In6():
+		return a.Unmap(), "an IPv4-mapped IPv6 address (RFC 4291 section 2.5.5.2)"
+	case ipv4Translated.Contains(a):
+		return v4, "an IPv4-translated IPv6 address (RFC 2765 section 2.1)"
+	case ipv4NAT64.Contains(a), ipv4NAT64Local.Contains(a):
+		return v4, "an IPv4-embedded IPv6 address of a NAT64 prefix (RFC 6052 section 2.1)"
+	case ipv4Compatible.Contains(a) && !a.IsUnspecified() && !a.IsLoopback():
+		return v4, "an IPv4-compatible IPv6 address (RFC 4291 section 2.5.5.1)"
+	}
+	return netip.Addr{}, ""
+}
+
+// internalClass names the special-purpose range of a that is internal to a host or its
+// network, or "" for any other address.
+func internalClass(a netip.Addr) string {
+	switch {
+	case a == metadataIPv4, a == metadataOracle, a == metadataIPv6:
+		return fmt.Sprintf("the cloud instance metadata service (%s), which hands out credentials", a)
+	case a.IsLoopback():
+		if a.Is4() {
+			return "loopback (127.0.0.0/8)"
+		}
+		return "loopback (::1)"
+	case a.IsUnspecified():
+		return "unspecified, which connects to the local host"
+	case thisNetwork.Contains(a):
+		return `"this host on this network" (0.0.0.0/8), which connects to the local host`
+	case a.IsLinkLocalUnicast():
+		if a.Is4() {
+			return "link-local (169.254.0.0/16)"
+		}
+		return "link-local (fe80::/10)"
+	case a.IsPrivate():
+		if a.Is4() {
+			return "private-use (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16)"
+		}
+		return "unique-local (fc00::/7)"
+	case sharedAddresses.Contains(a):
+		return "shared address space of carrier-grade NAT (100.64.0.0/10)"
+	}
+	return ""
+}
