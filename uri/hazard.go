@@ -43,11 +43,17 @@ type HazardCode string
 //	script-scheme            javascript: or vbscript: (HTML Standard)
 //	active-data              a data: URL of an active media type: text/html,
 //	                         image/svg+xml, text/javascript, ... (RFC 2397 6)
-//	file-scheme              file: (RFC 8089 5)
+//	file-scheme              file: naming a local file (RFC 8089 5)
+//	file-remote-host         file: naming another host, which readers take for
+//	                         a local file or a network share (RFC 8089 3, 5)
 //	smuggling-scheme         gopher: or dict:, which write any bytes to any port
 //	                         (RFC 3986 7.2, RFC 1738 6)
 //	bad-port                 an http(s) or ws(s) port on the Fetch Standard's list
 //	                         of bad ports (Fetch, port blocking)
+//	http-userinfo            a userinfo in an http or https URI, which a recipient
+//	                         should treat as an error (RFC 9110 4.2.4)
+//	mailto-header            a mailto: header field other than subject, keywords
+//	                         and body (RFC 6068 3, 4, 7)
 //
 // Parser differentials (Reference.Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
@@ -82,8 +88,11 @@ const (
 	ScriptScheme         HazardCode = "script-scheme"
 	ActiveData           HazardCode = "active-data"
 	FileScheme           HazardCode = "file-scheme"
+	FileRemoteHost       HazardCode = "file-remote-host"
 	SmugglingScheme      HazardCode = "smuggling-scheme"
 	BadPort              HazardCode = "bad-port"
+	HTTPUserinfo         HazardCode = "http-userinfo"
+	MailtoHeader         HazardCode = "mailto-header"
 	DifferentialHost     HazardCode = "differential-host"
 	DifferentialUserinfo HazardCode = "differential-userinfo"
 	DifferentialPort     HazardCode = "differential-port"
@@ -97,8 +106,8 @@ func HazardCodes() []HazardCode {
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
-		SmugglingScheme, BadPort, DifferentialHost, DifferentialUserinfo, DifferentialPort,
-		DifferentialPath, LenientReading}
+		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeader, DifferentialHost,
+		DifferentialUserinfo, DifferentialPort, DifferentialPath, LenientReading}
 }
 
 // Hazard is something about a valid reference that the specs' security considerations
@@ -159,8 +168,11 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	ScriptScheme:         {`HTML Standard, "javascript: URL special case"`},
 	ActiveData:           {"RFC 2397, section 6"},
 	FileScheme:           {"RFC 8089, section 5"},
+	FileRemoteHost:       {"RFC 8089, sections 3 and 5"},
 	SmugglingScheme:      {"RFC 3986, section 7.2; RFC 1738, section 6"},
 	BadPort:              {`Fetch Standard, "port blocking"; RFC 3986, section 7.2`},
+	HTTPUserinfo:         {"RFC 9110, section 4.2.4"},
+	MailtoHeader:         {"RFC 6068, sections 3, 4 and 7"},
 	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},

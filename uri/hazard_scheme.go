@@ -6,10 +6,13 @@ import (
 	"strings"
 )
 
-// schemes raises the hazards of what a scheme does when a client follows the reference:
+// schemes raises the hazards of what a scheme does when a client follows the reference,
+// and those that the scheme's own RFC names in its security considerations:
 // script-scheme (javascript:, vbscript:), active-data (a data: URL of a type that runs
-// script), file-scheme (file:) and smuggling-scheme (gopher:, dict:). Each spans the
-// scheme, or for active-data the media type.
+// script), file-scheme (file: naming a local file) or file-remote-host (another host),
+// smuggling-scheme (gopher:, dict:), http-userinfo and mailto-header. They read the
+// generic components (scheme, userinfo, host, query), so they hold under every spec
+// that splits them. Each spans the scheme, or the part it concerns.
 func (h *hazards) schemes() {
 	r := h.r
 	b, e, ok := r.Span(Scheme)
@@ -26,10 +29,70 @@ func (h *hazards) schemes() {
 			h.add(ActiveData, mb, me-mb, "a data: URL of media type %s, which a browser renders as an active document or runs as script, with the origin of whatever opens it", t)
 		}
 	case "file":
+		if hb, he, ok := r.hostSpan(); ok && !localFileHost(r.input[hb:he]) {
+			h.add(FileRemoteHost, hb, he-hb, "the file: URI names the host %q, so it is not local (RFC 8089 section 3): clients that read it as a local path anyway open a file of their own, and Windows opens \\\\%s\\... over SMB, sending that host the user's credentials", r.input[hb:he], r.input[hb:he])
+			return
+		}
 		h.add(FileScheme, b, e-b, "the file: scheme names a file on the host that dereferences it: a server that fetches this URL reads its own files")
+	case "http", "https":
+		if ub, ue, ok := r.Span(Userinfo); ok {
+			// The span takes in the "@", which RFC 9110 forbids with the userinfo: an empty
+			// userinfo ("http://@host/") is a userinfo too.
+			h.add(HTTPUserinfo, ub, ue+1-ub, "an %s URI with a userinfo (%q): a sender must not generate one, and a recipient should treat it as an error, as it likely hides the authority for phishing", scheme, r.input[ub:ue])
+		}
+	case "mailto":
+		h.mailtoHeaders()
 	case "gopher", "dict":
 		h.add(SmugglingScheme, b, e-b, "the %s: scheme writes the text of the URL, decoded, to any host and port: a server that fetches it can be made to speak another protocol (SMTP, Redis, memcached)", scheme)
 	}
+}
+
+// localFileHost reports whether the host of a file: URI names the machine that reads
+// it (RFC 8089 section 3): none, "localhost", or a loopback address. A name that only
+// resolves to the local machine cannot be told from the string.
+func localFileHost(host string) bool {
+	if host == "" || strings.EqualFold(host, "localhost") {
+		return true
+	}
+	a, ok := hostAddr(host)
+	return ok && a.Unmap().IsLoopback()
+}
+
+// mailtoHeaders raises MailtoHeader for each header field of a mailto: URI's query
+// (RFC 6068: hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue) other
+// than those section 4 believes safe: subject, keywords and body. The name is read
+// percent-decoded and without regard to case, as header field names are.
+func (h *hazards) mailtoHeaders() {
+	b, e, ok := h.r.Span(Query)
+	if !ok {
+		return
+	}
+	off := b
+	for _, field := range strings.Split(h.r.input[b:e], "&") {
+		raw, _, _ := strings.Cut(field, "=")
+		name := strings.ToLower(string(pctDecode(raw)))
+		if why := mailtoFieldRisk(name); why != "" {
+			h.add(MailtoHeader, off, len(field), "the mailto: URI sets the header field %q: %s", name, why)
+		}
+		off += len(field) + 1
+	}
+}
+
+// mailtoFieldRisk says why RFC 6068 warns of the header field name, or "" for the
+// fields section 4 believes safe and for an empty name.
+func mailtoFieldRisk(name string) string {
+	switch {
+	case name == "", name == "subject", name == "keywords", name == "body":
+		return ""
+	case name == "to", name == "cc":
+		return "it adds recipients that the link's text need not show; a mail client should show the whole message before sending it (section 7)"
+	case name == "bcc":
+		return "it adds hidden recipients that the link's text need not show, and exposes their addresses in the URI (section 7)"
+	case slices.Contains([]string{"from", "sender", "reply-to", "date", "apparently-to", "received", "return-path", "mime-version"}, name),
+		strings.HasPrefix(name, "resent-"), strings.HasPrefix(name, "content-"):
+		return "an originator, routing, trace or MIME field, which a mail client must ignore (section 3); one that does not lets the link forge the message"
+	}
+	return "not among the fields believed safe (subject, keywords, body): a mail client should not create the message or should treat the field as suspect (sections 3 and 4)"
 }
 
 // dataMediaType is the span of the media type of a data: URL whose text after "data:"

@@ -120,6 +120,39 @@ var hazardCases = []hazardCase{
 	{RFC3986, "file:///etc/passwd", []HazardCode{FileScheme}, nil, "file"},
 	{RFC3986, "FILE://localhost/c:/windows/win.ini", []HazardCode{FileScheme}, nil, "FILE"},
 	{RFC3986, "http://example.com/file:///etc/passwd", nil, []HazardCode{FileScheme}, ""},
+	{RFC3986, "file:/etc/passwd", []HazardCode{FileScheme}, []HazardCode{FileRemoteHost}, "file"},
+	{RFC3986, "file://127.0.0.1/etc/passwd", []HazardCode{FileScheme}, []HazardCode{FileRemoteHost}, "file"},
+	{RFC3986, "file://[::1]/etc/passwd", []HazardCode{FileScheme}, []HazardCode{FileRemoteHost}, "file"},
+
+	// file-remote-host (RFC 8089 3, 5): a host that is not the local machine, in place
+	// of file-scheme.
+	{RFC3986, "file://server/share/a.txt", []HazardCode{FileRemoteHost}, []HazardCode{FileScheme}, "server"},
+	{RFC3986, "FILE://Host.Example.com/", []HazardCode{FileRemoteHost}, nil, "Host.Example.com"},
+	{RFC3986, "file://10.0.0.1/c$/", []HazardCode{FileRemoteHost, InternalHost}, nil, "10.0.0.1"},
+	{RFC2396, "file://server/share", []HazardCode{FileRemoteHost}, nil, "server"},
+	{RFC3986, "file://LOCALHOST/etc/passwd", nil, []HazardCode{FileRemoteHost}, ""},
+	{RFC3986, "file:///c:/windows/win.ini", nil, []HazardCode{FileRemoteHost}, ""},
+	{RFC3986, "http://server/share", nil, []HazardCode{FileRemoteHost}, ""},
+
+	// http-userinfo (RFC 9110 4.2.4): any userinfo of an http or https URI, with its "@".
+	{RFC3986, "http://user@example.com/", []HazardCode{HTTPUserinfo}, nil, "user@"},
+	{RFC3986, "HTTPS://user:pw@example.com/", []HazardCode{HTTPUserinfo, UserinfoPassword}, nil, "user:pw@"},
+	{RFC3986, "http://@example.com/", []HazardCode{HTTPUserinfo}, nil, "@"},
+	{URLSyntax05, "http://user@example.com/", []HazardCode{HTTPUserinfo}, nil, "user@"},
+	{RFC3986, "ftp://user@example.com/", nil, []HazardCode{HTTPUserinfo}, ""},
+	{RFC3986, "http://example.com/@x?a@b#@", nil, []HazardCode{HTTPUserinfo}, ""},
+	{RFC3986, "//user@example.com/", nil, []HazardCode{HTTPUserinfo}, ""}, // no scheme yet: the base's
+
+	// mailto-header (RFC 6068 3, 4, 7): header fields other than subject, keywords, body.
+	{RFC3986, "mailto:a@example.org?bcc=b@example.org", []HazardCode{MailtoHeader}, nil, "bcc=b@example.org"},
+	{RFC3986, "mailto:a@example.org?subject=hi&CC=b@example.org", []HazardCode{MailtoHeader}, nil, "CC=b@example.org"},
+	{RFC3986, "mailto:?to=a@example.org&body=x", []HazardCode{MailtoHeader}, nil, "to=a@example.org"},
+	{RFC3986, "mailto:a@example.org?%46rom=ceo@example.org", []HazardCode{MailtoHeader}, nil, "%46rom=ceo@example.org"},
+	{RFC3986, "mailto:a@example.org?Content-Type=text/html", []HazardCode{MailtoHeader}, nil, "Content-Type=text/html"},
+	{RFC3986, "mailto:a@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E", []HazardCode{MailtoHeader}, nil, "In-Reply-To=%3C3469A91.D10AF4C@example.com%3E"},
+	{RFC3986, "mailto:a@example.org?subject=hi&keywords=k&BODY=x", nil, []HazardCode{MailtoHeader}, ""},
+	{RFC3986, "mailto:a@example.org", nil, []HazardCode{MailtoHeader}, ""},
+	{RFC3986, "http://example.org/?bcc=b@example.org", nil, []HazardCode{MailtoHeader}, ""},
 	{RFC3986, "gopher://127.0.0.1:6379/_SET%20x%201%0D%0A", []HazardCode{SmugglingScheme, InternalHost}, nil, "gopher"},
 	{RFC3986, "dict://127.0.0.1:11211/stat", []HazardCode{SmugglingScheme}, nil, "dict"},
 	{RFC3986, "gophers.example:x", nil, []HazardCode{SmugglingScheme}, ""},
