@@ -283,8 +283,8 @@ func (c *checker) check(in inputLine) checkOut {
 			}
 		} else {
 			out.invalid = true
-			if ues[i] != nil && len(c.readers) > 0 {
-				if hz := ues[i].Lenient(withBase(c.readers, relativeBase)...); hz != nil {
+			if ues[i] != nil {
+				if hz := lenientWith(ues[i], c.readers, relativeBase); hz != nil {
 					res.Hazards = &hz
 				}
 			}
@@ -401,7 +401,7 @@ func (c *checker) describe(res *checkResult, r uri.Reference) error {
 			return err
 		}
 	}
-	hz := hazardsWith(r, c.readers)
+	hz := hazardsWith(r, c.readers, relativeBase)
 	if hz == nil {
 		hz = []uri.Hazard{}
 	}

@@ -18,8 +18,10 @@ for a valid one, each component's span marked under the string and the layout fo
 with "!" (see urispec lint; -with chooses the parsers compared, by default the deployed
 ones: rfc3986, rfc2396, net-url and whatwg); for an
 invalid one, the offending byte marked with a caret, the rule and what the grammar
-expected there; with -base, the resolution of the URI against the base by the spec's
-own algorithm. Colour is used only when standard output is a terminal (and NO_COLOR is
+expected there, and how net/url and the WHATWG parser (among the -with readers) read it
+where they accept it (the lenient-reading hazard of lint); with -base, the resolution of
+the URI against the base by the spec's own algorithm. Relative references are read by
+the WHATWG parser against -base, or ` + relativeBase + ` without one. Colour is used only when standard output is a terminal (and NO_COLOR is
 not set).
 
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
@@ -37,7 +39,7 @@ func explainCommand() command {
 		doc:     explainDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			specs := specFlags(fs, "all", true)
-			base := fs.String("base", "", "resolve each URI against this base `URI`")
+			base := addBaseFlag(fs, "", "resolve each URI against this base `URI`, and compare relative references with\nthe WHATWG parser's reading against it (by default "+relativeBase+")")
 			with := readersVar(fs, "deployed")
 			asJSON := jsonVar(fs, "one object per URI and spec")
 			return func(x *cmdEnv, args []string) int {
@@ -58,6 +60,15 @@ type explainOptions struct {
 	withBase bool
 	readers  []uri.Reader
 	json     bool
+}
+
+// relative is the base that relative references are compared against: -base, or
+// relativeBase without one.
+func (o explainOptions) relative() string {
+	if o.withBase {
+		return o.base
+	}
+	return relativeBase
 }
 
 // explainResult is one object of explain -json.
@@ -127,7 +138,7 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	switch {
 	case err == nil:
 		res.Valid, res.Components, res.HostKind = true, componentsOf(r), r.HostKind().String()
-		hz := hazardsWith(r, o.readers)
+		hz := hazardsWith(r, o.readers, o.relative())
 		if hz == nil {
 			hz = []uri.Hazard{}
 		}
@@ -141,6 +152,9 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		}
 	case errors.As(err, &ue):
 		res.Error = errorJSON(ue)
+		if hz := lenientWith(ue, o.readers, o.relative()); hz != nil {
+			res.Hazards = &hz
+		}
 	default:
 		res.Error = &jsonError{Message: err.Error()}
 	}
@@ -188,6 +202,10 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 			if exp := ue.Expected(); len(exp) > 0 {
 				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(exp, ", "))
 			}
+			// A lenient parser's reading of what the spec rejects is a hazard of its own.
+			if hz := lenientWith(ue, o.readers, o.relative()); hz != nil {
+				explainHazards(b, hz, col, indent, col[len(input)]+2, pal)
+			}
 		}
 	} else {
 		fmt.Fprintf(b, "%v (%s): %svalid%s\n", spec, spec.Document(), pal.valid, pal.reset)
@@ -219,7 +237,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 		if len(undefined) > 0 {
 			fmt.Fprintf(b, "%sundefined: %s\n", indent, strings.Join(undefined, ", "))
 		}
-		explainHazards(b, hazardsWith(r, o.readers), col, indent, width, pal)
+		explainHazards(b, hazardsWith(r, o.readers, o.relative()), col, indent, width, pal)
 	}
 	if o.withBase {
 		fmt.Fprintf(b, "%sresolved:  %s\n", indent, resolution(spec, o.base, input))

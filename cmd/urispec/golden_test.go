@@ -109,6 +109,8 @@ func TestGolden(t *testing.T) {
 		{name: "lint-json", args: []string{"lint", "-json", "-with", "net-url,whatwg"}, stdin: "http://a/b\nhttp://u:p@h:25/\n"},
 		{name: "lint-rfc2396", args: []string{"lint", "-spec", "rfc2396", "-with", "net-url", hazards}},
 		{name: "lint-clean", args: []string{"lint"}, stdin: "http://example.com/a/b?q=1#f\nhttps://www.example.org/\nnot a uri\n"},
+		{name: "lint-base", args: []string{"lint", "-base", "https://app.example/a/b", "-with", "whatwg"}, stdin: "///evil.example/\n/\\evil.example\n../c\n"},
+		{name: "lint-bad-base", args: []string{"lint", "-base", "/no/scheme"}, stdin: "g\n"},
 		{name: "lint-missing-file", args: []string{"lint", "testdata/cmd/no-such-file.txt", hazards}},
 		{name: "check-hazards", args: []string{"check", "-spec", "rfc3986,rfc2396", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"}},
 
@@ -116,6 +118,8 @@ func TestGolden(t *testing.T) {
 			"http://user@a.example:80/b/c?q#", "//[::1]/", "g?y#s", "", "../../../g"}},
 		{name: "explain-invalid", args: []string{"explain", "-spec", specs, "-base", "http://a/b/c/d;p?q",
 			"http://a b/", "http://[::1/", "http://a/\xffb", "g h"}},
+		{name: "explain-lenient", args: []string{"explain", "-spec", "rfc3986", "-base", "https://app.example/a/",
+			"http://user@good.example@evil.example/", "/\\evil.example"}},
 		{name: "explain-bad-base", args: []string{"explain", "-spec", specs, "-base", "/no/scheme", "g"}},
 		{name: "explain-no-uri", args: []string{"explain", "-spec", specs}},
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 
@@ -26,9 +25,10 @@ reference: {"file", "line", "input", "spec", "hazards": [{"code", "section", "of
 "length", "message"}]}. A reference the spec rejects has one hazard, lenient-reading,
 where net/url or the WHATWG parser (among the -with readers) reads a host in it and the
 spec stops at a byte they split differently ("\", a second "@", TAB, CR, LF, spaces at
-either end); a relative one is read by the WHATWG parser against ` + relativeBase + `.
-A valid relative reference is also resolved against that base and compared with the
-WHATWG parser's reading of it there.
+either end); a relative one is read by the WHATWG parser against the -base URI (by
+default ` + relativeBase + `, a reserved name). A valid relative reference is also
+resolved against that base by the spec's algorithm and compared with the WHATWG
+parser's reading of it there. -base must be an absolute URI under -spec.
 Empty lines, and lines that are not UTF-8, hold a NUL or exceed 1 MiB have no hazards
 and print nothing.
 
@@ -47,13 +47,19 @@ func lintCommand() command {
 	return command{
 		name:    "lint",
 		summary: "print the security hazards and parser differentials of URIs",
-		usage:   "lint [-spec ID] [-json] [-with READERS] [FILE ...]",
+		usage:   "lint [-spec ID] [-json] [-with READERS] [-base URI] [FILE ...]",
 		doc:     lintDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			spec := specFlags(fs, "rfc3986", false)
 			asJSON := jsonVar(fs, "one object per flagged reference")
 			with := readersVar(fs, "deployed")
-			return func(x *cmdEnv, files []string) int { return runLint(x, spec.one(), *asJSON, with, files) }
+			base := addBaseFlag(fs, relativeBase, "compare relative references against this absolute base `URI`")
+			return func(x *cmdEnv, files []string) int {
+				if r, err := uri.Parse(spec.one(), *base); err != nil || !r.IsAbsolute() {
+					return x.usageError("-base %q is not an absolute URI under %s", *base, spec.one())
+				}
+				return runLint(x, spec.one(), *asJSON, with, *base, files)
+			}
 		},
 	}
 }
@@ -70,7 +76,7 @@ type lintResult struct {
 	Hazards     []uri.Hazard `json:"hazards"`
 }
 
-func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, files []string) int {
+func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, base string, files []string) int {
 	enc := x.encoder()
 	flagged := false
 	// Lines are read on this goroutine, linted in batches on GOMAXPROCS workers (each
@@ -83,7 +89,7 @@ func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, files []s
 			if in.readErr != nil {
 				return nil // too long: not a reference anyone linted
 			}
-			return lintLine(p, readers, in.text)
+			return lintLine(p, readers, base, in.text)
 		}
 	}
 	emit := func(in inputLine, hz []uri.Hazard) error {
@@ -115,17 +121,15 @@ func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, files []s
 
 // lintLine is the hazards of one line under p's spec: its own and, with readers, its
 // differentials; for a line the spec rejects, how the lenient readers (net/url, whatwg)
-// among readers read it; nil for a line that is not text.
-func lintLine(p *uri.Parser, readers []uri.Reader, line string) []uri.Hazard {
+// among readers read it; nil for a line that is not text. Relative references are
+// compared against base.
+func lintLine(p *uri.Parser, readers []uri.Reader, base, line string) []uri.Hazard {
 	if summary.LineProblem(line) != "" {
 		return nil
 	}
 	ref, err := p.Parse(line)
 	if err != nil {
-		if e, ok := errors.AsType[*uri.Error](err); ok {
-			return e.Lenient(withBase(readers, relativeBase)...)
-		}
-		return nil
+		return lenientWith(err, readers, base)
 	}
-	return hazardsWith(ref, readers)
+	return hazardsWith(ref, readers, base)
 }

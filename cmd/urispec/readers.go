@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -52,14 +53,24 @@ func parseReaders(list string) ([]uri.Reader, error) {
 }
 
 // hazardsWith is a reference's own hazards and its differentials with readers, in the
-// order of their offsets.
-func hazardsWith(r uri.Reference, readers []uri.Reader) []uri.Hazard {
+// order of their offsets; a relative reference is compared against base.
+func hazardsWith(r uri.Reference, readers []uri.Reader, base string) []uri.Hazard {
 	hz := r.Hazards()
 	if len(readers) > 0 {
 		hz = append(hz, r.Differentials(readers...)...)
-		hz = sortedHazards(append(hz, baseDifferentials(r, readers, relativeBase)...))
+		hz = sortedHazards(append(hz, baseDifferentials(r, readers, base)...))
 	}
 	return hz
+}
+
+// lenientWith is how the lenient readers among readers read a string that its spec
+// rejects (Error.Lenient), the WHATWG parser reading a relative one against base; nil
+// when err is not a *uri.Error.
+func lenientWith(err error, readers []uri.Reader, base string) []uri.Hazard {
+	if e, ok := errors.AsType[*uri.Error](err); ok && len(readers) > 0 {
+		return e.Lenient(withBase(readers, base)...)
+	}
+	return nil
 }
 
 // baseDifferentials compares a relative reference, resolved against base by its spec's
@@ -114,9 +125,10 @@ func sortedHazards(hz []uri.Hazard) []uri.Hazard {
 }
 
 // relativeBase is the base against which the WHATWG parser, which reads only URLs,
-// reads a relative reference: one the spec rejects ("/\\evil.example" is then the host
-// "evil.example"), and a valid one, compared with its resolution (baseDifferentials). The
-// name is reserved (RFC 2606), so it names no real server.
+// reads a relative reference when the command is given no -base: one the spec rejects
+// ("/\\evil.example" is then the host "evil.example"), and a valid one, compared with its
+// resolution (baseDifferentials). The name is reserved (RFC 2606), so it names no real
+// server.
 const relativeBase = "https://example.invalid/"
 
 // withBase returns readers with each WHATWG reader reading relative references against
