@@ -309,6 +309,24 @@ func ExampleReference_Hazards() {
 	// unexpected-port "25" (RFC 3986, section 7.2)
 }
 
+// A program that, as RFC 9110 section 4.2.4 advises, treats a userinfo in an http or
+// https URI from an untrusted source as an error looks for its hazard code: the URI is
+// valid, and the hazard is the recipient's to act on.
+func ExampleReference_Hazards_httpUserinfo() {
+	r, err := uri.Parse(uri.RFC3986, "https://account.example@evil.example/login")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, h := range r.Hazards() {
+		if h.Code == uri.HTTPUserinfo {
+			fmt.Printf("refused: %q (%s)\n", r.Input()[h.Offset:h.Offset+h.Length], h.Section)
+		}
+	}
+	// Output:
+	// refused: "account.example@" (RFC 9110, section 4.2.4)
+}
+
 func ExampleReference_Differentials() {
 	// Valid under RFC 2396 as a registry-based authority; RFC 3986 rejects it; Go's
 	// net/url reads host "c" and user "a@b".

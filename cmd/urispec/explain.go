@@ -21,8 +21,8 @@ invalid one, the offending byte marked with a caret, the rule and what the gramm
 expected there, and how net/url and the WHATWG parser (among the -with readers) read it
 where they accept it (the lenient-reading hazard of lint); with -base, the resolution of
 the URI against the base by the spec's own algorithm. Relative references are read by
-the WHATWG parser against -base, or ` + relativeBase + ` without one. Colour is used only when standard output is a terminal (and NO_COLOR is
-not set).
+the WHATWG parser against -base, or ` + relativeBase + ` without one.
+Colour is used only when standard output is a terminal (and NO_COLOR is not set).
 
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
 components, host_kind, hazards, error), spans (each defined component's [start, end)
