@@ -51,6 +51,11 @@ func (e *Error) findExpected() []string {
 	if e.Offset > maxProbe {
 		return nil
 	}
+	if e.Spec == 0 { // an error of the URI Template grammar (template.go), which has no Spec
+		p := templatePool.Get().(*Parser)
+		defer templatePool.Put(p)
+		return p.expected(e.Input[:e.Offset])
+	}
 	p, err := get(e.Spec)
 	if err != nil {
 		return nil

@@ -95,12 +95,11 @@ type TemplateError struct {
 	// Rule is the grammar rule (as RFC 6570 spells it) that was being parsed at Offset.
 	Rule string
 
-	once     sync.Once
-	expected []string
+	err *Error // the same error as the spec grammars make, which finds Expected
 }
 
 func templateError(e *Error) *TemplateError {
-	return &TemplateError{Input: e.Input, Offset: e.Offset, Rule: e.Rule}
+	return &TemplateError{Input: e.Input, Offset: e.Offset, Rule: e.Rule, err: e}
 }
 
 // Error returns a message such as `rfc6570: invalid character ' ' at byte 5 in
@@ -113,15 +112,10 @@ func (e *TemplateError) Error() string {
 // classes ("varchar"), quoted characters ("\"}\""), and "end of input"; nil when Offset
 // is beyond 64 KiB. It is found on the first call, as Error.Expected.
 func (e *TemplateError) Expected() []string {
-	e.once.Do(func() {
-		if e.Offset > maxProbe {
-			return
-		}
-		p := templatePool.Get().(*Parser)
-		defer templatePool.Put(p)
-		e.expected = p.expected(e.Input[:e.Offset])
-	})
-	return slices.Clone(e.expected)
+	if e.err == nil {
+		return nil
+	}
+	return e.err.Expected()
 }
 
 // Template is a parsed RFC 6570 URI Template: its literals and expressions in order.
@@ -243,6 +237,8 @@ func (t Template) Parts() []TemplatePart {
 // Level is the lowest level of RFC 6570 section 1.2 (1 to 4) whose processors expand
 // the template: 1 for a template of literals and simple {var} expressions only. It is
 // 0 when an expression uses a reserved operator of section 2.2, which no level expands.
+// It is read from the syntax: a list or associative array value also needs Level 4
+// (1.2: "{list}" is in its table), which the template does not show.
 func (t Template) Level() int {
 	for _, p := range t.parts {
 		if p.Expression && p.level() == 0 {
