@@ -36,13 +36,14 @@ var templateBinding = binding{
 	},
 }
 
-// templateGrammar is the compiled binding, with the rule numbers ParseTemplate reads.
 var templateGrammar = compileTemplate()
 
+// templateRules is the compiled template grammar with the rules whose tokens
+// ParseTemplate reads, and the set of those rules (parts) that its run records.
 type templateRules struct {
 	*grammar
 	expression, operator, varspec, varname, maxLength, explode int
-	record                                                     [4]uint64
+	parts                                                      [4]uint64
 }
 
 func compileTemplate() *templateRules {
@@ -56,7 +57,7 @@ func compileTemplate() *templateRules {
 		if *r.id = rfc6570.RuleID(r.name); *r.id < 0 {
 			panic("uri: rfc6570: no rule " + r.name)
 		}
-		t.record[*r.id/64] |= 1 << (*r.id % 64)
+		t.parts[*r.id/64] |= 1 << (*r.id % 64)
 	}
 	return t
 }
@@ -156,7 +157,7 @@ func ParseTemplate(s string) (Template, error) {
 	p := templatePool.Get().(*Parser)
 	defer templatePool.Put(p)
 	tr := templateGrammar
-	if !p.m.RunRecording(s, p.top, &tr.record) {
+	if !p.m.RunRecording(s, p.top, &tr.parts) {
 		return Template{}, templateError(p.explain(s))
 	}
 	t := Template{raw: s, level: 1}
