@@ -37,3 +37,7 @@ func ParseStages(p *Parser) []Stage {
 		{"5-parse", func(s string) { p.Parse(s) }}, // fills the Reference it returns
 	}
 }
+
+// NewTemplateParser is a Parser of the URI Template grammar (its errors are *Error with
+// Spec 0), for the ABNF oracle.
+func NewTemplateParser() *Parser { return newTemplateParser() }

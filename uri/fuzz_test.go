@@ -1,6 +1,6 @@
 package uri_test
 
-// Fuzz targets, one per spec with a grammar/<spec>.abnf. Each requires, for any
+// Fuzz targets, one per grammar with a grammar/<name>.abnf. Each requires, for any
 // input: no panic; an invalid input gets an *uri.Error whose Offset lies within the
 // input (0 <= Offset <= len(input); len means "unexpected end"); and the verdict of
 // uri.Validate equals the ABNF oracle's: go-abnf's IsValid for inputs up to oracleFuzzMax
@@ -26,8 +26,7 @@ import (
 // other checks apply to inputs of any length.
 const oracleFuzzMax = 256
 
-// One target per spec; a target skips while its spec has no parser in package uri or
-// no grammar/<spec>.abnf.
+// One target per grammar: each spec's, and RFC 6570's URI Templates.
 func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
 func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
 func FuzzValidateRFC1808(f *testing.F)      { fuzzValidate(f, "rfc1808") }
@@ -38,28 +37,28 @@ func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
 func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
 func FuzzValidateRFC3987(f *testing.F)      { fuzzValidate(f, "rfc3987") }
 func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }
+func FuzzValidateRFC6570(f *testing.F)      { fuzzValidate(f, "rfc6570") }
 
+// fuzzValidate fuzzes the grammar of grammar/<id>.abnf: a spec's ID, or "rfc6570" (URI
+// Templates, whose errors are also *uri.Error here: uri.CheckURITemplate wraps them).
 func fuzzValidate(f *testing.F, id string) {
-	spec, err := uri.ParseSpec(id)
-	if err != nil {
-		f.Fatal(err)
-	}
 	var o *oracle
 	for _, x := range loadOracles(f) {
-		if x.spec == spec {
+		if x.name == id {
 			o = x
 		}
 	}
 	if o == nil {
 		f.Fatalf("no grammar/%s.abnf", id)
 	}
-	for _, s := range regressions(f, spec) {
+	spec := o.name
+	for _, s := range regressions(f, id) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		// The parser the ABNF top describes (o.opts: GenericOnly for rfc1738, whose
 		// default strict top is not an RFC rule; uri/fuzz_rfc1738_test.go fuzzes it).
-		p, err := uri.NewParser(spec, o.opts...)
+		p, err := o.newParser()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -93,7 +93,14 @@ func oracleCount(t testing.TB, short, full int) int {
 
 // oracle is one spec's ABNF grammar and its top rule.
 type oracle struct {
-	spec uri.Spec
+	spec uri.Spec // 0 for a grammar that is no spec version (rfc6570)
+	// name is the grammar's file name without .abnf: the spec's ID, or "rfc6570".
+	name string
+	// newParser makes the parser the ABNF is compared with.
+	newParser func() (*uri.Parser, error)
+	// alphabet is what near-misses insert or substitute; wide adds non-ASCII ones.
+	alphabet string
+	wide     bool
 	// opts are the ParserOptions under which the spec's parser derives the language of
 	// the ABNF top: "; oracle-parser: generic-only" gives uri.GenericOnly() (rfc1738,
 	// whose default strict top is not an RFC rule; see uri/oracle_rfc1738_test.go).
@@ -101,6 +108,8 @@ type oracle struct {
 	path string
 	g    *goabnf.Grammar
 	top  string
+	// parserOpt is the file's "; oracle-parser:" line.
+	parserOpt string
 	// re is the top rule compiled to an anchored regexp (nil: none, and reNone says why).
 	re     *regexp.Regexp
 	reNone string
@@ -139,42 +148,33 @@ func loadOracles(t testing.TB) []*oracle {
 	t.Helper()
 	oraclesOnce.Do(func() {
 		for _, spec := range uri.Specs() {
-			path := filepath.Join("..", "grammar", spec.String()+".abnf")
-			src, err := os.ReadFile(path)
-			if errors.Is(err, os.ErrNotExist) {
-				continue
-			}
+			o, err := loadOracle(spec.String())
 			if err != nil {
 				oraclesErr = err
 				return
 			}
-			g, err := goabnf.ParseABNF(src)
-			if err != nil {
-				oraclesErr = fmt.Errorf("%s: %v (go-abnf wants CRLF line endings and rule names in column 1)", path, err)
-				return
+			if o == nil {
+				continue
 			}
-			top := directive(src, "oracle-top")
-			if top == "" {
-				for _, c := range topCandidates {
-					if goabnf.GetRule(c, g.Rulemap) != nil {
-						top = c
-						break
-					}
-				}
-			}
-			if top == "" || goabnf.GetRule(top, g.Rulemap) == nil {
-				oraclesErr = fmt.Errorf("%s: no top rule: add a line \"; oracle-top: RULE\"", path)
-				return
-			}
-			o := &oracle{spec: spec, path: path, g: g, top: top}
-			if directive(src, "oracle-parser") == "generic-only" {
+			o.spec = spec
+			if o.parserOpt == "generic-only" {
 				o.opts = append(o.opts, uri.GenericOnly())
 			}
-			if o.re, err = compileRegex(g, top); err != nil {
-				o.re, o.reNone = nil, regexUnavailable(err)
-			}
+			o.newParser = func() (*uri.Parser, error) { return uri.NewParser(spec, o.opts...) }
+			o.wide = spec == uri.RFC3987 // non-ASCII terminals: non-ASCII near-misses too
 			oracles = append(oracles, o)
 		}
+		// RFC 6570's URI Template grammar, which is no spec version: its own parser and
+		// the characters of its expressions in the near-misses.
+		o, err := loadOracle("rfc6570")
+		if err != nil {
+			oraclesErr = err
+			return
+		}
+		o.newParser = func() (*uri.Parser, error) { return uri.NewTemplateParser(), nil }
+		o.alphabet = templateMutationAlphabet
+		o.wide = true
+		oracles = append(oracles, o)
 	})
 	if oraclesErr != nil {
 		t.Fatal(oraclesErr)
@@ -184,6 +184,46 @@ func loadOracles(t testing.TB) []*oracle {
 	}
 	return oracles
 }
+
+// loadOracle reads grammar/<name>.abnf, or returns nil if there is none.
+func loadOracle(name string) (*oracle, error) {
+	path := filepath.Join("..", "grammar", name+".abnf")
+	src, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := goabnf.ParseABNF(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v (go-abnf wants CRLF line endings and rule names in column 1)", path, err)
+	}
+	top := directive(src, "oracle-top")
+	if top == "" {
+		for _, c := range topCandidates {
+			if goabnf.GetRule(c, g.Rulemap) != nil {
+				top = c
+				break
+			}
+		}
+	}
+	if top == "" || goabnf.GetRule(top, g.Rulemap) == nil {
+		return nil, fmt.Errorf("%s: no top rule: add a line \"; oracle-top: RULE\"", path)
+	}
+	o := &oracle{name: name, path: path, g: g, top: top, alphabet: mutationAlphabet,
+		parserOpt: directive(src, "oracle-parser")}
+	if o.re, err = compileRegex(g, top); err != nil {
+		o.re, o.reNone = nil, regexUnavailable(err)
+	}
+	return o, nil
+}
+
+// templateMutationAlphabet is what near-misses of URI Templates insert or substitute:
+// the braces, operators (reserved ones too), modifiers and separators of expressions,
+// "%" and characters that literals exclude ("'", space, "<", "\\", "^", "|"), "$" and
+// "(" (excluded from expressions: 2.2), and a letter and digits of varchar and max-length.
+const templateMutationAlphabet = "{}{}+#./;?&=,!@|:*%'$( <\\^gZ01_"
 
 // directive returns the value of a "; name: value" comment line of an ABNF file.
 func directive(src []byte, name string) string {
@@ -255,16 +295,16 @@ func disagreement(o *oracle, s string, err error, want bool) string {
 		return ""
 	}
 	if want {
-		return fmt.Sprintf("%s: %q: ABNF valid, uri.Validate: %v", o.spec, s, err)
+		return fmt.Sprintf("%s: %q: ABNF valid, uri.Validate: %v", o.name, s, err)
 	}
-	return fmt.Sprintf("%s: %q: ABNF invalid, uri.Validate accepts it", o.spec, s)
+	return fmt.Sprintf("%s: %q: ABNF invalid, uri.Validate accepts it", o.name, s)
 }
 
 // regressions reads testdata/oracle/<spec>.txt: one Go-quoted string per line, "#"
 // comments and blank lines ignored. A missing file is no regression.
-func regressions(t testing.TB, spec uri.Spec) []string {
+func regressions(t testing.TB, name string) []string {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "oracle", spec.String()+".txt")
+	path := filepath.Join("..", "testdata", "oracle", name+".txt")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -291,17 +331,17 @@ func regressions(t testing.TB, spec uri.Spec) []string {
 // TestOracleRegressions checks the strings of testdata/oracle/<spec>.txt.
 func TestOracleRegressions(t *testing.T) {
 	for _, o := range loadOracles(t) {
-		t.Run(o.spec.String(), func(t *testing.T) {
-			p, err := uri.NewParser(o.spec, o.opts...)
+		t.Run(o.name, func(t *testing.T) {
+			p, err := o.newParser()
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, s := range regressions(t, o.spec) {
+			for _, s := range regressions(t, o.name) {
 				if d := checkOne(o, p, s); d != "" {
 					t.Error(d)
 				}
 				if v, byRegex := o.fast(s); byRegex && v != o.valid(s) {
-					t.Errorf("%s: %q: regexp %v, IsValid %v", o.spec, s, v, !v)
+					t.Errorf("%s: %q: regexp %v, IsValid %v", o.name, s, v, !v)
 				}
 			}
 		})
@@ -313,7 +353,7 @@ func TestOracleRegressions(t *testing.T) {
 func TestOracle(t *testing.T) {
 	n := oracleCount(t, 400, 2000)
 	for _, o := range loadOracles(t) {
-		t.Run(o.spec.String(), func(t *testing.T) {
+		t.Run(o.name, func(t *testing.T) {
 			t.Parallel()
 			st := runOracle(t, o, n, runtime.GOMAXPROCS(0))
 			how := fmt.Sprintf("ABNF verdict by regexp, cross-checked against IsValid on %d strings (%d differ)",
@@ -322,7 +362,7 @@ func TestOracle(t *testing.T) {
 				how = "ABNF verdict by IsValid: no regexp: " + o.reNone
 			}
 			t.Logf("%s: %d strings checked (%d distinct, %d of them valid), %d disagreements, %d errors unlike the reference explain's, %v; %s",
-				o.spec, st.checked, st.distinct, st.valid, st.disagreements, st.explainDiffs, st.elapsed.Round(time.Millisecond), how)
+				o.name, st.checked, st.distinct, st.valid, st.disagreements, st.explainDiffs, st.elapsed.Round(time.Millisecond), how)
 			for _, d := range st.examples {
 				t.Error(d)
 			}
@@ -379,7 +419,7 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 				case <-stop:
 					return
 				case <-tick.C:
-					t.Logf("%s: %d of %d seeds done, %v", o.spec, done.Load(), seeds, time.Since(start).Round(time.Second))
+					t.Logf("%s: %d of %d seeds done, %v", o.name, done.Load(), seeds, time.Since(start).Round(time.Second))
 				}
 			}
 		}()
@@ -388,7 +428,7 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := uri.NewParser(o.spec, o.opts...)
+			p, err := o.newParser()
 			if err != nil {
 				t.Error(err)
 				return
@@ -411,7 +451,7 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 						if len(st.crossExamples) < 20 {
 							st.crossExamples = append(st.crossExamples,
 								fmt.Sprintf("%s: %q: regexp %v, IsValid %v (a fault of the regexp recognizer, not of the parser)",
-									o.spec, s, want, !want))
+									o.name, s, want, !want))
 						}
 						want = !want // IsValid is the authority
 					}
@@ -439,10 +479,10 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 				check(string(s), cross)
 				r := rand.New(rand.NewPCG(uint64(i), 0x5eed))
 				for k := 0; k < nearMisses; k++ {
-					if o.spec == uri.RFC3987 { // non-ASCII terminals: non-ASCII near-misses too
-						check(string(mutateWide(r, s, mutationAlphabet, wide)), cross)
+					if o.wide {
+						check(string(mutateWide(r, s, o.alphabet, wide)), cross)
 					} else {
-						check(string(mutate(r, s, mutationAlphabet)), cross)
+						check(string(mutate(r, s, o.alphabet)), cross)
 					}
 				}
 				done.Add(1)
@@ -836,7 +876,7 @@ var ambiguities = []struct {
 func TestAmbiguities(t *testing.T) {
 	bySpec := map[string]*oracle{}
 	for _, o := range loadOracles(t) {
-		bySpec[o.spec.String()] = o
+		bySpec[o.name] = o
 	}
 	for _, a := range ambiguities {
 		t.Run(a.spec+"/"+a.rule+"/"+strconv.Quote(a.input), func(t *testing.T) {

@@ -124,6 +124,11 @@ undefined), host_kind, scheme (RFC 1738's scheme-specific parts), hazards, and f
 invalid input error {offset, rule, message, expected} (and hazards when it has lenient
 readings).
 
+With -format, each input is checked against one of the URI formats of JSON Schema and
+OpenAPI instead: uri (an RFC 3986 URI: a scheme, a fragment allowed), uri-reference, iri
+(RFC 3987), iri-reference, or uri-template (an RFC 6570 URI Template). No hazards are
+looked for; -json prints input, format, valid and error.
+
 When standard error is a terminal and standard output is not, progress is shown while
 files or standard input are read (not with -json).
 
@@ -134,7 +139,7 @@ func checkCommand() command {
 	return command{
 		name:    "check",
 		summary: "validate URI references and show their components",
-		usage:   "check [-spec ID,...|all] [-json] [-with READERS] [-schemes=false] [-f FILE]... [URI ...]",
+		usage:   "check [-spec ID,...|all | -format FORMAT] [-json] [-with READERS] [-schemes=false] [-f FILE]... [URI ...]",
 		doc:     checkDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			o := checkOptions{specs: specFlags(fs, "rfc3986", true)}
@@ -142,7 +147,25 @@ func checkCommand() command {
 			o.with = readersVar(fs, "none")
 			fs.BoolVar(&o.schemes, "schemes", true, "rfc1738 only (other specs ignore it): a URL whose scheme is one of RFC 1738's ten\nmust match that scheme's rule; with -schemes=false, the generic syntax (genericurl) alone")
 			files := filesVar(fs, "URI references")
-			return func(x *cmdEnv, args []string) int { return runCheck(x, o, args, *files) }
+			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/templates.md)")
+			return func(x *cmdEnv, args []string) int {
+				if *format == "" {
+					return runCheck(x, o, args, *files)
+				}
+				if _, ok := uri.FormatChecker(*format); !ok {
+					return x.usageError("unknown -format %q (known: %s)", *format, formatNames())
+				}
+				var other string
+				fs.Visit(func(f *flag.Flag) {
+					if f.Name == "spec" || f.Name == "with" || f.Name == "schemes" {
+						other = f.Name
+					}
+				})
+				if other != "" {
+					return x.usageError("-format and -%s exclude each other: a format names its own grammar", other)
+				}
+				return runCheckFormat(x, *format, o.json, args, *files)
+			}
 		},
 	}
 }
@@ -160,6 +183,22 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 		opts = append(opts, uri.GenericOnly())
 	}
 	specs := o.specs.specs
+	// Inputs are checked and their output written in batches on GOMAXPROCS workers, each
+	// with its own checker, and printed in input order; standard output is flushed after
+	// each batch.
+	newWorker := func() func(inputLine) checkOut {
+		c := newChecker(specs, opts, o.with.readers(), o.json)
+		return c.check
+	}
+	// Progress on a terminal, but not under -json, nor when the verdicts stream to the
+	// terminal too (the progress line would break them).
+	return checkInputs(x, args, files, newWorker, !o.json && !isTerminal(x.terminal))
+}
+
+// checkInputs checks the arguments, then the lines of the files (standard input with
+// neither), on the workers newWorker makes, and prints each input's output in input
+// order. It returns exitInvalid when some input was invalid.
+func checkInputs(x *cmdEnv, args, files []string, newWorker func() func(inputLine) checkOut, progress bool) int {
 	status := exitOK
 	// emit prints what a worker wrote for one input.
 	emit := func(_ inputLine, out checkOut) error {
@@ -171,13 +210,6 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 		}
 		return out.err
 	}
-	// Inputs are checked and their output written in batches on GOMAXPROCS workers, each
-	// with its own checker, and printed in input order; standard output is flushed after
-	// each batch.
-	newWorker := func() func(inputLine) checkOut {
-		c := newChecker(specs, opts, o.with.readers(), o.json)
-		return c.check
-	}
 	pool := ordered.New(0, 256, newWorker, emit, x.stdout.Flush)
 	var err error
 	for i, a := range args {
@@ -186,9 +218,7 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 		}
 	}
 	if err == nil && (len(files) > 0 || len(args) == 0) {
-		// Progress on a terminal, but not under -json, nor when the verdicts stream to
-		// the terminal too (the progress line would break them).
-		err = readPooled(x, files, pool, !o.json && !isTerminal(x.terminal))
+		err = readPooled(x, files, pool, progress)
 	} else if cerr := pool.Close(); err == nil {
 		err = cerr
 	}

@@ -28,6 +28,7 @@ const (
 func commands() []command {
 	return []command{
 		checkCommand(),
+		templateCommand(),
 		lintCommand(),
 		matrixCommand(),
 		mergeCommand(),
