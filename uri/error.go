@@ -65,21 +65,25 @@ func (e *Error) findExpected() []string {
 // Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:
 // the spec, what was found at Offset, and Rule. It does not list Expected, which costs
 // parses to find; a caller that shows it asks for it.
-func (e *Error) Error() string {
-	b := make([]byte, 0, 64+len(e.Rule))
-	b = append(b, e.Spec.String()...)
+func (e *Error) Error() string { return formatError(e.Spec.String(), e.Input, e.Offset, e.Rule) }
+
+// formatError is the message of Error and TemplateError: the grammar's name, what was
+// found at offset, and the rule.
+func formatError(grammar, input string, offset int, rule string) string {
+	b := make([]byte, 0, 64+len(rule))
+	b = append(b, grammar...)
 	b = append(b, ": "...)
-	if e.Offset >= len(e.Input) {
+	if offset >= len(input) {
 		b = append(b, "unexpected end of input"...)
 	} else {
 		b = append(b, "invalid "...)
-		b = appendCharAt(b, e.Input, e.Offset)
+		b = appendCharAt(b, input, offset)
 	}
 	b = append(b, " at byte "...)
-	b = strconv.AppendInt(b, int64(e.Offset), 10)
-	if e.Rule != "" {
+	b = strconv.AppendInt(b, int64(offset), 10)
+	if rule != "" {
 		b = append(b, " in "...)
-		b = append(b, e.Rule...)
+		b = append(b, rule...)
 	}
 	return string(b)
 }

@@ -49,6 +49,20 @@ func ExampleCheckIRIReference() {
 	// rfc3987: invalid character ' ' at byte 1 in scheme
 }
 
+func ExampleCheckURITemplate() {
+	fmt.Println(uri.CheckURITemplate("https://example.org/search{?q,lang}{#section}"))
+	err := uri.CheckURITemplate("/users/{user id}")
+	var e *uri.TemplateError
+	if errors.As(err, &e) {
+		fmt.Println(e)
+		fmt.Println("expected:", e.Expected())
+	}
+	// Output:
+	// <nil>
+	// rfc6570: invalid character ' ' at byte 12 in varname
+	// expected: [varchar "*" "," "." ":" "}"]
+}
+
 func ExampleFormatChecker() {
 	// The functions under the names of JSON Schema's "format" keyword, to register with
 	// a validator.
@@ -61,5 +75,5 @@ func ExampleFormatChecker() {
 	// uri-reference: false
 	// iri: false
 	// iri-reference: false
-	// uri-template: false
+	// uri-template: true
 }

@@ -1,0 +1,387 @@
+package uri
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// TemplateValue is the value of a template variable (RFC 6570 section 2.3): a string, a
+// list of strings, or an associative array of (name, value) pairs. The zero
+// TemplateValue is undefined: an expression skips it (3.2.1), as it skips a variable
+// that Expand is not given.
+type TemplateValue struct {
+	kind  valueKind
+	str   string
+	list  []string
+	pairs []TemplatePair
+}
+
+type valueKind uint8
+
+const (
+	undefinedValue valueKind = iota
+	stringValue
+	listValue
+	assocValue
+)
+
+// TemplatePair is one (name, value) pair of an associative array.
+type TemplatePair struct{ Name, Value string }
+
+// TemplateString is a string value; the empty string is defined (2.3).
+func TemplateString(s string) TemplateValue { return TemplateValue{kind: stringValue, str: s} }
+
+// TemplateList is a list value. A list of no members is undefined (2.3).
+func TemplateList(items ...string) TemplateValue {
+	return TemplateValue{kind: listValue, list: items}
+}
+
+// TemplateAssoc is an associative array, expanded in the order of its pairs. It is a
+// slice of pairs and not a Go map because an expansion writes the pairs in order
+// ("{?keys*}" gives "?semi=%3B&dot=.&comma=%2C" for the pairs in that order), and a map's
+// order is random: the same call would give different URIs. An array of no pairs is
+// undefined (2.3).
+func TemplateAssoc(pairs ...TemplatePair) TemplateValue {
+	return TemplateValue{kind: assocValue, pairs: pairs}
+}
+
+// defined reports whether the value takes part in an expansion (2.3: a list or an
+// associative array with no members is undefined).
+func (v TemplateValue) defined() bool {
+	switch v.kind {
+	case stringValue:
+		return true
+	case listValue:
+		return len(v.list) > 0
+	case assocValue:
+		return len(v.pairs) > 0
+	}
+	return false
+}
+
+// ExpandError says why an expression of a valid template cannot be expanded.
+type ExpandError struct {
+	// Offset is the byte offset of the expression in the template, Expression its text.
+	Offset     int
+	Expression string
+	// Var is the variable concerned ("" when the error is the operator's).
+	Var    string
+	Reason string
+}
+
+func (e *ExpandError) Error() string {
+	if e.Var == "" {
+		return fmt.Sprintf("rfc6570: cannot expand %s at byte %d: %s", e.Expression, e.Offset, e.Reason)
+	}
+	return fmt.Sprintf("rfc6570: cannot expand %s at byte %d: variable %q: %s", e.Expression, e.Offset, e.Var, e.Reason)
+}
+
+// opRule is a row of the table of RFC 6570 Appendix A: what an operator writes before
+// the first value (first), between values (sep), whether values are named (named),
+// what follows the name of an empty value (ifemp), and whether reserved characters and
+// pct-encoded triplets pass unencoded (reserved: allow "U+R", else "U").
+type opRule struct {
+	first, sep string
+	named      bool
+	ifemp      string
+	reserved   bool
+}
+
+func operatorRule(op byte) (opRule, bool) {
+	switch op {
+	case 0: // 3.2.2
+		return opRule{"", ",", false, "", false}, true
+	case '+': // 3.2.3
+		return opRule{"", ",", false, "", true}, true
+	case '#': // 3.2.4
+		return opRule{"#", ",", false, "", true}, true
+	case '.': // 3.2.5
+		return opRule{".", ".", false, "", false}, true
+	case '/': // 3.2.6
+		return opRule{"/", "/", false, "", false}, true
+	case ';': // 3.2.7
+		return opRule{";", ";", true, "", false}, true
+	case '?': // 3.2.8
+		return opRule{"?", "&", true, "=", false}, true
+	case '&': // 3.2.9
+		return opRule{"&", "&", true, "=", false}, true
+	}
+	return opRule{}, false
+}
+
+// Expand expands the template with the variables vars (section 3): a variable that vars
+// lacks is undefined. It fails with an *ExpandError on an expression that section 3
+// gives no expansion: a reserved operator of 2.2, or a prefix modifier on a list or an
+// associative array (2.4.1: "not applicable to variables that have composite values").
+// Literals are copied, each character that is not allowed in a URI as its
+// pct-encoded UTF-8 (3.1).
+func (t Template) Expand(vars map[string]TemplateValue) (string, error) {
+	var b strings.Builder
+	for _, p := range t.parts {
+		if !p.Expression {
+			appendEncoded(&b, p.Text, true)
+			continue
+		}
+		if err := p.expand(&b, vars); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
+}
+
+// expand writes the expansion of expression p (Appendix A).
+func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) error {
+	rule, ok := operatorRule(p.Operator)
+	if !ok {
+		return &ExpandError{Offset: p.Offset, Expression: p.Text,
+			Reason: fmt.Sprintf("the operator %q is reserved for future extensions (RFC 6570 section 2.2)", p.Operator)}
+	}
+	first := true
+	for _, vs := range p.Vars {
+		v := vars[vs.Name]
+		if !v.defined() {
+			continue
+		}
+		if vs.Prefix > 0 && v.kind != stringValue {
+			return &ExpandError{Offset: p.Offset, Expression: p.Text, Var: vs.Name,
+				Reason: "a prefix modifier applies to a string, not a list or an associative array (RFC 6570 section 2.4.1)"}
+		}
+		if first {
+			b.WriteString(rule.first)
+			first = false
+		} else {
+			b.WriteString(rule.sep)
+		}
+		switch {
+		case v.kind == stringValue:
+			s := v.str
+			if vs.Prefix > 0 {
+				s = prefixChars(s, vs.Prefix)
+			}
+			if rule.named {
+				writeName(b, vs.Name, s == "", rule.ifemp)
+			}
+			appendEncoded(b, s, rule.reserved)
+		case !vs.Explode:
+			if rule.named {
+				writeName(b, vs.Name, false, rule.ifemp) // a defined composite is not empty
+			}
+			if v.kind == listValue {
+				for i, item := range v.list {
+					if i > 0 {
+						b.WriteByte(',')
+					}
+					appendEncoded(b, item, rule.reserved)
+				}
+			} else {
+				for i, pair := range v.pairs {
+					if i > 0 {
+						b.WriteByte(',')
+					}
+					appendEncoded(b, pair.Name, rule.reserved)
+					b.WriteByte(',')
+					appendEncoded(b, pair.Value, rule.reserved)
+				}
+			}
+		case v.kind == listValue: // exploded list: each member as if a variable of its own
+			for i, item := range v.list {
+				if i > 0 {
+					b.WriteString(rule.sep)
+				}
+				if rule.named {
+					writeName(b, vs.Name, item == "", rule.ifemp)
+				}
+				appendEncoded(b, item, rule.reserved)
+			}
+		default: // exploded associative array: name=value pairs, named by their own names
+			for i, pair := range v.pairs {
+				if i > 0 {
+					b.WriteString(rule.sep)
+				}
+				appendEncoded(b, pair.Name, rule.reserved)
+				if pair.Value == "" && rule.named {
+					b.WriteString(rule.ifemp)
+				} else {
+					b.WriteByte('=')
+				}
+				appendEncoded(b, pair.Value, rule.reserved)
+			}
+		}
+	}
+	return nil
+}
+
+// writeName writes a variable's name and what follows it: ifemp for an empty value,
+// else "=".
+func writeName(b *strings.Builder, name string, empty bool, ifemp string) {
+	b.WriteString(name)
+	if empty {
+		b.WriteString(ifemp)
+	} else {
+		b.WriteByte('=')
+	}
+}
+
+// prefixChars is the first n characters (code points) of s (2.4.1: "in characters, not
+// octets").
+func prefixChars(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+// appendEncoded writes s with every byte that the allowed set does not hold as a
+// pct-encoded triplet (3.2.1): unreserved characters always pass; with reserved (the
+// "+" and "#" operators, and literals), reserved characters and pct-encoded triplets
+// pass too. Other characters are encoded as the octets of their UTF-8 (bytes that are
+// not UTF-8 are encoded as they are).
+func appendEncoded(b *strings.Builder, s string, reserved bool) {
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isUnreserved(c):
+		case reserved && strings.IndexByte(":/?#[]@!$&'()*+,;=", c) >= 0:
+		case reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+			continue
+		}
+		b.WriteByte(c)
+	}
+}
+
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// DecodeTemplateVars reads template variables from a JSON object: a string is a string
+// value, an array of strings a list, an object of strings an associative array (in the
+// object's order). A number or boolean is the string of its JSON text ("37.76"), and
+// null is undefined (a null member of an array or object is left out). A nested array or
+// object inside an array or object has no meaning in RFC 6570 and is an error.
+func DecodeTemplateVars(data []byte) (map[string]TemplateValue, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := expectDelim(dec, '{', "a JSON object of variables"); err != nil {
+		return nil, err
+	}
+	vars := map[string]TemplateValue{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("template variables: %v", err)
+		}
+		name := tok.(string) // an object's key
+		v, err := decodeValue(dec, name)
+		if err != nil {
+			return nil, err
+		}
+		vars[name] = v
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("template variables: %v", err)
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, fmt.Errorf("template variables: more than one JSON value")
+	}
+	return vars, nil
+}
+
+func expectDelim(dec *json.Decoder, d json.Delim, what string) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return fmt.Errorf("template variables: %v", err)
+	}
+	if tok != d {
+		return fmt.Errorf("template variables: want %s, found %v", what, tok)
+	}
+	return nil
+}
+
+// decodeValue reads the value of variable name.
+func decodeValue(dec *json.Decoder, name string) (TemplateValue, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return TemplateValue{}, fmt.Errorf("template variables: %q: %v", name, err)
+	}
+	switch tok := tok.(type) {
+	case json.Delim:
+		if tok == '[' {
+			v := TemplateValue{kind: listValue}
+			for dec.More() {
+				s, ok, err := scalar(dec, name)
+				if err != nil {
+					return TemplateValue{}, err
+				}
+				if ok {
+					v.list = append(v.list, s)
+				}
+			}
+			_, err := dec.Token()
+			return v, err
+		}
+		v := TemplateValue{kind: assocValue}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return TemplateValue{}, fmt.Errorf("template variables: %q: %v", name, err)
+			}
+			s, ok, err := scalar(dec, name)
+			if err != nil {
+				return TemplateValue{}, err
+			}
+			if ok {
+				v.pairs = append(v.pairs, TemplatePair{Name: key.(string), Value: s})
+			}
+		}
+		_, err := dec.Token()
+		return v, err
+	case nil:
+		return TemplateValue{}, nil
+	}
+	s, _ := scalarText(tok)
+	return TemplateString(s), nil
+}
+
+// scalar reads a member of a list or associative array: its string, or ok false for
+// null.
+func scalar(dec *json.Decoder, name string) (string, bool, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return "", false, fmt.Errorf("template variables: %q: %v", name, err)
+	}
+	if _, ok := tok.(json.Delim); ok {
+		return "", false, fmt.Errorf("template variables: %q: a list or associative array holds strings, not %v", name, tok)
+	}
+	if tok == nil {
+		return "", false, nil
+	}
+	s, _ := scalarText(tok)
+	return s, true, nil
+}
+
+// scalarText is the string of a JSON string, number or boolean token.
+func scalarText(tok json.Token) (string, bool) {
+	switch tok := tok.(type) {
+	case string:
+		return tok, true
+	case json.Number:
+		return tok.String(), true
+	case bool:
+		if tok {
+			return "true", true
+		}
+		return "false", true
+	}
+	return "", false
+}
