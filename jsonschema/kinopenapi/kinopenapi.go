@@ -19,7 +19,8 @@ import (
 // openapi3.WithStringFormatValidators: they then apply to the validations given that option,
 // under both the OpenAPI 3.0 validator and the JSON Schema 2020-12 one
 // (openapi3.EnableJSONSchema2020), and leave the package-wide formats alone. An invalid string
-// fails with the *uri.Error that says at which byte and in which rule.
+// fails with an error that says what the *uri.Error says (at which byte, in which rule); the
+// 3.0 validator's error wraps the *uri.Error itself.
 func Validators() map[string]openapi3.StringFormatValidator {
 	m := make(map[string]openapi3.StringFormatValidator)
 	for _, name := range uri.FormatNames() {

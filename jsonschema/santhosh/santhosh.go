@@ -15,8 +15,9 @@ import (
 // Register makes c check the formats "uri", "uri-reference", "iri", "iri-reference" and
 // "uri-template" with urispec: RFC 3986 URI and URI-reference, RFC 3987 IRI and
 // IRI-reference, RFC 6570 URI-Template. A value that is not a string passes, as JSON Schema
-// says of every string format; an invalid string fails with the *uri.Error that says at which
-// byte and in which rule, which the library reports as the cause of its format error.
+// says of every string format; an invalid string fails with a *jsonschema.ValidationError
+// whose *kind.Format holds, as its Err, the *uri.Error that says at which byte and in which
+// rule (its message is part of the library's).
 //
 // Whether "format" asserts stays the compiler's setting: draft-07 and earlier assert it,
 // drafts 2019-09 and 2020-12 treat it as an annotation unless c.AssertFormat() is called.
