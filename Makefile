@@ -20,11 +20,13 @@ check-generated:
 	if diff -r gen "$$tmp/gen"; then echo "check-generated: gen/ is up to date"; \
 	else echo "check-generated: gen/ is stale: run 'make generate' and commit" >&2; exit 1; fi
 
-# beam/ is its own module (Apache Beam's dependencies stay out of the root go.mod): its
-# packages are vetted and tested from inside it.
+# beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
+# JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
+# and tested from inside them.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...
+	cd jsonschema && $(GO) vet ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -32,6 +34,7 @@ vet:
 test: vet
 	$(GO) test $(PKG)
 	cd beam && $(GO) test ./...
+	cd jsonschema && $(GO) test ./...
 
 # Every spec against net/url on each benchmark corpus (testdata/corpora/README.md: realworld
 # and gosrc), then accepted and rejected lines apart; docs/performance.md reads the output.
