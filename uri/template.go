@@ -23,7 +23,7 @@ var templateBinding = binding{
 	top:        "URI_Template",
 	ruleName:   hyphenated,
 	classes: []charClass{
-		{"literals", alnum + "!#$&()*+,-./:;=?@[]_~%"},
+		{"literals", alnum + "!#$&'()*+,-./:;=?@[]_~%"},
 		{"operator", "+#./;?&=,!@|"},
 		{"varchar", alnum + "_%"},
 		{"ALPHA", alpha},

@@ -102,21 +102,6 @@ func Load(dir string) ([]Case, error) {
 	return cases, nil
 }
 
-// Departure reports the tests of the suite whose verdict is not the one of the grammar
-// urispec implements, and why. urispec gives the grammar's verdict on them, the opposite of
-// the suite's.
-//
-// RFC 6570 section 2.1 as published excludes the apostrophe from literals
-// (%x26 / %x28-3B, and its comment lists "'" among the exceptions); the suite's test
-// "an apostrophe in a literal is valid" follows erratum 6937, which joins the two ranges into
-// %x26-3B. urispec's grammar is the published text, as its other grammars are.
-func Departure(c Case) (string, bool) {
-	if c.Format == "uri-template" && string(c.Data) == `"a'b"` {
-		return `RFC 6570 2.1 as published excludes "'" from literals; the suite follows erratum 6937`, true
-	}
-	return "", false
-}
-
 // schemaFor returns the schema of c and the library's value for the draft of c, from
 // drafts, the drafts the library has. For a draft it has not, it returns the zero value
 // and the schema without its "$schema" member, if any.

@@ -35,8 +35,7 @@ func TestLoad(t *testing.T) {
 }
 
 // TestURISpecFormats requires every validator, with urispec's formats registered by its
-// plug-in, to give the suite's verdict on every test but the departures, where it must give
-// the grammar's (see Departure).
+// plug-in, to give the suite's verdict on every test.
 func TestURISpecFormats(t *testing.T) {
 	cases := load(t)
 	for _, v := range Validators() {
@@ -46,18 +45,11 @@ func TestURISpecFormats(t *testing.T) {
 					continue
 				}
 				got, err := v.Run(c, true)
-				want := c.Valid
-				why, departs := Departure(c)
-				if departs {
-					want = !c.Valid
-				}
 				switch {
 				case err != nil:
 					t.Errorf("%s: %v", c, err)
-				case got != want && departs:
-					t.Errorf("%s: %s: valid %v, the suite's verdict: the departure (%s) is gone; remove it from Departure", c, c.Data, got, why)
-				case got != want:
-					t.Errorf("%s: %s: valid %v, want %v", c, c.Data, got, want)
+				case got != c.Valid:
+					t.Errorf("%s: %s: valid %v, want %v", c, c.Data, got, c.Valid)
 				}
 			}
 		})
