@@ -28,6 +28,7 @@ import (
 var schemeTable = []*schemeDesc{
 	&httpScheme,
 	&httpsScheme,
+	&urnScheme,
 }
 
 // schemeDesc is everything that makes one scheme's grammar, in one place.
