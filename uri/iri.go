@@ -1,7 +1,5 @@
 package uri
 
-import "strings"
-
 // IRIToURI maps an IRI reference to a URI reference as RFC 3987 section 3.1 says: each
 // character of ucschar or iprivate is converted to its UTF-8 octets (step 2.1), and each
 // octet is written %HH (step 2.2, upper-case hex digits as the section's examples have
@@ -10,23 +8,11 @@ import "strings"
 // existing escape included ("red%09ros&#xE9;" gives "red%09ros%C3%A9", not "%2509").
 // The result is valid under RFC3986.
 func IRIToURI(iri string) (string, error) {
-	if err := Validate(RFC3987, iri); err != nil {
+	if err := validatePlain(RFC3987, iri); err != nil {
 		return "", err
 	}
 	if isASCII(iri) {
 		return iri, nil
 	}
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(iri) + 2*len(iri)/3)
-	for i := 0; i < len(iri); i++ {
-		if c := iri[i]; c < 0x80 {
-			b.WriteByte(c)
-		} else {
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		}
-	}
-	return b.String(), nil
+	return percentEncodeNonASCII(iri), nil
 }

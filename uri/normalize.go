@@ -68,7 +68,7 @@ func Normalize(spec Spec, s string, level Level) (string, error) {
 	if level < LevelSimple || level > LevelScheme {
 		return "", fmt.Errorf("uri: unknown level %v", level)
 	}
-	r, err := Parse(spec, s)
+	r, err := parsePlain(spec, s)
 	if err != nil {
 		return "", err
 	}
@@ -82,13 +82,13 @@ func Normalize(spec Spec, s string, level Level) (string, error) {
 	}
 	cur := s
 	for _, step := range steps {
-		r, err := Parse(spec, cur)
+		r, err := parsePlain(spec, cur)
 		if err != nil {
 			return "", err // cannot happen: cur is always valid
 		}
 		n.r = r
 		next := step(partsOf(r)).String()
-		if next != cur && Validate(spec, next) == nil {
+		if next != cur && validatePlain(spec, next) == nil {
 			cur = next
 		}
 	}

@@ -95,8 +95,9 @@ func oracleCount(t testing.TB, short, full int) int {
 type oracle struct {
 	spec uri.Spec
 	// opts are the ParserOptions under which the spec's parser derives the language of
-	// the ABNF top: "; oracle-parser: generic-only" gives uri.GenericOnly() (rfc1738,
-	// whose default strict top is not an RFC rule; see uri/oracle_rfc1738_test.go).
+	// the ABNF top: uri.GenericOnly() where "; oracle-parser: generic-only" says so
+	// (rfc1738, whose default strict top is not an RFC rule; see
+	// uri/oracle_rfc1738_test.go) and where the spec checks scheme grammars too.
 	opts []uri.ParserOption
 	path string
 	g    *goabnf.Grammar
@@ -167,7 +168,14 @@ func loadOracles(t testing.TB) []*oracle {
 				return
 			}
 			o := &oracle{spec: spec, path: path, g: g, top: top}
-			if directive(src, "oracle-parser") == "generic-only" {
+			// The ABNF is the spec's grammar alone: the scheme grammars that rfc3986 and
+			// rfc3987 add by default have oracles of their own (TestSchemeOracle).
+			p, err := uri.NewParser(spec)
+			if err != nil {
+				oraclesErr = err
+				return
+			}
+			if directive(src, "oracle-parser") == "generic-only" || p.SchemeGrammars() {
 				o.opts = append(o.opts, uri.GenericOnly())
 			}
 			if o.re, err = compileRegex(g, top); err != nil {

@@ -142,7 +142,7 @@ func validateTarget(d *specDesc, s string) *Error {
 		s, _, _ = strings.Cut(s, "#")
 	}
 	var e *Error
-	if err := Validate(spec, s); err != nil && errors.As(err, &e) {
+	if err := validatePlain(spec, s); err != nil && errors.As(err, &e) {
 		return e
 	}
 	return nil
@@ -255,7 +255,7 @@ func parseParts(spec Spec, s string, o resolveOptions) (parts, error) {
 	if o.unvalidated {
 		return splitGeneric(s), nil
 	}
-	r, err := Parse(spec, s)
+	r, err := parsePlain(spec, s)
 	if err != nil {
 		return parts{}, err
 	}
