@@ -43,7 +43,7 @@ func ParseStages(p *Parser) []Stage {
 // fragment aside: nil, or the *Error of the grammar. found is false when no scheme has
 // that rule.
 func ValidateSchemeRule(rule, s string) (found bool, err error) {
-	for _, sg := range schemeGrammars {
+	for _, sg := range append(schemeGrammars[:len(schemeGrammars):len(schemeGrammars)], fileGrammarF) {
 		if sg.info().Rule != rule {
 			continue
 		}

@@ -29,6 +29,9 @@ var schemeTable = []*schemeDesc{
 	&httpScheme,
 	&httpsScheme,
 	&urnScheme,
+	&fileScheme,
+	&dataScheme,
+	&telScheme,
 }
 
 // schemeDesc is everything that makes one scheme's grammar, in one place.
@@ -53,6 +56,11 @@ type schemeDesc struct {
 	// checks are the rules that the scheme's RFC adds in prose, run in order after the
 	// grammar accepted.
 	checks []schemeCheck
+	// failures are rules that the scheme's RFC states in prose and its grammar already
+	// enforces (RFC 3966 5.1.5: a local number has a phone-context): where the grammar
+	// rejects the text and a failure's entry rule accepts it, that rule is the one
+	// broken, and the error cites its section.
+	failures []schemeFailure
 	// parts builds the typed parts from the tokens of the accepted text; g is the
 	// scheme's SchemeGrammar, which the parts embed.
 	parts func(m *schemeMatch, g SchemeGrammar) SchemeParts
@@ -67,6 +75,16 @@ type schemeCheck struct {
 	// check returns where the rule is broken (a byte offset into m.text) and what is
 	// wrong there ("empty host"); ok is true when the rule holds.
 	check func(m *schemeMatch) (offset int, problem string, ok bool)
+}
+
+// schemeFailure is a rule of a scheme's RFC that its grammar states too, recognised by
+// an entry rule of the grammar that derives the texts breaking only that rule.
+type schemeFailure struct {
+	// section and rule are as in schemeCheck; problem is what is wrong ("local number
+	// without a phone-context").
+	section, rule, problem string
+	// entry is the peg name of the entry rule.
+	entry string
 }
 
 // SchemeGrammar describes one scheme grammar: what SchemeGrammars lists and what every
@@ -87,7 +105,7 @@ type SchemeGrammar struct {
 func (g SchemeGrammar) Grammar() SchemeGrammar { return g }
 
 // SchemeParts is what a scheme's grammar names in a reference: one of HTTPParts (http
-// and https), URNParts and MailtoParts. Each encodes to JSON as an object with the
+// and https), URNParts, MailtoParts, FileParts, DataParts and TelParts. Each encodes to JSON as an object with the
 // fields of SchemeGrammar and its own ("scheme_parts" of urispec check -json).
 type SchemeParts interface {
 	Grammar() SchemeGrammar
@@ -277,6 +295,12 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 	}
 	if !ok {
 		e := sp.explain(text)
+		for _, f := range sg.failures {
+			if sp.m.Accepts(text, sg.g.ruleID(f.entry)) {
+				e.Section, e.Reason, e.requirement = f.section, f.problem, f.rule
+				break
+			}
+		}
 		e.Spec, e.Input, e.Offset = spec, s, back(e.Offset)
 		return nil, e
 	}
