@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/urispec/urispec/uri"
@@ -53,4 +54,19 @@ func TestFileAppendixF(t *testing.T) {
 			t.Errorf("%s: %v, want an error of Appendix F", in, err)
 		}
 	}
+}
+
+// A DOS drive letter without "/" is not a file URI of RFC 8089 section 2, but one of its
+// Appendix F, which CheckFileNonstandard accepts.
+func ExampleCheckFileNonstandard() {
+	fmt.Println(uri.Validate(uri.RFC3986, "file:c:/path/to/file") != nil)
+	p, err := uri.CheckFileNonstandard("file:c:/path/to/file")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(*p.DriveLetter, p.Path, p.Local)
+	// Output:
+	// true
+	// c: c:/path/to/file true
 }
