@@ -29,6 +29,7 @@ var schemeTable = []*schemeDesc{
 	&httpScheme,
 	&httpsScheme,
 	&urnScheme,
+	&mailtoScheme,
 }
 
 // schemeDesc is everything that makes one scheme's grammar, in one place.
