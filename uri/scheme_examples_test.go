@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urispec/urispec/uri"
 )
@@ -107,4 +108,70 @@ func schemeExampleFiles(t testing.TB) []string {
 		t.Fatalf("no testdata/examples/schemes/*.tsv (%v)", err)
 	}
 	return files
+}
+
+// TestSchemeIRIs: under rfc3987, an IRI whose scheme's RFC allows IRIs (http, https,
+// mailto) is checked by the URI it maps to, with error offsets into the IRI; a urn IRI
+// is checked as it is, so a character outside ASCII is an error at its offset.
+func TestSchemeIRIs(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		offset int    // -1: valid
+		want   string // the parts' JSON (valid) or the error's scheme (invalid)
+	}{
+		{"mailto:user@納豆.example.org?subject=café#x", -1, `{"to":["user@納豆.example.org"],"headers":[{"name":"subject","value":"café"}]}`},
+		{"http://résumé.example/é?é", -1, `{"host":"r%C3%A9sum%C3%A9.example","path":"/%C3%A9","query":"%C3%A9"}`},
+		{"http:é", 5, "http"},
+		{"http://é:/x#é", -1, `{"port":"","effective_port":"80"}`},
+		{"https:///é", 8, "https"},
+		{"mailto:é@b?c", 11, "mailto"}, // the "?" (a prose rule), after a 2-byte é
+		{"urn:example:café", 15, "urn"},
+		{"urn:example:a#é", 14, "urn"},
+	} {
+		r, err := uri.Parse(uri.RFC3987, c.in)
+		if c.offset >= 0 {
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Offset != c.offset || e.Scheme != c.want {
+				t.Errorf("%q: %v, want an error of the %s grammar at byte %d", c.in, err, c.want, c.offset)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		parts, err := r.SchemeParts()
+		if err != nil {
+			t.Errorf("%q: SchemeParts: %v", c.in, err)
+			continue
+		}
+		got, _ := json.Marshal(parts)
+		if d := jsonSubset(c.want, got); d != "" {
+			t.Errorf("%q: %s\n got %s", c.in, d, got)
+		}
+	}
+}
+
+// TestSchemeLongInputs parses inputs of about 1 MB of each repeated shape of the scheme
+// grammars, as TestLongInputs does for the specs: a rule that re-read its input (the
+// lookaheads of mailto's domain and urn's r-component) would make one quadratic, and the
+// test binary's timeout would stop it. Durations are logged for a look with -v.
+func TestSchemeLongInputs(t *testing.T) {
+	const mb = 1 << 20
+	for _, in := range []string{
+		"http://h/" + strings.Repeat("a/", mb/2),
+		"https://" + strings.Repeat("a.", mb/2) + "/",
+		"urn:example:" + strings.Repeat("a:", mb/2),
+		"urn:example:a?+" + strings.Repeat("b?=/", mb/4),
+		"urn:example:a?+" + strings.Repeat("?=", mb/2),
+		"mailto:" + strings.Repeat("a@b,", mb/4) + "c@d",
+		"mailto:a@" + strings.Repeat("b?", mb/2),
+		"mailto:a@" + strings.Repeat("b?c=d&", mb/6),
+		"mailto:a@b?" + strings.Repeat("c=d&", mb/4) + "e=f",
+		"mailto:a@b" + strings.Repeat("?c=d", mb/4),
+	} {
+		start := time.Now()
+		_, err := uri.Parse(uri.RFC3986, in)
+		t.Logf("%.30q... (%d bytes): %v, %v", in, len(in), time.Since(start).Round(time.Microsecond), err)
+	}
 }

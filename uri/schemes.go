@@ -29,6 +29,7 @@ var schemeTable = []*schemeDesc{
 	&httpScheme,
 	&httpsScheme,
 	&urnScheme,
+	&mailtoScheme,
 	&fileScheme,
 	&dataScheme,
 	&telScheme,
@@ -105,8 +106,9 @@ type SchemeGrammar struct {
 func (g SchemeGrammar) Grammar() SchemeGrammar { return g }
 
 // SchemeParts is what a scheme's grammar names in a reference: one of HTTPParts (http
-// and https), URNParts, MailtoParts, FileParts, DataParts and TelParts. Each encodes to JSON as an object with the
-// fields of SchemeGrammar and its own ("scheme_parts" of urispec check -json).
+// and https), URNParts, MailtoParts, FileParts, DataParts and TelParts. Each encodes to
+// JSON as an object with the fields of SchemeGrammar and its own ("scheme_parts" of
+// urispec check -json).
 type SchemeParts interface {
 	Grammar() SchemeGrammar
 }
