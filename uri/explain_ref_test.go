@@ -142,7 +142,13 @@ func explainInputs(t *testing.T, spec Spec) []string {
 			}
 		}
 	}
-	const alphabet = " \"#%-.09:;?@G[]^`g|~\x00\x7f\xc3\xa9\xef\xff"
+	return append(in, nearMissesOf(examples, " \"#%-.09:;?@G[]^`g|~\x00\x7f\xc3\xa9\xef\xff")...)
+}
+
+// nearMissesOf returns, for each example of up to 80 bytes, every string made by
+// inserting a byte of alphabet at, or putting it in place of, each position.
+func nearMissesOf(examples []string, alphabet string) []string {
+	var in []string
 	for _, s := range examples {
 		if len(s) > 80 {
 			continue

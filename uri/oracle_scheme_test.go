@@ -8,6 +8,7 @@ package uri_test
 // TestOracle, with the same -oracle.n and -oracle.from.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -161,5 +162,52 @@ func TestSchemeOracle(t *testing.T) {
 				t.Errorf("%d regexp/IsValid differences (a fault of the regexp recognizer)", crossDiffer)
 			}
 		})
+	}
+}
+
+// TestSchemeAmbiguities pins the ambiguities of the scheme grammars (grammar/NOTES.md):
+// the number of derivations the ABNF gives, by go-abnf's parse forest, and the reading
+// the grammar takes (its parts).
+func TestSchemeAmbiguities(t *testing.T) {
+	byRule := map[string]*schemeOracle{}
+	for _, o := range loadSchemeOracles(t) {
+		byRule[o.rule] = o
+	}
+	for _, a := range []struct {
+		rule, input string
+		trees       int64
+		parts       string // the parts' JSON keys the grammar's reading gives
+	}{
+		{"namestring", "urn:a12:b?+c?=d", 2, `{"r_component":"c","q_component":"d"}`},
+		{"namestring", "urn:a12:b?+c?=?=d", 2, `{"r_component":"c?=","q_component":"d"}`},
+		{"mailtoURI", "mailto:a@b?c=d", 2, `{"to":["a@b"],"headers":[{"name":"c","value":"d"}]}`},
+		{"mailtoURI", "mailto:?to=a@b", 2, `{"to":[],"headers":[{"name":"to","value":"a@b"}]}`},
+		{"http-URI", "http://1.2.3.4/", 2, `{"host":"1.2.3.4"}`},
+	} {
+		o := byRule[a.rule]
+		if o == nil {
+			t.Fatalf("no oracle for %s", a.rule)
+		}
+		f, err := goabnf.ParseForest([]byte(a.input), o.g, a.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.NumTrees(); !f.Valid() || got.Int64() != a.trees {
+			t.Errorf("%s derives %q in %v ways (valid %v), want %d", a.rule, a.input, got, f.Valid(), a.trees)
+		}
+		r, err := uri.Parse(uri.RFC3986, a.input)
+		if err != nil {
+			t.Errorf("%q: %v", a.input, err)
+			continue
+		}
+		parts, err := r.SchemeParts()
+		if err != nil {
+			t.Errorf("%q: %v", a.input, err)
+			continue
+		}
+		got, _ := json.Marshal(parts)
+		if d := jsonSubset(a.parts, got); d != "" {
+			t.Errorf("%q: %s\n got %s", a.input, d, got)
+		}
 	}
 }

@@ -64,8 +64,9 @@ var dataScheme = schemeDesc{
 			{"hex", digits + "ABCDEFabcdef"},
 		},
 	},
-	checks: []schemeCheck{dataTokens},
-	parts:  dataParts,
+	checks:      []schemeCheck{dataTokens},
+	checkTokens: []string{"type", "subtype", "attribute"},
+	parts:       dataParts,
 }
 
 // dataTokens is RFC 2397 section 3's reading of RFC 2045's tokens: type, subtype and

@@ -17,19 +17,7 @@ func TestSchemeExplainMatchesProbing(t *testing.T) {
 			examples = append(examples, row.Fields[0])
 		}
 	}
-	const alphabet = " \"#%-.09:;?@G[]^`g|~&=,+()<>\\\x00\x7f\xc3\xa9\xff"
-	var in []string
-	for _, s := range examples {
-		in = append(in, s)
-		for i := 0; i <= len(s) && len(s) <= 80; i++ {
-			for j := 0; j < len(alphabet); j++ {
-				in = append(in, s[:i]+alphabet[j:j+1]+s[i:])
-				if i < len(s) {
-					in = append(in, s[:i]+alphabet[j:j+1]+s[i+1:])
-				}
-			}
-		}
-	}
+	in := append(examples, nearMissesOf(examples, " \"#%-.09:;?@G[]^`g|~&=,+()<>\\\x00\x7f\xc3\xa9\xff")...)
 	for _, sg := range schemeGrammars {
 		p := sg.newParser()
 		rejected, bad := 0, 0

@@ -59,13 +59,8 @@ var fileScheme = schemeDesc{
 
 // fileGrammarF is fileScheme with Appendix F's top rule (CheckFileNonstandard). It is in
 // no schemeTable: no reference is checked against it by default.
-var fileGrammarF = func() *schemeGrammar {
-	d := &schemeDesc{name: "file", document: "RFC 8089", section: "Appendix F",
-		grammar: withTop(fileBinding, "file_URI_F"), parts: fileParts}
-	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: -1}
-	sg.pool.New = func() any { return sg.newParser() }
-	return sg
-}()
+var fileGrammarF = newSchemeGrammar(&schemeDesc{name: "file", document: "RFC 8089", section: "Appendix F",
+	grammar: withTop(fileBinding, "file_URI_F"), parts: fileParts}, -1)
 
 // CheckFileNonstandard checks s, a file URI, against the collected nonstandard rules of
 // RFC 8089 Appendix F (file-URI-F: user information, DOS and Windows drive letters with

@@ -49,18 +49,20 @@ var httpBinding = binding{
 
 var httpScheme = schemeDesc{
 	name: "http", document: "RFC 9110", section: "4.2.1",
-	grammar:   withTop(httpBinding, "http_URI"),
-	iriMapped: true,
-	checks:    []schemeCheck{nonEmptyHost("http", "RFC 9110 section 4.2.1")},
-	parts:     func(m *schemeMatch, g SchemeGrammar) SchemeParts { return httpParts(m, g, 80) },
+	grammar:     withTop(httpBinding, "http_URI"),
+	iriMapped:   true,
+	checks:      []schemeCheck{nonEmptyHost("http", "RFC 9110 section 4.2.1")},
+	checkTokens: []string{"host"},
+	parts:       func(m *schemeMatch, g SchemeGrammar) SchemeParts { return httpParts(m, g, 80) },
 }
 
 var httpsScheme = schemeDesc{
 	name: "https", document: "RFC 9110", section: "4.2.2",
-	grammar:   withTop(httpBinding, "https_URI"),
-	iriMapped: true,
-	checks:    []schemeCheck{nonEmptyHost("https", "RFC 9110 section 4.2.2")},
-	parts:     func(m *schemeMatch, g SchemeGrammar) SchemeParts { return httpParts(m, g, 443) },
+	grammar:     withTop(httpBinding, "https_URI"),
+	iriMapped:   true,
+	checks:      []schemeCheck{nonEmptyHost("https", "RFC 9110 section 4.2.2")},
+	checkTokens: []string{"host"},
+	parts:       func(m *schemeMatch, g SchemeGrammar) SchemeParts { return httpParts(m, g, 443) },
 }
 
 // withTop returns a copy of b whose top rule is top: schemes that share a grammar file

@@ -52,8 +52,9 @@ var mailtoScheme = schemeDesc{
 			{"HEXDIG", digits + "ABCDEFabcdef"},
 		},
 	},
-	iriMapped: true,
-	checks:    []schemeCheck{mailtoEncodedDelims},
+	iriMapped:   true,
+	checks:      []schemeCheck{mailtoEncodedDelims},
+	checkTokens: []string{"addr_spec"},
 	parts: func(m *schemeMatch, g SchemeGrammar) SchemeParts {
 		p := MailtoParts{SchemeGrammar: g, To: []string{}, Headers: []MailtoHeader{}}
 		for _, sp := range m.all("addr_spec") {

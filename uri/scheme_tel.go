@@ -83,8 +83,9 @@ var telScheme = schemeDesc{
 		problem: "local number without a phone-context",
 		entry:   "local_number_without_context",
 	}},
-	checks: []schemeCheck{telSubaddressOrExtension, telParameterOrder},
-	parts:  telParts,
+	checks:      []schemeCheck{telSubaddressOrExtension, telParameterOrder},
+	checkTokens: []string{"isdn_subaddress", "isdn_subaddress_l", "extension", "context", "parameter"},
+	parts:       telParts,
 }
 
 // telPars lists the parameters of m in input order: the name and the span of each

@@ -51,6 +51,7 @@ var urnScheme = schemeDesc{
 	},
 	withFragment: true,
 	checks:       []schemeCheck{urnInformalNID, urnShortNID, urnCountryNID, urnExperimentalNID},
+	checkTokens:  []string{"NID"},
 	parts: func(m *schemeMatch, g SchemeGrammar) SchemeParts {
 		nid := m.get("NID")
 		return URNParts{SchemeGrammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),

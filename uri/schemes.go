@@ -55,8 +55,11 @@ type schemeDesc struct {
 	// character outside ASCII is an error of the scheme's grammar.
 	iriMapped bool
 	// checks are the rules that the scheme's RFC adds in prose, run in order after the
-	// grammar accepted.
-	checks []schemeCheck
+	// grammar accepted; checkTokens the token rules they read (peg names). Validate and
+	// Parse record the tokens of those rules only: recording every token rule cost more
+	// than the scheme grammar's parse itself.
+	checks      []schemeCheck
+	checkTokens []string
 	// failures are rules that the scheme's RFC states in prose and its grammar already
 	// enforces (RFC 3966 5.1.5: a local number has a phone-context): where the grammar
 	// rejects the text and a failure's entry rule accepts it, that rule is the one
@@ -124,6 +127,10 @@ type schemeGrammar struct {
 	g     *grammar
 	index int // in schemeTable, and in Parser.sub
 	pool  sync.Pool
+	// ids numbers the grammar's rules by peg name; checkRecord is the set of
+	// checkTokens, for RunRecording.
+	ids         map[string]int
+	checkRecord [4]uint64
 }
 
 var (
@@ -133,14 +140,31 @@ var (
 
 func init() {
 	for i, d := range schemeTable {
-		sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: i}
-		sg.pool.New = func() any { return sg.newParser() }
+		sg := newSchemeGrammar(d, i)
 		if schemeByName[d.name] != nil || d.name != strings.ToLower(d.name) {
 			panic("uri: scheme " + d.name + " listed twice or not in lower case")
 		}
 		schemeGrammars = append(schemeGrammars, sg)
 		schemeByName[d.name] = sg
 	}
+}
+
+// newSchemeGrammar compiles d; index is its place in schemeTable (-1 for a grammar
+// that is in none, such as RFC 8089 Appendix F's, which no Parser checks by default).
+func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
+	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: index, ids: map[string]int{}}
+	sg.pool.New = func() any { return sg.newParser() }
+	for id := range d.grammar.numRules() {
+		sg.ids[d.grammar.pegName(id)] = id
+	}
+	for _, name := range d.checkTokens {
+		id, ok := sg.ids[name]
+		if !ok {
+			panic("uri: scheme " + d.name + ": no rule " + name)
+		}
+		sg.checkRecord[id/64] |= 1 << (id % 64)
+	}
+	return sg
 }
 
 func (sg *schemeGrammar) newParser() *Parser {
@@ -198,19 +222,35 @@ func schemeOf(s string) (scheme string, ok bool) {
 type schemeMatch struct {
 	text   string
 	tokens [][3]int32
-	g      *grammar
+	sg     *schemeGrammar
+	// recorded is the set of rules whose tokens were recorded, nil for all: a check
+	// that reads a rule missing from its scheme's checkTokens fails at once.
+	recorded *[4]uint64
 }
 
 // span returns the span of the outermost token of the rule named (its peg name), and
 // whether there is one.
 func (m *schemeMatch) span(name string) (begin, end int, ok bool) {
-	id := m.g.ruleID(name)
+	id := m.id(name)
 	for _, t := range m.tokens { // post-order: the outermost comes last
 		if int(t[0]) == id {
 			begin, end, ok = int(t[1]), int(t[2]), true
 		}
 	}
 	return begin, end, ok
+}
+
+// id returns the number of the rule named (its peg name); a name that is no rule, or
+// whose tokens were not recorded, is a programming error of a scheme's descriptor.
+func (m *schemeMatch) id(name string) int {
+	id, ok := m.sg.ids[name]
+	if !ok {
+		panic("uri: scheme " + m.sg.name + ": no rule " + name)
+	}
+	if m.recorded != nil && m.recorded[id/64]&(1<<(id%64)) == 0 {
+		panic("uri: scheme " + m.sg.name + ": a check reads " + name + ", which is not in its checkTokens")
+	}
+	return id
 }
 
 // opt returns the text of the rule's token, nil if it did not match.
@@ -233,7 +273,7 @@ func (m *schemeMatch) get(name string) string {
 
 // all returns the spans of every token of the rule named, in input order.
 func (m *schemeMatch) all(name string) [][2]int {
-	id := m.g.ruleID(name)
+	id := m.id(name)
 	var out [][2]int
 	for _, t := range m.tokens {
 		if int(t[0]) == id {
@@ -288,11 +328,13 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 		}
 		return off
 	}
-	needTokens := parts || len(sg.checks) > 0
 	var ok bool
-	if needTokens {
+	switch {
+	case parts:
 		ok = sp.m.Run(text, sg.g.top)
-	} else {
+	case len(sg.checks) > 0:
+		ok = sp.m.RunRecording(text, sg.g.top, &sg.checkRecord)
+	default:
 		ok = sp.m.Accepts(text, sg.g.top)
 	}
 	if !ok {
@@ -306,11 +348,14 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 		e.Spec, e.Input, e.Offset = spec, s, back(e.Offset)
 		return nil, e
 	}
-	if !needTokens {
+	if !parts && len(sg.checks) == 0 {
 		return nil, nil
 	}
 	m := &sp.match // reused, so that a check costs no allocation
-	*m = schemeMatch{text: text, tokens: sp.tokens(), g: sg.g}
+	*m = schemeMatch{text: text, tokens: sp.tokens(), sg: sg}
+	if !parts {
+		m.recorded = &sg.checkRecord
+	}
 	for _, c := range sg.checks {
 		if off, problem, ok := c.check(m); !ok {
 			return nil, &Error{Spec: spec, Input: s, Offset: back(off), Rule: sg.g.ruleName(sg.g.binding.top),
