@@ -183,6 +183,7 @@ func TestSchemeAmbiguities(t *testing.T) {
 		{"mailtoURI", "mailto:a@b?c=d", 2, `{"to":["a@b"],"headers":[{"name":"c","value":"d"}]}`},
 		{"mailtoURI", "mailto:?to=a@b", 2, `{"to":[],"headers":[{"name":"to","value":"a@b"}]}`},
 		{"http-URI", "http://1.2.3.4/", 2, `{"host":"1.2.3.4"}`},
+		{"geo-URI", "geo:1,2;crs=wgs84;u=3", 5, `{"crs":"wgs84","uncertainty":"3","parameters":[]}`},
 	} {
 		o := byRule[a.rule]
 		if o == nil {

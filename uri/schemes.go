@@ -33,6 +33,7 @@ var schemeTable = []*schemeDesc{
 	&fileScheme,
 	&dataScheme,
 	&telScheme,
+	&geoScheme,
 }
 
 // schemeDesc is everything that makes one scheme's grammar, in one place.
@@ -109,7 +110,7 @@ type SchemeGrammar struct {
 func (g SchemeGrammar) Grammar() SchemeGrammar { return g }
 
 // SchemeParts is what a scheme's grammar names in a reference: one of HTTPParts (http
-// and https), URNParts, MailtoParts, FileParts, DataParts and TelParts. Each encodes to
+// and https), URNParts, MailtoParts, FileParts, DataParts, TelParts and GeoParts. Each encodes to
 // JSON as an object with the fields of SchemeGrammar and its own ("scheme_parts" of
 // urispec check -json).
 type SchemeParts interface {
