@@ -183,6 +183,12 @@ func TestSchemeAmbiguities(t *testing.T) {
 		{"mailtoURI", "mailto:a@b?c=d", 2, `{"to":["a@b"],"headers":[{"name":"c","value":"d"}]}`},
 		{"mailtoURI", "mailto:?to=a@b", 2, `{"to":[],"headers":[{"name":"to","value":"a@b"}]}`},
 		{"http-URI", "http://1.2.3.4/", 2, `{"host":"1.2.3.4"}`},
+		{"file-URI", "file:///x", 2, `{"host":"","path":"/x"}`},
+		{"file-URI", "file://localhost/x", 2, `{"host":"localhost","local":true}`},
+		{"dataurl", "data:,x", 2, `{"media_type":"","type":null}`},
+		// phonedigit's empty alternative: go-abnf counts infinitely many trees (-1).
+		{"telephone-uri", "tel:+1;ext=2", -1, `{"extension":"2","parameters":[]}`},
+		{"telephone-uri", "tel:+1;isub=a;b=c", -1, `{"isdn_subaddress":"a;b=c","parameters":[]}`},
 		{"geo-URI", "geo:1,2;crs=wgs84;u=3", 5, `{"crs":"wgs84","uncertainty":"3","parameters":[]}`},
 	} {
 		o := byRule[a.rule]
