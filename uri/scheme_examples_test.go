@@ -169,6 +169,16 @@ func TestSchemeLongInputs(t *testing.T) {
 		"mailto:a@" + strings.Repeat("b?c=d&", mb/6),
 		"mailto:a@b?" + strings.Repeat("c=d&", mb/4) + "e=f",
 		"mailto:a@b" + strings.Repeat("?c=d", mb/4),
+		"file:///" + strings.Repeat("a/", mb/2),
+		"file://" + strings.Repeat("a.", mb/2) + "/x",
+		"data:," + strings.Repeat("a%20", mb/4),
+		"data:a/b" + strings.Repeat(";c=d", mb/4) + ",x",
+		"tel:+" + strings.Repeat("1-", mb/2),
+		"tel:+1;isub=" + strings.Repeat("a;", mb/2),
+		"tel:1" + strings.Repeat(";a=b", mb/4) + ";phone-context=+1",
+		// Not tel's quadratic shape, a subaddress followed by many contexts (tel.peg).
+		"tel:1;isub=a" + strings.Repeat(";b", mb/2) + ";phone-context=+1",
+		"geo:1,2" + strings.Repeat(";a=b", mb/4),
 	} {
 		start := time.Now()
 		_, err := uri.Parse(uri.RFC3986, in)
