@@ -127,6 +127,11 @@ func TestSchemeIRIs(t *testing.T) {
 		{"mailto:é@b?c", 11, "mailto"}, // the "?" (a prose rule), after a 2-byte é
 		{"urn:example:café", 15, "urn"},
 		{"urn:example:a#é", 14, "urn"},
+		{"file:///café/é", -1, `{"host":"","path":"/caf%C3%A9/%C3%A9"}`}, // RFC 8089 section 4
+		{"file://h/a?é", 10, "file"},
+		{"data:,café", 9, "data"},
+		{"tel:+1;a=é", 9, "tel"},
+		{"geo:1,2;a=é", 10, "geo"}, // RFC 5870 3.5: ASCII only
 	} {
 		r, err := uri.Parse(uri.RFC3987, c.in)
 		if c.offset >= 0 {
