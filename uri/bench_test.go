@@ -124,15 +124,13 @@ func netURL(s string) { url.Parse(s) }
 
 // BenchmarkRealWorld parses every line of each benchmark corpus with each spec's parser
 // (rfc3986 also with Validate), each timed in turn with Go's net/url on the same lines:
-// x-net-url is the ratio to net/url.
+// x-net-url is the ratio to net/url. Each spec's own grammar is timed (grammarParser:
+// rfc3986 and rfc3987 without the scheme grammars; BenchmarkSchemes times those).
 func BenchmarkRealWorld(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		b.Run(c.name, func(b *testing.B) {
 			for _, spec := range uri.Specs() {
-				p, err := uri.NewParser(spec)
-				if err != nil {
-					b.Fatal(err)
-				}
+				p := grammarParser(b, spec)
 				vs := func(name string, f func(string)) {
 					b.Run(name, sideBySide(pass{c.lines, f}, "net-url", "uri", pass{c.lines, netURL}))
 				}
@@ -151,10 +149,7 @@ func BenchmarkRealWorld(b *testing.B) {
 // the next, and Parse, which fills the Reference it returns.
 func BenchmarkParseStages(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		p, err := uri.NewParser(uri.RFC3986)
-		if err != nil {
-			b.Fatal(err)
-		}
+		p := grammarParser(b, uri.RFC3986)
 		for _, st := range uri.ParseStages(p) {
 			b.Run(c.name+"/"+st.Name, sideBySide(pass{c.lines, st.F}, "net-url", "uri", pass{c.lines, netURL}))
 		}
@@ -169,14 +164,11 @@ func BenchmarkParseStages(b *testing.B) {
 // rejected-expected (for its Expected set), in turn with accepted lines of the same
 // lengths (sameLength; x-accepted: a rejection's cost against
 // an acceptance of the same length). A part that is empty is left out, and with it the
-// comparison that needs it.
+// comparison that needs it. Each spec's own grammar is timed, as in BenchmarkRealWorld.
 func BenchmarkVerdicts(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		for _, spec := range uri.Specs() {
-			p, err := uri.NewParser(spec)
-			if err != nil {
-				b.Fatal(err)
-			}
+			p := grammarParser(b, spec)
 			var accepted, rejected []string
 			for _, l := range c.lines {
 				if p.Validate(l) == nil {
@@ -207,6 +199,36 @@ func BenchmarkVerdicts(b *testing.B) {
 				}
 			}}, "accepted", "uri", twins))
 		}
+	}
+}
+
+// BenchmarkSchemes times the scheme grammars (uri/schemes.go) on each benchmark corpus,
+// each leaf in turn with net/url on the same lines (x-net-url): rfc3986's Validate and
+// Parse with the scheme grammars, as NewParser makes them (schemes), and without
+// (generic: GenericOnly), and the parts of each line that has them (parts: Parse and
+// Reference.SchemeParts). On realworld nearly every line is http or https.
+func BenchmarkSchemes(b *testing.B) {
+	for _, c := range benchCorpora(b) {
+		schemes, err := uri.NewParser(uri.RFC3986)
+		if err != nil {
+			b.Fatal(err)
+		}
+		generic, err := uri.NewParser(uri.RFC3986, uri.GenericOnly())
+		if err != nil {
+			b.Fatal(err)
+		}
+		vs := func(name string, f func(string)) {
+			b.Run(c.name+"/"+name, sideBySide(pass{c.lines, f}, "net-url", "uri", pass{c.lines, netURL}))
+		}
+		vs("validate-schemes", func(s string) { schemes.Validate(s) })
+		vs("validate-generic", func(s string) { generic.Validate(s) })
+		vs("parse-schemes", func(s string) { schemes.Parse(s) })
+		vs("parse-generic", func(s string) { generic.Parse(s) })
+		vs("parts", func(s string) {
+			if r, err := schemes.Parse(s); err == nil {
+				r.SchemeParts()
+			}
+		})
 	}
 }
 

@@ -53,7 +53,7 @@ type specReader struct{ spec Spec }
 func (s specReader) Name() string { return s.spec.String() }
 
 func (s specReader) Read(in string) (Reading, error) {
-	r, err := Parse(s.spec, in)
+	r, err := parsePlain(s.spec, in)
 	if err != nil {
 		return Reading{}, err
 	}

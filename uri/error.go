@@ -19,13 +19,30 @@ type Error struct {
 	// the input is a valid beginning that stops too early.
 	Offset int
 	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
+	// For an error of a scheme's grammar it is that grammar's rule ("port"); for a rule
+	// that the scheme's RFC states in prose, the scheme's top rule ("http-URI").
 	Rule string
+	// Scheme is set when the spec's grammar accepted the reference but the grammar of
+	// its scheme, or a rule the scheme's RFC adds in prose, did not: the scheme in lower
+	// case ("http"). Section is then where that grammar or rule is stated ("RFC 9110
+	// section 4.2.1").
+	Scheme, Section string
+	// Reason is set for a rule that a scheme's RFC states in prose rather than in its
+	// grammar: what is wrong at Offset ("empty host").
+	Reason string
 
 	// top is the entry rule of the Parser that made the error, from which Expected is
 	// found; 0 when expected was fixed when the error was made.
 	top      int
 	once     sync.Once
 	expected []string
+	// For an error of a scheme's grammar: the grammar, the text it ran on (the
+	// reference without its fragment, or an IRI's URI mapping) and the offset into it,
+	// from which Expected is found. requirement is the prose rule of a Reason.
+	scheme       *schemeGrammar
+	schemeText   string
+	schemeOffset int
+	requirement  string
 }
 
 // Expected lists what the grammar would have accepted at Offset: names of character
@@ -39,7 +56,10 @@ type Error struct {
 // same list.
 func (e *Error) Expected() []string {
 	e.once.Do(func() {
-		if e.top != 0 {
+		switch {
+		case e.scheme != nil:
+			e.expected = e.schemeExpected()
+		case e.top != 0:
 			e.expected = e.findExpected()
 		}
 	})
@@ -67,17 +87,63 @@ func (e *Error) findExpected() []string {
 	return p.expected(e.Input[:e.Offset])
 }
 
-// Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:
-// the spec, what was found at Offset, and Rule. It does not list Expected, which costs
-// parses to find; a caller that shows it asks for it.
-func (e *Error) Error() string { return formatError(e.Spec.String(), e.Input, e.Offset, e.Rule) }
+// schemeExpected computes Expected for an error of a scheme's grammar, with a pooled
+// Parser of that grammar.
+func (e *Error) schemeExpected() []string {
+	if e.schemeOffset > maxProbe {
+		return nil
+	}
+	p := e.scheme.pool.Get().(*Parser)
+	defer e.scheme.pool.Put(p)
+	return p.expected(e.schemeText[:e.schemeOffset])
+}
 
-// formatError is the message of Error and TemplateError: the grammar's name, what was
-// found at offset, and the rule.
+// Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:
+// the spec, what was found at Offset, and Rule; for a scheme's grammar, the scheme and
+// the Section (`rfc3986: http: invalid character 'x' at byte 12 in port (RFC 9110 section
+// 4.2.1)`), and for a scheme's prose rule, the Reason, the Section and the rule
+// (`rfc3986: http: empty host at byte 7 (RFC 9110 section 4.2.1: ...)`). It does not
+// list Expected, which costs parses to find; a caller that shows it asks for it.
+func (e *Error) Error() string {
+	b := make([]byte, 0, 64+len(e.Rule))
+	b = append(b, e.Spec.String()...)
+	b = append(b, ": "...)
+	if e.Scheme != "" {
+		b = append(b, e.Scheme...)
+		b = append(b, ": "...)
+	}
+	if e.Reason != "" {
+		b = append(b, e.Reason...)
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, " ("...)
+		b = append(b, e.Section...)
+		if e.requirement != "" {
+			b = append(b, ": "...)
+			b = append(b, e.requirement...)
+		}
+		return string(append(b, ')'))
+	}
+	b = appendErrorAt(b, e.Input, e.Offset, e.Rule)
+	if e.Section != "" {
+		b = append(b, " ("...)
+		b = append(b, e.Section...)
+		b = append(b, ')')
+	}
+	return string(b)
+}
+
+// formatError is the message of a TemplateError: the grammar's name, what was found at
+// offset, and the rule.
 func formatError(grammar, input string, offset int, rule string) string {
 	b := make([]byte, 0, 64+len(rule))
 	b = append(b, grammar...)
 	b = append(b, ": "...)
+	return string(appendErrorAt(b, input, offset, rule))
+}
+
+// appendErrorAt appends what was found at offset of input and the rule it failed in.
+func appendErrorAt(b []byte, input string, offset int, rule string) []byte {
 	if offset >= len(input) {
 		b = append(b, "unexpected end of input"...)
 	} else {
@@ -90,7 +156,7 @@ func formatError(grammar, input string, offset int, rule string) string {
 		b = append(b, " in "...)
 		b = append(b, rule...)
 	}
-	return string(b)
+	return b
 }
 
 // appendCharAt appends the name of the character at byte i: printable ASCII quoted,

@@ -31,7 +31,7 @@ func TestExamples(t *testing.T) {
 			}
 			for _, row := range rows {
 				in := row.Fields[0]
-				r, err := uri.Parse(spec, in)
+				r, err := grammarParser(t, spec).Parse(in)
 				if err != nil {
 					t.Errorf("line %d: %v", row.Line, err)
 					continue
@@ -109,7 +109,9 @@ func TestErrorOffset(t *testing.T) {
 			if e.Offset < 0 || e.Offset > len(line) || e.Input != line || e.Spec != spec {
 				t.Errorf("%v %q: bad error %+v", spec, line, e)
 			}
-			if len(e.Expected()) == 0 {
+			// A rule that a scheme's RFC states in prose (Reason) has no grammar to
+			// say what it expected.
+			if len(e.Expected()) == 0 && e.Reason == "" {
 				t.Errorf("%v %q: no expectation in %v", spec, line, e)
 			}
 		}
@@ -117,4 +119,22 @@ func TestErrorOffset(t *testing.T) {
 			t.Errorf("%v: the sample has no invalid line; the test checks nothing", spec)
 		}
 	}
+}
+
+// grammarParser returns a Parser of spec's own grammar: the default one, with
+// uri.GenericOnly where the spec also checks scheme grammars (rfc3986, rfc3987), whose
+// rules the spec's examples and the corpora's verdicts are not about. rfc1738 keeps its
+// strict top rule, which is its grammar's.
+func grammarParser(t testing.TB, spec uri.Spec) *uri.Parser {
+	p, err := uri.NewParser(spec)
+	if err == nil && p.SchemeGrammars() {
+		p, err = uri.NewParser(spec, uri.GenericOnly())
+	}
+	if err != nil {
+		if t == nil {
+			panic(err)
+		}
+		t.Fatal(err)
+	}
+	return p
 }

@@ -41,3 +41,22 @@ func ParseStages(p *Parser) []Stage {
 // NewTemplateParser is a Parser of the URI Template grammar (its errors are *Error with
 // Spec 0), for the ABNF oracle.
 func NewTemplateParser() *Parser { return newTemplateParser() }
+
+// ValidateSchemeRule runs the scheme grammar whose top rule is rule (as printed:
+// "http-URI") on s alone, without the checks its RFC adds in prose and without setting a
+// fragment aside: nil, or the *Error of the grammar. found is false when no scheme has
+// that rule.
+func ValidateSchemeRule(rule, s string) (found bool, err error) {
+	for _, sg := range append(schemeGrammars[:len(schemeGrammars):len(schemeGrammars)], fileGrammarF) {
+		if sg.info().Rule != rule {
+			continue
+		}
+		p := sg.pool.Get().(*Parser)
+		defer sg.pool.Put(p)
+		if p.m.Accepts(s, sg.g.top) {
+			return true, nil
+		}
+		return true, p.explain(s)
+	}
+	return false, nil
+}

@@ -110,6 +110,9 @@ type grammar struct {
 	// record is the set of rules with a role, whose tokens Parse records
 	// (RunRecording): fill reads no other.
 	record [4]uint64
+	// The spec's features that a Parser needs, copied from its descriptor by init:
+	// NewParser cannot read the descriptors (whose resolvers call NewParser).
+	schemeGrammars, iri bool
 }
 
 // The slots of rules whose token is no component: a host kind k is kindSlot+k.
@@ -128,26 +131,29 @@ func init() {
 		if specTable[s] == nil { // a programming error: fail at once, not at the first Parse
 			panic(fmt.Sprintf("uri: Spec %d has no descriptor in specTable", s))
 		}
-		grammars[s] = compile(s, s.desc().grammar)
+		d := s.desc()
+		grammars[s] = compile(s.String(), d.grammar)
+		grammars[s].schemeGrammars, grammars[s].iri = d.schemeGrammars, d.iri
 	}
 }
 
-func compile(spec Spec, b binding) *grammar {
+// compile compiles the binding of the grammar named (a spec's ID, a scheme's name).
+func compile(name string, b binding) *grammar {
 	ruleID, numRules := b.ruleID, b.numRules()
 	g := &grammar{binding: b, top: ruleID(b.top), roles: make([]role, numRules), names: make([]string, numRules)}
 	if g.top < 0 {
-		panic("uri: " + spec.String() + ": no rule " + b.top)
+		panic("uri: " + name + ": no rule " + b.top)
 	}
 	g.genericTop = -1
 	if b.genericTop != "" {
 		if g.genericTop = ruleID(b.genericTop); g.genericTop < 0 {
-			panic("uri: " + spec.String() + ": no rule " + b.genericTop)
+			panic("uri: " + name + ": no rule " + b.genericTop)
 		}
 	}
 	for name, r := range b.roles {
 		id := ruleID(name)
 		if id < 0 {
-			panic("uri: " + spec.String() + ": no rule " + name)
+			panic("uri: " + name + ": no rule " + name)
 		}
 		g.roles[id] = r
 	}

@@ -92,7 +92,7 @@ const (
 	SmugglingScheme      HazardCode = "smuggling-scheme"
 	BadPort              HazardCode = "bad-port"
 	HTTPUserinfo         HazardCode = "http-userinfo"
-	MailtoHeader         HazardCode = "mailto-header"
+	MailtoHeaderField    HazardCode = "mailto-header"
 	DifferentialHost     HazardCode = "differential-host"
 	DifferentialUserinfo HazardCode = "differential-userinfo"
 	DifferentialPort     HazardCode = "differential-port"
@@ -106,7 +106,7 @@ func HazardCodes() []HazardCode {
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
-		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeader, DifferentialHost,
+		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeaderField, DifferentialHost,
 		DifferentialUserinfo, DifferentialPort, DifferentialPath, LenientReading}
 }
 
@@ -172,7 +172,7 @@ var sections = map[HazardCode][numFamilies - 1]string{
 	SmugglingScheme:      {"RFC 3986, section 7.2; RFC 1738, section 6"},
 	BadPort:              {`Fetch Standard, "port blocking"; RFC 3986, section 7.2`},
 	HTTPUserinfo:         {"RFC 9110, section 4.2.4"},
-	MailtoHeader:         {"RFC 6068, sections 3, 4 and 7"},
+	MailtoHeaderField:    {"RFC 6068, sections 3, 4 and 7"},
 	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},

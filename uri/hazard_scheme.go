@@ -58,7 +58,7 @@ func localFileHost(host string) bool {
 	return ok && a.Unmap().IsLoopback()
 }
 
-// mailtoHeaders raises MailtoHeader for each header field of a mailto: URI's query
+// mailtoHeaders raises MailtoHeaderField for each header field of a mailto: URI's query
 // (RFC 6068: hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue) other
 // than those section 4 believes safe: subject, keywords and body. The name is read
 // percent-decoded and without regard to case, as header field names are.
@@ -72,7 +72,7 @@ func (h *hazards) mailtoHeaders() {
 		raw, _, _ := strings.Cut(field, "=")
 		name := strings.ToLower(string(pctDecode(raw)))
 		if why := mailtoFieldRisk(name); why != "" {
-			h.add(MailtoHeader, off, len(field), "the mailto: URI sets the header field %q: %s", name, why)
+			h.add(MailtoHeaderField, off, len(field), "the mailto: URI sets the header field %q: %s", name, why)
 		}
 		off += len(field) + 1
 	}

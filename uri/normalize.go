@@ -53,9 +53,11 @@ var defaultPorts = map[string]string{
 // 6.2.3, for http; RFC 2616 3.2.3; RFC 2818 for https).
 var emptyPathIsSlash = map[string]bool{"http": true, "https": true}
 
-// Normalize returns s normalized up to level under spec. s must be valid under spec;
-// each step whose result the grammar would reject is left out, so a valid reference never
-// becomes invalid, and normalizing twice gives the same string.
+// Normalize returns s normalized up to level under spec. s must be valid under spec's
+// grammar (the scheme grammars that Parse layers on rfc3986 and rfc3987 do not apply:
+// normalization is defined on the generic syntax); each step whose result the grammar
+// would reject is left out, so a valid reference never becomes invalid, and normalizing
+// twice gives the same string.
 //
 // Syntax-based normalization follows section 6.2.2 of 2396bis-01 and RFC 3986, in the
 // order RFC 3986 implies: escapes of the spec's unreserved characters are decoded
@@ -68,7 +70,7 @@ func Normalize(spec Spec, s string, level Level) (string, error) {
 	if level < LevelSimple || level > LevelScheme {
 		return "", fmt.Errorf("uri: unknown level %v", level)
 	}
-	r, err := Parse(spec, s)
+	r, err := parsePlain(spec, s)
 	if err != nil {
 		return "", err
 	}
@@ -82,13 +84,13 @@ func Normalize(spec Spec, s string, level Level) (string, error) {
 	}
 	cur := s
 	for _, step := range steps {
-		r, err := Parse(spec, cur)
+		r, err := parsePlain(spec, cur)
 		if err != nil {
 			return "", err // cannot happen: cur is always valid
 		}
 		n.r = r
 		next := step(partsOf(r)).String()
-		if next != cur && Validate(spec, next) == nil {
+		if next != cur && validatePlain(spec, next) == nil {
 			cur = next
 		}
 	}

@@ -102,8 +102,9 @@ type oracle struct {
 	alphabet string
 	wide     bool
 	// opts are the ParserOptions under which the spec's parser derives the language of
-	// the ABNF top: "; oracle-parser: generic-only" gives uri.GenericOnly() (rfc1738,
-	// whose default strict top is not an RFC rule; see uri/oracle_rfc1738_test.go).
+	// the ABNF top: uri.GenericOnly() where "; oracle-parser: generic-only" says so
+	// (rfc1738, whose default strict top is not an RFC rule; see
+	// uri/oracle_rfc1738_test.go) and where the spec checks scheme grammars too.
 	opts []uri.ParserOption
 	path string
 	g    *goabnf.Grammar
@@ -157,7 +158,14 @@ func loadOracles(t testing.TB) []*oracle {
 				continue
 			}
 			o.spec = spec
-			if o.parserOpt == "generic-only" {
+			// The ABNF is the spec's grammar alone: the scheme grammars that rfc3986 and
+			// rfc3987 add by default have oracles of their own (TestSchemeOracle).
+			p, err := uri.NewParser(spec)
+			if err != nil {
+				oraclesErr = err
+				return
+			}
+			if o.parserOpt == "generic-only" || p.SchemeGrammars() {
 				o.opts = append(o.opts, uri.GenericOnly())
 			}
 			o.newParser = func() (*uri.Parser, error) { return uri.NewParser(spec, o.opts...) }

@@ -15,20 +15,33 @@ type Parser struct {
 	top  int // the entry rule: g.top, or g.genericTop under GenericOnly
 	m    machine
 	toks [][3]int32 // the syntax tree of the last Run, reused
+	// schemes: a reference whose scheme has a grammar must also match it (schemes.go);
+	// sub holds a Parser of each scheme grammar, made when first needed.
+	schemes bool
+	sub     []*Parser
+	iri     bool // the spec's references are IRIs
+	// Of a scheme grammar's Parser: the grammar, and the last match, reused.
+	scheme *schemeGrammar
+	match  schemeMatch
 }
 
 // ParserOption configures a Parser.
 type ParserOption func(*parserOptions)
 
 type parserOptions struct {
-	genericOnly bool
+	genericOnly      bool
+	noSchemeGrammars bool
 }
 
-// GenericOnly turns off the scheme-specific rules of specs that have them (rfc1738):
-// every URL is then checked against the generic syntax alone (RFC 1738's genericurl,
-// which derives the same strings as its url rule), so "http:x" is valid. By default a
-// URL whose scheme is one of the ten that RFC 1738 defines must match that scheme's rule.
-// Specs without scheme rules ignore the option.
+// GenericOnly turns off the scheme-specific rules of specs that have them: every
+// reference is then checked against the spec's generic syntax alone.
+//
+// Under rfc1738 a URL whose scheme is one of the ten that RFC 1738 defines must by
+// default match that scheme's rule; with GenericOnly the top rule is genericurl (which
+// derives the same strings as RFC 1738's url rule), so "http:x" is valid. Under rfc3986
+// and rfc3987 a reference whose scheme has a grammar (SchemeGrammars: http, https, urn,
+// mailto, ...) must by default also match that grammar and the rules its RFC adds in
+// prose; with GenericOnly, "http:///x" is valid. Other specs ignore the option.
 func GenericOnly() ParserOption { return func(o *parserOptions) { o.genericOnly = true } }
 
 // NewParser returns a Parser for spec, or an error if spec is not one of the Spec
@@ -46,8 +59,14 @@ func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	if o.genericOnly && g.genericTop >= 0 {
 		top = g.genericTop
 	}
-	return &Parser{spec: spec, g: g, top: top, m: g.newMachine()}, nil
+	return &Parser{spec: spec, g: g, top: top, m: g.newMachine(),
+		schemes: g.schemeGrammars && !o.genericOnly && !o.noSchemeGrammars, iri: g.iri}, nil
 }
+
+// SchemeGrammars reports whether the Parser checks a reference whose scheme has a
+// grammar against that grammar too: under rfc3986 and rfc3987, unless made with
+// GenericOnly.
+func (p *Parser) SchemeGrammars() bool { return p.schemes }
 
 // Spec is the spec the Parser parses under.
 func (p *Parser) Spec() Spec { return p.spec }
@@ -58,6 +77,10 @@ func (p *Parser) Spec() Spec { return p.spec }
 // one allocation; the Error's Expected is found only when asked for.
 func (p *Parser) Validate(s string) error {
 	if p.m.Accepts(s, p.top) {
+		if p.schemes {
+			_, err := p.checkScheme(s, false)
+			return err
+		}
 		return nil
 	}
 	return p.explain(s)
@@ -68,6 +91,11 @@ func (p *Parser) Validate(s string) error {
 func (p *Parser) Parse(s string) (r Reference, err error) {
 	if !p.run(s) {
 		return Reference{}, p.explain(s)
+	}
+	if p.schemes {
+		if _, err := p.checkScheme(s, false); err != nil {
+			return Reference{}, err
+		}
 	}
 	p.fill(s, &r) // into the result itself: no copy of the Reference
 	return r, nil
@@ -107,7 +135,13 @@ func (p *Parser) explain(s string) *Error {
 		off, rule = lo, p.ruleAtEnd(s[:lo])
 	}
 	off = charStart(s, off)
-	return &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top}
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top}
+	if sg := p.scheme; sg != nil {
+		// Expected is found later on s, the text the scheme's grammar ran on.
+		e.scheme, e.schemeText, e.schemeOffset = sg, s, off
+		e.Scheme, e.Section = sg.name, sg.document+" section "+sg.section
+	}
+	return e
 }
 
 // expected names what may follow prefix, the valid beginning of an invalid input. A
@@ -233,36 +267,59 @@ func (p *Parser) ruleAtEnd(s string) int {
 // a parse of the prefix, and one more per class of bytes that parse leaves undecided.
 const maxProbe = 64 << 10
 
-var pools [numSpecs]sync.Pool
+// Two pools of Parsers per spec: pools as NewParser(spec) makes them, for Parse and
+// Validate; plainPools without the scheme grammars (schemes.go), for the operations that
+// the specs define on the generic syntax alone: resolution (RFC 3986 section 5),
+// normalization (section 6), the IRI mapping (RFC 3987 3.1) and the spec readers of the
+// differential hazards.
+var pools, plainPools [numSpecs]sync.Pool
 
-func get(spec Spec) (*Parser, error) {
+func get(spec Spec) (*Parser, error) { return getFrom(&pools, spec) }
+
+func getFrom(pool *[numSpecs]sync.Pool, spec Spec) (*Parser, error) {
 	if !spec.known() {
 		return nil, fmt.Errorf("uri: unknown spec %v", spec)
 	}
-	if p, ok := pools[spec].Get().(*Parser); ok {
+	if p, ok := pool[spec].Get().(*Parser); ok {
 		return p, nil
+	}
+	if pool == &plainPools {
+		return NewParser(spec, withoutSchemeGrammars)
 	}
 	return NewParser(spec)
 }
 
+// withoutSchemeGrammars is the ParserOption of plainPools: unlike GenericOnly, it leaves
+// rfc1738's own scheme rules on.
+func withoutSchemeGrammars(o *parserOptions) { o.noSchemeGrammars = true }
+
 // Parse parses s under spec, or returns the zero Reference and an error (an *Error when
 // s is not valid). It is safe for concurrent use.
-func Parse(spec Spec, s string) (Reference, error) {
-	p, err := get(spec)
-	if err != nil {
-		return Reference{}, err
-	}
-	defer pools[spec].Put(p)
-	return p.Parse(s)
-}
+func Parse(spec Spec, s string) (Reference, error) { return parseFrom(&pools, spec, s) }
 
 // Validate reports whether s is a valid reference under spec: nil, or an *Error.
 // It is safe for concurrent use.
-func Validate(spec Spec, s string) error {
-	p, err := get(spec)
+func Validate(spec Spec, s string) error { return validateFrom(&pools, spec, s) }
+
+// parsePlain and validatePlain are Parse and Validate without the scheme grammars.
+func parsePlain(spec Spec, s string) (Reference, error) { return parseFrom(&plainPools, spec, s) }
+
+func validatePlain(spec Spec, s string) error { return validateFrom(&plainPools, spec, s) }
+
+func parseFrom(pool *[numSpecs]sync.Pool, spec Spec, s string) (Reference, error) {
+	p, err := getFrom(pool, spec)
+	if err != nil {
+		return Reference{}, err
+	}
+	defer pool[spec].Put(p)
+	return p.Parse(s)
+}
+
+func validateFrom(pool *[numSpecs]sync.Pool, spec Spec, s string) error {
+	p, err := getFrom(pool, spec)
 	if err != nil {
 		return err
 	}
-	defer pools[spec].Put(p)
+	defer pool[spec].Put(p)
 	return p.Validate(s)
 }

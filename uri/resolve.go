@@ -99,6 +99,11 @@ func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidate
 //
 // Known flaws of each algorithm are reproduced, not repaired (README).
 //
+// Resolution works on the spec's grammar alone: the scheme grammars that rfc3986 and
+// rfc3987 layer on Parse and Validate (docs/schemes.md) do not apply to the base, the
+// reference or the target, as the algorithms are defined on the generic syntax
+// ("http:g" resolves as RFC 3986 5.4.2 says; the target "http:///x" is returned).
+//
 // Errors: a base or reference the spec's grammar rejects gives its *Error; a base without
 // a scheme gives an *Error with Rule "base"; when the algorithm's output is not valid under
 // the spec, Resolve returns the Result and a *ResultError. A value that is no Spec
@@ -142,7 +147,7 @@ func validateTarget(d *specDesc, s string) *Error {
 		s, _, _ = strings.Cut(s, "#")
 	}
 	var e *Error
-	if err := Validate(spec, s); err != nil && errors.As(err, &e) {
+	if err := validatePlain(spec, s); err != nil && errors.As(err, &e) {
 		return e
 	}
 	return nil
@@ -255,7 +260,7 @@ func parseParts(spec Spec, s string, o resolveOptions) (parts, error) {
 	if o.unvalidated {
 		return splitGeneric(s), nil
 	}
-	r, err := Parse(spec, s)
+	r, err := parsePlain(spec, s)
 	if err != nil {
 		return parts{}, err
 	}

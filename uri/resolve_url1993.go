@@ -21,7 +21,7 @@ import "strings"
 func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
 	spec := d.spec
 	if !o.unvalidated {
-		if err := Validate(spec, base); err != nil {
+		if err := validatePlain(spec, base); err != nil {
 			return Result{}, err
 		}
 	}
@@ -33,7 +33,7 @@ func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, er
 	if isFullForm1993(ref) {
 		// "If the scheme parts are different, the whole absolute locator must be given."
 		if !o.unvalidated {
-			if err := Validate(spec, ref); err != nil {
+			if err := validatePlain(spec, ref); err != nil {
 				return Result{}, err
 			}
 		}

@@ -74,6 +74,9 @@ type specDesc struct {
 	// noRelativeForm: the grammar derives absolute URLs only, so a relative reference is
 	// judged by the URL it resolves to, not on its own.
 	noRelativeForm bool
+	// schemeGrammars: a reference whose scheme has a grammar of its own (schemes.go)
+	// must also match it, unless the Parser is made with GenericOnly.
+	schemeGrammars bool
 }
 
 // specTable holds every spec's descriptor under its Spec constant, in date order.

@@ -61,4 +61,6 @@ var rfc3986Spec = specDesc{
 	rootlessDots: true,
 	resolve:      resolveRFC3986,
 	family:       famRFC3986,
+	// The scheme RFCs with a grammar here (RFC 9110, 8141, 6068, ...) build on RFC 3986.
+	schemeGrammars: true,
 }

@@ -55,4 +55,7 @@ var rfc3987Spec = specDesc{
 	resolve: resolveRFC3986,
 	family:  famRFC3986,
 	iri:     true,
+	// An IRI whose scheme has a grammar is checked against it: as the URI it maps to
+	// where the scheme's RFC allows IRIs (schemeDesc.iriMapped), else as it is.
+	schemeGrammars: true,
 }

@@ -48,7 +48,7 @@ func TestLineage(t *testing.T) {
 // only some grammars need. Every other field must be set.
 var optionalParts = map[string]bool{
 	"updates": true, "obsoletes": true, "became": true, "obsoletedElsewhere": true,
-	"rootlessDots": true, "iri": true, "wholeAuthority": true, "noFragment": true, "noRelativeForm": true,
+	"rootlessDots": true, "iri": true, "wholeAuthority": true, "noFragment": true, "noRelativeForm": true, "schemeGrammars": true,
 	"grammar.reportAs": true, "grammar.wide": true, "grammar.genericTop": true, "grammar.fixup": true,
 }
 

@@ -47,7 +47,7 @@ type templateRules struct {
 }
 
 func compileTemplate() *templateRules {
-	g := compile(0, templateBinding)
+	g := compile("rfc6570", templateBinding)
 	t := &templateRules{grammar: g}
 	for _, r := range []struct {
 		name string

@@ -13,12 +13,17 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// jsonError is the "error" object of check -json.
+// jsonError is the "error" object of check -json. scheme and section are set when the
+// grammar of the reference's scheme (or a rule its RFC adds in prose) rejected it, and
+// reason for such a prose rule (uri.Error).
 type jsonError struct {
 	Offset   int      `json:"offset"`
 	Rule     string   `json:"rule"`
 	Message  string   `json:"message"`
 	Expected []string `json:"expected,omitempty"`
+	Scheme   string   `json:"scheme,omitempty"`
+	Section  string   `json:"section,omitempty"`
+	Reason   string   `json:"reason,omitempty"`
 }
 
 // jsonComponents holds each component's text, null when undefined (docs/design.md).
@@ -53,6 +58,12 @@ type checkResult struct {
 	// (the offset is into the input), else the fields of the scheme's uri type. Absent
 	// for invalid and relative references.
 	Scheme json.RawMessage `json:"scheme,omitempty"`
+	// SchemeParts are the parts that the grammar of the reference's scheme names
+	// (uri.Reference.SchemeParts: an object with the scheme's name, document, section and
+	// rule, and the fields of its uri type), for a valid reference whose scheme has a
+	// grammar, under a spec that checks scheme grammars (rfc3986, rfc3987) unless
+	// -schemes=false. Absent otherwise.
+	SchemeParts json.RawMessage `json:"scheme_parts,omitempty"`
 	// Hazards are the valid reference's hazards and parser differentials (an empty list
 	// when there is none); for an invalid input, its lenient readings (Error.Lenient)
 	// when the -with readers give some, else absent.
@@ -79,6 +90,19 @@ func schemeJSON(r uri.Reference) (json.RawMessage, error) {
 		}{strings.ToLower(r.Value(uri.Scheme)), errorJSON(ue)})
 	}
 	return nil, err
+}
+
+// schemePartsJSON encodes r's scheme parts for checkResult.SchemeParts: nil when its
+// scheme has no grammar.
+func schemePartsJSON(r uri.Reference) (json.RawMessage, error) {
+	parts, err := r.SchemeParts()
+	switch {
+	case errors.Is(err, uri.ErrNoSchemeGrammar):
+		return nil, nil
+	case err != nil:
+		return nil, err // cannot happen: r's parser checked the scheme's grammar
+	}
+	return json.Marshal(parts)
 }
 
 func componentsOf(r uri.Reference) *jsonComponents {
@@ -120,9 +144,11 @@ whatwg among them, an invalid reference also gets its lenient readings (lenient-
 how those parsers read what the spec rejects).
 
 With -json, one object per input and spec: input, spec, valid, components (null when
-undefined), host_kind, scheme (RFC 1738's scheme-specific parts), hazards, and for an
-invalid input error {offset, rule, message, expected} (and hazards when it has lenient
-readings).
+undefined), host_kind, scheme (RFC 1738's scheme-specific parts), scheme_parts (the
+parts named by the grammar of the reference's scheme, under rfc3986 and rfc3987),
+hazards, and for an invalid input error {offset, rule, message, expected, and scheme,
+section and reason when the scheme's grammar or RFC rejected it} (and hazards when it
+has lenient readings).
 
 With -format, each input is checked against one of the URI formats of JSON Schema and
 OpenAPI instead: uri (an RFC 3986 URI: a scheme, a fragment allowed), uri-reference, iri
@@ -145,7 +171,7 @@ func checkCommand() command {
 			o := checkOptions{specs: specFlags(fs, "rfc3986", true)}
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input and spec")
 			o.with = readersVar(fs, "none")
-			fs.BoolVar(&o.schemes, "schemes", true, "rfc1738 only (other specs ignore it): a URL whose scheme is one of RFC 1738's ten\nmust match that scheme's rule; with -schemes=false, the generic syntax (genericurl) alone")
+			fs.BoolVar(&o.schemes, "schemes", true, "rfc1738: a URL whose scheme is one of RFC 1738's ten must match that scheme's\nrule; rfc3986 and rfc3987: a reference whose scheme has a grammar (http, https, urn,\nmailto, ...; docs/schemes.md) must match it and the rules its RFC adds in prose;\nwith -schemes=false, the generic syntax alone (other specs ignore it)")
 			files := filesVar(fs, "URI references")
 			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/templates.md)")
 			return func(x *cmdEnv, args []string) int {
@@ -307,7 +333,7 @@ func (c *checker) check(in inputLine) checkOut {
 	for i := range results {
 		res := &results[i]
 		if refs[i].IsValid() {
-			if err := c.describe(res, refs[i]); err != nil {
+			if err := c.describe(res, refs[i], c.parsers[i].SchemeGrammars()); err != nil {
 				out.err = err
 				break
 			}
@@ -391,6 +417,10 @@ func (c *checker) appendJSON(res *checkResult) error {
 		b = append(b, `,"scheme":`...)
 		b = append(b, res.Scheme...) // compact: json.Marshal wrote it
 	}
+	if len(res.SchemeParts) > 0 {
+		b = append(b, `,"scheme_parts":`...)
+		b = append(b, res.SchemeParts...)
+	}
 	c.buf.Write(b)
 	// A valid reference has hazards; a rejected one an error, and hazards when a lenient
 	// parser reads it (Error.Lenient).
@@ -422,8 +452,9 @@ func (c *checker) encodeCompact(v any) error {
 	return nil
 }
 
-// describe fills in what check prints of a valid reference.
-func (c *checker) describe(res *checkResult, r uri.Reference) error {
+// describe fills in what check prints of a valid reference; schemes says that its parser
+// checked the scheme's grammar.
+func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) error {
 	res.Valid = true
 	var err error
 	if r.Spec() == uri.RFC3987 {
@@ -441,6 +472,11 @@ func (c *checker) describe(res *checkResult, r uri.Reference) error {
 		res.HostKind = r.HostKind().String()
 		if res.Scheme, err = schemeJSON(r); err != nil {
 			return err
+		}
+		if schemes {
+			if res.SchemeParts, err = schemePartsJSON(r); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

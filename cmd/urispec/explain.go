@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,8 +26,11 @@ the URI against the base by the spec's own algorithm. Relative references are re
 the WHATWG parser against -base, or ` + relativeBase + ` without one.
 Colour is used only when standard output is a terminal (and NO_COLOR is not set).
 
+Under rfc3986 and rfc3987, a valid URI whose scheme has a grammar of its own (http,
+https, urn, mailto, ...) also shows the parts that grammar names (scheme:).
+
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
-components, host_kind, hazards, error), spans (each defined component's [start, end)
+components, host_kind, scheme_parts, hazards, error), spans (each defined component's [start, end)
 byte offsets), layout, and with -base resolved (an object of resolve -json).
 
 Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage error or
@@ -144,6 +149,9 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		}
 		res.Hazards = &hz
 		res.Layout = layout(r)
+		if schemeGrammarsChecked(spec) {
+			res.SchemeParts, _ = schemePartsJSON(r) // r is valid: its parts are there
+		}
 		res.Spans = map[string][2]int{}
 		for _, c := range explainComponents {
 			if begin, end, ok := r.Span(c); ok {
@@ -198,7 +206,15 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 			if ue.Rule != "" {
 				where += " in " + ue.Rule
 			}
-			fmt.Fprintf(b, "%sfound:     %s %s\n", indent, charAt(input, ue.Offset), where)
+			if ue.Scheme != "" {
+				where += " of the " + ue.Scheme + " scheme (" + ue.Section + ")"
+			}
+			if ue.Reason != "" { // a rule of the scheme's RFC, stated in prose
+				fmt.Fprintf(b, "%sfound:     %s at byte %d\n", indent, ue.Reason, ue.Offset)
+				fmt.Fprintf(b, "%srule:      %s\n", indent, ue.Error())
+			} else {
+				fmt.Fprintf(b, "%sfound:     %s %s\n", indent, charAt(input, ue.Offset), where)
+			}
 			if exp := ue.Expected(); len(exp) > 0 {
 				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(exp, ", "))
 			}
@@ -236,6 +252,11 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 		fmt.Fprintf(b, "%slayout:    %s\n", indent, layout(r))
 		if len(undefined) > 0 {
 			fmt.Fprintf(b, "%sundefined: %s\n", indent, strings.Join(undefined, ", "))
+		}
+		if schemeGrammarsChecked(spec) {
+			if line := schemePartsLine(r); line != "" {
+				fmt.Fprintf(b, "%sscheme:    %s\n", indent, line)
+			}
 		}
 		explainHazards(b, hazardsWith(r, o.readers, o.relative()), col, indent, width, pal)
 	}
@@ -327,4 +348,42 @@ func resolution(spec uri.Spec, base, ref string) string {
 		}
 		return "not resolved: " + errorText(err)
 	}
+}
+
+// schemeGrammarsChecked reports whether Parse under spec checks scheme grammars.
+func schemeGrammarsChecked(spec uri.Spec) bool {
+	p, err := uri.NewParser(spec)
+	return err == nil && p.SchemeGrammars()
+}
+
+// schemePartsLine shows r's scheme parts on one line: the scheme's rule and where it is
+// printed, then each part as name=value, values as in JSON ("" when the scheme has no
+// grammar).
+func schemePartsLine(r uri.Reference) string {
+	parts, err := r.SchemeParts()
+	if err != nil {
+		return ""
+	}
+	g := parts.Grammar()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s section %s):", g.Rule, g.Document, g.Section)
+	data, err := json.Marshal(parts)
+	if err != nil {
+		return ""
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.Token() // {
+	for dec.More() {
+		key, _ := dec.Token()
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			break
+		}
+		switch key {
+		case "name", "document", "section", "rule": // said above
+			continue
+		}
+		fmt.Fprintf(&b, " %s=%s", key, v)
+	}
+	return b.String()
 }

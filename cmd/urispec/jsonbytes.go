@@ -22,7 +22,8 @@ func exactBytes(s string) string {
 
 // errorJSON is the "error" object of a grammar error.
 func errorJSON(e *uri.Error) *jsonError {
-	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: errorText(e), Expected: e.Expected()}
+	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: errorText(e), Expected: e.Expected(),
+		Scheme: e.Scheme, Section: e.Section, Reason: e.Reason}
 }
 
 // errorPlace is where a grammar rejected an input: the offset and rule of a *uri.Error

@@ -96,7 +96,14 @@ func baseDifferentials(r uri.Reference, readers []uri.Reader, base string) []uri
 	if err != nil || res.SameDocument {
 		return nil
 	}
-	target, err := uri.Parse(r.Spec(), res.Target)
+	// The target is read by the spec's generic syntax: one that its scheme's grammar
+	// rejects ("https:///evil.example/", an empty host) is still what the spec resolves
+	// the reference to.
+	p, err := uri.NewParser(r.Spec(), uri.GenericOnly())
+	if err != nil {
+		return nil
+	}
+	target, err := p.Parse(res.Target)
 	if err != nil {
 		return nil
 	}

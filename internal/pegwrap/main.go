@@ -71,15 +71,75 @@ func main() {
 	grammar := flag.String("grammar", "", "the .peg file to compile")
 	out := flag.String("out", "", "the Go file to write")
 	pkg := flag.String("package", "", "the Go package name of the output")
+	dir := flag.String("dir", "", "compile every .peg file of this directory (instead of -grammar)")
+	outDir := flag.String("outdir", "", "with -dir: write <outdir>/<package>/parser.go for each grammar")
 	flag.Parse()
-	if *grammar == "" || *out == "" || *pkg == "" {
-		fmt.Fprintln(os.Stderr, "usage: pegwrap -grammar FILE.peg -package NAME -out FILE.go")
+	var err error
+	switch {
+	case *dir != "" && *outDir != "" && *grammar == "":
+		err = runDir(*dir, *outDir)
+	case *grammar != "" && *out != "" && *pkg != "" && *dir == "":
+		err = run(*grammar, *pkg, *out)
+	default:
+		fmt.Fprintln(os.Stderr, "usage: pegwrap -grammar FILE.peg -package NAME -out FILE.go\n       pegwrap -dir DIR -outdir DIR")
 		os.Exit(2)
 	}
-	if err := run(*grammar, *pkg, *out); err != nil {
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "pegwrap:", err)
 		os.Exit(1)
 	}
+}
+
+// runDir compiles every grammar of dir, so that a new grammar file needs no change to
+// gen/generate.go: <name>.peg becomes package <name> without its "-"s (url-syntax-05.peg:
+// urlsyntax05) in <outDir>/<package>/parser.go.
+func runDir(dir, outDir string) error {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.peg"))
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		return fmt.Errorf("%s: no .peg file", dir)
+	}
+	seen := map[string]string{}
+	for _, path := range paths {
+		pkg, err := packageName(path)
+		if err != nil {
+			return err
+		}
+		if other, ok := seen[pkg]; ok {
+			return fmt.Errorf("%s and %s both make package %s", other, path, pkg)
+		}
+		seen[pkg] = path
+		if err := os.MkdirAll(filepath.Join(outDir, pkg), 0o755); err != nil {
+			return err
+		}
+		if err := run(path, pkg, filepath.Join(outDir, pkg, "parser.go")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// packageName derives a grammar's Go package name from its file name: the name without
+// ".peg" and without "-", which must then be a lower-case Go identifier.
+func packageName(path string) (string, error) {
+	pkg := strings.ReplaceAll(strings.TrimSuffix(filepath.Base(path), ".peg"), "-", "")
+	if !regexp.MustCompile(`^[a-z][a-z0-9]*$`).MatchString(pkg) {
+		return "", fmt.Errorf("%s: the file name gives package name %q: use lower-case letters, digits and \"-\"", path, pkg)
+	}
+	return pkg, nil
+}
+
+// grammarName is how the generated header names a grammar: its path from the grammar/
+// directory on (grammar/schemes/http.peg), whatever directory pegwrap ran in, so that
+// the output is the same from `go generate` (in gen/) and by hand.
+func grammarName(path string) string {
+	p := filepath.ToSlash(filepath.Clean(path))
+	if i := strings.LastIndex("/"+p, "/grammar/"); i >= 0 {
+		return p[i:]
+	}
+	return "grammar/" + filepath.Base(path)
 }
 
 func run(grammarPath, pkg, outPath string) error {
@@ -91,9 +151,7 @@ func run(grammarPath, pkg, outPath string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", grammarPath, err)
 	}
-	// The header names the grammar as grammar/<file>, whatever directory pegwrap ran in,
-	// so that the output is the same from `go generate` (in gen/) and by hand.
-	code, err = rewrite(code, "grammar/"+filepath.Base(grammarPath), pkg, directive(rules, "tokens"))
+	code, err = rewrite(code, grammarName(grammarPath), pkg, directive(rules, "tokens"))
 	if err != nil {
 		return fmt.Errorf("%s: %w", grammarPath, err)
 	}

@@ -1,0 +1,114 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+
+	filegrammar "github.com/urispec/urispec/gen/schemes/file"
+)
+
+// The "file" scheme of RFC 8089 (grammar/schemes/file.peg), section 2: "file:" and an
+// absolute path, with "//" and an optional host (RFC 3986's, as RFC 6874 updates it) or
+// "localhost" before it. No query, no fragment (a fragment is set aside, RFC 3986 4.3).
+//
+// Appendix F's collected nonstandard rules (user information, drive letters, UNC strings)
+// are a second top rule of the same grammar, file-URI-F. A file URI must match section
+// 2's; CheckFileNonstandard checks one against Appendix F's instead.
+//
+// Under rfc3987 an IRI is checked by the URI it maps to (RFC 3987 3.1): RFC 8089 section
+// 4 says that characters outside ASCII are encoded as UTF-8 and then percent-encoded,
+// which is that mapping.
+
+// FileParts are the parts of a file URI (RFC 8089 section 2), as written.
+type FileParts struct {
+	SchemeGrammar
+	// Host is the file-auth after "//": nil without "//" ("file:/path"), "" when empty
+	// ("file:///path"), otherwise the host as written, brackets included, or "localhost".
+	Host *string `json:"host"`
+	// Local reports a local file URI by its syntax (sections 2 and 3): no file-auth, an
+	// empty one, or "localhost" in any case. A host that names the local machine is not
+	// recognised: that needs name resolution.
+	Local bool `json:"local"`
+	// Path is the path after the authority, as written; under file-URI-F it includes a
+	// drive letter without "/" ("c:/path" of "file:c:/path").
+	Path string `json:"path"`
+	// Userinfo, DriveLetter and UNCHost are parts of Appendix F's rules only (E.1, E.2,
+	// E.3.2), nil when absent: the userinfo before "@", the drive letter with its ":" or
+	// "|", and the file-host of a UNC string in the path ("file:////host/share").
+	Userinfo    *string `json:"userinfo,omitempty"`
+	DriveLetter *string `json:"drive_letter,omitempty"`
+	UNCHost     *string `json:"unc_host,omitempty"`
+}
+
+var fileBinding = binding{
+	newMachine: func() machine { return &filegrammar.Parser{} },
+	ruleID:     filegrammar.RuleID,
+	pegName:    filegrammar.RuleName,
+	numRules:   filegrammar.NumRules,
+	ruleName:   hyphenated,
+	classes:    rfc3986Classes,
+	reportAs:   map[string]string{"userinfo": "file-auth-F"},
+}
+
+var fileScheme = schemeDesc{
+	name: "file", document: "RFC 8089", section: "2",
+	grammar:   withTop(fileBinding, "file_URI"),
+	iriMapped: true,
+	parts:     fileParts,
+}
+
+// fileGrammarF is fileScheme with Appendix F's top rule (CheckFileNonstandard). It is in
+// no schemeTable: no reference is checked against it by default.
+var fileGrammarF = newSchemeGrammar(&schemeDesc{name: "file", document: "RFC 8089", section: "Appendix F",
+	grammar: withTop(fileBinding, "file_URI_F"), parts: fileParts}, -1)
+
+// CheckFileNonstandard checks s, a file URI, against the collected nonstandard rules of
+// RFC 8089 Appendix F (file-URI-F: user information, DOS and Windows drive letters with
+// ":" or "|", UNC strings in the path), which the RFC lists "for informational purposes"
+// and does not make normative, and returns its parts. A fragment is set aside, as for
+// every file URI. s is checked against Appendix F alone, not against RFC 3986's generic
+// syntax, which forbids the "|" of E.2.2; errors are reported under rfc3986 nonetheless,
+// the spec whose syntax RFC 8089 builds on.
+func CheckFileNonstandard(s string) (FileParts, error) {
+	sp := fileGrammarF.pool.Get().(*Parser)
+	defer fileGrammarF.pool.Put(sp)
+	parts, err := fileGrammarF.run(sp, RFC3986, false, s, true)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Section = "RFC 8089 Appendix F"
+	}
+	if err != nil {
+		return FileParts{}, err
+	}
+	return parts.(FileParts), nil
+}
+
+func fileParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
+	p := FileParts{SchemeGrammar: g, Userinfo: m.opt("userinfo"), DriveLetter: m.opt("drive_letter"),
+		UNCHost: m.opt("file_host")}
+	rest := m.text[len("file:"):]
+	// The authority is the file-auth token ("localhost", or [ userinfo "@" ] host); a
+	// UNC string has an empty authority before it (E.3.2).
+	auth := "file_auth"
+	if _, _, ok := m.span("file_auth_F"); ok {
+		auth = "file_auth_F"
+	}
+	switch b, e, ok := m.span(auth); {
+	case ok:
+		host := m.text[b:e]
+		if hb, he, ok := m.span("host"); ok {
+			host = m.text[hb:he]
+		}
+		p.Host, p.Path = &host, m.text[e:]
+	case strings.HasPrefix(rest, "//"):
+		empty := ""
+		p.Host, p.Path = &empty, rest[2:]
+		if _, ue, ok := m.span("unc_authority"); ok {
+			p.Path = m.text[ue:]
+		}
+	default:
+		p.Path = rest
+	}
+	p.Local = p.Host == nil || *p.Host == "" || strings.EqualFold(*p.Host, "localhost")
+	return p
+}

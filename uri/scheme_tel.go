@@ -1,0 +1,190 @@
+package uri
+
+import (
+	"sort"
+	"strings"
+
+	telgrammar "github.com/urispec/urispec/gen/schemes/tel"
+)
+
+// The "tel" scheme of RFC 3966 (grammar/schemes/tel.peg), section 3: "tel:", a global
+// number ("+" and digits) or a local number with its phone-context, and parameters.
+//
+// Under rfc3987 an IRI is checked as it is: RFC 3966 says nothing of IRIs, so a
+// character outside ASCII is an error of the grammar at its offset.
+
+// TelParts are the parts of a tel URI (RFC 3966 section 3), as written.
+type TelParts struct {
+	SchemeGrammar
+	// Number is the global-number-digits ("+1-201-555-0123") or local-number-digits, with
+	// its visual separators; Global reports the global form (5.1.4). Digits is Number
+	// without visual separators, as section 4 compares numbers.
+	Number string `json:"number"`
+	Global bool   `json:"global"`
+	Digits string `json:"digits"`
+	// PhoneContext is the descriptor of ";phone-context=" (5.1.5), Extension the digits
+	// of ";ext=" (5.3) and ISDNSubaddress the text of ";isub=" (5.2); nil when absent.
+	// The grammar's isdn-subaddress takes in the parameters after it that are made of its
+	// characters (grammar/NOTES.md), and so does ISDNSubaddress.
+	PhoneContext   *string `json:"phone_context"`
+	Extension      *string `json:"extension"`
+	ISDNSubaddress *string `json:"isdn_subaddress"`
+	// Parameters are the other parameters in order (5.4).
+	Parameters []SchemeParameter `json:"parameters"`
+}
+
+// SchemeParameter is one ";" pname [ "=" pvalue ] of a tel or geo URI, as written; Value
+// is nil without "=".
+type SchemeParameter struct {
+	Name  string  `json:"name"`
+	Value *string `json:"value"`
+}
+
+// pnameParameters lists the parameters of m whose name and value are the tokens of the
+// rules pname and pvalue (tel and geo spell them alike), in input order.
+func pnameParameters(m *schemeMatch) []SchemeParameter {
+	out := []SchemeParameter{}
+	values := m.all("pvalue")
+	for _, n := range m.all("pname") {
+		p := SchemeParameter{Name: m.text[n[0]:n[1]]}
+		for _, v := range values {
+			if v[0] == n[1]+1 { // pname "=" pvalue
+				val := m.text[v[0]:v[1]]
+				p.Value = &val
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+var telScheme = schemeDesc{
+	name: "tel", document: "RFC 3966", section: "3",
+	grammar: binding{
+		newMachine: func() machine { return &telgrammar.Parser{} },
+		ruleID:     telgrammar.RuleID,
+		pegName:    telgrammar.RuleName,
+		numRules:   telgrammar.NumRules,
+		top:        "telephone_uri",
+		ruleName:   hyphenated,
+		classes: []charClass{
+			{"uric", alnum + "-_.!~*'()" + ";/?:@&=+$," + "%"},
+			{"paramchar", alnum + "-_.!~*'()" + "[]/:&+$" + "%"},
+			{"phonedigit-hex", digits + "ABCDEFabcdef" + "*#" + "-.()"},
+			{"alphanum", alnum},
+			{"phonedigit", digits + "-.()"},
+			{"HEXDIG", digits + "ABCDEFabcdef"},
+			{"DIGIT", digits},
+		},
+	},
+	failures: []schemeFailure{{
+		section: "RFC 3966 section 5.1.5",
+		rule:    "Local numbers MUST have a 'phone-context' parameter",
+		problem: "local number without a phone-context",
+		entry:   "local_number_without_context",
+	}},
+	checks:      []schemeCheck{telSubaddressOrExtension, telParameterOrder},
+	checkTokens: []string{"isdn_subaddress", "isdn_subaddress_l", "extension", "context", "parameter"},
+	parts:       telParts,
+}
+
+// telPars lists the parameters of m in input order: the name and the span of each
+// isdn-subaddress ("isub"), extension ("ext"), context ("phone-context") and parameter.
+func telPars(m *schemeMatch) []telPar {
+	var out []telPar
+	for _, r := range []struct{ rule, name string }{{"isdn_subaddress", "isub"}, {"isdn_subaddress_l", "isub"},
+		{"extension", "ext"}, {"context", "phone-context"}, {"parameter", ""}} {
+		for _, sp := range m.all(r.rule) {
+			name := r.name
+			if name == "" { // ";" pname [ "=" pvalue ]
+				name, _, _ = strings.Cut(m.text[sp[0]+1:sp[1]], "=")
+			}
+			out = append(out, telPar{name: strings.ToLower(name), begin: sp[0], end: sp[1]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].begin < out[j].begin })
+	return out
+}
+
+type telPar struct {
+	name       string
+	begin, end int
+}
+
+// The parameter rules of RFC 3966 sections 3 and 5.3 that the grammar does not state.
+var (
+	telSubaddressOrExtension = schemeCheck{
+		section: "RFC 3966 section 5.3",
+		rule:    "at most one of the isdn-subaddress and extension parameters can appear",
+		check: func(m *schemeMatch) (int, string, bool) {
+			var seen string
+			for _, p := range telPars(m) {
+				if p.name != "isub" && p.name != "ext" {
+					continue
+				}
+				if seen != "" && seen != p.name {
+					return p.begin, "both an isdn-subaddress and an extension", false
+				}
+				seen = p.name
+			}
+			return 0, "", true
+		},
+	}
+	telParameterOrder = schemeCheck{
+		section: "RFC 3966 section 3",
+		rule: "each parameter name, the isdn-subaddress, the extension and the context appear at most once; " +
+			"the isdn-subaddress or extension first, then the context, then the other parameters in " +
+			"lexicographical order",
+		check: func(m *schemeMatch) (int, string, bool) {
+			rank := func(name string) int {
+				switch name {
+				case "isub", "ext":
+					return 0
+				case "phone-context":
+					return 1
+				}
+				return 2
+			}
+			pars := telPars(m)
+			for i, p := range pars {
+				if i == 0 {
+					continue
+				}
+				q := pars[i-1]
+				switch {
+				case p.name == q.name || (rank(p.name) < 2 && rank(p.name) == rank(q.name)):
+					return p.begin, `parameter "` + p.name + `" given twice`, false
+				case rank(p.name) < rank(q.name):
+					return p.begin, `parameter "` + p.name + `" after "` + q.name + `"`, false
+				case rank(p.name) == 2 && rank(q.name) == 2 && p.name < q.name:
+					return p.begin, `parameter "` + p.name + `" after "` + q.name + `", out of lexicographical order`, false
+				}
+			}
+			return 0, "", true
+		},
+	}
+)
+
+func telParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
+	p := TelParts{SchemeGrammar: g, PhoneContext: m.opt("descriptor"), Extension: m.opt("ext_value")}
+	p.Number, p.Global = m.get("local_number_digits"), false
+	if _, _, ok := m.span("global_number"); ok {
+		// The descriptor of a context may be global-number-digits too: the number is the
+		// first.
+		p.Global = true
+		all := m.all("global_number_digits")
+		p.Number = m.text[all[0][0]:all[0][1]]
+	}
+	p.Digits = strings.Map(func(r rune) rune {
+		if strings.ContainsRune("-.()", r) {
+			return -1
+		}
+		return r
+	}, p.Number)
+	p.ISDNSubaddress = m.opt("isub_value")
+	if p.ISDNSubaddress == nil {
+		p.ISDNSubaddress = m.opt("isub_value_l")
+	}
+	p.Parameters = pnameParameters(m)
+	return p
+}

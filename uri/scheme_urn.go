@@ -1,0 +1,110 @@
+package uri
+
+import (
+	"strings"
+
+	urngrammar "github.com/urispec/urispec/gen/schemes/urn"
+)
+
+// The "urn" scheme of RFC 8141 (grammar/schemes/urn.peg), section 2: "urn" ":" NID ":"
+// NSS, then the optional r-, q- and f-components. The f-component is part of the
+// scheme's grammar ("#" f-component), so the reference is checked with its fragment.
+//
+// Under rfc3987 an IRI is checked as it is: RFC 8141 does not extend the URN syntax to
+// characters outside ASCII (section 2: "any such characters need to be
+// percent-encoded"; 2.2: URNs "MUST use only Unicode characters encoded in UTF-8 and
+// further encoded as required by RFC 3986"), so such a character is an error of the
+// grammar at its offset.
+
+// URNParts are the parts of a URN (RFC 8141 section 2), as written (nothing is decoded:
+// URN-equivalence, section 3, compares the NSS with its percent-encodings as they are).
+type URNParts struct {
+	SchemeGrammar
+	// NID is the namespace identifier (2.1), case-insensitive; NSS the namespace specific
+	// string (2.2).
+	NID string `json:"nid"`
+	NSS string `json:"nss"`
+	// RComponent, QComponent and FComponent are the text after "?+", "?=" and "#" (2.3),
+	// nil when absent.
+	RComponent *string `json:"r_component"`
+	QComponent *string `json:"q_component"`
+	FComponent *string `json:"f_component"`
+	// Informal reports an informal namespace ("urn-" and a number, 5.2).
+	Informal bool `json:"informal"`
+}
+
+var urnScheme = schemeDesc{
+	name: "urn", document: "RFC 8141", section: "2",
+	grammar: binding{
+		newMachine: func() machine { return &urngrammar.Parser{} },
+		ruleID:     urngrammar.RuleID,
+		pegName:    urngrammar.RuleName,
+		numRules:   urngrammar.NumRules,
+		top:        "namestring",
+		ruleName:   hyphenated,
+		classes: []charClass{
+			{"pchar", alnum + "-._~" + "!$&'()*+,;=" + ":@%"},
+			{"ldh", alnum + "-"},
+			{"alphanum", alnum},
+			{"HEXDIG", digits + "ABCDEFabcdef"},
+		},
+	},
+	withFragment: true,
+	checks:       []schemeCheck{urnInformalNID, urnShortNID, urnCountryNID, urnExperimentalNID},
+	checkTokens:  []string{"NID"},
+	parts: func(m *schemeMatch, g SchemeGrammar) SchemeParts {
+		nid := m.get("NID")
+		return URNParts{SchemeGrammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),
+			QComponent: m.opt("q_component"), FComponent: m.opt("f_component"), Informal: hasPrefixFold(nid, "urn-")}
+	},
+}
+
+// The NID restrictions of RFC 8141 sections 5.1 and 5.2, beyond the syntax of section 2.
+// An NID that starts with "urn-" names an informal namespace (5.2); any other names a
+// formal one (5.1). NIDs are case-insensitive (2.1), so the prefixes are too.
+var (
+	urnInformalNID = schemeCheck{
+		section: "RFC 8141 section 5.2",
+		rule:    `an informal NID is "urn-" followed by a number without leading zeros`,
+		check: func(m *schemeMatch) (int, string, bool) {
+			b, e, _ := m.span("NID")
+			nid := m.text[b:e]
+			if !hasPrefixFold(nid, "urn-") {
+				return 0, "", true
+			}
+			n := nid[len("urn-"):]
+			ok := n != "" && n[0] != '0' && strings.Trim(n, digits) == ""
+			return b, "informal NID not of the form urn-<number>", ok
+		},
+	}
+	urnShortNID = schemeCheck{
+		section: "RFC 8141 section 5.1",
+		rule:    "a formal NID MUST be more than two characters long",
+		check: func(m *schemeMatch) (int, string, bool) {
+			b, e, _ := m.span("NID")
+			return b, "two-character NID", e-b > 2
+		},
+	}
+	urnCountryNID = schemeCheck{
+		section: "RFC 8141 section 5.1",
+		rule:    `a formal NID MUST NOT start with two letters and "-" (reserved for country codes and, with "--", for A-labels)`,
+		check: func(m *schemeMatch) (int, string, bool) {
+			b, e, _ := m.span("NID")
+			nid := m.text[b:e]
+			reserved := len(nid) > 3 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-'
+			return b, "NID starting with two letters and \"-\"", !reserved
+		},
+	}
+	urnExperimentalNID = schemeCheck{
+		section: "RFC 8141 section 5.1",
+		rule:    `a formal NID MUST NOT start with "X-" (the experimental namespaces of RFC 3406)`,
+		check: func(m *schemeMatch) (int, string, bool) {
+			b, e, _ := m.span("NID")
+			return b, `NID starting with "X-"`, !hasPrefixFold(m.text[b:e], "x-")
+		},
+	}
+)
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}

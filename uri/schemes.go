@@ -1,0 +1,434 @@
+package uri
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Scheme grammars: the syntax that a scheme's own RFC prints for its URIs (http-URI of
+// RFC 9110, namestring of RFC 8141, mailtoURI of RFC 6068, ...), each compiled from
+// grammar/schemes/<grammar>.peg into gen/schemes/<grammar>/ like the spec versions'
+// grammars. Under the specs whose descriptor sets schemeGrammars (rfc3986, rfc3987), a
+// reference whose scheme has a grammar must also match it, unless the Parser was made
+// with GenericOnly. The scheme's RFC may add rules in prose to its ABNF (RFC 9110 4.2.1:
+// no empty host); those are checks of their own (schemeCheck), run after the grammar
+// accepted, and an error says which one refused.
+//
+// These are apart from the RFC 1738 scheme validators of scheme.go (SchemeURL,
+// CheckScheme), which check a URL against the rules of RFC 1738 section 5 under any spec.
+//
+// Each scheme is one schemeDesc in a file of its own (scheme_<name>.go), listed in
+// schemeTable. docs/schemes.md lists the schemes and their decisions.
+
+// schemeTable lists every scheme that has a grammar. Adding a scheme adds its descriptor
+// here (CONTRIBUTING.md, "Adding a scheme grammar").
+var schemeTable = []*schemeDesc{
+	&httpScheme,
+	&httpsScheme,
+	&urnScheme,
+	&mailtoScheme,
+	&fileScheme,
+	&dataScheme,
+	&telScheme,
+	&geoScheme,
+}
+
+// schemeDesc is everything that makes one scheme's grammar, in one place.
+type schemeDesc struct {
+	// name is the scheme in lower case ("http"): a reference's scheme is matched in any
+	// case (RFC 3986 3.1).
+	name string
+	// document is the RFC that defines the scheme ("RFC 9110") and section where its
+	// syntax is printed ("4.2.1").
+	document, section string
+	// grammar binds the generated parser of grammar/schemes/<grammar>.peg; its top is the
+	// scheme's rule. roles are not used: the parts are read by parts, below.
+	grammar binding
+	// withFragment: the scheme's rule derives the "#" and fragment (RFC 8141's
+	// f-component). Otherwise a fragment is no part of the scheme's syntax (RFC 3986 4.3:
+	// absolute-URI) and the reference is checked without it.
+	withFragment bool
+	// iriMapped: under rfc3987, an IRI is checked by the URI it maps to (RFC 3987 3.1),
+	// because the scheme's RFC allows IRIs; otherwise the IRI is checked as it is, and a
+	// character outside ASCII is an error of the scheme's grammar.
+	iriMapped bool
+	// checks are the rules that the scheme's RFC adds in prose, run in order after the
+	// grammar accepted; checkTokens the token rules they read (peg names). Validate and
+	// Parse record the tokens of those rules only: recording every token rule cost more
+	// than the scheme grammar's parse itself.
+	checks      []schemeCheck
+	checkTokens []string
+	// failures are rules that the scheme's RFC states in prose and its grammar already
+	// enforces (RFC 3966 5.1.5: a local number has a phone-context): where the grammar
+	// rejects the text and a failure's entry rule accepts it, that rule is the one
+	// broken, and the error cites its section.
+	failures []schemeFailure
+	// parts builds the typed parts from the tokens of the accepted text; g is the
+	// scheme's SchemeGrammar, which the parts embed.
+	parts func(m *schemeMatch, g SchemeGrammar) SchemeParts
+}
+
+// schemeCheck is a rule that a scheme's RFC states in prose, not in its ABNF.
+type schemeCheck struct {
+	// section is where the rule is stated ("RFC 9110 section 4.2.1").
+	section string
+	// rule is what the rule requires, in the RFC's words where they are short.
+	rule string
+	// check returns where the rule is broken (a byte offset into m.text) and what is
+	// wrong there ("empty host"); ok is true when the rule holds.
+	check func(m *schemeMatch) (offset int, problem string, ok bool)
+}
+
+// schemeFailure is a rule of a scheme's RFC that its grammar states too, recognised by
+// an entry rule of the grammar that derives the texts breaking only that rule.
+type schemeFailure struct {
+	// section and rule are as in schemeCheck; problem is what is wrong ("local number
+	// without a phone-context").
+	section, rule, problem string
+	// entry is the peg name of the entry rule.
+	entry string
+}
+
+// SchemeGrammar describes one scheme grammar: what SchemeGrammars lists and what every
+// SchemeParts carries.
+type SchemeGrammar struct {
+	// Name is the scheme in lower case ("http").
+	Name string `json:"name"`
+	// Document is the RFC that defines the scheme's syntax ("RFC 9110"), and Section the
+	// section that prints it ("4.2.1").
+	Document string `json:"document"`
+	Section  string `json:"section"`
+	// Rule is the scheme's rule, as the RFC spells it ("http-URI").
+	Rule string `json:"rule"`
+}
+
+// Grammar returns g itself: every scheme's parts type embeds its SchemeGrammar, which
+// makes it a SchemeParts.
+func (g SchemeGrammar) Grammar() SchemeGrammar { return g }
+
+// SchemeParts is what a scheme's grammar names in a reference: one of HTTPParts (http
+// and https), URNParts, MailtoParts, FileParts, DataParts, TelParts and GeoParts. Each encodes to
+// JSON as an object with the fields of SchemeGrammar and its own ("scheme_parts" of
+// urispec check -json).
+type SchemeParts interface {
+	Grammar() SchemeGrammar
+}
+
+// ErrNoSchemeGrammar is the error of Reference.SchemeParts for a reference that has no
+// scheme, or whose scheme has no grammar (SchemeGrammars lists those that have one).
+// Test for it with errors.Is.
+var ErrNoSchemeGrammar = errors.New("uri: no grammar for this scheme")
+
+// schemeGrammar is a schemeDesc compiled against its parser's rule numbers.
+type schemeGrammar struct {
+	*schemeDesc
+	g     *grammar
+	index int // in schemeTable, and in Parser.sub
+	pool  sync.Pool
+	// ids numbers the grammar's rules by peg name; checkRecord is the set of
+	// checkTokens, for RunRecording.
+	ids         map[string]int
+	checkRecord [4]uint64
+}
+
+var (
+	schemeGrammars []*schemeGrammar
+	schemeByName   = map[string]*schemeGrammar{}
+)
+
+func init() {
+	for i, d := range schemeTable {
+		sg := newSchemeGrammar(d, i)
+		if schemeByName[d.name] != nil || d.name != strings.ToLower(d.name) {
+			panic("uri: scheme " + d.name + " listed twice or not in lower case")
+		}
+		schemeGrammars = append(schemeGrammars, sg)
+		schemeByName[d.name] = sg
+	}
+}
+
+// newSchemeGrammar compiles d; index is its place in schemeTable (-1 for a grammar
+// that is in none, such as RFC 8089 Appendix F's, which no Parser checks by default).
+func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
+	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: index, ids: map[string]int{}}
+	sg.pool.New = func() any { return sg.newParser() }
+	for id := range d.grammar.numRules() {
+		sg.ids[d.grammar.pegName(id)] = id
+	}
+	for _, name := range d.checkTokens {
+		id, ok := sg.ids[name]
+		if !ok {
+			panic("uri: scheme " + d.name + ": no rule " + name)
+		}
+		sg.checkRecord[id/64] |= 1 << (id % 64)
+	}
+	return sg
+}
+
+func (sg *schemeGrammar) newParser() *Parser {
+	return &Parser{g: sg.g, top: sg.g.top, m: sg.g.newMachine(), scheme: sg}
+}
+
+func (sg *schemeGrammar) info() SchemeGrammar {
+	return SchemeGrammar{Name: sg.name, Document: sg.document, Section: sg.section,
+		Rule: sg.g.ruleName(sg.g.binding.top)}
+}
+
+// SchemeGrammars lists the schemes that have a grammar, by name.
+func SchemeGrammars() []SchemeGrammar {
+	out := make([]SchemeGrammar, 0, len(schemeGrammars))
+	for _, sg := range schemeGrammars {
+		out = append(out, sg.info())
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// lookupScheme finds the grammar of a scheme written in any case, without allocating.
+func lookupScheme(scheme string) *schemeGrammar {
+	var buf [16]byte
+	if len(scheme) > len(buf) {
+		return schemeByName[strings.ToLower(scheme)]
+	}
+	for i := 0; i < len(scheme); i++ {
+		c := scheme[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return schemeByName[string(buf[:len(scheme)])]
+}
+
+// schemeOf returns the scheme of s, a valid reference under a generic grammar, and the
+// end of the part that the scheme's grammar checks: s without its "#" fragment. The
+// scheme is the text before the first ":" when no "/", "?" or "#" comes before it (a
+// relative reference's first segment has no ":").
+func schemeOf(s string) (scheme string, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			return s[:i], i > 0
+		case '/', '?', '#':
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// schemeMatch is the text a scheme's grammar accepted and its tokens.
+type schemeMatch struct {
+	text   string
+	tokens [][3]int32
+	sg     *schemeGrammar
+	// recorded is the set of rules whose tokens were recorded, nil for all: a check
+	// that reads a rule missing from its scheme's checkTokens fails at once.
+	recorded *[4]uint64
+}
+
+// span returns the span of the outermost token of the rule named (its peg name), and
+// whether there is one.
+func (m *schemeMatch) span(name string) (begin, end int, ok bool) {
+	id := m.id(name)
+	for _, t := range m.tokens { // post-order: the outermost comes last
+		if int(t[0]) == id {
+			begin, end, ok = int(t[1]), int(t[2]), true
+		}
+	}
+	return begin, end, ok
+}
+
+// id returns the number of the rule named (its peg name); a name that is no rule, or
+// whose tokens were not recorded, is a programming error of a scheme's descriptor.
+func (m *schemeMatch) id(name string) int {
+	id, ok := m.sg.ids[name]
+	if !ok {
+		panic("uri: scheme " + m.sg.name + ": no rule " + name)
+	}
+	if m.recorded != nil && m.recorded[id/64]&(1<<(id%64)) == 0 {
+		panic("uri: scheme " + m.sg.name + ": a check reads " + name + ", which is not in its checkTokens")
+	}
+	return id
+}
+
+// opt returns the text of the rule's token, nil if it did not match.
+func (m *schemeMatch) opt(name string) *string {
+	b, e, ok := m.span(name)
+	if !ok {
+		return nil
+	}
+	v := m.text[b:e]
+	return &v
+}
+
+// get returns the text of the rule's token, "" if it did not match.
+func (m *schemeMatch) get(name string) string {
+	if v := m.opt(name); v != nil {
+		return *v
+	}
+	return ""
+}
+
+// all returns the spans of every token of the rule named, in input order.
+func (m *schemeMatch) all(name string) [][2]int {
+	id := m.id(name)
+	var out [][2]int
+	for _, t := range m.tokens {
+		if int(t[0]) == id {
+			out = append(out, [2]int{int(t[1]), int(t[2])})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// checkScheme checks s, a reference that spec's grammar accepted, against the grammar of
+// its scheme, if it has one: nil when it has none or s matches it and every check of the
+// scheme holds. With parts set it also returns the scheme's parts.
+func (p *Parser) checkScheme(s string, parts bool) (SchemeParts, error) {
+	name, ok := schemeOf(s)
+	if !ok {
+		return nil, nil
+	}
+	sg := lookupScheme(name)
+	if sg == nil {
+		return nil, nil
+	}
+	if p.sub == nil {
+		p.sub = make([]*Parser, len(schemeGrammars))
+	}
+	sp := p.sub[sg.index]
+	if sp == nil {
+		sp = sg.newParser()
+		p.sub[sg.index] = sp
+	}
+	return sg.run(sp, p.spec, p.iri, s, parts)
+}
+
+// run checks s with sp, a Parser of sg's grammar, and returns the parts when asked for.
+// Errors are *Error of spec, with offsets into s; iri says that spec's references are
+// IRIs (the spec's feature, passed in: reading it here would make the descriptors'
+// initialization refer to itself).
+func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bool) (SchemeParts, error) {
+	text := s
+	if !sg.withFragment {
+		if i := strings.IndexByte(s, '#'); i >= 0 {
+			text = s[:i]
+		}
+	}
+	mapped := false
+	if iri && sg.iriMapped && !isASCII(text) {
+		text, mapped = percentEncodeNonASCII(text), true
+	}
+	back := func(off int) int {
+		if mapped {
+			return iriOffset(s, off)
+		}
+		return off
+	}
+	var ok bool
+	switch {
+	case parts:
+		ok = sp.m.Run(text, sg.g.top)
+	case len(sg.checks) > 0:
+		ok = sp.m.RunRecording(text, sg.g.top, &sg.checkRecord)
+	default:
+		ok = sp.m.Accepts(text, sg.g.top)
+	}
+	if !ok {
+		e := sp.explain(text)
+		for _, f := range sg.failures {
+			if sp.m.Accepts(text, sg.g.ruleID(f.entry)) {
+				e.Section, e.Reason, e.requirement = f.section, f.problem, f.rule
+				break
+			}
+		}
+		e.Spec, e.Input, e.Offset = spec, s, back(e.Offset)
+		return nil, e
+	}
+	if !parts && len(sg.checks) == 0 {
+		return nil, nil
+	}
+	m := &sp.match // reused, so that a check costs no allocation
+	*m = schemeMatch{text: text, tokens: sp.tokens(), sg: sg}
+	if !parts {
+		m.recorded = &sg.checkRecord
+	}
+	for _, c := range sg.checks {
+		if off, problem, ok := c.check(m); !ok {
+			return nil, &Error{Spec: spec, Input: s, Offset: back(off), Rule: sg.g.ruleName(sg.g.binding.top),
+				Scheme: sg.name, Section: c.section, Reason: problem, requirement: c.rule}
+		}
+	}
+	if !parts {
+		return nil, nil
+	}
+	return sg.parts(m, sg.info()), nil
+}
+
+// percentEncodeNonASCII maps an IRI to a URI (RFC 3987 3.1 step 2): every byte of a
+// non-ASCII character becomes its "%" HEXDIG HEXDIG.
+func percentEncodeNonASCII(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/2)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}
+
+// iriOffset carries an offset into percentEncodeNonASCII(iri) back to iri: to the first
+// byte of the character whose encoding holds it.
+func iriOffset(iri string, off int) int {
+	at := 0
+	for i := 0; i < len(iri); i++ {
+		w := 1
+		if iri[i] >= utf8.RuneSelf {
+			w = 3
+		}
+		if at+w > off {
+			return charStart(iri, i)
+		}
+		at += w
+	}
+	return len(iri)
+}
+
+// SchemeParts checks the reference against the grammar of its scheme and the rules its
+// RFC adds in prose, and returns the parts that the grammar names. The error is
+// ErrNoSchemeGrammar when the reference has no scheme or its scheme has no grammar, and
+// an *Error (Scheme set) when the reference does not match the scheme's grammar or breaks
+// one of its rules. Under rfc3987, an IRI whose scheme's RFC allows IRIs is read as the
+// URI it maps to, so the parts hold percent-encoded text where the IRI has other
+// characters.
+func (r Reference) SchemeParts() (SchemeParts, error) {
+	name, ok := r.Get(Scheme)
+	if !ok {
+		return nil, ErrNoSchemeGrammar
+	}
+	sg := lookupScheme(name)
+	if sg == nil {
+		return nil, ErrNoSchemeGrammar
+	}
+	// The scheme's text starts at the scheme: url-1993's "URL:" prefix is left out, and
+	// error offsets are carried back into the whole input.
+	begin, _, _ := r.Span(Scheme)
+	sp := sg.pool.Get().(*Parser)
+	defer sg.pool.Put(sp)
+	parts, err := sg.run(sp, r.spec, r.spec.desc().iri, r.input[begin:], true)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Input, e.Offset = r.input, e.Offset+begin
+	}
+	return parts, err
+}
