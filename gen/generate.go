@@ -8,6 +8,7 @@ package gen
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc1738.peg -package rfc1738 -out rfc1738/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc1808.peg -package rfc1808 -out rfc1808/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/url-1993.peg -package url1993 -out url1993/parser.go
+//go:generate go run ../internal/pegwrap -grammar ../grammar/rfc1630.peg -package rfc1630 -out rfc1630/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/url-syntax-05.peg -package urlsyntax05 -out urlsyntax05/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc2396.peg -package rfc2396 -out rfc2396/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc2732.peg -package rfc2732 -out rfc2732/parser.go

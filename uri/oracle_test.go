@@ -101,6 +101,9 @@ type oracle struct {
 	path string
 	g    *goabnf.Grammar
 	top  string
+	// mutations are characters the near-misses use besides mutationAlphabet: the value
+	// of the file's "; oracle-mutations:" line (delimiters of its own, such as "+").
+	mutations string
 	// re is the top rule compiled to an anchored regexp (nil: none, and reNone says why).
 	re     *regexp.Regexp
 	reNone string
@@ -166,7 +169,7 @@ func loadOracles(t testing.TB) []*oracle {
 				oraclesErr = fmt.Errorf("%s: no top rule: add a line \"; oracle-top: RULE\"", path)
 				return
 			}
-			o := &oracle{spec: spec, path: path, g: g, top: top}
+			o := &oracle{spec: spec, path: path, g: g, top: top, mutations: directive(src, "oracle-mutations")}
 			if directive(src, "oracle-parser") == "generic-only" {
 				o.opts = append(o.opts, uri.GenericOnly())
 			}
@@ -442,7 +445,7 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 					if o.spec == uri.RFC3987 { // non-ASCII terminals: non-ASCII near-misses too
 						check(string(mutateWide(r, s, mutationAlphabet, wide)), cross)
 					} else {
-						check(string(mutate(r, s, mutationAlphabet)), cross)
+						check(string(mutate(r, s, mutationAlphabet+o.mutations)), cross)
 					}
 				}
 				done.Add(1)

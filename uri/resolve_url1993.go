@@ -52,15 +52,8 @@ func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, er
 	default:
 		// "If the access and host parts are the same, then the path may be given in
 		// absolute (fully qualified) or relative form."
-		hostPart := ""
-		if strings.HasPrefix(rest, "//") {
-			i := strings.IndexAny(rest[2:], "/?")
-			if i < 0 {
-				i = len(rest) - 2
-			}
-			hostPart, rest = rest[:2+i], rest[2+i:]
-		}
-		path, _, _ := strings.Cut(rest, "?")
+		hostPart, tail := splitHostPart(rest)
+		path, _, _ := strings.Cut(tail, "?")
 		if strings.HasPrefix(body, "/") {
 			// "If a leading slash is present, the path is absolute."
 			target = scheme + ":" + hostPart + body
@@ -76,6 +69,19 @@ func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, er
 		target += "#" + fragment
 	}
 	return Result{Target: target}, nil
+}
+
+// splitHostPart splits what follows "scheme:" into the host part, "//" up to the next "/"
+// or "?" (empty when rest does not begin with "//"), and the path and search after it.
+func splitHostPart(rest string) (hostPart, tail string) {
+	if !strings.HasPrefix(rest, "//") {
+		return "", rest
+	}
+	i := strings.IndexAny(rest[2:], "/?")
+	if i < 0 {
+		return rest, ""
+	}
+	return rest[:2+i], rest[2+i:]
 }
 
 // isFullForm1993 reports whether s has a colon before any slash.
