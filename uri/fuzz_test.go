@@ -29,6 +29,7 @@ const oracleFuzzMax = 256
 // One target per spec; a target skips while its spec has no parser in package uri or
 // no grammar/<spec>.abnf.
 func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
+func FuzzValidateRFC1630(f *testing.F)      { fuzzValidate(f, "rfc1630") }
 func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
 func FuzzValidateRFC1808(f *testing.F)      { fuzzValidate(f, "rfc1808") }
 func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }

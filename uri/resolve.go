@@ -77,7 +77,8 @@ func NonStrict() ResolveOption { return func(o *resolveOptions) { o.nonStrict = 
 // generic parsing rule instead of its grammar, and does not check them or the result:
 // the regular expression of Appendix B (url-syntax-05, rfc2396, rfc2396bis-01, rfc3986),
 // the parsing steps of RFC 1808 section 2.4 (rfc1738), the full/partial distinction of
-// the "Partial form" section (url-1993). It shows what the algorithm alone does, for
+// the "Partial form" section (url-1993), the same distinction of RFC 1630's "Partial
+// (relative) form" section (rfc1630). It shows what the algorithm alone does, for
 // inputs the grammar rejects (RFC 2396's "?y", which its own Appendix C resolves). The
 // base must still have a scheme.
 func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidated = true } }
@@ -85,6 +86,8 @@ func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidate
 // Resolve resolves ref against base with spec's own algorithm, written from its text:
 //
 //	url-1993       the "Partial form" section          resolve_url1993.go
+//	rfc1630        the "Partial (relative) form"       resolve_rfc1630.go
+//	               section
 //	rfc1738        RFC 1808 section 4, which RFC 1738  resolve_rfc1808.go
 //	               defers to for relative URLs
 //	rfc1808        section 4                           resolve_rfc1808.go

@@ -494,7 +494,7 @@ func (p *Parser) pegInit(options ...func(*Parser) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 pegwrap_entries <- <(rfc1630 / fragmentaddress / url / prefixedurl)> */
+		/* 0 pegwrap_entries <- <(rfc1630 / fragmentaddress)> */
 		p.rpegwrap_entries,
 		/* 1 rfc1630 <- <((prefixedurl urlend) / (url urlend) / (!defined_scheme uri ('#' fragmentid)? !.))> */
 		p.rrfc1630,
@@ -772,7 +772,7 @@ var noteMask = [...][4]uint64{
 	{0x3ff680000000000, 0x7fffffe87fffffe, 0x0, 0x0},
 }
 
-// rpegwrap_entries is rule 0 pegwrap_entries <- <(rfc1630 / fragmentaddress / url / prefixedurl)>
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(rfc1630 / fragmentaddress)>
 func (p *Parser) rpegwrap_entries() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
@@ -791,160 +791,82 @@ func (p *Parser) rpegwrap_entries() bool {
 			{ // fragmentaddress
 				comp_121 := p.comp
 				p.comp = uint32(rulefragmentaddress)
-				position25_121, tokenIndex25_121 := pos, ti
+				position23_121, tokenIndex23_121 := pos, ti
 				{
-					position26_121 := pos
+					position24_121 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.ruri() {
-						goto l25_121
+						goto l23_121
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position27_121, tokenIndex27_121 := pos, ti
+						position25_121, tokenIndex25_121 := pos, ti
 						if buffer[pos] != '#' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l27_121
+							goto l25_121
 						}
 						pos++
 						{ // fragmentid
 							comp_80 := p.comp
 							p.comp = uint32(rulefragmentid)
-							position46_80_121, tokenIndex46_80_121 := pos, ti
+							position44_80_121, tokenIndex44_80_121 := pos, ti
 							{
-								position47_80_121 := pos
+								position45_80_121 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-									goto l46_80_121
+									goto l44_80_121
 								}
 								pos, ti = p.position, p.tokenIndex
 								if p.records(rulefragmentid) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulefragmentid, position47_80_121)
+									p.add(rulefragmentid, position45_80_121)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_80
 							goto lok80_121
-						l46_80_121:
-							pos, ti = position46_80_121, tokenIndex46_80_121
+						l44_80_121:
+							pos, ti = position44_80_121, tokenIndex44_80_121
 							p.comp = comp_80
-							goto l27_121
+							goto l25_121
 						}
 					lok80_121:
-						goto l28_121
-					l27_121:
-						pos, ti = position27_121, tokenIndex27_121
+						goto l26_121
+					l25_121:
+						pos, ti = position25_121, tokenIndex25_121
 					}
-				l28_121:
+				l26_121:
 					{
-						position29_121, tokenIndex29_121 := pos, ti
+						position27_121, tokenIndex27_121 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l29_121
+							goto l27_121
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l25_121
-					l29_121:
-						pos, ti = position29_121, tokenIndex29_121
+						goto l23_121
+					l27_121:
+						pos, ti = position27_121, tokenIndex27_121
 					}
 					if p.records(rulefragmentaddress) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentaddress, position26_121)
+						p.add(rulefragmentaddress, position24_121)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_121
 				goto lok121
-			l25_121:
-				pos, ti = position25_121, tokenIndex25_121
+			l23_121:
+				pos, ti = position23_121, tokenIndex23_121
 				p.comp = comp_121
-				goto l4
-			}
-		lok121:
-			goto l2
-		l4:
-			pos, ti = position2, tokenIndex2
-			if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-				goto l5
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l2
-		l5:
-			pos, ti = position2, tokenIndex2
-			{ // prefixedurl
-				position83_122, tokenIndex83_122 := pos, ti
-				{
-					position84_122 := pos
-					{ // preprefix
-						comp_116 := p.comp
-						p.comp = uint32(rulepreprefix)
-						position85_116_122, tokenIndex85_116_122 := pos, ti
-						{
-							position86_116_122 := pos
-							if buffer[pos] != 'u' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if buffer[pos] != 'r' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if buffer[pos] != 'l' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if buffer[pos] != ':' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if p.records(rulepreprefix) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulepreprefix, position86_116_122)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_116
-						goto lok116_122
-					l85_116_122:
-						pos, ti = position85_116_122, tokenIndex85_116_122
-						p.comp = comp_116
-						goto l83_122
-					}
-				lok116_122:
-					if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-						goto l83_122
-					}
-					pos, ti = p.position, p.tokenIndex
-					_ = position84_122
-				}
-				goto lok122
-			l83_122:
-				pos, ti = position83_122, tokenIndex83_122
 				goto l0
 			}
-		lok122:
+		lok121:
 		}
 	l2:
 		_ = position1
@@ -975,15 +897,15 @@ func (p *Parser) npegwrap_entries() bool {
 			{ // fragmentaddress
 				comp_121 := p.comp
 				p.comp = uint32(rulefragmentaddress)
-				position25_121, tokenIndex25_121 := pos, ti
+				position23_121, tokenIndex23_121 := pos, ti
 				{
-					position26_121 := pos
+					position24_121 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nuri() {
-						goto l25_121
+						goto l23_121
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position27_121, tokenIndex27_121 := pos, ti
+						position25_121, tokenIndex25_121 := pos, ti
 						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
@@ -992,158 +914,68 @@ func (p *Parser) npegwrap_entries() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l27_121
+							goto l25_121
 						}
 						pos++
 						{ // fragmentid
 							comp_80 := p.comp
 							p.comp = uint32(rulefragmentid)
-							position46_80_121, tokenIndex46_80_121 := pos, ti
+							position44_80_121, tokenIndex44_80_121 := pos, ti
 							{
-								position47_80_121 := pos
+								position45_80_121 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-									goto l46_80_121
+									goto l44_80_121
 								}
 								pos, ti = p.position, p.tokenIndex
 								if p.records(rulefragmentid) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulefragmentid, position47_80_121)
+									p.add(rulefragmentid, position45_80_121)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_80
 							goto lok80_121
-						l46_80_121:
-							pos, ti = position46_80_121, tokenIndex46_80_121
+						l44_80_121:
+							pos, ti = position44_80_121, tokenIndex44_80_121
 							p.comp = comp_80
-							goto l27_121
+							goto l25_121
 						}
 					lok80_121:
-						goto l28_121
-					l27_121:
-						pos, ti = position27_121, tokenIndex27_121
+						goto l26_121
+					l25_121:
+						pos, ti = position25_121, tokenIndex25_121
 					}
-				l28_121:
+				l26_121:
 					{
-						position29_121, tokenIndex29_121 := pos, ti
+						position27_121, tokenIndex27_121 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l29_121
+							goto l27_121
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l25_121
-					l29_121:
-						pos, ti = position29_121, tokenIndex29_121
+						goto l23_121
+					l27_121:
+						pos, ti = position27_121, tokenIndex27_121
 					}
 					if p.records(rulefragmentaddress) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentaddress, position26_121)
+						p.add(rulefragmentaddress, position24_121)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_121
 				goto lok121
-			l25_121:
-				pos, ti = position25_121, tokenIndex25_121
+			l23_121:
+				pos, ti = position23_121, tokenIndex23_121
 				p.comp = comp_121
-				goto l4
-			}
-		lok121:
-			goto l2
-		l4:
-			pos, ti = position2, tokenIndex2
-			if p.position, p.tokenIndex = pos, ti; !p.nurl() {
-				goto l5
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l2
-		l5:
-			pos, ti = position2, tokenIndex2
-			{ // prefixedurl
-				position83_122, tokenIndex83_122 := pos, ti
-				{
-					position84_122 := pos
-					{ // preprefix
-						comp_116 := p.comp
-						p.comp = uint32(rulepreprefix)
-						position85_116_122, tokenIndex85_116_122 := pos, ti
-						{
-							position86_116_122 := pos
-							if buffer[pos] != 'u' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if buffer[pos] != 'r' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if buffer[pos] != 'l' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l85_116_122
-							}
-							pos++
-							if p.records(rulepreprefix) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulepreprefix, position86_116_122)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_116
-						goto lok116_122
-					l85_116_122:
-						pos, ti = position85_116_122, tokenIndex85_116_122
-						p.comp = comp_116
-						goto l83_122
-					}
-				lok116_122:
-					if p.position, p.tokenIndex = pos, ti; !p.nurl() {
-						goto l83_122
-					}
-					pos, ti = p.position, p.tokenIndex
-					_ = position84_122
-				}
-				goto lok122
-			l83_122:
-				pos, ti = position83_122, tokenIndex83_122
 				goto l0
 			}
-		lok122:
+		lok121:
 		}
 	l2:
 		_ = position1
@@ -1160,27 +992,31 @@ l0:
 func (p *Parser) rrfc1630() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position6, tokenIndex6 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulerfc1630)
+	position4, tokenIndex4 := pos, ti
 	{
-		position7 := pos
+		position5 := pos
 		{
-			position8, tokenIndex8 := pos, ti
+			position6, tokenIndex6 := pos, ti
 			{ // prefixedurl
-				position83_117, tokenIndex83_117 := pos, ti
+				comp_117 := p.comp
+				p.comp = uint32(ruleprefixedurl)
+				position81_117, tokenIndex81_117 := pos, ti
 				{
-					position84_117 := pos
+					position82_117 := pos
 					{ // preprefix
 						comp_116 := p.comp
 						p.comp = uint32(rulepreprefix)
-						position85_116_117, tokenIndex85_116_117 := pos, ti
+						position83_116_117, tokenIndex83_116_117 := pos, ti
 						{
-							position86_116_117 := pos
+							position84_116_117 := pos
 							if buffer[pos] != 'u' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if buffer[pos] != 'r' {
@@ -1188,7 +1024,7 @@ func (p *Parser) rrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if buffer[pos] != 'l' {
@@ -1196,7 +1032,7 @@ func (p *Parser) rrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if buffer[pos] != ':' {
@@ -1204,259 +1040,271 @@ func (p *Parser) rrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if p.records(rulepreprefix) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulepreprefix, position86_116_117)
+								p.add(rulepreprefix, position84_116_117)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_116
 						goto lok116_117
-					l85_116_117:
-						pos, ti = position85_116_117, tokenIndex85_116_117
+					l83_116_117:
+						pos, ti = position83_116_117, tokenIndex83_116_117
 						p.comp = comp_116
-						goto l83_117
+						goto l81_117
 					}
 				lok116_117:
 					if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-						goto l83_117
+						goto l81_117
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position84_117
+					if p.records(ruleprefixedurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleprefixedurl, position82_117)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_117
 				goto lok117
-			l83_117:
-				pos, ti = position83_117, tokenIndex83_117
-				goto l9
+			l81_117:
+				pos, ti = position81_117, tokenIndex81_117
+				p.comp = comp_117
+				goto l7
 			}
 		lok117:
 			{ // urlend
-				position15_118, tokenIndex15_118 := pos, ti
+				position13_118, tokenIndex13_118 := pos, ti
 				{
-					position16_118 := pos
+					position14_118 := pos
 					{
-						position17_118, tokenIndex17_118 := pos, ti
+						position15_118, tokenIndex15_118 := pos, ti
 						if buffer[pos] != '#' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l17_118
+							goto l15_118
 						}
 						pos++
 						{ // url_fragmentid
 							comp_44 := p.comp
 							p.comp = uint32(ruleurl_fragmentid)
-							position268_44_118, tokenIndex268_44_118 := pos, ti
+							position266_44_118, tokenIndex266_44_118 := pos, ti
 							{
-								position269_44_118 := pos
+								position267_44_118 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l268_44_118
+									goto l266_44_118
 								}
 								pos, ti = p.position, p.tokenIndex
 								if p.records(ruleurl_fragmentid) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleurl_fragmentid, position269_44_118)
+									p.add(ruleurl_fragmentid, position267_44_118)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_44
 							goto lok44_118
-						l268_44_118:
-							pos, ti = position268_44_118, tokenIndex268_44_118
+						l266_44_118:
+							pos, ti = position266_44_118, tokenIndex266_44_118
 							p.comp = comp_44
-							goto l17_118
+							goto l15_118
 						}
 					lok44_118:
-						goto l18_118
-					l17_118:
-						pos, ti = position17_118, tokenIndex17_118
+						goto l16_118
+					l15_118:
+						pos, ti = position15_118, tokenIndex15_118
 					}
-				l18_118:
+				l16_118:
 					{
-						position19_118, tokenIndex19_118 := pos, ti
+						position17_118, tokenIndex17_118 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l19_118
+							goto l17_118
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l15_118
-					l19_118:
-						pos, ti = position19_118, tokenIndex19_118
+						goto l13_118
+					l17_118:
+						pos, ti = position17_118, tokenIndex17_118
 					}
-					_ = position16_118
+					_ = position14_118
 				}
 				goto lok118
-			l15_118:
-				pos, ti = position15_118, tokenIndex15_118
-				goto l9
+			l13_118:
+				pos, ti = position13_118, tokenIndex13_118
+				goto l7
 			}
 		lok118:
-			goto l8
-		l9:
-			pos, ti = position8, tokenIndex8
+			goto l6
+		l7:
+			pos, ti = position6, tokenIndex6
 			if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-				goto l10
+				goto l8
 			}
 			pos, ti = p.position, p.tokenIndex
 			{ // urlend
-				position15_119, tokenIndex15_119 := pos, ti
+				position13_119, tokenIndex13_119 := pos, ti
 				{
-					position16_119 := pos
+					position14_119 := pos
 					{
-						position17_119, tokenIndex17_119 := pos, ti
+						position15_119, tokenIndex15_119 := pos, ti
 						if buffer[pos] != '#' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l17_119
+							goto l15_119
 						}
 						pos++
 						{ // url_fragmentid
 							comp_44 := p.comp
 							p.comp = uint32(ruleurl_fragmentid)
-							position268_44_119, tokenIndex268_44_119 := pos, ti
+							position266_44_119, tokenIndex266_44_119 := pos, ti
 							{
-								position269_44_119 := pos
+								position267_44_119 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l268_44_119
+									goto l266_44_119
 								}
 								pos, ti = p.position, p.tokenIndex
 								if p.records(ruleurl_fragmentid) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleurl_fragmentid, position269_44_119)
+									p.add(ruleurl_fragmentid, position267_44_119)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_44
 							goto lok44_119
-						l268_44_119:
-							pos, ti = position268_44_119, tokenIndex268_44_119
+						l266_44_119:
+							pos, ti = position266_44_119, tokenIndex266_44_119
 							p.comp = comp_44
-							goto l17_119
+							goto l15_119
 						}
 					lok44_119:
-						goto l18_119
-					l17_119:
-						pos, ti = position17_119, tokenIndex17_119
+						goto l16_119
+					l15_119:
+						pos, ti = position15_119, tokenIndex15_119
 					}
-				l18_119:
+				l16_119:
 					{
-						position19_119, tokenIndex19_119 := pos, ti
+						position17_119, tokenIndex17_119 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l19_119
+							goto l17_119
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l15_119
-					l19_119:
-						pos, ti = position19_119, tokenIndex19_119
+						goto l13_119
+					l17_119:
+						pos, ti = position17_119, tokenIndex17_119
 					}
-					_ = position16_119
+					_ = position14_119
 				}
 				goto lok119
-			l15_119:
-				pos, ti = position15_119, tokenIndex15_119
-				goto l10
+			l13_119:
+				pos, ti = position13_119, tokenIndex13_119
+				goto l8
 			}
 		lok119:
-			goto l8
-		l10:
-			pos, ti = position8, tokenIndex8
+			goto l6
+		l8:
+			pos, ti = position6, tokenIndex6
 			{
-				position11, tokenIndex11 := pos, ti
+				position9, tokenIndex9 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
-					goto l11
+					goto l9
 				}
 				pos, ti = p.position, p.tokenIndex
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l6
-			l11:
-				pos, ti = position11, tokenIndex11
+				goto l4
+			l9:
+				pos, ti = position9, tokenIndex9
 			}
 			if p.position, p.tokenIndex = pos, ti; !p.ruri() {
-				goto l6
+				goto l4
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position12, tokenIndex12 := pos, ti
+				position10, tokenIndex10 := pos, ti
 				if buffer[pos] != '#' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l12
+					goto l10
 				}
 				pos++
 				{ // fragmentid
 					comp_120 := p.comp
 					p.comp = uint32(rulefragmentid)
-					position46_120, tokenIndex46_120 := pos, ti
+					position44_120, tokenIndex44_120 := pos, ti
 					{
-						position47_120 := pos
+						position45_120 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l46_120
+							goto l44_120
 						}
 						pos, ti = p.position, p.tokenIndex
 						if p.records(rulefragmentid) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulefragmentid, position47_120)
+							p.add(rulefragmentid, position45_120)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_120
 					goto lok120
-				l46_120:
-					pos, ti = position46_120, tokenIndex46_120
+				l44_120:
+					pos, ti = position44_120, tokenIndex44_120
 					p.comp = comp_120
-					goto l12
+					goto l10
 				}
 			lok120:
-				goto l13
-			l12:
-				pos, ti = position12, tokenIndex12
+				goto l11
+			l10:
+				pos, ti = position10, tokenIndex10
 			}
-		l13:
+		l11:
 			{
-				position14, tokenIndex14 := pos, ti
+				position12, tokenIndex12 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l14
+					goto l12
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l6
-			l14:
-				pos, ti = position14, tokenIndex14
+				goto l4
+			l12:
+				pos, ti = position12, tokenIndex12
 			}
 		}
-	l8:
-		_ = position7
+	l6:
+		if p.records(rulerfc1630) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerfc1630, position5)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l6:
-	pos, ti = position6, tokenIndex6
+l4:
+	pos, ti = position4, tokenIndex4
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -1464,21 +1312,25 @@ l6:
 func (p *Parser) nrfc1630() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position6, tokenIndex6 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulerfc1630)
+	position4, tokenIndex4 := pos, ti
 	{
-		position7 := pos
+		position5 := pos
 		{
-			position8, tokenIndex8 := pos, ti
+			position6, tokenIndex6 := pos, ti
 			{ // prefixedurl
-				position83_117, tokenIndex83_117 := pos, ti
+				comp_117 := p.comp
+				p.comp = uint32(ruleprefixedurl)
+				position81_117, tokenIndex81_117 := pos, ti
 				{
-					position84_117 := pos
+					position82_117 := pos
 					{ // preprefix
 						comp_116 := p.comp
 						p.comp = uint32(rulepreprefix)
-						position85_116_117, tokenIndex85_116_117 := pos, ti
+						position83_116_117, tokenIndex83_116_117 := pos, ti
 						{
-							position86_116_117 := pos
+							position84_116_117 := pos
 							if buffer[pos] != 'u' {
 								if int(pos) == p.at {
 									p.note(1, true)
@@ -1487,7 +1339,7 @@ func (p *Parser) nrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if buffer[pos] != 'r' {
@@ -1498,7 +1350,7 @@ func (p *Parser) nrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if buffer[pos] != 'l' {
@@ -1509,7 +1361,7 @@ func (p *Parser) nrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if buffer[pos] != ':' {
@@ -1520,41 +1372,47 @@ func (p *Parser) nrfc1630() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l85_116_117
+								goto l83_116_117
 							}
 							pos++
 							if p.records(rulepreprefix) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulepreprefix, position86_116_117)
+								p.add(rulepreprefix, position84_116_117)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_116
 						goto lok116_117
-					l85_116_117:
-						pos, ti = position85_116_117, tokenIndex85_116_117
+					l83_116_117:
+						pos, ti = position83_116_117, tokenIndex83_116_117
 						p.comp = comp_116
-						goto l83_117
+						goto l81_117
 					}
 				lok116_117:
 					if p.position, p.tokenIndex = pos, ti; !p.nurl() {
-						goto l83_117
+						goto l81_117
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position84_117
+					if p.records(ruleprefixedurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleprefixedurl, position82_117)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_117
 				goto lok117
-			l83_117:
-				pos, ti = position83_117, tokenIndex83_117
-				goto l9
+			l81_117:
+				pos, ti = position81_117, tokenIndex81_117
+				p.comp = comp_117
+				goto l7
 			}
 		lok117:
 			{ // urlend
-				position15_118, tokenIndex15_118 := pos, ti
+				position13_118, tokenIndex13_118 := pos, ti
 				{
-					position16_118 := pos
+					position14_118 := pos
 					{
-						position17_118, tokenIndex17_118 := pos, ti
+						position15_118, tokenIndex15_118 := pos, ti
 						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
@@ -1563,75 +1421,75 @@ func (p *Parser) nrfc1630() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l17_118
+							goto l15_118
 						}
 						pos++
 						{ // url_fragmentid
 							comp_44 := p.comp
 							p.comp = uint32(ruleurl_fragmentid)
-							position268_44_118, tokenIndex268_44_118 := pos, ti
+							position266_44_118, tokenIndex266_44_118 := pos, ti
 							{
-								position269_44_118 := pos
+								position267_44_118 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l268_44_118
+									goto l266_44_118
 								}
 								pos, ti = p.position, p.tokenIndex
 								if p.records(ruleurl_fragmentid) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleurl_fragmentid, position269_44_118)
+									p.add(ruleurl_fragmentid, position267_44_118)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_44
 							goto lok44_118
-						l268_44_118:
-							pos, ti = position268_44_118, tokenIndex268_44_118
+						l266_44_118:
+							pos, ti = position266_44_118, tokenIndex266_44_118
 							p.comp = comp_44
-							goto l17_118
+							goto l15_118
 						}
 					lok44_118:
-						goto l18_118
-					l17_118:
-						pos, ti = position17_118, tokenIndex17_118
+						goto l16_118
+					l15_118:
+						pos, ti = position15_118, tokenIndex15_118
 					}
-				l18_118:
+				l16_118:
 					{
-						position19_118, tokenIndex19_118 := pos, ti
+						position17_118, tokenIndex17_118 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l19_118
+							goto l17_118
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l15_118
-					l19_118:
-						pos, ti = position19_118, tokenIndex19_118
+						goto l13_118
+					l17_118:
+						pos, ti = position17_118, tokenIndex17_118
 					}
-					_ = position16_118
+					_ = position14_118
 				}
 				goto lok118
-			l15_118:
-				pos, ti = position15_118, tokenIndex15_118
-				goto l9
+			l13_118:
+				pos, ti = position13_118, tokenIndex13_118
+				goto l7
 			}
 		lok118:
-			goto l8
-		l9:
-			pos, ti = position8, tokenIndex8
+			goto l6
+		l7:
+			pos, ti = position6, tokenIndex6
 			if p.position, p.tokenIndex = pos, ti; !p.nurl() {
-				goto l10
+				goto l8
 			}
 			pos, ti = p.position, p.tokenIndex
 			{ // urlend
-				position15_119, tokenIndex15_119 := pos, ti
+				position13_119, tokenIndex13_119 := pos, ti
 				{
-					position16_119 := pos
+					position14_119 := pos
 					{
-						position17_119, tokenIndex17_119 := pos, ti
+						position15_119, tokenIndex15_119 := pos, ti
 						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
@@ -1640,84 +1498,84 @@ func (p *Parser) nrfc1630() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l17_119
+							goto l15_119
 						}
 						pos++
 						{ // url_fragmentid
 							comp_44 := p.comp
 							p.comp = uint32(ruleurl_fragmentid)
-							position268_44_119, tokenIndex268_44_119 := pos, ti
+							position266_44_119, tokenIndex266_44_119 := pos, ti
 							{
-								position269_44_119 := pos
+								position267_44_119 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l268_44_119
+									goto l266_44_119
 								}
 								pos, ti = p.position, p.tokenIndex
 								if p.records(ruleurl_fragmentid) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleurl_fragmentid, position269_44_119)
+									p.add(ruleurl_fragmentid, position267_44_119)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_44
 							goto lok44_119
-						l268_44_119:
-							pos, ti = position268_44_119, tokenIndex268_44_119
+						l266_44_119:
+							pos, ti = position266_44_119, tokenIndex266_44_119
 							p.comp = comp_44
-							goto l17_119
+							goto l15_119
 						}
 					lok44_119:
-						goto l18_119
-					l17_119:
-						pos, ti = position17_119, tokenIndex17_119
+						goto l16_119
+					l15_119:
+						pos, ti = position15_119, tokenIndex15_119
 					}
-				l18_119:
+				l16_119:
 					{
-						position19_119, tokenIndex19_119 := pos, ti
+						position17_119, tokenIndex17_119 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l19_119
+							goto l17_119
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l15_119
-					l19_119:
-						pos, ti = position19_119, tokenIndex19_119
+						goto l13_119
+					l17_119:
+						pos, ti = position17_119, tokenIndex17_119
 					}
-					_ = position16_119
+					_ = position14_119
 				}
 				goto lok119
-			l15_119:
-				pos, ti = position15_119, tokenIndex15_119
-				goto l10
+			l13_119:
+				pos, ti = position13_119, tokenIndex13_119
+				goto l8
 			}
 		lok119:
-			goto l8
-		l10:
-			pos, ti = position8, tokenIndex8
+			goto l6
+		l8:
+			pos, ti = position6, tokenIndex6
 			{
-				position11, tokenIndex11 := pos, ti
+				position9, tokenIndex9 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.peek(p.ndefined_scheme) {
-					goto l11
+					goto l9
 				}
 				pos, ti = p.position, p.tokenIndex
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l6
-			l11:
-				pos, ti = position11, tokenIndex11
+				goto l4
+			l9:
+				pos, ti = position9, tokenIndex9
 			}
 			if p.position, p.tokenIndex = pos, ti; !p.nuri() {
-				goto l6
+				goto l4
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position12, tokenIndex12 := pos, ti
+				position10, tokenIndex10 := pos, ti
 				if buffer[pos] != '#' {
 					if int(pos) == p.at {
 						p.note(0, true)
@@ -1726,62 +1584,68 @@ func (p *Parser) nrfc1630() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l12
+					goto l10
 				}
 				pos++
 				{ // fragmentid
 					comp_120 := p.comp
 					p.comp = uint32(rulefragmentid)
-					position46_120, tokenIndex46_120 := pos, ti
+					position44_120, tokenIndex44_120 := pos, ti
 					{
-						position47_120 := pos
+						position45_120 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-							goto l46_120
+							goto l44_120
 						}
 						pos, ti = p.position, p.tokenIndex
 						if p.records(rulefragmentid) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulefragmentid, position47_120)
+							p.add(rulefragmentid, position45_120)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_120
 					goto lok120
-				l46_120:
-					pos, ti = position46_120, tokenIndex46_120
+				l44_120:
+					pos, ti = position44_120, tokenIndex44_120
 					p.comp = comp_120
-					goto l12
+					goto l10
 				}
 			lok120:
-				goto l13
-			l12:
-				pos, ti = position12, tokenIndex12
+				goto l11
+			l10:
+				pos, ti = position10, tokenIndex10
 			}
-		l13:
+		l11:
 			{
-				position14, tokenIndex14 := pos, ti
+				position12, tokenIndex12 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l14
+					goto l12
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l6
-			l14:
-				pos, ti = position14, tokenIndex14
+				goto l4
+			l12:
+				pos, ti = position12, tokenIndex12
 			}
 		}
-	l8:
-		_ = position7
+	l6:
+		if p.records(rulerfc1630) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulerfc1630, position5)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l6:
-	pos, ti = position6, tokenIndex6
+l4:
+	pos, ti = position4, tokenIndex4
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -1790,70 +1654,70 @@ l6:
 func (p *Parser) rurlend() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position15, tokenIndex15 := pos, ti
+	position13, tokenIndex13 := pos, ti
 	{
-		position16 := pos
+		position14 := pos
 		{
-			position17, tokenIndex17 := pos, ti
+			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l17
+				goto l15
 			}
 			pos++
 			{ // url_fragmentid
 				comp_44 := p.comp
 				p.comp = uint32(ruleurl_fragmentid)
-				position268_44, tokenIndex268_44 := pos, ti
+				position266_44, tokenIndex266_44 := pos, ti
 				{
-					position269_44 := pos
+					position267_44 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-						goto l268_44
+						goto l266_44
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(ruleurl_fragmentid) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurl_fragmentid, position269_44)
+						p.add(ruleurl_fragmentid, position267_44)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_44
 				goto lok44
-			l268_44:
-				pos, ti = position268_44, tokenIndex268_44
+			l266_44:
+				pos, ti = position266_44, tokenIndex266_44
 				p.comp = comp_44
-				goto l17
+				goto l15
 			}
 		lok44:
-			goto l18
-		l17:
-			pos, ti = position17, tokenIndex17
+			goto l16
+		l15:
+			pos, ti = position15, tokenIndex15
 		}
-	l18:
+	l16:
 		{
-			position19, tokenIndex19 := pos, ti
+			position17, tokenIndex17 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l19
+				goto l17
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l15
-		l19:
-			pos, ti = position19, tokenIndex19
+			goto l13
+		l17:
+			pos, ti = position17, tokenIndex17
 		}
-		_ = position16
+		_ = position14
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l15:
-	pos, ti = position15, tokenIndex15
+l13:
+	pos, ti = position13, tokenIndex13
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -1861,11 +1725,11 @@ l15:
 func (p *Parser) nurlend() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position15, tokenIndex15 := pos, ti
+	position13, tokenIndex13 := pos, ti
 	{
-		position16 := pos
+		position14 := pos
 		{
-			position17, tokenIndex17 := pos, ti
+			position15, tokenIndex15 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(0, true)
@@ -1874,60 +1738,60 @@ func (p *Parser) nurlend() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l17
+				goto l15
 			}
 			pos++
 			{ // url_fragmentid
 				comp_44 := p.comp
 				p.comp = uint32(ruleurl_fragmentid)
-				position268_44, tokenIndex268_44 := pos, ti
+				position266_44, tokenIndex266_44 := pos, ti
 				{
-					position269_44 := pos
+					position267_44 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-						goto l268_44
+						goto l266_44
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(ruleurl_fragmentid) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurl_fragmentid, position269_44)
+						p.add(ruleurl_fragmentid, position267_44)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_44
 				goto lok44
-			l268_44:
-				pos, ti = position268_44, tokenIndex268_44
+			l266_44:
+				pos, ti = position266_44, tokenIndex266_44
 				p.comp = comp_44
-				goto l17
+				goto l15
 			}
 		lok44:
-			goto l18
-		l17:
-			pos, ti = position17, tokenIndex17
+			goto l16
+		l15:
+			pos, ti = position15, tokenIndex15
 		}
-	l18:
+	l16:
 		{
-			position19, tokenIndex19 := pos, ti
+			position17, tokenIndex17 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l19
+				goto l17
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l15
-		l19:
-			pos, ti = position19, tokenIndex19
+			goto l13
+		l17:
+			pos, ti = position17, tokenIndex17
 		}
-		_ = position16
+		_ = position14
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l15:
-	pos, ti = position15, tokenIndex15
+l13:
+	pos, ti = position13, tokenIndex13
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -1936,17 +1800,17 @@ l15:
 func (p *Parser) rdefined_scheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position20, tokenIndex20 := pos, ti
+	position18, tokenIndex18 := pos, ti
 	{
-		position21 := pos
+		position19 := pos
 		{
-			position22, tokenIndex22 := pos, ti
+			position20, tokenIndex20 := pos, ti
 			if buffer[pos] != 'n' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
 			if buffer[pos] != 'e' {
@@ -1954,7 +1818,7 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
 			if buffer[pos] != 'w' {
@@ -1962,7 +1826,7 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
 			if buffer[pos] != 's' {
@@ -1970,12 +1834,12 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
-			goto l22
-		l23:
-			pos, ti = position22, tokenIndex22
+			goto l20
+		l21:
+			pos, ti = position20, tokenIndex20
 			{
 				switch buffer[pos] {
 				case 'u':
@@ -1984,7 +1848,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -1992,7 +1856,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2000,7 +1864,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'g':
@@ -2009,7 +1873,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2017,7 +1881,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2025,7 +1889,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'h' {
@@ -2033,7 +1897,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2041,7 +1905,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2049,7 +1913,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 't':
@@ -2058,7 +1922,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2066,7 +1930,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2074,7 +1938,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -2082,7 +1946,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2090,7 +1954,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2098,7 +1962,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'p':
@@ -2107,7 +1971,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2115,7 +1979,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2123,7 +1987,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2131,7 +1995,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2139,7 +2003,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2147,7 +2011,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2155,7 +2019,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2163,7 +2027,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'w':
@@ -2172,7 +2036,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -2180,7 +2044,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2188,7 +2052,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2196,7 +2060,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'm':
@@ -2205,7 +2069,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -2213,7 +2077,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2221,7 +2085,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2229,7 +2093,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2237,7 +2101,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2245,7 +2109,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'n':
@@ -2254,7 +2118,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -2262,7 +2126,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2270,7 +2134,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2278,7 +2142,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'f':
@@ -2287,7 +2151,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2295,7 +2159,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2303,7 +2167,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				default:
@@ -2312,7 +2176,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2320,7 +2184,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2328,7 +2192,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2336,28 +2200,28 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				}
 			}
 
 		}
-	l22:
+	l20:
 		if buffer[pos] != ':' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l20
+			goto l18
 		}
 		pos++
-		_ = position21
+		_ = position19
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l20:
-	pos, ti = position20, tokenIndex20
+l18:
+	pos, ti = position18, tokenIndex18
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -2365,11 +2229,11 @@ l20:
 func (p *Parser) ndefined_scheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position20, tokenIndex20 := pos, ti
+	position18, tokenIndex18 := pos, ti
 	{
-		position21 := pos
+		position19 := pos
 		{
-			position22, tokenIndex22 := pos, ti
+			position20, tokenIndex20 := pos, ti
 			if buffer[pos] != 'n' {
 				if int(pos) == p.at {
 					p.note(5, true)
@@ -2378,7 +2242,7 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
 			if buffer[pos] != 'e' {
@@ -2389,7 +2253,7 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
 			if buffer[pos] != 'w' {
@@ -2400,7 +2264,7 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
 			if buffer[pos] != 's' {
@@ -2411,12 +2275,12 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l23
+				goto l21
 			}
 			pos++
-			goto l22
-		l23:
-			pos, ti = position22, tokenIndex22
+			goto l20
+		l21:
+			pos, ti = position20, tokenIndex20
 			{
 				if int(pos) == p.at {
 					p.note(9, false)
@@ -2431,7 +2295,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2442,7 +2306,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2453,7 +2317,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'g':
@@ -2465,7 +2329,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2476,7 +2340,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2487,7 +2351,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'h' {
@@ -2498,7 +2362,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2509,7 +2373,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2520,7 +2384,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 't':
@@ -2532,7 +2396,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2543,7 +2407,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2554,7 +2418,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -2565,7 +2429,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2576,7 +2440,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2587,7 +2451,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'p':
@@ -2599,7 +2463,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2610,7 +2474,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2621,7 +2485,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2632,7 +2496,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2643,7 +2507,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2654,7 +2518,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2665,7 +2529,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2676,7 +2540,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'w':
@@ -2688,7 +2552,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -2699,7 +2563,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2710,7 +2574,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2721,7 +2585,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'm':
@@ -2733,7 +2597,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -2744,7 +2608,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2755,7 +2619,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2766,7 +2630,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2777,7 +2641,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2788,7 +2652,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'n':
@@ -2800,7 +2664,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -2811,7 +2675,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2822,7 +2686,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2833,7 +2697,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				case 'f':
@@ -2845,7 +2709,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2856,7 +2720,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2867,7 +2731,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				default:
@@ -2879,7 +2743,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2890,7 +2754,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2901,7 +2765,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2912,14 +2776,14 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l20
+						goto l18
 					}
 					pos++
 				}
 			}
 
 		}
-	l22:
+	l20:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(4, true)
@@ -2928,15 +2792,15 @@ func (p *Parser) ndefined_scheme() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l20
+			goto l18
 		}
 		pos++
-		_ = position21
+		_ = position19
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l20:
-	pos, ti = position20, tokenIndex20
+l18:
+	pos, ti = position18, tokenIndex18
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -2947,79 +2811,79 @@ func (p *Parser) rfragmentaddress() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragmentaddress)
-	position25, tokenIndex25 := pos, ti
+	position23, tokenIndex23 := pos, ti
 	{
-		position26 := pos
+		position24 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.ruri() {
-			goto l25
+			goto l23
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position27, tokenIndex27 := pos, ti
+			position25, tokenIndex25 := pos, ti
 			if buffer[pos] != '#' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l25
 			}
 			pos++
 			{ // fragmentid
 				comp_80 := p.comp
 				p.comp = uint32(rulefragmentid)
-				position46_80, tokenIndex46_80 := pos, ti
+				position44_80, tokenIndex44_80 := pos, ti
 				{
-					position47_80 := pos
+					position45_80 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l46_80
+						goto l44_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(rulefragmentid) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentid, position47_80)
+						p.add(rulefragmentid, position45_80)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_80
 				goto lok80
-			l46_80:
-				pos, ti = position46_80, tokenIndex46_80
+			l44_80:
+				pos, ti = position44_80, tokenIndex44_80
 				p.comp = comp_80
-				goto l27
+				goto l25
 			}
 		lok80:
-			goto l28
-		l27:
-			pos, ti = position27, tokenIndex27
+			goto l26
+		l25:
+			pos, ti = position25, tokenIndex25
 		}
-	l28:
+	l26:
 		{
-			position29, tokenIndex29 := pos, ti
+			position27, tokenIndex27 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l29
+				goto l27
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l25
-		l29:
-			pos, ti = position29, tokenIndex29
+			goto l23
+		l27:
+			pos, ti = position27, tokenIndex27
 		}
 		if p.records(rulefragmentaddress) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefragmentaddress, position26)
+			p.add(rulefragmentaddress, position24)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l25:
-	pos, ti = position25, tokenIndex25
+l23:
+	pos, ti = position23, tokenIndex23
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3030,15 +2894,15 @@ func (p *Parser) nfragmentaddress() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragmentaddress)
-	position25, tokenIndex25 := pos, ti
+	position23, tokenIndex23 := pos, ti
 	{
-		position26 := pos
+		position24 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nuri() {
-			goto l25
+			goto l23
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position27, tokenIndex27 := pos, ti
+			position25, tokenIndex25 := pos, ti
 			if buffer[pos] != '#' {
 				if int(pos) == p.at {
 					p.note(0, true)
@@ -3047,65 +2911,65 @@ func (p *Parser) nfragmentaddress() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l25
 			}
 			pos++
 			{ // fragmentid
 				comp_80 := p.comp
 				p.comp = uint32(rulefragmentid)
-				position46_80, tokenIndex46_80 := pos, ti
+				position44_80, tokenIndex44_80 := pos, ti
 				{
-					position47_80 := pos
+					position45_80 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-						goto l46_80
+						goto l44_80
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(rulefragmentid) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulefragmentid, position47_80)
+						p.add(rulefragmentid, position45_80)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_80
 				goto lok80
-			l46_80:
-				pos, ti = position46_80, tokenIndex46_80
+			l44_80:
+				pos, ti = position44_80, tokenIndex44_80
 				p.comp = comp_80
-				goto l27
+				goto l25
 			}
 		lok80:
-			goto l28
-		l27:
-			pos, ti = position27, tokenIndex27
+			goto l26
+		l25:
+			pos, ti = position25, tokenIndex25
 		}
-	l28:
+	l26:
 		{
-			position29, tokenIndex29 := pos, ti
+			position27, tokenIndex27 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l29
+				goto l27
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l25
-		l29:
-			pos, ti = position29, tokenIndex29
+			goto l23
+		l27:
+			pos, ti = position27, tokenIndex27
 		}
 		if p.records(rulefragmentaddress) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefragmentaddress, position26)
+			p.add(rulefragmentaddress, position24)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l25:
-	pos, ti = position25, tokenIndex25
+l23:
+	pos, ti = position23, tokenIndex23
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3115,66 +2979,68 @@ l25:
 func (p *Parser) ruri() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position30, tokenIndex30 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleuri)
+	position28, tokenIndex28 := pos, ti
 	{
-		position31 := pos
+		position29 := pos
 		{ // scheme
 			comp_63 := p.comp
 			p.comp = uint32(rulescheme)
-			position34_63, tokenIndex34_63 := pos, ti
+			position32_63, tokenIndex32_63 := pos, ti
 			{
-				position35_63 := pos
+				position33_63 := pos
 				{ // ialpha
-					position63_45_63, tokenIndex63_45_63 := pos, ti
+					position61_45_63, tokenIndex61_45_63 := pos, ti
 					{
-						position64_45_63 := pos
+						position62_45_63 := pos
 						{ // alpha
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l67_34_45_63
+								goto l65_34_45_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l67_34_45_63
+								goto l65_34_45_63
 							}
-							goto l63_45_63
-						l67_34_45_63:
+							goto l61_45_63
+						l65_34_45_63:
 							pos++
 							goto lok34_45_63
 						}
 					lok34_45_63:
 						{
-							position65_45_63, tokenIndex65_45_63 := pos, ti
+							position63_45_63, tokenIndex63_45_63 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-								goto l65_45_63
+								goto l63_45_63
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l66_45_63
-						l65_45_63:
-							pos, ti = position65_45_63, tokenIndex65_45_63
+							goto l64_45_63
+						l63_45_63:
+							pos, ti = position63_45_63, tokenIndex63_45_63
 						}
-					l66_45_63:
-						_ = position64_45_63
+					l64_45_63:
+						_ = position62_45_63
 					}
 					goto lok45_63
-				l63_45_63:
-					pos, ti = position63_45_63, tokenIndex63_45_63
-					goto l34_63
+				l61_45_63:
+					pos, ti = position61_45_63, tokenIndex61_45_63
+					goto l32_63
 				}
 			lok45_63:
 				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position35_63)
+					p.add(rulescheme, position33_63)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_63
 			goto lok63
-		l34_63:
-			pos, ti = position34_63, tokenIndex34_63
+		l32_63:
+			pos, ti = position32_63, tokenIndex32_63
 			p.comp = comp_63
-			goto l30
+			goto l28
 		}
 	lok63:
 		if buffer[pos] != ':' {
@@ -3182,22 +3048,22 @@ func (p *Parser) ruri() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l30
+			goto l28
 		}
 		pos++
 		{ // path
 			if false {
-				goto l30
+				goto l28
 			}
 			comp_64 := p.comp
 			p.comp = uint32(rulepath)
 			{
-				position37_64 := pos
-			l38_64:
+				position35_64 := pos
+			l36_64:
 				{
-					position39_64, tokenIndex39_64 := pos, ti
+					position37_64, tokenIndex37_64 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
-						goto l39_64
+						goto l37_64
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
@@ -3205,27 +3071,27 @@ func (p *Parser) ruri() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l39_64
+						goto l37_64
 					}
 					pos++
-					goto l38_64
-				l39_64:
-					pos, ti = position39_64, tokenIndex39_64
+					goto l36_64
+				l37_64:
+					pos, ti = position37_64, tokenIndex37_64
 				}
 				{
-					position40_64, tokenIndex40_64 := pos, ti
+					position38_64, tokenIndex38_64 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
-						goto l40_64
+						goto l38_64
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l41_64
-				l40_64:
-					pos, ti = position40_64, tokenIndex40_64
+					goto l39_64
+				l38_64:
+					pos, ti = position38_64, tokenIndex38_64
 				}
-			l41_64:
+			l39_64:
 				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulepath, position37_64)
+					p.add(rulepath, position35_64)
 					ti = p.tokenIndex
 				}
 			}
@@ -3234,69 +3100,75 @@ func (p *Parser) ruri() bool {
 		}
 	lok64:
 		{
-			position32, tokenIndex32 := pos, ti
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != '?' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l32
+				goto l30
 			}
 			pos++
 			{ // search
 				comp_65 := p.comp
 				p.comp = uint32(rulesearch)
-				position42_65, tokenIndex42_65 := pos, ti
+				position40_65, tokenIndex40_65 := pos, ti
 				{
-					position43_65 := pos
+					position41_65 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l42_65
+						goto l40_65
 					}
 					pos, ti = p.position, p.tokenIndex
-				l44_65:
+				l42_65:
 					{
-						position45_65, tokenIndex45_65 := pos, ti
+						position43_65, tokenIndex43_65 := pos, ti
 						if buffer[pos] != '+' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l45_65
+							goto l43_65
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-							goto l45_65
+							goto l43_65
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l44_65
-					l45_65:
-						pos, ti = position45_65, tokenIndex45_65
+						goto l42_65
+					l43_65:
+						pos, ti = position43_65, tokenIndex43_65
 					}
 					if p.records(rulesearch) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulesearch, position43_65)
+						p.add(rulesearch, position41_65)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_65
 				goto lok65
-			l42_65:
-				pos, ti = position42_65, tokenIndex42_65
+			l40_65:
+				pos, ti = position40_65, tokenIndex40_65
 				p.comp = comp_65
-				goto l32
+				goto l30
 			}
 		lok65:
-			goto l33
-		l32:
-			pos, ti = position32, tokenIndex32
+			goto l31
+		l30:
+			pos, ti = position30, tokenIndex30
 		}
-	l33:
-		_ = position31
+	l31:
+		if p.records(ruleuri) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuri, position29)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l30:
-	pos, ti = position30, tokenIndex30
+l28:
+	pos, ti = position28, tokenIndex28
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3304,25 +3176,27 @@ l30:
 func (p *Parser) nuri() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position30, tokenIndex30 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleuri)
+	position28, tokenIndex28 := pos, ti
 	{
-		position31 := pos
+		position29 := pos
 		{ // scheme
 			comp_63 := p.comp
 			p.comp = uint32(rulescheme)
-			position34_63, tokenIndex34_63 := pos, ti
+			position32_63, tokenIndex32_63 := pos, ti
 			{
-				position35_63 := pos
+				position33_63 := pos
 				{ // ialpha
-					position63_45_63, tokenIndex63_45_63 := pos, ti
+					position61_45_63, tokenIndex61_45_63 := pos, ti
 					{
-						position64_45_63 := pos
+						position62_45_63 := pos
 						{ // alpha
 							if int(pos) == p.at {
 								p.note(19, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l67_34_45_63
+								goto l65_34_45_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -3331,45 +3205,45 @@ func (p *Parser) nuri() bool {
 								p.note(20, true)
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l67_34_45_63
+								goto l65_34_45_63
 							}
-							goto l63_45_63
-						l67_34_45_63:
+							goto l61_45_63
+						l65_34_45_63:
 							pos++
 							goto lok34_45_63
 						}
 					lok34_45_63:
 						{
-							position65_45_63, tokenIndex65_45_63 := pos, ti
+							position63_45_63, tokenIndex63_45_63 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-								goto l65_45_63
+								goto l63_45_63
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l66_45_63
-						l65_45_63:
-							pos, ti = position65_45_63, tokenIndex65_45_63
+							goto l64_45_63
+						l63_45_63:
+							pos, ti = position63_45_63, tokenIndex63_45_63
 						}
-					l66_45_63:
-						_ = position64_45_63
+					l64_45_63:
+						_ = position62_45_63
 					}
 					goto lok45_63
-				l63_45_63:
-					pos, ti = position63_45_63, tokenIndex63_45_63
-					goto l34_63
+				l61_45_63:
+					pos, ti = position61_45_63, tokenIndex61_45_63
+					goto l32_63
 				}
 			lok45_63:
 				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position35_63)
+					p.add(rulescheme, position33_63)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_63
 			goto lok63
-		l34_63:
-			pos, ti = position34_63, tokenIndex34_63
+		l32_63:
+			pos, ti = position32_63, tokenIndex32_63
 			p.comp = comp_63
-			goto l30
+			goto l28
 		}
 	lok63:
 		if buffer[pos] != ':' {
@@ -3380,22 +3254,22 @@ func (p *Parser) nuri() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l30
+			goto l28
 		}
 		pos++
 		{ // path
 			if false {
-				goto l30
+				goto l28
 			}
 			comp_64 := p.comp
 			p.comp = uint32(rulepath)
 			{
-				position37_64 := pos
-			l38_64:
+				position35_64 := pos
+			l36_64:
 				{
-					position39_64, tokenIndex39_64 := pos, ti
+					position37_64, tokenIndex37_64 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
-						goto l39_64
+						goto l37_64
 					}
 					pos, ti = p.position, p.tokenIndex
 					if buffer[pos] != '/' {
@@ -3406,27 +3280,27 @@ func (p *Parser) nuri() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l39_64
+						goto l37_64
 					}
 					pos++
-					goto l38_64
-				l39_64:
-					pos, ti = position39_64, tokenIndex39_64
+					goto l36_64
+				l37_64:
+					pos, ti = position37_64, tokenIndex37_64
 				}
 				{
-					position40_64, tokenIndex40_64 := pos, ti
+					position38_64, tokenIndex38_64 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
-						goto l40_64
+						goto l38_64
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l41_64
-				l40_64:
-					pos, ti = position40_64, tokenIndex40_64
+					goto l39_64
+				l38_64:
+					pos, ti = position38_64, tokenIndex38_64
 				}
-			l41_64:
+			l39_64:
 				if p.records(rulepath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulepath, position37_64)
+					p.add(rulepath, position35_64)
 					ti = p.tokenIndex
 				}
 			}
@@ -3435,7 +3309,7 @@ func (p *Parser) nuri() bool {
 		}
 	lok64:
 		{
-			position32, tokenIndex32 := pos, ti
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
 					p.note(22, true)
@@ -3444,22 +3318,22 @@ func (p *Parser) nuri() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l32
+				goto l30
 			}
 			pos++
 			{ // search
 				comp_65 := p.comp
 				p.comp = uint32(rulesearch)
-				position42_65, tokenIndex42_65 := pos, ti
+				position40_65, tokenIndex40_65 := pos, ti
 				{
-					position43_65 := pos
+					position41_65 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-						goto l42_65
+						goto l40_65
 					}
 					pos, ti = p.position, p.tokenIndex
-				l44_65:
+				l42_65:
 					{
-						position45_65, tokenIndex45_65 := pos, ti
+						position43_65, tokenIndex43_65 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
 								p.note(23, true)
@@ -3468,42 +3342,48 @@ func (p *Parser) nuri() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l45_65
+							goto l43_65
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-							goto l45_65
+							goto l43_65
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l44_65
-					l45_65:
-						pos, ti = position45_65, tokenIndex45_65
+						goto l42_65
+					l43_65:
+						pos, ti = position43_65, tokenIndex43_65
 					}
 					if p.records(rulesearch) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulesearch, position43_65)
+						p.add(rulesearch, position41_65)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_65
 				goto lok65
-			l42_65:
-				pos, ti = position42_65, tokenIndex42_65
+			l40_65:
+				pos, ti = position40_65, tokenIndex40_65
 				p.comp = comp_65
-				goto l32
+				goto l30
 			}
 		lok65:
-			goto l33
-		l32:
-			pos, ti = position32, tokenIndex32
+			goto l31
+		l30:
+			pos, ti = position30, tokenIndex30
 		}
-	l33:
-		_ = position31
+	l31:
+		if p.records(ruleuri) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleuri, position29)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l30:
-	pos, ti = position30, tokenIndex30
+l28:
+	pos, ti = position28, tokenIndex28
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3514,59 +3394,59 @@ func (p *Parser) rscheme() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position34, tokenIndex34 := pos, ti
+	position32, tokenIndex32 := pos, ti
 	{
-		position35 := pos
+		position33 := pos
 		{ // ialpha
-			position63_45, tokenIndex63_45 := pos, ti
+			position61_45, tokenIndex61_45 := pos, ti
 			{
-				position64_45 := pos
+				position62_45 := pos
 				{ // alpha
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_34_45
+						goto l65_34_45
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_34_45
+						goto l65_34_45
 					}
-					goto l63_45
-				l67_34_45:
+					goto l61_45
+				l65_34_45:
 					pos++
 					goto lok34_45
 				}
 			lok34_45:
 				{
-					position65_45, tokenIndex65_45 := pos, ti
+					position63_45, tokenIndex63_45 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-						goto l65_45
+						goto l63_45
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l66_45
-				l65_45:
-					pos, ti = position65_45, tokenIndex65_45
+					goto l64_45
+				l63_45:
+					pos, ti = position63_45, tokenIndex63_45
 				}
-			l66_45:
-				_ = position64_45
+			l64_45:
+				_ = position62_45
 			}
 			goto lok45
-		l63_45:
-			pos, ti = position63_45, tokenIndex63_45
-			goto l34
+		l61_45:
+			pos, ti = position61_45, tokenIndex61_45
+			goto l32
 		}
 	lok45:
 		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme, position35)
+			p.add(rulescheme, position33)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l34:
-	pos, ti = position34, tokenIndex34
+l32:
+	pos, ti = position32, tokenIndex32
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3577,19 +3457,19 @@ func (p *Parser) nscheme() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position34, tokenIndex34 := pos, ti
+	position32, tokenIndex32 := pos, ti
 	{
-		position35 := pos
+		position33 := pos
 		{ // ialpha
-			position63_45, tokenIndex63_45 := pos, ti
+			position61_45, tokenIndex61_45 := pos, ti
 			{
-				position64_45 := pos
+				position62_45 := pos
 				{ // alpha
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_34_45
+						goto l65_34_45
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -3598,44 +3478,44 @@ func (p *Parser) nscheme() bool {
 						p.note(20, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_34_45
+						goto l65_34_45
 					}
-					goto l63_45
-				l67_34_45:
+					goto l61_45
+				l65_34_45:
 					pos++
 					goto lok34_45
 				}
 			lok34_45:
 				{
-					position65_45, tokenIndex65_45 := pos, ti
+					position63_45, tokenIndex63_45 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-						goto l65_45
+						goto l63_45
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l66_45
-				l65_45:
-					pos, ti = position65_45, tokenIndex65_45
+					goto l64_45
+				l63_45:
+					pos, ti = position63_45, tokenIndex63_45
 				}
-			l66_45:
-				_ = position64_45
+			l64_45:
+				_ = position62_45
 			}
 			goto lok45
-		l63_45:
-			pos, ti = position63_45, tokenIndex63_45
-			goto l34
+		l61_45:
+			pos, ti = position61_45, tokenIndex61_45
+			goto l32
 		}
 	lok45:
 		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme, position35)
+			p.add(rulescheme, position33)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l34:
-	pos, ti = position34, tokenIndex34
+l32:
+	pos, ti = position32, tokenIndex32
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3648,12 +3528,12 @@ func (p *Parser) rpath() bool {
 	comp := p.comp
 	p.comp = uint32(rulepath)
 	{
-		position37 := pos
-	l38:
+		position35 := pos
+	l36:
 		{
-			position39, tokenIndex39 := pos, ti
+			position37, tokenIndex37 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
-				goto l39
+				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '/' {
@@ -3661,27 +3541,27 @@ func (p *Parser) rpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l39
+				goto l37
 			}
 			pos++
-			goto l38
-		l39:
-			pos, ti = position39, tokenIndex39
+			goto l36
+		l37:
+			pos, ti = position37, tokenIndex37
 		}
 		{
-			position40, tokenIndex40 := pos, ti
+			position38, tokenIndex38 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rxpalphas() {
-				goto l40
+				goto l38
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l41
-		l40:
-			pos, ti = position40, tokenIndex40
+			goto l39
+		l38:
+			pos, ti = position38, tokenIndex38
 		}
-	l41:
+	l39:
 		if p.records(rulepath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepath, position37)
+			p.add(rulepath, position35)
 			ti = p.tokenIndex
 		}
 	}
@@ -3696,12 +3576,12 @@ func (p *Parser) npath() bool {
 	comp := p.comp
 	p.comp = uint32(rulepath)
 	{
-		position37 := pos
-	l38:
+		position35 := pos
+	l36:
 		{
-			position39, tokenIndex39 := pos, ti
+			position37, tokenIndex37 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
-				goto l39
+				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '/' {
@@ -3712,27 +3592,27 @@ func (p *Parser) npath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l39
+				goto l37
 			}
 			pos++
-			goto l38
-		l39:
-			pos, ti = position39, tokenIndex39
+			goto l36
+		l37:
+			pos, ti = position37, tokenIndex37
 		}
 		{
-			position40, tokenIndex40 := pos, ti
+			position38, tokenIndex38 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nxpalphas() {
-				goto l40
+				goto l38
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l41
-		l40:
-			pos, ti = position40, tokenIndex40
+			goto l39
+		l38:
+			pos, ti = position38, tokenIndex38
 		}
-	l41:
+	l39:
 		if p.records(rulepath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepath, position37)
+			p.add(rulepath, position35)
 			ti = p.tokenIndex
 		}
 	}
@@ -3747,43 +3627,43 @@ func (p *Parser) rsearch() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulesearch)
-	position42, tokenIndex42 := pos, ti
+	position40, tokenIndex40 := pos, ti
 	{
-		position43 := pos
+		position41 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-			goto l42
+			goto l40
 		}
 		pos, ti = p.position, p.tokenIndex
-	l44:
+	l42:
 		{
-			position45, tokenIndex45 := pos, ti
+			position43, tokenIndex43 := pos, ti
 			if buffer[pos] != '+' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l45
+				goto l43
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-				goto l45
+				goto l43
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l44
-		l45:
-			pos, ti = position45, tokenIndex45
+			goto l42
+		l43:
+			pos, ti = position43, tokenIndex43
 		}
 		if p.records(rulesearch) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulesearch, position43)
+			p.add(rulesearch, position41)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l42:
-	pos, ti = position42, tokenIndex42
+l40:
+	pos, ti = position40, tokenIndex40
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3794,16 +3674,16 @@ func (p *Parser) nsearch() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulesearch)
-	position42, tokenIndex42 := pos, ti
+	position40, tokenIndex40 := pos, ti
 	{
-		position43 := pos
+		position41 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-			goto l42
+			goto l40
 		}
 		pos, ti = p.position, p.tokenIndex
-	l44:
+	l42:
 		{
-			position45, tokenIndex45 := pos, ti
+			position43, tokenIndex43 := pos, ti
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -3812,28 +3692,28 @@ func (p *Parser) nsearch() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l45
+				goto l43
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-				goto l45
+				goto l43
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l44
-		l45:
-			pos, ti = position45, tokenIndex45
+			goto l42
+		l43:
+			pos, ti = position43, tokenIndex43
 		}
 		if p.records(rulesearch) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulesearch, position43)
+			p.add(rulesearch, position41)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l42:
-	pos, ti = position42, tokenIndex42
+l40:
+	pos, ti = position40, tokenIndex40
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3844,24 +3724,24 @@ func (p *Parser) rfragmentid() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragmentid)
-	position46, tokenIndex46 := pos, ti
+	position44, tokenIndex44 := pos, ti
 	{
-		position47 := pos
+		position45 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-			goto l46
+			goto l44
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulefragmentid) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefragmentid, position47)
+			p.add(rulefragmentid, position45)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l46:
-	pos, ti = position46, tokenIndex46
+l44:
+	pos, ti = position44, tokenIndex44
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3871,24 +3751,24 @@ func (p *Parser) nfragmentid() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefragmentid)
-	position46, tokenIndex46 := pos, ti
+	position44, tokenIndex44 := pos, ti
 	{
-		position47 := pos
+		position45 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-			goto l46
+			goto l44
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulefragmentid) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefragmentid, position47)
+			p.add(rulefragmentid, position45)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l46:
-	pos, ti = position46, tokenIndex46
+l44:
+	pos, ti = position44, tokenIndex44
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3898,9 +3778,9 @@ l46:
 func (p *Parser) rxalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position48, tokenIndex48 := pos, ti
+	position46, tokenIndex46 := pos, ti
 	{
-		position49 := pos
+		position47 := pos
 		{
 			if c := buffer[pos]; class7[c] != 0 {
 				pos++
@@ -3909,49 +3789,49 @@ func (p *Parser) rxalpha() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position76_28, tokenIndex76_28 := pos, ti
+						position74_28, tokenIndex74_28 := pos, ti
 						{
-							position77_28 := pos
+							position75_28 := pos
 							if buffer[pos] != '%' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_28
+								goto l74_28
 							}
 							pos++
 							{ // hex
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_5_28
+									goto l76_5_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_28
-							l78_5_28:
+								goto l74_28
+							l76_5_28:
 								pos++
 								goto lok5_28
 							}
 						lok5_28:
 							{ // hex
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_6_28
+									goto l76_6_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_28
-							l78_6_28:
+								goto l74_28
+							l76_6_28:
 								pos++
 								goto lok6_28
 							}
 						lok6_28:
-							_ = position77_28
+							_ = position75_28
 						}
 						goto lok28
-					l76_28:
-						pos, ti = position76_28, tokenIndex76_28
-						goto l48
+					l74_28:
+						pos, ti = position74_28, tokenIndex74_28
+						goto l46
 					}
 				lok28:
 					;
@@ -3961,19 +3841,19 @@ func (p *Parser) rxalpha() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l48
+						goto l46
 					}
 					pos++
 				}
 			}
 		}
 
-		_ = position49
+		_ = position47
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l48:
-	pos, ti = position48, tokenIndex48
+l46:
+	pos, ti = position46, tokenIndex46
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3981,9 +3861,9 @@ l48:
 func (p *Parser) nxalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position48, tokenIndex48 := pos, ti
+	position46, tokenIndex46 := pos, ti
 	{
-		position49 := pos
+		position47 := pos
 		{
 			if c := buffer[pos]; class7[c] != 0 {
 				pos++
@@ -3998,9 +3878,9 @@ func (p *Parser) nxalpha() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position76_28, tokenIndex76_28 := pos, ti
+						position74_28, tokenIndex74_28 := pos, ti
 						{
-							position77_28 := pos
+							position75_28 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(25, true)
@@ -4009,7 +3889,7 @@ func (p *Parser) nxalpha() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_28
+								goto l74_28
 							}
 							pos++
 							{ // hex
@@ -4017,13 +3897,13 @@ func (p *Parser) nxalpha() bool {
 									p.note(26, true)
 								}
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_5_28
+									goto l76_5_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_28
-							l78_5_28:
+								goto l74_28
+							l76_5_28:
 								pos++
 								goto lok5_28
 							}
@@ -4033,23 +3913,23 @@ func (p *Parser) nxalpha() bool {
 									p.note(26, true)
 								}
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_6_28
+									goto l76_6_28
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_28
-							l78_6_28:
+								goto l74_28
+							l76_6_28:
 								pos++
 								goto lok6_28
 							}
 						lok6_28:
-							_ = position77_28
+							_ = position75_28
 						}
 						goto lok28
-					l76_28:
-						pos, ti = position76_28, tokenIndex76_28
-						goto l48
+					l74_28:
+						pos, ti = position74_28, tokenIndex74_28
+						goto l46
 					}
 				lok28:
 					;
@@ -4062,19 +3942,19 @@ func (p *Parser) nxalpha() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l48
+						goto l46
 					}
 					pos++
 				}
 			}
 		}
 
-		_ = position49
+		_ = position47
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l48:
-	pos, ti = position48, tokenIndex48
+l46:
+	pos, ti = position46, tokenIndex46
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4083,13 +3963,13 @@ l48:
 func (p *Parser) rxalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position51, tokenIndex51 := pos, ti
+	position49, tokenIndex49 := pos, ti
 	{
-		position52 := pos
+		position50 := pos
 		{ // xalpha
-			position48_29, tokenIndex48_29 := pos, ti
+			position46_29, tokenIndex46_29 := pos, ti
 			{
-				position49_29 := pos
+				position47_29 := pos
 				{
 					if c := buffer[pos]; class7[c] != 0 {
 						pos++
@@ -4098,49 +3978,49 @@ func (p *Parser) rxalphas() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_28_29, tokenIndex76_28_29 := pos, ti
+								position74_28_29, tokenIndex74_28_29 := pos, ti
 								{
-									position77_28_29 := pos
+									position75_28_29 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_28_29
+										goto l74_28_29
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_28_29
+											goto l76_5_28_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_28_29
-									l78_5_28_29:
+										goto l74_28_29
+									l76_5_28_29:
 										pos++
 										goto lok5_28_29
 									}
 								lok5_28_29:
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_28_29
+											goto l76_6_28_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_28_29
-									l78_6_28_29:
+										goto l74_28_29
+									l76_6_28_29:
 										pos++
 										goto lok6_28_29
 									}
 								lok6_28_29:
-									_ = position77_28_29
+									_ = position75_28_29
 								}
 								goto lok28_29
-							l76_28_29:
-								pos, ti = position76_28_29, tokenIndex76_28_29
-								goto l48_29
+							l74_28_29:
+								pos, ti = position74_28_29, tokenIndex74_28_29
+								goto l46_29
 							}
 						lok28_29:
 							;
@@ -4150,28 +4030,28 @@ func (p *Parser) rxalphas() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l48_29
+								goto l46_29
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position49_29
+				_ = position47_29
 			}
 			goto lok29
-		l48_29:
-			pos, ti = position48_29, tokenIndex48_29
-			goto l51
+		l46_29:
+			pos, ti = position46_29, tokenIndex46_29
+			goto l49
 		}
 	lok29:
-	l53:
+	l51:
 		{
-			position54, tokenIndex54 := pos, ti
+			position52, tokenIndex52 := pos, ti
 			{ // xalpha
-				position48_30, tokenIndex48_30 := pos, ti
+				position46_30, tokenIndex46_30 := pos, ti
 				{
-					position49_30 := pos
+					position47_30 := pos
 					{
 						if c := buffer[pos]; class7[c] != 0 {
 							pos++
@@ -4180,49 +4060,49 @@ func (p *Parser) rxalphas() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_28_30, tokenIndex76_28_30 := pos, ti
+									position74_28_30, tokenIndex74_28_30 := pos, ti
 									{
-										position77_28_30 := pos
+										position75_28_30 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_30
+											goto l74_28_30
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_28_30
+												goto l76_5_28_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_30
-										l78_5_28_30:
+											goto l74_28_30
+										l76_5_28_30:
 											pos++
 											goto lok5_28_30
 										}
 									lok5_28_30:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_28_30
+												goto l76_6_28_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_30
-										l78_6_28_30:
+											goto l74_28_30
+										l76_6_28_30:
 											pos++
 											goto lok6_28_30
 										}
 									lok6_28_30:
-										_ = position77_28_30
+										_ = position75_28_30
 									}
 									goto lok28_30
-								l76_28_30:
-									pos, ti = position76_28_30, tokenIndex76_28_30
-									goto l48_30
+								l74_28_30:
+									pos, ti = position74_28_30, tokenIndex74_28_30
+									goto l46_30
 								}
 							lok28_30:
 								;
@@ -4232,31 +4112,31 @@ func (p *Parser) rxalphas() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l48_30
+									goto l46_30
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position49_30
+					_ = position47_30
 				}
 				goto lok30
-			l48_30:
-				pos, ti = position48_30, tokenIndex48_30
-				goto l54
+			l46_30:
+				pos, ti = position46_30, tokenIndex46_30
+				goto l52
 			}
 		lok30:
-			goto l53
-		l54:
-			pos, ti = position54, tokenIndex54
+			goto l51
+		l52:
+			pos, ti = position52, tokenIndex52
 		}
-		_ = position52
+		_ = position50
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l51:
-	pos, ti = position51, tokenIndex51
+l49:
+	pos, ti = position49, tokenIndex49
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4264,13 +4144,13 @@ l51:
 func (p *Parser) nxalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position51, tokenIndex51 := pos, ti
+	position49, tokenIndex49 := pos, ti
 	{
-		position52 := pos
+		position50 := pos
 		{ // xalpha
-			position48_29, tokenIndex48_29 := pos, ti
+			position46_29, tokenIndex46_29 := pos, ti
 			{
-				position49_29 := pos
+				position47_29 := pos
 				{
 					if c := buffer[pos]; class7[c] != 0 {
 						pos++
@@ -4285,9 +4165,9 @@ func (p *Parser) nxalphas() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_28_29, tokenIndex76_28_29 := pos, ti
+								position74_28_29, tokenIndex74_28_29 := pos, ti
 								{
-									position77_28_29 := pos
+									position75_28_29 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(25, true)
@@ -4296,7 +4176,7 @@ func (p *Parser) nxalphas() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_28_29
+										goto l74_28_29
 									}
 									pos++
 									{ // hex
@@ -4304,13 +4184,13 @@ func (p *Parser) nxalphas() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_28_29
+											goto l76_5_28_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_28_29
-									l78_5_28_29:
+										goto l74_28_29
+									l76_5_28_29:
 										pos++
 										goto lok5_28_29
 									}
@@ -4320,23 +4200,23 @@ func (p *Parser) nxalphas() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_28_29
+											goto l76_6_28_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_28_29
-									l78_6_28_29:
+										goto l74_28_29
+									l76_6_28_29:
 										pos++
 										goto lok6_28_29
 									}
 								lok6_28_29:
-									_ = position77_28_29
+									_ = position75_28_29
 								}
 								goto lok28_29
-							l76_28_29:
-								pos, ti = position76_28_29, tokenIndex76_28_29
-								goto l48_29
+							l74_28_29:
+								pos, ti = position74_28_29, tokenIndex74_28_29
+								goto l46_29
 							}
 						lok28_29:
 							;
@@ -4349,28 +4229,28 @@ func (p *Parser) nxalphas() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l48_29
+								goto l46_29
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position49_29
+				_ = position47_29
 			}
 			goto lok29
-		l48_29:
-			pos, ti = position48_29, tokenIndex48_29
-			goto l51
+		l46_29:
+			pos, ti = position46_29, tokenIndex46_29
+			goto l49
 		}
 	lok29:
-	l53:
+	l51:
 		{
-			position54, tokenIndex54 := pos, ti
+			position52, tokenIndex52 := pos, ti
 			{ // xalpha
-				position48_30, tokenIndex48_30 := pos, ti
+				position46_30, tokenIndex46_30 := pos, ti
 				{
-					position49_30 := pos
+					position47_30 := pos
 					{
 						if c := buffer[pos]; class7[c] != 0 {
 							pos++
@@ -4385,9 +4265,9 @@ func (p *Parser) nxalphas() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_28_30, tokenIndex76_28_30 := pos, ti
+									position74_28_30, tokenIndex74_28_30 := pos, ti
 									{
-										position77_28_30 := pos
+										position75_28_30 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -4396,7 +4276,7 @@ func (p *Parser) nxalphas() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_30
+											goto l74_28_30
 										}
 										pos++
 										{ // hex
@@ -4404,13 +4284,13 @@ func (p *Parser) nxalphas() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_28_30
+												goto l76_5_28_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_30
-										l78_5_28_30:
+											goto l74_28_30
+										l76_5_28_30:
 											pos++
 											goto lok5_28_30
 										}
@@ -4420,23 +4300,23 @@ func (p *Parser) nxalphas() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_28_30
+												goto l76_6_28_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_30
-										l78_6_28_30:
+											goto l74_28_30
+										l76_6_28_30:
 											pos++
 											goto lok6_28_30
 										}
 									lok6_28_30:
-										_ = position77_28_30
+										_ = position75_28_30
 									}
 									goto lok28_30
-								l76_28_30:
-									pos, ti = position76_28_30, tokenIndex76_28_30
-									goto l48_30
+								l74_28_30:
+									pos, ti = position74_28_30, tokenIndex74_28_30
+									goto l46_30
 								}
 							lok28_30:
 								;
@@ -4449,31 +4329,31 @@ func (p *Parser) nxalphas() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l48_30
+									goto l46_30
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position49_30
+					_ = position47_30
 				}
 				goto lok30
-			l48_30:
-				pos, ti = position48_30, tokenIndex48_30
-				goto l54
+			l46_30:
+				pos, ti = position46_30, tokenIndex46_30
+				goto l52
 			}
 		lok30:
-			goto l53
-		l54:
-			pos, ti = position54, tokenIndex54
+			goto l51
+		l52:
+			pos, ti = position52, tokenIndex52
 		}
-		_ = position52
+		_ = position50
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l51:
-	pos, ti = position51, tokenIndex51
+l49:
+	pos, ti = position49, tokenIndex49
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4482,15 +4362,15 @@ l51:
 func (p *Parser) rxpalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position55, tokenIndex55 := pos, ti
+	position53, tokenIndex53 := pos, ti
 	{
-		position56 := pos
+		position54 := pos
 		{
-			position57, tokenIndex57 := pos, ti
+			position55, tokenIndex55 := pos, ti
 			{ // xalpha
-				position48_31, tokenIndex48_31 := pos, ti
+				position46_31, tokenIndex46_31 := pos, ti
 				{
-					position49_31 := pos
+					position47_31 := pos
 					{
 						if c := buffer[pos]; class7[c] != 0 {
 							pos++
@@ -4499,49 +4379,49 @@ func (p *Parser) rxpalpha() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_28_31, tokenIndex76_28_31 := pos, ti
+									position74_28_31, tokenIndex74_28_31 := pos, ti
 									{
-										position77_28_31 := pos
+										position75_28_31 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_31
+											goto l74_28_31
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_28_31
+												goto l76_5_28_31
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_31
-										l78_5_28_31:
+											goto l74_28_31
+										l76_5_28_31:
 											pos++
 											goto lok5_28_31
 										}
 									lok5_28_31:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_28_31
+												goto l76_6_28_31
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_31
-										l78_6_28_31:
+											goto l74_28_31
+										l76_6_28_31:
 											pos++
 											goto lok6_28_31
 										}
 									lok6_28_31:
-										_ = position77_28_31
+										_ = position75_28_31
 									}
 									goto lok28_31
-								l76_28_31:
-									pos, ti = position76_28_31, tokenIndex76_28_31
-									goto l48_31
+								l74_28_31:
+									pos, ti = position74_28_31, tokenIndex74_28_31
+									goto l46_31
 								}
 							lok28_31:
 								;
@@ -4551,40 +4431,40 @@ func (p *Parser) rxpalpha() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l48_31
+									goto l46_31
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position49_31
+					_ = position47_31
 				}
 				goto lok31
-			l48_31:
-				pos, ti = position48_31, tokenIndex48_31
-				goto l58
+			l46_31:
+				pos, ti = position46_31, tokenIndex46_31
+				goto l56
 			}
 		lok31:
-			goto l57
-		l58:
-			pos, ti = position57, tokenIndex57
+			goto l55
+		l56:
+			pos, ti = position55, tokenIndex55
 			if buffer[pos] != '+' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l55
+				goto l53
 			}
 			pos++
 		}
-	l57:
-		_ = position56
+	l55:
+		_ = position54
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l55:
-	pos, ti = position55, tokenIndex55
+l53:
+	pos, ti = position53, tokenIndex53
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4592,15 +4472,15 @@ l55:
 func (p *Parser) nxpalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position55, tokenIndex55 := pos, ti
+	position53, tokenIndex53 := pos, ti
 	{
-		position56 := pos
+		position54 := pos
 		{
-			position57, tokenIndex57 := pos, ti
+			position55, tokenIndex55 := pos, ti
 			{ // xalpha
-				position48_31, tokenIndex48_31 := pos, ti
+				position46_31, tokenIndex46_31 := pos, ti
 				{
-					position49_31 := pos
+					position47_31 := pos
 					{
 						if c := buffer[pos]; class7[c] != 0 {
 							pos++
@@ -4615,9 +4495,9 @@ func (p *Parser) nxpalpha() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_28_31, tokenIndex76_28_31 := pos, ti
+									position74_28_31, tokenIndex74_28_31 := pos, ti
 									{
-										position77_28_31 := pos
+										position75_28_31 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -4626,7 +4506,7 @@ func (p *Parser) nxpalpha() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_31
+											goto l74_28_31
 										}
 										pos++
 										{ // hex
@@ -4634,13 +4514,13 @@ func (p *Parser) nxpalpha() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_28_31
+												goto l76_5_28_31
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_31
-										l78_5_28_31:
+											goto l74_28_31
+										l76_5_28_31:
 											pos++
 											goto lok5_28_31
 										}
@@ -4650,23 +4530,23 @@ func (p *Parser) nxpalpha() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_28_31
+												goto l76_6_28_31
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_28_31
-										l78_6_28_31:
+											goto l74_28_31
+										l76_6_28_31:
 											pos++
 											goto lok6_28_31
 										}
 									lok6_28_31:
-										_ = position77_28_31
+										_ = position75_28_31
 									}
 									goto lok28_31
-								l76_28_31:
-									pos, ti = position76_28_31, tokenIndex76_28_31
-									goto l48_31
+								l74_28_31:
+									pos, ti = position74_28_31, tokenIndex74_28_31
+									goto l46_31
 								}
 							lok28_31:
 								;
@@ -4679,24 +4559,24 @@ func (p *Parser) nxpalpha() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l48_31
+									goto l46_31
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position49_31
+					_ = position47_31
 				}
 				goto lok31
-			l48_31:
-				pos, ti = position48_31, tokenIndex48_31
-				goto l58
+			l46_31:
+				pos, ti = position46_31, tokenIndex46_31
+				goto l56
 			}
 		lok31:
-			goto l57
-		l58:
-			pos, ti = position57, tokenIndex57
+			goto l55
+		l56:
+			pos, ti = position55, tokenIndex55
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -4705,17 +4585,17 @@ func (p *Parser) nxpalpha() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l55
+				goto l53
 			}
 			pos++
 		}
-	l57:
-		_ = position56
+	l55:
+		_ = position54
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l55:
-	pos, ti = position55, tokenIndex55
+l53:
+	pos, ti = position53, tokenIndex53
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4724,19 +4604,19 @@ l55:
 func (p *Parser) rxpalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position59, tokenIndex59 := pos, ti
+	position57, tokenIndex57 := pos, ti
 	{
-		position60 := pos
+		position58 := pos
 		{ // xpalpha
-			position55_32, tokenIndex55_32 := pos, ti
+			position53_32, tokenIndex53_32 := pos, ti
 			{
-				position56_32 := pos
+				position54_32 := pos
 				{
-					position57_32, tokenIndex57_32 := pos, ti
+					position55_32, tokenIndex55_32 := pos, ti
 					{ // xalpha
-						position48_31_32, tokenIndex48_31_32 := pos, ti
+						position46_31_32, tokenIndex46_31_32 := pos, ti
 						{
-							position49_31_32 := pos
+							position47_31_32 := pos
 							{
 								if c := buffer[pos]; class7[c] != 0 {
 									pos++
@@ -4745,49 +4625,49 @@ func (p *Parser) rxpalphas() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position76_28_31_32, tokenIndex76_28_31_32 := pos, ti
+											position74_28_31_32, tokenIndex74_28_31_32 := pos, ti
 											{
-												position77_28_31_32 := pos
+												position75_28_31_32 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_28_31_32
+													goto l74_28_31_32
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_5_28_31_32
+														goto l76_5_28_31_32
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_28_31_32
-												l78_5_28_31_32:
+													goto l74_28_31_32
+												l76_5_28_31_32:
 													pos++
 													goto lok5_28_31_32
 												}
 											lok5_28_31_32:
 												{ // hex
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_6_28_31_32
+														goto l76_6_28_31_32
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_28_31_32
-												l78_6_28_31_32:
+													goto l74_28_31_32
+												l76_6_28_31_32:
 													pos++
 													goto lok6_28_31_32
 												}
 											lok6_28_31_32:
-												_ = position77_28_31_32
+												_ = position75_28_31_32
 											}
 											goto lok28_31_32
-										l76_28_31_32:
-											pos, ti = position76_28_31_32, tokenIndex76_28_31_32
-											goto l48_31_32
+										l74_28_31_32:
+											pos, ti = position74_28_31_32, tokenIndex74_28_31_32
+											goto l46_31_32
 										}
 									lok28_31_32:
 										;
@@ -4797,55 +4677,55 @@ func (p *Parser) rxpalphas() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l48_31_32
+											goto l46_31_32
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position49_31_32
+							_ = position47_31_32
 						}
 						goto lok31_32
-					l48_31_32:
-						pos, ti = position48_31_32, tokenIndex48_31_32
-						goto l58_32
+					l46_31_32:
+						pos, ti = position46_31_32, tokenIndex46_31_32
+						goto l56_32
 					}
 				lok31_32:
-					goto l57_32
-				l58_32:
-					pos, ti = position57_32, tokenIndex57_32
+					goto l55_32
+				l56_32:
+					pos, ti = position55_32, tokenIndex55_32
 					if buffer[pos] != '+' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l55_32
+						goto l53_32
 					}
 					pos++
 				}
-			l57_32:
-				_ = position56_32
+			l55_32:
+				_ = position54_32
 			}
 			goto lok32
-		l55_32:
-			pos, ti = position55_32, tokenIndex55_32
-			goto l59
+		l53_32:
+			pos, ti = position53_32, tokenIndex53_32
+			goto l57
 		}
 	lok32:
-	l61:
+	l59:
 		{
-			position62, tokenIndex62 := pos, ti
+			position60, tokenIndex60 := pos, ti
 			{ // xpalpha
-				position55_33, tokenIndex55_33 := pos, ti
+				position53_33, tokenIndex53_33 := pos, ti
 				{
-					position56_33 := pos
+					position54_33 := pos
 					{
-						position57_33, tokenIndex57_33 := pos, ti
+						position55_33, tokenIndex55_33 := pos, ti
 						{ // xalpha
-							position48_31_33, tokenIndex48_31_33 := pos, ti
+							position46_31_33, tokenIndex46_31_33 := pos, ti
 							{
-								position49_31_33 := pos
+								position47_31_33 := pos
 								{
 									if c := buffer[pos]; class7[c] != 0 {
 										pos++
@@ -4854,49 +4734,49 @@ func (p *Parser) rxpalphas() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position76_28_31_33, tokenIndex76_28_31_33 := pos, ti
+												position74_28_31_33, tokenIndex74_28_31_33 := pos, ti
 												{
-													position77_28_31_33 := pos
+													position75_28_31_33 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_28_31_33
+														goto l74_28_31_33
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_5_28_31_33
+															goto l76_5_28_31_33
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_28_31_33
-													l78_5_28_31_33:
+														goto l74_28_31_33
+													l76_5_28_31_33:
 														pos++
 														goto lok5_28_31_33
 													}
 												lok5_28_31_33:
 													{ // hex
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_6_28_31_33
+															goto l76_6_28_31_33
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_28_31_33
-													l78_6_28_31_33:
+														goto l74_28_31_33
+													l76_6_28_31_33:
 														pos++
 														goto lok6_28_31_33
 													}
 												lok6_28_31_33:
-													_ = position77_28_31_33
+													_ = position75_28_31_33
 												}
 												goto lok28_31_33
-											l76_28_31_33:
-												pos, ti = position76_28_31_33, tokenIndex76_28_31_33
-												goto l48_31_33
+											l74_28_31_33:
+												pos, ti = position74_28_31_33, tokenIndex74_28_31_33
+												goto l46_31_33
 											}
 										lok28_31_33:
 											;
@@ -4906,52 +4786,52 @@ func (p *Parser) rxpalphas() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l48_31_33
+												goto l46_31_33
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position49_31_33
+								_ = position47_31_33
 							}
 							goto lok31_33
-						l48_31_33:
-							pos, ti = position48_31_33, tokenIndex48_31_33
-							goto l58_33
+						l46_31_33:
+							pos, ti = position46_31_33, tokenIndex46_31_33
+							goto l56_33
 						}
 					lok31_33:
-						goto l57_33
-					l58_33:
-						pos, ti = position57_33, tokenIndex57_33
+						goto l55_33
+					l56_33:
+						pos, ti = position55_33, tokenIndex55_33
 						if buffer[pos] != '+' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l55_33
+							goto l53_33
 						}
 						pos++
 					}
-				l57_33:
-					_ = position56_33
+				l55_33:
+					_ = position54_33
 				}
 				goto lok33
-			l55_33:
-				pos, ti = position55_33, tokenIndex55_33
-				goto l62
+			l53_33:
+				pos, ti = position53_33, tokenIndex53_33
+				goto l60
 			}
 		lok33:
-			goto l61
-		l62:
-			pos, ti = position62, tokenIndex62
+			goto l59
+		l60:
+			pos, ti = position60, tokenIndex60
 		}
-		_ = position60
+		_ = position58
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l59:
-	pos, ti = position59, tokenIndex59
+l57:
+	pos, ti = position57, tokenIndex57
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4959,19 +4839,19 @@ l59:
 func (p *Parser) nxpalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position59, tokenIndex59 := pos, ti
+	position57, tokenIndex57 := pos, ti
 	{
-		position60 := pos
+		position58 := pos
 		{ // xpalpha
-			position55_32, tokenIndex55_32 := pos, ti
+			position53_32, tokenIndex53_32 := pos, ti
 			{
-				position56_32 := pos
+				position54_32 := pos
 				{
-					position57_32, tokenIndex57_32 := pos, ti
+					position55_32, tokenIndex55_32 := pos, ti
 					{ // xalpha
-						position48_31_32, tokenIndex48_31_32 := pos, ti
+						position46_31_32, tokenIndex46_31_32 := pos, ti
 						{
-							position49_31_32 := pos
+							position47_31_32 := pos
 							{
 								if c := buffer[pos]; class7[c] != 0 {
 									pos++
@@ -4986,9 +4866,9 @@ func (p *Parser) nxpalphas() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position76_28_31_32, tokenIndex76_28_31_32 := pos, ti
+											position74_28_31_32, tokenIndex74_28_31_32 := pos, ti
 											{
-												position77_28_31_32 := pos
+												position75_28_31_32 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(25, true)
@@ -4997,7 +4877,7 @@ func (p *Parser) nxpalphas() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_28_31_32
+													goto l74_28_31_32
 												}
 												pos++
 												{ // hex
@@ -5005,13 +4885,13 @@ func (p *Parser) nxpalphas() bool {
 														p.note(26, true)
 													}
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_5_28_31_32
+														goto l76_5_28_31_32
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_28_31_32
-												l78_5_28_31_32:
+													goto l74_28_31_32
+												l76_5_28_31_32:
 													pos++
 													goto lok5_28_31_32
 												}
@@ -5021,23 +4901,23 @@ func (p *Parser) nxpalphas() bool {
 														p.note(26, true)
 													}
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_6_28_31_32
+														goto l76_6_28_31_32
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_28_31_32
-												l78_6_28_31_32:
+													goto l74_28_31_32
+												l76_6_28_31_32:
 													pos++
 													goto lok6_28_31_32
 												}
 											lok6_28_31_32:
-												_ = position77_28_31_32
+												_ = position75_28_31_32
 											}
 											goto lok28_31_32
-										l76_28_31_32:
-											pos, ti = position76_28_31_32, tokenIndex76_28_31_32
-											goto l48_31_32
+										l74_28_31_32:
+											pos, ti = position74_28_31_32, tokenIndex74_28_31_32
+											goto l46_31_32
 										}
 									lok28_31_32:
 										;
@@ -5050,24 +4930,24 @@ func (p *Parser) nxpalphas() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l48_31_32
+											goto l46_31_32
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position49_31_32
+							_ = position47_31_32
 						}
 						goto lok31_32
-					l48_31_32:
-						pos, ti = position48_31_32, tokenIndex48_31_32
-						goto l58_32
+					l46_31_32:
+						pos, ti = position46_31_32, tokenIndex46_31_32
+						goto l56_32
 					}
 				lok31_32:
-					goto l57_32
-				l58_32:
-					pos, ti = position57_32, tokenIndex57_32
+					goto l55_32
+				l56_32:
+					pos, ti = position55_32, tokenIndex55_32
 					if buffer[pos] != '+' {
 						if int(pos) == p.at {
 							p.note(23, true)
@@ -5076,32 +4956,32 @@ func (p *Parser) nxpalphas() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l55_32
+						goto l53_32
 					}
 					pos++
 				}
-			l57_32:
-				_ = position56_32
+			l55_32:
+				_ = position54_32
 			}
 			goto lok32
-		l55_32:
-			pos, ti = position55_32, tokenIndex55_32
-			goto l59
+		l53_32:
+			pos, ti = position53_32, tokenIndex53_32
+			goto l57
 		}
 	lok32:
-	l61:
+	l59:
 		{
-			position62, tokenIndex62 := pos, ti
+			position60, tokenIndex60 := pos, ti
 			{ // xpalpha
-				position55_33, tokenIndex55_33 := pos, ti
+				position53_33, tokenIndex53_33 := pos, ti
 				{
-					position56_33 := pos
+					position54_33 := pos
 					{
-						position57_33, tokenIndex57_33 := pos, ti
+						position55_33, tokenIndex55_33 := pos, ti
 						{ // xalpha
-							position48_31_33, tokenIndex48_31_33 := pos, ti
+							position46_31_33, tokenIndex46_31_33 := pos, ti
 							{
-								position49_31_33 := pos
+								position47_31_33 := pos
 								{
 									if c := buffer[pos]; class7[c] != 0 {
 										pos++
@@ -5116,9 +4996,9 @@ func (p *Parser) nxpalphas() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position76_28_31_33, tokenIndex76_28_31_33 := pos, ti
+												position74_28_31_33, tokenIndex74_28_31_33 := pos, ti
 												{
-													position77_28_31_33 := pos
+													position75_28_31_33 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(25, true)
@@ -5127,7 +5007,7 @@ func (p *Parser) nxpalphas() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_28_31_33
+														goto l74_28_31_33
 													}
 													pos++
 													{ // hex
@@ -5135,13 +5015,13 @@ func (p *Parser) nxpalphas() bool {
 															p.note(26, true)
 														}
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_5_28_31_33
+															goto l76_5_28_31_33
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_28_31_33
-													l78_5_28_31_33:
+														goto l74_28_31_33
+													l76_5_28_31_33:
 														pos++
 														goto lok5_28_31_33
 													}
@@ -5151,23 +5031,23 @@ func (p *Parser) nxpalphas() bool {
 															p.note(26, true)
 														}
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_6_28_31_33
+															goto l76_6_28_31_33
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_28_31_33
-													l78_6_28_31_33:
+														goto l74_28_31_33
+													l76_6_28_31_33:
 														pos++
 														goto lok6_28_31_33
 													}
 												lok6_28_31_33:
-													_ = position77_28_31_33
+													_ = position75_28_31_33
 												}
 												goto lok28_31_33
-											l76_28_31_33:
-												pos, ti = position76_28_31_33, tokenIndex76_28_31_33
-												goto l48_31_33
+											l74_28_31_33:
+												pos, ti = position74_28_31_33, tokenIndex74_28_31_33
+												goto l46_31_33
 											}
 										lok28_31_33:
 											;
@@ -5180,24 +5060,24 @@ func (p *Parser) nxpalphas() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l48_31_33
+												goto l46_31_33
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position49_31_33
+								_ = position47_31_33
 							}
 							goto lok31_33
-						l48_31_33:
-							pos, ti = position48_31_33, tokenIndex48_31_33
-							goto l58_33
+						l46_31_33:
+							pos, ti = position46_31_33, tokenIndex46_31_33
+							goto l56_33
 						}
 					lok31_33:
-						goto l57_33
-					l58_33:
-						pos, ti = position57_33, tokenIndex57_33
+						goto l55_33
+					l56_33:
+						pos, ti = position55_33, tokenIndex55_33
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
 								p.note(23, true)
@@ -5206,29 +5086,29 @@ func (p *Parser) nxpalphas() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l55_33
+							goto l53_33
 						}
 						pos++
 					}
-				l57_33:
-					_ = position56_33
+				l55_33:
+					_ = position54_33
 				}
 				goto lok33
-			l55_33:
-				pos, ti = position55_33, tokenIndex55_33
-				goto l62
+			l53_33:
+				pos, ti = position53_33, tokenIndex53_33
+				goto l60
 			}
 		lok33:
-			goto l61
-		l62:
-			pos, ti = position62, tokenIndex62
+			goto l59
+		l60:
+			pos, ti = position60, tokenIndex60
 		}
-		_ = position60
+		_ = position58
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l59:
-	pos, ti = position59, tokenIndex59
+l57:
+	pos, ti = position57, tokenIndex57
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5237,42 +5117,42 @@ l59:
 func (p *Parser) rialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position63, tokenIndex63 := pos, ti
+	position61, tokenIndex61 := pos, ti
 	{
-		position64 := pos
+		position62 := pos
 		{ // alpha
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l67_34
+				goto l65_34
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class6[c] != 0 {
-				goto l67_34
+				goto l65_34
 			}
-			goto l63
-		l67_34:
+			goto l61
+		l65_34:
 			pos++
 			goto lok34
 		}
 	lok34:
 		{
-			position65, tokenIndex65 := pos, ti
+			position63, tokenIndex63 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rxalphas() {
-				goto l65
+				goto l63
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l66
-		l65:
-			pos, ti = position65, tokenIndex65
+			goto l64
+		l63:
+			pos, ti = position63, tokenIndex63
 		}
-	l66:
-		_ = position64
+	l64:
+		_ = position62
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l63:
-	pos, ti = position63, tokenIndex63
+l61:
+	pos, ti = position61, tokenIndex61
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5280,15 +5160,15 @@ l63:
 func (p *Parser) nialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position63, tokenIndex63 := pos, ti
+	position61, tokenIndex61 := pos, ti
 	{
-		position64 := pos
+		position62 := pos
 		{ // alpha
 			if int(pos) == p.at {
 				p.note(19, true)
 			}
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l67_34
+				goto l65_34
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -5297,31 +5177,31 @@ func (p *Parser) nialpha() bool {
 				p.note(20, true)
 			}
 			if c := buffer[pos]; class6[c] != 0 {
-				goto l67_34
+				goto l65_34
 			}
-			goto l63
-		l67_34:
+			goto l61
+		l65_34:
 			pos++
 			goto lok34
 		}
 	lok34:
 		{
-			position65, tokenIndex65 := pos, ti
+			position63, tokenIndex63 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nxalphas() {
-				goto l65
+				goto l63
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l66
-		l65:
-			pos, ti = position65, tokenIndex65
+			goto l64
+		l63:
+			pos, ti = position63, tokenIndex63
 		}
-	l66:
-		_ = position64
+	l64:
+		_ = position62
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l63:
-	pos, ti = position63, tokenIndex63
+l61:
+	pos, ti = position61, tokenIndex61
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5331,17 +5211,17 @@ func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l67
+		goto l65
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class6[c] != 0 {
-		goto l67
+		goto l65
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l67:
+l65:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5354,7 +5234,7 @@ func (p *Parser) nalpha() bool {
 		p.note(19, true)
 	}
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l67
+		goto l65
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -5363,11 +5243,11 @@ func (p *Parser) nalpha() bool {
 		p.note(20, true)
 	}
 	if c := buffer[pos]; class6[c] != 0 {
-		goto l67
+		goto l65
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l67:
+l65:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5378,14 +5258,14 @@ func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class5[c] != 0 {
-		goto l71
+		goto l69
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l71:
+l69:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5398,14 +5278,14 @@ func (p *Parser) ndigit() bool {
 		p.note(27, true)
 	}
 	if c := buffer[pos]; class5[c] != 0 {
-		goto l71
+		goto l69
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l71:
+l69:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5415,49 +5295,49 @@ l71:
 func (p *Parser) rescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position76, tokenIndex76 := pos, ti
+	position74, tokenIndex74 := pos, ti
 	{
-		position77 := pos
+		position75 := pos
 		if buffer[pos] != '%' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l76
+			goto l74
 		}
 		pos++
 		{ // hex
 			if c := buffer[pos]; class4[c] != 0 {
-				goto l78_5
+				goto l76_5
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l76
-		l78_5:
+			goto l74
+		l76_5:
 			pos++
 			goto lok5
 		}
 	lok5:
 		{ // hex
 			if c := buffer[pos]; class4[c] != 0 {
-				goto l78_6
+				goto l76_6
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l76
-		l78_6:
+			goto l74
+		l76_6:
 			pos++
 			goto lok6
 		}
 	lok6:
-		_ = position77
+		_ = position75
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l76:
-	pos, ti = position76, tokenIndex76
+l74:
+	pos, ti = position74, tokenIndex74
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5465,9 +5345,9 @@ l76:
 func (p *Parser) nescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position76, tokenIndex76 := pos, ti
+	position74, tokenIndex74 := pos, ti
 	{
-		position77 := pos
+		position75 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(25, true)
@@ -5476,7 +5356,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l76
+			goto l74
 		}
 		pos++
 		{ // hex
@@ -5484,13 +5364,13 @@ func (p *Parser) nescape() bool {
 				p.note(26, true)
 			}
 			if c := buffer[pos]; class4[c] != 0 {
-				goto l78_5
+				goto l76_5
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l76
-		l78_5:
+			goto l74
+		l76_5:
 			pos++
 			goto lok5
 		}
@@ -5500,23 +5380,23 @@ func (p *Parser) nescape() bool {
 				p.note(26, true)
 			}
 			if c := buffer[pos]; class4[c] != 0 {
-				goto l78_6
+				goto l76_6
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l76
-		l78_6:
+			goto l74
+		l76_6:
 			pos++
 			goto lok6
 		}
 	lok6:
-		_ = position77
+		_ = position75
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l76:
-	pos, ti = position76, tokenIndex76
+l74:
+	pos, ti = position74, tokenIndex74
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5526,14 +5406,14 @@ func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class4[c] != 0 {
-		goto l78
+		goto l76
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l78:
+l76:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5546,14 +5426,14 @@ func (p *Parser) nhex() bool {
 		p.note(26, true)
 	}
 	if c := buffer[pos]; class4[c] != 0 {
-		goto l78
+		goto l76
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l78:
+l76:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5563,21 +5443,23 @@ l78:
 func (p *Parser) rprefixedurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position83, tokenIndex83 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleprefixedurl)
+	position81, tokenIndex81 := pos, ti
 	{
-		position84 := pos
+		position82 := pos
 		{ // preprefix
 			comp_116 := p.comp
 			p.comp = uint32(rulepreprefix)
-			position85_116, tokenIndex85_116 := pos, ti
+			position83_116, tokenIndex83_116 := pos, ti
 			{
-				position86_116 := pos
+				position84_116 := pos
 				if buffer[pos] != 'u' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -5585,7 +5467,7 @@ func (p *Parser) rprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -5593,7 +5475,7 @@ func (p *Parser) rprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if buffer[pos] != ':' {
@@ -5601,33 +5483,39 @@ func (p *Parser) rprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if p.records(rulepreprefix) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulepreprefix, position86_116)
+					p.add(rulepreprefix, position84_116)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_116
 			goto lok116
-		l85_116:
-			pos, ti = position85_116, tokenIndex85_116
+		l83_116:
+			pos, ti = position83_116, tokenIndex83_116
 			p.comp = comp_116
-			goto l83
+			goto l81
 		}
 	lok116:
 		if p.position, p.tokenIndex = pos, ti; !p.rurl() {
-			goto l83
+			goto l81
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position84
+		if p.records(ruleprefixedurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprefixedurl, position82)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l83:
-	pos, ti = position83, tokenIndex83
+l81:
+	pos, ti = position81, tokenIndex81
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5635,15 +5523,17 @@ l83:
 func (p *Parser) nprefixedurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position83, tokenIndex83 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleprefixedurl)
+	position81, tokenIndex81 := pos, ti
 	{
-		position84 := pos
+		position82 := pos
 		{ // preprefix
 			comp_116 := p.comp
 			p.comp = uint32(rulepreprefix)
-			position85_116, tokenIndex85_116 := pos, ti
+			position83_116, tokenIndex83_116 := pos, ti
 			{
-				position86_116 := pos
+				position84_116 := pos
 				if buffer[pos] != 'u' {
 					if int(pos) == p.at {
 						p.note(1, true)
@@ -5652,7 +5542,7 @@ func (p *Parser) nprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -5663,7 +5553,7 @@ func (p *Parser) nprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -5674,7 +5564,7 @@ func (p *Parser) nprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if buffer[pos] != ':' {
@@ -5685,33 +5575,39 @@ func (p *Parser) nprefixedurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l85_116
+					goto l83_116
 				}
 				pos++
 				if p.records(rulepreprefix) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulepreprefix, position86_116)
+					p.add(rulepreprefix, position84_116)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_116
 			goto lok116
-		l85_116:
-			pos, ti = position85_116, tokenIndex85_116
+		l83_116:
+			pos, ti = position83_116, tokenIndex83_116
 			p.comp = comp_116
-			goto l83
+			goto l81
 		}
 	lok116:
 		if p.position, p.tokenIndex = pos, ti; !p.nurl() {
-			goto l83
+			goto l81
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position84
+		if p.records(ruleprefixedurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprefixedurl, position82)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l83:
-	pos, ti = position83, tokenIndex83
+l81:
+	pos, ti = position81, tokenIndex81
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5722,15 +5618,15 @@ func (p *Parser) rpreprefix() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepreprefix)
-	position85, tokenIndex85 := pos, ti
+	position83, tokenIndex83 := pos, ti
 	{
-		position86 := pos
+		position84 := pos
 		if buffer[pos] != 'u' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -5738,7 +5634,7 @@ func (p *Parser) rpreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -5746,7 +5642,7 @@ func (p *Parser) rpreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -5754,20 +5650,20 @@ func (p *Parser) rpreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if p.records(rulepreprefix) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepreprefix, position86)
+			p.add(rulepreprefix, position84)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l85:
-	pos, ti = position85, tokenIndex85
+l83:
+	pos, ti = position83, tokenIndex83
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -5778,9 +5674,9 @@ func (p *Parser) npreprefix() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepreprefix)
-	position85, tokenIndex85 := pos, ti
+	position83, tokenIndex83 := pos, ti
 	{
-		position86 := pos
+		position84 := pos
 		if buffer[pos] != 'u' {
 			if int(pos) == p.at {
 				p.note(1, true)
@@ -5789,7 +5685,7 @@ func (p *Parser) npreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -5800,7 +5696,7 @@ func (p *Parser) npreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -5811,7 +5707,7 @@ func (p *Parser) npreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -5822,12 +5718,614 @@ func (p *Parser) npreprefix() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l85
+			goto l83
 		}
 		pos++
 		if p.records(rulepreprefix) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepreprefix, position86)
+			p.add(rulepreprefix, position84)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l83:
+	pos, ti = position83, tokenIndex83
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rurl is rule 26 url <- <(newsaddress / ((&('m') mailtoaddress) | (&('w') waisaddress) | (&('g') gopheraddress) | (&('t') telnetaddress) | (&('p') prosperoaddress) | (&('n') nntpaddress) | (&('f') ftpaddress) | (&('h') httpaddress)))>
+func (p *Parser) rurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleurl)
+	position85, tokenIndex85 := pos, ti
+	{
+		position86 := pos
+		{
+			position87, tokenIndex87 := pos, ti
+			{ // newsaddress
+				comp_109 := p.comp
+				p.comp = uint32(rulenewsaddress)
+				position124_109, tokenIndex124_109 := pos, ti
+				{
+					position125_109 := pos
+					{ // scheme_news
+						comp_99 := p.comp
+						p.comp = uint32(rulescheme_news)
+						position95_99_109, tokenIndex95_99_109 := pos, ti
+						{
+							position96_99_109 := pos
+							if buffer[pos] != 'n' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_99_109
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_99_109
+							}
+							pos++
+							if buffer[pos] != 'w' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_99_109
+							}
+							pos++
+							if buffer[pos] != 's' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l95_99_109
+							}
+							pos++
+							if p.records(rulescheme_news) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulescheme_news, position96_99_109)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_99
+						goto lok99_109
+					l95_99_109:
+						pos, ti = position95_99_109, tokenIndex95_99_109
+						p.comp = comp_99
+						goto l124_109
+					}
+				lok99_109:
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l124_109
+					}
+					pos++
+					{ // newspath
+						comp_100 := p.comp
+						p.comp = uint32(rulenewspath)
+						position126_100_109, tokenIndex126_100_109 := pos, ti
+						{
+							position127_100_109 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
+								goto l126_100_109
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(rulenewspath) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulenewspath, position127_100_109)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_100
+						goto lok100_109
+					l126_100_109:
+						pos, ti = position126_100_109, tokenIndex126_100_109
+						p.comp = comp_100
+						goto l124_109
+					}
+				lok100_109:
+					if p.records(rulenewsaddress) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsaddress, position125_109)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_109
+				goto lok109
+			l124_109:
+				pos, ti = position124_109, tokenIndex124_109
+				p.comp = comp_109
+				goto l88
+			}
+		lok109:
+			goto l87
+		l88:
+			pos, ti = position87, tokenIndex87
+			{
+				switch buffer[pos] {
+				case 'm':
+					{ // mailtoaddress
+						comp_110 := p.comp
+						p.comp = uint32(rulemailtoaddress)
+						position132_110, tokenIndex132_110 := pos, ti
+						{
+							position133_110 := pos
+							{ // scheme_mailto
+								comp_70 := p.comp
+								p.comp = uint32(rulescheme_mailto)
+								position99_70_110, tokenIndex99_70_110 := pos, ti
+								{
+									position100_70_110 := pos
+									if buffer[pos] != 'm' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l99_70_110
+									}
+									pos++
+									if buffer[pos] != 'a' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l99_70_110
+									}
+									pos++
+									if buffer[pos] != 'i' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l99_70_110
+									}
+									pos++
+									if buffer[pos] != 'l' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l99_70_110
+									}
+									pos++
+									if buffer[pos] != 't' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l99_70_110
+									}
+									pos++
+									if buffer[pos] != 'o' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l99_70_110
+									}
+									pos++
+									if p.records(rulescheme_mailto) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme_mailto, position100_70_110)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_70
+								goto lok70_110
+							l99_70_110:
+								pos, ti = position99_70_110, tokenIndex99_70_110
+								p.comp = comp_70
+								goto l132_110
+							}
+						lok70_110:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l132_110
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rmailtopath() {
+								goto l132_110
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(rulemailtoaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtoaddress, position133_110)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_110
+						goto lok110
+					l132_110:
+						pos, ti = position132_110, tokenIndex132_110
+						p.comp = comp_110
+						goto l85
+					}
+				lok110:
+					;
+				case 'w':
+					{ // waisaddress
+						position139_111, tokenIndex139_111 := pos, ti
+						{
+							position140_111 := pos
+							{
+								position141_111, tokenIndex141_111 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+									goto l142_111
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l141_111
+							l142_111:
+								pos, ti = position141_111, tokenIndex141_111
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+									goto l139_111
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l141_111:
+							_ = position140_111
+						}
+						goto lok111
+					l139_111:
+						pos, ti = position139_111, tokenIndex139_111
+						goto l85
+					}
+				lok111:
+					;
+				case 'g':
+					if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
+						goto l85
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 't':
+					{ // telnetaddress
+						comp_112 := p.comp
+						p.comp = uint32(ruletelnetaddress)
+						position202_112, tokenIndex202_112 := pos, ti
+						{
+							position203_112 := pos
+							{ // scheme_telnet
+								comp_106 := p.comp
+								p.comp = uint32(rulescheme_telnet)
+								position105_106_112, tokenIndex105_106_112 := pos, ti
+								{
+									position106_106_112 := pos
+									if buffer[pos] != 't' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l105_106_112
+									}
+									pos++
+									if buffer[pos] != 'e' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l105_106_112
+									}
+									pos++
+									if buffer[pos] != 'l' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l105_106_112
+									}
+									pos++
+									if buffer[pos] != 'n' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l105_106_112
+									}
+									pos++
+									if buffer[pos] != 'e' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l105_106_112
+									}
+									pos++
+									if buffer[pos] != 't' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l105_106_112
+									}
+									pos++
+									if p.records(rulescheme_telnet) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme_telnet, position106_106_112)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_106
+								goto lok106_112
+							l105_106_112:
+								pos, ti = position105_106_112, tokenIndex105_106_112
+								p.comp = comp_106
+								goto l202_112
+							}
+						lok106_112:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_112
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_112
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_112
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+								goto l202_112
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(ruletelnetaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruletelnetaddress, position203_112)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_112
+						goto lok112
+					l202_112:
+						pos, ti = position202_112, tokenIndex202_112
+						p.comp = comp_112
+						goto l85
+					}
+				lok112:
+					;
+				case 'p':
+					{ // prosperoaddress
+						position182_113, tokenIndex182_113 := pos, ti
+						{
+							position183_113 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rprosperolink() {
+								goto l182_113
+							}
+							pos, ti = p.position, p.tokenIndex
+							_ = position183_113
+						}
+						goto lok113
+					l182_113:
+						pos, ti = position182_113, tokenIndex182_113
+						goto l85
+					}
+				lok113:
+					;
+				case 'n':
+					{ // nntpaddress
+						comp_114 := p.comp
+						p.comp = uint32(rulenntpaddress)
+						position128_114, tokenIndex128_114 := pos, ti
+						{
+							position129_114 := pos
+							{ // scheme_nntp
+								comp_69 := p.comp
+								p.comp = uint32(rulescheme_nntp)
+								position97_69_114, tokenIndex97_69_114 := pos, ti
+								{
+									position98_69_114 := pos
+									if buffer[pos] != 'n' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l97_69_114
+									}
+									pos++
+									if buffer[pos] != 'n' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l97_69_114
+									}
+									pos++
+									if buffer[pos] != 't' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l97_69_114
+									}
+									pos++
+									if buffer[pos] != 'p' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l97_69_114
+									}
+									pos++
+									if p.records(rulescheme_nntp) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme_nntp, position98_69_114)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_69
+								goto lok69_114
+							l97_69_114:
+								pos, ti = position97_69_114, tokenIndex97_69_114
+								p.comp = comp_69
+								goto l128_114
+							}
+						lok69_114:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_114
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rnntppath() {
+								goto l128_114
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(rulenntpaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulenntpaddress, position129_114)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_114
+						goto lok114
+					l128_114:
+						pos, ti = position128_114, tokenIndex128_114
+						p.comp = comp_114
+						goto l85
+					}
+				lok114:
+					;
+				case 'f':
+					{ // ftpaddress
+						comp_115 := p.comp
+						p.comp = uint32(ruleftpaddress)
+						position117_115, tokenIndex117_115 := pos, ti
+						{
+							position118_115 := pos
+							{ // scheme_ftp
+								comp_98 := p.comp
+								p.comp = uint32(rulescheme_ftp)
+								position93_98_115, tokenIndex93_98_115 := pos, ti
+								{
+									position94_98_115 := pos
+									if buffer[pos] != 'f' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l93_98_115
+									}
+									pos++
+									if buffer[pos] != 't' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l93_98_115
+									}
+									pos++
+									if buffer[pos] != 'p' {
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l93_98_115
+									}
+									pos++
+									if p.records(rulescheme_ftp) {
+										p.position, p.tokenIndex = pos, ti
+										p.add(rulescheme_ftp, position94_98_115)
+										ti = p.tokenIndex
+									}
+								}
+								p.comp = comp_98
+								goto lok98_115
+							l93_98_115:
+								pos, ti = position93_98_115, tokenIndex93_98_115
+								p.comp = comp_98
+								goto l117_115
+							}
+						lok98_115:
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l117_115
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l117_115
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l117_115
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+								goto l117_115
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.position, p.tokenIndex = pos, ti; !p.rftppath() {
+								goto l117_115
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(ruleftpaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleftpaddress, position118_115)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_115
+						goto lok115
+					l117_115:
+						pos, ti = position117_115, tokenIndex117_115
+						p.comp = comp_115
+						goto l85
+					}
+				lok115:
+					;
+				default:
+					if p.position, p.tokenIndex = pos, ti; !p.rhttpaddress() {
+						goto l85
+					}
+					pos, ti = p.position, p.tokenIndex
+				}
+			}
+
+		}
+	l87:
+		if p.records(ruleurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleurl, position86)
 			ti = p.tokenIndex
 		}
 	}
@@ -5841,578 +6339,28 @@ l85:
 	return false
 }
 
-// rurl is rule 26 url <- <(newsaddress / ((&('m') mailtoaddress) | (&('w') waisaddress) | (&('g') gopheraddress) | (&('t') telnetaddress) | (&('p') prosperoaddress) | (&('n') nntpaddress) | (&('f') ftpaddress) | (&('h') httpaddress)))>
-func (p *Parser) rurl() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position87, tokenIndex87 := pos, ti
-	{
-		position88 := pos
-		{
-			position89, tokenIndex89 := pos, ti
-			{ // newsaddress
-				position126_109, tokenIndex126_109 := pos, ti
-				{
-					position127_109 := pos
-					{ // scheme_news
-						comp_99 := p.comp
-						p.comp = uint32(rulescheme_news)
-						position97_99_109, tokenIndex97_99_109 := pos, ti
-						{
-							position98_99_109 := pos
-							if buffer[pos] != 'n' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l97_99_109
-							}
-							pos++
-							if buffer[pos] != 'e' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l97_99_109
-							}
-							pos++
-							if buffer[pos] != 'w' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l97_99_109
-							}
-							pos++
-							if buffer[pos] != 's' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l97_99_109
-							}
-							pos++
-							if p.records(rulescheme_news) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_news, position98_99_109)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_99
-						goto lok99_109
-					l97_99_109:
-						pos, ti = position97_99_109, tokenIndex97_99_109
-						p.comp = comp_99
-						goto l126_109
-					}
-				lok99_109:
-					if buffer[pos] != ':' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l126_109
-					}
-					pos++
-					{ // newspath
-						comp_100 := p.comp
-						p.comp = uint32(rulenewspath)
-						position128_100_109, tokenIndex128_100_109 := pos, ti
-						{
-							position129_100_109 := pos
-							if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
-								goto l128_100_109
-							}
-							pos, ti = p.position, p.tokenIndex
-							if p.records(rulenewspath) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulenewspath, position129_100_109)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_100
-						goto lok100_109
-					l128_100_109:
-						pos, ti = position128_100_109, tokenIndex128_100_109
-						p.comp = comp_100
-						goto l126_109
-					}
-				lok100_109:
-					_ = position127_109
-				}
-				goto lok109
-			l126_109:
-				pos, ti = position126_109, tokenIndex126_109
-				goto l90
-			}
-		lok109:
-			goto l89
-		l90:
-			pos, ti = position89, tokenIndex89
-			{
-				switch buffer[pos] {
-				case 'm':
-					{ // mailtoaddress
-						position134_110, tokenIndex134_110 := pos, ti
-						{
-							position135_110 := pos
-							{ // scheme_mailto
-								comp_70 := p.comp
-								p.comp = uint32(rulescheme_mailto)
-								position101_70_110, tokenIndex101_70_110 := pos, ti
-								{
-									position102_70_110 := pos
-									if buffer[pos] != 'm' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l101_70_110
-									}
-									pos++
-									if buffer[pos] != 'a' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l101_70_110
-									}
-									pos++
-									if buffer[pos] != 'i' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l101_70_110
-									}
-									pos++
-									if buffer[pos] != 'l' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l101_70_110
-									}
-									pos++
-									if buffer[pos] != 't' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l101_70_110
-									}
-									pos++
-									if buffer[pos] != 'o' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l101_70_110
-									}
-									pos++
-									if p.records(rulescheme_mailto) {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_mailto, position102_70_110)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_70
-								goto lok70_110
-							l101_70_110:
-								pos, ti = position101_70_110, tokenIndex101_70_110
-								p.comp = comp_70
-								goto l134_110
-							}
-						lok70_110:
-							if buffer[pos] != ':' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l134_110
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rmailtopath() {
-								goto l134_110
-							}
-							pos, ti = p.position, p.tokenIndex
-							_ = position135_110
-						}
-						goto lok110
-					l134_110:
-						pos, ti = position134_110, tokenIndex134_110
-						goto l87
-					}
-				lok110:
-					;
-				case 'w':
-					{ // waisaddress
-						position141_111, tokenIndex141_111 := pos, ti
-						{
-							position142_111 := pos
-							{
-								position143_111, tokenIndex143_111 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
-									goto l144_111
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l143_111
-							l144_111:
-								pos, ti = position143_111, tokenIndex143_111
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-									goto l141_111
-								}
-								pos, ti = p.position, p.tokenIndex
-							}
-						l143_111:
-							_ = position142_111
-						}
-						goto lok111
-					l141_111:
-						pos, ti = position141_111, tokenIndex141_111
-						goto l87
-					}
-				lok111:
-					;
-				case 'g':
-					if p.position, p.tokenIndex = pos, ti; !p.rgopheraddress() {
-						goto l87
-					}
-					pos, ti = p.position, p.tokenIndex
-				case 't':
-					{ // telnetaddress
-						position204_112, tokenIndex204_112 := pos, ti
-						{
-							position205_112 := pos
-							{ // scheme_telnet
-								comp_106 := p.comp
-								p.comp = uint32(rulescheme_telnet)
-								position107_106_112, tokenIndex107_106_112 := pos, ti
-								{
-									position108_106_112 := pos
-									if buffer[pos] != 't' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l107_106_112
-									}
-									pos++
-									if buffer[pos] != 'e' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l107_106_112
-									}
-									pos++
-									if buffer[pos] != 'l' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l107_106_112
-									}
-									pos++
-									if buffer[pos] != 'n' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l107_106_112
-									}
-									pos++
-									if buffer[pos] != 'e' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l107_106_112
-									}
-									pos++
-									if buffer[pos] != 't' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l107_106_112
-									}
-									pos++
-									if p.records(rulescheme_telnet) {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_telnet, position108_106_112)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_106
-								goto lok106_112
-							l107_106_112:
-								pos, ti = position107_106_112, tokenIndex107_106_112
-								p.comp = comp_106
-								goto l204_112
-							}
-						lok106_112:
-							if buffer[pos] != ':' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l204_112
-							}
-							pos++
-							if buffer[pos] != '/' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l204_112
-							}
-							pos++
-							if buffer[pos] != '/' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l204_112
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-								goto l204_112
-							}
-							pos, ti = p.position, p.tokenIndex
-							_ = position205_112
-						}
-						goto lok112
-					l204_112:
-						pos, ti = position204_112, tokenIndex204_112
-						goto l87
-					}
-				lok112:
-					;
-				case 'p':
-					{ // prosperoaddress
-						position184_113, tokenIndex184_113 := pos, ti
-						{
-							position185_113 := pos
-							if p.position, p.tokenIndex = pos, ti; !p.rprosperolink() {
-								goto l184_113
-							}
-							pos, ti = p.position, p.tokenIndex
-							_ = position185_113
-						}
-						goto lok113
-					l184_113:
-						pos, ti = position184_113, tokenIndex184_113
-						goto l87
-					}
-				lok113:
-					;
-				case 'n':
-					{ // nntpaddress
-						position130_114, tokenIndex130_114 := pos, ti
-						{
-							position131_114 := pos
-							{ // scheme_nntp
-								comp_69 := p.comp
-								p.comp = uint32(rulescheme_nntp)
-								position99_69_114, tokenIndex99_69_114 := pos, ti
-								{
-									position100_69_114 := pos
-									if buffer[pos] != 'n' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l99_69_114
-									}
-									pos++
-									if buffer[pos] != 'n' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l99_69_114
-									}
-									pos++
-									if buffer[pos] != 't' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l99_69_114
-									}
-									pos++
-									if buffer[pos] != 'p' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l99_69_114
-									}
-									pos++
-									if p.records(rulescheme_nntp) {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_nntp, position100_69_114)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_69
-								goto lok69_114
-							l99_69_114:
-								pos, ti = position99_69_114, tokenIndex99_69_114
-								p.comp = comp_69
-								goto l130_114
-							}
-						lok69_114:
-							if buffer[pos] != ':' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l130_114
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rnntppath() {
-								goto l130_114
-							}
-							pos, ti = p.position, p.tokenIndex
-							_ = position131_114
-						}
-						goto lok114
-					l130_114:
-						pos, ti = position130_114, tokenIndex130_114
-						goto l87
-					}
-				lok114:
-					;
-				case 'f':
-					{ // ftpaddress
-						position119_115, tokenIndex119_115 := pos, ti
-						{
-							position120_115 := pos
-							{ // scheme_ftp
-								comp_98 := p.comp
-								p.comp = uint32(rulescheme_ftp)
-								position95_98_115, tokenIndex95_98_115 := pos, ti
-								{
-									position96_98_115 := pos
-									if buffer[pos] != 'f' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l95_98_115
-									}
-									pos++
-									if buffer[pos] != 't' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l95_98_115
-									}
-									pos++
-									if buffer[pos] != 'p' {
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l95_98_115
-									}
-									pos++
-									if p.records(rulescheme_ftp) {
-										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_ftp, position96_98_115)
-										ti = p.tokenIndex
-									}
-								}
-								p.comp = comp_98
-								goto lok98_115
-							l95_98_115:
-								pos, ti = position95_98_115, tokenIndex95_98_115
-								p.comp = comp_98
-								goto l119_115
-							}
-						lok98_115:
-							if buffer[pos] != ':' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l119_115
-							}
-							pos++
-							if buffer[pos] != '/' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l119_115
-							}
-							pos++
-							if buffer[pos] != '/' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l119_115
-							}
-							pos++
-							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-								goto l119_115
-							}
-							pos, ti = p.position, p.tokenIndex
-							if p.position, p.tokenIndex = pos, ti; !p.rftppath() {
-								goto l119_115
-							}
-							pos, ti = p.position, p.tokenIndex
-							_ = position120_115
-						}
-						goto lok115
-					l119_115:
-						pos, ti = position119_115, tokenIndex119_115
-						goto l87
-					}
-				lok115:
-					;
-				default:
-					if p.position, p.tokenIndex = pos, ti; !p.rhttpaddress() {
-						goto l87
-					}
-					pos, ti = p.position, p.tokenIndex
-				}
-			}
-
-		}
-	l89:
-		_ = position88
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l87:
-	pos, ti = position87, tokenIndex87
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position87, tokenIndex87 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleurl)
+	position85, tokenIndex85 := pos, ti
 	{
-		position88 := pos
+		position86 := pos
 		{
-			position89, tokenIndex89 := pos, ti
+			position87, tokenIndex87 := pos, ti
 			{ // newsaddress
-				position126_109, tokenIndex126_109 := pos, ti
+				comp_109 := p.comp
+				p.comp = uint32(rulenewsaddress)
+				position124_109, tokenIndex124_109 := pos, ti
 				{
-					position127_109 := pos
+					position125_109 := pos
 					{ // scheme_news
 						comp_99 := p.comp
 						p.comp = uint32(rulescheme_news)
-						position97_99_109, tokenIndex97_99_109 := pos, ti
+						position95_99_109, tokenIndex95_99_109 := pos, ti
 						{
-							position98_99_109 := pos
+							position96_99_109 := pos
 							if buffer[pos] != 'n' {
 								if int(pos) == p.at {
 									p.note(5, true)
@@ -6421,7 +6369,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l97_99_109
+								goto l95_99_109
 							}
 							pos++
 							if buffer[pos] != 'e' {
@@ -6432,7 +6380,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l97_99_109
+								goto l95_99_109
 							}
 							pos++
 							if buffer[pos] != 'w' {
@@ -6443,7 +6391,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l97_99_109
+								goto l95_99_109
 							}
 							pos++
 							if buffer[pos] != 's' {
@@ -6454,21 +6402,21 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l97_99_109
+								goto l95_99_109
 							}
 							pos++
 							if p.records(rulescheme_news) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulescheme_news, position98_99_109)
+								p.add(rulescheme_news, position96_99_109)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_99
 						goto lok99_109
-					l97_99_109:
-						pos, ti = position97_99_109, tokenIndex97_99_109
+					l95_99_109:
+						pos, ti = position95_99_109, tokenIndex95_99_109
 						p.comp = comp_99
-						goto l126_109
+						goto l124_109
 					}
 				lok99_109:
 					if buffer[pos] != ':' {
@@ -6479,44 +6427,50 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l126_109
+						goto l124_109
 					}
 					pos++
 					{ // newspath
 						comp_100 := p.comp
 						p.comp = uint32(rulenewspath)
-						position128_100_109, tokenIndex128_100_109 := pos, ti
+						position126_100_109, tokenIndex126_100_109 := pos, ti
 						{
-							position129_100_109 := pos
+							position127_100_109 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.ngroupart() {
-								goto l128_100_109
+								goto l126_100_109
 							}
 							pos, ti = p.position, p.tokenIndex
 							if p.records(rulenewspath) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulenewspath, position129_100_109)
+								p.add(rulenewspath, position127_100_109)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_100
 						goto lok100_109
-					l128_100_109:
-						pos, ti = position128_100_109, tokenIndex128_100_109
+					l126_100_109:
+						pos, ti = position126_100_109, tokenIndex126_100_109
 						p.comp = comp_100
-						goto l126_109
+						goto l124_109
 					}
 				lok100_109:
-					_ = position127_109
+					if p.records(rulenewsaddress) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulenewsaddress, position125_109)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_109
 				goto lok109
-			l126_109:
-				pos, ti = position126_109, tokenIndex126_109
-				goto l90
+			l124_109:
+				pos, ti = position124_109, tokenIndex124_109
+				p.comp = comp_109
+				goto l88
 			}
 		lok109:
-			goto l89
-		l90:
-			pos, ti = position89, tokenIndex89
+			goto l87
+		l88:
+			pos, ti = position87, tokenIndex87
 			{
 				if int(pos) == p.at {
 					p.note(28, false)
@@ -6524,15 +6478,17 @@ func (p *Parser) nurl() bool {
 				switch buffer[pos] {
 				case 'm':
 					{ // mailtoaddress
-						position134_110, tokenIndex134_110 := pos, ti
+						comp_110 := p.comp
+						p.comp = uint32(rulemailtoaddress)
+						position132_110, tokenIndex132_110 := pos, ti
 						{
-							position135_110 := pos
+							position133_110 := pos
 							{ // scheme_mailto
 								comp_70 := p.comp
 								p.comp = uint32(rulescheme_mailto)
-								position101_70_110, tokenIndex101_70_110 := pos, ti
+								position99_70_110, tokenIndex99_70_110 := pos, ti
 								{
-									position102_70_110 := pos
+									position100_70_110 := pos
 									if buffer[pos] != 'm' {
 										if int(pos) == p.at {
 											p.note(17, true)
@@ -6541,7 +6497,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l101_70_110
+										goto l99_70_110
 									}
 									pos++
 									if buffer[pos] != 'a' {
@@ -6552,7 +6508,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l101_70_110
+										goto l99_70_110
 									}
 									pos++
 									if buffer[pos] != 'i' {
@@ -6563,7 +6519,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l101_70_110
+										goto l99_70_110
 									}
 									pos++
 									if buffer[pos] != 'l' {
@@ -6574,7 +6530,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l101_70_110
+										goto l99_70_110
 									}
 									pos++
 									if buffer[pos] != 't' {
@@ -6585,7 +6541,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l101_70_110
+										goto l99_70_110
 									}
 									pos++
 									if buffer[pos] != 'o' {
@@ -6596,21 +6552,21 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l101_70_110
+										goto l99_70_110
 									}
 									pos++
 									if p.records(rulescheme_mailto) {
 										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_mailto, position102_70_110)
+										p.add(rulescheme_mailto, position100_70_110)
 										ti = p.tokenIndex
 									}
 								}
 								p.comp = comp_70
 								goto lok70_110
-							l101_70_110:
-								pos, ti = position101_70_110, tokenIndex101_70_110
+							l99_70_110:
+								pos, ti = position99_70_110, tokenIndex99_70_110
 								p.comp = comp_70
-								goto l134_110
+								goto l132_110
 							}
 						lok70_110:
 							if buffer[pos] != ':' {
@@ -6621,67 +6577,75 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l134_110
+								goto l132_110
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nmailtopath() {
-								goto l134_110
+								goto l132_110
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position135_110
+							if p.records(rulemailtoaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtoaddress, position133_110)
+								ti = p.tokenIndex
+							}
 						}
+						p.comp = comp_110
 						goto lok110
-					l134_110:
-						pos, ti = position134_110, tokenIndex134_110
-						goto l87
+					l132_110:
+						pos, ti = position132_110, tokenIndex132_110
+						p.comp = comp_110
+						goto l85
 					}
 				lok110:
 					;
 				case 'w':
 					{ // waisaddress
-						position141_111, tokenIndex141_111 := pos, ti
+						position139_111, tokenIndex139_111 := pos, ti
 						{
-							position142_111 := pos
+							position140_111 := pos
 							{
-								position143_111, tokenIndex143_111 := pos, ti
+								position141_111, tokenIndex141_111 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
-									goto l144_111
+									goto l142_111
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l143_111
-							l144_111:
-								pos, ti = position143_111, tokenIndex143_111
+								goto l141_111
+							l142_111:
+								pos, ti = position141_111, tokenIndex141_111
 								if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
-									goto l141_111
+									goto l139_111
 								}
 								pos, ti = p.position, p.tokenIndex
 							}
-						l143_111:
-							_ = position142_111
+						l141_111:
+							_ = position140_111
 						}
 						goto lok111
-					l141_111:
-						pos, ti = position141_111, tokenIndex141_111
-						goto l87
+					l139_111:
+						pos, ti = position139_111, tokenIndex139_111
+						goto l85
 					}
 				lok111:
 					;
 				case 'g':
 					if p.position, p.tokenIndex = pos, ti; !p.ngopheraddress() {
-						goto l87
+						goto l85
 					}
 					pos, ti = p.position, p.tokenIndex
 				case 't':
 					{ // telnetaddress
-						position204_112, tokenIndex204_112 := pos, ti
+						comp_112 := p.comp
+						p.comp = uint32(ruletelnetaddress)
+						position202_112, tokenIndex202_112 := pos, ti
 						{
-							position205_112 := pos
+							position203_112 := pos
 							{ // scheme_telnet
 								comp_106 := p.comp
 								p.comp = uint32(rulescheme_telnet)
-								position107_106_112, tokenIndex107_106_112 := pos, ti
+								position105_106_112, tokenIndex105_106_112 := pos, ti
 								{
-									position108_106_112 := pos
+									position106_106_112 := pos
 									if buffer[pos] != 't' {
 										if int(pos) == p.at {
 											p.note(14, true)
@@ -6690,7 +6654,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l107_106_112
+										goto l105_106_112
 									}
 									pos++
 									if buffer[pos] != 'e' {
@@ -6701,7 +6665,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l107_106_112
+										goto l105_106_112
 									}
 									pos++
 									if buffer[pos] != 'l' {
@@ -6712,7 +6676,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l107_106_112
+										goto l105_106_112
 									}
 									pos++
 									if buffer[pos] != 'n' {
@@ -6723,7 +6687,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l107_106_112
+										goto l105_106_112
 									}
 									pos++
 									if buffer[pos] != 'e' {
@@ -6734,7 +6698,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l107_106_112
+										goto l105_106_112
 									}
 									pos++
 									if buffer[pos] != 't' {
@@ -6745,21 +6709,21 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l107_106_112
+										goto l105_106_112
 									}
 									pos++
 									if p.records(rulescheme_telnet) {
 										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_telnet, position108_106_112)
+										p.add(rulescheme_telnet, position106_106_112)
 										ti = p.tokenIndex
 									}
 								}
 								p.comp = comp_106
 								goto lok106_112
-							l107_106_112:
-								pos, ti = position107_106_112, tokenIndex107_106_112
+							l105_106_112:
+								pos, ti = position105_106_112, tokenIndex105_106_112
 								p.comp = comp_106
-								goto l204_112
+								goto l202_112
 							}
 						lok106_112:
 							if buffer[pos] != ':' {
@@ -6770,7 +6734,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l204_112
+								goto l202_112
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -6781,7 +6745,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l204_112
+								goto l202_112
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -6792,51 +6756,59 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l204_112
+								goto l202_112
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-								goto l204_112
+								goto l202_112
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position205_112
+							if p.records(ruletelnetaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruletelnetaddress, position203_112)
+								ti = p.tokenIndex
+							}
 						}
+						p.comp = comp_112
 						goto lok112
-					l204_112:
-						pos, ti = position204_112, tokenIndex204_112
-						goto l87
+					l202_112:
+						pos, ti = position202_112, tokenIndex202_112
+						p.comp = comp_112
+						goto l85
 					}
 				lok112:
 					;
 				case 'p':
 					{ // prosperoaddress
-						position184_113, tokenIndex184_113 := pos, ti
+						position182_113, tokenIndex182_113 := pos, ti
 						{
-							position185_113 := pos
+							position183_113 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nprosperolink() {
-								goto l184_113
+								goto l182_113
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position185_113
+							_ = position183_113
 						}
 						goto lok113
-					l184_113:
-						pos, ti = position184_113, tokenIndex184_113
-						goto l87
+					l182_113:
+						pos, ti = position182_113, tokenIndex182_113
+						goto l85
 					}
 				lok113:
 					;
 				case 'n':
 					{ // nntpaddress
-						position130_114, tokenIndex130_114 := pos, ti
+						comp_114 := p.comp
+						p.comp = uint32(rulenntpaddress)
+						position128_114, tokenIndex128_114 := pos, ti
 						{
-							position131_114 := pos
+							position129_114 := pos
 							{ // scheme_nntp
 								comp_69 := p.comp
 								p.comp = uint32(rulescheme_nntp)
-								position99_69_114, tokenIndex99_69_114 := pos, ti
+								position97_69_114, tokenIndex97_69_114 := pos, ti
 								{
-									position100_69_114 := pos
+									position98_69_114 := pos
 									if buffer[pos] != 'n' {
 										if int(pos) == p.at {
 											p.note(5, true)
@@ -6845,7 +6817,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l99_69_114
+										goto l97_69_114
 									}
 									pos++
 									if buffer[pos] != 'n' {
@@ -6856,7 +6828,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l99_69_114
+										goto l97_69_114
 									}
 									pos++
 									if buffer[pos] != 't' {
@@ -6867,7 +6839,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l99_69_114
+										goto l97_69_114
 									}
 									pos++
 									if buffer[pos] != 'p' {
@@ -6878,21 +6850,21 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l99_69_114
+										goto l97_69_114
 									}
 									pos++
 									if p.records(rulescheme_nntp) {
 										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_nntp, position100_69_114)
+										p.add(rulescheme_nntp, position98_69_114)
 										ti = p.tokenIndex
 									}
 								}
 								p.comp = comp_69
 								goto lok69_114
-							l99_69_114:
-								pos, ti = position99_69_114, tokenIndex99_69_114
+							l97_69_114:
+								pos, ti = position97_69_114, tokenIndex97_69_114
 								p.comp = comp_69
-								goto l130_114
+								goto l128_114
 							}
 						lok69_114:
 							if buffer[pos] != ':' {
@@ -6903,33 +6875,41 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l130_114
+								goto l128_114
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nnntppath() {
-								goto l130_114
+								goto l128_114
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position131_114
+							if p.records(rulenntpaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulenntpaddress, position129_114)
+								ti = p.tokenIndex
+							}
 						}
+						p.comp = comp_114
 						goto lok114
-					l130_114:
-						pos, ti = position130_114, tokenIndex130_114
-						goto l87
+					l128_114:
+						pos, ti = position128_114, tokenIndex128_114
+						p.comp = comp_114
+						goto l85
 					}
 				lok114:
 					;
 				case 'f':
 					{ // ftpaddress
-						position119_115, tokenIndex119_115 := pos, ti
+						comp_115 := p.comp
+						p.comp = uint32(ruleftpaddress)
+						position117_115, tokenIndex117_115 := pos, ti
 						{
-							position120_115 := pos
+							position118_115 := pos
 							{ // scheme_ftp
 								comp_98 := p.comp
 								p.comp = uint32(rulescheme_ftp)
-								position95_98_115, tokenIndex95_98_115 := pos, ti
+								position93_98_115, tokenIndex93_98_115 := pos, ti
 								{
-									position96_98_115 := pos
+									position94_98_115 := pos
 									if buffer[pos] != 'f' {
 										if int(pos) == p.at {
 											p.note(18, true)
@@ -6938,7 +6918,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l95_98_115
+										goto l93_98_115
 									}
 									pos++
 									if buffer[pos] != 't' {
@@ -6949,7 +6929,7 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l95_98_115
+										goto l93_98_115
 									}
 									pos++
 									if buffer[pos] != 'p' {
@@ -6960,21 +6940,21 @@ func (p *Parser) nurl() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l95_98_115
+										goto l93_98_115
 									}
 									pos++
 									if p.records(rulescheme_ftp) {
 										p.position, p.tokenIndex = pos, ti
-										p.add(rulescheme_ftp, position96_98_115)
+										p.add(rulescheme_ftp, position94_98_115)
 										ti = p.tokenIndex
 									}
 								}
 								p.comp = comp_98
 								goto lok98_115
-							l95_98_115:
-								pos, ti = position95_98_115, tokenIndex95_98_115
+							l93_98_115:
+								pos, ti = position93_98_115, tokenIndex93_98_115
 								p.comp = comp_98
-								goto l119_115
+								goto l117_115
 							}
 						lok98_115:
 							if buffer[pos] != ':' {
@@ -6985,7 +6965,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l119_115
+								goto l117_115
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -6996,7 +6976,7 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l119_115
+								goto l117_115
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -7007,42 +6987,54 @@ func (p *Parser) nurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l119_115
+								goto l117_115
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-								goto l119_115
+								goto l117_115
 							}
 							pos, ti = p.position, p.tokenIndex
 							if p.position, p.tokenIndex = pos, ti; !p.nftppath() {
-								goto l119_115
+								goto l117_115
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position120_115
+							if p.records(ruleftpaddress) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleftpaddress, position118_115)
+								ti = p.tokenIndex
+							}
 						}
+						p.comp = comp_115
 						goto lok115
-					l119_115:
-						pos, ti = position119_115, tokenIndex119_115
-						goto l87
+					l117_115:
+						pos, ti = position117_115, tokenIndex117_115
+						p.comp = comp_115
+						goto l85
 					}
 				lok115:
 					;
 				default:
 					if p.position, p.tokenIndex = pos, ti; !p.nhttpaddress() {
-						goto l87
+						goto l85
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
 			}
 
 		}
-	l89:
-		_ = position88
+	l87:
+		if p.records(ruleurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleurl, position86)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l87:
-	pos, ti = position87, tokenIndex87
+l85:
+	pos, ti = position85, tokenIndex85
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7053,15 +7045,15 @@ func (p *Parser) rscheme_http() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_http)
-	position93, tokenIndex93 := pos, ti
+	position91, tokenIndex91 := pos, ti
 	{
-		position94 := pos
+		position92 := pos
 		if buffer[pos] != 'h' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7069,7 +7061,7 @@ func (p *Parser) rscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7077,7 +7069,7 @@ func (p *Parser) rscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7085,20 +7077,20 @@ func (p *Parser) rscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if p.records(rulescheme_http) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_http, position94)
+			p.add(rulescheme_http, position92)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l93:
-	pos, ti = position93, tokenIndex93
+l91:
+	pos, ti = position91, tokenIndex91
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7109,9 +7101,9 @@ func (p *Parser) nscheme_http() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_http)
-	position93, tokenIndex93 := pos, ti
+	position91, tokenIndex91 := pos, ti
 	{
-		position94 := pos
+		position92 := pos
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
 				p.note(13, true)
@@ -7120,7 +7112,7 @@ func (p *Parser) nscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7131,7 +7123,7 @@ func (p *Parser) nscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7142,7 +7134,7 @@ func (p *Parser) nscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7153,20 +7145,20 @@ func (p *Parser) nscheme_http() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l93
+			goto l91
 		}
 		pos++
 		if p.records(rulescheme_http) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_http, position94)
+			p.add(rulescheme_http, position92)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l93:
-	pos, ti = position93, tokenIndex93
+l91:
+	pos, ti = position91, tokenIndex91
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7178,15 +7170,15 @@ func (p *Parser) rscheme_ftp() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_ftp)
-	position95, tokenIndex95 := pos, ti
+	position93, tokenIndex93 := pos, ti
 	{
-		position96 := pos
+		position94 := pos
 		if buffer[pos] != 'f' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l95
+			goto l93
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7194,7 +7186,7 @@ func (p *Parser) rscheme_ftp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l95
+			goto l93
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7202,20 +7194,20 @@ func (p *Parser) rscheme_ftp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l95
+			goto l93
 		}
 		pos++
 		if p.records(rulescheme_ftp) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_ftp, position96)
+			p.add(rulescheme_ftp, position94)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l95:
-	pos, ti = position95, tokenIndex95
+l93:
+	pos, ti = position93, tokenIndex93
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7226,9 +7218,9 @@ func (p *Parser) nscheme_ftp() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_ftp)
-	position95, tokenIndex95 := pos, ti
+	position93, tokenIndex93 := pos, ti
 	{
-		position96 := pos
+		position94 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
 				p.note(18, true)
@@ -7237,7 +7229,7 @@ func (p *Parser) nscheme_ftp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l95
+			goto l93
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7248,7 +7240,7 @@ func (p *Parser) nscheme_ftp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l95
+			goto l93
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7259,20 +7251,20 @@ func (p *Parser) nscheme_ftp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l95
+			goto l93
 		}
 		pos++
 		if p.records(rulescheme_ftp) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_ftp, position96)
+			p.add(rulescheme_ftp, position94)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l95:
-	pos, ti = position95, tokenIndex95
+l93:
+	pos, ti = position93, tokenIndex93
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7284,15 +7276,15 @@ func (p *Parser) rscheme_news() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_news)
-	position97, tokenIndex97 := pos, ti
+	position95, tokenIndex95 := pos, ti
 	{
-		position98 := pos
+		position96 := pos
 		if buffer[pos] != 'n' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -7300,7 +7292,7 @@ func (p *Parser) rscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if buffer[pos] != 'w' {
@@ -7308,7 +7300,7 @@ func (p *Parser) rscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -7316,20 +7308,20 @@ func (p *Parser) rscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if p.records(rulescheme_news) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_news, position98)
+			p.add(rulescheme_news, position96)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l97:
-	pos, ti = position97, tokenIndex97
+l95:
+	pos, ti = position95, tokenIndex95
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7340,9 +7332,9 @@ func (p *Parser) nscheme_news() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_news)
-	position97, tokenIndex97 := pos, ti
+	position95, tokenIndex95 := pos, ti
 	{
-		position98 := pos
+		position96 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
 				p.note(5, true)
@@ -7351,7 +7343,7 @@ func (p *Parser) nscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -7362,7 +7354,7 @@ func (p *Parser) nscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if buffer[pos] != 'w' {
@@ -7373,7 +7365,7 @@ func (p *Parser) nscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -7384,20 +7376,20 @@ func (p *Parser) nscheme_news() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l97
+			goto l95
 		}
 		pos++
 		if p.records(rulescheme_news) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_news, position98)
+			p.add(rulescheme_news, position96)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l97:
-	pos, ti = position97, tokenIndex97
+l95:
+	pos, ti = position95, tokenIndex95
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7409,15 +7401,15 @@ func (p *Parser) rscheme_nntp() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_nntp)
-	position99, tokenIndex99 := pos, ti
+	position97, tokenIndex97 := pos, ti
 	{
-		position100 := pos
+		position98 := pos
 		if buffer[pos] != 'n' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -7425,7 +7417,7 @@ func (p *Parser) rscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7433,7 +7425,7 @@ func (p *Parser) rscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7441,20 +7433,20 @@ func (p *Parser) rscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if p.records(rulescheme_nntp) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_nntp, position100)
+			p.add(rulescheme_nntp, position98)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l99:
-	pos, ti = position99, tokenIndex99
+l97:
+	pos, ti = position97, tokenIndex97
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7465,9 +7457,9 @@ func (p *Parser) nscheme_nntp() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_nntp)
-	position99, tokenIndex99 := pos, ti
+	position97, tokenIndex97 := pos, ti
 	{
-		position100 := pos
+		position98 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
 				p.note(5, true)
@@ -7476,7 +7468,7 @@ func (p *Parser) nscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -7487,7 +7479,7 @@ func (p *Parser) nscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7498,7 +7490,7 @@ func (p *Parser) nscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7509,20 +7501,20 @@ func (p *Parser) nscheme_nntp() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l97
 		}
 		pos++
 		if p.records(rulescheme_nntp) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_nntp, position100)
+			p.add(rulescheme_nntp, position98)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l99:
-	pos, ti = position99, tokenIndex99
+l97:
+	pos, ti = position97, tokenIndex97
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7534,15 +7526,15 @@ func (p *Parser) rscheme_mailto() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_mailto)
-	position101, tokenIndex101 := pos, ti
+	position99, tokenIndex99 := pos, ti
 	{
-		position102 := pos
+		position100 := pos
 		if buffer[pos] != 'm' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -7550,7 +7542,7 @@ func (p *Parser) rscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -7558,7 +7550,7 @@ func (p *Parser) rscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -7566,7 +7558,7 @@ func (p *Parser) rscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7574,7 +7566,7 @@ func (p *Parser) rscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -7582,20 +7574,20 @@ func (p *Parser) rscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if p.records(rulescheme_mailto) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_mailto, position102)
+			p.add(rulescheme_mailto, position100)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l101:
-	pos, ti = position101, tokenIndex101
+l99:
+	pos, ti = position99, tokenIndex99
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7606,9 +7598,9 @@ func (p *Parser) nscheme_mailto() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_mailto)
-	position101, tokenIndex101 := pos, ti
+	position99, tokenIndex99 := pos, ti
 	{
-		position102 := pos
+		position100 := pos
 		if buffer[pos] != 'm' {
 			if int(pos) == p.at {
 				p.note(17, true)
@@ -7617,7 +7609,7 @@ func (p *Parser) nscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -7628,7 +7620,7 @@ func (p *Parser) nscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -7639,7 +7631,7 @@ func (p *Parser) nscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -7650,7 +7642,7 @@ func (p *Parser) nscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -7661,7 +7653,7 @@ func (p *Parser) nscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -7672,20 +7664,20 @@ func (p *Parser) nscheme_mailto() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l101
+			goto l99
 		}
 		pos++
 		if p.records(rulescheme_mailto) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_mailto, position102)
+			p.add(rulescheme_mailto, position100)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l101:
-	pos, ti = position101, tokenIndex101
+l99:
+	pos, ti = position99, tokenIndex99
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7697,15 +7689,15 @@ func (p *Parser) rscheme_wais() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_wais)
-	position103, tokenIndex103 := pos, ti
+	position101, tokenIndex101 := pos, ti
 	{
-		position104 := pos
+		position102 := pos
 		if buffer[pos] != 'w' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -7713,7 +7705,7 @@ func (p *Parser) rscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -7721,7 +7713,7 @@ func (p *Parser) rscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -7729,20 +7721,20 @@ func (p *Parser) rscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if p.records(rulescheme_wais) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_wais, position104)
+			p.add(rulescheme_wais, position102)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l103:
-	pos, ti = position103, tokenIndex103
+l101:
+	pos, ti = position101, tokenIndex101
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7753,9 +7745,9 @@ func (p *Parser) nscheme_wais() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_wais)
-	position103, tokenIndex103 := pos, ti
+	position101, tokenIndex101 := pos, ti
 	{
-		position104 := pos
+		position102 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(7, true)
@@ -7764,7 +7756,7 @@ func (p *Parser) nscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -7775,7 +7767,7 @@ func (p *Parser) nscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -7786,7 +7778,7 @@ func (p *Parser) nscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -7797,20 +7789,20 @@ func (p *Parser) nscheme_wais() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l103
+			goto l101
 		}
 		pos++
 		if p.records(rulescheme_wais) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_wais, position104)
+			p.add(rulescheme_wais, position102)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l103:
-	pos, ti = position103, tokenIndex103
+l101:
+	pos, ti = position101, tokenIndex101
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7822,15 +7814,15 @@ func (p *Parser) rscheme_prospero() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_prospero)
-	position105, tokenIndex105 := pos, ti
+	position103, tokenIndex103 := pos, ti
 	{
-		position106 := pos
+		position104 := pos
 		if buffer[pos] != 'p' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -7838,7 +7830,7 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -7846,7 +7838,7 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -7854,7 +7846,7 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7862,7 +7854,7 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -7870,7 +7862,7 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -7878,7 +7870,7 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -7886,20 +7878,20 @@ func (p *Parser) rscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if p.records(rulescheme_prospero) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_prospero, position106)
+			p.add(rulescheme_prospero, position104)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l105:
-	pos, ti = position105, tokenIndex105
+l103:
+	pos, ti = position103, tokenIndex103
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7910,9 +7902,9 @@ func (p *Parser) nscheme_prospero() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_prospero)
-	position105, tokenIndex105 := pos, ti
+	position103, tokenIndex103 := pos, ti
 	{
-		position106 := pos
+		position104 := pos
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
 				p.note(12, true)
@@ -7921,7 +7913,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -7932,7 +7924,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -7943,7 +7935,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -7954,7 +7946,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -7965,7 +7957,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -7976,7 +7968,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -7987,7 +7979,7 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -7998,20 +7990,20 @@ func (p *Parser) nscheme_prospero() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l105
+			goto l103
 		}
 		pos++
 		if p.records(rulescheme_prospero) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_prospero, position106)
+			p.add(rulescheme_prospero, position104)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l105:
-	pos, ti = position105, tokenIndex105
+l103:
+	pos, ti = position103, tokenIndex103
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -8023,15 +8015,15 @@ func (p *Parser) rscheme_telnet() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_telnet)
-	position107, tokenIndex107 := pos, ti
+	position105, tokenIndex105 := pos, ti
 	{
-		position108 := pos
+		position106 := pos
 		if buffer[pos] != 't' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -8039,7 +8031,7 @@ func (p *Parser) rscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -8047,7 +8039,7 @@ func (p *Parser) rscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -8055,7 +8047,7 @@ func (p *Parser) rscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -8063,7 +8055,7 @@ func (p *Parser) rscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -8071,20 +8063,20 @@ func (p *Parser) rscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if p.records(rulescheme_telnet) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_telnet, position108)
+			p.add(rulescheme_telnet, position106)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l107:
-	pos, ti = position107, tokenIndex107
+l105:
+	pos, ti = position105, tokenIndex105
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -8095,9 +8087,9 @@ func (p *Parser) nscheme_telnet() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_telnet)
-	position107, tokenIndex107 := pos, ti
+	position105, tokenIndex105 := pos, ti
 	{
-		position108 := pos
+		position106 := pos
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
 				p.note(14, true)
@@ -8106,7 +8098,7 @@ func (p *Parser) nscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -8117,7 +8109,7 @@ func (p *Parser) nscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -8128,7 +8120,7 @@ func (p *Parser) nscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -8139,7 +8131,7 @@ func (p *Parser) nscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -8150,7 +8142,7 @@ func (p *Parser) nscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -8161,20 +8153,20 @@ func (p *Parser) nscheme_telnet() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l107
+			goto l105
 		}
 		pos++
 		if p.records(rulescheme_telnet) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_telnet, position108)
+			p.add(rulescheme_telnet, position106)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l107:
-	pos, ti = position107, tokenIndex107
+l105:
+	pos, ti = position105, tokenIndex105
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -8186,15 +8178,15 @@ func (p *Parser) rscheme_gopher() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_gopher)
-	position109, tokenIndex109 := pos, ti
+	position107, tokenIndex107 := pos, ti
 	{
-		position110 := pos
+		position108 := pos
 		if buffer[pos] != 'g' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -8202,7 +8194,7 @@ func (p *Parser) rscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -8210,7 +8202,7 @@ func (p *Parser) rscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'h' {
@@ -8218,7 +8210,7 @@ func (p *Parser) rscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -8226,7 +8218,7 @@ func (p *Parser) rscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -8234,20 +8226,20 @@ func (p *Parser) rscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if p.records(rulescheme_gopher) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_gopher, position110)
+			p.add(rulescheme_gopher, position108)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l109:
-	pos, ti = position109, tokenIndex109
+l107:
+	pos, ti = position107, tokenIndex107
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -8258,9 +8250,9 @@ func (p *Parser) nscheme_gopher() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme_gopher)
-	position109, tokenIndex109 := pos, ti
+	position107, tokenIndex107 := pos, ti
 	{
-		position110 := pos
+		position108 := pos
 		if buffer[pos] != 'g' {
 			if int(pos) == p.at {
 				p.note(10, true)
@@ -8269,7 +8261,7 @@ func (p *Parser) nscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -8280,7 +8272,7 @@ func (p *Parser) nscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -8291,7 +8283,7 @@ func (p *Parser) nscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'h' {
@@ -8302,7 +8294,7 @@ func (p *Parser) nscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -8313,7 +8305,7 @@ func (p *Parser) nscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -8324,12 +8316,375 @@ func (p *Parser) nscheme_gopher() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l109
+			goto l107
 		}
 		pos++
 		if p.records(rulescheme_gopher) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme_gopher, position110)
+			p.add(rulescheme_gopher, position108)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l107:
+	pos, ti = position107, tokenIndex107
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rhttpaddress is rule 37 httpaddress <- <(scheme_http (':' '/' '/') hostport httppath? ('?' url_search)?)>
+func (p *Parser) rhttpaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehttpaddress)
+	position109, tokenIndex109 := pos, ti
+	{
+		position110 := pos
+		{ // scheme_http
+			comp_81 := p.comp
+			p.comp = uint32(rulescheme_http)
+			position91_81, tokenIndex91_81 := pos, ti
+			{
+				position92_81 := pos
+				if buffer[pos] != 'h' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l91_81
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l91_81
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l91_81
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l91_81
+				}
+				pos++
+				if p.records(rulescheme_http) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_http, position92_81)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_81
+			goto lok81
+		l91_81:
+			pos, ti = position91_81, tokenIndex91_81
+			p.comp = comp_81
+			goto l109
+		}
+	lok81:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l109
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l109
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l109
+		}
+		pos++
+		{ // hostport
+			comp_82 := p.comp
+			p.comp = uint32(rulehostport)
+			position221_82, tokenIndex221_82 := pos, ti
+			{
+				position222_82 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+					goto l221_82
+				}
+				pos, ti = p.position, p.tokenIndex
+				{
+					position223_82, tokenIndex223_82 := pos, ti
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l223_82
+					}
+					pos++
+					{ // port
+						comp_78 := p.comp
+						p.comp = uint32(ruleport)
+						position242_78_82, tokenIndex242_78_82 := pos, ti
+						{
+							position243_78_82 := pos
+							{ // digits
+								position293_16_78_82, tokenIndex293_16_78_82 := pos, ti
+								{
+									position294_16_78_82 := pos
+									{ // digit
+										if c := buffer[pos]; class5[c] != 0 {
+											goto l69_1_16_78_82
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l293_16_78_82
+									l69_1_16_78_82:
+										pos++
+										goto lok1_16_78_82
+									}
+								lok1_16_78_82:
+								l295_16_78_82:
+									{
+										position296_16_78_82, tokenIndex296_16_78_82 := pos, ti
+										{ // digit
+											if c := buffer[pos]; class5[c] != 0 {
+												goto l69_2_16_78_82
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l296_16_78_82
+										l69_2_16_78_82:
+											pos++
+											goto lok2_16_78_82
+										}
+									lok2_16_78_82:
+										goto l295_16_78_82
+									l296_16_78_82:
+										pos, ti = position296_16_78_82, tokenIndex296_16_78_82
+									}
+									_ = position294_16_78_82
+								}
+								goto lok16_78_82
+							l293_16_78_82:
+								pos, ti = position293_16_78_82, tokenIndex293_16_78_82
+								goto l242_78_82
+							}
+						lok16_78_82:
+							if p.records(ruleport) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleport, position243_78_82)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_78
+						goto lok78_82
+					l242_78_82:
+						pos, ti = position242_78_82, tokenIndex242_78_82
+						p.comp = comp_78
+						goto l223_82
+					}
+				lok78_82:
+					goto l224_82
+				l223_82:
+					pos, ti = position223_82, tokenIndex223_82
+				}
+			l224_82:
+				if p.records(rulehostport) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehostport, position222_82)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_82
+			goto lok82
+		l221_82:
+			pos, ti = position221_82, tokenIndex221_82
+			p.comp = comp_82
+			goto l109
+		}
+	lok82:
+		{
+			position111, tokenIndex111 := pos, ti
+			{ // httppath
+				comp_83 := p.comp
+				p.comp = uint32(rulehttppath)
+				position115_83, tokenIndex115_83 := pos, ti
+				{
+					position116_83 := pos
+					if buffer[pos] != '/' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_83
+					}
+					pos++
+					{ // url_path
+						if false {
+							goto l115_83
+						}
+						{
+							position247_66_83 := pos
+						l248_66_83:
+							{
+								position249_66_83, tokenIndex249_66_83 := pos, ti
+								{ // segment
+									position252_61_66_83, tokenIndex252_61_66_83 := pos, ti
+									{
+										position253_61_66_83 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
+											goto l252_61_66_83
+										}
+										pos, ti = p.position, p.tokenIndex
+										_ = position253_61_66_83
+									}
+									goto lok61_66_83
+								l252_61_66_83:
+									pos, ti = position252_61_66_83, tokenIndex252_61_66_83
+									goto l249_66_83
+								}
+							lok61_66_83:
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_66_83
+								}
+								pos++
+								goto l248_66_83
+							l249_66_83:
+								pos, ti = position249_66_83, tokenIndex249_66_83
+							}
+							{
+								position250_66_83, tokenIndex250_66_83 := pos, ti
+								{ // segment
+									position252_62_66_83, tokenIndex252_62_66_83 := pos, ti
+									{
+										position253_62_66_83 := pos
+										if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
+											goto l252_62_66_83
+										}
+										pos, ti = p.position, p.tokenIndex
+										_ = position253_62_66_83
+									}
+									goto lok62_66_83
+								l252_62_66_83:
+									pos, ti = position252_62_66_83, tokenIndex252_62_66_83
+									goto l250_66_83
+								}
+							lok62_66_83:
+								goto l251_66_83
+							l250_66_83:
+								pos, ti = position250_66_83, tokenIndex250_66_83
+							}
+						l251_66_83:
+							_ = position247_66_83
+						}
+						goto lok66_83
+					}
+				lok66_83:
+					if p.records(rulehttppath) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulehttppath, position116_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l115_83:
+				pos, ti = position115_83, tokenIndex115_83
+				p.comp = comp_83
+				goto l111
+			}
+		lok83:
+			goto l112
+		l111:
+			pos, ti = position111, tokenIndex111
+		}
+	l112:
+		{
+			position113, tokenIndex113 := pos, ti
+			if buffer[pos] != '?' {
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			{ // url_search
+				comp_84 := p.comp
+				p.comp = uint32(ruleurl_search)
+				position254_84, tokenIndex254_84 := pos, ti
+				{
+					position255_84 := pos
+					if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
+						goto l254_84
+					}
+					pos, ti = p.position, p.tokenIndex
+				l256_84:
+					{
+						position257_84, tokenIndex257_84 := pos, ti
+						if buffer[pos] != '+' {
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l257_84
+						}
+						pos++
+						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
+							goto l257_84
+						}
+						pos, ti = p.position, p.tokenIndex
+						goto l256_84
+					l257_84:
+						pos, ti = position257_84, tokenIndex257_84
+					}
+					if p.records(ruleurl_search) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleurl_search, position255_84)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_84
+				goto lok84
+			l254_84:
+				pos, ti = position254_84, tokenIndex254_84
+				p.comp = comp_84
+				goto l113
+			}
+		lok84:
+			goto l114
+		l113:
+			pos, ti = position113, tokenIndex113
+		}
+	l114:
+		if p.records(rulehttpaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehttpaddress, position110)
 			ti = p.tokenIndex
 		}
 	}
@@ -8343,373 +8698,20 @@ l109:
 	return false
 }
 
-// rhttpaddress is rule 37 httpaddress <- <(scheme_http (':' '/' '/') hostport httppath? ('?' url_search)?)>
-func (p *Parser) rhttpaddress() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position111, tokenIndex111 := pos, ti
-	{
-		position112 := pos
-		{ // scheme_http
-			comp_81 := p.comp
-			p.comp = uint32(rulescheme_http)
-			position93_81, tokenIndex93_81 := pos, ti
-			{
-				position94_81 := pos
-				if buffer[pos] != 'h' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l93_81
-				}
-				pos++
-				if buffer[pos] != 't' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l93_81
-				}
-				pos++
-				if buffer[pos] != 't' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l93_81
-				}
-				pos++
-				if buffer[pos] != 'p' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l93_81
-				}
-				pos++
-				if p.records(rulescheme_http) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_http, position94_81)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_81
-			goto lok81
-		l93_81:
-			pos, ti = position93_81, tokenIndex93_81
-			p.comp = comp_81
-			goto l111
-		}
-	lok81:
-		if buffer[pos] != ':' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l111
-		}
-		pos++
-		if buffer[pos] != '/' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l111
-		}
-		pos++
-		if buffer[pos] != '/' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l111
-		}
-		pos++
-		{ // hostport
-			comp_82 := p.comp
-			p.comp = uint32(rulehostport)
-			position223_82, tokenIndex223_82 := pos, ti
-			{
-				position224_82 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-					goto l223_82
-				}
-				pos, ti = p.position, p.tokenIndex
-				{
-					position225_82, tokenIndex225_82 := pos, ti
-					if buffer[pos] != ':' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l225_82
-					}
-					pos++
-					{ // port
-						comp_78 := p.comp
-						p.comp = uint32(ruleport)
-						position244_78_82, tokenIndex244_78_82 := pos, ti
-						{
-							position245_78_82 := pos
-							{ // digits
-								position295_16_78_82, tokenIndex295_16_78_82 := pos, ti
-								{
-									position296_16_78_82 := pos
-									{ // digit
-										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_82
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l295_16_78_82
-									l71_1_16_78_82:
-										pos++
-										goto lok1_16_78_82
-									}
-								lok1_16_78_82:
-								l297_16_78_82:
-									{
-										position298_16_78_82, tokenIndex298_16_78_82 := pos, ti
-										{ // digit
-											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_82
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l298_16_78_82
-										l71_2_16_78_82:
-											pos++
-											goto lok2_16_78_82
-										}
-									lok2_16_78_82:
-										goto l297_16_78_82
-									l298_16_78_82:
-										pos, ti = position298_16_78_82, tokenIndex298_16_78_82
-									}
-									_ = position296_16_78_82
-								}
-								goto lok16_78_82
-							l295_16_78_82:
-								pos, ti = position295_16_78_82, tokenIndex295_16_78_82
-								goto l244_78_82
-							}
-						lok16_78_82:
-							if p.records(ruleport) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_82)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_78
-						goto lok78_82
-					l244_78_82:
-						pos, ti = position244_78_82, tokenIndex244_78_82
-						p.comp = comp_78
-						goto l225_82
-					}
-				lok78_82:
-					goto l226_82
-				l225_82:
-					pos, ti = position225_82, tokenIndex225_82
-				}
-			l226_82:
-				if p.records(rulehostport) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_82)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_82
-			goto lok82
-		l223_82:
-			pos, ti = position223_82, tokenIndex223_82
-			p.comp = comp_82
-			goto l111
-		}
-	lok82:
-		{
-			position113, tokenIndex113 := pos, ti
-			{ // httppath
-				comp_83 := p.comp
-				p.comp = uint32(rulehttppath)
-				position117_83, tokenIndex117_83 := pos, ti
-				{
-					position118_83 := pos
-					if buffer[pos] != '/' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l117_83
-					}
-					pos++
-					{ // url_path
-						if false {
-							goto l117_83
-						}
-						{
-							position249_66_83 := pos
-						l250_66_83:
-							{
-								position251_66_83, tokenIndex251_66_83 := pos, ti
-								{ // segment
-									position254_61_66_83, tokenIndex254_61_66_83 := pos, ti
-									{
-										position255_61_66_83 := pos
-										if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-											goto l254_61_66_83
-										}
-										pos, ti = p.position, p.tokenIndex
-										_ = position255_61_66_83
-									}
-									goto lok61_66_83
-								l254_61_66_83:
-									pos, ti = position254_61_66_83, tokenIndex254_61_66_83
-									goto l251_66_83
-								}
-							lok61_66_83:
-								if buffer[pos] != '/' {
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l251_66_83
-								}
-								pos++
-								goto l250_66_83
-							l251_66_83:
-								pos, ti = position251_66_83, tokenIndex251_66_83
-							}
-							{
-								position252_66_83, tokenIndex252_66_83 := pos, ti
-								{ // segment
-									position254_62_66_83, tokenIndex254_62_66_83 := pos, ti
-									{
-										position255_62_66_83 := pos
-										if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-											goto l254_62_66_83
-										}
-										pos, ti = p.position, p.tokenIndex
-										_ = position255_62_66_83
-									}
-									goto lok62_66_83
-								l254_62_66_83:
-									pos, ti = position254_62_66_83, tokenIndex254_62_66_83
-									goto l252_66_83
-								}
-							lok62_66_83:
-								goto l253_66_83
-							l252_66_83:
-								pos, ti = position252_66_83, tokenIndex252_66_83
-							}
-						l253_66_83:
-							_ = position249_66_83
-						}
-						goto lok66_83
-					}
-				lok66_83:
-					if p.records(rulehttppath) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulehttppath, position118_83)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_83
-				goto lok83
-			l117_83:
-				pos, ti = position117_83, tokenIndex117_83
-				p.comp = comp_83
-				goto l113
-			}
-		lok83:
-			goto l114
-		l113:
-			pos, ti = position113, tokenIndex113
-		}
-	l114:
-		{
-			position115, tokenIndex115 := pos, ti
-			if buffer[pos] != '?' {
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l115
-			}
-			pos++
-			{ // url_search
-				comp_84 := p.comp
-				p.comp = uint32(ruleurl_search)
-				position256_84, tokenIndex256_84 := pos, ti
-				{
-					position257_84 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-						goto l256_84
-					}
-					pos, ti = p.position, p.tokenIndex
-				l258_84:
-					{
-						position259_84, tokenIndex259_84 := pos, ti
-						if buffer[pos] != '+' {
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l259_84
-						}
-						pos++
-						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l259_84
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l258_84
-					l259_84:
-						pos, ti = position259_84, tokenIndex259_84
-					}
-					if p.records(ruleurl_search) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurl_search, position257_84)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_84
-				goto lok84
-			l256_84:
-				pos, ti = position256_84, tokenIndex256_84
-				p.comp = comp_84
-				goto l115
-			}
-		lok84:
-			goto l116
-		l115:
-			pos, ti = position115, tokenIndex115
-		}
-	l116:
-		_ = position112
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l111:
-	pos, ti = position111, tokenIndex111
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nhttpaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position111, tokenIndex111 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulehttpaddress)
+	position109, tokenIndex109 := pos, ti
 	{
-		position112 := pos
+		position110 := pos
 		{ // scheme_http
 			comp_81 := p.comp
 			p.comp = uint32(rulescheme_http)
-			position93_81, tokenIndex93_81 := pos, ti
+			position91_81, tokenIndex91_81 := pos, ti
 			{
-				position94_81 := pos
+				position92_81 := pos
 				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
 						p.note(13, true)
@@ -8718,7 +8720,7 @@ func (p *Parser) nhttpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l93_81
+					goto l91_81
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -8729,7 +8731,7 @@ func (p *Parser) nhttpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l93_81
+					goto l91_81
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -8740,7 +8742,7 @@ func (p *Parser) nhttpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l93_81
+					goto l91_81
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -8751,21 +8753,21 @@ func (p *Parser) nhttpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l93_81
+					goto l91_81
 				}
 				pos++
 				if p.records(rulescheme_http) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_http, position94_81)
+					p.add(rulescheme_http, position92_81)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_81
 			goto lok81
-		l93_81:
-			pos, ti = position93_81, tokenIndex93_81
+		l91_81:
+			pos, ti = position91_81, tokenIndex91_81
 			p.comp = comp_81
-			goto l111
+			goto l109
 		}
 	lok81:
 		if buffer[pos] != ':' {
@@ -8776,7 +8778,7 @@ func (p *Parser) nhttpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l111
+			goto l109
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -8787,7 +8789,7 @@ func (p *Parser) nhttpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l111
+			goto l109
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -8798,21 +8800,21 @@ func (p *Parser) nhttpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l111
+			goto l109
 		}
 		pos++
 		{ // hostport
 			comp_82 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_82, tokenIndex223_82 := pos, ti
+			position221_82, tokenIndex221_82 := pos, ti
 			{
-				position224_82 := pos
+				position222_82 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-					goto l223_82
+					goto l221_82
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_82, tokenIndex225_82 := pos, ti
+					position223_82, tokenIndex223_82 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(4, true)
@@ -8821,107 +8823,107 @@ func (p *Parser) nhttpaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_82
+						goto l223_82
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_82, tokenIndex244_78_82 := pos, ti
+						position242_78_82, tokenIndex242_78_82 := pos, ti
 						{
-							position245_78_82 := pos
+							position243_78_82 := pos
 							{ // digits
-								position295_16_78_82, tokenIndex295_16_78_82 := pos, ti
+								position293_16_78_82, tokenIndex293_16_78_82 := pos, ti
 								{
-									position296_16_78_82 := pos
+									position294_16_78_82 := pos
 									{ // digit
 										if int(pos) == p.at {
 											p.note(27, true)
 										}
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_82
+											goto l69_1_16_78_82
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_82
-									l71_1_16_78_82:
+										goto l293_16_78_82
+									l69_1_16_78_82:
 										pos++
 										goto lok1_16_78_82
 									}
 								lok1_16_78_82:
-								l297_16_78_82:
+								l295_16_78_82:
 									{
-										position298_16_78_82, tokenIndex298_16_78_82 := pos, ti
+										position296_16_78_82, tokenIndex296_16_78_82 := pos, ti
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_82
+												goto l69_2_16_78_82
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_82
-										l71_2_16_78_82:
+											goto l296_16_78_82
+										l69_2_16_78_82:
 											pos++
 											goto lok2_16_78_82
 										}
 									lok2_16_78_82:
-										goto l297_16_78_82
-									l298_16_78_82:
-										pos, ti = position298_16_78_82, tokenIndex298_16_78_82
+										goto l295_16_78_82
+									l296_16_78_82:
+										pos, ti = position296_16_78_82, tokenIndex296_16_78_82
 									}
-									_ = position296_16_78_82
+									_ = position294_16_78_82
 								}
 								goto lok16_78_82
-							l295_16_78_82:
-								pos, ti = position295_16_78_82, tokenIndex295_16_78_82
-								goto l244_78_82
+							l293_16_78_82:
+								pos, ti = position293_16_78_82, tokenIndex293_16_78_82
+								goto l242_78_82
 							}
 						lok16_78_82:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_82)
+								p.add(ruleport, position243_78_82)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_82
-					l244_78_82:
-						pos, ti = position244_78_82, tokenIndex244_78_82
+					l242_78_82:
+						pos, ti = position242_78_82, tokenIndex242_78_82
 						p.comp = comp_78
-						goto l225_82
+						goto l223_82
 					}
 				lok78_82:
-					goto l226_82
-				l225_82:
-					pos, ti = position225_82, tokenIndex225_82
+					goto l224_82
+				l223_82:
+					pos, ti = position223_82, tokenIndex223_82
 				}
-			l226_82:
+			l224_82:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_82)
+					p.add(rulehostport, position222_82)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_82
 			goto lok82
-		l223_82:
-			pos, ti = position223_82, tokenIndex223_82
+		l221_82:
+			pos, ti = position221_82, tokenIndex221_82
 			p.comp = comp_82
-			goto l111
+			goto l109
 		}
 	lok82:
 		{
-			position113, tokenIndex113 := pos, ti
+			position111, tokenIndex111 := pos, ti
 			{ // httppath
 				comp_83 := p.comp
 				p.comp = uint32(rulehttppath)
-				position117_83, tokenIndex117_83 := pos, ti
+				position115_83, tokenIndex115_83 := pos, ti
 				{
-					position118_83 := pos
+					position116_83 := pos
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(21, true)
@@ -8930,32 +8932,32 @@ func (p *Parser) nhttpaddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l117_83
+						goto l115_83
 					}
 					pos++
 					{ // url_path
 						if false {
-							goto l117_83
+							goto l115_83
 						}
 						{
-							position249_66_83 := pos
-						l250_66_83:
+							position247_66_83 := pos
+						l248_66_83:
 							{
-								position251_66_83, tokenIndex251_66_83 := pos, ti
+								position249_66_83, tokenIndex249_66_83 := pos, ti
 								{ // segment
-									position254_61_66_83, tokenIndex254_61_66_83 := pos, ti
+									position252_61_66_83, tokenIndex252_61_66_83 := pos, ti
 									{
-										position255_61_66_83 := pos
+										position253_61_66_83 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-											goto l254_61_66_83
+											goto l252_61_66_83
 										}
 										pos, ti = p.position, p.tokenIndex
-										_ = position255_61_66_83
+										_ = position253_61_66_83
 									}
 									goto lok61_66_83
-								l254_61_66_83:
-									pos, ti = position254_61_66_83, tokenIndex254_61_66_83
-									goto l251_66_83
+								l252_61_66_83:
+									pos, ti = position252_61_66_83, tokenIndex252_61_66_83
+									goto l249_66_83
 								}
 							lok61_66_83:
 								if buffer[pos] != '/' {
@@ -8966,62 +8968,62 @@ func (p *Parser) nhttpaddress() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l251_66_83
+									goto l249_66_83
 								}
 								pos++
-								goto l250_66_83
-							l251_66_83:
-								pos, ti = position251_66_83, tokenIndex251_66_83
+								goto l248_66_83
+							l249_66_83:
+								pos, ti = position249_66_83, tokenIndex249_66_83
 							}
 							{
-								position252_66_83, tokenIndex252_66_83 := pos, ti
+								position250_66_83, tokenIndex250_66_83 := pos, ti
 								{ // segment
-									position254_62_66_83, tokenIndex254_62_66_83 := pos, ti
+									position252_62_66_83, tokenIndex252_62_66_83 := pos, ti
 									{
-										position255_62_66_83 := pos
+										position253_62_66_83 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-											goto l254_62_66_83
+											goto l252_62_66_83
 										}
 										pos, ti = p.position, p.tokenIndex
-										_ = position255_62_66_83
+										_ = position253_62_66_83
 									}
 									goto lok62_66_83
-								l254_62_66_83:
-									pos, ti = position254_62_66_83, tokenIndex254_62_66_83
-									goto l252_66_83
+								l252_62_66_83:
+									pos, ti = position252_62_66_83, tokenIndex252_62_66_83
+									goto l250_66_83
 								}
 							lok62_66_83:
-								goto l253_66_83
-							l252_66_83:
-								pos, ti = position252_66_83, tokenIndex252_66_83
+								goto l251_66_83
+							l250_66_83:
+								pos, ti = position250_66_83, tokenIndex250_66_83
 							}
-						l253_66_83:
-							_ = position249_66_83
+						l251_66_83:
+							_ = position247_66_83
 						}
 						goto lok66_83
 					}
 				lok66_83:
 					if p.records(rulehttppath) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehttppath, position118_83)
+						p.add(rulehttppath, position116_83)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_83
 				goto lok83
-			l117_83:
-				pos, ti = position117_83, tokenIndex117_83
+			l115_83:
+				pos, ti = position115_83, tokenIndex115_83
 				p.comp = comp_83
-				goto l113
+				goto l111
 			}
 		lok83:
-			goto l114
-		l113:
-			pos, ti = position113, tokenIndex113
+			goto l112
+		l111:
+			pos, ti = position111, tokenIndex111
 		}
-	l114:
+	l112:
 		{
-			position115, tokenIndex115 := pos, ti
+			position113, tokenIndex113 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
 					p.note(22, true)
@@ -9030,22 +9032,22 @@ func (p *Parser) nhttpaddress() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l115
+				goto l113
 			}
 			pos++
 			{ // url_search
 				comp_84 := p.comp
 				p.comp = uint32(ruleurl_search)
-				position256_84, tokenIndex256_84 := pos, ti
+				position254_84, tokenIndex254_84 := pos, ti
 				{
-					position257_84 := pos
+					position255_84 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-						goto l256_84
+						goto l254_84
 					}
 					pos, ti = p.position, p.tokenIndex
-				l258_84:
+				l256_84:
 					{
-						position259_84, tokenIndex259_84 := pos, ti
+						position257_84, tokenIndex257_84 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
 								p.note(23, true)
@@ -9054,42 +9056,48 @@ func (p *Parser) nhttpaddress() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l259_84
+							goto l257_84
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l259_84
+							goto l257_84
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l258_84
-					l259_84:
-						pos, ti = position259_84, tokenIndex259_84
+						goto l256_84
+					l257_84:
+						pos, ti = position257_84, tokenIndex257_84
 					}
 					if p.records(ruleurl_search) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurl_search, position257_84)
+						p.add(ruleurl_search, position255_84)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_84
 				goto lok84
-			l256_84:
-				pos, ti = position256_84, tokenIndex256_84
+			l254_84:
+				pos, ti = position254_84, tokenIndex254_84
 				p.comp = comp_84
-				goto l115
+				goto l113
 			}
 		lok84:
-			goto l116
-		l115:
-			pos, ti = position115, tokenIndex115
+			goto l114
+		l113:
+			pos, ti = position113, tokenIndex113
 		}
-	l116:
-		_ = position112
+	l114:
+		if p.records(rulehttpaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehttpaddress, position110)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l111:
-	pos, ti = position111, tokenIndex111
+l109:
+	pos, ti = position109, tokenIndex109
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -9100,40 +9108,40 @@ func (p *Parser) rhttppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehttppath)
-	position117, tokenIndex117 := pos, ti
+	position115, tokenIndex115 := pos, ti
 	{
-		position118 := pos
+		position116 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l115
 		}
 		pos++
 		{ // url_path
 			if false {
-				goto l117
+				goto l115
 			}
 			{
-				position249_66 := pos
-			l250_66:
+				position247_66 := pos
+			l248_66:
 				{
-					position251_66, tokenIndex251_66 := pos, ti
+					position249_66, tokenIndex249_66 := pos, ti
 					{ // segment
-						position254_61_66, tokenIndex254_61_66 := pos, ti
+						position252_61_66, tokenIndex252_61_66 := pos, ti
 						{
-							position255_61_66 := pos
+							position253_61_66 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_61_66
+								goto l252_61_66
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_66
+							_ = position253_61_66
 						}
 						goto lok61_66
-					l254_61_66:
-						pos, ti = position254_61_66, tokenIndex254_61_66
-						goto l251_66
+					l252_61_66:
+						pos, ti = position252_61_66, tokenIndex252_61_66
+						goto l249_66
 					}
 				lok61_66:
 					if buffer[pos] != '/' {
@@ -9141,52 +9149,52 @@ func (p *Parser) rhttppath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_66
+						goto l249_66
 					}
 					pos++
-					goto l250_66
-				l251_66:
-					pos, ti = position251_66, tokenIndex251_66
+					goto l248_66
+				l249_66:
+					pos, ti = position249_66, tokenIndex249_66
 				}
 				{
-					position252_66, tokenIndex252_66 := pos, ti
+					position250_66, tokenIndex250_66 := pos, ti
 					{ // segment
-						position254_62_66, tokenIndex254_62_66 := pos, ti
+						position252_62_66, tokenIndex252_62_66 := pos, ti
 						{
-							position255_62_66 := pos
+							position253_62_66 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_62_66
+								goto l252_62_66
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_66
+							_ = position253_62_66
 						}
 						goto lok62_66
-					l254_62_66:
-						pos, ti = position254_62_66, tokenIndex254_62_66
-						goto l252_66
+					l252_62_66:
+						pos, ti = position252_62_66, tokenIndex252_62_66
+						goto l250_66
 					}
 				lok62_66:
-					goto l253_66
-				l252_66:
-					pos, ti = position252_66, tokenIndex252_66
+					goto l251_66
+				l250_66:
+					pos, ti = position250_66, tokenIndex250_66
 				}
-			l253_66:
-				_ = position249_66
+			l251_66:
+				_ = position247_66
 			}
 			goto lok66
 		}
 	lok66:
 		if p.records(rulehttppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehttppath, position118)
+			p.add(rulehttppath, position116)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l117:
-	pos, ti = position117, tokenIndex117
+l115:
+	pos, ti = position115, tokenIndex115
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -9197,9 +9205,9 @@ func (p *Parser) nhttppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehttppath)
-	position117, tokenIndex117 := pos, ti
+	position115, tokenIndex115 := pos, ti
 	{
-		position118 := pos
+		position116 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(21, true)
@@ -9208,32 +9216,32 @@ func (p *Parser) nhttppath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l115
 		}
 		pos++
 		{ // url_path
 			if false {
-				goto l117
+				goto l115
 			}
 			{
-				position249_66 := pos
-			l250_66:
+				position247_66 := pos
+			l248_66:
 				{
-					position251_66, tokenIndex251_66 := pos, ti
+					position249_66, tokenIndex249_66 := pos, ti
 					{ // segment
-						position254_61_66, tokenIndex254_61_66 := pos, ti
+						position252_61_66, tokenIndex252_61_66 := pos, ti
 						{
-							position255_61_66 := pos
+							position253_61_66 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_61_66
+								goto l252_61_66
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_66
+							_ = position253_61_66
 						}
 						goto lok61_66
-					l254_61_66:
-						pos, ti = position254_61_66, tokenIndex254_61_66
-						goto l251_66
+					l252_61_66:
+						pos, ti = position252_61_66, tokenIndex252_61_66
+						goto l249_66
 					}
 				lok61_66:
 					if buffer[pos] != '/' {
@@ -9244,44 +9252,145 @@ func (p *Parser) nhttppath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_66
+						goto l249_66
 					}
 					pos++
-					goto l250_66
-				l251_66:
-					pos, ti = position251_66, tokenIndex251_66
+					goto l248_66
+				l249_66:
+					pos, ti = position249_66, tokenIndex249_66
 				}
 				{
-					position252_66, tokenIndex252_66 := pos, ti
+					position250_66, tokenIndex250_66 := pos, ti
 					{ // segment
-						position254_62_66, tokenIndex254_62_66 := pos, ti
+						position252_62_66, tokenIndex252_62_66 := pos, ti
 						{
-							position255_62_66 := pos
+							position253_62_66 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_62_66
+								goto l252_62_66
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_66
+							_ = position253_62_66
 						}
 						goto lok62_66
-					l254_62_66:
-						pos, ti = position254_62_66, tokenIndex254_62_66
-						goto l252_66
+					l252_62_66:
+						pos, ti = position252_62_66, tokenIndex252_62_66
+						goto l250_66
 					}
 				lok62_66:
-					goto l253_66
-				l252_66:
-					pos, ti = position252_66, tokenIndex252_66
+					goto l251_66
+				l250_66:
+					pos, ti = position250_66, tokenIndex250_66
 				}
-			l253_66:
-				_ = position249_66
+			l251_66:
+				_ = position247_66
 			}
 			goto lok66
 		}
 	lok66:
 		if p.records(rulehttppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehttppath, position118)
+			p.add(rulehttppath, position116)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l115:
+	pos, ti = position115, tokenIndex115
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rftpaddress is rule 39 ftpaddress <- <(scheme_ftp (':' '/' '/') login ftppath)>
+func (p *Parser) rftpaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(ruleftpaddress)
+	position117, tokenIndex117 := pos, ti
+	{
+		position118 := pos
+		{ // scheme_ftp
+			comp_98 := p.comp
+			p.comp = uint32(rulescheme_ftp)
+			position93_98, tokenIndex93_98 := pos, ti
+			{
+				position94_98 := pos
+				if buffer[pos] != 'f' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l93_98
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l93_98
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l93_98
+				}
+				pos++
+				if p.records(rulescheme_ftp) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_ftp, position94_98)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_98
+			goto lok98
+		l93_98:
+			pos, ti = position93_98, tokenIndex93_98
+			p.comp = comp_98
+			goto l117
+		}
+	lok98:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+			goto l117
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.position, p.tokenIndex = pos, ti; !p.rftppath() {
+			goto l117
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(ruleftpaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftpaddress, position118)
 			ti = p.tokenIndex
 		}
 	}
@@ -9295,111 +9404,20 @@ l117:
 	return false
 }
 
-// rftpaddress is rule 39 ftpaddress <- <(scheme_ftp (':' '/' '/') login ftppath)>
-func (p *Parser) rftpaddress() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position119, tokenIndex119 := pos, ti
-	{
-		position120 := pos
-		{ // scheme_ftp
-			comp_98 := p.comp
-			p.comp = uint32(rulescheme_ftp)
-			position95_98, tokenIndex95_98 := pos, ti
-			{
-				position96_98 := pos
-				if buffer[pos] != 'f' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l95_98
-				}
-				pos++
-				if buffer[pos] != 't' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l95_98
-				}
-				pos++
-				if buffer[pos] != 'p' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l95_98
-				}
-				pos++
-				if p.records(rulescheme_ftp) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_ftp, position96_98)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_98
-			goto lok98
-		l95_98:
-			pos, ti = position95_98, tokenIndex95_98
-			p.comp = comp_98
-			goto l119
-		}
-	lok98:
-		if buffer[pos] != ':' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l119
-		}
-		pos++
-		if buffer[pos] != '/' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l119
-		}
-		pos++
-		if buffer[pos] != '/' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l119
-		}
-		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-			goto l119
-		}
-		pos, ti = p.position, p.tokenIndex
-		if p.position, p.tokenIndex = pos, ti; !p.rftppath() {
-			goto l119
-		}
-		pos, ti = p.position, p.tokenIndex
-		_ = position120
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l119:
-	pos, ti = position119, tokenIndex119
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nftpaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position119, tokenIndex119 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleftpaddress)
+	position117, tokenIndex117 := pos, ti
 	{
-		position120 := pos
+		position118 := pos
 		{ // scheme_ftp
 			comp_98 := p.comp
 			p.comp = uint32(rulescheme_ftp)
-			position95_98, tokenIndex95_98 := pos, ti
+			position93_98, tokenIndex93_98 := pos, ti
 			{
-				position96_98 := pos
+				position94_98 := pos
 				if buffer[pos] != 'f' {
 					if int(pos) == p.at {
 						p.note(18, true)
@@ -9408,7 +9426,7 @@ func (p *Parser) nftpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l95_98
+					goto l93_98
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -9419,7 +9437,7 @@ func (p *Parser) nftpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l95_98
+					goto l93_98
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -9430,21 +9448,21 @@ func (p *Parser) nftpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l95_98
+					goto l93_98
 				}
 				pos++
 				if p.records(rulescheme_ftp) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_ftp, position96_98)
+					p.add(rulescheme_ftp, position94_98)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_98
 			goto lok98
-		l95_98:
-			pos, ti = position95_98, tokenIndex95_98
+		l93_98:
+			pos, ti = position93_98, tokenIndex93_98
 			p.comp = comp_98
-			goto l119
+			goto l117
 		}
 	lok98:
 		if buffer[pos] != ':' {
@@ -9455,7 +9473,7 @@ func (p *Parser) nftpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l119
+			goto l117
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -9466,7 +9484,7 @@ func (p *Parser) nftpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l119
+			goto l117
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -9477,23 +9495,29 @@ func (p *Parser) nftpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l119
+			goto l117
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-			goto l119
+			goto l117
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.position, p.tokenIndex = pos, ti; !p.nftppath() {
-			goto l119
+			goto l117
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position120
+		if p.records(ruleftpaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftpaddress, position118)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l119:
-	pos, ti = position119, tokenIndex119
+l117:
+	pos, ti = position117, tokenIndex117
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -9504,40 +9528,40 @@ func (p *Parser) rftppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftppath)
-	position121, tokenIndex121 := pos, ti
+	position119, tokenIndex119 := pos, ti
 	{
-		position122 := pos
+		position120 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l121
+			goto l119
 		}
 		pos++
 		{ // url_path
 			if false {
-				goto l121
+				goto l119
 			}
 			{
-				position249_67 := pos
-			l250_67:
+				position247_67 := pos
+			l248_67:
 				{
-					position251_67, tokenIndex251_67 := pos, ti
+					position249_67, tokenIndex249_67 := pos, ti
 					{ // segment
-						position254_61_67, tokenIndex254_61_67 := pos, ti
+						position252_61_67, tokenIndex252_61_67 := pos, ti
 						{
-							position255_61_67 := pos
+							position253_61_67 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_61_67
+								goto l252_61_67
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_67
+							_ = position253_61_67
 						}
 						goto lok61_67
-					l254_61_67:
-						pos, ti = position254_61_67, tokenIndex254_61_67
-						goto l251_67
+					l252_61_67:
+						pos, ti = position252_61_67, tokenIndex252_61_67
+						goto l249_67
 					}
 				lok61_67:
 					if buffer[pos] != '/' {
@@ -9545,47 +9569,49 @@ func (p *Parser) rftppath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_67
+						goto l249_67
 					}
 					pos++
-					goto l250_67
-				l251_67:
-					pos, ti = position251_67, tokenIndex251_67
+					goto l248_67
+				l249_67:
+					pos, ti = position249_67, tokenIndex249_67
 				}
 				{
-					position252_67, tokenIndex252_67 := pos, ti
+					position250_67, tokenIndex250_67 := pos, ti
 					{ // segment
-						position254_62_67, tokenIndex254_62_67 := pos, ti
+						position252_62_67, tokenIndex252_62_67 := pos, ti
 						{
-							position255_62_67 := pos
+							position253_62_67 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_62_67
+								goto l252_62_67
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_67
+							_ = position253_62_67
 						}
 						goto lok62_67
-					l254_62_67:
-						pos, ti = position254_62_67, tokenIndex254_62_67
-						goto l252_67
+					l252_62_67:
+						pos, ti = position252_62_67, tokenIndex252_62_67
+						goto l250_67
 					}
 				lok62_67:
-					goto l253_67
-				l252_67:
-					pos, ti = position252_67, tokenIndex252_67
+					goto l251_67
+				l250_67:
+					pos, ti = position250_67, tokenIndex250_67
 				}
-			l253_67:
-				_ = position249_67
+			l251_67:
+				_ = position247_67
 			}
 			goto lok67
 		}
 	lok67:
 		{
-			position123, tokenIndex123 := pos, ti
+			position121, tokenIndex121 := pos, ti
 			{ // ftptype
-				position231_68, tokenIndex231_68 := pos, ti
+				comp_68 := p.comp
+				p.comp = uint32(ruleftptype)
+				position229_68, tokenIndex229_68 := pos, ti
 				{
-					position232_68 := pos
+					position230_68 := pos
 					{
 						if c := buffer[pos]; class8[c] != 0 {
 							pos++
@@ -9598,52 +9624,52 @@ func (p *Parser) rftppath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
+									goto l229_68
 								}
 								pos++
 								{ // digits
-									position295_9_68, tokenIndex295_9_68 := pos, ti
+									position293_9_68, tokenIndex293_9_68 := pos, ti
 									{
-										position296_9_68 := pos
+										position294_9_68 := pos
 										{ // digit
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_1_9_68
+												goto l69_1_9_68
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l295_9_68
-										l71_1_9_68:
+											goto l293_9_68
+										l69_1_9_68:
 											pos++
 											goto lok1_9_68
 										}
 									lok1_9_68:
-									l297_9_68:
+									l295_9_68:
 										{
-											position298_9_68, tokenIndex298_9_68 := pos, ti
+											position296_9_68, tokenIndex296_9_68 := pos, ti
 											{ // digit
 												if c := buffer[pos]; class5[c] != 0 {
-													goto l71_2_9_68
+													goto l69_2_9_68
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l298_9_68
-											l71_2_9_68:
+												goto l296_9_68
+											l69_2_9_68:
 												pos++
 												goto lok2_9_68
 											}
 										lok2_9_68:
-											goto l297_9_68
-										l298_9_68:
-											pos, ti = position298_9_68, tokenIndex298_9_68
+											goto l295_9_68
+										l296_9_68:
+											pos, ti = position296_9_68, tokenIndex296_9_68
 										}
-										_ = position296_9_68
+										_ = position294_9_68
 									}
 									goto lok9_68
-								l295_9_68:
-									pos, ti = position295_9_68, tokenIndex295_9_68
-									goto l231_68
+								l293_9_68:
+									pos, ti = position293_9_68, tokenIndex293_9_68
+									goto l229_68
 								}
 							lok9_68:
 								;
@@ -9653,18 +9679,18 @@ func (p *Parser) rftppath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
+									goto l229_68
 								}
 								pos++
 								{ // formcode
 									if c := buffer[pos]; class3[c] != 0 {
-										goto l234_10_68
+										goto l232_10_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
-								l234_10_68:
+									goto l229_68
+								l232_10_68:
 									pos++
 									goto lok10_68
 								}
@@ -9676,18 +9702,18 @@ func (p *Parser) rftppath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
+									goto l229_68
 								}
 								pos++
 								{ // formcode
 									if c := buffer[pos]; class3[c] != 0 {
-										goto l234_11_68
+										goto l232_11_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
-								l234_11_68:
+									goto l229_68
+								l232_11_68:
 									pos++
 									goto lok11_68
 								}
@@ -9696,30 +9722,36 @@ func (p *Parser) rftppath() bool {
 						}
 					}
 
-					_ = position232_68
+					if p.records(ruleftptype) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleftptype, position230_68)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_68
 				goto lok68
-			l231_68:
-				pos, ti = position231_68, tokenIndex231_68
-				goto l123
+			l229_68:
+				pos, ti = position229_68, tokenIndex229_68
+				p.comp = comp_68
+				goto l121
 			}
 		lok68:
-			goto l124
-		l123:
-			pos, ti = position123, tokenIndex123
+			goto l122
+		l121:
+			pos, ti = position121, tokenIndex121
 		}
-	l124:
+	l122:
 		if p.records(ruleftppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleftppath, position122)
+			p.add(ruleftppath, position120)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l121:
-	pos, ti = position121, tokenIndex121
+l119:
+	pos, ti = position119, tokenIndex119
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -9730,9 +9762,9 @@ func (p *Parser) nftppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftppath)
-	position121, tokenIndex121 := pos, ti
+	position119, tokenIndex119 := pos, ti
 	{
-		position122 := pos
+		position120 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(21, true)
@@ -9741,32 +9773,32 @@ func (p *Parser) nftppath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l121
+			goto l119
 		}
 		pos++
 		{ // url_path
 			if false {
-				goto l121
+				goto l119
 			}
 			{
-				position249_67 := pos
-			l250_67:
+				position247_67 := pos
+			l248_67:
 				{
-					position251_67, tokenIndex251_67 := pos, ti
+					position249_67, tokenIndex249_67 := pos, ti
 					{ // segment
-						position254_61_67, tokenIndex254_61_67 := pos, ti
+						position252_61_67, tokenIndex252_61_67 := pos, ti
 						{
-							position255_61_67 := pos
+							position253_61_67 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_61_67
+								goto l252_61_67
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_67
+							_ = position253_61_67
 						}
 						goto lok61_67
-					l254_61_67:
-						pos, ti = position254_61_67, tokenIndex254_61_67
-						goto l251_67
+					l252_61_67:
+						pos, ti = position252_61_67, tokenIndex252_61_67
+						goto l249_67
 					}
 				lok61_67:
 					if buffer[pos] != '/' {
@@ -9777,47 +9809,49 @@ func (p *Parser) nftppath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_67
+						goto l249_67
 					}
 					pos++
-					goto l250_67
-				l251_67:
-					pos, ti = position251_67, tokenIndex251_67
+					goto l248_67
+				l249_67:
+					pos, ti = position249_67, tokenIndex249_67
 				}
 				{
-					position252_67, tokenIndex252_67 := pos, ti
+					position250_67, tokenIndex250_67 := pos, ti
 					{ // segment
-						position254_62_67, tokenIndex254_62_67 := pos, ti
+						position252_62_67, tokenIndex252_62_67 := pos, ti
 						{
-							position255_62_67 := pos
+							position253_62_67 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_62_67
+								goto l252_62_67
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_67
+							_ = position253_62_67
 						}
 						goto lok62_67
-					l254_62_67:
-						pos, ti = position254_62_67, tokenIndex254_62_67
-						goto l252_67
+					l252_62_67:
+						pos, ti = position252_62_67, tokenIndex252_62_67
+						goto l250_67
 					}
 				lok62_67:
-					goto l253_67
-				l252_67:
-					pos, ti = position252_67, tokenIndex252_67
+					goto l251_67
+				l250_67:
+					pos, ti = position250_67, tokenIndex250_67
 				}
-			l253_67:
-				_ = position249_67
+			l251_67:
+				_ = position247_67
 			}
 			goto lok67
 		}
 	lok67:
 		{
-			position123, tokenIndex123 := pos, ti
+			position121, tokenIndex121 := pos, ti
 			{ // ftptype
-				position231_68, tokenIndex231_68 := pos, ti
+				comp_68 := p.comp
+				p.comp = uint32(ruleftptype)
+				position229_68, tokenIndex229_68 := pos, ti
 				{
-					position232_68 := pos
+					position230_68 := pos
 					{
 						if c := buffer[pos]; class8[c] != 0 {
 							pos++
@@ -9839,58 +9873,58 @@ func (p *Parser) nftppath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
+									goto l229_68
 								}
 								pos++
 								{ // digits
-									position295_9_68, tokenIndex295_9_68 := pos, ti
+									position293_9_68, tokenIndex293_9_68 := pos, ti
 									{
-										position296_9_68 := pos
+										position294_9_68 := pos
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_1_9_68
+												goto l69_1_9_68
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l295_9_68
-										l71_1_9_68:
+											goto l293_9_68
+										l69_1_9_68:
 											pos++
 											goto lok1_9_68
 										}
 									lok1_9_68:
-									l297_9_68:
+									l295_9_68:
 										{
-											position298_9_68, tokenIndex298_9_68 := pos, ti
+											position296_9_68, tokenIndex296_9_68 := pos, ti
 											{ // digit
 												if int(pos) == p.at {
 													p.note(27, true)
 												}
 												if c := buffer[pos]; class5[c] != 0 {
-													goto l71_2_9_68
+													goto l69_2_9_68
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l298_9_68
-											l71_2_9_68:
+												goto l296_9_68
+											l69_2_9_68:
 												pos++
 												goto lok2_9_68
 											}
 										lok2_9_68:
-											goto l297_9_68
-										l298_9_68:
-											pos, ti = position298_9_68, tokenIndex298_9_68
+											goto l295_9_68
+										l296_9_68:
+											pos, ti = position296_9_68, tokenIndex296_9_68
 										}
-										_ = position296_9_68
+										_ = position294_9_68
 									}
 									goto lok9_68
-								l295_9_68:
-									pos, ti = position295_9_68, tokenIndex295_9_68
-									goto l231_68
+								l293_9_68:
+									pos, ti = position293_9_68, tokenIndex293_9_68
+									goto l229_68
 								}
 							lok9_68:
 								;
@@ -9903,7 +9937,7 @@ func (p *Parser) nftppath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
+									goto l229_68
 								}
 								pos++
 								{ // formcode
@@ -9911,13 +9945,13 @@ func (p *Parser) nftppath() bool {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class3[c] != 0 {
-										goto l234_10_68
+										goto l232_10_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
-								l234_10_68:
+									goto l229_68
+								l232_10_68:
 									pos++
 									goto lok10_68
 								}
@@ -9932,7 +9966,7 @@ func (p *Parser) nftppath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
+									goto l229_68
 								}
 								pos++
 								{ // formcode
@@ -9940,13 +9974,13 @@ func (p *Parser) nftppath() bool {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class3[c] != 0 {
-										goto l234_11_68
+										goto l232_11_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l231_68
-								l234_11_68:
+									goto l229_68
+								l232_11_68:
 									pos++
 									goto lok11_68
 								}
@@ -9955,30 +9989,36 @@ func (p *Parser) nftppath() bool {
 						}
 					}
 
-					_ = position232_68
+					if p.records(ruleftptype) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(ruleftptype, position230_68)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_68
 				goto lok68
-			l231_68:
-				pos, ti = position231_68, tokenIndex231_68
-				goto l123
+			l229_68:
+				pos, ti = position229_68, tokenIndex229_68
+				p.comp = comp_68
+				goto l121
 			}
 		lok68:
-			goto l124
-		l123:
-			pos, ti = position123, tokenIndex123
+			goto l122
+		l121:
+			pos, ti = position121, tokenIndex121
 		}
-	l124:
+	l122:
 		if p.records(ruleftppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleftppath, position122)
+			p.add(ruleftppath, position120)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l121:
-	pos, ti = position121, tokenIndex121
+l119:
+	pos, ti = position119, tokenIndex119
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -9988,21 +10028,23 @@ l121:
 func (p *Parser) rnewsaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position126, tokenIndex126 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulenewsaddress)
+	position124, tokenIndex124 := pos, ti
 	{
-		position127 := pos
+		position125 := pos
 		{ // scheme_news
 			comp_99 := p.comp
 			p.comp = uint32(rulescheme_news)
-			position97_99, tokenIndex97_99 := pos, ti
+			position95_99, tokenIndex95_99 := pos, ti
 			{
-				position98_99 := pos
+				position96_99 := pos
 				if buffer[pos] != 'n' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -10010,7 +10052,7 @@ func (p *Parser) rnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if buffer[pos] != 'w' {
@@ -10018,7 +10060,7 @@ func (p *Parser) rnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -10026,21 +10068,21 @@ func (p *Parser) rnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if p.records(rulescheme_news) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_news, position98_99)
+					p.add(rulescheme_news, position96_99)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_99
 			goto lok99
-		l97_99:
-			pos, ti = position97_99, tokenIndex97_99
+		l95_99:
+			pos, ti = position95_99, tokenIndex95_99
 			p.comp = comp_99
-			goto l126
+			goto l124
 		}
 	lok99:
 		if buffer[pos] != ':' {
@@ -10048,39 +10090,45 @@ func (p *Parser) rnewsaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l126
+			goto l124
 		}
 		pos++
 		{ // newspath
 			comp_100 := p.comp
 			p.comp = uint32(rulenewspath)
-			position128_100, tokenIndex128_100 := pos, ti
+			position126_100, tokenIndex126_100 := pos, ti
 			{
-				position129_100 := pos
+				position127_100 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
-					goto l128_100
+					goto l126_100
 				}
 				pos, ti = p.position, p.tokenIndex
 				if p.records(rulenewspath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulenewspath, position129_100)
+					p.add(rulenewspath, position127_100)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_100
 			goto lok100
-		l128_100:
-			pos, ti = position128_100, tokenIndex128_100
+		l126_100:
+			pos, ti = position126_100, tokenIndex126_100
 			p.comp = comp_100
-			goto l126
+			goto l124
 		}
 	lok100:
-		_ = position127
+		if p.records(rulenewsaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenewsaddress, position125)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l126:
-	pos, ti = position126, tokenIndex126
+l124:
+	pos, ti = position124, tokenIndex124
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -10088,15 +10136,17 @@ l126:
 func (p *Parser) nnewsaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position126, tokenIndex126 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulenewsaddress)
+	position124, tokenIndex124 := pos, ti
 	{
-		position127 := pos
+		position125 := pos
 		{ // scheme_news
 			comp_99 := p.comp
 			p.comp = uint32(rulescheme_news)
-			position97_99, tokenIndex97_99 := pos, ti
+			position95_99, tokenIndex95_99 := pos, ti
 			{
-				position98_99 := pos
+				position96_99 := pos
 				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(5, true)
@@ -10105,7 +10155,7 @@ func (p *Parser) nnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -10116,7 +10166,7 @@ func (p *Parser) nnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if buffer[pos] != 'w' {
@@ -10127,7 +10177,7 @@ func (p *Parser) nnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -10138,21 +10188,21 @@ func (p *Parser) nnewsaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l97_99
+					goto l95_99
 				}
 				pos++
 				if p.records(rulescheme_news) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_news, position98_99)
+					p.add(rulescheme_news, position96_99)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_99
 			goto lok99
-		l97_99:
-			pos, ti = position97_99, tokenIndex97_99
+		l95_99:
+			pos, ti = position95_99, tokenIndex95_99
 			p.comp = comp_99
-			goto l126
+			goto l124
 		}
 	lok99:
 		if buffer[pos] != ':' {
@@ -10163,39 +10213,45 @@ func (p *Parser) nnewsaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l126
+			goto l124
 		}
 		pos++
 		{ // newspath
 			comp_100 := p.comp
 			p.comp = uint32(rulenewspath)
-			position128_100, tokenIndex128_100 := pos, ti
+			position126_100, tokenIndex126_100 := pos, ti
 			{
-				position129_100 := pos
+				position127_100 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.ngroupart() {
-					goto l128_100
+					goto l126_100
 				}
 				pos, ti = p.position, p.tokenIndex
 				if p.records(rulenewspath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulenewspath, position129_100)
+					p.add(rulenewspath, position127_100)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_100
 			goto lok100
-		l128_100:
-			pos, ti = position128_100, tokenIndex128_100
+		l126_100:
+			pos, ti = position126_100, tokenIndex126_100
 			p.comp = comp_100
-			goto l126
+			goto l124
 		}
 	lok100:
-		_ = position127
+		if p.records(rulenewsaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenewsaddress, position125)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l126:
-	pos, ti = position126, tokenIndex126
+l124:
+	pos, ti = position124, tokenIndex124
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -10205,24 +10261,24 @@ func (p *Parser) rnewspath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenewspath)
-	position128, tokenIndex128 := pos, ti
+	position126, tokenIndex126 := pos, ti
 	{
-		position129 := pos
+		position127 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rgroupart() {
-			goto l128
+			goto l126
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulenewspath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenewspath, position129)
+			p.add(rulenewspath, position127)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l128:
-	pos, ti = position128, tokenIndex128
+l126:
+	pos, ti = position126, tokenIndex126
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -10232,16 +10288,105 @@ func (p *Parser) nnewspath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenewspath)
-	position128, tokenIndex128 := pos, ti
+	position126, tokenIndex126 := pos, ti
 	{
-		position129 := pos
+		position127 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.ngroupart() {
-			goto l128
+			goto l126
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulenewspath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenewspath, position129)
+			p.add(rulenewspath, position127)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l126:
+	pos, ti = position126, tokenIndex126
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rnntpaddress is rule 44 nntpaddress <- <(scheme_nntp ':' nntppath)>
+func (p *Parser) rnntpaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenntpaddress)
+	position128, tokenIndex128 := pos, ti
+	{
+		position129 := pos
+		{ // scheme_nntp
+			comp_69 := p.comp
+			p.comp = uint32(rulescheme_nntp)
+			position97_69, tokenIndex97_69 := pos, ti
+			{
+				position98_69 := pos
+				if buffer[pos] != 'n' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l97_69
+				}
+				pos++
+				if buffer[pos] != 'n' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l97_69
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l97_69
+				}
+				pos++
+				if buffer[pos] != 'p' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l97_69
+				}
+				pos++
+				if p.records(rulescheme_nntp) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_nntp, position98_69)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_69
+			goto lok69
+		l97_69:
+			pos, ti = position97_69, tokenIndex97_69
+			p.comp = comp_69
+			goto l128
+		}
+	lok69:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l128
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rnntppath() {
+			goto l128
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(rulenntpaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenntpaddress, position129)
 			ti = p.tokenIndex
 		}
 	}
@@ -10255,99 +10400,20 @@ l128:
 	return false
 }
 
-// rnntpaddress is rule 44 nntpaddress <- <(scheme_nntp ':' nntppath)>
-func (p *Parser) rnntpaddress() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position130, tokenIndex130 := pos, ti
-	{
-		position131 := pos
-		{ // scheme_nntp
-			comp_69 := p.comp
-			p.comp = uint32(rulescheme_nntp)
-			position99_69, tokenIndex99_69 := pos, ti
-			{
-				position100_69 := pos
-				if buffer[pos] != 'n' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99_69
-				}
-				pos++
-				if buffer[pos] != 'n' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99_69
-				}
-				pos++
-				if buffer[pos] != 't' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99_69
-				}
-				pos++
-				if buffer[pos] != 'p' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99_69
-				}
-				pos++
-				if p.records(rulescheme_nntp) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_nntp, position100_69)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_69
-			goto lok69
-		l99_69:
-			pos, ti = position99_69, tokenIndex99_69
-			p.comp = comp_69
-			goto l130
-		}
-	lok69:
-		if buffer[pos] != ':' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l130
-		}
-		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rnntppath() {
-			goto l130
-		}
-		pos, ti = p.position, p.tokenIndex
-		_ = position131
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l130:
-	pos, ti = position130, tokenIndex130
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nnntpaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position130, tokenIndex130 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulenntpaddress)
+	position128, tokenIndex128 := pos, ti
 	{
-		position131 := pos
+		position129 := pos
 		{ // scheme_nntp
 			comp_69 := p.comp
 			p.comp = uint32(rulescheme_nntp)
-			position99_69, tokenIndex99_69 := pos, ti
+			position97_69, tokenIndex97_69 := pos, ti
 			{
-				position100_69 := pos
+				position98_69 := pos
 				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(5, true)
@@ -10356,7 +10422,7 @@ func (p *Parser) nnntpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l99_69
+					goto l97_69
 				}
 				pos++
 				if buffer[pos] != 'n' {
@@ -10367,7 +10433,7 @@ func (p *Parser) nnntpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l99_69
+					goto l97_69
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -10378,7 +10444,7 @@ func (p *Parser) nnntpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l99_69
+					goto l97_69
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -10389,21 +10455,21 @@ func (p *Parser) nnntpaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l99_69
+					goto l97_69
 				}
 				pos++
 				if p.records(rulescheme_nntp) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_nntp, position100_69)
+					p.add(rulescheme_nntp, position98_69)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_69
 			goto lok69
-		l99_69:
-			pos, ti = position99_69, tokenIndex99_69
+		l97_69:
+			pos, ti = position97_69, tokenIndex97_69
 			p.comp = comp_69
-			goto l130
+			goto l128
 		}
 	lok69:
 		if buffer[pos] != ':' {
@@ -10414,19 +10480,25 @@ func (p *Parser) nnntpaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l130
+			goto l128
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nnntppath() {
-			goto l130
+			goto l128
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position131
+		if p.records(rulenntpaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenntpaddress, position129)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l130:
-	pos, ti = position130, tokenIndex130
+l128:
+	pos, ti = position128, tokenIndex128
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -10437,112 +10509,120 @@ func (p *Parser) rnntppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenntppath)
-	position132, tokenIndex132 := pos, ti
+	position130, tokenIndex130 := pos, ti
 	{
-		position133 := pos
+		position131 := pos
 		{ // group
-			position165_46, tokenIndex165_46 := pos, ti
+			comp_46 := p.comp
+			p.comp = uint32(rulegroup)
+			position163_46, tokenIndex163_46 := pos, ti
 			{
-				position166_46 := pos
+				position164_46 := pos
 				{ // url_ialpha
-					position290_35_46, tokenIndex290_35_46 := pos, ti
+					position288_35_46, tokenIndex288_35_46 := pos, ti
 					{
-						position291_35_46 := pos
+						position289_35_46 := pos
 						{ // alpha
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l67_27_35_46
+								goto l65_27_35_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l67_27_35_46
+								goto l65_27_35_46
 							}
-							goto l290_35_46
-						l67_27_35_46:
+							goto l288_35_46
+						l65_27_35_46:
 							pos++
 							goto lok27_35_46
 						}
 					lok27_35_46:
 						{
-							position292_35_46, tokenIndex292_35_46 := pos, ti
+							position290_35_46, tokenIndex290_35_46 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-								goto l292_35_46
+								goto l290_35_46
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l293_35_46
-						l292_35_46:
-							pos, ti = position292_35_46, tokenIndex292_35_46
+							goto l291_35_46
+						l290_35_46:
+							pos, ti = position290_35_46, tokenIndex290_35_46
 						}
-					l293_35_46:
-						_ = position291_35_46
+					l291_35_46:
+						_ = position289_35_46
 					}
 					goto lok35_46
-				l290_35_46:
-					pos, ti = position290_35_46, tokenIndex290_35_46
-					goto l165_46
+				l288_35_46:
+					pos, ti = position288_35_46, tokenIndex288_35_46
+					goto l163_46
 				}
 			lok35_46:
-			l167_46:
+			l165_46:
 				{
-					position168_46, tokenIndex168_46 := pos, ti
+					position166_46, tokenIndex166_46 := pos, ti
 					if buffer[pos] != '.' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l168_46
+						goto l166_46
 					}
 					pos++
 					{ // url_ialpha
-						position290_36_46, tokenIndex290_36_46 := pos, ti
+						position288_36_46, tokenIndex288_36_46 := pos, ti
 						{
-							position291_36_46 := pos
+							position289_36_46 := pos
 							{ // alpha
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_36_46
+									goto l65_27_36_46
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_36_46
+									goto l65_27_36_46
 								}
-								goto l290_36_46
-							l67_27_36_46:
+								goto l288_36_46
+							l65_27_36_46:
 								pos++
 								goto lok27_36_46
 							}
 						lok27_36_46:
 							{
-								position292_36_46, tokenIndex292_36_46 := pos, ti
+								position290_36_46, tokenIndex290_36_46 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l292_36_46
+									goto l290_36_46
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_36_46
-							l292_36_46:
-								pos, ti = position292_36_46, tokenIndex292_36_46
+								goto l291_36_46
+							l290_36_46:
+								pos, ti = position290_36_46, tokenIndex290_36_46
 							}
-						l293_36_46:
-							_ = position291_36_46
+						l291_36_46:
+							_ = position289_36_46
 						}
 						goto lok36_46
-					l290_36_46:
-						pos, ti = position290_36_46, tokenIndex290_36_46
-						goto l168_46
+					l288_36_46:
+						pos, ti = position288_36_46, tokenIndex288_36_46
+						goto l166_46
 					}
 				lok36_46:
-					goto l167_46
-				l168_46:
-					pos, ti = position168_46, tokenIndex168_46
+					goto l165_46
+				l166_46:
+					pos, ti = position166_46, tokenIndex166_46
 				}
-				_ = position166_46
+				if p.records(rulegroup) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulegroup, position164_46)
+					ti = p.tokenIndex
+				}
 			}
+			p.comp = comp_46
 			goto lok46
-		l165_46:
-			pos, ti = position165_46, tokenIndex165_46
-			goto l132
+		l163_46:
+			pos, ti = position163_46, tokenIndex163_46
+			p.comp = comp_46
+			goto l130
 		}
 	lok46:
 		if buffer[pos] != '/' {
@@ -10550,65 +10630,65 @@ func (p *Parser) rnntppath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l132
+			goto l130
 		}
 		pos++
 		{ // digits
-			position295_47, tokenIndex295_47 := pos, ti
+			position293_47, tokenIndex293_47 := pos, ti
 			{
-				position296_47 := pos
+				position294_47 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_47
+						goto l69_1_47
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_47
-				l71_1_47:
+					goto l293_47
+				l69_1_47:
 					pos++
 					goto lok1_47
 				}
 			lok1_47:
-			l297_47:
+			l295_47:
 				{
-					position298_47, tokenIndex298_47 := pos, ti
+					position296_47, tokenIndex296_47 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_47
+							goto l69_2_47
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_47
-					l71_2_47:
+						goto l296_47
+					l69_2_47:
 						pos++
 						goto lok2_47
 					}
 				lok2_47:
-					goto l297_47
-				l298_47:
-					pos, ti = position298_47, tokenIndex298_47
+					goto l295_47
+				l296_47:
+					pos, ti = position296_47, tokenIndex296_47
 				}
-				_ = position296_47
+				_ = position294_47
 			}
 			goto lok47
-		l295_47:
-			pos, ti = position295_47, tokenIndex295_47
-			goto l132
+		l293_47:
+			pos, ti = position293_47, tokenIndex293_47
+			goto l130
 		}
 	lok47:
 		if p.records(rulenntppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenntppath, position133)
+			p.add(rulenntppath, position131)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l132:
-	pos, ti = position132, tokenIndex132
+l130:
+	pos, ti = position130, tokenIndex130
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -10619,23 +10699,25 @@ func (p *Parser) nnntppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenntppath)
-	position132, tokenIndex132 := pos, ti
+	position130, tokenIndex130 := pos, ti
 	{
-		position133 := pos
+		position131 := pos
 		{ // group
-			position165_46, tokenIndex165_46 := pos, ti
+			comp_46 := p.comp
+			p.comp = uint32(rulegroup)
+			position163_46, tokenIndex163_46 := pos, ti
 			{
-				position166_46 := pos
+				position164_46 := pos
 				{ // url_ialpha
-					position290_35_46, tokenIndex290_35_46 := pos, ti
+					position288_35_46, tokenIndex288_35_46 := pos, ti
 					{
-						position291_35_46 := pos
+						position289_35_46 := pos
 						{ // alpha
 							if int(pos) == p.at {
 								p.note(19, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l67_27_35_46
+								goto l65_27_35_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -10644,36 +10726,36 @@ func (p *Parser) nnntppath() bool {
 								p.note(20, true)
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l67_27_35_46
+								goto l65_27_35_46
 							}
-							goto l290_35_46
-						l67_27_35_46:
+							goto l288_35_46
+						l65_27_35_46:
 							pos++
 							goto lok27_35_46
 						}
 					lok27_35_46:
 						{
-							position292_35_46, tokenIndex292_35_46 := pos, ti
+							position290_35_46, tokenIndex290_35_46 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-								goto l292_35_46
+								goto l290_35_46
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l293_35_46
-						l292_35_46:
-							pos, ti = position292_35_46, tokenIndex292_35_46
+							goto l291_35_46
+						l290_35_46:
+							pos, ti = position290_35_46, tokenIndex290_35_46
 						}
-					l293_35_46:
-						_ = position291_35_46
+					l291_35_46:
+						_ = position289_35_46
 					}
 					goto lok35_46
-				l290_35_46:
-					pos, ti = position290_35_46, tokenIndex290_35_46
-					goto l165_46
+				l288_35_46:
+					pos, ti = position288_35_46, tokenIndex288_35_46
+					goto l163_46
 				}
 			lok35_46:
-			l167_46:
+			l165_46:
 				{
-					position168_46, tokenIndex168_46 := pos, ti
+					position166_46, tokenIndex166_46 := pos, ti
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(35, true)
@@ -10682,19 +10764,19 @@ func (p *Parser) nnntppath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l168_46
+						goto l166_46
 					}
 					pos++
 					{ // url_ialpha
-						position290_36_46, tokenIndex290_36_46 := pos, ti
+						position288_36_46, tokenIndex288_36_46 := pos, ti
 						{
-							position291_36_46 := pos
+							position289_36_46 := pos
 							{ // alpha
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_36_46
+									goto l65_27_36_46
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -10703,43 +10785,49 @@ func (p *Parser) nnntppath() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_36_46
+									goto l65_27_36_46
 								}
-								goto l290_36_46
-							l67_27_36_46:
+								goto l288_36_46
+							l65_27_36_46:
 								pos++
 								goto lok27_36_46
 							}
 						lok27_36_46:
 							{
-								position292_36_46, tokenIndex292_36_46 := pos, ti
+								position290_36_46, tokenIndex290_36_46 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l292_36_46
+									goto l290_36_46
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_36_46
-							l292_36_46:
-								pos, ti = position292_36_46, tokenIndex292_36_46
+								goto l291_36_46
+							l290_36_46:
+								pos, ti = position290_36_46, tokenIndex290_36_46
 							}
-						l293_36_46:
-							_ = position291_36_46
+						l291_36_46:
+							_ = position289_36_46
 						}
 						goto lok36_46
-					l290_36_46:
-						pos, ti = position290_36_46, tokenIndex290_36_46
-						goto l168_46
+					l288_36_46:
+						pos, ti = position288_36_46, tokenIndex288_36_46
+						goto l166_46
 					}
 				lok36_46:
-					goto l167_46
-				l168_46:
-					pos, ti = position168_46, tokenIndex168_46
+					goto l165_46
+				l166_46:
+					pos, ti = position166_46, tokenIndex166_46
 				}
-				_ = position166_46
+				if p.records(rulegroup) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulegroup, position164_46)
+					ti = p.tokenIndex
+				}
 			}
+			p.comp = comp_46
 			goto lok46
-		l165_46:
-			pos, ti = position165_46, tokenIndex165_46
-			goto l132
+		l163_46:
+			pos, ti = position163_46, tokenIndex163_46
+			p.comp = comp_46
+			goto l130
 		}
 	lok46:
 		if buffer[pos] != '/' {
@@ -10750,63 +10838,168 @@ func (p *Parser) nnntppath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l132
+			goto l130
 		}
 		pos++
 		{ // digits
-			position295_47, tokenIndex295_47 := pos, ti
+			position293_47, tokenIndex293_47 := pos, ti
 			{
-				position296_47 := pos
+				position294_47 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_47
+						goto l69_1_47
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_47
-				l71_1_47:
+					goto l293_47
+				l69_1_47:
 					pos++
 					goto lok1_47
 				}
 			lok1_47:
-			l297_47:
+			l295_47:
 				{
-					position298_47, tokenIndex298_47 := pos, ti
+					position296_47, tokenIndex296_47 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_47
+							goto l69_2_47
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_47
-					l71_2_47:
+						goto l296_47
+					l69_2_47:
 						pos++
 						goto lok2_47
 					}
 				lok2_47:
-					goto l297_47
-				l298_47:
-					pos, ti = position298_47, tokenIndex298_47
+					goto l295_47
+				l296_47:
+					pos, ti = position296_47, tokenIndex296_47
 				}
-				_ = position296_47
+				_ = position294_47
 			}
 			goto lok47
-		l295_47:
-			pos, ti = position295_47, tokenIndex295_47
-			goto l132
+		l293_47:
+			pos, ti = position293_47, tokenIndex293_47
+			goto l130
 		}
 	lok47:
 		if p.records(rulenntppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenntppath, position133)
+			p.add(rulenntppath, position131)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l130:
+	pos, ti = position130, tokenIndex130
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rmailtoaddress is rule 46 mailtoaddress <- <(scheme_mailto ':' mailtopath)>
+func (p *Parser) rmailtoaddress() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulemailtoaddress)
+	position132, tokenIndex132 := pos, ti
+	{
+		position133 := pos
+		{ // scheme_mailto
+			comp_70 := p.comp
+			p.comp = uint32(rulescheme_mailto)
+			position99_70, tokenIndex99_70 := pos, ti
+			{
+				position100_70 := pos
+				if buffer[pos] != 'm' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l99_70
+				}
+				pos++
+				if buffer[pos] != 'a' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l99_70
+				}
+				pos++
+				if buffer[pos] != 'i' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l99_70
+				}
+				pos++
+				if buffer[pos] != 'l' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l99_70
+				}
+				pos++
+				if buffer[pos] != 't' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l99_70
+				}
+				pos++
+				if buffer[pos] != 'o' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l99_70
+				}
+				pos++
+				if p.records(rulescheme_mailto) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_mailto, position100_70)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_70
+			goto lok70
+		l99_70:
+			pos, ti = position99_70, tokenIndex99_70
+			p.comp = comp_70
+			goto l132
+		}
+	lok70:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l132
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rmailtopath() {
+			goto l132
+		}
+		pos, ti = p.position, p.tokenIndex
+		if p.records(rulemailtoaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulemailtoaddress, position133)
 			ti = p.tokenIndex
 		}
 	}
@@ -10820,115 +11013,20 @@ l132:
 	return false
 }
 
-// rmailtoaddress is rule 46 mailtoaddress <- <(scheme_mailto ':' mailtopath)>
-func (p *Parser) rmailtoaddress() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position134, tokenIndex134 := pos, ti
-	{
-		position135 := pos
-		{ // scheme_mailto
-			comp_70 := p.comp
-			p.comp = uint32(rulescheme_mailto)
-			position101_70, tokenIndex101_70 := pos, ti
-			{
-				position102_70 := pos
-				if buffer[pos] != 'm' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l101_70
-				}
-				pos++
-				if buffer[pos] != 'a' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l101_70
-				}
-				pos++
-				if buffer[pos] != 'i' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l101_70
-				}
-				pos++
-				if buffer[pos] != 'l' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l101_70
-				}
-				pos++
-				if buffer[pos] != 't' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l101_70
-				}
-				pos++
-				if buffer[pos] != 'o' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l101_70
-				}
-				pos++
-				if p.records(rulescheme_mailto) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_mailto, position102_70)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_70
-			goto lok70
-		l101_70:
-			pos, ti = position101_70, tokenIndex101_70
-			p.comp = comp_70
-			goto l134
-		}
-	lok70:
-		if buffer[pos] != ':' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l134
-		}
-		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rmailtopath() {
-			goto l134
-		}
-		pos, ti = p.position, p.tokenIndex
-		_ = position135
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l134:
-	pos, ti = position134, tokenIndex134
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nmailtoaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position134, tokenIndex134 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulemailtoaddress)
+	position132, tokenIndex132 := pos, ti
 	{
-		position135 := pos
+		position133 := pos
 		{ // scheme_mailto
 			comp_70 := p.comp
 			p.comp = uint32(rulescheme_mailto)
-			position101_70, tokenIndex101_70 := pos, ti
+			position99_70, tokenIndex99_70 := pos, ti
 			{
-				position102_70 := pos
+				position100_70 := pos
 				if buffer[pos] != 'm' {
 					if int(pos) == p.at {
 						p.note(17, true)
@@ -10937,7 +11035,7 @@ func (p *Parser) nmailtoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l101_70
+					goto l99_70
 				}
 				pos++
 				if buffer[pos] != 'a' {
@@ -10948,7 +11046,7 @@ func (p *Parser) nmailtoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l101_70
+					goto l99_70
 				}
 				pos++
 				if buffer[pos] != 'i' {
@@ -10959,7 +11057,7 @@ func (p *Parser) nmailtoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l101_70
+					goto l99_70
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -10970,7 +11068,7 @@ func (p *Parser) nmailtoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l101_70
+					goto l99_70
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -10981,7 +11079,7 @@ func (p *Parser) nmailtoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l101_70
+					goto l99_70
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -10992,21 +11090,21 @@ func (p *Parser) nmailtoaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l101_70
+					goto l99_70
 				}
 				pos++
 				if p.records(rulescheme_mailto) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_mailto, position102_70)
+					p.add(rulescheme_mailto, position100_70)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_70
 			goto lok70
-		l101_70:
-			pos, ti = position101_70, tokenIndex101_70
+		l99_70:
+			pos, ti = position99_70, tokenIndex99_70
 			p.comp = comp_70
-			goto l134
+			goto l132
 		}
 	lok70:
 		if buffer[pos] != ':' {
@@ -11017,19 +11115,25 @@ func (p *Parser) nmailtoaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l134
+			goto l132
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nmailtopath() {
-			goto l134
+			goto l132
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position135
+		if p.records(rulemailtoaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulemailtoaddress, position133)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l134:
-	pos, ti = position134, tokenIndex134
+l132:
+	pos, ti = position132, tokenIndex132
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -11040,13 +11144,13 @@ func (p *Parser) rmailtopath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulemailtopath)
-	position136, tokenIndex136 := pos, ti
+	position134, tokenIndex134 := pos, ti
 	{
-		position137 := pos
+		position135 := pos
 		{ // url_xalpha
-			position275_48, tokenIndex275_48 := pos, ti
+			position273_48, tokenIndex273_48 := pos, ti
 			{
-				position276_48 := pos
+				position274_48 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -11055,49 +11159,49 @@ func (p *Parser) rmailtopath() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_21_48, tokenIndex76_21_48 := pos, ti
+								position74_21_48, tokenIndex74_21_48 := pos, ti
 								{
-									position77_21_48 := pos
+									position75_21_48 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_48
+										goto l74_21_48
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_21_48
+											goto l76_5_21_48
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_48
-									l78_5_21_48:
+										goto l74_21_48
+									l76_5_21_48:
 										pos++
 										goto lok5_21_48
 									}
 								lok5_21_48:
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_21_48
+											goto l76_6_21_48
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_48
-									l78_6_21_48:
+										goto l74_21_48
+									l76_6_21_48:
 										pos++
 										goto lok6_21_48
 									}
 								lok6_21_48:
-									_ = position77_21_48
+									_ = position75_21_48
 								}
 								goto lok21_48
-							l76_21_48:
-								pos, ti = position76_21_48, tokenIndex76_21_48
-								goto l275_48
+							l74_21_48:
+								pos, ti = position74_21_48, tokenIndex74_21_48
+								goto l273_48
 							}
 						lok21_48:
 							;
@@ -11107,46 +11211,46 @@ func (p *Parser) rmailtopath() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l275_48
+								goto l273_48
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position276_48
+				_ = position274_48
 			}
 			goto lok48
-		l275_48:
-			pos, ti = position275_48, tokenIndex275_48
-			goto l136
+		l273_48:
+			pos, ti = position273_48, tokenIndex273_48
+			goto l134
 		}
 	lok48:
-	l138:
+	l136:
 		{
-			position139, tokenIndex139 := pos, ti
+			position137, tokenIndex137 := pos, ti
 			{
-				position140, tokenIndex140 := pos, ti
+				position138, tokenIndex138 := pos, ti
 				if buffer[pos] != '@' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l140
+					goto l138
 				}
 				pos++
 				{ // alpha
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_49
+						goto l65_49
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_49
+						goto l65_49
 					}
-					goto l140
-				l67_49:
+					goto l138
+				l65_49:
 					pos++
 					goto lok49
 				}
@@ -11154,14 +11258,14 @@ func (p *Parser) rmailtopath() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l139
-			l140:
-				pos, ti = position140, tokenIndex140
+				goto l137
+			l138:
+				pos, ti = position138, tokenIndex138
 			}
 			{ // url_xalpha
-				position275_50, tokenIndex275_50 := pos, ti
+				position273_50, tokenIndex273_50 := pos, ti
 				{
-					position276_50 := pos
+					position274_50 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -11170,49 +11274,49 @@ func (p *Parser) rmailtopath() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_50, tokenIndex76_21_50 := pos, ti
+									position74_21_50, tokenIndex74_21_50 := pos, ti
 									{
-										position77_21_50 := pos
+										position75_21_50 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_50
+											goto l74_21_50
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_50
+												goto l76_5_21_50
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_50
-										l78_5_21_50:
+											goto l74_21_50
+										l76_5_21_50:
 											pos++
 											goto lok5_21_50
 										}
 									lok5_21_50:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_50
+												goto l76_6_21_50
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_50
-										l78_6_21_50:
+											goto l74_21_50
+										l76_6_21_50:
 											pos++
 											goto lok6_21_50
 										}
 									lok6_21_50:
-										_ = position77_21_50
+										_ = position75_21_50
 									}
 									goto lok21_50
-								l76_21_50:
-									pos, ti = position76_21_50, tokenIndex76_21_50
-									goto l275_50
+								l74_21_50:
+									pos, ti = position74_21_50, tokenIndex74_21_50
+									goto l273_50
 								}
 							lok21_50:
 								;
@@ -11222,157 +11326,157 @@ func (p *Parser) rmailtopath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_50
+									goto l273_50
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_50
+					_ = position274_50
 				}
 				goto lok50
-			l275_50:
-				pos, ti = position275_50, tokenIndex275_50
-				goto l139
+			l273_50:
+				pos, ti = position273_50, tokenIndex273_50
+				goto l137
 			}
 		lok50:
-			goto l138
-		l139:
-			pos, ti = position139, tokenIndex139
+			goto l136
+		l137:
+			pos, ti = position137, tokenIndex137
 		}
 		if buffer[pos] != '@' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l134
 		}
 		pos++
 		{ // hostname
 			comp_51 := p.comp
 			p.comp = uint32(rulehostname)
-			position238_51, tokenIndex238_51 := pos, ti
+			position236_51, tokenIndex236_51 := pos, ti
 			{
-				position239_51 := pos
+				position237_51 := pos
 				{ // url_ialpha
-					position290_41_51, tokenIndex290_41_51 := pos, ti
+					position288_41_51, tokenIndex288_41_51 := pos, ti
 					{
-						position291_41_51 := pos
+						position289_41_51 := pos
 						{ // alpha
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l67_27_41_51
+								goto l65_27_41_51
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l67_27_41_51
+								goto l65_27_41_51
 							}
-							goto l290_41_51
-						l67_27_41_51:
+							goto l288_41_51
+						l65_27_41_51:
 							pos++
 							goto lok27_41_51
 						}
 					lok27_41_51:
 						{
-							position292_41_51, tokenIndex292_41_51 := pos, ti
+							position290_41_51, tokenIndex290_41_51 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-								goto l292_41_51
+								goto l290_41_51
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l293_41_51
-						l292_41_51:
-							pos, ti = position292_41_51, tokenIndex292_41_51
+							goto l291_41_51
+						l290_41_51:
+							pos, ti = position290_41_51, tokenIndex290_41_51
 						}
-					l293_41_51:
-						_ = position291_41_51
+					l291_41_51:
+						_ = position289_41_51
 					}
 					goto lok41_51
-				l290_41_51:
-					pos, ti = position290_41_51, tokenIndex290_41_51
-					goto l238_51
+				l288_41_51:
+					pos, ti = position288_41_51, tokenIndex288_41_51
+					goto l236_51
 				}
 			lok41_51:
-			l240_51:
+			l238_51:
 				{
-					position241_51, tokenIndex241_51 := pos, ti
+					position239_51, tokenIndex239_51 := pos, ti
 					if buffer[pos] != '.' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l241_51
+						goto l239_51
 					}
 					pos++
 					{ // url_ialpha
-						position290_42_51, tokenIndex290_42_51 := pos, ti
+						position288_42_51, tokenIndex288_42_51 := pos, ti
 						{
-							position291_42_51 := pos
+							position289_42_51 := pos
 							{ // alpha
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_42_51
+									goto l65_27_42_51
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_42_51
+									goto l65_27_42_51
 								}
-								goto l290_42_51
-							l67_27_42_51:
+								goto l288_42_51
+							l65_27_42_51:
 								pos++
 								goto lok27_42_51
 							}
 						lok27_42_51:
 							{
-								position292_42_51, tokenIndex292_42_51 := pos, ti
+								position290_42_51, tokenIndex290_42_51 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l292_42_51
+									goto l290_42_51
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_42_51
-							l292_42_51:
-								pos, ti = position292_42_51, tokenIndex292_42_51
+								goto l291_42_51
+							l290_42_51:
+								pos, ti = position290_42_51, tokenIndex290_42_51
 							}
-						l293_42_51:
-							_ = position291_42_51
+						l291_42_51:
+							_ = position289_42_51
 						}
 						goto lok42_51
-					l290_42_51:
-						pos, ti = position290_42_51, tokenIndex290_42_51
-						goto l241_51
+					l288_42_51:
+						pos, ti = position288_42_51, tokenIndex288_42_51
+						goto l239_51
 					}
 				lok42_51:
-					goto l240_51
-				l241_51:
-					pos, ti = position241_51, tokenIndex241_51
+					goto l238_51
+				l239_51:
+					pos, ti = position239_51, tokenIndex239_51
 				}
 				if p.records(rulehostname) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostname, position239_51)
+					p.add(rulehostname, position237_51)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_51
 			goto lok51
-		l238_51:
-			pos, ti = position238_51, tokenIndex238_51
+		l236_51:
+			pos, ti = position236_51, tokenIndex236_51
 			p.comp = comp_51
-			goto l136
+			goto l134
 		}
 	lok51:
 		if p.records(rulemailtopath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulemailtopath, position137)
+			p.add(rulemailtopath, position135)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l136:
-	pos, ti = position136, tokenIndex136
+l134:
+	pos, ti = position134, tokenIndex134
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -11383,13 +11487,13 @@ func (p *Parser) nmailtopath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulemailtopath)
-	position136, tokenIndex136 := pos, ti
+	position134, tokenIndex134 := pos, ti
 	{
-		position137 := pos
+		position135 := pos
 		{ // url_xalpha
-			position275_48, tokenIndex275_48 := pos, ti
+			position273_48, tokenIndex273_48 := pos, ti
 			{
-				position276_48 := pos
+				position274_48 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -11404,9 +11508,9 @@ func (p *Parser) nmailtopath() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_21_48, tokenIndex76_21_48 := pos, ti
+								position74_21_48, tokenIndex74_21_48 := pos, ti
 								{
-									position77_21_48 := pos
+									position75_21_48 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(25, true)
@@ -11415,7 +11519,7 @@ func (p *Parser) nmailtopath() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_48
+										goto l74_21_48
 									}
 									pos++
 									{ // hex
@@ -11423,13 +11527,13 @@ func (p *Parser) nmailtopath() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_21_48
+											goto l76_5_21_48
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_48
-									l78_5_21_48:
+										goto l74_21_48
+									l76_5_21_48:
 										pos++
 										goto lok5_21_48
 									}
@@ -11439,23 +11543,23 @@ func (p *Parser) nmailtopath() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_21_48
+											goto l76_6_21_48
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_48
-									l78_6_21_48:
+										goto l74_21_48
+									l76_6_21_48:
 										pos++
 										goto lok6_21_48
 									}
 								lok6_21_48:
-									_ = position77_21_48
+									_ = position75_21_48
 								}
 								goto lok21_48
-							l76_21_48:
-								pos, ti = position76_21_48, tokenIndex76_21_48
-								goto l275_48
+							l74_21_48:
+								pos, ti = position74_21_48, tokenIndex74_21_48
+								goto l273_48
 							}
 						lok21_48:
 							;
@@ -11468,26 +11572,26 @@ func (p *Parser) nmailtopath() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l275_48
+								goto l273_48
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position276_48
+				_ = position274_48
 			}
 			goto lok48
-		l275_48:
-			pos, ti = position275_48, tokenIndex275_48
-			goto l136
+		l273_48:
+			pos, ti = position273_48, tokenIndex273_48
+			goto l134
 		}
 	lok48:
-	l138:
+	l136:
 		{
-			position139, tokenIndex139 := pos, ti
+			position137, tokenIndex137 := pos, ti
 			{
-				position140, tokenIndex140 := pos, ti
+				position138, tokenIndex138 := pos, ti
 				if buffer[pos] != '@' {
 					if int(pos) == p.at {
 						p.note(37, false)
@@ -11496,7 +11600,7 @@ func (p *Parser) nmailtopath() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l140
+					goto l138
 				}
 				pos++
 				{ // alpha
@@ -11504,7 +11608,7 @@ func (p *Parser) nmailtopath() bool {
 						p.note(19, false)
 					}
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_49
+						goto l65_49
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -11513,10 +11617,10 @@ func (p *Parser) nmailtopath() bool {
 						p.note(20, false)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_49
+						goto l65_49
 					}
-					goto l140
-				l67_49:
+					goto l138
+				l65_49:
 					pos++
 					goto lok49
 				}
@@ -11524,14 +11628,14 @@ func (p *Parser) nmailtopath() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l139
-			l140:
-				pos, ti = position140, tokenIndex140
+				goto l137
+			l138:
+				pos, ti = position138, tokenIndex138
 			}
 			{ // url_xalpha
-				position275_50, tokenIndex275_50 := pos, ti
+				position273_50, tokenIndex273_50 := pos, ti
 				{
-					position276_50 := pos
+					position274_50 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -11546,9 +11650,9 @@ func (p *Parser) nmailtopath() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_50, tokenIndex76_21_50 := pos, ti
+									position74_21_50, tokenIndex74_21_50 := pos, ti
 									{
-										position77_21_50 := pos
+										position75_21_50 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -11557,7 +11661,7 @@ func (p *Parser) nmailtopath() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_50
+											goto l74_21_50
 										}
 										pos++
 										{ // hex
@@ -11565,13 +11669,13 @@ func (p *Parser) nmailtopath() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_50
+												goto l76_5_21_50
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_50
-										l78_5_21_50:
+											goto l74_21_50
+										l76_5_21_50:
 											pos++
 											goto lok5_21_50
 										}
@@ -11581,23 +11685,23 @@ func (p *Parser) nmailtopath() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_50
+												goto l76_6_21_50
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_50
-										l78_6_21_50:
+											goto l74_21_50
+										l76_6_21_50:
 											pos++
 											goto lok6_21_50
 										}
 									lok6_21_50:
-										_ = position77_21_50
+										_ = position75_21_50
 									}
 									goto lok21_50
-								l76_21_50:
-									pos, ti = position76_21_50, tokenIndex76_21_50
-									goto l275_50
+								l74_21_50:
+									pos, ti = position74_21_50, tokenIndex74_21_50
+									goto l273_50
 								}
 							lok21_50:
 								;
@@ -11610,24 +11714,24 @@ func (p *Parser) nmailtopath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_50
+									goto l273_50
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_50
+					_ = position274_50
 				}
 				goto lok50
-			l275_50:
-				pos, ti = position275_50, tokenIndex275_50
-				goto l139
+			l273_50:
+				pos, ti = position273_50, tokenIndex273_50
+				goto l137
 			}
 		lok50:
-			goto l138
-		l139:
-			pos, ti = position139, tokenIndex139
+			goto l136
+		l137:
+			pos, ti = position137, tokenIndex137
 		}
 		if buffer[pos] != '@' {
 			if int(pos) == p.at {
@@ -11637,25 +11741,25 @@ func (p *Parser) nmailtopath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l134
 		}
 		pos++
 		{ // hostname
 			comp_51 := p.comp
 			p.comp = uint32(rulehostname)
-			position238_51, tokenIndex238_51 := pos, ti
+			position236_51, tokenIndex236_51 := pos, ti
 			{
-				position239_51 := pos
+				position237_51 := pos
 				{ // url_ialpha
-					position290_41_51, tokenIndex290_41_51 := pos, ti
+					position288_41_51, tokenIndex288_41_51 := pos, ti
 					{
-						position291_41_51 := pos
+						position289_41_51 := pos
 						{ // alpha
 							if int(pos) == p.at {
 								p.note(19, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l67_27_41_51
+								goto l65_27_41_51
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -11664,36 +11768,36 @@ func (p *Parser) nmailtopath() bool {
 								p.note(20, true)
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l67_27_41_51
+								goto l65_27_41_51
 							}
-							goto l290_41_51
-						l67_27_41_51:
+							goto l288_41_51
+						l65_27_41_51:
 							pos++
 							goto lok27_41_51
 						}
 					lok27_41_51:
 						{
-							position292_41_51, tokenIndex292_41_51 := pos, ti
+							position290_41_51, tokenIndex290_41_51 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-								goto l292_41_51
+								goto l290_41_51
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l293_41_51
-						l292_41_51:
-							pos, ti = position292_41_51, tokenIndex292_41_51
+							goto l291_41_51
+						l290_41_51:
+							pos, ti = position290_41_51, tokenIndex290_41_51
 						}
-					l293_41_51:
-						_ = position291_41_51
+					l291_41_51:
+						_ = position289_41_51
 					}
 					goto lok41_51
-				l290_41_51:
-					pos, ti = position290_41_51, tokenIndex290_41_51
-					goto l238_51
+				l288_41_51:
+					pos, ti = position288_41_51, tokenIndex288_41_51
+					goto l236_51
 				}
 			lok41_51:
-			l240_51:
+			l238_51:
 				{
-					position241_51, tokenIndex241_51 := pos, ti
+					position239_51, tokenIndex239_51 := pos, ti
 					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(35, true)
@@ -11702,19 +11806,19 @@ func (p *Parser) nmailtopath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l241_51
+						goto l239_51
 					}
 					pos++
 					{ // url_ialpha
-						position290_42_51, tokenIndex290_42_51 := pos, ti
+						position288_42_51, tokenIndex288_42_51 := pos, ti
 						{
-							position291_42_51 := pos
+							position289_42_51 := pos
 							{ // alpha
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_42_51
+									goto l65_27_42_51
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -11723,62 +11827,62 @@ func (p *Parser) nmailtopath() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_42_51
+									goto l65_27_42_51
 								}
-								goto l290_42_51
-							l67_27_42_51:
+								goto l288_42_51
+							l65_27_42_51:
 								pos++
 								goto lok27_42_51
 							}
 						lok27_42_51:
 							{
-								position292_42_51, tokenIndex292_42_51 := pos, ti
+								position290_42_51, tokenIndex290_42_51 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l292_42_51
+									goto l290_42_51
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_42_51
-							l292_42_51:
-								pos, ti = position292_42_51, tokenIndex292_42_51
+								goto l291_42_51
+							l290_42_51:
+								pos, ti = position290_42_51, tokenIndex290_42_51
 							}
-						l293_42_51:
-							_ = position291_42_51
+						l291_42_51:
+							_ = position289_42_51
 						}
 						goto lok42_51
-					l290_42_51:
-						pos, ti = position290_42_51, tokenIndex290_42_51
-						goto l241_51
+					l288_42_51:
+						pos, ti = position288_42_51, tokenIndex288_42_51
+						goto l239_51
 					}
 				lok42_51:
-					goto l240_51
-				l241_51:
-					pos, ti = position241_51, tokenIndex241_51
+					goto l238_51
+				l239_51:
+					pos, ti = position239_51, tokenIndex239_51
 				}
 				if p.records(rulehostname) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostname, position239_51)
+					p.add(rulehostname, position237_51)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_51
 			goto lok51
-		l238_51:
-			pos, ti = position238_51, tokenIndex238_51
+		l236_51:
+			pos, ti = position236_51, tokenIndex236_51
 			p.comp = comp_51
-			goto l136
+			goto l134
 		}
 	lok51:
 		if p.records(rulemailtopath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulemailtopath, position137)
+			p.add(rulemailtopath, position135)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l136:
-	pos, ti = position136, tokenIndex136
+l134:
+	pos, ti = position134, tokenIndex134
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -11787,60 +11891,60 @@ l136:
 // rwaisaddress is rule 48 waisaddress <- <(waisdoc / waisindex)>
 func (p *Parser) rwaisaddress() bool {
 	pos, ti := p.position, p.tokenIndex
-	position141, tokenIndex141 := pos, ti
+	position139, tokenIndex139 := pos, ti
 	{
-		position142 := pos
+		position140 := pos
 		{
-			position143, tokenIndex143 := pos, ti
+			position141, tokenIndex141 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
-				goto l144
+				goto l142
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l143
-		l144:
-			pos, ti = position143, tokenIndex143
+			goto l141
+		l142:
+			pos, ti = position141, tokenIndex141
 			if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-				goto l141
+				goto l139
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l143:
-		_ = position142
+	l141:
+		_ = position140
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l141:
-	pos, ti = position141, tokenIndex141
+l139:
+	pos, ti = position139, tokenIndex139
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 func (p *Parser) nwaisaddress() bool {
 	pos, ti := p.position, p.tokenIndex
-	position141, tokenIndex141 := pos, ti
+	position139, tokenIndex139 := pos, ti
 	{
-		position142 := pos
+		position140 := pos
 		{
-			position143, tokenIndex143 := pos, ti
+			position141, tokenIndex141 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
-				goto l144
+				goto l142
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l143
-		l144:
-			pos, ti = position143, tokenIndex143
+			goto l141
+		l142:
+			pos, ti = position141, tokenIndex141
 			if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
-				goto l141
+				goto l139
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l143:
-		_ = position142
+	l141:
+		_ = position140
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l141:
-	pos, ti = position141, tokenIndex141
+l139:
+	pos, ti = position139, tokenIndex139
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -11849,21 +11953,23 @@ l141:
 func (p *Parser) rwaisindex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position145, tokenIndex145 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulewaisindex)
+	position143, tokenIndex143 := pos, ti
 	{
-		position146 := pos
+		position144 := pos
 		{ // scheme_wais
 			comp_85 := p.comp
 			p.comp = uint32(rulescheme_wais)
-			position103_85, tokenIndex103_85 := pos, ti
+			position101_85, tokenIndex101_85 := pos, ti
 			{
-				position104_85 := pos
+				position102_85 := pos
 				if buffer[pos] != 'w' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if buffer[pos] != 'a' {
@@ -11871,7 +11977,7 @@ func (p *Parser) rwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if buffer[pos] != 'i' {
@@ -11879,7 +11985,7 @@ func (p *Parser) rwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -11887,21 +11993,21 @@ func (p *Parser) rwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if p.records(rulescheme_wais) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_wais, position104_85)
+					p.add(rulescheme_wais, position102_85)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_85
 			goto lok85
-		l103_85:
-			pos, ti = position103_85, tokenIndex103_85
+		l101_85:
+			pos, ti = position101_85, tokenIndex101_85
 			p.comp = comp_85
-			goto l145
+			goto l143
 		}
 	lok85:
 		if buffer[pos] != ':' {
@@ -11909,7 +12015,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l143
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -11917,7 +12023,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l143
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -11925,221 +12031,227 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l143
 		}
 		pos++
 		{ // hostport
 			comp_86 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_86, tokenIndex223_86 := pos, ti
+			position221_86, tokenIndex221_86 := pos, ti
 			{
-				position224_86 := pos
+				position222_86 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-					goto l223_86
+					goto l221_86
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_86, tokenIndex225_86 := pos, ti
+					position223_86, tokenIndex223_86 := pos, ti
 					if buffer[pos] != ':' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_86
+						goto l223_86
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_86, tokenIndex244_78_86 := pos, ti
+						position242_78_86, tokenIndex242_78_86 := pos, ti
 						{
-							position245_78_86 := pos
+							position243_78_86 := pos
 							{ // digits
-								position295_16_78_86, tokenIndex295_16_78_86 := pos, ti
+								position293_16_78_86, tokenIndex293_16_78_86 := pos, ti
 								{
-									position296_16_78_86 := pos
+									position294_16_78_86 := pos
 									{ // digit
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_86
+											goto l69_1_16_78_86
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_86
-									l71_1_16_78_86:
+										goto l293_16_78_86
+									l69_1_16_78_86:
 										pos++
 										goto lok1_16_78_86
 									}
 								lok1_16_78_86:
-								l297_16_78_86:
+								l295_16_78_86:
 									{
-										position298_16_78_86, tokenIndex298_16_78_86 := pos, ti
+										position296_16_78_86, tokenIndex296_16_78_86 := pos, ti
 										{ // digit
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_86
+												goto l69_2_16_78_86
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_86
-										l71_2_16_78_86:
+											goto l296_16_78_86
+										l69_2_16_78_86:
 											pos++
 											goto lok2_16_78_86
 										}
 									lok2_16_78_86:
-										goto l297_16_78_86
-									l298_16_78_86:
-										pos, ti = position298_16_78_86, tokenIndex298_16_78_86
+										goto l295_16_78_86
+									l296_16_78_86:
+										pos, ti = position296_16_78_86, tokenIndex296_16_78_86
 									}
-									_ = position296_16_78_86
+									_ = position294_16_78_86
 								}
 								goto lok16_78_86
-							l295_16_78_86:
-								pos, ti = position295_16_78_86, tokenIndex295_16_78_86
-								goto l244_78_86
+							l293_16_78_86:
+								pos, ti = position293_16_78_86, tokenIndex293_16_78_86
+								goto l242_78_86
 							}
 						lok16_78_86:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_86)
+								p.add(ruleport, position243_78_86)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_86
-					l244_78_86:
-						pos, ti = position244_78_86, tokenIndex244_78_86
+					l242_78_86:
+						pos, ti = position242_78_86, tokenIndex242_78_86
 						p.comp = comp_78
-						goto l225_86
+						goto l223_86
 					}
 				lok78_86:
-					goto l226_86
-				l225_86:
-					pos, ti = position225_86, tokenIndex225_86
+					goto l224_86
+				l223_86:
+					pos, ti = position223_86, tokenIndex223_86
 				}
-			l226_86:
+			l224_86:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_86)
+					p.add(rulehostport, position222_86)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_86
 			goto lok86
-		l223_86:
-			pos, ti = position223_86, tokenIndex223_86
+		l221_86:
+			pos, ti = position221_86, tokenIndex221_86
 			p.comp = comp_86
-			goto l145
+			goto l143
 		}
 	lok86:
 		{ // waisindexpath
 			comp_87 := p.comp
 			p.comp = uint32(rulewaisindexpath)
-			position149_87, tokenIndex149_87 := pos, ti
+			position147_87, tokenIndex147_87 := pos, ti
 			{
-				position150_87 := pos
+				position148_87 := pos
 				if buffer[pos] != '/' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l149_87
+					goto l147_87
 				}
 				pos++
 				{ // database
-					position180_52_87, tokenIndex180_52_87 := pos, ti
+					position178_52_87, tokenIndex178_52_87 := pos, ti
 					{
-						position181_52_87 := pos
+						position179_52_87 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l180_52_87
+							goto l178_52_87
 						}
 						pos, ti = p.position, p.tokenIndex
-						_ = position181_52_87
+						_ = position179_52_87
 					}
 					goto lok52_87
-				l180_52_87:
-					pos, ti = position180_52_87, tokenIndex180_52_87
-					goto l149_87
+				l178_52_87:
+					pos, ti = position178_52_87, tokenIndex178_52_87
+					goto l147_87
 				}
 			lok52_87:
 				if p.records(rulewaisindexpath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewaisindexpath, position150_87)
+					p.add(rulewaisindexpath, position148_87)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_87
 			goto lok87
-		l149_87:
-			pos, ti = position149_87, tokenIndex149_87
+		l147_87:
+			pos, ti = position147_87, tokenIndex147_87
 			p.comp = comp_87
-			goto l145
+			goto l143
 		}
 	lok87:
 		{
-			position147, tokenIndex147 := pos, ti
+			position145, tokenIndex145 := pos, ti
 			if buffer[pos] != '?' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l147
+				goto l145
 			}
 			pos++
 			{ // url_search
 				comp_88 := p.comp
 				p.comp = uint32(ruleurl_search)
-				position256_88, tokenIndex256_88 := pos, ti
+				position254_88, tokenIndex254_88 := pos, ti
 				{
-					position257_88 := pos
+					position255_88 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-						goto l256_88
+						goto l254_88
 					}
 					pos, ti = p.position, p.tokenIndex
-				l258_88:
+				l256_88:
 					{
-						position259_88, tokenIndex259_88 := pos, ti
+						position257_88, tokenIndex257_88 := pos, ti
 						if buffer[pos] != '+' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l259_88
+							goto l257_88
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l259_88
+							goto l257_88
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l258_88
-					l259_88:
-						pos, ti = position259_88, tokenIndex259_88
+						goto l256_88
+					l257_88:
+						pos, ti = position257_88, tokenIndex257_88
 					}
 					if p.records(ruleurl_search) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurl_search, position257_88)
+						p.add(ruleurl_search, position255_88)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_88
 				goto lok88
-			l256_88:
-				pos, ti = position256_88, tokenIndex256_88
+			l254_88:
+				pos, ti = position254_88, tokenIndex254_88
 				p.comp = comp_88
-				goto l147
+				goto l145
 			}
 		lok88:
-			goto l148
-		l147:
-			pos, ti = position147, tokenIndex147
+			goto l146
+		l145:
+			pos, ti = position145, tokenIndex145
 		}
-	l148:
-		_ = position146
+	l146:
+		if p.records(rulewaisindex) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisindex, position144)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l145:
-	pos, ti = position145, tokenIndex145
+l143:
+	pos, ti = position143, tokenIndex143
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -12147,15 +12259,17 @@ l145:
 func (p *Parser) nwaisindex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position145, tokenIndex145 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulewaisindex)
+	position143, tokenIndex143 := pos, ti
 	{
-		position146 := pos
+		position144 := pos
 		{ // scheme_wais
 			comp_85 := p.comp
 			p.comp = uint32(rulescheme_wais)
-			position103_85, tokenIndex103_85 := pos, ti
+			position101_85, tokenIndex101_85 := pos, ti
 			{
-				position104_85 := pos
+				position102_85 := pos
 				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(7, true)
@@ -12164,7 +12278,7 @@ func (p *Parser) nwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if buffer[pos] != 'a' {
@@ -12175,7 +12289,7 @@ func (p *Parser) nwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if buffer[pos] != 'i' {
@@ -12186,7 +12300,7 @@ func (p *Parser) nwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -12197,21 +12311,21 @@ func (p *Parser) nwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_85
+					goto l101_85
 				}
 				pos++
 				if p.records(rulescheme_wais) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_wais, position104_85)
+					p.add(rulescheme_wais, position102_85)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_85
 			goto lok85
-		l103_85:
-			pos, ti = position103_85, tokenIndex103_85
+		l101_85:
+			pos, ti = position101_85, tokenIndex101_85
 			p.comp = comp_85
-			goto l145
+			goto l143
 		}
 	lok85:
 		if buffer[pos] != ':' {
@@ -12222,7 +12336,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l143
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -12233,7 +12347,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l143
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -12244,21 +12358,21 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l143
 		}
 		pos++
 		{ // hostport
 			comp_86 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_86, tokenIndex223_86 := pos, ti
+			position221_86, tokenIndex221_86 := pos, ti
 			{
-				position224_86 := pos
+				position222_86 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-					goto l223_86
+					goto l221_86
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_86, tokenIndex225_86 := pos, ti
+					position223_86, tokenIndex223_86 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(4, true)
@@ -12267,105 +12381,105 @@ func (p *Parser) nwaisindex() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_86
+						goto l223_86
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_86, tokenIndex244_78_86 := pos, ti
+						position242_78_86, tokenIndex242_78_86 := pos, ti
 						{
-							position245_78_86 := pos
+							position243_78_86 := pos
 							{ // digits
-								position295_16_78_86, tokenIndex295_16_78_86 := pos, ti
+								position293_16_78_86, tokenIndex293_16_78_86 := pos, ti
 								{
-									position296_16_78_86 := pos
+									position294_16_78_86 := pos
 									{ // digit
 										if int(pos) == p.at {
 											p.note(27, true)
 										}
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_86
+											goto l69_1_16_78_86
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_86
-									l71_1_16_78_86:
+										goto l293_16_78_86
+									l69_1_16_78_86:
 										pos++
 										goto lok1_16_78_86
 									}
 								lok1_16_78_86:
-								l297_16_78_86:
+								l295_16_78_86:
 									{
-										position298_16_78_86, tokenIndex298_16_78_86 := pos, ti
+										position296_16_78_86, tokenIndex296_16_78_86 := pos, ti
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_86
+												goto l69_2_16_78_86
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_86
-										l71_2_16_78_86:
+											goto l296_16_78_86
+										l69_2_16_78_86:
 											pos++
 											goto lok2_16_78_86
 										}
 									lok2_16_78_86:
-										goto l297_16_78_86
-									l298_16_78_86:
-										pos, ti = position298_16_78_86, tokenIndex298_16_78_86
+										goto l295_16_78_86
+									l296_16_78_86:
+										pos, ti = position296_16_78_86, tokenIndex296_16_78_86
 									}
-									_ = position296_16_78_86
+									_ = position294_16_78_86
 								}
 								goto lok16_78_86
-							l295_16_78_86:
-								pos, ti = position295_16_78_86, tokenIndex295_16_78_86
-								goto l244_78_86
+							l293_16_78_86:
+								pos, ti = position293_16_78_86, tokenIndex293_16_78_86
+								goto l242_78_86
 							}
 						lok16_78_86:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_86)
+								p.add(ruleport, position243_78_86)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_86
-					l244_78_86:
-						pos, ti = position244_78_86, tokenIndex244_78_86
+					l242_78_86:
+						pos, ti = position242_78_86, tokenIndex242_78_86
 						p.comp = comp_78
-						goto l225_86
+						goto l223_86
 					}
 				lok78_86:
-					goto l226_86
-				l225_86:
-					pos, ti = position225_86, tokenIndex225_86
+					goto l224_86
+				l223_86:
+					pos, ti = position223_86, tokenIndex223_86
 				}
-			l226_86:
+			l224_86:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_86)
+					p.add(rulehostport, position222_86)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_86
 			goto lok86
-		l223_86:
-			pos, ti = position223_86, tokenIndex223_86
+		l221_86:
+			pos, ti = position221_86, tokenIndex221_86
 			p.comp = comp_86
-			goto l145
+			goto l143
 		}
 	lok86:
 		{ // waisindexpath
 			comp_87 := p.comp
 			p.comp = uint32(rulewaisindexpath)
-			position149_87, tokenIndex149_87 := pos, ti
+			position147_87, tokenIndex147_87 := pos, ti
 			{
-				position150_87 := pos
+				position148_87 := pos
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(21, true)
@@ -12374,41 +12488,41 @@ func (p *Parser) nwaisindex() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l149_87
+					goto l147_87
 				}
 				pos++
 				{ // database
-					position180_52_87, tokenIndex180_52_87 := pos, ti
+					position178_52_87, tokenIndex178_52_87 := pos, ti
 					{
-						position181_52_87 := pos
+						position179_52_87 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l180_52_87
+							goto l178_52_87
 						}
 						pos, ti = p.position, p.tokenIndex
-						_ = position181_52_87
+						_ = position179_52_87
 					}
 					goto lok52_87
-				l180_52_87:
-					pos, ti = position180_52_87, tokenIndex180_52_87
-					goto l149_87
+				l178_52_87:
+					pos, ti = position178_52_87, tokenIndex178_52_87
+					goto l147_87
 				}
 			lok52_87:
 				if p.records(rulewaisindexpath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewaisindexpath, position150_87)
+					p.add(rulewaisindexpath, position148_87)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_87
 			goto lok87
-		l149_87:
-			pos, ti = position149_87, tokenIndex149_87
+		l147_87:
+			pos, ti = position147_87, tokenIndex147_87
 			p.comp = comp_87
-			goto l145
+			goto l143
 		}
 	lok87:
 		{
-			position147, tokenIndex147 := pos, ti
+			position145, tokenIndex145 := pos, ti
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
 					p.note(22, true)
@@ -12417,22 +12531,22 @@ func (p *Parser) nwaisindex() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l147
+				goto l145
 			}
 			pos++
 			{ // url_search
 				comp_88 := p.comp
 				p.comp = uint32(ruleurl_search)
-				position256_88, tokenIndex256_88 := pos, ti
+				position254_88, tokenIndex254_88 := pos, ti
 				{
-					position257_88 := pos
+					position255_88 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-						goto l256_88
+						goto l254_88
 					}
 					pos, ti = p.position, p.tokenIndex
-				l258_88:
+				l256_88:
 					{
-						position259_88, tokenIndex259_88 := pos, ti
+						position257_88, tokenIndex257_88 := pos, ti
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
 								p.note(23, true)
@@ -12441,42 +12555,48 @@ func (p *Parser) nwaisindex() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l259_88
+							goto l257_88
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l259_88
+							goto l257_88
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l258_88
-					l259_88:
-						pos, ti = position259_88, tokenIndex259_88
+						goto l256_88
+					l257_88:
+						pos, ti = position257_88, tokenIndex257_88
 					}
 					if p.records(ruleurl_search) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurl_search, position257_88)
+						p.add(ruleurl_search, position255_88)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_88
 				goto lok88
-			l256_88:
-				pos, ti = position256_88, tokenIndex256_88
+			l254_88:
+				pos, ti = position254_88, tokenIndex254_88
 				p.comp = comp_88
-				goto l147
+				goto l145
 			}
 		lok88:
-			goto l148
-		l147:
-			pos, ti = position147, tokenIndex147
+			goto l146
+		l145:
+			pos, ti = position145, tokenIndex145
 		}
-	l148:
-		_ = position146
+	l146:
+		if p.records(rulewaisindex) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisindex, position144)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l145:
-	pos, ti = position145, tokenIndex145
+l143:
+	pos, ti = position143, tokenIndex143
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -12487,44 +12607,44 @@ func (p *Parser) rwaisindexpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisindexpath)
-	position149, tokenIndex149 := pos, ti
+	position147, tokenIndex147 := pos, ti
 	{
-		position150 := pos
+		position148 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l149
+			goto l147
 		}
 		pos++
 		{ // database
-			position180_52, tokenIndex180_52 := pos, ti
+			position178_52, tokenIndex178_52 := pos, ti
 			{
-				position181_52 := pos
+				position179_52 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-					goto l180_52
+					goto l178_52
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position181_52
+				_ = position179_52
 			}
 			goto lok52
-		l180_52:
-			pos, ti = position180_52, tokenIndex180_52
-			goto l149
+		l178_52:
+			pos, ti = position178_52, tokenIndex178_52
+			goto l147
 		}
 	lok52:
 		if p.records(rulewaisindexpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisindexpath, position150)
+			p.add(rulewaisindexpath, position148)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l149:
-	pos, ti = position149, tokenIndex149
+l147:
+	pos, ti = position147, tokenIndex147
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -12535,9 +12655,9 @@ func (p *Parser) nwaisindexpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisindexpath)
-	position149, tokenIndex149 := pos, ti
+	position147, tokenIndex147 := pos, ti
 	{
-		position150 := pos
+		position148 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(21, true)
@@ -12546,28 +12666,313 @@ func (p *Parser) nwaisindexpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l149
+			goto l147
 		}
 		pos++
 		{ // database
-			position180_52, tokenIndex180_52 := pos, ti
+			position178_52, tokenIndex178_52 := pos, ti
 			{
-				position181_52 := pos
+				position179_52 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-					goto l180_52
+					goto l178_52
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position181_52
+				_ = position179_52
 			}
 			goto lok52
-		l180_52:
-			pos, ti = position180_52, tokenIndex180_52
-			goto l149
+		l178_52:
+			pos, ti = position178_52, tokenIndex178_52
+			goto l147
 		}
 	lok52:
 		if p.records(rulewaisindexpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisindexpath, position150)
+			p.add(rulewaisindexpath, position148)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l147:
+	pos, ti = position147, tokenIndex147
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rwaisdoc is rule 51 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)>
+func (p *Parser) rwaisdoc() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulewaisdoc)
+	position149, tokenIndex149 := pos, ti
+	{
+		position150 := pos
+		{ // scheme_wais
+			comp_101 := p.comp
+			p.comp = uint32(rulescheme_wais)
+			position101_101, tokenIndex101_101 := pos, ti
+			{
+				position102_101 := pos
+				if buffer[pos] != 'w' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l101_101
+				}
+				pos++
+				if buffer[pos] != 'a' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l101_101
+				}
+				pos++
+				if buffer[pos] != 'i' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l101_101
+				}
+				pos++
+				if buffer[pos] != 's' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l101_101
+				}
+				pos++
+				if p.records(rulescheme_wais) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulescheme_wais, position102_101)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_101
+			goto lok101
+		l101_101:
+			pos, ti = position101_101, tokenIndex101_101
+			p.comp = comp_101
+			goto l149
+		}
+	lok101:
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l149
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l149
+		}
+		pos++
+		if buffer[pos] != '/' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l149
+		}
+		pos++
+		{ // hostport
+			comp_102 := p.comp
+			p.comp = uint32(rulehostport)
+			position221_102, tokenIndex221_102 := pos, ti
+			{
+				position222_102 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
+					goto l221_102
+				}
+				pos, ti = p.position, p.tokenIndex
+				{
+					position223_102, tokenIndex223_102 := pos, ti
+					if buffer[pos] != ':' {
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l223_102
+					}
+					pos++
+					{ // port
+						comp_78 := p.comp
+						p.comp = uint32(ruleport)
+						position242_78_102, tokenIndex242_78_102 := pos, ti
+						{
+							position243_78_102 := pos
+							{ // digits
+								position293_16_78_102, tokenIndex293_16_78_102 := pos, ti
+								{
+									position294_16_78_102 := pos
+									{ // digit
+										if c := buffer[pos]; class5[c] != 0 {
+											goto l69_1_16_78_102
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l293_16_78_102
+									l69_1_16_78_102:
+										pos++
+										goto lok1_16_78_102
+									}
+								lok1_16_78_102:
+								l295_16_78_102:
+									{
+										position296_16_78_102, tokenIndex296_16_78_102 := pos, ti
+										{ // digit
+											if c := buffer[pos]; class5[c] != 0 {
+												goto l69_2_16_78_102
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l296_16_78_102
+										l69_2_16_78_102:
+											pos++
+											goto lok2_16_78_102
+										}
+									lok2_16_78_102:
+										goto l295_16_78_102
+									l296_16_78_102:
+										pos, ti = position296_16_78_102, tokenIndex296_16_78_102
+									}
+									_ = position294_16_78_102
+								}
+								goto lok16_78_102
+							l293_16_78_102:
+								pos, ti = position293_16_78_102, tokenIndex293_16_78_102
+								goto l242_78_102
+							}
+						lok16_78_102:
+							if p.records(ruleport) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleport, position243_78_102)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_78
+						goto lok78_102
+					l242_78_102:
+						pos, ti = position242_78_102, tokenIndex242_78_102
+						p.comp = comp_78
+						goto l223_102
+					}
+				lok78_102:
+					goto l224_102
+				l223_102:
+					pos, ti = position223_102, tokenIndex223_102
+				}
+			l224_102:
+				if p.records(rulehostport) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulehostport, position222_102)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_102
+			goto lok102
+		l221_102:
+			pos, ti = position221_102, tokenIndex221_102
+			p.comp = comp_102
+			goto l149
+		}
+	lok102:
+		{ // waisdocpath
+			comp_103 := p.comp
+			p.comp = uint32(rulewaisdocpath)
+			position151_103, tokenIndex151_103 := pos, ti
+			{
+				position152_103 := pos
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l151_103
+				}
+				pos++
+				{ // database
+					position178_89_103, tokenIndex178_89_103 := pos, ti
+					{
+						position179_89_103 := pos
+						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
+							goto l178_89_103
+						}
+						pos, ti = p.position, p.tokenIndex
+						_ = position179_89_103
+					}
+					goto lok89_103
+				l178_89_103:
+					pos, ti = position178_89_103, tokenIndex178_89_103
+					goto l151_103
+				}
+			lok89_103:
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l151_103
+				}
+				pos++
+				{ // wtype
+					position180_90_103, tokenIndex180_90_103 := pos, ti
+					{
+						position181_90_103 := pos
+						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
+							goto l180_90_103
+						}
+						pos, ti = p.position, p.tokenIndex
+						_ = position181_90_103
+					}
+					goto lok90_103
+				l180_90_103:
+					pos, ti = position180_90_103, tokenIndex180_90_103
+					goto l151_103
+				}
+			lok90_103:
+				if buffer[pos] != '/' {
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l151_103
+				}
+				pos++
+				if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
+					goto l151_103
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.records(rulewaisdocpath) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(rulewaisdocpath, position152_103)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_103
+			goto lok103
+		l151_103:
+			pos, ti = position151_103, tokenIndex151_103
+			p.comp = comp_103
+			goto l149
+		}
+	lok103:
+		if p.records(rulewaisdoc) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisdoc, position150)
 			ti = p.tokenIndex
 		}
 	}
@@ -12581,295 +12986,20 @@ l149:
 	return false
 }
 
-// rwaisdoc is rule 51 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)>
-func (p *Parser) rwaisdoc() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position151, tokenIndex151 := pos, ti
-	{
-		position152 := pos
-		{ // scheme_wais
-			comp_101 := p.comp
-			p.comp = uint32(rulescheme_wais)
-			position103_101, tokenIndex103_101 := pos, ti
-			{
-				position104_101 := pos
-				if buffer[pos] != 'w' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l103_101
-				}
-				pos++
-				if buffer[pos] != 'a' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l103_101
-				}
-				pos++
-				if buffer[pos] != 'i' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l103_101
-				}
-				pos++
-				if buffer[pos] != 's' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l103_101
-				}
-				pos++
-				if p.records(rulescheme_wais) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_wais, position104_101)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_101
-			goto lok101
-		l103_101:
-			pos, ti = position103_101, tokenIndex103_101
-			p.comp = comp_101
-			goto l151
-		}
-	lok101:
-		if buffer[pos] != ':' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l151
-		}
-		pos++
-		if buffer[pos] != '/' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l151
-		}
-		pos++
-		if buffer[pos] != '/' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l151
-		}
-		pos++
-		{ // hostport
-			comp_102 := p.comp
-			p.comp = uint32(rulehostport)
-			position223_102, tokenIndex223_102 := pos, ti
-			{
-				position224_102 := pos
-				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-					goto l223_102
-				}
-				pos, ti = p.position, p.tokenIndex
-				{
-					position225_102, tokenIndex225_102 := pos, ti
-					if buffer[pos] != ':' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l225_102
-					}
-					pos++
-					{ // port
-						comp_78 := p.comp
-						p.comp = uint32(ruleport)
-						position244_78_102, tokenIndex244_78_102 := pos, ti
-						{
-							position245_78_102 := pos
-							{ // digits
-								position295_16_78_102, tokenIndex295_16_78_102 := pos, ti
-								{
-									position296_16_78_102 := pos
-									{ // digit
-										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_102
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l295_16_78_102
-									l71_1_16_78_102:
-										pos++
-										goto lok1_16_78_102
-									}
-								lok1_16_78_102:
-								l297_16_78_102:
-									{
-										position298_16_78_102, tokenIndex298_16_78_102 := pos, ti
-										{ // digit
-											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_102
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l298_16_78_102
-										l71_2_16_78_102:
-											pos++
-											goto lok2_16_78_102
-										}
-									lok2_16_78_102:
-										goto l297_16_78_102
-									l298_16_78_102:
-										pos, ti = position298_16_78_102, tokenIndex298_16_78_102
-									}
-									_ = position296_16_78_102
-								}
-								goto lok16_78_102
-							l295_16_78_102:
-								pos, ti = position295_16_78_102, tokenIndex295_16_78_102
-								goto l244_78_102
-							}
-						lok16_78_102:
-							if p.records(ruleport) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_102)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_78
-						goto lok78_102
-					l244_78_102:
-						pos, ti = position244_78_102, tokenIndex244_78_102
-						p.comp = comp_78
-						goto l225_102
-					}
-				lok78_102:
-					goto l226_102
-				l225_102:
-					pos, ti = position225_102, tokenIndex225_102
-				}
-			l226_102:
-				if p.records(rulehostport) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_102)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_102
-			goto lok102
-		l223_102:
-			pos, ti = position223_102, tokenIndex223_102
-			p.comp = comp_102
-			goto l151
-		}
-	lok102:
-		{ // waisdocpath
-			comp_103 := p.comp
-			p.comp = uint32(rulewaisdocpath)
-			position153_103, tokenIndex153_103 := pos, ti
-			{
-				position154_103 := pos
-				if buffer[pos] != '/' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l153_103
-				}
-				pos++
-				{ // database
-					position180_89_103, tokenIndex180_89_103 := pos, ti
-					{
-						position181_89_103 := pos
-						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l180_89_103
-						}
-						pos, ti = p.position, p.tokenIndex
-						_ = position181_89_103
-					}
-					goto lok89_103
-				l180_89_103:
-					pos, ti = position180_89_103, tokenIndex180_89_103
-					goto l153_103
-				}
-			lok89_103:
-				if buffer[pos] != '/' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l153_103
-				}
-				pos++
-				{ // wtype
-					position182_90_103, tokenIndex182_90_103 := pos, ti
-					{
-						position183_90_103 := pos
-						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l182_90_103
-						}
-						pos, ti = p.position, p.tokenIndex
-						_ = position183_90_103
-					}
-					goto lok90_103
-				l182_90_103:
-					pos, ti = position182_90_103, tokenIndex182_90_103
-					goto l153_103
-				}
-			lok90_103:
-				if buffer[pos] != '/' {
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l153_103
-				}
-				pos++
-				if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
-					goto l153_103
-				}
-				pos, ti = p.position, p.tokenIndex
-				if p.records(rulewaisdocpath) {
-					p.position, p.tokenIndex = pos, ti
-					p.add(rulewaisdocpath, position154_103)
-					ti = p.tokenIndex
-				}
-			}
-			p.comp = comp_103
-			goto lok103
-		l153_103:
-			pos, ti = position153_103, tokenIndex153_103
-			p.comp = comp_103
-			goto l151
-		}
-	lok103:
-		_ = position152
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l151:
-	pos, ti = position151, tokenIndex151
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nwaisdoc() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position151, tokenIndex151 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulewaisdoc)
+	position149, tokenIndex149 := pos, ti
 	{
-		position152 := pos
+		position150 := pos
 		{ // scheme_wais
 			comp_101 := p.comp
 			p.comp = uint32(rulescheme_wais)
-			position103_101, tokenIndex103_101 := pos, ti
+			position101_101, tokenIndex101_101 := pos, ti
 			{
-				position104_101 := pos
+				position102_101 := pos
 				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(7, true)
@@ -12878,7 +13008,7 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_101
+					goto l101_101
 				}
 				pos++
 				if buffer[pos] != 'a' {
@@ -12889,7 +13019,7 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_101
+					goto l101_101
 				}
 				pos++
 				if buffer[pos] != 'i' {
@@ -12900,7 +13030,7 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_101
+					goto l101_101
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -12911,21 +13041,21 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l103_101
+					goto l101_101
 				}
 				pos++
 				if p.records(rulescheme_wais) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_wais, position104_101)
+					p.add(rulescheme_wais, position102_101)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_101
 			goto lok101
-		l103_101:
-			pos, ti = position103_101, tokenIndex103_101
+		l101_101:
+			pos, ti = position101_101, tokenIndex101_101
 			p.comp = comp_101
-			goto l151
+			goto l149
 		}
 	lok101:
 		if buffer[pos] != ':' {
@@ -12936,7 +13066,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l151
+			goto l149
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -12947,7 +13077,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l151
+			goto l149
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -12958,21 +13088,21 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l151
+			goto l149
 		}
 		pos++
 		{ // hostport
 			comp_102 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_102, tokenIndex223_102 := pos, ti
+			position221_102, tokenIndex221_102 := pos, ti
 			{
-				position224_102 := pos
+				position222_102 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-					goto l223_102
+					goto l221_102
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_102, tokenIndex225_102 := pos, ti
+					position223_102, tokenIndex223_102 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(4, true)
@@ -12981,105 +13111,105 @@ func (p *Parser) nwaisdoc() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_102
+						goto l223_102
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_102, tokenIndex244_78_102 := pos, ti
+						position242_78_102, tokenIndex242_78_102 := pos, ti
 						{
-							position245_78_102 := pos
+							position243_78_102 := pos
 							{ // digits
-								position295_16_78_102, tokenIndex295_16_78_102 := pos, ti
+								position293_16_78_102, tokenIndex293_16_78_102 := pos, ti
 								{
-									position296_16_78_102 := pos
+									position294_16_78_102 := pos
 									{ // digit
 										if int(pos) == p.at {
 											p.note(27, true)
 										}
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_102
+											goto l69_1_16_78_102
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_102
-									l71_1_16_78_102:
+										goto l293_16_78_102
+									l69_1_16_78_102:
 										pos++
 										goto lok1_16_78_102
 									}
 								lok1_16_78_102:
-								l297_16_78_102:
+								l295_16_78_102:
 									{
-										position298_16_78_102, tokenIndex298_16_78_102 := pos, ti
+										position296_16_78_102, tokenIndex296_16_78_102 := pos, ti
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_102
+												goto l69_2_16_78_102
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_102
-										l71_2_16_78_102:
+											goto l296_16_78_102
+										l69_2_16_78_102:
 											pos++
 											goto lok2_16_78_102
 										}
 									lok2_16_78_102:
-										goto l297_16_78_102
-									l298_16_78_102:
-										pos, ti = position298_16_78_102, tokenIndex298_16_78_102
+										goto l295_16_78_102
+									l296_16_78_102:
+										pos, ti = position296_16_78_102, tokenIndex296_16_78_102
 									}
-									_ = position296_16_78_102
+									_ = position294_16_78_102
 								}
 								goto lok16_78_102
-							l295_16_78_102:
-								pos, ti = position295_16_78_102, tokenIndex295_16_78_102
-								goto l244_78_102
+							l293_16_78_102:
+								pos, ti = position293_16_78_102, tokenIndex293_16_78_102
+								goto l242_78_102
 							}
 						lok16_78_102:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_102)
+								p.add(ruleport, position243_78_102)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_102
-					l244_78_102:
-						pos, ti = position244_78_102, tokenIndex244_78_102
+					l242_78_102:
+						pos, ti = position242_78_102, tokenIndex242_78_102
 						p.comp = comp_78
-						goto l225_102
+						goto l223_102
 					}
 				lok78_102:
-					goto l226_102
-				l225_102:
-					pos, ti = position225_102, tokenIndex225_102
+					goto l224_102
+				l223_102:
+					pos, ti = position223_102, tokenIndex223_102
 				}
-			l226_102:
+			l224_102:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_102)
+					p.add(rulehostport, position222_102)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_102
 			goto lok102
-		l223_102:
-			pos, ti = position223_102, tokenIndex223_102
+		l221_102:
+			pos, ti = position221_102, tokenIndex221_102
 			p.comp = comp_102
-			goto l151
+			goto l149
 		}
 	lok102:
 		{ // waisdocpath
 			comp_103 := p.comp
 			p.comp = uint32(rulewaisdocpath)
-			position153_103, tokenIndex153_103 := pos, ti
+			position151_103, tokenIndex151_103 := pos, ti
 			{
-				position154_103 := pos
+				position152_103 := pos
 				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(21, true)
@@ -13088,23 +13218,23 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l153_103
+					goto l151_103
 				}
 				pos++
 				{ // database
-					position180_89_103, tokenIndex180_89_103 := pos, ti
+					position178_89_103, tokenIndex178_89_103 := pos, ti
 					{
-						position181_89_103 := pos
+						position179_89_103 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l180_89_103
+							goto l178_89_103
 						}
 						pos, ti = p.position, p.tokenIndex
-						_ = position181_89_103
+						_ = position179_89_103
 					}
 					goto lok89_103
-				l180_89_103:
-					pos, ti = position180_89_103, tokenIndex180_89_103
-					goto l153_103
+				l178_89_103:
+					pos, ti = position178_89_103, tokenIndex178_89_103
+					goto l151_103
 				}
 			lok89_103:
 				if buffer[pos] != '/' {
@@ -13115,23 +13245,23 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l153_103
+					goto l151_103
 				}
 				pos++
 				{ // wtype
-					position182_90_103, tokenIndex182_90_103 := pos, ti
+					position180_90_103, tokenIndex180_90_103 := pos, ti
 					{
-						position183_90_103 := pos
+						position181_90_103 := pos
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l182_90_103
+							goto l180_90_103
 						}
 						pos, ti = p.position, p.tokenIndex
-						_ = position183_90_103
+						_ = position181_90_103
 					}
 					goto lok90_103
-				l182_90_103:
-					pos, ti = position182_90_103, tokenIndex182_90_103
-					goto l153_103
+				l180_90_103:
+					pos, ti = position180_90_103, tokenIndex180_90_103
+					goto l151_103
 				}
 			lok90_103:
 				if buffer[pos] != '/' {
@@ -13142,33 +13272,39 @@ func (p *Parser) nwaisdoc() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l153_103
+					goto l151_103
 				}
 				pos++
 				if p.position, p.tokenIndex = pos, ti; !p.nwpath() {
-					goto l153_103
+					goto l151_103
 				}
 				pos, ti = p.position, p.tokenIndex
 				if p.records(rulewaisdocpath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewaisdocpath, position154_103)
+					p.add(rulewaisdocpath, position152_103)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_103
 			goto lok103
-		l153_103:
-			pos, ti = position153_103, tokenIndex153_103
+		l151_103:
+			pos, ti = position151_103, tokenIndex151_103
 			p.comp = comp_103
-			goto l151
+			goto l149
 		}
 	lok103:
-		_ = position152
+		if p.records(rulewaisdoc) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulewaisdoc, position150)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l151:
-	pos, ti = position151, tokenIndex151
+l149:
+	pos, ti = position149, tokenIndex149
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -13179,31 +13315,31 @@ func (p *Parser) rwaisdocpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdocpath)
-	position153, tokenIndex153 := pos, ti
+	position151, tokenIndex151 := pos, ti
 	{
-		position154 := pos
+		position152 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l153
+			goto l151
 		}
 		pos++
 		{ // database
-			position180_89, tokenIndex180_89 := pos, ti
+			position178_89, tokenIndex178_89 := pos, ti
 			{
-				position181_89 := pos
+				position179_89 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-					goto l180_89
+					goto l178_89
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position181_89
+				_ = position179_89
 			}
 			goto lok89
-		l180_89:
-			pos, ti = position180_89, tokenIndex180_89
-			goto l153
+		l178_89:
+			pos, ti = position178_89, tokenIndex178_89
+			goto l151
 		}
 	lok89:
 		if buffer[pos] != '/' {
@@ -13211,23 +13347,23 @@ func (p *Parser) rwaisdocpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l153
+			goto l151
 		}
 		pos++
 		{ // wtype
-			position182_90, tokenIndex182_90 := pos, ti
+			position180_90, tokenIndex180_90 := pos, ti
 			{
-				position183_90 := pos
+				position181_90 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-					goto l182_90
+					goto l180_90
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position183_90
+				_ = position181_90
 			}
 			goto lok90
-		l182_90:
-			pos, ti = position182_90, tokenIndex182_90
-			goto l153
+		l180_90:
+			pos, ti = position180_90, tokenIndex180_90
+			goto l151
 		}
 	lok90:
 		if buffer[pos] != '/' {
@@ -13235,24 +13371,24 @@ func (p *Parser) rwaisdocpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l153
+			goto l151
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rwpath() {
-			goto l153
+			goto l151
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulewaisdocpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisdocpath, position154)
+			p.add(rulewaisdocpath, position152)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l153:
-	pos, ti = position153, tokenIndex153
+l151:
+	pos, ti = position151, tokenIndex151
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -13263,9 +13399,9 @@ func (p *Parser) nwaisdocpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdocpath)
-	position153, tokenIndex153 := pos, ti
+	position151, tokenIndex151 := pos, ti
 	{
-		position154 := pos
+		position152 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(21, true)
@@ -13274,23 +13410,23 @@ func (p *Parser) nwaisdocpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l153
+			goto l151
 		}
 		pos++
 		{ // database
-			position180_89, tokenIndex180_89 := pos, ti
+			position178_89, tokenIndex178_89 := pos, ti
 			{
-				position181_89 := pos
+				position179_89 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-					goto l180_89
+					goto l178_89
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position181_89
+				_ = position179_89
 			}
 			goto lok89
-		l180_89:
-			pos, ti = position180_89, tokenIndex180_89
-			goto l153
+		l178_89:
+			pos, ti = position178_89, tokenIndex178_89
+			goto l151
 		}
 	lok89:
 		if buffer[pos] != '/' {
@@ -13301,23 +13437,23 @@ func (p *Parser) nwaisdocpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l153
+			goto l151
 		}
 		pos++
 		{ // wtype
-			position182_90, tokenIndex182_90 := pos, ti
+			position180_90, tokenIndex180_90 := pos, ti
 			{
-				position183_90 := pos
+				position181_90 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-					goto l182_90
+					goto l180_90
 				}
 				pos, ti = p.position, p.tokenIndex
-				_ = position183_90
+				_ = position181_90
 			}
 			goto lok90
-		l182_90:
-			pos, ti = position182_90, tokenIndex182_90
-			goto l153
+		l180_90:
+			pos, ti = position180_90, tokenIndex180_90
+			goto l151
 		}
 	lok90:
 		if buffer[pos] != '/' {
@@ -13328,24 +13464,24 @@ func (p *Parser) nwaisdocpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l153
+			goto l151
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nwpath() {
-			goto l153
+			goto l151
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulewaisdocpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisdocpath, position154)
+			p.add(rulewaisdocpath, position152)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l153:
-	pos, ti = position153, tokenIndex153
+l151:
+	pos, ti = position151, tokenIndex151
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -13355,52 +13491,52 @@ l153:
 func (p *Parser) rwpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position155, tokenIndex155 := pos, ti
+	position153, tokenIndex153 := pos, ti
 	{
-		position156 := pos
+		position154 := pos
 		{ // digits
-			position295_71, tokenIndex295_71 := pos, ti
+			position293_71, tokenIndex293_71 := pos, ti
 			{
-				position296_71 := pos
+				position294_71 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_71
+						goto l69_1_71
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_71
-				l71_1_71:
+					goto l293_71
+				l69_1_71:
 					pos++
 					goto lok1_71
 				}
 			lok1_71:
-			l297_71:
+			l295_71:
 				{
-					position298_71, tokenIndex298_71 := pos, ti
+					position296_71, tokenIndex296_71 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_71
+							goto l69_2_71
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_71
-					l71_2_71:
+						goto l296_71
+					l69_2_71:
 						pos++
 						goto lok2_71
 					}
 				lok2_71:
-					goto l297_71
-				l298_71:
-					pos, ti = position298_71, tokenIndex298_71
+					goto l295_71
+				l296_71:
+					pos, ti = position296_71, tokenIndex296_71
 				}
-				_ = position296_71
+				_ = position294_71
 			}
 			goto lok71
-		l295_71:
-			pos, ti = position295_71, tokenIndex295_71
-			goto l155
+		l293_71:
+			pos, ti = position293_71, tokenIndex293_71
+			goto l153
 		}
 	lok71:
 		if buffer[pos] != '=' {
@@ -13408,32 +13544,32 @@ func (p *Parser) rwpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l155
+			goto l153
 		}
 		pos++
 		{ // url_path
 			if false {
-				goto l155
+				goto l153
 			}
 			{
-				position249_72 := pos
-			l250_72:
+				position247_72 := pos
+			l248_72:
 				{
-					position251_72, tokenIndex251_72 := pos, ti
+					position249_72, tokenIndex249_72 := pos, ti
 					{ // segment
-						position254_61_72, tokenIndex254_61_72 := pos, ti
+						position252_61_72, tokenIndex252_61_72 := pos, ti
 						{
-							position255_61_72 := pos
+							position253_61_72 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_61_72
+								goto l252_61_72
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_72
+							_ = position253_61_72
 						}
 						goto lok61_72
-					l254_61_72:
-						pos, ti = position254_61_72, tokenIndex254_61_72
-						goto l251_72
+					l252_61_72:
+						pos, ti = position252_61_72, tokenIndex252_61_72
+						goto l249_72
 					}
 				lok61_72:
 					if buffer[pos] != '/' {
@@ -13441,37 +13577,37 @@ func (p *Parser) rwpath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_72
+						goto l249_72
 					}
 					pos++
-					goto l250_72
-				l251_72:
-					pos, ti = position251_72, tokenIndex251_72
+					goto l248_72
+				l249_72:
+					pos, ti = position249_72, tokenIndex249_72
 				}
 				{
-					position252_72, tokenIndex252_72 := pos, ti
+					position250_72, tokenIndex250_72 := pos, ti
 					{ // segment
-						position254_62_72, tokenIndex254_62_72 := pos, ti
+						position252_62_72, tokenIndex252_62_72 := pos, ti
 						{
-							position255_62_72 := pos
+							position253_62_72 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_62_72
+								goto l252_62_72
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_72
+							_ = position253_62_72
 						}
 						goto lok62_72
-					l254_62_72:
-						pos, ti = position254_62_72, tokenIndex254_62_72
-						goto l252_72
+					l252_62_72:
+						pos, ti = position252_62_72, tokenIndex252_62_72
+						goto l250_72
 					}
 				lok62_72:
-					goto l253_72
-				l252_72:
-					pos, ti = position252_72, tokenIndex252_72
+					goto l251_72
+				l250_72:
+					pos, ti = position250_72, tokenIndex250_72
 				}
-			l253_72:
-				_ = position249_72
+			l251_72:
+				_ = position247_72
 			}
 			goto lok72
 		}
@@ -13481,55 +13617,55 @@ func (p *Parser) rwpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l155
+			goto l153
 		}
 		pos++
-	l157:
+	l155:
 		{
-			position158, tokenIndex158 := pos, ti
+			position156, tokenIndex156 := pos, ti
 			{ // digits
-				position295_73, tokenIndex295_73 := pos, ti
+				position293_73, tokenIndex293_73 := pos, ti
 				{
-					position296_73 := pos
+					position294_73 := pos
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_1_73
+							goto l69_1_73
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l295_73
-					l71_1_73:
+						goto l293_73
+					l69_1_73:
 						pos++
 						goto lok1_73
 					}
 				lok1_73:
-				l297_73:
+				l295_73:
 					{
-						position298_73, tokenIndex298_73 := pos, ti
+						position296_73, tokenIndex296_73 := pos, ti
 						{ // digit
 							if c := buffer[pos]; class5[c] != 0 {
-								goto l71_2_73
+								goto l69_2_73
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l298_73
-						l71_2_73:
+							goto l296_73
+						l69_2_73:
 							pos++
 							goto lok2_73
 						}
 					lok2_73:
-						goto l297_73
-					l298_73:
-						pos, ti = position298_73, tokenIndex298_73
+						goto l295_73
+					l296_73:
+						pos, ti = position296_73, tokenIndex296_73
 					}
-					_ = position296_73
+					_ = position294_73
 				}
 				goto lok73
-			l295_73:
-				pos, ti = position295_73, tokenIndex295_73
-				goto l158
+			l293_73:
+				pos, ti = position293_73, tokenIndex293_73
+				goto l156
 			}
 		lok73:
 			if buffer[pos] != '=' {
@@ -13537,32 +13673,32 @@ func (p *Parser) rwpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l158
+				goto l156
 			}
 			pos++
 			{ // url_path
 				if false {
-					goto l158
+					goto l156
 				}
 				{
-					position249_74 := pos
-				l250_74:
+					position247_74 := pos
+				l248_74:
 					{
-						position251_74, tokenIndex251_74 := pos, ti
+						position249_74, tokenIndex249_74 := pos, ti
 						{ // segment
-							position254_61_74, tokenIndex254_61_74 := pos, ti
+							position252_61_74, tokenIndex252_61_74 := pos, ti
 							{
-								position255_61_74 := pos
+								position253_61_74 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-									goto l254_61_74
+									goto l252_61_74
 								}
 								pos, ti = p.position, p.tokenIndex
-								_ = position255_61_74
+								_ = position253_61_74
 							}
 							goto lok61_74
-						l254_61_74:
-							pos, ti = position254_61_74, tokenIndex254_61_74
-							goto l251_74
+						l252_61_74:
+							pos, ti = position252_61_74, tokenIndex252_61_74
+							goto l249_74
 						}
 					lok61_74:
 						if buffer[pos] != '/' {
@@ -13570,37 +13706,37 @@ func (p *Parser) rwpath() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l251_74
+							goto l249_74
 						}
 						pos++
-						goto l250_74
-					l251_74:
-						pos, ti = position251_74, tokenIndex251_74
+						goto l248_74
+					l249_74:
+						pos, ti = position249_74, tokenIndex249_74
 					}
 					{
-						position252_74, tokenIndex252_74 := pos, ti
+						position250_74, tokenIndex250_74 := pos, ti
 						{ // segment
-							position254_62_74, tokenIndex254_62_74 := pos, ti
+							position252_62_74, tokenIndex252_62_74 := pos, ti
 							{
-								position255_62_74 := pos
+								position253_62_74 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-									goto l254_62_74
+									goto l252_62_74
 								}
 								pos, ti = p.position, p.tokenIndex
-								_ = position255_62_74
+								_ = position253_62_74
 							}
 							goto lok62_74
-						l254_62_74:
-							pos, ti = position254_62_74, tokenIndex254_62_74
-							goto l252_74
+						l252_62_74:
+							pos, ti = position252_62_74, tokenIndex252_62_74
+							goto l250_74
 						}
 					lok62_74:
-						goto l253_74
-					l252_74:
-						pos, ti = position252_74, tokenIndex252_74
+						goto l251_74
+					l250_74:
+						pos, ti = position250_74, tokenIndex250_74
 					}
-				l253_74:
-					_ = position249_74
+				l251_74:
+					_ = position247_74
 				}
 				goto lok74
 			}
@@ -13610,19 +13746,19 @@ func (p *Parser) rwpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l158
+				goto l156
 			}
 			pos++
-			goto l157
-		l158:
-			pos, ti = position158, tokenIndex158
+			goto l155
+		l156:
+			pos, ti = position156, tokenIndex156
 		}
-		_ = position156
+		_ = position154
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l155:
-	pos, ti = position155, tokenIndex155
+l153:
+	pos, ti = position153, tokenIndex153
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -13630,58 +13766,58 @@ l155:
 func (p *Parser) nwpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position155, tokenIndex155 := pos, ti
+	position153, tokenIndex153 := pos, ti
 	{
-		position156 := pos
+		position154 := pos
 		{ // digits
-			position295_71, tokenIndex295_71 := pos, ti
+			position293_71, tokenIndex293_71 := pos, ti
 			{
-				position296_71 := pos
+				position294_71 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_71
+						goto l69_1_71
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_71
-				l71_1_71:
+					goto l293_71
+				l69_1_71:
 					pos++
 					goto lok1_71
 				}
 			lok1_71:
-			l297_71:
+			l295_71:
 				{
-					position298_71, tokenIndex298_71 := pos, ti
+					position296_71, tokenIndex296_71 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_71
+							goto l69_2_71
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_71
-					l71_2_71:
+						goto l296_71
+					l69_2_71:
 						pos++
 						goto lok2_71
 					}
 				lok2_71:
-					goto l297_71
-				l298_71:
-					pos, ti = position298_71, tokenIndex298_71
+					goto l295_71
+				l296_71:
+					pos, ti = position296_71, tokenIndex296_71
 				}
-				_ = position296_71
+				_ = position294_71
 			}
 			goto lok71
-		l295_71:
-			pos, ti = position295_71, tokenIndex295_71
-			goto l155
+		l293_71:
+			pos, ti = position293_71, tokenIndex293_71
+			goto l153
 		}
 	lok71:
 		if buffer[pos] != '=' {
@@ -13692,32 +13828,32 @@ func (p *Parser) nwpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l155
+			goto l153
 		}
 		pos++
 		{ // url_path
 			if false {
-				goto l155
+				goto l153
 			}
 			{
-				position249_72 := pos
-			l250_72:
+				position247_72 := pos
+			l248_72:
 				{
-					position251_72, tokenIndex251_72 := pos, ti
+					position249_72, tokenIndex249_72 := pos, ti
 					{ // segment
-						position254_61_72, tokenIndex254_61_72 := pos, ti
+						position252_61_72, tokenIndex252_61_72 := pos, ti
 						{
-							position255_61_72 := pos
+							position253_61_72 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_61_72
+								goto l252_61_72
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_72
+							_ = position253_61_72
 						}
 						goto lok61_72
-					l254_61_72:
-						pos, ti = position254_61_72, tokenIndex254_61_72
-						goto l251_72
+					l252_61_72:
+						pos, ti = position252_61_72, tokenIndex252_61_72
+						goto l249_72
 					}
 				lok61_72:
 					if buffer[pos] != '/' {
@@ -13728,37 +13864,37 @@ func (p *Parser) nwpath() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_72
+						goto l249_72
 					}
 					pos++
-					goto l250_72
-				l251_72:
-					pos, ti = position251_72, tokenIndex251_72
+					goto l248_72
+				l249_72:
+					pos, ti = position249_72, tokenIndex249_72
 				}
 				{
-					position252_72, tokenIndex252_72 := pos, ti
+					position250_72, tokenIndex250_72 := pos, ti
 					{ // segment
-						position254_62_72, tokenIndex254_62_72 := pos, ti
+						position252_62_72, tokenIndex252_62_72 := pos, ti
 						{
-							position255_62_72 := pos
+							position253_62_72 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_62_72
+								goto l252_62_72
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_72
+							_ = position253_62_72
 						}
 						goto lok62_72
-					l254_62_72:
-						pos, ti = position254_62_72, tokenIndex254_62_72
-						goto l252_72
+					l252_62_72:
+						pos, ti = position252_62_72, tokenIndex252_62_72
+						goto l250_72
 					}
 				lok62_72:
-					goto l253_72
-				l252_72:
-					pos, ti = position252_72, tokenIndex252_72
+					goto l251_72
+				l250_72:
+					pos, ti = position250_72, tokenIndex250_72
 				}
-			l253_72:
-				_ = position249_72
+			l251_72:
+				_ = position247_72
 			}
 			goto lok72
 		}
@@ -13771,61 +13907,61 @@ func (p *Parser) nwpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l155
+			goto l153
 		}
 		pos++
-	l157:
+	l155:
 		{
-			position158, tokenIndex158 := pos, ti
+			position156, tokenIndex156 := pos, ti
 			{ // digits
-				position295_73, tokenIndex295_73 := pos, ti
+				position293_73, tokenIndex293_73 := pos, ti
 				{
-					position296_73 := pos
+					position294_73 := pos
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_1_73
+							goto l69_1_73
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l295_73
-					l71_1_73:
+						goto l293_73
+					l69_1_73:
 						pos++
 						goto lok1_73
 					}
 				lok1_73:
-				l297_73:
+				l295_73:
 					{
-						position298_73, tokenIndex298_73 := pos, ti
+						position296_73, tokenIndex296_73 := pos, ti
 						{ // digit
 							if int(pos) == p.at {
 								p.note(27, true)
 							}
 							if c := buffer[pos]; class5[c] != 0 {
-								goto l71_2_73
+								goto l69_2_73
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l298_73
-						l71_2_73:
+							goto l296_73
+						l69_2_73:
 							pos++
 							goto lok2_73
 						}
 					lok2_73:
-						goto l297_73
-					l298_73:
-						pos, ti = position298_73, tokenIndex298_73
+						goto l295_73
+					l296_73:
+						pos, ti = position296_73, tokenIndex296_73
 					}
-					_ = position296_73
+					_ = position294_73
 				}
 				goto lok73
-			l295_73:
-				pos, ti = position295_73, tokenIndex295_73
-				goto l158
+			l293_73:
+				pos, ti = position293_73, tokenIndex293_73
+				goto l156
 			}
 		lok73:
 			if buffer[pos] != '=' {
@@ -13836,32 +13972,32 @@ func (p *Parser) nwpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l158
+				goto l156
 			}
 			pos++
 			{ // url_path
 				if false {
-					goto l158
+					goto l156
 				}
 				{
-					position249_74 := pos
-				l250_74:
+					position247_74 := pos
+				l248_74:
 					{
-						position251_74, tokenIndex251_74 := pos, ti
+						position249_74, tokenIndex249_74 := pos, ti
 						{ // segment
-							position254_61_74, tokenIndex254_61_74 := pos, ti
+							position252_61_74, tokenIndex252_61_74 := pos, ti
 							{
-								position255_61_74 := pos
+								position253_61_74 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-									goto l254_61_74
+									goto l252_61_74
 								}
 								pos, ti = p.position, p.tokenIndex
-								_ = position255_61_74
+								_ = position253_61_74
 							}
 							goto lok61_74
-						l254_61_74:
-							pos, ti = position254_61_74, tokenIndex254_61_74
-							goto l251_74
+						l252_61_74:
+							pos, ti = position252_61_74, tokenIndex252_61_74
+							goto l249_74
 						}
 					lok61_74:
 						if buffer[pos] != '/' {
@@ -13872,37 +14008,37 @@ func (p *Parser) nwpath() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l251_74
+							goto l249_74
 						}
 						pos++
-						goto l250_74
-					l251_74:
-						pos, ti = position251_74, tokenIndex251_74
+						goto l248_74
+					l249_74:
+						pos, ti = position249_74, tokenIndex249_74
 					}
 					{
-						position252_74, tokenIndex252_74 := pos, ti
+						position250_74, tokenIndex250_74 := pos, ti
 						{ // segment
-							position254_62_74, tokenIndex254_62_74 := pos, ti
+							position252_62_74, tokenIndex252_62_74 := pos, ti
 							{
-								position255_62_74 := pos
+								position253_62_74 := pos
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-									goto l254_62_74
+									goto l252_62_74
 								}
 								pos, ti = p.position, p.tokenIndex
-								_ = position255_62_74
+								_ = position253_62_74
 							}
 							goto lok62_74
-						l254_62_74:
-							pos, ti = position254_62_74, tokenIndex254_62_74
-							goto l252_74
+						l252_62_74:
+							pos, ti = position252_62_74, tokenIndex252_62_74
+							goto l250_74
 						}
 					lok62_74:
-						goto l253_74
-					l252_74:
-						pos, ti = position252_74, tokenIndex252_74
+						goto l251_74
+					l250_74:
+						pos, ti = position250_74, tokenIndex250_74
 					}
-				l253_74:
-					_ = position249_74
+				l251_74:
+					_ = position247_74
 				}
 				goto lok74
 			}
@@ -13915,19 +14051,19 @@ func (p *Parser) nwpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l158
+				goto l156
 			}
 			pos++
-			goto l157
-		l158:
-			pos, ti = position158, tokenIndex158
+			goto l155
+		l156:
+			pos, ti = position156, tokenIndex156
 		}
-		_ = position156
+		_ = position154
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l155:
-	pos, ti = position155, tokenIndex155
+l153:
+	pos, ti = position153, tokenIndex153
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -13936,140 +14072,148 @@ l155:
 func (p *Parser) rgroupart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position159, tokenIndex159 := pos, ti
+	position157, tokenIndex157 := pos, ti
 	{
-		position160 := pos
+		position158 := pos
 		{
-			position161, tokenIndex161 := pos, ti
+			position159, tokenIndex159 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rarticle() {
-				goto l162
+				goto l160
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l161
-		l162:
-			pos, ti = position161, tokenIndex161
+			goto l159
+		l160:
+			pos, ti = position159, tokenIndex159
 			{ // group
-				position165_75, tokenIndex165_75 := pos, ti
+				comp_75 := p.comp
+				p.comp = uint32(rulegroup)
+				position163_75, tokenIndex163_75 := pos, ti
 				{
-					position166_75 := pos
+					position164_75 := pos
 					{ // url_ialpha
-						position290_35_75, tokenIndex290_35_75 := pos, ti
+						position288_35_75, tokenIndex288_35_75 := pos, ti
 						{
-							position291_35_75 := pos
+							position289_35_75 := pos
 							{ // alpha
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_35_75
+									goto l65_27_35_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_35_75
+									goto l65_27_35_75
 								}
-								goto l290_35_75
-							l67_27_35_75:
+								goto l288_35_75
+							l65_27_35_75:
 								pos++
 								goto lok27_35_75
 							}
 						lok27_35_75:
 							{
-								position292_35_75, tokenIndex292_35_75 := pos, ti
+								position290_35_75, tokenIndex290_35_75 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l292_35_75
+									goto l290_35_75
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_35_75
-							l292_35_75:
-								pos, ti = position292_35_75, tokenIndex292_35_75
+								goto l291_35_75
+							l290_35_75:
+								pos, ti = position290_35_75, tokenIndex290_35_75
 							}
-						l293_35_75:
-							_ = position291_35_75
+						l291_35_75:
+							_ = position289_35_75
 						}
 						goto lok35_75
-					l290_35_75:
-						pos, ti = position290_35_75, tokenIndex290_35_75
-						goto l165_75
+					l288_35_75:
+						pos, ti = position288_35_75, tokenIndex288_35_75
+						goto l163_75
 					}
 				lok35_75:
-				l167_75:
+				l165_75:
 					{
-						position168_75, tokenIndex168_75 := pos, ti
+						position166_75, tokenIndex166_75 := pos, ti
 						if buffer[pos] != '.' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_75
+							goto l166_75
 						}
 						pos++
 						{ // url_ialpha
-							position290_36_75, tokenIndex290_36_75 := pos, ti
+							position288_36_75, tokenIndex288_36_75 := pos, ti
 							{
-								position291_36_75 := pos
+								position289_36_75 := pos
 								{ // alpha
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l67_27_36_75
+										goto l65_27_36_75
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l67_27_36_75
+										goto l65_27_36_75
 									}
-									goto l290_36_75
-								l67_27_36_75:
+									goto l288_36_75
+								l65_27_36_75:
 									pos++
 									goto lok27_36_75
 								}
 							lok27_36_75:
 								{
-									position292_36_75, tokenIndex292_36_75 := pos, ti
+									position290_36_75, tokenIndex290_36_75 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-										goto l292_36_75
+										goto l290_36_75
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l293_36_75
-								l292_36_75:
-									pos, ti = position292_36_75, tokenIndex292_36_75
+									goto l291_36_75
+								l290_36_75:
+									pos, ti = position290_36_75, tokenIndex290_36_75
 								}
-							l293_36_75:
-								_ = position291_36_75
+							l291_36_75:
+								_ = position289_36_75
 							}
 							goto lok36_75
-						l290_36_75:
-							pos, ti = position290_36_75, tokenIndex290_36_75
-							goto l168_75
+						l288_36_75:
+							pos, ti = position288_36_75, tokenIndex288_36_75
+							goto l166_75
 						}
 					lok36_75:
-						goto l167_75
-					l168_75:
-						pos, ti = position168_75, tokenIndex168_75
+						goto l165_75
+					l166_75:
+						pos, ti = position166_75, tokenIndex166_75
 					}
-					_ = position166_75
+					if p.records(rulegroup) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulegroup, position164_75)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_75
 				goto lok75
-			l165_75:
-				pos, ti = position165_75, tokenIndex165_75
-				goto l163
+			l163_75:
+				pos, ti = position163_75, tokenIndex163_75
+				p.comp = comp_75
+				goto l161
 			}
 		lok75:
-			goto l161
-		l163:
-			pos, ti = position161, tokenIndex161
+			goto l159
+		l161:
+			pos, ti = position159, tokenIndex159
 			if buffer[pos] != '*' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l159
+				goto l157
 			}
 			pos++
 			{
-				position164, tokenIndex164 := pos, ti
+				position162, tokenIndex162 := pos, ti
 				{ // url_xalpha
-					position275_76, tokenIndex275_76 := pos, ti
+					position273_76, tokenIndex273_76 := pos, ti
 					{
-						position276_76 := pos
+						position274_76 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -14078,49 +14222,49 @@ func (p *Parser) rgroupart() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_76, tokenIndex76_21_76 := pos, ti
+										position74_21_76, tokenIndex74_21_76 := pos, ti
 										{
-											position77_21_76 := pos
+											position75_21_76 := pos
 											if buffer[pos] != '%' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_76
+												goto l74_21_76
 											}
 											pos++
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_76
+													goto l76_5_21_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_76
-											l78_5_21_76:
+												goto l74_21_76
+											l76_5_21_76:
 												pos++
 												goto lok5_21_76
 											}
 										lok5_21_76:
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_76
+													goto l76_6_21_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_76
-											l78_6_21_76:
+												goto l74_21_76
+											l76_6_21_76:
 												pos++
 												goto lok6_21_76
 											}
 										lok6_21_76:
-											_ = position77_21_76
+											_ = position75_21_76
 										}
 										goto lok21_76
-									l76_21_76:
-										pos, ti = position76_21_76, tokenIndex76_21_76
-										goto l275_76
+									l74_21_76:
+										pos, ti = position74_21_76, tokenIndex74_21_76
+										goto l273_76
 									}
 								lok21_76:
 									;
@@ -14130,36 +14274,36 @@ func (p *Parser) rgroupart() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_76
+										goto l273_76
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_76
+						_ = position274_76
 					}
 					goto lok76
-				l275_76:
-					pos, ti = position275_76, tokenIndex275_76
-					goto l164
+				l273_76:
+					pos, ti = position273_76, tokenIndex273_76
+					goto l162
 				}
 			lok76:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l159
-			l164:
-				pos, ti = position164, tokenIndex164
+				goto l157
+			l162:
+				pos, ti = position162, tokenIndex162
 			}
 		}
-	l161:
-		_ = position160
+	l159:
+		_ = position158
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l159:
-	pos, ti = position159, tokenIndex159
+l157:
+	pos, ti = position157, tokenIndex157
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -14167,32 +14311,34 @@ l159:
 func (p *Parser) ngroupart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position159, tokenIndex159 := pos, ti
+	position157, tokenIndex157 := pos, ti
 	{
-		position160 := pos
+		position158 := pos
 		{
-			position161, tokenIndex161 := pos, ti
+			position159, tokenIndex159 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.narticle() {
-				goto l162
+				goto l160
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l161
-		l162:
-			pos, ti = position161, tokenIndex161
+			goto l159
+		l160:
+			pos, ti = position159, tokenIndex159
 			{ // group
-				position165_75, tokenIndex165_75 := pos, ti
+				comp_75 := p.comp
+				p.comp = uint32(rulegroup)
+				position163_75, tokenIndex163_75 := pos, ti
 				{
-					position166_75 := pos
+					position164_75 := pos
 					{ // url_ialpha
-						position290_35_75, tokenIndex290_35_75 := pos, ti
+						position288_35_75, tokenIndex288_35_75 := pos, ti
 						{
-							position291_35_75 := pos
+							position289_35_75 := pos
 							{ // alpha
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_35_75
+									goto l65_27_35_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -14201,36 +14347,36 @@ func (p *Parser) ngroupart() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_35_75
+									goto l65_27_35_75
 								}
-								goto l290_35_75
-							l67_27_35_75:
+								goto l288_35_75
+							l65_27_35_75:
 								pos++
 								goto lok27_35_75
 							}
 						lok27_35_75:
 							{
-								position292_35_75, tokenIndex292_35_75 := pos, ti
+								position290_35_75, tokenIndex290_35_75 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l292_35_75
+									goto l290_35_75
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_35_75
-							l292_35_75:
-								pos, ti = position292_35_75, tokenIndex292_35_75
+								goto l291_35_75
+							l290_35_75:
+								pos, ti = position290_35_75, tokenIndex290_35_75
 							}
-						l293_35_75:
-							_ = position291_35_75
+						l291_35_75:
+							_ = position289_35_75
 						}
 						goto lok35_75
-					l290_35_75:
-						pos, ti = position290_35_75, tokenIndex290_35_75
-						goto l165_75
+					l288_35_75:
+						pos, ti = position288_35_75, tokenIndex288_35_75
+						goto l163_75
 					}
 				lok35_75:
-				l167_75:
+				l165_75:
 					{
-						position168_75, tokenIndex168_75 := pos, ti
+						position166_75, tokenIndex166_75 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(35, true)
@@ -14239,19 +14385,19 @@ func (p *Parser) ngroupart() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l168_75
+							goto l166_75
 						}
 						pos++
 						{ // url_ialpha
-							position290_36_75, tokenIndex290_36_75 := pos, ti
+							position288_36_75, tokenIndex288_36_75 := pos, ti
 							{
-								position291_36_75 := pos
+								position289_36_75 := pos
 								{ // alpha
 									if int(pos) == p.at {
 										p.note(19, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l67_27_36_75
+										goto l65_27_36_75
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -14260,48 +14406,54 @@ func (p *Parser) ngroupart() bool {
 										p.note(20, true)
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l67_27_36_75
+										goto l65_27_36_75
 									}
-									goto l290_36_75
-								l67_27_36_75:
+									goto l288_36_75
+								l65_27_36_75:
 									pos++
 									goto lok27_36_75
 								}
 							lok27_36_75:
 								{
-									position292_36_75, tokenIndex292_36_75 := pos, ti
+									position290_36_75, tokenIndex290_36_75 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-										goto l292_36_75
+										goto l290_36_75
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l293_36_75
-								l292_36_75:
-									pos, ti = position292_36_75, tokenIndex292_36_75
+									goto l291_36_75
+								l290_36_75:
+									pos, ti = position290_36_75, tokenIndex290_36_75
 								}
-							l293_36_75:
-								_ = position291_36_75
+							l291_36_75:
+								_ = position289_36_75
 							}
 							goto lok36_75
-						l290_36_75:
-							pos, ti = position290_36_75, tokenIndex290_36_75
-							goto l168_75
+						l288_36_75:
+							pos, ti = position288_36_75, tokenIndex288_36_75
+							goto l166_75
 						}
 					lok36_75:
-						goto l167_75
-					l168_75:
-						pos, ti = position168_75, tokenIndex168_75
+						goto l165_75
+					l166_75:
+						pos, ti = position166_75, tokenIndex166_75
 					}
-					_ = position166_75
+					if p.records(rulegroup) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulegroup, position164_75)
+						ti = p.tokenIndex
+					}
 				}
+				p.comp = comp_75
 				goto lok75
-			l165_75:
-				pos, ti = position165_75, tokenIndex165_75
-				goto l163
+			l163_75:
+				pos, ti = position163_75, tokenIndex163_75
+				p.comp = comp_75
+				goto l161
 			}
 		lok75:
-			goto l161
-		l163:
-			pos, ti = position161, tokenIndex161
+			goto l159
+		l161:
+			pos, ti = position159, tokenIndex159
 			if buffer[pos] != '*' {
 				if int(pos) == p.at {
 					p.note(40, true)
@@ -14310,15 +14462,15 @@ func (p *Parser) ngroupart() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l159
+				goto l157
 			}
 			pos++
 			{
-				position164, tokenIndex164 := pos, ti
+				position162, tokenIndex162 := pos, ti
 				{ // url_xalpha
-					position275_76, tokenIndex275_76 := pos, ti
+					position273_76, tokenIndex273_76 := pos, ti
 					{
-						position276_76 := pos
+						position274_76 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -14333,9 +14485,9 @@ func (p *Parser) ngroupart() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_76, tokenIndex76_21_76 := pos, ti
+										position74_21_76, tokenIndex74_21_76 := pos, ti
 										{
-											position77_21_76 := pos
+											position75_21_76 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(25, false)
@@ -14344,7 +14496,7 @@ func (p *Parser) ngroupart() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_76
+												goto l74_21_76
 											}
 											pos++
 											{ // hex
@@ -14352,13 +14504,13 @@ func (p *Parser) ngroupart() bool {
 													p.note(26, false)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_76
+													goto l76_5_21_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_76
-											l78_5_21_76:
+												goto l74_21_76
+											l76_5_21_76:
 												pos++
 												goto lok5_21_76
 											}
@@ -14368,23 +14520,23 @@ func (p *Parser) ngroupart() bool {
 													p.note(26, false)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_76
+													goto l76_6_21_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_76
-											l78_6_21_76:
+												goto l74_21_76
+											l76_6_21_76:
 												pos++
 												goto lok6_21_76
 											}
 										lok6_21_76:
-											_ = position77_21_76
+											_ = position75_21_76
 										}
 										goto lok21_76
-									l76_21_76:
-										pos, ti = position76_21_76, tokenIndex76_21_76
-										goto l275_76
+									l74_21_76:
+										pos, ti = position74_21_76, tokenIndex74_21_76
+										goto l273_76
 									}
 								lok21_76:
 									;
@@ -14397,36 +14549,36 @@ func (p *Parser) ngroupart() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_76
+										goto l273_76
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_76
+						_ = position274_76
 					}
 					goto lok76
-				l275_76:
-					pos, ti = position275_76, tokenIndex275_76
-					goto l164
+				l273_76:
+					pos, ti = position273_76, tokenIndex273_76
+					goto l162
 				}
 			lok76:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l159
-			l164:
-				pos, ti = position164, tokenIndex164
+				goto l157
+			l162:
+				pos, ti = position162, tokenIndex162
 			}
 		}
-	l161:
-		_ = position160
+	l159:
+		_ = position158
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l159:
-	pos, ti = position159, tokenIndex159
+l157:
+	pos, ti = position157, tokenIndex157
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -14435,108 +14587,116 @@ l159:
 func (p *Parser) rgroup() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position165, tokenIndex165 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulegroup)
+	position163, tokenIndex163 := pos, ti
 	{
-		position166 := pos
+		position164 := pos
 		{ // url_ialpha
-			position290_35, tokenIndex290_35 := pos, ti
+			position288_35, tokenIndex288_35 := pos, ti
 			{
-				position291_35 := pos
+				position289_35 := pos
 				{ // alpha
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_27_35
+						goto l65_27_35
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_27_35
+						goto l65_27_35
 					}
-					goto l290_35
-				l67_27_35:
+					goto l288_35
+				l65_27_35:
 					pos++
 					goto lok27_35
 				}
 			lok27_35:
 				{
-					position292_35, tokenIndex292_35 := pos, ti
+					position290_35, tokenIndex290_35 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-						goto l292_35
+						goto l290_35
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l293_35
-				l292_35:
-					pos, ti = position292_35, tokenIndex292_35
+					goto l291_35
+				l290_35:
+					pos, ti = position290_35, tokenIndex290_35
 				}
-			l293_35:
-				_ = position291_35
+			l291_35:
+				_ = position289_35
 			}
 			goto lok35
-		l290_35:
-			pos, ti = position290_35, tokenIndex290_35
-			goto l165
+		l288_35:
+			pos, ti = position288_35, tokenIndex288_35
+			goto l163
 		}
 	lok35:
-	l167:
+	l165:
 		{
-			position168, tokenIndex168 := pos, ti
+			position166, tokenIndex166 := pos, ti
 			if buffer[pos] != '.' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l166
 			}
 			pos++
 			{ // url_ialpha
-				position290_36, tokenIndex290_36 := pos, ti
+				position288_36, tokenIndex288_36 := pos, ti
 				{
-					position291_36 := pos
+					position289_36 := pos
 					{ // alpha
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l67_27_36
+							goto l65_27_36
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l67_27_36
+							goto l65_27_36
 						}
-						goto l290_36
-					l67_27_36:
+						goto l288_36
+					l65_27_36:
 						pos++
 						goto lok27_36
 					}
 				lok27_36:
 					{
-						position292_36, tokenIndex292_36 := pos, ti
+						position290_36, tokenIndex290_36 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l292_36
+							goto l290_36
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l293_36
-					l292_36:
-						pos, ti = position292_36, tokenIndex292_36
+						goto l291_36
+					l290_36:
+						pos, ti = position290_36, tokenIndex290_36
 					}
-				l293_36:
-					_ = position291_36
+				l291_36:
+					_ = position289_36
 				}
 				goto lok36
-			l290_36:
-				pos, ti = position290_36, tokenIndex290_36
-				goto l168
+			l288_36:
+				pos, ti = position288_36, tokenIndex288_36
+				goto l166
 			}
 		lok36:
-			goto l167
-		l168:
-			pos, ti = position168, tokenIndex168
+			goto l165
+		l166:
+			pos, ti = position166, tokenIndex166
 		}
-		_ = position166
+		if p.records(rulegroup) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegroup, position164)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l165:
-	pos, ti = position165, tokenIndex165
+l163:
+	pos, ti = position163, tokenIndex163
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -14544,19 +14704,21 @@ l165:
 func (p *Parser) ngroup() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position165, tokenIndex165 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulegroup)
+	position163, tokenIndex163 := pos, ti
 	{
-		position166 := pos
+		position164 := pos
 		{ // url_ialpha
-			position290_35, tokenIndex290_35 := pos, ti
+			position288_35, tokenIndex288_35 := pos, ti
 			{
-				position291_35 := pos
+				position289_35 := pos
 				{ // alpha
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_27_35
+						goto l65_27_35
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -14565,36 +14727,36 @@ func (p *Parser) ngroup() bool {
 						p.note(20, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_27_35
+						goto l65_27_35
 					}
-					goto l290_35
-				l67_27_35:
+					goto l288_35
+				l65_27_35:
 					pos++
 					goto lok27_35
 				}
 			lok27_35:
 				{
-					position292_35, tokenIndex292_35 := pos, ti
+					position290_35, tokenIndex290_35 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-						goto l292_35
+						goto l290_35
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l293_35
-				l292_35:
-					pos, ti = position292_35, tokenIndex292_35
+					goto l291_35
+				l290_35:
+					pos, ti = position290_35, tokenIndex290_35
 				}
-			l293_35:
-				_ = position291_35
+			l291_35:
+				_ = position289_35
 			}
 			goto lok35
-		l290_35:
-			pos, ti = position290_35, tokenIndex290_35
-			goto l165
+		l288_35:
+			pos, ti = position288_35, tokenIndex288_35
+			goto l163
 		}
 	lok35:
-	l167:
+	l165:
 		{
-			position168, tokenIndex168 := pos, ti
+			position166, tokenIndex166 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
 					p.note(35, true)
@@ -14603,19 +14765,19 @@ func (p *Parser) ngroup() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l166
 			}
 			pos++
 			{ // url_ialpha
-				position290_36, tokenIndex290_36 := pos, ti
+				position288_36, tokenIndex288_36 := pos, ti
 				{
-					position291_36 := pos
+					position289_36 := pos
 					{ // alpha
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l67_27_36
+							goto l65_27_36
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -14624,43 +14786,49 @@ func (p *Parser) ngroup() bool {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l67_27_36
+							goto l65_27_36
 						}
-						goto l290_36
-					l67_27_36:
+						goto l288_36
+					l65_27_36:
 						pos++
 						goto lok27_36
 					}
 				lok27_36:
 					{
-						position292_36, tokenIndex292_36 := pos, ti
+						position290_36, tokenIndex290_36 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l292_36
+							goto l290_36
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l293_36
-					l292_36:
-						pos, ti = position292_36, tokenIndex292_36
+						goto l291_36
+					l290_36:
+						pos, ti = position290_36, tokenIndex290_36
 					}
-				l293_36:
-					_ = position291_36
+				l291_36:
+					_ = position289_36
 				}
 				goto lok36
-			l290_36:
-				pos, ti = position290_36, tokenIndex290_36
-				goto l168
+			l288_36:
+				pos, ti = position288_36, tokenIndex288_36
+				goto l166
 			}
 		lok36:
-			goto l167
-		l168:
-			pos, ti = position168, tokenIndex168
+			goto l165
+		l166:
+			pos, ti = position166, tokenIndex166
 		}
-		_ = position166
+		if p.records(rulegroup) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegroup, position164)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l165:
-	pos, ti = position165, tokenIndex165
+l163:
+	pos, ti = position163, tokenIndex163
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -14669,15 +14837,17 @@ l165:
 func (p *Parser) rarticle() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position169, tokenIndex169 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulearticle)
+	position167, tokenIndex167 := pos, ti
 	{
-		position170 := pos
+		position168 := pos
 		{
-			position171, tokenIndex171 := pos, ti
+			position169, tokenIndex169 := pos, ti
 			{ // url_xalpha
-				position275_53, tokenIndex275_53 := pos, ti
+				position273_53, tokenIndex273_53 := pos, ti
 				{
-					position276_53 := pos
+					position274_53 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -14686,49 +14856,49 @@ func (p *Parser) rarticle() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_53, tokenIndex76_21_53 := pos, ti
+									position74_21_53, tokenIndex74_21_53 := pos, ti
 									{
-										position77_21_53 := pos
+										position75_21_53 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_53
+											goto l74_21_53
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_53
+												goto l76_5_21_53
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_53
-										l78_5_21_53:
+											goto l74_21_53
+										l76_5_21_53:
 											pos++
 											goto lok5_21_53
 										}
 									lok5_21_53:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_53
+												goto l76_6_21_53
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_53
-										l78_6_21_53:
+											goto l74_21_53
+										l76_6_21_53:
 											pos++
 											goto lok6_21_53
 										}
 									lok6_21_53:
-										_ = position77_21_53
+										_ = position75_21_53
 									}
 									goto lok21_53
-								l76_21_53:
-									pos, ti = position76_21_53, tokenIndex76_21_53
-									goto l275_53
+								l74_21_53:
+									pos, ti = position74_21_53, tokenIndex74_21_53
+									goto l273_53
 								}
 							lok21_53:
 								;
@@ -14738,46 +14908,46 @@ func (p *Parser) rarticle() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_53
+									goto l273_53
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_53
+					_ = position274_53
 				}
 				goto lok53
-			l275_53:
-				pos, ti = position275_53, tokenIndex275_53
-				goto l172
+			l273_53:
+				pos, ti = position273_53, tokenIndex273_53
+				goto l170
 			}
 		lok53:
-		l173:
+		l171:
 			{
-				position174, tokenIndex174 := pos, ti
+				position172, tokenIndex172 := pos, ti
 				{
-					position175, tokenIndex175 := pos, ti
+					position173, tokenIndex173 := pos, ti
 					if buffer[pos] != '@' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175
+						goto l173
 					}
 					pos++
 					{ // alpha
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l67_54
+							goto l65_54
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l67_54
+							goto l65_54
 						}
-						goto l175
-					l67_54:
+						goto l173
+					l65_54:
 						pos++
 						goto lok54
 					}
@@ -14785,14 +14955,14 @@ func (p *Parser) rarticle() bool {
 					if int(pos)-1 > p.reach {
 						p.reach = int(pos) - 1
 					}
-					goto l174
-				l175:
-					pos, ti = position175, tokenIndex175
+					goto l172
+				l173:
+					pos, ti = position173, tokenIndex173
 				}
 				{ // url_xalpha
-					position275_55, tokenIndex275_55 := pos, ti
+					position273_55, tokenIndex273_55 := pos, ti
 					{
-						position276_55 := pos
+						position274_55 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -14801,49 +14971,49 @@ func (p *Parser) rarticle() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_55, tokenIndex76_21_55 := pos, ti
+										position74_21_55, tokenIndex74_21_55 := pos, ti
 										{
-											position77_21_55 := pos
+											position75_21_55 := pos
 											if buffer[pos] != '%' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_55
+												goto l74_21_55
 											}
 											pos++
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_55
+													goto l76_5_21_55
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_55
-											l78_5_21_55:
+												goto l74_21_55
+											l76_5_21_55:
 												pos++
 												goto lok5_21_55
 											}
 										lok5_21_55:
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_55
+													goto l76_6_21_55
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_55
-											l78_6_21_55:
+												goto l74_21_55
+											l76_6_21_55:
 												pos++
 												goto lok6_21_55
 											}
 										lok6_21_55:
-											_ = position77_21_55
+											_ = position75_21_55
 										}
 										goto lok21_55
-									l76_21_55:
-										pos, ti = position76_21_55, tokenIndex76_21_55
-										goto l275_55
+									l74_21_55:
+										pos, ti = position74_21_55, tokenIndex74_21_55
+										goto l273_55
 									}
 								lok21_55:
 									;
@@ -14853,153 +15023,153 @@ func (p *Parser) rarticle() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_55
+										goto l273_55
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_55
+						_ = position274_55
 					}
 					goto lok55
-				l275_55:
-					pos, ti = position275_55, tokenIndex275_55
-					goto l174
+				l273_55:
+					pos, ti = position273_55, tokenIndex273_55
+					goto l172
 				}
 			lok55:
-				goto l173
-			l174:
-				pos, ti = position174, tokenIndex174
+				goto l171
+			l172:
+				pos, ti = position172, tokenIndex172
 			}
 			if buffer[pos] != '@' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l172
+				goto l170
 			}
 			pos++
 			{ // hostname
 				comp_56 := p.comp
 				p.comp = uint32(rulehostname)
-				position238_56, tokenIndex238_56 := pos, ti
+				position236_56, tokenIndex236_56 := pos, ti
 				{
-					position239_56 := pos
+					position237_56 := pos
 					{ // url_ialpha
-						position290_41_56, tokenIndex290_41_56 := pos, ti
+						position288_41_56, tokenIndex288_41_56 := pos, ti
 						{
-							position291_41_56 := pos
+							position289_41_56 := pos
 							{ // alpha
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_41_56
+									goto l65_27_41_56
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_41_56
+									goto l65_27_41_56
 								}
-								goto l290_41_56
-							l67_27_41_56:
+								goto l288_41_56
+							l65_27_41_56:
 								pos++
 								goto lok27_41_56
 							}
 						lok27_41_56:
 							{
-								position292_41_56, tokenIndex292_41_56 := pos, ti
+								position290_41_56, tokenIndex290_41_56 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l292_41_56
+									goto l290_41_56
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_41_56
-							l292_41_56:
-								pos, ti = position292_41_56, tokenIndex292_41_56
+								goto l291_41_56
+							l290_41_56:
+								pos, ti = position290_41_56, tokenIndex290_41_56
 							}
-						l293_41_56:
-							_ = position291_41_56
+						l291_41_56:
+							_ = position289_41_56
 						}
 						goto lok41_56
-					l290_41_56:
-						pos, ti = position290_41_56, tokenIndex290_41_56
-						goto l238_56
+					l288_41_56:
+						pos, ti = position288_41_56, tokenIndex288_41_56
+						goto l236_56
 					}
 				lok41_56:
-				l240_56:
+				l238_56:
 					{
-						position241_56, tokenIndex241_56 := pos, ti
+						position239_56, tokenIndex239_56 := pos, ti
 						if buffer[pos] != '.' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l241_56
+							goto l239_56
 						}
 						pos++
 						{ // url_ialpha
-							position290_42_56, tokenIndex290_42_56 := pos, ti
+							position288_42_56, tokenIndex288_42_56 := pos, ti
 							{
-								position291_42_56 := pos
+								position289_42_56 := pos
 								{ // alpha
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l67_27_42_56
+										goto l65_27_42_56
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l67_27_42_56
+										goto l65_27_42_56
 									}
-									goto l290_42_56
-								l67_27_42_56:
+									goto l288_42_56
+								l65_27_42_56:
 									pos++
 									goto lok27_42_56
 								}
 							lok27_42_56:
 								{
-									position292_42_56, tokenIndex292_42_56 := pos, ti
+									position290_42_56, tokenIndex290_42_56 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-										goto l292_42_56
+										goto l290_42_56
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l293_42_56
-								l292_42_56:
-									pos, ti = position292_42_56, tokenIndex292_42_56
+									goto l291_42_56
+								l290_42_56:
+									pos, ti = position290_42_56, tokenIndex290_42_56
 								}
-							l293_42_56:
-								_ = position291_42_56
+							l291_42_56:
+								_ = position289_42_56
 							}
 							goto lok42_56
-						l290_42_56:
-							pos, ti = position290_42_56, tokenIndex290_42_56
-							goto l241_56
+						l288_42_56:
+							pos, ti = position288_42_56, tokenIndex288_42_56
+							goto l239_56
 						}
 					lok42_56:
-						goto l240_56
-					l241_56:
-						pos, ti = position241_56, tokenIndex241_56
+						goto l238_56
+					l239_56:
+						pos, ti = position239_56, tokenIndex239_56
 					}
 					if p.records(rulehostname) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostname, position239_56)
+						p.add(rulehostname, position237_56)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_56
 				goto lok56
-			l238_56:
-				pos, ti = position238_56, tokenIndex238_56
+			l236_56:
+				pos, ti = position236_56, tokenIndex236_56
 				p.comp = comp_56
-				goto l172
+				goto l170
 			}
 		lok56:
-			goto l171
-		l172:
-			pos, ti = position171, tokenIndex171
+			goto l169
+		l170:
+			pos, ti = position169, tokenIndex169
 			{ // url_xalpha
-				position275_57, tokenIndex275_57 := pos, ti
+				position273_57, tokenIndex273_57 := pos, ti
 				{
-					position276_57 := pos
+					position274_57 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -15008,49 +15178,49 @@ func (p *Parser) rarticle() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_57, tokenIndex76_21_57 := pos, ti
+									position74_21_57, tokenIndex74_21_57 := pos, ti
 									{
-										position77_21_57 := pos
+										position75_21_57 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_57
+											goto l74_21_57
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_57
+												goto l76_5_21_57
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_57
-										l78_5_21_57:
+											goto l74_21_57
+										l76_5_21_57:
 											pos++
 											goto lok5_21_57
 										}
 									lok5_21_57:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_57
+												goto l76_6_21_57
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_57
-										l78_6_21_57:
+											goto l74_21_57
+										l76_6_21_57:
 											pos++
 											goto lok6_21_57
 										}
 									lok6_21_57:
-										_ = position77_21_57
+										_ = position75_21_57
 									}
 									goto lok21_57
-								l76_21_57:
-									pos, ti = position76_21_57, tokenIndex76_21_57
-									goto l275_57
+								l74_21_57:
+									pos, ti = position74_21_57, tokenIndex74_21_57
+									goto l273_57
 								}
 							lok21_57:
 								;
@@ -15060,44 +15230,44 @@ func (p *Parser) rarticle() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_57
+									goto l273_57
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_57
+					_ = position274_57
 				}
 				goto lok57
-			l275_57:
-				pos, ti = position275_57, tokenIndex275_57
-				goto l169
+			l273_57:
+				pos, ti = position273_57, tokenIndex273_57
+				goto l167
 			}
 		lok57:
-		l176:
+		l174:
 			{
-				position177, tokenIndex177 := pos, ti
+				position175, tokenIndex175 := pos, ti
 				{
-					position178, tokenIndex178 := pos, ti
+					position176, tokenIndex176 := pos, ti
 					if buffer[pos] != '@' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l178
+						goto l176
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehostnumber]) {
-						goto l178
+						goto l176
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position179, tokenIndex179 := pos, ti
+						position177, tokenIndex177 := pos, ti
 						{ // url_xalpha
-							position275_58, tokenIndex275_58 := pos, ti
+							position273_58, tokenIndex273_58 := pos, ti
 							{
-								position276_58 := pos
+								position274_58 := pos
 								{
 									if c := buffer[pos]; class9[c] != 0 {
 										pos++
@@ -15106,49 +15276,49 @@ func (p *Parser) rarticle() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position76_21_58, tokenIndex76_21_58 := pos, ti
+												position74_21_58, tokenIndex74_21_58 := pos, ti
 												{
-													position77_21_58 := pos
+													position75_21_58 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_58
+														goto l74_21_58
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_5_21_58
+															goto l76_5_21_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_58
-													l78_5_21_58:
+														goto l74_21_58
+													l76_5_21_58:
 														pos++
 														goto lok5_21_58
 													}
 												lok5_21_58:
 													{ // hex
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_6_21_58
+															goto l76_6_21_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_58
-													l78_6_21_58:
+														goto l74_21_58
+													l76_6_21_58:
 														pos++
 														goto lok6_21_58
 													}
 												lok6_21_58:
-													_ = position77_21_58
+													_ = position75_21_58
 												}
 												goto lok21_58
-											l76_21_58:
-												pos, ti = position76_21_58, tokenIndex76_21_58
-												goto l275_58
+											l74_21_58:
+												pos, ti = position74_21_58, tokenIndex74_21_58
+												goto l273_58
 											}
 										lok21_58:
 											;
@@ -15158,39 +15328,39 @@ func (p *Parser) rarticle() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l275_58
+												goto l273_58
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position276_58
+								_ = position274_58
 							}
 							goto lok58
-						l275_58:
-							pos, ti = position275_58, tokenIndex275_58
-							goto l179
+						l273_58:
+							pos, ti = position273_58, tokenIndex273_58
+							goto l177
 						}
 					lok58:
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l178
-					l179:
-						pos, ti = position179, tokenIndex179
+						goto l176
+					l177:
+						pos, ti = position177, tokenIndex177
 					}
 					if int(pos)-1 > p.reach {
 						p.reach = int(pos) - 1
 					}
-					goto l177
-				l178:
-					pos, ti = position178, tokenIndex178
+					goto l175
+				l176:
+					pos, ti = position176, tokenIndex176
 				}
 				{ // url_xalpha
-					position275_59, tokenIndex275_59 := pos, ti
+					position273_59, tokenIndex273_59 := pos, ti
 					{
-						position276_59 := pos
+						position274_59 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -15199,49 +15369,49 @@ func (p *Parser) rarticle() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_59, tokenIndex76_21_59 := pos, ti
+										position74_21_59, tokenIndex74_21_59 := pos, ti
 										{
-											position77_21_59 := pos
+											position75_21_59 := pos
 											if buffer[pos] != '%' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_59
+												goto l74_21_59
 											}
 											pos++
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_59
+													goto l76_5_21_59
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_59
-											l78_5_21_59:
+												goto l74_21_59
+											l76_5_21_59:
 												pos++
 												goto lok5_21_59
 											}
 										lok5_21_59:
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_59
+													goto l76_6_21_59
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_59
-											l78_6_21_59:
+												goto l74_21_59
+											l76_6_21_59:
 												pos++
 												goto lok6_21_59
 											}
 										lok6_21_59:
-											_ = position77_21_59
+											_ = position75_21_59
 										}
 										goto lok21_59
-									l76_21_59:
-										pos, ti = position76_21_59, tokenIndex76_21_59
-										goto l275_59
+									l74_21_59:
+										pos, ti = position74_21_59, tokenIndex74_21_59
+										goto l273_59
 									}
 								lok21_59:
 									;
@@ -15251,45 +15421,51 @@ func (p *Parser) rarticle() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_59
+										goto l273_59
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_59
+						_ = position274_59
 					}
 					goto lok59
-				l275_59:
-					pos, ti = position275_59, tokenIndex275_59
-					goto l177
+				l273_59:
+					pos, ti = position273_59, tokenIndex273_59
+					goto l175
 				}
 			lok59:
-				goto l176
-			l177:
-				pos, ti = position177, tokenIndex177
+				goto l174
+			l175:
+				pos, ti = position175, tokenIndex175
 			}
 			if buffer[pos] != '@' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l169
+				goto l167
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-				goto l169
+				goto l167
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l171:
-		_ = position170
+	l169:
+		if p.records(rulearticle) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulearticle, position168)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l169:
-	pos, ti = position169, tokenIndex169
+l167:
+	pos, ti = position167, tokenIndex167
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -15297,15 +15473,17 @@ l169:
 func (p *Parser) narticle() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position169, tokenIndex169 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulearticle)
+	position167, tokenIndex167 := pos, ti
 	{
-		position170 := pos
+		position168 := pos
 		{
-			position171, tokenIndex171 := pos, ti
+			position169, tokenIndex169 := pos, ti
 			{ // url_xalpha
-				position275_53, tokenIndex275_53 := pos, ti
+				position273_53, tokenIndex273_53 := pos, ti
 				{
-					position276_53 := pos
+					position274_53 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -15320,9 +15498,9 @@ func (p *Parser) narticle() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_53, tokenIndex76_21_53 := pos, ti
+									position74_21_53, tokenIndex74_21_53 := pos, ti
 									{
-										position77_21_53 := pos
+										position75_21_53 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -15331,7 +15509,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_53
+											goto l74_21_53
 										}
 										pos++
 										{ // hex
@@ -15339,13 +15517,13 @@ func (p *Parser) narticle() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_53
+												goto l76_5_21_53
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_53
-										l78_5_21_53:
+											goto l74_21_53
+										l76_5_21_53:
 											pos++
 											goto lok5_21_53
 										}
@@ -15355,23 +15533,23 @@ func (p *Parser) narticle() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_53
+												goto l76_6_21_53
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_53
-										l78_6_21_53:
+											goto l74_21_53
+										l76_6_21_53:
 											pos++
 											goto lok6_21_53
 										}
 									lok6_21_53:
-										_ = position77_21_53
+										_ = position75_21_53
 									}
 									goto lok21_53
-								l76_21_53:
-									pos, ti = position76_21_53, tokenIndex76_21_53
-									goto l275_53
+								l74_21_53:
+									pos, ti = position74_21_53, tokenIndex74_21_53
+									goto l273_53
 								}
 							lok21_53:
 								;
@@ -15384,26 +15562,26 @@ func (p *Parser) narticle() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_53
+									goto l273_53
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_53
+					_ = position274_53
 				}
 				goto lok53
-			l275_53:
-				pos, ti = position275_53, tokenIndex275_53
-				goto l172
+			l273_53:
+				pos, ti = position273_53, tokenIndex273_53
+				goto l170
 			}
 		lok53:
-		l173:
+		l171:
 			{
-				position174, tokenIndex174 := pos, ti
+				position172, tokenIndex172 := pos, ti
 				{
-					position175, tokenIndex175 := pos, ti
+					position173, tokenIndex173 := pos, ti
 					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(37, false)
@@ -15412,7 +15590,7 @@ func (p *Parser) narticle() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l175
+						goto l173
 					}
 					pos++
 					{ // alpha
@@ -15420,7 +15598,7 @@ func (p *Parser) narticle() bool {
 							p.note(19, false)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l67_54
+							goto l65_54
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -15429,10 +15607,10 @@ func (p *Parser) narticle() bool {
 							p.note(20, false)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l67_54
+							goto l65_54
 						}
-						goto l175
-					l67_54:
+						goto l173
+					l65_54:
 						pos++
 						goto lok54
 					}
@@ -15440,14 +15618,14 @@ func (p *Parser) narticle() bool {
 					if int(pos)-1 > p.reach {
 						p.reach = int(pos) - 1
 					}
-					goto l174
-				l175:
-					pos, ti = position175, tokenIndex175
+					goto l172
+				l173:
+					pos, ti = position173, tokenIndex173
 				}
 				{ // url_xalpha
-					position275_55, tokenIndex275_55 := pos, ti
+					position273_55, tokenIndex273_55 := pos, ti
 					{
-						position276_55 := pos
+						position274_55 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -15462,9 +15640,9 @@ func (p *Parser) narticle() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_55, tokenIndex76_21_55 := pos, ti
+										position74_21_55, tokenIndex74_21_55 := pos, ti
 										{
-											position77_21_55 := pos
+											position75_21_55 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(25, true)
@@ -15473,7 +15651,7 @@ func (p *Parser) narticle() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_55
+												goto l74_21_55
 											}
 											pos++
 											{ // hex
@@ -15481,13 +15659,13 @@ func (p *Parser) narticle() bool {
 													p.note(26, true)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_55
+													goto l76_5_21_55
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_55
-											l78_5_21_55:
+												goto l74_21_55
+											l76_5_21_55:
 												pos++
 												goto lok5_21_55
 											}
@@ -15497,23 +15675,23 @@ func (p *Parser) narticle() bool {
 													p.note(26, true)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_55
+													goto l76_6_21_55
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_55
-											l78_6_21_55:
+												goto l74_21_55
+											l76_6_21_55:
 												pos++
 												goto lok6_21_55
 											}
 										lok6_21_55:
-											_ = position77_21_55
+											_ = position75_21_55
 										}
 										goto lok21_55
-									l76_21_55:
-										pos, ti = position76_21_55, tokenIndex76_21_55
-										goto l275_55
+									l74_21_55:
+										pos, ti = position74_21_55, tokenIndex74_21_55
+										goto l273_55
 									}
 								lok21_55:
 									;
@@ -15526,24 +15704,24 @@ func (p *Parser) narticle() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_55
+										goto l273_55
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_55
+						_ = position274_55
 					}
 					goto lok55
-				l275_55:
-					pos, ti = position275_55, tokenIndex275_55
-					goto l174
+				l273_55:
+					pos, ti = position273_55, tokenIndex273_55
+					goto l172
 				}
 			lok55:
-				goto l173
-			l174:
-				pos, ti = position174, tokenIndex174
+				goto l171
+			l172:
+				pos, ti = position172, tokenIndex172
 			}
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
@@ -15553,25 +15731,25 @@ func (p *Parser) narticle() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l172
+				goto l170
 			}
 			pos++
 			{ // hostname
 				comp_56 := p.comp
 				p.comp = uint32(rulehostname)
-				position238_56, tokenIndex238_56 := pos, ti
+				position236_56, tokenIndex236_56 := pos, ti
 				{
-					position239_56 := pos
+					position237_56 := pos
 					{ // url_ialpha
-						position290_41_56, tokenIndex290_41_56 := pos, ti
+						position288_41_56, tokenIndex288_41_56 := pos, ti
 						{
-							position291_41_56 := pos
+							position289_41_56 := pos
 							{ // alpha
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_41_56
+									goto l65_27_41_56
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -15580,36 +15758,36 @@ func (p *Parser) narticle() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_41_56
+									goto l65_27_41_56
 								}
-								goto l290_41_56
-							l67_27_41_56:
+								goto l288_41_56
+							l65_27_41_56:
 								pos++
 								goto lok27_41_56
 							}
 						lok27_41_56:
 							{
-								position292_41_56, tokenIndex292_41_56 := pos, ti
+								position290_41_56, tokenIndex290_41_56 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l292_41_56
+									goto l290_41_56
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_41_56
-							l292_41_56:
-								pos, ti = position292_41_56, tokenIndex292_41_56
+								goto l291_41_56
+							l290_41_56:
+								pos, ti = position290_41_56, tokenIndex290_41_56
 							}
-						l293_41_56:
-							_ = position291_41_56
+						l291_41_56:
+							_ = position289_41_56
 						}
 						goto lok41_56
-					l290_41_56:
-						pos, ti = position290_41_56, tokenIndex290_41_56
-						goto l238_56
+					l288_41_56:
+						pos, ti = position288_41_56, tokenIndex288_41_56
+						goto l236_56
 					}
 				lok41_56:
-				l240_56:
+				l238_56:
 					{
-						position241_56, tokenIndex241_56 := pos, ti
+						position239_56, tokenIndex239_56 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(35, true)
@@ -15618,19 +15796,19 @@ func (p *Parser) narticle() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l241_56
+							goto l239_56
 						}
 						pos++
 						{ // url_ialpha
-							position290_42_56, tokenIndex290_42_56 := pos, ti
+							position288_42_56, tokenIndex288_42_56 := pos, ti
 							{
-								position291_42_56 := pos
+								position289_42_56 := pos
 								{ // alpha
 									if int(pos) == p.at {
 										p.note(19, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l67_27_42_56
+										goto l65_27_42_56
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -15639,58 +15817,58 @@ func (p *Parser) narticle() bool {
 										p.note(20, true)
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l67_27_42_56
+										goto l65_27_42_56
 									}
-									goto l290_42_56
-								l67_27_42_56:
+									goto l288_42_56
+								l65_27_42_56:
 									pos++
 									goto lok27_42_56
 								}
 							lok27_42_56:
 								{
-									position292_42_56, tokenIndex292_42_56 := pos, ti
+									position290_42_56, tokenIndex290_42_56 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-										goto l292_42_56
+										goto l290_42_56
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l293_42_56
-								l292_42_56:
-									pos, ti = position292_42_56, tokenIndex292_42_56
+									goto l291_42_56
+								l290_42_56:
+									pos, ti = position290_42_56, tokenIndex290_42_56
 								}
-							l293_42_56:
-								_ = position291_42_56
+							l291_42_56:
+								_ = position289_42_56
 							}
 							goto lok42_56
-						l290_42_56:
-							pos, ti = position290_42_56, tokenIndex290_42_56
-							goto l241_56
+						l288_42_56:
+							pos, ti = position288_42_56, tokenIndex288_42_56
+							goto l239_56
 						}
 					lok42_56:
-						goto l240_56
-					l241_56:
-						pos, ti = position241_56, tokenIndex241_56
+						goto l238_56
+					l239_56:
+						pos, ti = position239_56, tokenIndex239_56
 					}
 					if p.records(rulehostname) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostname, position239_56)
+						p.add(rulehostname, position237_56)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_56
 				goto lok56
-			l238_56:
-				pos, ti = position238_56, tokenIndex238_56
+			l236_56:
+				pos, ti = position236_56, tokenIndex236_56
 				p.comp = comp_56
-				goto l172
+				goto l170
 			}
 		lok56:
-			goto l171
-		l172:
-			pos, ti = position171, tokenIndex171
+			goto l169
+		l170:
+			pos, ti = position169, tokenIndex169
 			{ // url_xalpha
-				position275_57, tokenIndex275_57 := pos, ti
+				position273_57, tokenIndex273_57 := pos, ti
 				{
-					position276_57 := pos
+					position274_57 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -15705,9 +15883,9 @@ func (p *Parser) narticle() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_57, tokenIndex76_21_57 := pos, ti
+									position74_21_57, tokenIndex74_21_57 := pos, ti
 									{
-										position77_21_57 := pos
+										position75_21_57 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -15716,7 +15894,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_57
+											goto l74_21_57
 										}
 										pos++
 										{ // hex
@@ -15724,13 +15902,13 @@ func (p *Parser) narticle() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_57
+												goto l76_5_21_57
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_57
-										l78_5_21_57:
+											goto l74_21_57
+										l76_5_21_57:
 											pos++
 											goto lok5_21_57
 										}
@@ -15740,23 +15918,23 @@ func (p *Parser) narticle() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_57
+												goto l76_6_21_57
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_57
-										l78_6_21_57:
+											goto l74_21_57
+										l76_6_21_57:
 											pos++
 											goto lok6_21_57
 										}
 									lok6_21_57:
-										_ = position77_21_57
+										_ = position75_21_57
 									}
 									goto lok21_57
-								l76_21_57:
-									pos, ti = position76_21_57, tokenIndex76_21_57
-									goto l275_57
+								l74_21_57:
+									pos, ti = position74_21_57, tokenIndex74_21_57
+									goto l273_57
 								}
 							lok21_57:
 								;
@@ -15769,26 +15947,26 @@ func (p *Parser) narticle() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_57
+									goto l273_57
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_57
+					_ = position274_57
 				}
 				goto lok57
-			l275_57:
-				pos, ti = position275_57, tokenIndex275_57
-				goto l169
+			l273_57:
+				pos, ti = position273_57, tokenIndex273_57
+				goto l167
 			}
 		lok57:
-		l176:
+		l174:
 			{
-				position177, tokenIndex177 := pos, ti
+				position175, tokenIndex175 := pos, ti
 				{
-					position178, tokenIndex178 := pos, ti
+					position176, tokenIndex176 := pos, ti
 					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(37, false)
@@ -15797,19 +15975,19 @@ func (p *Parser) narticle() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l178
+						goto l176
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhostnumber) {
-						goto l178
+						goto l176
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position179, tokenIndex179 := pos, ti
+						position177, tokenIndex177 := pos, ti
 						{ // url_xalpha
-							position275_58, tokenIndex275_58 := pos, ti
+							position273_58, tokenIndex273_58 := pos, ti
 							{
-								position276_58 := pos
+								position274_58 := pos
 								{
 									if c := buffer[pos]; class9[c] != 0 {
 										pos++
@@ -15824,9 +16002,9 @@ func (p *Parser) narticle() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position76_21_58, tokenIndex76_21_58 := pos, ti
+												position74_21_58, tokenIndex74_21_58 := pos, ti
 												{
-													position77_21_58 := pos
+													position75_21_58 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(25, false)
@@ -15835,7 +16013,7 @@ func (p *Parser) narticle() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_58
+														goto l74_21_58
 													}
 													pos++
 													{ // hex
@@ -15843,13 +16021,13 @@ func (p *Parser) narticle() bool {
 															p.note(26, false)
 														}
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_5_21_58
+															goto l76_5_21_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_58
-													l78_5_21_58:
+														goto l74_21_58
+													l76_5_21_58:
 														pos++
 														goto lok5_21_58
 													}
@@ -15859,23 +16037,23 @@ func (p *Parser) narticle() bool {
 															p.note(26, false)
 														}
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_6_21_58
+															goto l76_6_21_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_58
-													l78_6_21_58:
+														goto l74_21_58
+													l76_6_21_58:
 														pos++
 														goto lok6_21_58
 													}
 												lok6_21_58:
-													_ = position77_21_58
+													_ = position75_21_58
 												}
 												goto lok21_58
-											l76_21_58:
-												pos, ti = position76_21_58, tokenIndex76_21_58
-												goto l275_58
+											l74_21_58:
+												pos, ti = position74_21_58, tokenIndex74_21_58
+												goto l273_58
 											}
 										lok21_58:
 											;
@@ -15888,39 +16066,39 @@ func (p *Parser) narticle() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l275_58
+												goto l273_58
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position276_58
+								_ = position274_58
 							}
 							goto lok58
-						l275_58:
-							pos, ti = position275_58, tokenIndex275_58
-							goto l179
+						l273_58:
+							pos, ti = position273_58, tokenIndex273_58
+							goto l177
 						}
 					lok58:
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l178
-					l179:
-						pos, ti = position179, tokenIndex179
+						goto l176
+					l177:
+						pos, ti = position177, tokenIndex177
 					}
 					if int(pos)-1 > p.reach {
 						p.reach = int(pos) - 1
 					}
-					goto l177
-				l178:
-					pos, ti = position178, tokenIndex178
+					goto l175
+				l176:
+					pos, ti = position176, tokenIndex176
 				}
 				{ // url_xalpha
-					position275_59, tokenIndex275_59 := pos, ti
+					position273_59, tokenIndex273_59 := pos, ti
 					{
-						position276_59 := pos
+						position274_59 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -15935,9 +16113,9 @@ func (p *Parser) narticle() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_59, tokenIndex76_21_59 := pos, ti
+										position74_21_59, tokenIndex74_21_59 := pos, ti
 										{
-											position77_21_59 := pos
+											position75_21_59 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(25, true)
@@ -15946,7 +16124,7 @@ func (p *Parser) narticle() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_59
+												goto l74_21_59
 											}
 											pos++
 											{ // hex
@@ -15954,13 +16132,13 @@ func (p *Parser) narticle() bool {
 													p.note(26, true)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_59
+													goto l76_5_21_59
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_59
-											l78_5_21_59:
+												goto l74_21_59
+											l76_5_21_59:
 												pos++
 												goto lok5_21_59
 											}
@@ -15970,23 +16148,23 @@ func (p *Parser) narticle() bool {
 													p.note(26, true)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_59
+													goto l76_6_21_59
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_59
-											l78_6_21_59:
+												goto l74_21_59
+											l76_6_21_59:
 												pos++
 												goto lok6_21_59
 											}
 										lok6_21_59:
-											_ = position77_21_59
+											_ = position75_21_59
 										}
 										goto lok21_59
-									l76_21_59:
-										pos, ti = position76_21_59, tokenIndex76_21_59
-										goto l275_59
+									l74_21_59:
+										pos, ti = position74_21_59, tokenIndex74_21_59
+										goto l273_59
 									}
 								lok21_59:
 									;
@@ -15999,24 +16177,24 @@ func (p *Parser) narticle() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_59
+										goto l273_59
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_59
+						_ = position274_59
 					}
 					goto lok59
-				l275_59:
-					pos, ti = position275_59, tokenIndex275_59
-					goto l177
+				l273_59:
+					pos, ti = position273_59, tokenIndex273_59
+					goto l175
 				}
 			lok59:
-				goto l176
-			l177:
-				pos, ti = position177, tokenIndex177
+				goto l174
+			l175:
+				pos, ti = position175, tokenIndex175
 			}
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
@@ -16026,21 +16204,27 @@ func (p *Parser) narticle() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l169
+				goto l167
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-				goto l169
+				goto l167
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l171:
-		_ = position170
+	l169:
+		if p.records(rulearticle) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulearticle, position168)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l169:
-	pos, ti = position169, tokenIndex169
+l167:
+	pos, ti = position167, tokenIndex167
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -16048,38 +16232,38 @@ l169:
 // rdatabase is rule 57 database <- <url_xalphas>
 func (p *Parser) rdatabase() bool {
 	pos, ti := p.position, p.tokenIndex
-	position180, tokenIndex180 := pos, ti
+	position178, tokenIndex178 := pos, ti
 	{
-		position181 := pos
+		position179 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-			goto l180
+			goto l178
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position181
+		_ = position179
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l180:
-	pos, ti = position180, tokenIndex180
+l178:
+	pos, ti = position178, tokenIndex178
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 func (p *Parser) ndatabase() bool {
 	pos, ti := p.position, p.tokenIndex
-	position180, tokenIndex180 := pos, ti
+	position178, tokenIndex178 := pos, ti
 	{
-		position181 := pos
+		position179 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-			goto l180
+			goto l178
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position181
+		_ = position179
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l180:
-	pos, ti = position180, tokenIndex180
+l178:
+	pos, ti = position178, tokenIndex178
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -16087,38 +16271,38 @@ l180:
 // rwtype is rule 58 wtype <- <url_xalphas>
 func (p *Parser) rwtype() bool {
 	pos, ti := p.position, p.tokenIndex
-	position182, tokenIndex182 := pos, ti
+	position180, tokenIndex180 := pos, ti
 	{
-		position183 := pos
+		position181 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-			goto l182
+			goto l180
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position183
+		_ = position181
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l182:
-	pos, ti = position182, tokenIndex182
+l180:
+	pos, ti = position180, tokenIndex180
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 func (p *Parser) nwtype() bool {
 	pos, ti := p.position, p.tokenIndex
-	position182, tokenIndex182 := pos, ti
+	position180, tokenIndex180 := pos, ti
 	{
-		position183 := pos
+		position181 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-			goto l182
+			goto l180
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position183
+		_ = position181
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l182:
-	pos, ti = position182, tokenIndex182
+l180:
+	pos, ti = position180, tokenIndex180
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -16126,38 +16310,38 @@ l182:
 // rprosperoaddress is rule 59 prosperoaddress <- <prosperolink>
 func (p *Parser) rprosperoaddress() bool {
 	pos, ti := p.position, p.tokenIndex
-	position184, tokenIndex184 := pos, ti
+	position182, tokenIndex182 := pos, ti
 	{
-		position185 := pos
+		position183 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rprosperolink() {
-			goto l184
+			goto l182
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position185
+		_ = position183
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l184:
-	pos, ti = position184, tokenIndex184
+l182:
+	pos, ti = position182, tokenIndex182
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 func (p *Parser) nprosperoaddress() bool {
 	pos, ti := p.position, p.tokenIndex
-	position184, tokenIndex184 := pos, ti
+	position182, tokenIndex182 := pos, ti
 	{
-		position185 := pos
+		position183 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nprosperolink() {
-			goto l184
+			goto l182
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position185
+		_ = position183
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l184:
-	pos, ti = position184, tokenIndex184
+l182:
+	pos, ti = position182, tokenIndex182
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -16166,21 +16350,23 @@ l184:
 func (p *Parser) rprosperolink() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position186, tokenIndex186 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleprosperolink)
+	position184, tokenIndex184 := pos, ti
 	{
-		position187 := pos
+		position185 := pos
 		{ // scheme_prospero
 			comp_104 := p.comp
 			p.comp = uint32(rulescheme_prospero)
-			position105_104, tokenIndex105_104 := pos, ti
+			position103_104, tokenIndex103_104 := pos, ti
 			{
-				position106_104 := pos
+				position104_104 := pos
 				if buffer[pos] != 'p' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -16188,7 +16374,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -16196,7 +16382,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -16204,7 +16390,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -16212,7 +16398,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -16220,7 +16406,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -16228,7 +16414,7 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -16236,21 +16422,21 @@ func (p *Parser) rprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if p.records(rulescheme_prospero) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_prospero, position106_104)
+					p.add(rulescheme_prospero, position104_104)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_104
 			goto lok104
-		l105_104:
-			pos, ti = position105_104, tokenIndex105_104
+		l103_104:
+			pos, ti = position103_104, tokenIndex103_104
 			p.comp = comp_104
-			goto l186
+			goto l184
 		}
 	lok104:
 		if buffer[pos] != ':' {
@@ -16258,7 +16444,7 @@ func (p *Parser) rprosperolink() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l186
+			goto l184
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -16266,7 +16452,7 @@ func (p *Parser) rprosperolink() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l186
+			goto l184
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -16274,123 +16460,129 @@ func (p *Parser) rprosperolink() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l186
+			goto l184
 		}
 		pos++
 		{ // hostport
 			comp_105 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_105, tokenIndex223_105 := pos, ti
+			position221_105, tokenIndex221_105 := pos, ti
 			{
-				position224_105 := pos
+				position222_105 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-					goto l223_105
+					goto l221_105
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_105, tokenIndex225_105 := pos, ti
+					position223_105, tokenIndex223_105 := pos, ti
 					if buffer[pos] != ':' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_105
+						goto l223_105
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_105, tokenIndex244_78_105 := pos, ti
+						position242_78_105, tokenIndex242_78_105 := pos, ti
 						{
-							position245_78_105 := pos
+							position243_78_105 := pos
 							{ // digits
-								position295_16_78_105, tokenIndex295_16_78_105 := pos, ti
+								position293_16_78_105, tokenIndex293_16_78_105 := pos, ti
 								{
-									position296_16_78_105 := pos
+									position294_16_78_105 := pos
 									{ // digit
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_105
+											goto l69_1_16_78_105
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_105
-									l71_1_16_78_105:
+										goto l293_16_78_105
+									l69_1_16_78_105:
 										pos++
 										goto lok1_16_78_105
 									}
 								lok1_16_78_105:
-								l297_16_78_105:
+								l295_16_78_105:
 									{
-										position298_16_78_105, tokenIndex298_16_78_105 := pos, ti
+										position296_16_78_105, tokenIndex296_16_78_105 := pos, ti
 										{ // digit
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_105
+												goto l69_2_16_78_105
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_105
-										l71_2_16_78_105:
+											goto l296_16_78_105
+										l69_2_16_78_105:
 											pos++
 											goto lok2_16_78_105
 										}
 									lok2_16_78_105:
-										goto l297_16_78_105
-									l298_16_78_105:
-										pos, ti = position298_16_78_105, tokenIndex298_16_78_105
+										goto l295_16_78_105
+									l296_16_78_105:
+										pos, ti = position296_16_78_105, tokenIndex296_16_78_105
 									}
-									_ = position296_16_78_105
+									_ = position294_16_78_105
 								}
 								goto lok16_78_105
-							l295_16_78_105:
-								pos, ti = position295_16_78_105, tokenIndex295_16_78_105
-								goto l244_78_105
+							l293_16_78_105:
+								pos, ti = position293_16_78_105, tokenIndex293_16_78_105
+								goto l242_78_105
 							}
 						lok16_78_105:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_105)
+								p.add(ruleport, position243_78_105)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_105
-					l244_78_105:
-						pos, ti = position244_78_105, tokenIndex244_78_105
+					l242_78_105:
+						pos, ti = position242_78_105, tokenIndex242_78_105
 						p.comp = comp_78
-						goto l225_105
+						goto l223_105
 					}
 				lok78_105:
-					goto l226_105
-				l225_105:
-					pos, ti = position225_105, tokenIndex225_105
+					goto l224_105
+				l223_105:
+					pos, ti = position223_105, tokenIndex223_105
 				}
-			l226_105:
+			l224_105:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_105)
+					p.add(rulehostport, position222_105)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_105
 			goto lok105
-		l223_105:
-			pos, ti = position223_105, tokenIndex223_105
+		l221_105:
+			pos, ti = position221_105, tokenIndex221_105
 			p.comp = comp_105
-			goto l186
+			goto l184
 		}
 	lok105:
 		if p.position, p.tokenIndex = pos, ti; !p.rprosperopath() {
-			goto l186
+			goto l184
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position187
+		if p.records(ruleprosperolink) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprosperolink, position185)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l186:
-	pos, ti = position186, tokenIndex186
+l184:
+	pos, ti = position184, tokenIndex184
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -16398,15 +16590,17 @@ l186:
 func (p *Parser) nprosperolink() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position186, tokenIndex186 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleprosperolink)
+	position184, tokenIndex184 := pos, ti
 	{
-		position187 := pos
+		position185 := pos
 		{ // scheme_prospero
 			comp_104 := p.comp
 			p.comp = uint32(rulescheme_prospero)
-			position105_104, tokenIndex105_104 := pos, ti
+			position103_104, tokenIndex103_104 := pos, ti
 			{
-				position106_104 := pos
+				position104_104 := pos
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(12, true)
@@ -16415,7 +16609,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -16426,7 +16620,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -16437,7 +16631,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -16448,7 +16642,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -16459,7 +16653,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -16470,7 +16664,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -16481,7 +16675,7 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -16492,21 +16686,21 @@ func (p *Parser) nprosperolink() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l105_104
+					goto l103_104
 				}
 				pos++
 				if p.records(rulescheme_prospero) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_prospero, position106_104)
+					p.add(rulescheme_prospero, position104_104)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_104
 			goto lok104
-		l105_104:
-			pos, ti = position105_104, tokenIndex105_104
+		l103_104:
+			pos, ti = position103_104, tokenIndex103_104
 			p.comp = comp_104
-			goto l186
+			goto l184
 		}
 	lok104:
 		if buffer[pos] != ':' {
@@ -16517,7 +16711,7 @@ func (p *Parser) nprosperolink() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l186
+			goto l184
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -16528,7 +16722,7 @@ func (p *Parser) nprosperolink() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l186
+			goto l184
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -16539,21 +16733,21 @@ func (p *Parser) nprosperolink() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l186
+			goto l184
 		}
 		pos++
 		{ // hostport
 			comp_105 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_105, tokenIndex223_105 := pos, ti
+			position221_105, tokenIndex221_105 := pos, ti
 			{
-				position224_105 := pos
+				position222_105 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-					goto l223_105
+					goto l221_105
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_105, tokenIndex225_105 := pos, ti
+					position223_105, tokenIndex223_105 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(4, true)
@@ -16562,109 +16756,115 @@ func (p *Parser) nprosperolink() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_105
+						goto l223_105
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_105, tokenIndex244_78_105 := pos, ti
+						position242_78_105, tokenIndex242_78_105 := pos, ti
 						{
-							position245_78_105 := pos
+							position243_78_105 := pos
 							{ // digits
-								position295_16_78_105, tokenIndex295_16_78_105 := pos, ti
+								position293_16_78_105, tokenIndex293_16_78_105 := pos, ti
 								{
-									position296_16_78_105 := pos
+									position294_16_78_105 := pos
 									{ // digit
 										if int(pos) == p.at {
 											p.note(27, true)
 										}
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_105
+											goto l69_1_16_78_105
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_105
-									l71_1_16_78_105:
+										goto l293_16_78_105
+									l69_1_16_78_105:
 										pos++
 										goto lok1_16_78_105
 									}
 								lok1_16_78_105:
-								l297_16_78_105:
+								l295_16_78_105:
 									{
-										position298_16_78_105, tokenIndex298_16_78_105 := pos, ti
+										position296_16_78_105, tokenIndex296_16_78_105 := pos, ti
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_105
+												goto l69_2_16_78_105
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_105
-										l71_2_16_78_105:
+											goto l296_16_78_105
+										l69_2_16_78_105:
 											pos++
 											goto lok2_16_78_105
 										}
 									lok2_16_78_105:
-										goto l297_16_78_105
-									l298_16_78_105:
-										pos, ti = position298_16_78_105, tokenIndex298_16_78_105
+										goto l295_16_78_105
+									l296_16_78_105:
+										pos, ti = position296_16_78_105, tokenIndex296_16_78_105
 									}
-									_ = position296_16_78_105
+									_ = position294_16_78_105
 								}
 								goto lok16_78_105
-							l295_16_78_105:
-								pos, ti = position295_16_78_105, tokenIndex295_16_78_105
-								goto l244_78_105
+							l293_16_78_105:
+								pos, ti = position293_16_78_105, tokenIndex293_16_78_105
+								goto l242_78_105
 							}
 						lok16_78_105:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_105)
+								p.add(ruleport, position243_78_105)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_105
-					l244_78_105:
-						pos, ti = position244_78_105, tokenIndex244_78_105
+					l242_78_105:
+						pos, ti = position242_78_105, tokenIndex242_78_105
 						p.comp = comp_78
-						goto l225_105
+						goto l223_105
 					}
 				lok78_105:
-					goto l226_105
-				l225_105:
-					pos, ti = position225_105, tokenIndex225_105
+					goto l224_105
+				l223_105:
+					pos, ti = position223_105, tokenIndex223_105
 				}
-			l226_105:
+			l224_105:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_105)
+					p.add(rulehostport, position222_105)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_105
 			goto lok105
-		l223_105:
-			pos, ti = position223_105, tokenIndex223_105
+		l221_105:
+			pos, ti = position221_105, tokenIndex221_105
 			p.comp = comp_105
-			goto l186
+			goto l184
 		}
 	lok105:
 		if p.position, p.tokenIndex = pos, ti; !p.nprosperopath() {
-			goto l186
+			goto l184
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position187
+		if p.records(ruleprosperolink) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleprosperolink, position185)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l186:
-	pos, ti = position186, tokenIndex186
+l184:
+	pos, ti = position184, tokenIndex184
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -16675,44 +16875,44 @@ func (p *Parser) rprosperopath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleprosperopath)
-	position188, tokenIndex188 := pos, ti
+	position186, tokenIndex186 := pos, ti
 	{
-		position189 := pos
+		position187 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l188
+			goto l186
 		}
 		pos++
 		{ // hsoname
-			position194_91, tokenIndex194_91 := pos, ti
+			position192_91, tokenIndex192_91 := pos, ti
 			{
-				position195_91 := pos
+				position193_91 := pos
 				{ // url_path
 					if false {
-						goto l194_91
+						goto l192_91
 					}
 					{
-						position249_77_91 := pos
-					l250_77_91:
+						position247_77_91 := pos
+					l248_77_91:
 						{
-							position251_77_91, tokenIndex251_77_91 := pos, ti
+							position249_77_91, tokenIndex249_77_91 := pos, ti
 							{ // segment
-								position254_61_77_91, tokenIndex254_61_77_91 := pos, ti
+								position252_61_77_91, tokenIndex252_61_77_91 := pos, ti
 								{
-									position255_61_77_91 := pos
+									position253_61_77_91 := pos
 									if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-										goto l254_61_77_91
+										goto l252_61_77_91
 									}
 									pos, ti = p.position, p.tokenIndex
-									_ = position255_61_77_91
+									_ = position253_61_77_91
 								}
 								goto lok61_77_91
-							l254_61_77_91:
-								pos, ti = position254_61_77_91, tokenIndex254_61_77_91
-								goto l251_77_91
+							l252_61_77_91:
+								pos, ti = position252_61_77_91, tokenIndex252_61_77_91
+								goto l249_77_91
 							}
 						lok61_77_91:
 							if buffer[pos] != '/' {
@@ -16720,57 +16920,57 @@ func (p *Parser) rprosperopath() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l251_77_91
+								goto l249_77_91
 							}
 							pos++
-							goto l250_77_91
-						l251_77_91:
-							pos, ti = position251_77_91, tokenIndex251_77_91
+							goto l248_77_91
+						l249_77_91:
+							pos, ti = position249_77_91, tokenIndex249_77_91
 						}
 						{
-							position252_77_91, tokenIndex252_77_91 := pos, ti
+							position250_77_91, tokenIndex250_77_91 := pos, ti
 							{ // segment
-								position254_62_77_91, tokenIndex254_62_77_91 := pos, ti
+								position252_62_77_91, tokenIndex252_62_77_91 := pos, ti
 								{
-									position255_62_77_91 := pos
+									position253_62_77_91 := pos
 									if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-										goto l254_62_77_91
+										goto l252_62_77_91
 									}
 									pos, ti = p.position, p.tokenIndex
-									_ = position255_62_77_91
+									_ = position253_62_77_91
 								}
 								goto lok62_77_91
-							l254_62_77_91:
-								pos, ti = position254_62_77_91, tokenIndex254_62_77_91
-								goto l252_77_91
+							l252_62_77_91:
+								pos, ti = position252_62_77_91, tokenIndex252_62_77_91
+								goto l250_77_91
 							}
 						lok62_77_91:
-							goto l253_77_91
-						l252_77_91:
-							pos, ti = position252_77_91, tokenIndex252_77_91
+							goto l251_77_91
+						l250_77_91:
+							pos, ti = position250_77_91, tokenIndex250_77_91
 						}
-					l253_77_91:
-						_ = position249_77_91
+					l251_77_91:
+						_ = position247_77_91
 					}
 					goto lok77_91
 				}
 			lok77_91:
-				_ = position195_91
+				_ = position193_91
 			}
 			goto lok91
-		l194_91:
-			pos, ti = position194_91, tokenIndex194_91
-			goto l188
+		l192_91:
+			pos, ti = position192_91, tokenIndex192_91
+			goto l186
 		}
 	lok91:
 		{
-			position190, tokenIndex190 := pos, ti
+			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '%' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l190
+				goto l188
 			}
 			pos++
 			if buffer[pos] != '0' {
@@ -16778,7 +16978,7 @@ func (p *Parser) rprosperopath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l190
+				goto l188
 			}
 			pos++
 			if buffer[pos] != '0' {
@@ -16786,93 +16986,93 @@ func (p *Parser) rprosperopath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l190
+				goto l188
 			}
 			pos++
 			{ // version
-				position196_92, tokenIndex196_92 := pos, ti
+				position194_92, tokenIndex194_92 := pos, ti
 				{
-					position197_92 := pos
+					position195_92 := pos
 					{ // digits
-						position295_7_92, tokenIndex295_7_92 := pos, ti
+						position293_7_92, tokenIndex293_7_92 := pos, ti
 						{
-							position296_7_92 := pos
+							position294_7_92 := pos
 							{ // digit
 								if c := buffer[pos]; class5[c] != 0 {
-									goto l71_1_7_92
+									goto l69_1_7_92
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l295_7_92
-							l71_1_7_92:
+								goto l293_7_92
+							l69_1_7_92:
 								pos++
 								goto lok1_7_92
 							}
 						lok1_7_92:
-						l297_7_92:
+						l295_7_92:
 							{
-								position298_7_92, tokenIndex298_7_92 := pos, ti
+								position296_7_92, tokenIndex296_7_92 := pos, ti
 								{ // digit
 									if c := buffer[pos]; class5[c] != 0 {
-										goto l71_2_7_92
+										goto l69_2_7_92
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l298_7_92
-								l71_2_7_92:
+									goto l296_7_92
+								l69_2_7_92:
 									pos++
 									goto lok2_7_92
 								}
 							lok2_7_92:
-								goto l297_7_92
-							l298_7_92:
-								pos, ti = position298_7_92, tokenIndex298_7_92
+								goto l295_7_92
+							l296_7_92:
+								pos, ti = position296_7_92, tokenIndex296_7_92
 							}
-							_ = position296_7_92
+							_ = position294_7_92
 						}
 						goto lok7_92
-					l295_7_92:
-						pos, ti = position295_7_92, tokenIndex295_7_92
-						goto l196_92
+					l293_7_92:
+						pos, ti = position293_7_92, tokenIndex293_7_92
+						goto l194_92
 					}
 				lok7_92:
-					_ = position197_92
+					_ = position195_92
 				}
 				goto lok92
-			l196_92:
-				pos, ti = position196_92, tokenIndex196_92
-				goto l190
+			l194_92:
+				pos, ti = position194_92, tokenIndex194_92
+				goto l188
 			}
 		lok92:
 			{
-				position192, tokenIndex192 := pos, ti
+				position190, tokenIndex190 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.rattributes() {
-					goto l192
+					goto l190
 				}
 				pos, ti = p.position, p.tokenIndex
-				goto l193
-			l192:
-				pos, ti = position192, tokenIndex192
+				goto l191
+			l190:
+				pos, ti = position190, tokenIndex190
 			}
-		l193:
-			goto l191
-		l190:
-			pos, ti = position190, tokenIndex190
+		l191:
+			goto l189
+		l188:
+			pos, ti = position188, tokenIndex188
 		}
-	l191:
+	l189:
 		if p.records(ruleprosperopath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleprosperopath, position189)
+			p.add(ruleprosperopath, position187)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l188:
-	pos, ti = position188, tokenIndex188
+l186:
+	pos, ti = position186, tokenIndex186
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -16883,9 +17083,9 @@ func (p *Parser) nprosperopath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleprosperopath)
-	position188, tokenIndex188 := pos, ti
+	position186, tokenIndex186 := pos, ti
 	{
-		position189 := pos
+		position187 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(21, true)
@@ -16894,36 +17094,36 @@ func (p *Parser) nprosperopath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l188
+			goto l186
 		}
 		pos++
 		{ // hsoname
-			position194_91, tokenIndex194_91 := pos, ti
+			position192_91, tokenIndex192_91 := pos, ti
 			{
-				position195_91 := pos
+				position193_91 := pos
 				{ // url_path
 					if false {
-						goto l194_91
+						goto l192_91
 					}
 					{
-						position249_77_91 := pos
-					l250_77_91:
+						position247_77_91 := pos
+					l248_77_91:
 						{
-							position251_77_91, tokenIndex251_77_91 := pos, ti
+							position249_77_91, tokenIndex249_77_91 := pos, ti
 							{ // segment
-								position254_61_77_91, tokenIndex254_61_77_91 := pos, ti
+								position252_61_77_91, tokenIndex252_61_77_91 := pos, ti
 								{
-									position255_61_77_91 := pos
+									position253_61_77_91 := pos
 									if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-										goto l254_61_77_91
+										goto l252_61_77_91
 									}
 									pos, ti = p.position, p.tokenIndex
-									_ = position255_61_77_91
+									_ = position253_61_77_91
 								}
 								goto lok61_77_91
-							l254_61_77_91:
-								pos, ti = position254_61_77_91, tokenIndex254_61_77_91
-								goto l251_77_91
+							l252_61_77_91:
+								pos, ti = position252_61_77_91, tokenIndex252_61_77_91
+								goto l249_77_91
 							}
 						lok61_77_91:
 							if buffer[pos] != '/' {
@@ -16934,51 +17134,51 @@ func (p *Parser) nprosperopath() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l251_77_91
+								goto l249_77_91
 							}
 							pos++
-							goto l250_77_91
-						l251_77_91:
-							pos, ti = position251_77_91, tokenIndex251_77_91
+							goto l248_77_91
+						l249_77_91:
+							pos, ti = position249_77_91, tokenIndex249_77_91
 						}
 						{
-							position252_77_91, tokenIndex252_77_91 := pos, ti
+							position250_77_91, tokenIndex250_77_91 := pos, ti
 							{ // segment
-								position254_62_77_91, tokenIndex254_62_77_91 := pos, ti
+								position252_62_77_91, tokenIndex252_62_77_91 := pos, ti
 								{
-									position255_62_77_91 := pos
+									position253_62_77_91 := pos
 									if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-										goto l254_62_77_91
+										goto l252_62_77_91
 									}
 									pos, ti = p.position, p.tokenIndex
-									_ = position255_62_77_91
+									_ = position253_62_77_91
 								}
 								goto lok62_77_91
-							l254_62_77_91:
-								pos, ti = position254_62_77_91, tokenIndex254_62_77_91
-								goto l252_77_91
+							l252_62_77_91:
+								pos, ti = position252_62_77_91, tokenIndex252_62_77_91
+								goto l250_77_91
 							}
 						lok62_77_91:
-							goto l253_77_91
-						l252_77_91:
-							pos, ti = position252_77_91, tokenIndex252_77_91
+							goto l251_77_91
+						l250_77_91:
+							pos, ti = position250_77_91, tokenIndex250_77_91
 						}
-					l253_77_91:
-						_ = position249_77_91
+					l251_77_91:
+						_ = position247_77_91
 					}
 					goto lok77_91
 				}
 			lok77_91:
-				_ = position195_91
+				_ = position193_91
 			}
 			goto lok91
-		l194_91:
-			pos, ti = position194_91, tokenIndex194_91
-			goto l188
+		l192_91:
+			pos, ti = position192_91, tokenIndex192_91
+			goto l186
 		}
 	lok91:
 		{
-			position190, tokenIndex190 := pos, ti
+			position188, tokenIndex188 := pos, ti
 			if buffer[pos] != '%' {
 				if int(pos) == p.at {
 					p.note(25, true)
@@ -16987,7 +17187,7 @@ func (p *Parser) nprosperopath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l190
+				goto l188
 			}
 			pos++
 			if buffer[pos] != '0' {
@@ -16998,7 +17198,7 @@ func (p *Parser) nprosperopath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l190
+				goto l188
 			}
 			pos++
 			if buffer[pos] != '0' {
@@ -17009,99 +17209,99 @@ func (p *Parser) nprosperopath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l190
+				goto l188
 			}
 			pos++
 			{ // version
-				position196_92, tokenIndex196_92 := pos, ti
+				position194_92, tokenIndex194_92 := pos, ti
 				{
-					position197_92 := pos
+					position195_92 := pos
 					{ // digits
-						position295_7_92, tokenIndex295_7_92 := pos, ti
+						position293_7_92, tokenIndex293_7_92 := pos, ti
 						{
-							position296_7_92 := pos
+							position294_7_92 := pos
 							{ // digit
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
 								if c := buffer[pos]; class5[c] != 0 {
-									goto l71_1_7_92
+									goto l69_1_7_92
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l295_7_92
-							l71_1_7_92:
+								goto l293_7_92
+							l69_1_7_92:
 								pos++
 								goto lok1_7_92
 							}
 						lok1_7_92:
-						l297_7_92:
+						l295_7_92:
 							{
-								position298_7_92, tokenIndex298_7_92 := pos, ti
+								position296_7_92, tokenIndex296_7_92 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
 									if c := buffer[pos]; class5[c] != 0 {
-										goto l71_2_7_92
+										goto l69_2_7_92
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l298_7_92
-								l71_2_7_92:
+									goto l296_7_92
+								l69_2_7_92:
 									pos++
 									goto lok2_7_92
 								}
 							lok2_7_92:
-								goto l297_7_92
-							l298_7_92:
-								pos, ti = position298_7_92, tokenIndex298_7_92
+								goto l295_7_92
+							l296_7_92:
+								pos, ti = position296_7_92, tokenIndex296_7_92
 							}
-							_ = position296_7_92
+							_ = position294_7_92
 						}
 						goto lok7_92
-					l295_7_92:
-						pos, ti = position295_7_92, tokenIndex295_7_92
-						goto l196_92
+					l293_7_92:
+						pos, ti = position293_7_92, tokenIndex293_7_92
+						goto l194_92
 					}
 				lok7_92:
-					_ = position197_92
+					_ = position195_92
 				}
 				goto lok92
-			l196_92:
-				pos, ti = position196_92, tokenIndex196_92
-				goto l190
+			l194_92:
+				pos, ti = position194_92, tokenIndex194_92
+				goto l188
 			}
 		lok92:
 			{
-				position192, tokenIndex192 := pos, ti
+				position190, tokenIndex190 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.nattributes() {
-					goto l192
+					goto l190
 				}
 				pos, ti = p.position, p.tokenIndex
-				goto l193
-			l192:
-				pos, ti = position192, tokenIndex192
+				goto l191
+			l190:
+				pos, ti = position190, tokenIndex190
 			}
-		l193:
-			goto l191
-		l190:
-			pos, ti = position190, tokenIndex190
+		l191:
+			goto l189
+		l188:
+			pos, ti = position188, tokenIndex188
 		}
-	l191:
+	l189:
 		if p.records(ruleprosperopath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleprosperopath, position189)
+			p.add(ruleprosperopath, position187)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l188:
-	pos, ti = position188, tokenIndex188
+l186:
+	pos, ti = position186, tokenIndex186
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -17111,32 +17311,32 @@ l188:
 func (p *Parser) rhsoname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position194, tokenIndex194 := pos, ti
+	position192, tokenIndex192 := pos, ti
 	{
-		position195 := pos
+		position193 := pos
 		{ // url_path
 			if false {
-				goto l194
+				goto l192
 			}
 			{
-				position249_77 := pos
-			l250_77:
+				position247_77 := pos
+			l248_77:
 				{
-					position251_77, tokenIndex251_77 := pos, ti
+					position249_77, tokenIndex249_77 := pos, ti
 					{ // segment
-						position254_61_77, tokenIndex254_61_77 := pos, ti
+						position252_61_77, tokenIndex252_61_77 := pos, ti
 						{
-							position255_61_77 := pos
+							position253_61_77 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_61_77
+								goto l252_61_77
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_77
+							_ = position253_61_77
 						}
 						goto lok61_77
-					l254_61_77:
-						pos, ti = position254_61_77, tokenIndex254_61_77
-						goto l251_77
+					l252_61_77:
+						pos, ti = position252_61_77, tokenIndex252_61_77
+						goto l249_77
 					}
 				lok61_77:
 					if buffer[pos] != '/' {
@@ -17144,47 +17344,47 @@ func (p *Parser) rhsoname() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_77
+						goto l249_77
 					}
 					pos++
-					goto l250_77
-				l251_77:
-					pos, ti = position251_77, tokenIndex251_77
+					goto l248_77
+				l249_77:
+					pos, ti = position249_77, tokenIndex249_77
 				}
 				{
-					position252_77, tokenIndex252_77 := pos, ti
+					position250_77, tokenIndex250_77 := pos, ti
 					{ // segment
-						position254_62_77, tokenIndex254_62_77 := pos, ti
+						position252_62_77, tokenIndex252_62_77 := pos, ti
 						{
-							position255_62_77 := pos
+							position253_62_77 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_62_77
+								goto l252_62_77
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_77
+							_ = position253_62_77
 						}
 						goto lok62_77
-					l254_62_77:
-						pos, ti = position254_62_77, tokenIndex254_62_77
-						goto l252_77
+					l252_62_77:
+						pos, ti = position252_62_77, tokenIndex252_62_77
+						goto l250_77
 					}
 				lok62_77:
-					goto l253_77
-				l252_77:
-					pos, ti = position252_77, tokenIndex252_77
+					goto l251_77
+				l250_77:
+					pos, ti = position250_77, tokenIndex250_77
 				}
-			l253_77:
-				_ = position249_77
+			l251_77:
+				_ = position247_77
 			}
 			goto lok77
 		}
 	lok77:
-		_ = position195
+		_ = position193
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l194:
-	pos, ti = position194, tokenIndex194
+l192:
+	pos, ti = position192, tokenIndex192
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17192,32 +17392,32 @@ l194:
 func (p *Parser) nhsoname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position194, tokenIndex194 := pos, ti
+	position192, tokenIndex192 := pos, ti
 	{
-		position195 := pos
+		position193 := pos
 		{ // url_path
 			if false {
-				goto l194
+				goto l192
 			}
 			{
-				position249_77 := pos
-			l250_77:
+				position247_77 := pos
+			l248_77:
 				{
-					position251_77, tokenIndex251_77 := pos, ti
+					position249_77, tokenIndex249_77 := pos, ti
 					{ // segment
-						position254_61_77, tokenIndex254_61_77 := pos, ti
+						position252_61_77, tokenIndex252_61_77 := pos, ti
 						{
-							position255_61_77 := pos
+							position253_61_77 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_61_77
+								goto l252_61_77
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_77
+							_ = position253_61_77
 						}
 						goto lok61_77
-					l254_61_77:
-						pos, ti = position254_61_77, tokenIndex254_61_77
-						goto l251_77
+					l252_61_77:
+						pos, ti = position252_61_77, tokenIndex252_61_77
+						goto l249_77
 					}
 				lok61_77:
 					if buffer[pos] != '/' {
@@ -17228,41 +17428,103 @@ func (p *Parser) nhsoname() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_77
+						goto l249_77
 					}
 					pos++
-					goto l250_77
-				l251_77:
-					pos, ti = position251_77, tokenIndex251_77
+					goto l248_77
+				l249_77:
+					pos, ti = position249_77, tokenIndex249_77
 				}
 				{
-					position252_77, tokenIndex252_77 := pos, ti
+					position250_77, tokenIndex250_77 := pos, ti
 					{ // segment
-						position254_62_77, tokenIndex254_62_77 := pos, ti
+						position252_62_77, tokenIndex252_62_77 := pos, ti
 						{
-							position255_62_77 := pos
+							position253_62_77 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_62_77
+								goto l252_62_77
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_77
+							_ = position253_62_77
 						}
 						goto lok62_77
-					l254_62_77:
-						pos, ti = position254_62_77, tokenIndex254_62_77
-						goto l252_77
+					l252_62_77:
+						pos, ti = position252_62_77, tokenIndex252_62_77
+						goto l250_77
 					}
 				lok62_77:
-					goto l253_77
-				l252_77:
-					pos, ti = position252_77, tokenIndex252_77
+					goto l251_77
+				l250_77:
+					pos, ti = position250_77, tokenIndex250_77
 				}
-			l253_77:
-				_ = position249_77
+			l251_77:
+				_ = position247_77
 			}
 			goto lok77
 		}
 	lok77:
+		_ = position193
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l192:
+	pos, ti = position192, tokenIndex192
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rversion is rule 63 version <- <digits>
+func (p *Parser) rversion() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position194, tokenIndex194 := pos, ti
+	{
+		position195 := pos
+		{ // digits
+			position293_7, tokenIndex293_7 := pos, ti
+			{
+				position294_7 := pos
+				{ // digit
+					if c := buffer[pos]; class5[c] != 0 {
+						goto l69_1_7
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l293_7
+				l69_1_7:
+					pos++
+					goto lok1_7
+				}
+			lok1_7:
+			l295_7:
+				{
+					position296_7, tokenIndex296_7 := pos, ti
+					{ // digit
+						if c := buffer[pos]; class5[c] != 0 {
+							goto l69_2_7
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l296_7
+					l69_2_7:
+						pos++
+						goto lok2_7
+					}
+				lok2_7:
+					goto l295_7
+				l296_7:
+					pos, ti = position296_7, tokenIndex296_7
+				}
+				_ = position294_7
+			}
+			goto lok7
+		l293_7:
+			pos, ti = position293_7, tokenIndex293_7
+			goto l194
+		}
+	lok7:
 		_ = position195
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -17273,131 +17535,69 @@ l194:
 	return false
 }
 
-// rversion is rule 63 version <- <digits>
-func (p *Parser) rversion() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position196, tokenIndex196 := pos, ti
-	{
-		position197 := pos
-		{ // digits
-			position295_7, tokenIndex295_7 := pos, ti
-			{
-				position296_7 := pos
-				{ // digit
-					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_7
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l295_7
-				l71_1_7:
-					pos++
-					goto lok1_7
-				}
-			lok1_7:
-			l297_7:
-				{
-					position298_7, tokenIndex298_7 := pos, ti
-					{ // digit
-						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_7
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l298_7
-					l71_2_7:
-						pos++
-						goto lok2_7
-					}
-				lok2_7:
-					goto l297_7
-				l298_7:
-					pos, ti = position298_7, tokenIndex298_7
-				}
-				_ = position296_7
-			}
-			goto lok7
-		l295_7:
-			pos, ti = position295_7, tokenIndex295_7
-			goto l196
-		}
-	lok7:
-		_ = position197
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l196:
-	pos, ti = position196, tokenIndex196
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nversion() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position196, tokenIndex196 := pos, ti
+	position194, tokenIndex194 := pos, ti
 	{
-		position197 := pos
+		position195 := pos
 		{ // digits
-			position295_7, tokenIndex295_7 := pos, ti
+			position293_7, tokenIndex293_7 := pos, ti
 			{
-				position296_7 := pos
+				position294_7 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_7
+						goto l69_1_7
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_7
-				l71_1_7:
+					goto l293_7
+				l69_1_7:
 					pos++
 					goto lok1_7
 				}
 			lok1_7:
-			l297_7:
+			l295_7:
 				{
-					position298_7, tokenIndex298_7 := pos, ti
+					position296_7, tokenIndex296_7 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_7
+							goto l69_2_7
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_7
-					l71_2_7:
+						goto l296_7
+					l69_2_7:
 						pos++
 						goto lok2_7
 					}
 				lok2_7:
-					goto l297_7
-				l298_7:
-					pos, ti = position298_7, tokenIndex298_7
+					goto l295_7
+				l296_7:
+					pos, ti = position296_7, tokenIndex296_7
 				}
-				_ = position296_7
+				_ = position294_7
 			}
 			goto lok7
-		l295_7:
-			pos, ti = position295_7, tokenIndex295_7
-			goto l196
+		l293_7:
+			pos, ti = position293_7, tokenIndex293_7
+			goto l194
 		}
 	lok7:
-		_ = position197
+		_ = position195
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l196:
-	pos, ti = position196, tokenIndex196
+l194:
+	pos, ti = position194, tokenIndex194
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17406,148 +17606,148 @@ l196:
 func (p *Parser) rattributes() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position198, tokenIndex198 := pos, ti
+	position196, tokenIndex196 := pos, ti
 	{
-		position199 := pos
+		position197 := pos
 		{ // attribute
-			position202_37, tokenIndex202_37 := pos, ti
+			position200_37, tokenIndex200_37 := pos, ti
 			{
-				position203_37 := pos
+				position201_37 := pos
 				{ // alphanums
-					position303_8_37, tokenIndex303_8_37 := pos, ti
+					position301_8_37, tokenIndex301_8_37 := pos, ti
 					{
-						position304_8_37 := pos
+						position302_8_37 := pos
 						{ // alphanum
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l299_3_8_37
+								goto l297_3_8_37
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l299_3_8_37
+								goto l297_3_8_37
 							}
-							goto l303_8_37
-						l299_3_8_37:
+							goto l301_8_37
+						l297_3_8_37:
 							pos++
 							goto lok3_8_37
 						}
 					lok3_8_37:
-					l305_8_37:
+					l303_8_37:
 						{
-							position306_8_37, tokenIndex306_8_37 := pos, ti
+							position304_8_37, tokenIndex304_8_37 := pos, ti
 							{ // alphanum
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l299_4_8_37
+									goto l297_4_8_37
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l299_4_8_37
+									goto l297_4_8_37
 								}
-								goto l306_8_37
-							l299_4_8_37:
+								goto l304_8_37
+							l297_4_8_37:
 								pos++
 								goto lok4_8_37
 							}
 						lok4_8_37:
-							goto l305_8_37
-						l306_8_37:
-							pos, ti = position306_8_37, tokenIndex306_8_37
+							goto l303_8_37
+						l304_8_37:
+							pos, ti = position304_8_37, tokenIndex304_8_37
 						}
-						_ = position304_8_37
+						_ = position302_8_37
 					}
 					goto lok8_37
-				l303_8_37:
-					pos, ti = position303_8_37, tokenIndex303_8_37
-					goto l202_37
+				l301_8_37:
+					pos, ti = position301_8_37, tokenIndex301_8_37
+					goto l200_37
 				}
 			lok8_37:
-				_ = position203_37
+				_ = position201_37
 			}
 			goto lok37
-		l202_37:
-			pos, ti = position202_37, tokenIndex202_37
-			goto l198
+		l200_37:
+			pos, ti = position200_37, tokenIndex200_37
+			goto l196
 		}
 	lok37:
-	l200:
+	l198:
 		{
-			position201, tokenIndex201 := pos, ti
+			position199, tokenIndex199 := pos, ti
 			{ // attribute
-				position202_38, tokenIndex202_38 := pos, ti
+				position200_38, tokenIndex200_38 := pos, ti
 				{
-					position203_38 := pos
+					position201_38 := pos
 					{ // alphanums
-						position303_8_38, tokenIndex303_8_38 := pos, ti
+						position301_8_38, tokenIndex301_8_38 := pos, ti
 						{
-							position304_8_38 := pos
+							position302_8_38 := pos
 							{ // alphanum
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l299_3_8_38
+									goto l297_3_8_38
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l299_3_8_38
+									goto l297_3_8_38
 								}
-								goto l303_8_38
-							l299_3_8_38:
+								goto l301_8_38
+							l297_3_8_38:
 								pos++
 								goto lok3_8_38
 							}
 						lok3_8_38:
-						l305_8_38:
+						l303_8_38:
 							{
-								position306_8_38, tokenIndex306_8_38 := pos, ti
+								position304_8_38, tokenIndex304_8_38 := pos, ti
 								{ // alphanum
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l299_4_8_38
+										goto l297_4_8_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l299_4_8_38
+										goto l297_4_8_38
 									}
-									goto l306_8_38
-								l299_4_8_38:
+									goto l304_8_38
+								l297_4_8_38:
 									pos++
 									goto lok4_8_38
 								}
 							lok4_8_38:
-								goto l305_8_38
-							l306_8_38:
-								pos, ti = position306_8_38, tokenIndex306_8_38
+								goto l303_8_38
+							l304_8_38:
+								pos, ti = position304_8_38, tokenIndex304_8_38
 							}
-							_ = position304_8_38
+							_ = position302_8_38
 						}
 						goto lok8_38
-					l303_8_38:
-						pos, ti = position303_8_38, tokenIndex303_8_38
-						goto l202_38
+					l301_8_38:
+						pos, ti = position301_8_38, tokenIndex301_8_38
+						goto l200_38
 					}
 				lok8_38:
-					_ = position203_38
+					_ = position201_38
 				}
 				goto lok38
-			l202_38:
-				pos, ti = position202_38, tokenIndex202_38
-				goto l201
+			l200_38:
+				pos, ti = position200_38, tokenIndex200_38
+				goto l199
 			}
 		lok38:
-			goto l200
-		l201:
-			pos, ti = position201, tokenIndex201
+			goto l198
+		l199:
+			pos, ti = position199, tokenIndex199
 		}
-		_ = position199
+		_ = position197
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l198:
-	pos, ti = position198, tokenIndex198
+l196:
+	pos, ti = position196, tokenIndex196
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17555,23 +17755,23 @@ l198:
 func (p *Parser) nattributes() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position198, tokenIndex198 := pos, ti
+	position196, tokenIndex196 := pos, ti
 	{
-		position199 := pos
+		position197 := pos
 		{ // attribute
-			position202_37, tokenIndex202_37 := pos, ti
+			position200_37, tokenIndex200_37 := pos, ti
 			{
-				position203_37 := pos
+				position201_37 := pos
 				{ // alphanums
-					position303_8_37, tokenIndex303_8_37 := pos, ti
+					position301_8_37, tokenIndex301_8_37 := pos, ti
 					{
-						position304_8_37 := pos
+						position302_8_37 := pos
 						{ // alphanum
 							if int(pos) == p.at {
 								p.note(19, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l299_3_8_37
+								goto l297_3_8_37
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -17580,23 +17780,23 @@ func (p *Parser) nattributes() bool {
 								p.note(42, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l299_3_8_37
+								goto l297_3_8_37
 							}
-							goto l303_8_37
-						l299_3_8_37:
+							goto l301_8_37
+						l297_3_8_37:
 							pos++
 							goto lok3_8_37
 						}
 					lok3_8_37:
-					l305_8_37:
+					l303_8_37:
 						{
-							position306_8_37, tokenIndex306_8_37 := pos, ti
+							position304_8_37, tokenIndex304_8_37 := pos, ti
 							{ // alphanum
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l299_4_8_37
+									goto l297_4_8_37
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -17605,51 +17805,51 @@ func (p *Parser) nattributes() bool {
 									p.note(42, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l299_4_8_37
+									goto l297_4_8_37
 								}
-								goto l306_8_37
-							l299_4_8_37:
+								goto l304_8_37
+							l297_4_8_37:
 								pos++
 								goto lok4_8_37
 							}
 						lok4_8_37:
-							goto l305_8_37
-						l306_8_37:
-							pos, ti = position306_8_37, tokenIndex306_8_37
+							goto l303_8_37
+						l304_8_37:
+							pos, ti = position304_8_37, tokenIndex304_8_37
 						}
-						_ = position304_8_37
+						_ = position302_8_37
 					}
 					goto lok8_37
-				l303_8_37:
-					pos, ti = position303_8_37, tokenIndex303_8_37
-					goto l202_37
+				l301_8_37:
+					pos, ti = position301_8_37, tokenIndex301_8_37
+					goto l200_37
 				}
 			lok8_37:
-				_ = position203_37
+				_ = position201_37
 			}
 			goto lok37
-		l202_37:
-			pos, ti = position202_37, tokenIndex202_37
-			goto l198
+		l200_37:
+			pos, ti = position200_37, tokenIndex200_37
+			goto l196
 		}
 	lok37:
-	l200:
+	l198:
 		{
-			position201, tokenIndex201 := pos, ti
+			position199, tokenIndex199 := pos, ti
 			{ // attribute
-				position202_38, tokenIndex202_38 := pos, ti
+				position200_38, tokenIndex200_38 := pos, ti
 				{
-					position203_38 := pos
+					position201_38 := pos
 					{ // alphanums
-						position303_8_38, tokenIndex303_8_38 := pos, ti
+						position301_8_38, tokenIndex301_8_38 := pos, ti
 						{
-							position304_8_38 := pos
+							position302_8_38 := pos
 							{ // alphanum
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l299_3_8_38
+									goto l297_3_8_38
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -17658,23 +17858,23 @@ func (p *Parser) nattributes() bool {
 									p.note(42, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l299_3_8_38
+									goto l297_3_8_38
 								}
-								goto l303_8_38
-							l299_3_8_38:
+								goto l301_8_38
+							l297_3_8_38:
 								pos++
 								goto lok3_8_38
 							}
 						lok3_8_38:
-						l305_8_38:
+						l303_8_38:
 							{
-								position306_8_38, tokenIndex306_8_38 := pos, ti
+								position304_8_38, tokenIndex304_8_38 := pos, ti
 								{ // alphanum
 									if int(pos) == p.at {
 										p.note(19, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l299_4_8_38
+										goto l297_4_8_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -17683,44 +17883,44 @@ func (p *Parser) nattributes() bool {
 										p.note(42, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l299_4_8_38
+										goto l297_4_8_38
 									}
-									goto l306_8_38
-								l299_4_8_38:
+									goto l304_8_38
+								l297_4_8_38:
 									pos++
 									goto lok4_8_38
 								}
 							lok4_8_38:
-								goto l305_8_38
-							l306_8_38:
-								pos, ti = position306_8_38, tokenIndex306_8_38
+								goto l303_8_38
+							l304_8_38:
+								pos, ti = position304_8_38, tokenIndex304_8_38
 							}
-							_ = position304_8_38
+							_ = position302_8_38
 						}
 						goto lok8_38
-					l303_8_38:
-						pos, ti = position303_8_38, tokenIndex303_8_38
-						goto l202_38
+					l301_8_38:
+						pos, ti = position301_8_38, tokenIndex301_8_38
+						goto l200_38
 					}
 				lok8_38:
-					_ = position203_38
+					_ = position201_38
 				}
 				goto lok38
-			l202_38:
-				pos, ti = position202_38, tokenIndex202_38
-				goto l201
+			l200_38:
+				pos, ti = position200_38, tokenIndex200_38
+				goto l199
 			}
 		lok38:
-			goto l200
-		l201:
-			pos, ti = position201, tokenIndex201
+			goto l198
+		l199:
+			pos, ti = position199, tokenIndex199
 		}
-		_ = position199
+		_ = position197
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l198:
-	pos, ti = position198, tokenIndex198
+l196:
+	pos, ti = position196, tokenIndex196
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17729,66 +17929,66 @@ l198:
 func (p *Parser) rattribute() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position202, tokenIndex202 := pos, ti
+	position200, tokenIndex200 := pos, ti
 	{
-		position203 := pos
+		position201 := pos
 		{ // alphanums
-			position303_8, tokenIndex303_8 := pos, ti
+			position301_8, tokenIndex301_8 := pos, ti
 			{
-				position304_8 := pos
+				position302_8 := pos
 				{ // alphanum
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l299_3_8
+						goto l297_3_8
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l299_3_8
+						goto l297_3_8
 					}
-					goto l303_8
-				l299_3_8:
+					goto l301_8
+				l297_3_8:
 					pos++
 					goto lok3_8
 				}
 			lok3_8:
-			l305_8:
+			l303_8:
 				{
-					position306_8, tokenIndex306_8 := pos, ti
+					position304_8, tokenIndex304_8 := pos, ti
 					{ // alphanum
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l299_4_8
+							goto l297_4_8
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l299_4_8
+							goto l297_4_8
 						}
-						goto l306_8
-					l299_4_8:
+						goto l304_8
+					l297_4_8:
 						pos++
 						goto lok4_8
 					}
 				lok4_8:
-					goto l305_8
-				l306_8:
-					pos, ti = position306_8, tokenIndex306_8
+					goto l303_8
+				l304_8:
+					pos, ti = position304_8, tokenIndex304_8
 				}
-				_ = position304_8
+				_ = position302_8
 			}
 			goto lok8
-		l303_8:
-			pos, ti = position303_8, tokenIndex303_8
-			goto l202
+		l301_8:
+			pos, ti = position301_8, tokenIndex301_8
+			goto l200
 		}
 	lok8:
-		_ = position203
+		_ = position201
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l202:
-	pos, ti = position202, tokenIndex202
+l200:
+	pos, ti = position200, tokenIndex200
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17796,19 +17996,19 @@ l202:
 func (p *Parser) nattribute() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position202, tokenIndex202 := pos, ti
+	position200, tokenIndex200 := pos, ti
 	{
-		position203 := pos
+		position201 := pos
 		{ // alphanums
-			position303_8, tokenIndex303_8 := pos, ti
+			position301_8, tokenIndex301_8 := pos, ti
 			{
-				position304_8 := pos
+				position302_8 := pos
 				{ // alphanum
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l299_3_8
+						goto l297_3_8
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -17817,23 +18017,23 @@ func (p *Parser) nattribute() bool {
 						p.note(42, true)
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l299_3_8
+						goto l297_3_8
 					}
-					goto l303_8
-				l299_3_8:
+					goto l301_8
+				l297_3_8:
 					pos++
 					goto lok3_8
 				}
 			lok3_8:
-			l305_8:
+			l303_8:
 				{
-					position306_8, tokenIndex306_8 := pos, ti
+					position304_8, tokenIndex304_8 := pos, ti
 					{ // alphanum
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l299_4_8
+							goto l297_4_8
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -17842,32 +18042,32 @@ func (p *Parser) nattribute() bool {
 							p.note(42, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l299_4_8
+							goto l297_4_8
 						}
-						goto l306_8
-					l299_4_8:
+						goto l304_8
+					l297_4_8:
 						pos++
 						goto lok4_8
 					}
 				lok4_8:
-					goto l305_8
-				l306_8:
-					pos, ti = position306_8, tokenIndex306_8
+					goto l303_8
+				l304_8:
+					pos, ti = position304_8, tokenIndex304_8
 				}
-				_ = position304_8
+				_ = position302_8
 			}
 			goto lok8
-		l303_8:
-			pos, ti = position303_8, tokenIndex303_8
-			goto l202
+		l301_8:
+			pos, ti = position301_8, tokenIndex301_8
+			goto l200
 		}
 	lok8:
-		_ = position203
+		_ = position201
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l202:
-	pos, ti = position202, tokenIndex202
+l200:
+	pos, ti = position200, tokenIndex200
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17876,21 +18076,23 @@ l202:
 func (p *Parser) rtelnetaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position204, tokenIndex204 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruletelnetaddress)
+	position202, tokenIndex202 := pos, ti
 	{
-		position205 := pos
+		position203 := pos
 		{ // scheme_telnet
 			comp_106 := p.comp
 			p.comp = uint32(rulescheme_telnet)
-			position107_106, tokenIndex107_106 := pos, ti
+			position105_106, tokenIndex105_106 := pos, ti
 			{
-				position108_106 := pos
+				position106_106 := pos
 				if buffer[pos] != 't' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -17898,7 +18100,7 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -17906,7 +18108,7 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'n' {
@@ -17914,7 +18116,7 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -17922,7 +18124,7 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -17930,21 +18132,21 @@ func (p *Parser) rtelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if p.records(rulescheme_telnet) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_telnet, position108_106)
+					p.add(rulescheme_telnet, position106_106)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_106
 			goto lok106
-		l107_106:
-			pos, ti = position107_106, tokenIndex107_106
+		l105_106:
+			pos, ti = position105_106, tokenIndex105_106
 			p.comp = comp_106
-			goto l204
+			goto l202
 		}
 	lok106:
 		if buffer[pos] != ':' {
@@ -17952,7 +18154,7 @@ func (p *Parser) rtelnetaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l204
+			goto l202
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17960,7 +18162,7 @@ func (p *Parser) rtelnetaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l204
+			goto l202
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17968,19 +18170,25 @@ func (p *Parser) rtelnetaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l204
+			goto l202
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-			goto l204
+			goto l202
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position205
+		if p.records(ruletelnetaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruletelnetaddress, position203)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l204:
-	pos, ti = position204, tokenIndex204
+l202:
+	pos, ti = position202, tokenIndex202
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -17988,15 +18196,17 @@ l204:
 func (p *Parser) ntelnetaddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position204, tokenIndex204 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruletelnetaddress)
+	position202, tokenIndex202 := pos, ti
 	{
-		position205 := pos
+		position203 := pos
 		{ // scheme_telnet
 			comp_106 := p.comp
 			p.comp = uint32(rulescheme_telnet)
-			position107_106, tokenIndex107_106 := pos, ti
+			position105_106, tokenIndex105_106 := pos, ti
 			{
-				position108_106 := pos
+				position106_106 := pos
 				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(14, true)
@@ -18005,7 +18215,7 @@ func (p *Parser) ntelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -18016,7 +18226,7 @@ func (p *Parser) ntelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -18027,7 +18237,7 @@ func (p *Parser) ntelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'n' {
@@ -18038,7 +18248,7 @@ func (p *Parser) ntelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -18049,7 +18259,7 @@ func (p *Parser) ntelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -18060,21 +18270,21 @@ func (p *Parser) ntelnetaddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l107_106
+					goto l105_106
 				}
 				pos++
 				if p.records(rulescheme_telnet) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_telnet, position108_106)
+					p.add(rulescheme_telnet, position106_106)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_106
 			goto lok106
-		l107_106:
-			pos, ti = position107_106, tokenIndex107_106
+		l105_106:
+			pos, ti = position105_106, tokenIndex105_106
 			p.comp = comp_106
-			goto l204
+			goto l202
 		}
 	lok106:
 		if buffer[pos] != ':' {
@@ -18085,7 +18295,7 @@ func (p *Parser) ntelnetaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l204
+			goto l202
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18096,7 +18306,7 @@ func (p *Parser) ntelnetaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l204
+			goto l202
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18107,19 +18317,25 @@ func (p *Parser) ntelnetaddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l204
+			goto l202
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-			goto l204
+			goto l202
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position205
+		if p.records(ruletelnetaddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruletelnetaddress, position203)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l204:
-	pos, ti = position204, tokenIndex204
+l202:
+	pos, ti = position202, tokenIndex202
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -18128,21 +18344,23 @@ l204:
 func (p *Parser) rgopheraddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position206, tokenIndex206 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulegopheraddress)
+	position204, tokenIndex204 := pos, ti
 	{
-		position207 := pos
+		position205 := pos
 		{ // scheme_gopher
 			comp_107 := p.comp
 			p.comp = uint32(rulescheme_gopher)
-			position109_107, tokenIndex109_107 := pos, ti
+			position107_107, tokenIndex107_107 := pos, ti
 			{
-				position110_107 := pos
+				position108_107 := pos
 				if buffer[pos] != 'g' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -18150,7 +18368,7 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -18158,7 +18376,7 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'h' {
@@ -18166,7 +18384,7 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -18174,7 +18392,7 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -18182,21 +18400,21 @@ func (p *Parser) rgopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if p.records(rulescheme_gopher) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_gopher, position110_107)
+					p.add(rulescheme_gopher, position108_107)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_107
 			goto lok107
-		l109_107:
-			pos, ti = position109_107, tokenIndex109_107
+		l107_107:
+			pos, ti = position107_107, tokenIndex107_107
 			p.comp = comp_107
-			goto l206
+			goto l204
 		}
 	lok107:
 		if buffer[pos] != ':' {
@@ -18204,7 +18422,7 @@ func (p *Parser) rgopheraddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l206
+			goto l204
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18212,7 +18430,7 @@ func (p *Parser) rgopheraddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l206
+			goto l204
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18220,130 +18438,136 @@ func (p *Parser) rgopheraddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l206
+			goto l204
 		}
 		pos++
 		{ // hostport
 			comp_108 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_108, tokenIndex223_108 := pos, ti
+			position221_108, tokenIndex221_108 := pos, ti
 			{
-				position224_108 := pos
+				position222_108 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-					goto l223_108
+					goto l221_108
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_108, tokenIndex225_108 := pos, ti
+					position223_108, tokenIndex223_108 := pos, ti
 					if buffer[pos] != ':' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_108
+						goto l223_108
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_108, tokenIndex244_78_108 := pos, ti
+						position242_78_108, tokenIndex242_78_108 := pos, ti
 						{
-							position245_78_108 := pos
+							position243_78_108 := pos
 							{ // digits
-								position295_16_78_108, tokenIndex295_16_78_108 := pos, ti
+								position293_16_78_108, tokenIndex293_16_78_108 := pos, ti
 								{
-									position296_16_78_108 := pos
+									position294_16_78_108 := pos
 									{ // digit
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_108
+											goto l69_1_16_78_108
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_108
-									l71_1_16_78_108:
+										goto l293_16_78_108
+									l69_1_16_78_108:
 										pos++
 										goto lok1_16_78_108
 									}
 								lok1_16_78_108:
-								l297_16_78_108:
+								l295_16_78_108:
 									{
-										position298_16_78_108, tokenIndex298_16_78_108 := pos, ti
+										position296_16_78_108, tokenIndex296_16_78_108 := pos, ti
 										{ // digit
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_108
+												goto l69_2_16_78_108
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_108
-										l71_2_16_78_108:
+											goto l296_16_78_108
+										l69_2_16_78_108:
 											pos++
 											goto lok2_16_78_108
 										}
 									lok2_16_78_108:
-										goto l297_16_78_108
-									l298_16_78_108:
-										pos, ti = position298_16_78_108, tokenIndex298_16_78_108
+										goto l295_16_78_108
+									l296_16_78_108:
+										pos, ti = position296_16_78_108, tokenIndex296_16_78_108
 									}
-									_ = position296_16_78_108
+									_ = position294_16_78_108
 								}
 								goto lok16_78_108
-							l295_16_78_108:
-								pos, ti = position295_16_78_108, tokenIndex295_16_78_108
-								goto l244_78_108
+							l293_16_78_108:
+								pos, ti = position293_16_78_108, tokenIndex293_16_78_108
+								goto l242_78_108
 							}
 						lok16_78_108:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_108)
+								p.add(ruleport, position243_78_108)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_108
-					l244_78_108:
-						pos, ti = position244_78_108, tokenIndex244_78_108
+					l242_78_108:
+						pos, ti = position242_78_108, tokenIndex242_78_108
 						p.comp = comp_78
-						goto l225_108
+						goto l223_108
 					}
 				lok78_108:
-					goto l226_108
-				l225_108:
-					pos, ti = position225_108, tokenIndex225_108
+					goto l224_108
+				l223_108:
+					pos, ti = position223_108, tokenIndex223_108
 				}
-			l226_108:
+			l224_108:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_108)
+					p.add(rulehostport, position222_108)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_108
 			goto lok108
-		l223_108:
-			pos, ti = position223_108, tokenIndex223_108
+		l221_108:
+			pos, ti = position221_108, tokenIndex221_108
 			p.comp = comp_108
-			goto l206
+			goto l204
 		}
 	lok108:
 		{
-			position208, tokenIndex208 := pos, ti
+			position206, tokenIndex206 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rgopherpath() {
-				goto l208
+				goto l206
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l209
-		l208:
-			pos, ti = position208, tokenIndex208
+			goto l207
+		l206:
+			pos, ti = position206, tokenIndex206
 		}
-	l209:
-		_ = position207
+	l207:
+		if p.records(rulegopheraddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegopheraddress, position205)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l206:
-	pos, ti = position206, tokenIndex206
+l204:
+	pos, ti = position204, tokenIndex204
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -18351,15 +18575,17 @@ l206:
 func (p *Parser) ngopheraddress() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position206, tokenIndex206 := pos, ti
+	comp := p.comp
+	p.comp = uint32(rulegopheraddress)
+	position204, tokenIndex204 := pos, ti
 	{
-		position207 := pos
+		position205 := pos
 		{ // scheme_gopher
 			comp_107 := p.comp
 			p.comp = uint32(rulescheme_gopher)
-			position109_107, tokenIndex109_107 := pos, ti
+			position107_107, tokenIndex107_107 := pos, ti
 			{
-				position110_107 := pos
+				position108_107 := pos
 				if buffer[pos] != 'g' {
 					if int(pos) == p.at {
 						p.note(10, true)
@@ -18368,7 +18594,7 @@ func (p *Parser) ngopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -18379,7 +18605,7 @@ func (p *Parser) ngopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -18390,7 +18616,7 @@ func (p *Parser) ngopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'h' {
@@ -18401,7 +18627,7 @@ func (p *Parser) ngopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -18412,7 +18638,7 @@ func (p *Parser) ngopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if buffer[pos] != 'r' {
@@ -18423,21 +18649,21 @@ func (p *Parser) ngopheraddress() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l109_107
+					goto l107_107
 				}
 				pos++
 				if p.records(rulescheme_gopher) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme_gopher, position110_107)
+					p.add(rulescheme_gopher, position108_107)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_107
 			goto lok107
-		l109_107:
-			pos, ti = position109_107, tokenIndex109_107
+		l107_107:
+			pos, ti = position107_107, tokenIndex107_107
 			p.comp = comp_107
-			goto l206
+			goto l204
 		}
 	lok107:
 		if buffer[pos] != ':' {
@@ -18448,7 +18674,7 @@ func (p *Parser) ngopheraddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l206
+			goto l204
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18459,7 +18685,7 @@ func (p *Parser) ngopheraddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l206
+			goto l204
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18470,21 +18696,21 @@ func (p *Parser) ngopheraddress() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l206
+			goto l204
 		}
 		pos++
 		{ // hostport
 			comp_108 := p.comp
 			p.comp = uint32(rulehostport)
-			position223_108, tokenIndex223_108 := pos, ti
+			position221_108, tokenIndex221_108 := pos, ti
 			{
-				position224_108 := pos
+				position222_108 := pos
 				if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-					goto l223_108
+					goto l221_108
 				}
 				pos, ti = p.position, p.tokenIndex
 				{
-					position225_108, tokenIndex225_108 := pos, ti
+					position223_108, tokenIndex223_108 := pos, ti
 					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(4, true)
@@ -18493,116 +18719,122 @@ func (p *Parser) ngopheraddress() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l225_108
+						goto l223_108
 					}
 					pos++
 					{ // port
 						comp_78 := p.comp
 						p.comp = uint32(ruleport)
-						position244_78_108, tokenIndex244_78_108 := pos, ti
+						position242_78_108, tokenIndex242_78_108 := pos, ti
 						{
-							position245_78_108 := pos
+							position243_78_108 := pos
 							{ // digits
-								position295_16_78_108, tokenIndex295_16_78_108 := pos, ti
+								position293_16_78_108, tokenIndex293_16_78_108 := pos, ti
 								{
-									position296_16_78_108 := pos
+									position294_16_78_108 := pos
 									{ // digit
 										if int(pos) == p.at {
 											p.note(27, true)
 										}
 										if c := buffer[pos]; class5[c] != 0 {
-											goto l71_1_16_78_108
+											goto l69_1_16_78_108
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l295_16_78_108
-									l71_1_16_78_108:
+										goto l293_16_78_108
+									l69_1_16_78_108:
 										pos++
 										goto lok1_16_78_108
 									}
 								lok1_16_78_108:
-								l297_16_78_108:
+								l295_16_78_108:
 									{
-										position298_16_78_108, tokenIndex298_16_78_108 := pos, ti
+										position296_16_78_108, tokenIndex296_16_78_108 := pos, ti
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_2_16_78_108
+												goto l69_2_16_78_108
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l298_16_78_108
-										l71_2_16_78_108:
+											goto l296_16_78_108
+										l69_2_16_78_108:
 											pos++
 											goto lok2_16_78_108
 										}
 									lok2_16_78_108:
-										goto l297_16_78_108
-									l298_16_78_108:
-										pos, ti = position298_16_78_108, tokenIndex298_16_78_108
+										goto l295_16_78_108
+									l296_16_78_108:
+										pos, ti = position296_16_78_108, tokenIndex296_16_78_108
 									}
-									_ = position296_16_78_108
+									_ = position294_16_78_108
 								}
 								goto lok16_78_108
-							l295_16_78_108:
-								pos, ti = position295_16_78_108, tokenIndex295_16_78_108
-								goto l244_78_108
+							l293_16_78_108:
+								pos, ti = position293_16_78_108, tokenIndex293_16_78_108
+								goto l242_78_108
 							}
 						lok16_78_108:
 							if p.records(ruleport) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleport, position245_78_108)
+								p.add(ruleport, position243_78_108)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_78
 						goto lok78_108
-					l244_78_108:
-						pos, ti = position244_78_108, tokenIndex244_78_108
+					l242_78_108:
+						pos, ti = position242_78_108, tokenIndex242_78_108
 						p.comp = comp_78
-						goto l225_108
+						goto l223_108
 					}
 				lok78_108:
-					goto l226_108
-				l225_108:
-					pos, ti = position225_108, tokenIndex225_108
+					goto l224_108
+				l223_108:
+					pos, ti = position223_108, tokenIndex223_108
 				}
-			l226_108:
+			l224_108:
 				if p.records(rulehostport) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehostport, position224_108)
+					p.add(rulehostport, position222_108)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_108
 			goto lok108
-		l223_108:
-			pos, ti = position223_108, tokenIndex223_108
+		l221_108:
+			pos, ti = position221_108, tokenIndex221_108
 			p.comp = comp_108
-			goto l206
+			goto l204
 		}
 	lok108:
 		{
-			position208, tokenIndex208 := pos, ti
+			position206, tokenIndex206 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.ngopherpath() {
-				goto l208
+				goto l206
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l209
-		l208:
-			pos, ti = position208, tokenIndex208
+			goto l207
+		l206:
+			pos, ti = position206, tokenIndex206
 		}
-	l209:
-		_ = position207
+	l207:
+		if p.records(rulegopheraddress) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulegopheraddress, position205)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l206:
-	pos, ti = position206, tokenIndex206
+l204:
+	pos, ti = position204, tokenIndex204
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -18613,25 +18845,25 @@ func (p *Parser) rgopherpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegopherpath)
-	position210, tokenIndex210 := pos, ti
+	position208, tokenIndex208 := pos, ti
 	{
-		position211 := pos
+		position209 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l210
+			goto l208
 		}
 		pos++
 		{ // gtype
-			position270_93, tokenIndex270_93 := pos, ti
+			position268_93, tokenIndex268_93 := pos, ti
 			{
-				position271_93 := pos
+				position269_93 := pos
 				{ // url_xalpha
-					position275_43_93, tokenIndex275_43_93 := pos, ti
+					position273_43_93, tokenIndex273_43_93 := pos, ti
 					{
-						position276_43_93 := pos
+						position274_43_93 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -18640,49 +18872,49 @@ func (p *Parser) rgopherpath() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_43_93, tokenIndex76_21_43_93 := pos, ti
+										position74_21_43_93, tokenIndex74_21_43_93 := pos, ti
 										{
-											position77_21_43_93 := pos
+											position75_21_43_93 := pos
 											if buffer[pos] != '%' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_43_93
+												goto l74_21_43_93
 											}
 											pos++
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_43_93
+													goto l76_5_21_43_93
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_43_93
-											l78_5_21_43_93:
+												goto l74_21_43_93
+											l76_5_21_43_93:
 												pos++
 												goto lok5_21_43_93
 											}
 										lok5_21_43_93:
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_43_93
+													goto l76_6_21_43_93
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_43_93
-											l78_6_21_43_93:
+												goto l74_21_43_93
+											l76_6_21_43_93:
 												pos++
 												goto lok6_21_43_93
 											}
 										lok6_21_43_93:
-											_ = position77_21_43_93
+											_ = position75_21_43_93
 										}
 										goto lok21_43_93
-									l76_21_43_93:
-										pos, ti = position76_21_43_93, tokenIndex76_21_43_93
-										goto l275_43_93
+									l74_21_43_93:
+										pos, ti = position74_21_43_93, tokenIndex74_21_43_93
+										goto l273_43_93
 									}
 								lok21_43_93:
 									;
@@ -18692,58 +18924,58 @@ func (p *Parser) rgopherpath() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_43_93
+										goto l273_43_93
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_43_93
+						_ = position274_43_93
 					}
 					goto lok43_93
-				l275_43_93:
-					pos, ti = position275_43_93, tokenIndex275_43_93
-					goto l270_93
+				l273_43_93:
+					pos, ti = position273_43_93, tokenIndex273_43_93
+					goto l268_93
 				}
 			lok43_93:
-				_ = position271_93
+				_ = position269_93
 			}
 			goto lok93
-		l270_93:
-			pos, ti = position270_93, tokenIndex270_93
-			goto l210
+		l268_93:
+			pos, ti = position268_93, tokenIndex268_93
+			goto l208
 		}
 	lok93:
 		{
-			position212, tokenIndex212 := pos, ti
+			position210, tokenIndex210 := pos, ti
 			{ // gcommand
-				position246_94, tokenIndex246_94 := pos, ti
+				position244_94, tokenIndex244_94 := pos, ti
 				{
-					position247_94 := pos
+					position245_94 := pos
 					{ // url_path
 						if false {
-							goto l246_94
+							goto l244_94
 						}
 						{
-							position249_79_94 := pos
-						l250_79_94:
+							position247_79_94 := pos
+						l248_79_94:
 							{
-								position251_79_94, tokenIndex251_79_94 := pos, ti
+								position249_79_94, tokenIndex249_79_94 := pos, ti
 								{ // segment
-									position254_61_79_94, tokenIndex254_61_79_94 := pos, ti
+									position252_61_79_94, tokenIndex252_61_79_94 := pos, ti
 									{
-										position255_61_79_94 := pos
+										position253_61_79_94 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-											goto l254_61_79_94
+											goto l252_61_79_94
 										}
 										pos, ti = p.position, p.tokenIndex
-										_ = position255_61_79_94
+										_ = position253_61_79_94
 									}
 									goto lok61_79_94
-								l254_61_79_94:
-									pos, ti = position254_61_79_94, tokenIndex254_61_79_94
-									goto l251_79_94
+								l252_61_79_94:
+									pos, ti = position252_61_79_94, tokenIndex252_61_79_94
+									goto l249_79_94
 								}
 							lok61_79_94:
 								if buffer[pos] != '/' {
@@ -18751,65 +18983,65 @@ func (p *Parser) rgopherpath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l251_79_94
+									goto l249_79_94
 								}
 								pos++
-								goto l250_79_94
-							l251_79_94:
-								pos, ti = position251_79_94, tokenIndex251_79_94
+								goto l248_79_94
+							l249_79_94:
+								pos, ti = position249_79_94, tokenIndex249_79_94
 							}
 							{
-								position252_79_94, tokenIndex252_79_94 := pos, ti
+								position250_79_94, tokenIndex250_79_94 := pos, ti
 								{ // segment
-									position254_62_79_94, tokenIndex254_62_79_94 := pos, ti
+									position252_62_79_94, tokenIndex252_62_79_94 := pos, ti
 									{
-										position255_62_79_94 := pos
+										position253_62_79_94 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-											goto l254_62_79_94
+											goto l252_62_79_94
 										}
 										pos, ti = p.position, p.tokenIndex
-										_ = position255_62_79_94
+										_ = position253_62_79_94
 									}
 									goto lok62_79_94
-								l254_62_79_94:
-									pos, ti = position254_62_79_94, tokenIndex254_62_79_94
-									goto l252_79_94
+								l252_62_79_94:
+									pos, ti = position252_62_79_94, tokenIndex252_62_79_94
+									goto l250_79_94
 								}
 							lok62_79_94:
-								goto l253_79_94
-							l252_79_94:
-								pos, ti = position252_79_94, tokenIndex252_79_94
+								goto l251_79_94
+							l250_79_94:
+								pos, ti = position250_79_94, tokenIndex250_79_94
 							}
-						l253_79_94:
-							_ = position249_79_94
+						l251_79_94:
+							_ = position247_79_94
 						}
 						goto lok79_94
 					}
 				lok79_94:
-					_ = position247_94
+					_ = position245_94
 				}
 				goto lok94
-			l246_94:
-				pos, ti = position246_94, tokenIndex246_94
-				goto l212
+			l244_94:
+				pos, ti = position244_94, tokenIndex244_94
+				goto l210
 			}
 		lok94:
-			goto l213
-		l212:
-			pos, ti = position212, tokenIndex212
+			goto l211
+		l210:
+			pos, ti = position210, tokenIndex210
 		}
-	l213:
+	l211:
 		if p.records(rulegopherpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegopherpath, position211)
+			p.add(rulegopherpath, position209)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l210:
-	pos, ti = position210, tokenIndex210
+l208:
+	pos, ti = position208, tokenIndex208
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -18820,9 +19052,9 @@ func (p *Parser) ngopherpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegopherpath)
-	position210, tokenIndex210 := pos, ti
+	position208, tokenIndex208 := pos, ti
 	{
-		position211 := pos
+		position209 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(21, true)
@@ -18831,17 +19063,17 @@ func (p *Parser) ngopherpath() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l210
+			goto l208
 		}
 		pos++
 		{ // gtype
-			position270_93, tokenIndex270_93 := pos, ti
+			position268_93, tokenIndex268_93 := pos, ti
 			{
-				position271_93 := pos
+				position269_93 := pos
 				{ // url_xalpha
-					position275_43_93, tokenIndex275_43_93 := pos, ti
+					position273_43_93, tokenIndex273_43_93 := pos, ti
 					{
-						position276_43_93 := pos
+						position274_43_93 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -18856,9 +19088,9 @@ func (p *Parser) ngopherpath() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_43_93, tokenIndex76_21_43_93 := pos, ti
+										position74_21_43_93, tokenIndex74_21_43_93 := pos, ti
 										{
-											position77_21_43_93 := pos
+											position75_21_43_93 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(25, true)
@@ -18867,7 +19099,7 @@ func (p *Parser) ngopherpath() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_43_93
+												goto l74_21_43_93
 											}
 											pos++
 											{ // hex
@@ -18875,13 +19107,13 @@ func (p *Parser) ngopherpath() bool {
 													p.note(26, true)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_43_93
+													goto l76_5_21_43_93
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_43_93
-											l78_5_21_43_93:
+												goto l74_21_43_93
+											l76_5_21_43_93:
 												pos++
 												goto lok5_21_43_93
 											}
@@ -18891,23 +19123,23 @@ func (p *Parser) ngopherpath() bool {
 													p.note(26, true)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_43_93
+													goto l76_6_21_43_93
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_43_93
-											l78_6_21_43_93:
+												goto l74_21_43_93
+											l76_6_21_43_93:
 												pos++
 												goto lok6_21_43_93
 											}
 										lok6_21_43_93:
-											_ = position77_21_43_93
+											_ = position75_21_43_93
 										}
 										goto lok21_43_93
-									l76_21_43_93:
-										pos, ti = position76_21_43_93, tokenIndex76_21_43_93
-										goto l275_43_93
+									l74_21_43_93:
+										pos, ti = position74_21_43_93, tokenIndex74_21_43_93
+										goto l273_43_93
 									}
 								lok21_43_93:
 									;
@@ -18920,58 +19152,58 @@ func (p *Parser) ngopherpath() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_43_93
+										goto l273_43_93
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_43_93
+						_ = position274_43_93
 					}
 					goto lok43_93
-				l275_43_93:
-					pos, ti = position275_43_93, tokenIndex275_43_93
-					goto l270_93
+				l273_43_93:
+					pos, ti = position273_43_93, tokenIndex273_43_93
+					goto l268_93
 				}
 			lok43_93:
-				_ = position271_93
+				_ = position269_93
 			}
 			goto lok93
-		l270_93:
-			pos, ti = position270_93, tokenIndex270_93
-			goto l210
+		l268_93:
+			pos, ti = position268_93, tokenIndex268_93
+			goto l208
 		}
 	lok93:
 		{
-			position212, tokenIndex212 := pos, ti
+			position210, tokenIndex210 := pos, ti
 			{ // gcommand
-				position246_94, tokenIndex246_94 := pos, ti
+				position244_94, tokenIndex244_94 := pos, ti
 				{
-					position247_94 := pos
+					position245_94 := pos
 					{ // url_path
 						if false {
-							goto l246_94
+							goto l244_94
 						}
 						{
-							position249_79_94 := pos
-						l250_79_94:
+							position247_79_94 := pos
+						l248_79_94:
 							{
-								position251_79_94, tokenIndex251_79_94 := pos, ti
+								position249_79_94, tokenIndex249_79_94 := pos, ti
 								{ // segment
-									position254_61_79_94, tokenIndex254_61_79_94 := pos, ti
+									position252_61_79_94, tokenIndex252_61_79_94 := pos, ti
 									{
-										position255_61_79_94 := pos
+										position253_61_79_94 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-											goto l254_61_79_94
+											goto l252_61_79_94
 										}
 										pos, ti = p.position, p.tokenIndex
-										_ = position255_61_79_94
+										_ = position253_61_79_94
 									}
 									goto lok61_79_94
-								l254_61_79_94:
-									pos, ti = position254_61_79_94, tokenIndex254_61_79_94
-									goto l251_79_94
+								l252_61_79_94:
+									pos, ti = position252_61_79_94, tokenIndex252_61_79_94
+									goto l249_79_94
 								}
 							lok61_79_94:
 								if buffer[pos] != '/' {
@@ -18982,65 +19214,65 @@ func (p *Parser) ngopherpath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l251_79_94
+									goto l249_79_94
 								}
 								pos++
-								goto l250_79_94
-							l251_79_94:
-								pos, ti = position251_79_94, tokenIndex251_79_94
+								goto l248_79_94
+							l249_79_94:
+								pos, ti = position249_79_94, tokenIndex249_79_94
 							}
 							{
-								position252_79_94, tokenIndex252_79_94 := pos, ti
+								position250_79_94, tokenIndex250_79_94 := pos, ti
 								{ // segment
-									position254_62_79_94, tokenIndex254_62_79_94 := pos, ti
+									position252_62_79_94, tokenIndex252_62_79_94 := pos, ti
 									{
-										position255_62_79_94 := pos
+										position253_62_79_94 := pos
 										if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-											goto l254_62_79_94
+											goto l252_62_79_94
 										}
 										pos, ti = p.position, p.tokenIndex
-										_ = position255_62_79_94
+										_ = position253_62_79_94
 									}
 									goto lok62_79_94
-								l254_62_79_94:
-									pos, ti = position254_62_79_94, tokenIndex254_62_79_94
-									goto l252_79_94
+								l252_62_79_94:
+									pos, ti = position252_62_79_94, tokenIndex252_62_79_94
+									goto l250_79_94
 								}
 							lok62_79_94:
-								goto l253_79_94
-							l252_79_94:
-								pos, ti = position252_79_94, tokenIndex252_79_94
+								goto l251_79_94
+							l250_79_94:
+								pos, ti = position250_79_94, tokenIndex250_79_94
 							}
-						l253_79_94:
-							_ = position249_79_94
+						l251_79_94:
+							_ = position247_79_94
 						}
 						goto lok79_94
 					}
 				lok79_94:
-					_ = position247_94
+					_ = position245_94
 				}
 				goto lok94
-			l246_94:
-				pos, ti = position246_94, tokenIndex246_94
-				goto l212
+			l244_94:
+				pos, ti = position244_94, tokenIndex244_94
+				goto l210
 			}
 		lok94:
-			goto l213
-		l212:
-			pos, ti = position212, tokenIndex212
+			goto l211
+		l210:
+			pos, ti = position210, tokenIndex210
 		}
-	l213:
+	l211:
 		if p.records(rulegopherpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegopherpath, position211)
+			p.add(rulegopherpath, position209)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l210:
-	pos, ti = position210, tokenIndex210
+l208:
+	pos, ti = position208, tokenIndex208
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -19052,13 +19284,13 @@ func (p *Parser) rlogin() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelogin)
-	position214, tokenIndex214 := pos, ti
+	position212, tokenIndex212 := pos, ti
 	{
-		position215 := pos
+		position213 := pos
 		{
-			position216, tokenIndex216 := pos, ti
+			position214, tokenIndex214 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.ruserinfo() {
-				goto l217
+				goto l215
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '@' {
@@ -19066,119 +19298,119 @@ func (p *Parser) rlogin() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l217
+				goto l215
 			}
 			pos++
 			{ // hostport
 				comp_95 := p.comp
 				p.comp = uint32(rulehostport)
-				position223_95, tokenIndex223_95 := pos, ti
+				position221_95, tokenIndex221_95 := pos, ti
 				{
-					position224_95 := pos
+					position222_95 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l223_95
+						goto l221_95
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position225_95, tokenIndex225_95 := pos, ti
+						position223_95, tokenIndex223_95 := pos, ti
 						if buffer[pos] != ':' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l225_95
+							goto l223_95
 						}
 						pos++
 						{ // port
 							comp_78 := p.comp
 							p.comp = uint32(ruleport)
-							position244_78_95, tokenIndex244_78_95 := pos, ti
+							position242_78_95, tokenIndex242_78_95 := pos, ti
 							{
-								position245_78_95 := pos
+								position243_78_95 := pos
 								{ // digits
-									position295_16_78_95, tokenIndex295_16_78_95 := pos, ti
+									position293_16_78_95, tokenIndex293_16_78_95 := pos, ti
 									{
-										position296_16_78_95 := pos
+										position294_16_78_95 := pos
 										{ // digit
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_1_16_78_95
+												goto l69_1_16_78_95
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l295_16_78_95
-										l71_1_16_78_95:
+											goto l293_16_78_95
+										l69_1_16_78_95:
 											pos++
 											goto lok1_16_78_95
 										}
 									lok1_16_78_95:
-									l297_16_78_95:
+									l295_16_78_95:
 										{
-											position298_16_78_95, tokenIndex298_16_78_95 := pos, ti
+											position296_16_78_95, tokenIndex296_16_78_95 := pos, ti
 											{ // digit
 												if c := buffer[pos]; class5[c] != 0 {
-													goto l71_2_16_78_95
+													goto l69_2_16_78_95
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l298_16_78_95
-											l71_2_16_78_95:
+												goto l296_16_78_95
+											l69_2_16_78_95:
 												pos++
 												goto lok2_16_78_95
 											}
 										lok2_16_78_95:
-											goto l297_16_78_95
-										l298_16_78_95:
-											pos, ti = position298_16_78_95, tokenIndex298_16_78_95
+											goto l295_16_78_95
+										l296_16_78_95:
+											pos, ti = position296_16_78_95, tokenIndex296_16_78_95
 										}
-										_ = position296_16_78_95
+										_ = position294_16_78_95
 									}
 									goto lok16_78_95
-								l295_16_78_95:
-									pos, ti = position295_16_78_95, tokenIndex295_16_78_95
-									goto l244_78_95
+								l293_16_78_95:
+									pos, ti = position293_16_78_95, tokenIndex293_16_78_95
+									goto l242_78_95
 								}
 							lok16_78_95:
 								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleport, position245_78_95)
+									p.add(ruleport, position243_78_95)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_78
 							goto lok78_95
-						l244_78_95:
-							pos, ti = position244_78_95, tokenIndex244_78_95
+						l242_78_95:
+							pos, ti = position242_78_95, tokenIndex242_78_95
 							p.comp = comp_78
-							goto l225_95
+							goto l223_95
 						}
 					lok78_95:
-						goto l226_95
-					l225_95:
-						pos, ti = position225_95, tokenIndex225_95
+						goto l224_95
+					l223_95:
+						pos, ti = position223_95, tokenIndex223_95
 					}
-				l226_95:
+				l224_95:
 					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position224_95)
+						p.add(rulehostport, position222_95)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_95
 				goto lok95
-			l223_95:
-				pos, ti = position223_95, tokenIndex223_95
+			l221_95:
+				pos, ti = position221_95, tokenIndex221_95
 				p.comp = comp_95
-				goto l217
+				goto l215
 			}
 		lok95:
 			{
-				position218, tokenIndex218 := pos, ti
+				position216, tokenIndex216 := pos, ti
 				{ // url_xalpha
-					position275_96, tokenIndex275_96 := pos, ti
+					position273_96, tokenIndex273_96 := pos, ti
 					{
-						position276_96 := pos
+						position274_96 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -19187,49 +19419,49 @@ func (p *Parser) rlogin() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_96, tokenIndex76_21_96 := pos, ti
+										position74_21_96, tokenIndex74_21_96 := pos, ti
 										{
-											position77_21_96 := pos
+											position75_21_96 := pos
 											if buffer[pos] != '%' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_96
+												goto l74_21_96
 											}
 											pos++
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_96
+													goto l76_5_21_96
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_96
-											l78_5_21_96:
+												goto l74_21_96
+											l76_5_21_96:
 												pos++
 												goto lok5_21_96
 											}
 										lok5_21_96:
 											{ // hex
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_96
+													goto l76_6_21_96
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_96
-											l78_6_21_96:
+												goto l74_21_96
+											l76_6_21_96:
 												pos++
 												goto lok6_21_96
 											}
 										lok6_21_96:
-											_ = position77_21_96
+											_ = position75_21_96
 										}
 										goto lok21_96
-									l76_21_96:
-										pos, ti = position76_21_96, tokenIndex76_21_96
-										goto l275_96
+									l74_21_96:
+										pos, ti = position74_21_96, tokenIndex74_21_96
+										goto l273_96
 									}
 								lok21_96:
 									;
@@ -19239,148 +19471,148 @@ func (p *Parser) rlogin() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_96
+										goto l273_96
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_96
+						_ = position274_96
 					}
 					goto lok96
-				l275_96:
-					pos, ti = position275_96, tokenIndex275_96
-					goto l218
+				l273_96:
+					pos, ti = position273_96, tokenIndex273_96
+					goto l216
 				}
 			lok96:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l217
-			l218:
-				pos, ti = position218, tokenIndex218
+				goto l215
+			l216:
+				pos, ti = position216, tokenIndex216
 			}
-			goto l216
-		l217:
-			pos, ti = position216, tokenIndex216
+			goto l214
+		l215:
+			pos, ti = position214, tokenIndex214
 			{ // hostport
 				comp_97 := p.comp
 				p.comp = uint32(rulehostport)
-				position223_97, tokenIndex223_97 := pos, ti
+				position221_97, tokenIndex221_97 := pos, ti
 				{
-					position224_97 := pos
+					position222_97 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-						goto l223_97
+						goto l221_97
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position225_97, tokenIndex225_97 := pos, ti
+						position223_97, tokenIndex223_97 := pos, ti
 						if buffer[pos] != ':' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l225_97
+							goto l223_97
 						}
 						pos++
 						{ // port
 							comp_78 := p.comp
 							p.comp = uint32(ruleport)
-							position244_78_97, tokenIndex244_78_97 := pos, ti
+							position242_78_97, tokenIndex242_78_97 := pos, ti
 							{
-								position245_78_97 := pos
+								position243_78_97 := pos
 								{ // digits
-									position295_16_78_97, tokenIndex295_16_78_97 := pos, ti
+									position293_16_78_97, tokenIndex293_16_78_97 := pos, ti
 									{
-										position296_16_78_97 := pos
+										position294_16_78_97 := pos
 										{ // digit
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_1_16_78_97
+												goto l69_1_16_78_97
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l295_16_78_97
-										l71_1_16_78_97:
+											goto l293_16_78_97
+										l69_1_16_78_97:
 											pos++
 											goto lok1_16_78_97
 										}
 									lok1_16_78_97:
-									l297_16_78_97:
+									l295_16_78_97:
 										{
-											position298_16_78_97, tokenIndex298_16_78_97 := pos, ti
+											position296_16_78_97, tokenIndex296_16_78_97 := pos, ti
 											{ // digit
 												if c := buffer[pos]; class5[c] != 0 {
-													goto l71_2_16_78_97
+													goto l69_2_16_78_97
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l298_16_78_97
-											l71_2_16_78_97:
+												goto l296_16_78_97
+											l69_2_16_78_97:
 												pos++
 												goto lok2_16_78_97
 											}
 										lok2_16_78_97:
-											goto l297_16_78_97
-										l298_16_78_97:
-											pos, ti = position298_16_78_97, tokenIndex298_16_78_97
+											goto l295_16_78_97
+										l296_16_78_97:
+											pos, ti = position296_16_78_97, tokenIndex296_16_78_97
 										}
-										_ = position296_16_78_97
+										_ = position294_16_78_97
 									}
 									goto lok16_78_97
-								l295_16_78_97:
-									pos, ti = position295_16_78_97, tokenIndex295_16_78_97
-									goto l244_78_97
+								l293_16_78_97:
+									pos, ti = position293_16_78_97, tokenIndex293_16_78_97
+									goto l242_78_97
 								}
 							lok16_78_97:
 								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleport, position245_78_97)
+									p.add(ruleport, position243_78_97)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_78
 							goto lok78_97
-						l244_78_97:
-							pos, ti = position244_78_97, tokenIndex244_78_97
+						l242_78_97:
+							pos, ti = position242_78_97, tokenIndex242_78_97
 							p.comp = comp_78
-							goto l225_97
+							goto l223_97
 						}
 					lok78_97:
-						goto l226_97
-					l225_97:
-						pos, ti = position225_97, tokenIndex225_97
+						goto l224_97
+					l223_97:
+						pos, ti = position223_97, tokenIndex223_97
 					}
-				l226_97:
+				l224_97:
 					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position224_97)
+						p.add(rulehostport, position222_97)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_97
 				goto lok97
-			l223_97:
-				pos, ti = position223_97, tokenIndex223_97
+			l221_97:
+				pos, ti = position221_97, tokenIndex221_97
 				p.comp = comp_97
-				goto l214
+				goto l212
 			}
 		lok97:
 		}
-	l216:
+	l214:
 		if p.records(rulelogin) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulelogin, position215)
+			p.add(rulelogin, position213)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l214:
-	pos, ti = position214, tokenIndex214
+l212:
+	pos, ti = position212, tokenIndex212
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -19391,13 +19623,13 @@ func (p *Parser) nlogin() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelogin)
-	position214, tokenIndex214 := pos, ti
+	position212, tokenIndex212 := pos, ti
 	{
-		position215 := pos
+		position213 := pos
 		{
-			position216, tokenIndex216 := pos, ti
+			position214, tokenIndex214 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nuserinfo() {
-				goto l217
+				goto l215
 			}
 			pos, ti = p.position, p.tokenIndex
 			if buffer[pos] != '@' {
@@ -19408,21 +19640,21 @@ func (p *Parser) nlogin() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l217
+				goto l215
 			}
 			pos++
 			{ // hostport
 				comp_95 := p.comp
 				p.comp = uint32(rulehostport)
-				position223_95, tokenIndex223_95 := pos, ti
+				position221_95, tokenIndex221_95 := pos, ti
 				{
-					position224_95 := pos
+					position222_95 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-						goto l223_95
+						goto l221_95
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position225_95, tokenIndex225_95 := pos, ti
+						position223_95, tokenIndex223_95 := pos, ti
 						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(4, true)
@@ -19431,105 +19663,105 @@ func (p *Parser) nlogin() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l225_95
+							goto l223_95
 						}
 						pos++
 						{ // port
 							comp_78 := p.comp
 							p.comp = uint32(ruleport)
-							position244_78_95, tokenIndex244_78_95 := pos, ti
+							position242_78_95, tokenIndex242_78_95 := pos, ti
 							{
-								position245_78_95 := pos
+								position243_78_95 := pos
 								{ // digits
-									position295_16_78_95, tokenIndex295_16_78_95 := pos, ti
+									position293_16_78_95, tokenIndex293_16_78_95 := pos, ti
 									{
-										position296_16_78_95 := pos
+										position294_16_78_95 := pos
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_1_16_78_95
+												goto l69_1_16_78_95
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l295_16_78_95
-										l71_1_16_78_95:
+											goto l293_16_78_95
+										l69_1_16_78_95:
 											pos++
 											goto lok1_16_78_95
 										}
 									lok1_16_78_95:
-									l297_16_78_95:
+									l295_16_78_95:
 										{
-											position298_16_78_95, tokenIndex298_16_78_95 := pos, ti
+											position296_16_78_95, tokenIndex296_16_78_95 := pos, ti
 											{ // digit
 												if int(pos) == p.at {
 													p.note(27, true)
 												}
 												if c := buffer[pos]; class5[c] != 0 {
-													goto l71_2_16_78_95
+													goto l69_2_16_78_95
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l298_16_78_95
-											l71_2_16_78_95:
+												goto l296_16_78_95
+											l69_2_16_78_95:
 												pos++
 												goto lok2_16_78_95
 											}
 										lok2_16_78_95:
-											goto l297_16_78_95
-										l298_16_78_95:
-											pos, ti = position298_16_78_95, tokenIndex298_16_78_95
+											goto l295_16_78_95
+										l296_16_78_95:
+											pos, ti = position296_16_78_95, tokenIndex296_16_78_95
 										}
-										_ = position296_16_78_95
+										_ = position294_16_78_95
 									}
 									goto lok16_78_95
-								l295_16_78_95:
-									pos, ti = position295_16_78_95, tokenIndex295_16_78_95
-									goto l244_78_95
+								l293_16_78_95:
+									pos, ti = position293_16_78_95, tokenIndex293_16_78_95
+									goto l242_78_95
 								}
 							lok16_78_95:
 								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleport, position245_78_95)
+									p.add(ruleport, position243_78_95)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_78
 							goto lok78_95
-						l244_78_95:
-							pos, ti = position244_78_95, tokenIndex244_78_95
+						l242_78_95:
+							pos, ti = position242_78_95, tokenIndex242_78_95
 							p.comp = comp_78
-							goto l225_95
+							goto l223_95
 						}
 					lok78_95:
-						goto l226_95
-					l225_95:
-						pos, ti = position225_95, tokenIndex225_95
+						goto l224_95
+					l223_95:
+						pos, ti = position223_95, tokenIndex223_95
 					}
-				l226_95:
+				l224_95:
 					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position224_95)
+						p.add(rulehostport, position222_95)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_95
 				goto lok95
-			l223_95:
-				pos, ti = position223_95, tokenIndex223_95
+			l221_95:
+				pos, ti = position221_95, tokenIndex221_95
 				p.comp = comp_95
-				goto l217
+				goto l215
 			}
 		lok95:
 			{
-				position218, tokenIndex218 := pos, ti
+				position216, tokenIndex216 := pos, ti
 				{ // url_xalpha
-					position275_96, tokenIndex275_96 := pos, ti
+					position273_96, tokenIndex273_96 := pos, ti
 					{
-						position276_96 := pos
+						position274_96 := pos
 						{
 							if c := buffer[pos]; class9[c] != 0 {
 								pos++
@@ -19544,9 +19776,9 @@ func (p *Parser) nlogin() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position76_21_96, tokenIndex76_21_96 := pos, ti
+										position74_21_96, tokenIndex74_21_96 := pos, ti
 										{
-											position77_21_96 := pos
+											position75_21_96 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(25, false)
@@ -19555,7 +19787,7 @@ func (p *Parser) nlogin() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_96
+												goto l74_21_96
 											}
 											pos++
 											{ // hex
@@ -19563,13 +19795,13 @@ func (p *Parser) nlogin() bool {
 													p.note(26, false)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_5_21_96
+													goto l76_5_21_96
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_96
-											l78_5_21_96:
+												goto l74_21_96
+											l76_5_21_96:
 												pos++
 												goto lok5_21_96
 											}
@@ -19579,23 +19811,23 @@ func (p *Parser) nlogin() bool {
 													p.note(26, false)
 												}
 												if c := buffer[pos]; class4[c] != 0 {
-													goto l78_6_21_96
+													goto l76_6_21_96
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l76_21_96
-											l78_6_21_96:
+												goto l74_21_96
+											l76_6_21_96:
 												pos++
 												goto lok6_21_96
 											}
 										lok6_21_96:
-											_ = position77_21_96
+											_ = position75_21_96
 										}
 										goto lok21_96
-									l76_21_96:
-										pos, ti = position76_21_96, tokenIndex76_21_96
-										goto l275_96
+									l74_21_96:
+										pos, ti = position74_21_96, tokenIndex74_21_96
+										goto l273_96
 									}
 								lok21_96:
 									;
@@ -19608,43 +19840,43 @@ func (p *Parser) nlogin() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l275_96
+										goto l273_96
 									}
 									pos++
 								}
 							}
 						}
 
-						_ = position276_96
+						_ = position274_96
 					}
 					goto lok96
-				l275_96:
-					pos, ti = position275_96, tokenIndex275_96
-					goto l218
+				l273_96:
+					pos, ti = position273_96, tokenIndex273_96
+					goto l216
 				}
 			lok96:
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l217
-			l218:
-				pos, ti = position218, tokenIndex218
+				goto l215
+			l216:
+				pos, ti = position216, tokenIndex216
 			}
-			goto l216
-		l217:
-			pos, ti = position216, tokenIndex216
+			goto l214
+		l215:
+			pos, ti = position214, tokenIndex214
 			{ // hostport
 				comp_97 := p.comp
 				p.comp = uint32(rulehostport)
-				position223_97, tokenIndex223_97 := pos, ti
+				position221_97, tokenIndex221_97 := pos, ti
 				{
-					position224_97 := pos
+					position222_97 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-						goto l223_97
+						goto l221_97
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position225_97, tokenIndex225_97 := pos, ti
+						position223_97, tokenIndex223_97 := pos, ti
 						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(4, true)
@@ -19653,112 +19885,112 @@ func (p *Parser) nlogin() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l225_97
+							goto l223_97
 						}
 						pos++
 						{ // port
 							comp_78 := p.comp
 							p.comp = uint32(ruleport)
-							position244_78_97, tokenIndex244_78_97 := pos, ti
+							position242_78_97, tokenIndex242_78_97 := pos, ti
 							{
-								position245_78_97 := pos
+								position243_78_97 := pos
 								{ // digits
-									position295_16_78_97, tokenIndex295_16_78_97 := pos, ti
+									position293_16_78_97, tokenIndex293_16_78_97 := pos, ti
 									{
-										position296_16_78_97 := pos
+										position294_16_78_97 := pos
 										{ // digit
 											if int(pos) == p.at {
 												p.note(27, true)
 											}
 											if c := buffer[pos]; class5[c] != 0 {
-												goto l71_1_16_78_97
+												goto l69_1_16_78_97
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l295_16_78_97
-										l71_1_16_78_97:
+											goto l293_16_78_97
+										l69_1_16_78_97:
 											pos++
 											goto lok1_16_78_97
 										}
 									lok1_16_78_97:
-									l297_16_78_97:
+									l295_16_78_97:
 										{
-											position298_16_78_97, tokenIndex298_16_78_97 := pos, ti
+											position296_16_78_97, tokenIndex296_16_78_97 := pos, ti
 											{ // digit
 												if int(pos) == p.at {
 													p.note(27, true)
 												}
 												if c := buffer[pos]; class5[c] != 0 {
-													goto l71_2_16_78_97
+													goto l69_2_16_78_97
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l298_16_78_97
-											l71_2_16_78_97:
+												goto l296_16_78_97
+											l69_2_16_78_97:
 												pos++
 												goto lok2_16_78_97
 											}
 										lok2_16_78_97:
-											goto l297_16_78_97
-										l298_16_78_97:
-											pos, ti = position298_16_78_97, tokenIndex298_16_78_97
+											goto l295_16_78_97
+										l296_16_78_97:
+											pos, ti = position296_16_78_97, tokenIndex296_16_78_97
 										}
-										_ = position296_16_78_97
+										_ = position294_16_78_97
 									}
 									goto lok16_78_97
-								l295_16_78_97:
-									pos, ti = position295_16_78_97, tokenIndex295_16_78_97
-									goto l244_78_97
+								l293_16_78_97:
+									pos, ti = position293_16_78_97, tokenIndex293_16_78_97
+									goto l242_78_97
 								}
 							lok16_78_97:
 								if p.records(ruleport) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(ruleport, position245_78_97)
+									p.add(ruleport, position243_78_97)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_78
 							goto lok78_97
-						l244_78_97:
-							pos, ti = position244_78_97, tokenIndex244_78_97
+						l242_78_97:
+							pos, ti = position242_78_97, tokenIndex242_78_97
 							p.comp = comp_78
-							goto l225_97
+							goto l223_97
 						}
 					lok78_97:
-						goto l226_97
-					l225_97:
-						pos, ti = position225_97, tokenIndex225_97
+						goto l224_97
+					l223_97:
+						pos, ti = position223_97, tokenIndex223_97
 					}
-				l226_97:
+				l224_97:
 					if p.records(rulehostport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostport, position224_97)
+						p.add(rulehostport, position222_97)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_97
 				goto lok97
-			l223_97:
-				pos, ti = position223_97, tokenIndex223_97
+			l221_97:
+				pos, ti = position221_97, tokenIndex221_97
 				p.comp = comp_97
-				goto l214
+				goto l212
 			}
 		lok97:
 		}
-	l216:
+	l214:
 		if p.records(rulelogin) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulelogin, position215)
+			p.add(rulelogin, position213)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l214:
-	pos, ti = position214, tokenIndex214
+l212:
+	pos, ti = position212, tokenIndex212
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -19770,141 +20002,141 @@ func (p *Parser) ruserinfo() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
-	position219, tokenIndex219 := pos, ti
+	position217, tokenIndex217 := pos, ti
 	{
-		position220 := pos
+		position218 := pos
 		{ // user
 			comp_39 := p.comp
 			p.comp = uint32(ruleuser)
-			position260_39, tokenIndex260_39 := pos, ti
+			position258_39, tokenIndex258_39 := pos, ti
 			{
-				position261_39 := pos
+				position259_39 := pos
 				{ // alphanum2
 					if c := buffer[pos]; class2[c] != 0 {
-						goto l272_17_39
+						goto l270_17_39
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l260_39
-				l272_17_39:
+					goto l258_39
+				l270_17_39:
 					pos++
 					goto lok17_39
 				}
 			lok17_39:
-			l262_39:
+			l260_39:
 				{
-					position263_39, tokenIndex263_39 := pos, ti
+					position261_39, tokenIndex261_39 := pos, ti
 					{ // alphanum2
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l272_18_39
+							goto l270_18_39
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l263_39
-					l272_18_39:
+						goto l261_39
+					l270_18_39:
 						pos++
 						goto lok18_39
 					}
 				lok18_39:
-					goto l262_39
-				l263_39:
-					pos, ti = position263_39, tokenIndex263_39
+					goto l260_39
+				l261_39:
+					pos, ti = position261_39, tokenIndex261_39
 				}
 				if p.records(ruleuser) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleuser, position261_39)
+					p.add(ruleuser, position259_39)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_39
 			goto lok39
-		l260_39:
-			pos, ti = position260_39, tokenIndex260_39
+		l258_39:
+			pos, ti = position258_39, tokenIndex258_39
 			p.comp = comp_39
-			goto l219
+			goto l217
 		}
 	lok39:
 		{
-			position221, tokenIndex221 := pos, ti
+			position219, tokenIndex219 := pos, ti
 			if buffer[pos] != ':' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l221
+				goto l219
 			}
 			pos++
 			{ // password
 				comp_40 := p.comp
 				p.comp = uint32(rulepassword)
-				position264_40, tokenIndex264_40 := pos, ti
+				position262_40, tokenIndex262_40 := pos, ti
 				{
-					position265_40 := pos
+					position263_40 := pos
 					{ // alphanum2
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l272_19_40
+							goto l270_19_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l264_40
-					l272_19_40:
+						goto l262_40
+					l270_19_40:
 						pos++
 						goto lok19_40
 					}
 				lok19_40:
-				l266_40:
+				l264_40:
 					{
-						position267_40, tokenIndex267_40 := pos, ti
+						position265_40, tokenIndex265_40 := pos, ti
 						{ // alphanum2
 							if c := buffer[pos]; class2[c] != 0 {
-								goto l272_20_40
+								goto l270_20_40
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l267_40
-						l272_20_40:
+							goto l265_40
+						l270_20_40:
 							pos++
 							goto lok20_40
 						}
 					lok20_40:
-						goto l266_40
-					l267_40:
-						pos, ti = position267_40, tokenIndex267_40
+						goto l264_40
+					l265_40:
+						pos, ti = position265_40, tokenIndex265_40
 					}
 					if p.records(rulepassword) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulepassword, position265_40)
+						p.add(rulepassword, position263_40)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_40
 				goto lok40
-			l264_40:
-				pos, ti = position264_40, tokenIndex264_40
+			l262_40:
+				pos, ti = position262_40, tokenIndex262_40
 				p.comp = comp_40
-				goto l221
+				goto l219
 			}
 		lok40:
-			goto l222
-		l221:
-			pos, ti = position221, tokenIndex221
+			goto l220
+		l219:
+			pos, ti = position219, tokenIndex219
 		}
-	l222:
+	l220:
 		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleuserinfo, position220)
+			p.add(ruleuserinfo, position218)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l219:
-	pos, ti = position219, tokenIndex219
+l217:
+	pos, ti = position217, tokenIndex217
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -19915,70 +20147,70 @@ func (p *Parser) nuserinfo() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuserinfo)
-	position219, tokenIndex219 := pos, ti
+	position217, tokenIndex217 := pos, ti
 	{
-		position220 := pos
+		position218 := pos
 		{ // user
 			comp_39 := p.comp
 			p.comp = uint32(ruleuser)
-			position260_39, tokenIndex260_39 := pos, ti
+			position258_39, tokenIndex258_39 := pos, ti
 			{
-				position261_39 := pos
+				position259_39 := pos
 				{ // alphanum2
 					if int(pos) == p.at {
 						p.note(43, true)
 					}
 					if c := buffer[pos]; class2[c] != 0 {
-						goto l272_17_39
+						goto l270_17_39
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l260_39
-				l272_17_39:
+					goto l258_39
+				l270_17_39:
 					pos++
 					goto lok17_39
 				}
 			lok17_39:
-			l262_39:
+			l260_39:
 				{
-					position263_39, tokenIndex263_39 := pos, ti
+					position261_39, tokenIndex261_39 := pos, ti
 					{ // alphanum2
 						if int(pos) == p.at {
 							p.note(43, true)
 						}
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l272_18_39
+							goto l270_18_39
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l263_39
-					l272_18_39:
+						goto l261_39
+					l270_18_39:
 						pos++
 						goto lok18_39
 					}
 				lok18_39:
-					goto l262_39
-				l263_39:
-					pos, ti = position263_39, tokenIndex263_39
+					goto l260_39
+				l261_39:
+					pos, ti = position261_39, tokenIndex261_39
 				}
 				if p.records(ruleuser) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruleuser, position261_39)
+					p.add(ruleuser, position259_39)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_39
 			goto lok39
-		l260_39:
-			pos, ti = position260_39, tokenIndex260_39
+		l258_39:
+			pos, ti = position258_39, tokenIndex258_39
 			p.comp = comp_39
-			goto l219
+			goto l217
 		}
 	lok39:
 		{
-			position221, tokenIndex221 := pos, ti
+			position219, tokenIndex219 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(4, true)
@@ -19987,84 +20219,84 @@ func (p *Parser) nuserinfo() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l221
+				goto l219
 			}
 			pos++
 			{ // password
 				comp_40 := p.comp
 				p.comp = uint32(rulepassword)
-				position264_40, tokenIndex264_40 := pos, ti
+				position262_40, tokenIndex262_40 := pos, ti
 				{
-					position265_40 := pos
+					position263_40 := pos
 					{ // alphanum2
 						if int(pos) == p.at {
 							p.note(43, true)
 						}
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l272_19_40
+							goto l270_19_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l264_40
-					l272_19_40:
+						goto l262_40
+					l270_19_40:
 						pos++
 						goto lok19_40
 					}
 				lok19_40:
-				l266_40:
+				l264_40:
 					{
-						position267_40, tokenIndex267_40 := pos, ti
+						position265_40, tokenIndex265_40 := pos, ti
 						{ // alphanum2
 							if int(pos) == p.at {
 								p.note(43, true)
 							}
 							if c := buffer[pos]; class2[c] != 0 {
-								goto l272_20_40
+								goto l270_20_40
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l267_40
-						l272_20_40:
+							goto l265_40
+						l270_20_40:
 							pos++
 							goto lok20_40
 						}
 					lok20_40:
-						goto l266_40
-					l267_40:
-						pos, ti = position267_40, tokenIndex267_40
+						goto l264_40
+					l265_40:
+						pos, ti = position265_40, tokenIndex265_40
 					}
 					if p.records(rulepassword) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulepassword, position265_40)
+						p.add(rulepassword, position263_40)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_40
 				goto lok40
-			l264_40:
-				pos, ti = position264_40, tokenIndex264_40
+			l262_40:
+				pos, ti = position262_40, tokenIndex262_40
 				p.comp = comp_40
-				goto l221
+				goto l219
 			}
 		lok40:
-			goto l222
-		l221:
-			pos, ti = position221, tokenIndex221
+			goto l220
+		l219:
+			pos, ti = position219, tokenIndex219
 		}
-	l222:
+	l220:
 		if p.records(ruleuserinfo) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleuserinfo, position220)
+			p.add(ruleuserinfo, position218)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l219:
-	pos, ti = position219, tokenIndex219
+l217:
+	pos, ti = position217, tokenIndex217
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -20076,104 +20308,104 @@ func (p *Parser) rhostport() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position223, tokenIndex223 := pos, ti
+	position221, tokenIndex221 := pos, ti
 	{
-		position224 := pos
+		position222 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rhost() {
-			goto l223
+			goto l221
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position225, tokenIndex225 := pos, ti
+			position223, tokenIndex223 := pos, ti
 			if buffer[pos] != ':' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l225
+				goto l223
 			}
 			pos++
 			{ // port
 				comp_78 := p.comp
 				p.comp = uint32(ruleport)
-				position244_78, tokenIndex244_78 := pos, ti
+				position242_78, tokenIndex242_78 := pos, ti
 				{
-					position245_78 := pos
+					position243_78 := pos
 					{ // digits
-						position295_16_78, tokenIndex295_16_78 := pos, ti
+						position293_16_78, tokenIndex293_16_78 := pos, ti
 						{
-							position296_16_78 := pos
+							position294_16_78 := pos
 							{ // digit
 								if c := buffer[pos]; class5[c] != 0 {
-									goto l71_1_16_78
+									goto l69_1_16_78
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l295_16_78
-							l71_1_16_78:
+								goto l293_16_78
+							l69_1_16_78:
 								pos++
 								goto lok1_16_78
 							}
 						lok1_16_78:
-						l297_16_78:
+						l295_16_78:
 							{
-								position298_16_78, tokenIndex298_16_78 := pos, ti
+								position296_16_78, tokenIndex296_16_78 := pos, ti
 								{ // digit
 									if c := buffer[pos]; class5[c] != 0 {
-										goto l71_2_16_78
+										goto l69_2_16_78
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l298_16_78
-								l71_2_16_78:
+									goto l296_16_78
+								l69_2_16_78:
 									pos++
 									goto lok2_16_78
 								}
 							lok2_16_78:
-								goto l297_16_78
-							l298_16_78:
-								pos, ti = position298_16_78, tokenIndex298_16_78
+								goto l295_16_78
+							l296_16_78:
+								pos, ti = position296_16_78, tokenIndex296_16_78
 							}
-							_ = position296_16_78
+							_ = position294_16_78
 						}
 						goto lok16_78
-					l295_16_78:
-						pos, ti = position295_16_78, tokenIndex295_16_78
-						goto l244_78
+					l293_16_78:
+						pos, ti = position293_16_78, tokenIndex293_16_78
+						goto l242_78
 					}
 				lok16_78:
 					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleport, position245_78)
+						p.add(ruleport, position243_78)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_78
 				goto lok78
-			l244_78:
-				pos, ti = position244_78, tokenIndex244_78
+			l242_78:
+				pos, ti = position242_78, tokenIndex242_78
 				p.comp = comp_78
-				goto l225
+				goto l223
 			}
 		lok78:
-			goto l226
-		l225:
-			pos, ti = position225, tokenIndex225
+			goto l224
+		l223:
+			pos, ti = position223, tokenIndex223
 		}
-	l226:
+	l224:
 		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostport, position224)
+			p.add(rulehostport, position222)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l223:
-	pos, ti = position223, tokenIndex223
+l221:
+	pos, ti = position221, tokenIndex221
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -20184,15 +20416,15 @@ func (p *Parser) nhostport() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position223, tokenIndex223 := pos, ti
+	position221, tokenIndex221 := pos, ti
 	{
-		position224 := pos
+		position222 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nhost() {
-			goto l223
+			goto l221
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position225, tokenIndex225 := pos, ti
+			position223, tokenIndex223 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(4, true)
@@ -20201,96 +20433,96 @@ func (p *Parser) nhostport() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l225
+				goto l223
 			}
 			pos++
 			{ // port
 				comp_78 := p.comp
 				p.comp = uint32(ruleport)
-				position244_78, tokenIndex244_78 := pos, ti
+				position242_78, tokenIndex242_78 := pos, ti
 				{
-					position245_78 := pos
+					position243_78 := pos
 					{ // digits
-						position295_16_78, tokenIndex295_16_78 := pos, ti
+						position293_16_78, tokenIndex293_16_78 := pos, ti
 						{
-							position296_16_78 := pos
+							position294_16_78 := pos
 							{ // digit
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
 								if c := buffer[pos]; class5[c] != 0 {
-									goto l71_1_16_78
+									goto l69_1_16_78
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l295_16_78
-							l71_1_16_78:
+								goto l293_16_78
+							l69_1_16_78:
 								pos++
 								goto lok1_16_78
 							}
 						lok1_16_78:
-						l297_16_78:
+						l295_16_78:
 							{
-								position298_16_78, tokenIndex298_16_78 := pos, ti
+								position296_16_78, tokenIndex296_16_78 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
 									if c := buffer[pos]; class5[c] != 0 {
-										goto l71_2_16_78
+										goto l69_2_16_78
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l298_16_78
-								l71_2_16_78:
+									goto l296_16_78
+								l69_2_16_78:
 									pos++
 									goto lok2_16_78
 								}
 							lok2_16_78:
-								goto l297_16_78
-							l298_16_78:
-								pos, ti = position298_16_78, tokenIndex298_16_78
+								goto l295_16_78
+							l296_16_78:
+								pos, ti = position296_16_78, tokenIndex296_16_78
 							}
-							_ = position296_16_78
+							_ = position294_16_78
 						}
 						goto lok16_78
-					l295_16_78:
-						pos, ti = position295_16_78, tokenIndex295_16_78
-						goto l244_78
+					l293_16_78:
+						pos, ti = position293_16_78, tokenIndex293_16_78
+						goto l242_78
 					}
 				lok16_78:
 					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleport, position245_78)
+						p.add(ruleport, position243_78)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_78
 				goto lok78
-			l244_78:
-				pos, ti = position244_78, tokenIndex244_78
+			l242_78:
+				pos, ti = position242_78, tokenIndex242_78
 				p.comp = comp_78
-				goto l225
+				goto l223
 			}
 		lok78:
-			goto l226
-		l225:
-			pos, ti = position225, tokenIndex225
+			goto l224
+		l223:
+			pos, ti = position223, tokenIndex223
 		}
-	l226:
+	l224:
 		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostport, position224)
+			p.add(rulehostport, position222)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l223:
-	pos, ti = position223, tokenIndex223
+l221:
+	pos, ti = position221, tokenIndex221
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -20302,144 +20534,144 @@ func (p *Parser) rhost() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position227, tokenIndex227 := pos, ti
+	position225, tokenIndex225 := pos, ti
 	{
-		position228 := pos
+		position226 := pos
 		{
-			position229, tokenIndex229 := pos, ti
+			position227, tokenIndex227 := pos, ti
 			{ // hostname
 				comp_60 := p.comp
 				p.comp = uint32(rulehostname)
-				position238_60, tokenIndex238_60 := pos, ti
+				position236_60, tokenIndex236_60 := pos, ti
 				{
-					position239_60 := pos
+					position237_60 := pos
 					{ // url_ialpha
-						position290_41_60, tokenIndex290_41_60 := pos, ti
+						position288_41_60, tokenIndex288_41_60 := pos, ti
 						{
-							position291_41_60 := pos
+							position289_41_60 := pos
 							{ // alpha
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_41_60
+									goto l65_27_41_60
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_41_60
+									goto l65_27_41_60
 								}
-								goto l290_41_60
-							l67_27_41_60:
+								goto l288_41_60
+							l65_27_41_60:
 								pos++
 								goto lok27_41_60
 							}
 						lok27_41_60:
 							{
-								position292_41_60, tokenIndex292_41_60 := pos, ti
+								position290_41_60, tokenIndex290_41_60 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-									goto l292_41_60
+									goto l290_41_60
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_41_60
-							l292_41_60:
-								pos, ti = position292_41_60, tokenIndex292_41_60
+								goto l291_41_60
+							l290_41_60:
+								pos, ti = position290_41_60, tokenIndex290_41_60
 							}
-						l293_41_60:
-							_ = position291_41_60
+						l291_41_60:
+							_ = position289_41_60
 						}
 						goto lok41_60
-					l290_41_60:
-						pos, ti = position290_41_60, tokenIndex290_41_60
-						goto l238_60
+					l288_41_60:
+						pos, ti = position288_41_60, tokenIndex288_41_60
+						goto l236_60
 					}
 				lok41_60:
-				l240_60:
+				l238_60:
 					{
-						position241_60, tokenIndex241_60 := pos, ti
+						position239_60, tokenIndex239_60 := pos, ti
 						if buffer[pos] != '.' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l241_60
+							goto l239_60
 						}
 						pos++
 						{ // url_ialpha
-							position290_42_60, tokenIndex290_42_60 := pos, ti
+							position288_42_60, tokenIndex288_42_60 := pos, ti
 							{
-								position291_42_60 := pos
+								position289_42_60 := pos
 								{ // alpha
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l67_27_42_60
+										goto l65_27_42_60
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l67_27_42_60
+										goto l65_27_42_60
 									}
-									goto l290_42_60
-								l67_27_42_60:
+									goto l288_42_60
+								l65_27_42_60:
 									pos++
 									goto lok27_42_60
 								}
 							lok27_42_60:
 								{
-									position292_42_60, tokenIndex292_42_60 := pos, ti
+									position290_42_60, tokenIndex290_42_60 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-										goto l292_42_60
+										goto l290_42_60
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l293_42_60
-								l292_42_60:
-									pos, ti = position292_42_60, tokenIndex292_42_60
+									goto l291_42_60
+								l290_42_60:
+									pos, ti = position290_42_60, tokenIndex290_42_60
 								}
-							l293_42_60:
-								_ = position291_42_60
+							l291_42_60:
+								_ = position289_42_60
 							}
 							goto lok42_60
-						l290_42_60:
-							pos, ti = position290_42_60, tokenIndex290_42_60
-							goto l241_60
+						l288_42_60:
+							pos, ti = position288_42_60, tokenIndex288_42_60
+							goto l239_60
 						}
 					lok42_60:
-						goto l240_60
-					l241_60:
-						pos, ti = position241_60, tokenIndex241_60
+						goto l238_60
+					l239_60:
+						pos, ti = position239_60, tokenIndex239_60
 					}
 					if p.records(rulehostname) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostname, position239_60)
+						p.add(rulehostname, position237_60)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_60
 				goto lok60
-			l238_60:
-				pos, ti = position238_60, tokenIndex238_60
+			l236_60:
+				pos, ti = position236_60, tokenIndex236_60
 				p.comp = comp_60
-				goto l230
+				goto l228
 			}
 		lok60:
-			goto l229
-		l230:
-			pos, ti = position229, tokenIndex229
+			goto l227
+		l228:
+			pos, ti = position227, tokenIndex227
 			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-				goto l227
+				goto l225
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l229:
+	l227:
 		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehost, position228)
+			p.add(rulehost, position226)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l227:
-	pos, ti = position227, tokenIndex227
+l225:
+	pos, ti = position225, tokenIndex225
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -20450,27 +20682,27 @@ func (p *Parser) nhost() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position227, tokenIndex227 := pos, ti
+	position225, tokenIndex225 := pos, ti
 	{
-		position228 := pos
+		position226 := pos
 		{
-			position229, tokenIndex229 := pos, ti
+			position227, tokenIndex227 := pos, ti
 			{ // hostname
 				comp_60 := p.comp
 				p.comp = uint32(rulehostname)
-				position238_60, tokenIndex238_60 := pos, ti
+				position236_60, tokenIndex236_60 := pos, ti
 				{
-					position239_60 := pos
+					position237_60 := pos
 					{ // url_ialpha
-						position290_41_60, tokenIndex290_41_60 := pos, ti
+						position288_41_60, tokenIndex288_41_60 := pos, ti
 						{
-							position291_41_60 := pos
+							position289_41_60 := pos
 							{ // alpha
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l67_27_41_60
+									goto l65_27_41_60
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -20479,36 +20711,36 @@ func (p *Parser) nhost() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l67_27_41_60
+									goto l65_27_41_60
 								}
-								goto l290_41_60
-							l67_27_41_60:
+								goto l288_41_60
+							l65_27_41_60:
 								pos++
 								goto lok27_41_60
 							}
 						lok27_41_60:
 							{
-								position292_41_60, tokenIndex292_41_60 := pos, ti
+								position290_41_60, tokenIndex290_41_60 := pos, ti
 								if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-									goto l292_41_60
+									goto l290_41_60
 								}
 								pos, ti = p.position, p.tokenIndex
-								goto l293_41_60
-							l292_41_60:
-								pos, ti = position292_41_60, tokenIndex292_41_60
+								goto l291_41_60
+							l290_41_60:
+								pos, ti = position290_41_60, tokenIndex290_41_60
 							}
-						l293_41_60:
-							_ = position291_41_60
+						l291_41_60:
+							_ = position289_41_60
 						}
 						goto lok41_60
-					l290_41_60:
-						pos, ti = position290_41_60, tokenIndex290_41_60
-						goto l238_60
+					l288_41_60:
+						pos, ti = position288_41_60, tokenIndex288_41_60
+						goto l236_60
 					}
 				lok41_60:
-				l240_60:
+				l238_60:
 					{
-						position241_60, tokenIndex241_60 := pos, ti
+						position239_60, tokenIndex239_60 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(35, true)
@@ -20517,19 +20749,19 @@ func (p *Parser) nhost() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l241_60
+							goto l239_60
 						}
 						pos++
 						{ // url_ialpha
-							position290_42_60, tokenIndex290_42_60 := pos, ti
+							position288_42_60, tokenIndex288_42_60 := pos, ti
 							{
-								position291_42_60 := pos
+								position289_42_60 := pos
 								{ // alpha
 									if int(pos) == p.at {
 										p.note(19, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l67_27_42_60
+										goto l65_27_42_60
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -20538,71 +20770,71 @@ func (p *Parser) nhost() bool {
 										p.note(20, true)
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l67_27_42_60
+										goto l65_27_42_60
 									}
-									goto l290_42_60
-								l67_27_42_60:
+									goto l288_42_60
+								l65_27_42_60:
 									pos++
 									goto lok27_42_60
 								}
 							lok27_42_60:
 								{
-									position292_42_60, tokenIndex292_42_60 := pos, ti
+									position290_42_60, tokenIndex290_42_60 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-										goto l292_42_60
+										goto l290_42_60
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l293_42_60
-								l292_42_60:
-									pos, ti = position292_42_60, tokenIndex292_42_60
+									goto l291_42_60
+								l290_42_60:
+									pos, ti = position290_42_60, tokenIndex290_42_60
 								}
-							l293_42_60:
-								_ = position291_42_60
+							l291_42_60:
+								_ = position289_42_60
 							}
 							goto lok42_60
-						l290_42_60:
-							pos, ti = position290_42_60, tokenIndex290_42_60
-							goto l241_60
+						l288_42_60:
+							pos, ti = position288_42_60, tokenIndex288_42_60
+							goto l239_60
 						}
 					lok42_60:
-						goto l240_60
-					l241_60:
-						pos, ti = position241_60, tokenIndex241_60
+						goto l238_60
+					l239_60:
+						pos, ti = position239_60, tokenIndex239_60
 					}
 					if p.records(rulehostname) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehostname, position239_60)
+						p.add(rulehostname, position237_60)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_60
 				goto lok60
-			l238_60:
-				pos, ti = position238_60, tokenIndex238_60
+			l236_60:
+				pos, ti = position236_60, tokenIndex236_60
 				p.comp = comp_60
-				goto l230
+				goto l228
 			}
 		lok60:
-			goto l229
-		l230:
-			pos, ti = position229, tokenIndex229
+			goto l227
+		l228:
+			pos, ti = position227, tokenIndex227
 			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-				goto l227
+				goto l225
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l229:
+	l227:
 		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehost, position228)
+			p.add(rulehost, position226)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l227:
-	pos, ti = position227, tokenIndex227
+l225:
+	pos, ti = position225, tokenIndex225
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -20612,9 +20844,11 @@ l227:
 func (p *Parser) rftptype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position231, tokenIndex231 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleftptype)
+	position229, tokenIndex229 := pos, ti
 	{
-		position232 := pos
+		position230 := pos
 		{
 			if c := buffer[pos]; class8[c] != 0 {
 				pos++
@@ -20627,52 +20861,52 @@ func (p *Parser) rftptype() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
+						goto l229
 					}
 					pos++
 					{ // digits
-						position295_9, tokenIndex295_9 := pos, ti
+						position293_9, tokenIndex293_9 := pos, ti
 						{
-							position296_9 := pos
+							position294_9 := pos
 							{ // digit
 								if c := buffer[pos]; class5[c] != 0 {
-									goto l71_1_9
+									goto l69_1_9
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l295_9
-							l71_1_9:
+								goto l293_9
+							l69_1_9:
 								pos++
 								goto lok1_9
 							}
 						lok1_9:
-						l297_9:
+						l295_9:
 							{
-								position298_9, tokenIndex298_9 := pos, ti
+								position296_9, tokenIndex296_9 := pos, ti
 								{ // digit
 									if c := buffer[pos]; class5[c] != 0 {
-										goto l71_2_9
+										goto l69_2_9
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l298_9
-								l71_2_9:
+									goto l296_9
+								l69_2_9:
 									pos++
 									goto lok2_9
 								}
 							lok2_9:
-								goto l297_9
-							l298_9:
-								pos, ti = position298_9, tokenIndex298_9
+								goto l295_9
+							l296_9:
+								pos, ti = position296_9, tokenIndex296_9
 							}
-							_ = position296_9
+							_ = position294_9
 						}
 						goto lok9
-					l295_9:
-						pos, ti = position295_9, tokenIndex295_9
-						goto l231
+					l293_9:
+						pos, ti = position293_9, tokenIndex293_9
+						goto l229
 					}
 				lok9:
 					;
@@ -20682,18 +20916,18 @@ func (p *Parser) rftptype() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
+						goto l229
 					}
 					pos++
 					{ // formcode
 						if c := buffer[pos]; class3[c] != 0 {
-							goto l234_10
+							goto l232_10
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
-					l234_10:
+						goto l229
+					l232_10:
 						pos++
 						goto lok10
 					}
@@ -20705,18 +20939,18 @@ func (p *Parser) rftptype() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
+						goto l229
 					}
 					pos++
 					{ // formcode
 						if c := buffer[pos]; class3[c] != 0 {
-							goto l234_11
+							goto l232_11
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
-					l234_11:
+						goto l229
+					l232_11:
 						pos++
 						goto lok11
 					}
@@ -20725,12 +20959,18 @@ func (p *Parser) rftptype() bool {
 			}
 		}
 
-		_ = position232
+		if p.records(ruleftptype) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftptype, position230)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l231:
-	pos, ti = position231, tokenIndex231
+l229:
+	pos, ti = position229, tokenIndex229
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -20738,9 +20978,11 @@ l231:
 func (p *Parser) nftptype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position231, tokenIndex231 := pos, ti
+	comp := p.comp
+	p.comp = uint32(ruleftptype)
+	position229, tokenIndex229 := pos, ti
 	{
-		position232 := pos
+		position230 := pos
 		{
 			if c := buffer[pos]; class8[c] != 0 {
 				pos++
@@ -20762,58 +21004,58 @@ func (p *Parser) nftptype() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
+						goto l229
 					}
 					pos++
 					{ // digits
-						position295_9, tokenIndex295_9 := pos, ti
+						position293_9, tokenIndex293_9 := pos, ti
 						{
-							position296_9 := pos
+							position294_9 := pos
 							{ // digit
 								if int(pos) == p.at {
 									p.note(27, true)
 								}
 								if c := buffer[pos]; class5[c] != 0 {
-									goto l71_1_9
+									goto l69_1_9
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l295_9
-							l71_1_9:
+								goto l293_9
+							l69_1_9:
 								pos++
 								goto lok1_9
 							}
 						lok1_9:
-						l297_9:
+						l295_9:
 							{
-								position298_9, tokenIndex298_9 := pos, ti
+								position296_9, tokenIndex296_9 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
 									if c := buffer[pos]; class5[c] != 0 {
-										goto l71_2_9
+										goto l69_2_9
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l298_9
-								l71_2_9:
+									goto l296_9
+								l69_2_9:
 									pos++
 									goto lok2_9
 								}
 							lok2_9:
-								goto l297_9
-							l298_9:
-								pos, ti = position298_9, tokenIndex298_9
+								goto l295_9
+							l296_9:
+								pos, ti = position296_9, tokenIndex296_9
 							}
-							_ = position296_9
+							_ = position294_9
 						}
 						goto lok9
-					l295_9:
-						pos, ti = position295_9, tokenIndex295_9
-						goto l231
+					l293_9:
+						pos, ti = position293_9, tokenIndex293_9
+						goto l229
 					}
 				lok9:
 					;
@@ -20826,7 +21068,7 @@ func (p *Parser) nftptype() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
+						goto l229
 					}
 					pos++
 					{ // formcode
@@ -20834,13 +21076,13 @@ func (p *Parser) nftptype() bool {
 							p.note(33, true)
 						}
 						if c := buffer[pos]; class3[c] != 0 {
-							goto l234_10
+							goto l232_10
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
-					l234_10:
+						goto l229
+					l232_10:
 						pos++
 						goto lok10
 					}
@@ -20855,7 +21097,7 @@ func (p *Parser) nftptype() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
+						goto l229
 					}
 					pos++
 					{ // formcode
@@ -20863,13 +21105,13 @@ func (p *Parser) nftptype() bool {
 							p.note(33, true)
 						}
 						if c := buffer[pos]; class3[c] != 0 {
-							goto l234_11
+							goto l232_11
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l231
-					l234_11:
+						goto l229
+					l232_11:
 						pos++
 						goto lok11
 					}
@@ -20878,12 +21120,18 @@ func (p *Parser) nftptype() bool {
 			}
 		}
 
-		_ = position232
+		if p.records(ruleftptype) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(ruleftptype, position230)
+			ti = p.tokenIndex
+		}
 	}
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l231:
-	pos, ti = position231, tokenIndex231
+l229:
+	pos, ti = position229, tokenIndex229
+	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -20893,14 +21141,14 @@ func (p *Parser) rformcode() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class3[c] != 0 {
-		goto l234
+		goto l232
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l234:
+l232:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -20913,14 +21161,14 @@ func (p *Parser) nformcode() bool {
 		p.note(33, true)
 	}
 	if c := buffer[pos]; class3[c] != 0 {
-		goto l234
+		goto l232
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l234:
+l232:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -20932,113 +21180,113 @@ func (p *Parser) rhostname() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position238, tokenIndex238 := pos, ti
+	position236, tokenIndex236 := pos, ti
 	{
-		position239 := pos
+		position237 := pos
 		{ // url_ialpha
-			position290_41, tokenIndex290_41 := pos, ti
+			position288_41, tokenIndex288_41 := pos, ti
 			{
-				position291_41 := pos
+				position289_41 := pos
 				{ // alpha
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_27_41
+						goto l65_27_41
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_27_41
+						goto l65_27_41
 					}
-					goto l290_41
-				l67_27_41:
+					goto l288_41
+				l65_27_41:
 					pos++
 					goto lok27_41
 				}
 			lok27_41:
 				{
-					position292_41, tokenIndex292_41 := pos, ti
+					position290_41, tokenIndex290_41 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-						goto l292_41
+						goto l290_41
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l293_41
-				l292_41:
-					pos, ti = position292_41, tokenIndex292_41
+					goto l291_41
+				l290_41:
+					pos, ti = position290_41, tokenIndex290_41
 				}
-			l293_41:
-				_ = position291_41
+			l291_41:
+				_ = position289_41
 			}
 			goto lok41
-		l290_41:
-			pos, ti = position290_41, tokenIndex290_41
-			goto l238
+		l288_41:
+			pos, ti = position288_41, tokenIndex288_41
+			goto l236
 		}
 	lok41:
-	l240:
+	l238:
 		{
-			position241, tokenIndex241 := pos, ti
+			position239, tokenIndex239 := pos, ti
 			if buffer[pos] != '.' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l241
+				goto l239
 			}
 			pos++
 			{ // url_ialpha
-				position290_42, tokenIndex290_42 := pos, ti
+				position288_42, tokenIndex288_42 := pos, ti
 				{
-					position291_42 := pos
+					position289_42 := pos
 					{ // alpha
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l67_27_42
+							goto l65_27_42
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l67_27_42
+							goto l65_27_42
 						}
-						goto l290_42
-					l67_27_42:
+						goto l288_42
+					l65_27_42:
 						pos++
 						goto lok27_42
 					}
 				lok27_42:
 					{
-						position292_42, tokenIndex292_42 := pos, ti
+						position290_42, tokenIndex290_42 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-							goto l292_42
+							goto l290_42
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l293_42
-					l292_42:
-						pos, ti = position292_42, tokenIndex292_42
+						goto l291_42
+					l290_42:
+						pos, ti = position290_42, tokenIndex290_42
 					}
-				l293_42:
-					_ = position291_42
+				l291_42:
+					_ = position289_42
 				}
 				goto lok42
-			l290_42:
-				pos, ti = position290_42, tokenIndex290_42
-				goto l241
+			l288_42:
+				pos, ti = position288_42, tokenIndex288_42
+				goto l239
 			}
 		lok42:
-			goto l240
-		l241:
-			pos, ti = position241, tokenIndex241
+			goto l238
+		l239:
+			pos, ti = position239, tokenIndex239
 		}
 		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostname, position239)
+			p.add(rulehostname, position237)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l238:
-	pos, ti = position238, tokenIndex238
+l236:
+	pos, ti = position236, tokenIndex236
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21049,19 +21297,19 @@ func (p *Parser) nhostname() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position238, tokenIndex238 := pos, ti
+	position236, tokenIndex236 := pos, ti
 	{
-		position239 := pos
+		position237 := pos
 		{ // url_ialpha
-			position290_41, tokenIndex290_41 := pos, ti
+			position288_41, tokenIndex288_41 := pos, ti
 			{
-				position291_41 := pos
+				position289_41 := pos
 				{ // alpha
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l67_27_41
+						goto l65_27_41
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -21070,36 +21318,36 @@ func (p *Parser) nhostname() bool {
 						p.note(20, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l67_27_41
+						goto l65_27_41
 					}
-					goto l290_41
-				l67_27_41:
+					goto l288_41
+				l65_27_41:
 					pos++
 					goto lok27_41
 				}
 			lok27_41:
 				{
-					position292_41, tokenIndex292_41 := pos, ti
+					position290_41, tokenIndex290_41 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-						goto l292_41
+						goto l290_41
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l293_41
-				l292_41:
-					pos, ti = position292_41, tokenIndex292_41
+					goto l291_41
+				l290_41:
+					pos, ti = position290_41, tokenIndex290_41
 				}
-			l293_41:
-				_ = position291_41
+			l291_41:
+				_ = position289_41
 			}
 			goto lok41
-		l290_41:
-			pos, ti = position290_41, tokenIndex290_41
-			goto l238
+		l288_41:
+			pos, ti = position288_41, tokenIndex288_41
+			goto l236
 		}
 	lok41:
-	l240:
+	l238:
 		{
-			position241, tokenIndex241 := pos, ti
+			position239, tokenIndex239 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
 					p.note(35, true)
@@ -21108,19 +21356,19 @@ func (p *Parser) nhostname() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l241
+				goto l239
 			}
 			pos++
 			{ // url_ialpha
-				position290_42, tokenIndex290_42 := pos, ti
+				position288_42, tokenIndex288_42 := pos, ti
 				{
-					position291_42 := pos
+					position289_42 := pos
 					{ // alpha
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l67_27_42
+							goto l65_27_42
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -21129,48 +21377,48 @@ func (p *Parser) nhostname() bool {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l67_27_42
+							goto l65_27_42
 						}
-						goto l290_42
-					l67_27_42:
+						goto l288_42
+					l65_27_42:
 						pos++
 						goto lok27_42
 					}
 				lok27_42:
 					{
-						position292_42, tokenIndex292_42 := pos, ti
+						position290_42, tokenIndex290_42 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-							goto l292_42
+							goto l290_42
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l293_42
-					l292_42:
-						pos, ti = position292_42, tokenIndex292_42
+						goto l291_42
+					l290_42:
+						pos, ti = position290_42, tokenIndex290_42
 					}
-				l293_42:
-					_ = position291_42
+				l291_42:
+					_ = position289_42
 				}
 				goto lok42
-			l290_42:
-				pos, ti = position290_42, tokenIndex290_42
-				goto l241
+			l288_42:
+				pos, ti = position288_42, tokenIndex288_42
+				goto l239
 			}
 		lok42:
-			goto l240
-		l241:
-			pos, ti = position241, tokenIndex241
+			goto l238
+		l239:
+			pos, ti = position239, tokenIndex239
 		}
 		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostname, position239)
+			p.add(rulehostname, position237)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l238:
-	pos, ti = position238, tokenIndex238
+l236:
+	pos, ti = position236, tokenIndex236
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21182,52 +21430,52 @@ func (p *Parser) rhostnumber() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position242, tokenIndex242 := pos, ti
+	position240, tokenIndex240 := pos, ti
 	{
-		position243 := pos
+		position241 := pos
 		{ // digits
-			position295_12, tokenIndex295_12 := pos, ti
+			position293_12, tokenIndex293_12 := pos, ti
 			{
-				position296_12 := pos
+				position294_12 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_12
+						goto l69_1_12
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_12
-				l71_1_12:
+					goto l293_12
+				l69_1_12:
 					pos++
 					goto lok1_12
 				}
 			lok1_12:
-			l297_12:
+			l295_12:
 				{
-					position298_12, tokenIndex298_12 := pos, ti
+					position296_12, tokenIndex296_12 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_12
+							goto l69_2_12
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_12
-					l71_2_12:
+						goto l296_12
+					l69_2_12:
 						pos++
 						goto lok2_12
 					}
 				lok2_12:
-					goto l297_12
-				l298_12:
-					pos, ti = position298_12, tokenIndex298_12
+					goto l295_12
+				l296_12:
+					pos, ti = position296_12, tokenIndex296_12
 				}
-				_ = position296_12
+				_ = position294_12
 			}
 			goto lok12
-		l295_12:
-			pos, ti = position295_12, tokenIndex295_12
-			goto l242
+		l293_12:
+			pos, ti = position293_12, tokenIndex293_12
+			goto l240
 		}
 	lok12:
 		if buffer[pos] != '.' {
@@ -21235,52 +21483,52 @@ func (p *Parser) rhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l242
+			goto l240
 		}
 		pos++
 		{ // digits
-			position295_13, tokenIndex295_13 := pos, ti
+			position293_13, tokenIndex293_13 := pos, ti
 			{
-				position296_13 := pos
+				position294_13 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_13
+						goto l69_1_13
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_13
-				l71_1_13:
+					goto l293_13
+				l69_1_13:
 					pos++
 					goto lok1_13
 				}
 			lok1_13:
-			l297_13:
+			l295_13:
 				{
-					position298_13, tokenIndex298_13 := pos, ti
+					position296_13, tokenIndex296_13 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_13
+							goto l69_2_13
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_13
-					l71_2_13:
+						goto l296_13
+					l69_2_13:
 						pos++
 						goto lok2_13
 					}
 				lok2_13:
-					goto l297_13
-				l298_13:
-					pos, ti = position298_13, tokenIndex298_13
+					goto l295_13
+				l296_13:
+					pos, ti = position296_13, tokenIndex296_13
 				}
-				_ = position296_13
+				_ = position294_13
 			}
 			goto lok13
-		l295_13:
-			pos, ti = position295_13, tokenIndex295_13
-			goto l242
+		l293_13:
+			pos, ti = position293_13, tokenIndex293_13
+			goto l240
 		}
 	lok13:
 		if buffer[pos] != '.' {
@@ -21288,52 +21536,52 @@ func (p *Parser) rhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l242
+			goto l240
 		}
 		pos++
 		{ // digits
-			position295_14, tokenIndex295_14 := pos, ti
+			position293_14, tokenIndex293_14 := pos, ti
 			{
-				position296_14 := pos
+				position294_14 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_14
+						goto l69_1_14
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_14
-				l71_1_14:
+					goto l293_14
+				l69_1_14:
 					pos++
 					goto lok1_14
 				}
 			lok1_14:
-			l297_14:
+			l295_14:
 				{
-					position298_14, tokenIndex298_14 := pos, ti
+					position296_14, tokenIndex296_14 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_14
+							goto l69_2_14
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_14
-					l71_2_14:
+						goto l296_14
+					l69_2_14:
 						pos++
 						goto lok2_14
 					}
 				lok2_14:
-					goto l297_14
-				l298_14:
-					pos, ti = position298_14, tokenIndex298_14
+					goto l295_14
+				l296_14:
+					pos, ti = position296_14, tokenIndex296_14
 				}
-				_ = position296_14
+				_ = position294_14
 			}
 			goto lok14
-		l295_14:
-			pos, ti = position295_14, tokenIndex295_14
-			goto l242
+		l293_14:
+			pos, ti = position293_14, tokenIndex293_14
+			goto l240
 		}
 	lok14:
 		if buffer[pos] != '.' {
@@ -21341,65 +21589,65 @@ func (p *Parser) rhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l242
+			goto l240
 		}
 		pos++
 		{ // digits
-			position295_15, tokenIndex295_15 := pos, ti
+			position293_15, tokenIndex293_15 := pos, ti
 			{
-				position296_15 := pos
+				position294_15 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_15
+						goto l69_1_15
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_15
-				l71_1_15:
+					goto l293_15
+				l69_1_15:
 					pos++
 					goto lok1_15
 				}
 			lok1_15:
-			l297_15:
+			l295_15:
 				{
-					position298_15, tokenIndex298_15 := pos, ti
+					position296_15, tokenIndex296_15 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_15
+							goto l69_2_15
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_15
-					l71_2_15:
+						goto l296_15
+					l69_2_15:
 						pos++
 						goto lok2_15
 					}
 				lok2_15:
-					goto l297_15
-				l298_15:
-					pos, ti = position298_15, tokenIndex298_15
+					goto l295_15
+				l296_15:
+					pos, ti = position296_15, tokenIndex296_15
 				}
-				_ = position296_15
+				_ = position294_15
 			}
 			goto lok15
-		l295_15:
-			pos, ti = position295_15, tokenIndex295_15
-			goto l242
+		l293_15:
+			pos, ti = position293_15, tokenIndex293_15
+			goto l240
 		}
 	lok15:
 		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostnumber, position243)
+			p.add(rulehostnumber, position241)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l242:
-	pos, ti = position242, tokenIndex242
+l240:
+	pos, ti = position240, tokenIndex240
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21410,58 +21658,58 @@ func (p *Parser) nhostnumber() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position242, tokenIndex242 := pos, ti
+	position240, tokenIndex240 := pos, ti
 	{
-		position243 := pos
+		position241 := pos
 		{ // digits
-			position295_12, tokenIndex295_12 := pos, ti
+			position293_12, tokenIndex293_12 := pos, ti
 			{
-				position296_12 := pos
+				position294_12 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_12
+						goto l69_1_12
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_12
-				l71_1_12:
+					goto l293_12
+				l69_1_12:
 					pos++
 					goto lok1_12
 				}
 			lok1_12:
-			l297_12:
+			l295_12:
 				{
-					position298_12, tokenIndex298_12 := pos, ti
+					position296_12, tokenIndex296_12 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_12
+							goto l69_2_12
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_12
-					l71_2_12:
+						goto l296_12
+					l69_2_12:
 						pos++
 						goto lok2_12
 					}
 				lok2_12:
-					goto l297_12
-				l298_12:
-					pos, ti = position298_12, tokenIndex298_12
+					goto l295_12
+				l296_12:
+					pos, ti = position296_12, tokenIndex296_12
 				}
-				_ = position296_12
+				_ = position294_12
 			}
 			goto lok12
-		l295_12:
-			pos, ti = position295_12, tokenIndex295_12
-			goto l242
+		l293_12:
+			pos, ti = position293_12, tokenIndex293_12
+			goto l240
 		}
 	lok12:
 		if buffer[pos] != '.' {
@@ -21472,58 +21720,58 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l242
+			goto l240
 		}
 		pos++
 		{ // digits
-			position295_13, tokenIndex295_13 := pos, ti
+			position293_13, tokenIndex293_13 := pos, ti
 			{
-				position296_13 := pos
+				position294_13 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_13
+						goto l69_1_13
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_13
-				l71_1_13:
+					goto l293_13
+				l69_1_13:
 					pos++
 					goto lok1_13
 				}
 			lok1_13:
-			l297_13:
+			l295_13:
 				{
-					position298_13, tokenIndex298_13 := pos, ti
+					position296_13, tokenIndex296_13 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_13
+							goto l69_2_13
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_13
-					l71_2_13:
+						goto l296_13
+					l69_2_13:
 						pos++
 						goto lok2_13
 					}
 				lok2_13:
-					goto l297_13
-				l298_13:
-					pos, ti = position298_13, tokenIndex298_13
+					goto l295_13
+				l296_13:
+					pos, ti = position296_13, tokenIndex296_13
 				}
-				_ = position296_13
+				_ = position294_13
 			}
 			goto lok13
-		l295_13:
-			pos, ti = position295_13, tokenIndex295_13
-			goto l242
+		l293_13:
+			pos, ti = position293_13, tokenIndex293_13
+			goto l240
 		}
 	lok13:
 		if buffer[pos] != '.' {
@@ -21534,58 +21782,58 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l242
+			goto l240
 		}
 		pos++
 		{ // digits
-			position295_14, tokenIndex295_14 := pos, ti
+			position293_14, tokenIndex293_14 := pos, ti
 			{
-				position296_14 := pos
+				position294_14 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_14
+						goto l69_1_14
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_14
-				l71_1_14:
+					goto l293_14
+				l69_1_14:
 					pos++
 					goto lok1_14
 				}
 			lok1_14:
-			l297_14:
+			l295_14:
 				{
-					position298_14, tokenIndex298_14 := pos, ti
+					position296_14, tokenIndex296_14 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_14
+							goto l69_2_14
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_14
-					l71_2_14:
+						goto l296_14
+					l69_2_14:
 						pos++
 						goto lok2_14
 					}
 				lok2_14:
-					goto l297_14
-				l298_14:
-					pos, ti = position298_14, tokenIndex298_14
+					goto l295_14
+				l296_14:
+					pos, ti = position296_14, tokenIndex296_14
 				}
-				_ = position296_14
+				_ = position294_14
 			}
 			goto lok14
-		l295_14:
-			pos, ti = position295_14, tokenIndex295_14
-			goto l242
+		l293_14:
+			pos, ti = position293_14, tokenIndex293_14
+			goto l240
 		}
 	lok14:
 		if buffer[pos] != '.' {
@@ -21596,71 +21844,71 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l242
+			goto l240
 		}
 		pos++
 		{ // digits
-			position295_15, tokenIndex295_15 := pos, ti
+			position293_15, tokenIndex293_15 := pos, ti
 			{
-				position296_15 := pos
+				position294_15 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_15
+						goto l69_1_15
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_15
-				l71_1_15:
+					goto l293_15
+				l69_1_15:
 					pos++
 					goto lok1_15
 				}
 			lok1_15:
-			l297_15:
+			l295_15:
 				{
-					position298_15, tokenIndex298_15 := pos, ti
+					position296_15, tokenIndex296_15 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_15
+							goto l69_2_15
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_15
-					l71_2_15:
+						goto l296_15
+					l69_2_15:
 						pos++
 						goto lok2_15
 					}
 				lok2_15:
-					goto l297_15
-				l298_15:
-					pos, ti = position298_15, tokenIndex298_15
+					goto l295_15
+				l296_15:
+					pos, ti = position296_15, tokenIndex296_15
 				}
-				_ = position296_15
+				_ = position294_15
 			}
 			goto lok15
-		l295_15:
-			pos, ti = position295_15, tokenIndex295_15
-			goto l242
+		l293_15:
+			pos, ti = position293_15, tokenIndex293_15
+			goto l240
 		}
 	lok15:
 		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostnumber, position243)
+			p.add(rulehostnumber, position241)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l242:
-	pos, ti = position242, tokenIndex242
+l240:
+	pos, ti = position240, tokenIndex240
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21672,65 +21920,65 @@ func (p *Parser) rport() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
-	position244, tokenIndex244 := pos, ti
+	position242, tokenIndex242 := pos, ti
 	{
-		position245 := pos
+		position243 := pos
 		{ // digits
-			position295_16, tokenIndex295_16 := pos, ti
+			position293_16, tokenIndex293_16 := pos, ti
 			{
-				position296_16 := pos
+				position294_16 := pos
 				{ // digit
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_16
+						goto l69_1_16
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_16
-				l71_1_16:
+					goto l293_16
+				l69_1_16:
 					pos++
 					goto lok1_16
 				}
 			lok1_16:
-			l297_16:
+			l295_16:
 				{
-					position298_16, tokenIndex298_16 := pos, ti
+					position296_16, tokenIndex296_16 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_16
+							goto l69_2_16
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_16
-					l71_2_16:
+						goto l296_16
+					l69_2_16:
 						pos++
 						goto lok2_16
 					}
 				lok2_16:
-					goto l297_16
-				l298_16:
-					pos, ti = position298_16, tokenIndex298_16
+					goto l295_16
+				l296_16:
+					pos, ti = position296_16, tokenIndex296_16
 				}
-				_ = position296_16
+				_ = position294_16
 			}
 			goto lok16
-		l295_16:
-			pos, ti = position295_16, tokenIndex295_16
-			goto l244
+		l293_16:
+			pos, ti = position293_16, tokenIndex293_16
+			goto l242
 		}
 	lok16:
 		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleport, position245)
+			p.add(ruleport, position243)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l244:
-	pos, ti = position244, tokenIndex244
+l242:
+	pos, ti = position242, tokenIndex242
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21741,71 +21989,71 @@ func (p *Parser) nport() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
-	position244, tokenIndex244 := pos, ti
+	position242, tokenIndex242 := pos, ti
 	{
-		position245 := pos
+		position243 := pos
 		{ // digits
-			position295_16, tokenIndex295_16 := pos, ti
+			position293_16, tokenIndex293_16 := pos, ti
 			{
-				position296_16 := pos
+				position294_16 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
 					if c := buffer[pos]; class5[c] != 0 {
-						goto l71_1_16
+						goto l69_1_16
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l295_16
-				l71_1_16:
+					goto l293_16
+				l69_1_16:
 					pos++
 					goto lok1_16
 				}
 			lok1_16:
-			l297_16:
+			l295_16:
 				{
-					position298_16, tokenIndex298_16 := pos, ti
+					position296_16, tokenIndex296_16 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l71_2_16
+							goto l69_2_16
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l298_16
-					l71_2_16:
+						goto l296_16
+					l69_2_16:
 						pos++
 						goto lok2_16
 					}
 				lok2_16:
-					goto l297_16
-				l298_16:
-					pos, ti = position298_16, tokenIndex298_16
+					goto l295_16
+				l296_16:
+					pos, ti = position296_16, tokenIndex296_16
 				}
-				_ = position296_16
+				_ = position294_16
 			}
 			goto lok16
-		l295_16:
-			pos, ti = position295_16, tokenIndex295_16
-			goto l244
+		l293_16:
+			pos, ti = position293_16, tokenIndex293_16
+			goto l242
 		}
 	lok16:
 		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleport, position245)
+			p.add(ruleport, position243)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l244:
-	pos, ti = position244, tokenIndex244
+l242:
+	pos, ti = position242, tokenIndex242
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21815,32 +22063,32 @@ l244:
 func (p *Parser) rgcommand() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position246, tokenIndex246 := pos, ti
+	position244, tokenIndex244 := pos, ti
 	{
-		position247 := pos
+		position245 := pos
 		{ // url_path
 			if false {
-				goto l246
+				goto l244
 			}
 			{
-				position249_79 := pos
-			l250_79:
+				position247_79 := pos
+			l248_79:
 				{
-					position251_79, tokenIndex251_79 := pos, ti
+					position249_79, tokenIndex249_79 := pos, ti
 					{ // segment
-						position254_61_79, tokenIndex254_61_79 := pos, ti
+						position252_61_79, tokenIndex252_61_79 := pos, ti
 						{
-							position255_61_79 := pos
+							position253_61_79 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_61_79
+								goto l252_61_79
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_79
+							_ = position253_61_79
 						}
 						goto lok61_79
-					l254_61_79:
-						pos, ti = position254_61_79, tokenIndex254_61_79
-						goto l251_79
+					l252_61_79:
+						pos, ti = position252_61_79, tokenIndex252_61_79
+						goto l249_79
 					}
 				lok61_79:
 					if buffer[pos] != '/' {
@@ -21848,47 +22096,47 @@ func (p *Parser) rgcommand() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_79
+						goto l249_79
 					}
 					pos++
-					goto l250_79
-				l251_79:
-					pos, ti = position251_79, tokenIndex251_79
+					goto l248_79
+				l249_79:
+					pos, ti = position249_79, tokenIndex249_79
 				}
 				{
-					position252_79, tokenIndex252_79 := pos, ti
+					position250_79, tokenIndex250_79 := pos, ti
 					{ // segment
-						position254_62_79, tokenIndex254_62_79 := pos, ti
+						position252_62_79, tokenIndex252_62_79 := pos, ti
 						{
-							position255_62_79 := pos
+							position253_62_79 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-								goto l254_62_79
+								goto l252_62_79
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_79
+							_ = position253_62_79
 						}
 						goto lok62_79
-					l254_62_79:
-						pos, ti = position254_62_79, tokenIndex254_62_79
-						goto l252_79
+					l252_62_79:
+						pos, ti = position252_62_79, tokenIndex252_62_79
+						goto l250_79
 					}
 				lok62_79:
-					goto l253_79
-				l252_79:
-					pos, ti = position252_79, tokenIndex252_79
+					goto l251_79
+				l250_79:
+					pos, ti = position250_79, tokenIndex250_79
 				}
-			l253_79:
-				_ = position249_79
+			l251_79:
+				_ = position247_79
 			}
 			goto lok79
 		}
 	lok79:
-		_ = position247
+		_ = position245
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l246:
-	pos, ti = position246, tokenIndex246
+l244:
+	pos, ti = position244, tokenIndex244
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -21896,32 +22144,32 @@ l246:
 func (p *Parser) ngcommand() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position246, tokenIndex246 := pos, ti
+	position244, tokenIndex244 := pos, ti
 	{
-		position247 := pos
+		position245 := pos
 		{ // url_path
 			if false {
-				goto l246
+				goto l244
 			}
 			{
-				position249_79 := pos
-			l250_79:
+				position247_79 := pos
+			l248_79:
 				{
-					position251_79, tokenIndex251_79 := pos, ti
+					position249_79, tokenIndex249_79 := pos, ti
 					{ // segment
-						position254_61_79, tokenIndex254_61_79 := pos, ti
+						position252_61_79, tokenIndex252_61_79 := pos, ti
 						{
-							position255_61_79 := pos
+							position253_61_79 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_61_79
+								goto l252_61_79
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_61_79
+							_ = position253_61_79
 						}
 						goto lok61_79
-					l254_61_79:
-						pos, ti = position254_61_79, tokenIndex254_61_79
-						goto l251_79
+					l252_61_79:
+						pos, ti = position252_61_79, tokenIndex252_61_79
+						goto l249_79
 					}
 				lok61_79:
 					if buffer[pos] != '/' {
@@ -21932,47 +22180,47 @@ func (p *Parser) ngcommand() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l251_79
+						goto l249_79
 					}
 					pos++
-					goto l250_79
-				l251_79:
-					pos, ti = position251_79, tokenIndex251_79
+					goto l248_79
+				l249_79:
+					pos, ti = position249_79, tokenIndex249_79
 				}
 				{
-					position252_79, tokenIndex252_79 := pos, ti
+					position250_79, tokenIndex250_79 := pos, ti
 					{ // segment
-						position254_62_79, tokenIndex254_62_79 := pos, ti
+						position252_62_79, tokenIndex252_62_79 := pos, ti
 						{
-							position255_62_79 := pos
+							position253_62_79 := pos
 							if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-								goto l254_62_79
+								goto l252_62_79
 							}
 							pos, ti = p.position, p.tokenIndex
-							_ = position255_62_79
+							_ = position253_62_79
 						}
 						goto lok62_79
-					l254_62_79:
-						pos, ti = position254_62_79, tokenIndex254_62_79
-						goto l252_79
+					l252_62_79:
+						pos, ti = position252_62_79, tokenIndex252_62_79
+						goto l250_79
 					}
 				lok62_79:
-					goto l253_79
-				l252_79:
-					pos, ti = position252_79, tokenIndex252_79
+					goto l251_79
+				l250_79:
+					pos, ti = position250_79, tokenIndex250_79
 				}
-			l253_79:
-				_ = position249_79
+			l251_79:
+				_ = position247_79
 			}
 			goto lok79
 		}
 	lok79:
-		_ = position247
+		_ = position245
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l246:
-	pos, ti = position246, tokenIndex246
+l244:
+	pos, ti = position244, tokenIndex244
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -21982,24 +22230,24 @@ func (p *Parser) rurl_path() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position249 := pos
-	l250:
+		position247 := pos
+	l248:
 		{
-			position251, tokenIndex251 := pos, ti
+			position249, tokenIndex249 := pos, ti
 			{ // segment
-				position254_61, tokenIndex254_61 := pos, ti
+				position252_61, tokenIndex252_61 := pos, ti
 				{
-					position255_61 := pos
+					position253_61 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-						goto l254_61
+						goto l252_61
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position255_61
+					_ = position253_61
 				}
 				goto lok61
-			l254_61:
-				pos, ti = position254_61, tokenIndex254_61
-				goto l251
+			l252_61:
+				pos, ti = position252_61, tokenIndex252_61
+				goto l249
 			}
 		lok61:
 			if buffer[pos] != '/' {
@@ -22007,37 +22255,37 @@ func (p *Parser) rurl_path() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l251
+				goto l249
 			}
 			pos++
-			goto l250
-		l251:
-			pos, ti = position251, tokenIndex251
+			goto l248
+		l249:
+			pos, ti = position249, tokenIndex249
 		}
 		{
-			position252, tokenIndex252 := pos, ti
+			position250, tokenIndex250 := pos, ti
 			{ // segment
-				position254_62, tokenIndex254_62 := pos, ti
+				position252_62, tokenIndex252_62 := pos, ti
 				{
-					position255_62 := pos
+					position253_62 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-						goto l254_62
+						goto l252_62
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position255_62
+					_ = position253_62
 				}
 				goto lok62
-			l254_62:
-				pos, ti = position254_62, tokenIndex254_62
-				goto l252
+			l252_62:
+				pos, ti = position252_62, tokenIndex252_62
+				goto l250
 			}
 		lok62:
-			goto l253
-		l252:
-			pos, ti = position252, tokenIndex252
+			goto l251
+		l250:
+			pos, ti = position250, tokenIndex250
 		}
-	l253:
-		_ = position249
+	l251:
+		_ = position247
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22047,24 +22295,24 @@ func (p *Parser) nurl_path() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position249 := pos
-	l250:
+		position247 := pos
+	l248:
 		{
-			position251, tokenIndex251 := pos, ti
+			position249, tokenIndex249 := pos, ti
 			{ // segment
-				position254_61, tokenIndex254_61 := pos, ti
+				position252_61, tokenIndex252_61 := pos, ti
 				{
-					position255_61 := pos
+					position253_61 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-						goto l254_61
+						goto l252_61
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position255_61
+					_ = position253_61
 				}
 				goto lok61
-			l254_61:
-				pos, ti = position254_61, tokenIndex254_61
-				goto l251
+			l252_61:
+				pos, ti = position252_61, tokenIndex252_61
+				goto l249
 			}
 		lok61:
 			if buffer[pos] != '/' {
@@ -22075,37 +22323,37 @@ func (p *Parser) nurl_path() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l251
+				goto l249
 			}
 			pos++
-			goto l250
-		l251:
-			pos, ti = position251, tokenIndex251
+			goto l248
+		l249:
+			pos, ti = position249, tokenIndex249
 		}
 		{
-			position252, tokenIndex252 := pos, ti
+			position250, tokenIndex250 := pos, ti
 			{ // segment
-				position254_62, tokenIndex254_62 := pos, ti
+				position252_62, tokenIndex252_62 := pos, ti
 				{
-					position255_62 := pos
+					position253_62 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-						goto l254_62
+						goto l252_62
 					}
 					pos, ti = p.position, p.tokenIndex
-					_ = position255_62
+					_ = position253_62
 				}
 				goto lok62
-			l254_62:
-				pos, ti = position254_62, tokenIndex254_62
-				goto l252
+			l252_62:
+				pos, ti = position252_62, tokenIndex252_62
+				goto l250
 			}
 		lok62:
-			goto l253
-		l252:
-			pos, ti = position252, tokenIndex252
+			goto l251
+		l250:
+			pos, ti = position250, tokenIndex250
 		}
-	l253:
-		_ = position249
+	l251:
+		_ = position247
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22114,38 +22362,38 @@ func (p *Parser) nurl_path() bool {
 // rsegment is rule 81 segment <- <url_xpalphas>
 func (p *Parser) rsegment() bool {
 	pos, ti := p.position, p.tokenIndex
-	position254, tokenIndex254 := pos, ti
+	position252, tokenIndex252 := pos, ti
 	{
-		position255 := pos
+		position253 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rurl_xpalphas() {
-			goto l254
+			goto l252
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position255
+		_ = position253
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l254:
-	pos, ti = position254, tokenIndex254
+l252:
+	pos, ti = position252, tokenIndex252
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
 func (p *Parser) nsegment() bool {
 	pos, ti := p.position, p.tokenIndex
-	position254, tokenIndex254 := pos, ti
+	position252, tokenIndex252 := pos, ti
 	{
-		position255 := pos
+		position253 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nurl_xpalphas() {
-			goto l254
+			goto l252
 		}
 		pos, ti = p.position, p.tokenIndex
-		_ = position255
+		_ = position253
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l254:
-	pos, ti = position254, tokenIndex254
+l252:
+	pos, ti = position252, tokenIndex252
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -22156,43 +22404,43 @@ func (p *Parser) rurl_search() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleurl_search)
-	position256, tokenIndex256 := pos, ti
+	position254, tokenIndex254 := pos, ti
 	{
-		position257 := pos
+		position255 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-			goto l256
+			goto l254
 		}
 		pos, ti = p.position, p.tokenIndex
-	l258:
+	l256:
 		{
-			position259, tokenIndex259 := pos, ti
+			position257, tokenIndex257 := pos, ti
 			if buffer[pos] != '+' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l259
+				goto l257
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-				goto l259
+				goto l257
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l258
-		l259:
-			pos, ti = position259, tokenIndex259
+			goto l256
+		l257:
+			pos, ti = position257, tokenIndex257
 		}
 		if p.records(ruleurl_search) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleurl_search, position257)
+			p.add(ruleurl_search, position255)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l256:
-	pos, ti = position256, tokenIndex256
+l254:
+	pos, ti = position254, tokenIndex254
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22203,16 +22451,16 @@ func (p *Parser) nurl_search() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleurl_search)
-	position256, tokenIndex256 := pos, ti
+	position254, tokenIndex254 := pos, ti
 	{
-		position257 := pos
+		position255 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-			goto l256
+			goto l254
 		}
 		pos, ti = p.position, p.tokenIndex
-	l258:
+	l256:
 		{
-			position259, tokenIndex259 := pos, ti
+			position257, tokenIndex257 := pos, ti
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -22221,28 +22469,28 @@ func (p *Parser) nurl_search() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l259
+				goto l257
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-				goto l259
+				goto l257
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l258
-		l259:
-			pos, ti = position259, tokenIndex259
+			goto l256
+		l257:
+			pos, ti = position257, tokenIndex257
 		}
 		if p.records(ruleurl_search) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleurl_search, position257)
+			p.add(ruleurl_search, position255)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l256:
-	pos, ti = position256, tokenIndex256
+l254:
+	pos, ti = position254, tokenIndex254
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22254,53 +22502,53 @@ func (p *Parser) ruser() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuser)
-	position260, tokenIndex260 := pos, ti
+	position258, tokenIndex258 := pos, ti
 	{
-		position261 := pos
+		position259 := pos
 		{ // alphanum2
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l272_17
+				goto l270_17
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l260
-		l272_17:
+			goto l258
+		l270_17:
 			pos++
 			goto lok17
 		}
 	lok17:
-	l262:
+	l260:
 		{
-			position263, tokenIndex263 := pos, ti
+			position261, tokenIndex261 := pos, ti
 			{ // alphanum2
 				if c := buffer[pos]; class2[c] != 0 {
-					goto l272_18
+					goto l270_18
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l263
-			l272_18:
+				goto l261
+			l270_18:
 				pos++
 				goto lok18
 			}
 		lok18:
-			goto l262
-		l263:
-			pos, ti = position263, tokenIndex263
+			goto l260
+		l261:
+			pos, ti = position261, tokenIndex261
 		}
 		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleuser, position261)
+			p.add(ruleuser, position259)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l260:
-	pos, ti = position260, tokenIndex260
+l258:
+	pos, ti = position258, tokenIndex258
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22311,59 +22559,59 @@ func (p *Parser) nuser() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuser)
-	position260, tokenIndex260 := pos, ti
+	position258, tokenIndex258 := pos, ti
 	{
-		position261 := pos
+		position259 := pos
 		{ // alphanum2
 			if int(pos) == p.at {
 				p.note(43, true)
 			}
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l272_17
+				goto l270_17
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l260
-		l272_17:
+			goto l258
+		l270_17:
 			pos++
 			goto lok17
 		}
 	lok17:
-	l262:
+	l260:
 		{
-			position263, tokenIndex263 := pos, ti
+			position261, tokenIndex261 := pos, ti
 			{ // alphanum2
 				if int(pos) == p.at {
 					p.note(43, true)
 				}
 				if c := buffer[pos]; class2[c] != 0 {
-					goto l272_18
+					goto l270_18
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l263
-			l272_18:
+				goto l261
+			l270_18:
 				pos++
 				goto lok18
 			}
 		lok18:
-			goto l262
-		l263:
-			pos, ti = position263, tokenIndex263
+			goto l260
+		l261:
+			pos, ti = position261, tokenIndex261
 		}
 		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleuser, position261)
+			p.add(ruleuser, position259)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l260:
-	pos, ti = position260, tokenIndex260
+l258:
+	pos, ti = position258, tokenIndex258
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22375,53 +22623,53 @@ func (p *Parser) rpassword() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepassword)
-	position264, tokenIndex264 := pos, ti
+	position262, tokenIndex262 := pos, ti
 	{
-		position265 := pos
+		position263 := pos
 		{ // alphanum2
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l272_19
+				goto l270_19
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l264
-		l272_19:
+			goto l262
+		l270_19:
 			pos++
 			goto lok19
 		}
 	lok19:
-	l266:
+	l264:
 		{
-			position267, tokenIndex267 := pos, ti
+			position265, tokenIndex265 := pos, ti
 			{ // alphanum2
 				if c := buffer[pos]; class2[c] != 0 {
-					goto l272_20
+					goto l270_20
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l267
-			l272_20:
+				goto l265
+			l270_20:
 				pos++
 				goto lok20
 			}
 		lok20:
-			goto l266
-		l267:
-			pos, ti = position267, tokenIndex267
+			goto l264
+		l265:
+			pos, ti = position265, tokenIndex265
 		}
 		if p.records(rulepassword) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepassword, position265)
+			p.add(rulepassword, position263)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l264:
-	pos, ti = position264, tokenIndex264
+l262:
+	pos, ti = position262, tokenIndex262
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22432,59 +22680,59 @@ func (p *Parser) npassword() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepassword)
-	position264, tokenIndex264 := pos, ti
+	position262, tokenIndex262 := pos, ti
 	{
-		position265 := pos
+		position263 := pos
 		{ // alphanum2
 			if int(pos) == p.at {
 				p.note(43, true)
 			}
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l272_19
+				goto l270_19
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l264
-		l272_19:
+			goto l262
+		l270_19:
 			pos++
 			goto lok19
 		}
 	lok19:
-	l266:
+	l264:
 		{
-			position267, tokenIndex267 := pos, ti
+			position265, tokenIndex265 := pos, ti
 			{ // alphanum2
 				if int(pos) == p.at {
 					p.note(43, true)
 				}
 				if c := buffer[pos]; class2[c] != 0 {
-					goto l272_20
+					goto l270_20
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l267
-			l272_20:
+				goto l265
+			l270_20:
 				pos++
 				goto lok20
 			}
 		lok20:
-			goto l266
-		l267:
-			pos, ti = position267, tokenIndex267
+			goto l264
+		l265:
+			pos, ti = position265, tokenIndex265
 		}
 		if p.records(rulepassword) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepassword, position265)
+			p.add(rulepassword, position263)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l264:
-	pos, ti = position264, tokenIndex264
+l262:
+	pos, ti = position262, tokenIndex262
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22495,24 +22743,24 @@ func (p *Parser) rurl_fragmentid() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleurl_fragmentid)
-	position268, tokenIndex268 := pos, ti
+	position266, tokenIndex266 := pos, ti
 	{
-		position269 := pos
+		position267 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-			goto l268
+			goto l266
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(ruleurl_fragmentid) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleurl_fragmentid, position269)
+			p.add(ruleurl_fragmentid, position267)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l268:
-	pos, ti = position268, tokenIndex268
+l266:
+	pos, ti = position266, tokenIndex266
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22522,24 +22770,24 @@ func (p *Parser) nurl_fragmentid() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleurl_fragmentid)
-	position268, tokenIndex268 := pos, ti
+	position266, tokenIndex266 := pos, ti
 	{
-		position269 := pos
+		position267 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-			goto l268
+			goto l266
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(ruleurl_fragmentid) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleurl_fragmentid, position269)
+			p.add(ruleurl_fragmentid, position267)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l268:
-	pos, ti = position268, tokenIndex268
+l266:
+	pos, ti = position266, tokenIndex266
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22549,13 +22797,13 @@ l268:
 func (p *Parser) rgtype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position270, tokenIndex270 := pos, ti
+	position268, tokenIndex268 := pos, ti
 	{
-		position271 := pos
+		position269 := pos
 		{ // url_xalpha
-			position275_43, tokenIndex275_43 := pos, ti
+			position273_43, tokenIndex273_43 := pos, ti
 			{
-				position276_43 := pos
+				position274_43 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -22564,49 +22812,49 @@ func (p *Parser) rgtype() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_21_43, tokenIndex76_21_43 := pos, ti
+								position74_21_43, tokenIndex74_21_43 := pos, ti
 								{
-									position77_21_43 := pos
+									position75_21_43 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_43
+										goto l74_21_43
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_21_43
+											goto l76_5_21_43
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_43
-									l78_5_21_43:
+										goto l74_21_43
+									l76_5_21_43:
 										pos++
 										goto lok5_21_43
 									}
 								lok5_21_43:
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_21_43
+											goto l76_6_21_43
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_43
-									l78_6_21_43:
+										goto l74_21_43
+									l76_6_21_43:
 										pos++
 										goto lok6_21_43
 									}
 								lok6_21_43:
-									_ = position77_21_43
+									_ = position75_21_43
 								}
 								goto lok21_43
-							l76_21_43:
-								pos, ti = position76_21_43, tokenIndex76_21_43
-								goto l275_43
+							l74_21_43:
+								pos, ti = position74_21_43, tokenIndex74_21_43
+								goto l273_43
 							}
 						lok21_43:
 							;
@@ -22616,27 +22864,27 @@ func (p *Parser) rgtype() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l275_43
+								goto l273_43
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position276_43
+				_ = position274_43
 			}
 			goto lok43
-		l275_43:
-			pos, ti = position275_43, tokenIndex275_43
-			goto l270
+		l273_43:
+			pos, ti = position273_43, tokenIndex273_43
+			goto l268
 		}
 	lok43:
-		_ = position271
+		_ = position269
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l270:
-	pos, ti = position270, tokenIndex270
+l268:
+	pos, ti = position268, tokenIndex268
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -22644,13 +22892,13 @@ l270:
 func (p *Parser) ngtype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position270, tokenIndex270 := pos, ti
+	position268, tokenIndex268 := pos, ti
 	{
-		position271 := pos
+		position269 := pos
 		{ // url_xalpha
-			position275_43, tokenIndex275_43 := pos, ti
+			position273_43, tokenIndex273_43 := pos, ti
 			{
-				position276_43 := pos
+				position274_43 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -22665,9 +22913,9 @@ func (p *Parser) ngtype() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_21_43, tokenIndex76_21_43 := pos, ti
+								position74_21_43, tokenIndex74_21_43 := pos, ti
 								{
-									position77_21_43 := pos
+									position75_21_43 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(25, true)
@@ -22676,7 +22924,7 @@ func (p *Parser) ngtype() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_43
+										goto l74_21_43
 									}
 									pos++
 									{ // hex
@@ -22684,13 +22932,13 @@ func (p *Parser) ngtype() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_21_43
+											goto l76_5_21_43
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_43
-									l78_5_21_43:
+										goto l74_21_43
+									l76_5_21_43:
 										pos++
 										goto lok5_21_43
 									}
@@ -22700,23 +22948,23 @@ func (p *Parser) ngtype() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_21_43
+											goto l76_6_21_43
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_43
-									l78_6_21_43:
+										goto l74_21_43
+									l76_6_21_43:
 										pos++
 										goto lok6_21_43
 									}
 								lok6_21_43:
-									_ = position77_21_43
+									_ = position75_21_43
 								}
 								goto lok21_43
-							l76_21_43:
-								pos, ti = position76_21_43, tokenIndex76_21_43
-								goto l275_43
+							l74_21_43:
+								pos, ti = position74_21_43, tokenIndex74_21_43
+								goto l273_43
 							}
 						lok21_43:
 							;
@@ -22729,27 +22977,27 @@ func (p *Parser) ngtype() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l275_43
+								goto l273_43
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position276_43
+				_ = position274_43
 			}
 			goto lok43
-		l275_43:
-			pos, ti = position275_43, tokenIndex275_43
-			goto l270
+		l273_43:
+			pos, ti = position273_43, tokenIndex273_43
+			goto l268
 		}
 	lok43:
-		_ = position271
+		_ = position269
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l270:
-	pos, ti = position270, tokenIndex270
+l268:
+	pos, ti = position268, tokenIndex268
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -22759,14 +23007,14 @@ func (p *Parser) ralphanum2() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class2[c] != 0 {
-		goto l272
+		goto l270
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l272:
+l270:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22779,14 +23027,14 @@ func (p *Parser) nalphanum2() bool {
 		p.note(43, true)
 	}
 	if c := buffer[pos]; class2[c] != 0 {
-		goto l272
+		goto l270
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l272:
+l270:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22796,9 +23044,9 @@ l272:
 func (p *Parser) rurl_xalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position275, tokenIndex275 := pos, ti
+	position273, tokenIndex273 := pos, ti
 	{
-		position276 := pos
+		position274 := pos
 		{
 			if c := buffer[pos]; class9[c] != 0 {
 				pos++
@@ -22807,49 +23055,49 @@ func (p *Parser) rurl_xalpha() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position76_21, tokenIndex76_21 := pos, ti
+						position74_21, tokenIndex74_21 := pos, ti
 						{
-							position77_21 := pos
+							position75_21 := pos
 							if buffer[pos] != '%' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_21
+								goto l74_21
 							}
 							pos++
 							{ // hex
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_5_21
+									goto l76_5_21
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_21
-							l78_5_21:
+								goto l74_21
+							l76_5_21:
 								pos++
 								goto lok5_21
 							}
 						lok5_21:
 							{ // hex
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_6_21
+									goto l76_6_21
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_21
-							l78_6_21:
+								goto l74_21
+							l76_6_21:
 								pos++
 								goto lok6_21
 							}
 						lok6_21:
-							_ = position77_21
+							_ = position75_21
 						}
 						goto lok21
-					l76_21:
-						pos, ti = position76_21, tokenIndex76_21
-						goto l275
+					l74_21:
+						pos, ti = position74_21, tokenIndex74_21
+						goto l273
 					}
 				lok21:
 					;
@@ -22859,19 +23107,19 @@ func (p *Parser) rurl_xalpha() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l275
+						goto l273
 					}
 					pos++
 				}
 			}
 		}
 
-		_ = position276
+		_ = position274
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l275:
-	pos, ti = position275, tokenIndex275
+l273:
+	pos, ti = position273, tokenIndex273
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -22879,9 +23127,9 @@ l275:
 func (p *Parser) nurl_xalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position275, tokenIndex275 := pos, ti
+	position273, tokenIndex273 := pos, ti
 	{
-		position276 := pos
+		position274 := pos
 		{
 			if c := buffer[pos]; class9[c] != 0 {
 				pos++
@@ -22896,9 +23144,9 @@ func (p *Parser) nurl_xalpha() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position76_21, tokenIndex76_21 := pos, ti
+						position74_21, tokenIndex74_21 := pos, ti
 						{
-							position77_21 := pos
+							position75_21 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(25, true)
@@ -22907,7 +23155,7 @@ func (p *Parser) nurl_xalpha() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_21
+								goto l74_21
 							}
 							pos++
 							{ // hex
@@ -22915,13 +23163,13 @@ func (p *Parser) nurl_xalpha() bool {
 									p.note(26, true)
 								}
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_5_21
+									goto l76_5_21
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_21
-							l78_5_21:
+								goto l74_21
+							l76_5_21:
 								pos++
 								goto lok5_21
 							}
@@ -22931,23 +23179,23 @@ func (p *Parser) nurl_xalpha() bool {
 									p.note(26, true)
 								}
 								if c := buffer[pos]; class4[c] != 0 {
-									goto l78_6_21
+									goto l76_6_21
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l76_21
-							l78_6_21:
+								goto l74_21
+							l76_6_21:
 								pos++
 								goto lok6_21
 							}
 						lok6_21:
-							_ = position77_21
+							_ = position75_21
 						}
 						goto lok21
-					l76_21:
-						pos, ti = position76_21, tokenIndex76_21
-						goto l275
+					l74_21:
+						pos, ti = position74_21, tokenIndex74_21
+						goto l273
 					}
 				lok21:
 					;
@@ -22960,19 +23208,19 @@ func (p *Parser) nurl_xalpha() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l275
+						goto l273
 					}
 					pos++
 				}
 			}
 		}
 
-		_ = position276
+		_ = position274
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l275:
-	pos, ti = position275, tokenIndex275
+l273:
+	pos, ti = position273, tokenIndex273
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -22981,13 +23229,13 @@ l275:
 func (p *Parser) rurl_xalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position278, tokenIndex278 := pos, ti
+	position276, tokenIndex276 := pos, ti
 	{
-		position279 := pos
+		position277 := pos
 		{ // url_xalpha
-			position275_22, tokenIndex275_22 := pos, ti
+			position273_22, tokenIndex273_22 := pos, ti
 			{
-				position276_22 := pos
+				position274_22 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -22996,49 +23244,49 @@ func (p *Parser) rurl_xalphas() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_21_22, tokenIndex76_21_22 := pos, ti
+								position74_21_22, tokenIndex74_21_22 := pos, ti
 								{
-									position77_21_22 := pos
+									position75_21_22 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_22
+										goto l74_21_22
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_21_22
+											goto l76_5_21_22
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_22
-									l78_5_21_22:
+										goto l74_21_22
+									l76_5_21_22:
 										pos++
 										goto lok5_21_22
 									}
 								lok5_21_22:
 									{ // hex
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_21_22
+											goto l76_6_21_22
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_22
-									l78_6_21_22:
+										goto l74_21_22
+									l76_6_21_22:
 										pos++
 										goto lok6_21_22
 									}
 								lok6_21_22:
-									_ = position77_21_22
+									_ = position75_21_22
 								}
 								goto lok21_22
-							l76_21_22:
-								pos, ti = position76_21_22, tokenIndex76_21_22
-								goto l275_22
+							l74_21_22:
+								pos, ti = position74_21_22, tokenIndex74_21_22
+								goto l273_22
 							}
 						lok21_22:
 							;
@@ -23048,28 +23296,28 @@ func (p *Parser) rurl_xalphas() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l275_22
+								goto l273_22
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position276_22
+				_ = position274_22
 			}
 			goto lok22
-		l275_22:
-			pos, ti = position275_22, tokenIndex275_22
-			goto l278
+		l273_22:
+			pos, ti = position273_22, tokenIndex273_22
+			goto l276
 		}
 	lok22:
-	l280:
+	l278:
 		{
-			position281, tokenIndex281 := pos, ti
+			position279, tokenIndex279 := pos, ti
 			{ // url_xalpha
-				position275_23, tokenIndex275_23 := pos, ti
+				position273_23, tokenIndex273_23 := pos, ti
 				{
-					position276_23 := pos
+					position274_23 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -23078,49 +23326,49 @@ func (p *Parser) rurl_xalphas() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_23, tokenIndex76_21_23 := pos, ti
+									position74_21_23, tokenIndex74_21_23 := pos, ti
 									{
-										position77_21_23 := pos
+										position75_21_23 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_23
+											goto l74_21_23
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_23
+												goto l76_5_21_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_23
-										l78_5_21_23:
+											goto l74_21_23
+										l76_5_21_23:
 											pos++
 											goto lok5_21_23
 										}
 									lok5_21_23:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_23
+												goto l76_6_21_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_23
-										l78_6_21_23:
+											goto l74_21_23
+										l76_6_21_23:
 											pos++
 											goto lok6_21_23
 										}
 									lok6_21_23:
-										_ = position77_21_23
+										_ = position75_21_23
 									}
 									goto lok21_23
-								l76_21_23:
-									pos, ti = position76_21_23, tokenIndex76_21_23
-									goto l275_23
+								l74_21_23:
+									pos, ti = position74_21_23, tokenIndex74_21_23
+									goto l273_23
 								}
 							lok21_23:
 								;
@@ -23130,31 +23378,31 @@ func (p *Parser) rurl_xalphas() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_23
+									goto l273_23
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_23
+					_ = position274_23
 				}
 				goto lok23
-			l275_23:
-				pos, ti = position275_23, tokenIndex275_23
-				goto l281
+			l273_23:
+				pos, ti = position273_23, tokenIndex273_23
+				goto l279
 			}
 		lok23:
-			goto l280
-		l281:
-			pos, ti = position281, tokenIndex281
+			goto l278
+		l279:
+			pos, ti = position279, tokenIndex279
 		}
-		_ = position279
+		_ = position277
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l278:
-	pos, ti = position278, tokenIndex278
+l276:
+	pos, ti = position276, tokenIndex276
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23162,13 +23410,13 @@ l278:
 func (p *Parser) nurl_xalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position278, tokenIndex278 := pos, ti
+	position276, tokenIndex276 := pos, ti
 	{
-		position279 := pos
+		position277 := pos
 		{ // url_xalpha
-			position275_22, tokenIndex275_22 := pos, ti
+			position273_22, tokenIndex273_22 := pos, ti
 			{
-				position276_22 := pos
+				position274_22 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -23183,9 +23431,9 @@ func (p *Parser) nurl_xalphas() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position76_21_22, tokenIndex76_21_22 := pos, ti
+								position74_21_22, tokenIndex74_21_22 := pos, ti
 								{
-									position77_21_22 := pos
+									position75_21_22 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(25, true)
@@ -23194,7 +23442,7 @@ func (p *Parser) nurl_xalphas() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_22
+										goto l74_21_22
 									}
 									pos++
 									{ // hex
@@ -23202,13 +23450,13 @@ func (p *Parser) nurl_xalphas() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_5_21_22
+											goto l76_5_21_22
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_22
-									l78_5_21_22:
+										goto l74_21_22
+									l76_5_21_22:
 										pos++
 										goto lok5_21_22
 									}
@@ -23218,23 +23466,23 @@ func (p *Parser) nurl_xalphas() bool {
 											p.note(26, true)
 										}
 										if c := buffer[pos]; class4[c] != 0 {
-											goto l78_6_21_22
+											goto l76_6_21_22
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l76_21_22
-									l78_6_21_22:
+										goto l74_21_22
+									l76_6_21_22:
 										pos++
 										goto lok6_21_22
 									}
 								lok6_21_22:
-									_ = position77_21_22
+									_ = position75_21_22
 								}
 								goto lok21_22
-							l76_21_22:
-								pos, ti = position76_21_22, tokenIndex76_21_22
-								goto l275_22
+							l74_21_22:
+								pos, ti = position74_21_22, tokenIndex74_21_22
+								goto l273_22
 							}
 						lok21_22:
 							;
@@ -23247,28 +23495,28 @@ func (p *Parser) nurl_xalphas() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l275_22
+								goto l273_22
 							}
 							pos++
 						}
 					}
 				}
 
-				_ = position276_22
+				_ = position274_22
 			}
 			goto lok22
-		l275_22:
-			pos, ti = position275_22, tokenIndex275_22
-			goto l278
+		l273_22:
+			pos, ti = position273_22, tokenIndex273_22
+			goto l276
 		}
 	lok22:
-	l280:
+	l278:
 		{
-			position281, tokenIndex281 := pos, ti
+			position279, tokenIndex279 := pos, ti
 			{ // url_xalpha
-				position275_23, tokenIndex275_23 := pos, ti
+				position273_23, tokenIndex273_23 := pos, ti
 				{
-					position276_23 := pos
+					position274_23 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -23283,9 +23531,9 @@ func (p *Parser) nurl_xalphas() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_23, tokenIndex76_21_23 := pos, ti
+									position74_21_23, tokenIndex74_21_23 := pos, ti
 									{
-										position77_21_23 := pos
+										position75_21_23 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -23294,7 +23542,7 @@ func (p *Parser) nurl_xalphas() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_23
+											goto l74_21_23
 										}
 										pos++
 										{ // hex
@@ -23302,13 +23550,13 @@ func (p *Parser) nurl_xalphas() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_23
+												goto l76_5_21_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_23
-										l78_5_21_23:
+											goto l74_21_23
+										l76_5_21_23:
 											pos++
 											goto lok5_21_23
 										}
@@ -23318,23 +23566,23 @@ func (p *Parser) nurl_xalphas() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_23
+												goto l76_6_21_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_23
-										l78_6_21_23:
+											goto l74_21_23
+										l76_6_21_23:
 											pos++
 											goto lok6_21_23
 										}
 									lok6_21_23:
-										_ = position77_21_23
+										_ = position75_21_23
 									}
 									goto lok21_23
-								l76_21_23:
-									pos, ti = position76_21_23, tokenIndex76_21_23
-									goto l275_23
+								l74_21_23:
+									pos, ti = position74_21_23, tokenIndex74_21_23
+									goto l273_23
 								}
 							lok21_23:
 								;
@@ -23347,31 +23595,31 @@ func (p *Parser) nurl_xalphas() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_23
+									goto l273_23
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_23
+					_ = position274_23
 				}
 				goto lok23
-			l275_23:
-				pos, ti = position275_23, tokenIndex275_23
-				goto l281
+			l273_23:
+				pos, ti = position273_23, tokenIndex273_23
+				goto l279
 			}
 		lok23:
-			goto l280
-		l281:
-			pos, ti = position281, tokenIndex281
+			goto l278
+		l279:
+			pos, ti = position279, tokenIndex279
 		}
-		_ = position279
+		_ = position277
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l278:
-	pos, ti = position278, tokenIndex278
+l276:
+	pos, ti = position276, tokenIndex276
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23380,15 +23628,15 @@ l278:
 func (p *Parser) rurl_xpalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position282, tokenIndex282 := pos, ti
+	position280, tokenIndex280 := pos, ti
 	{
-		position283 := pos
+		position281 := pos
 		{
-			position284, tokenIndex284 := pos, ti
+			position282, tokenIndex282 := pos, ti
 			{ // url_xalpha
-				position275_24, tokenIndex275_24 := pos, ti
+				position273_24, tokenIndex273_24 := pos, ti
 				{
-					position276_24 := pos
+					position274_24 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -23397,49 +23645,49 @@ func (p *Parser) rurl_xpalpha() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_24, tokenIndex76_21_24 := pos, ti
+									position74_21_24, tokenIndex74_21_24 := pos, ti
 									{
-										position77_21_24 := pos
+										position75_21_24 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_24
+											goto l74_21_24
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_24
+												goto l76_5_21_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_24
-										l78_5_21_24:
+											goto l74_21_24
+										l76_5_21_24:
 											pos++
 											goto lok5_21_24
 										}
 									lok5_21_24:
 										{ // hex
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_24
+												goto l76_6_21_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_24
-										l78_6_21_24:
+											goto l74_21_24
+										l76_6_21_24:
 											pos++
 											goto lok6_21_24
 										}
 									lok6_21_24:
-										_ = position77_21_24
+										_ = position75_21_24
 									}
 									goto lok21_24
-								l76_21_24:
-									pos, ti = position76_21_24, tokenIndex76_21_24
-									goto l275_24
+								l74_21_24:
+									pos, ti = position74_21_24, tokenIndex74_21_24
+									goto l273_24
 								}
 							lok21_24:
 								;
@@ -23449,40 +23697,40 @@ func (p *Parser) rurl_xpalpha() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_24
+									goto l273_24
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_24
+					_ = position274_24
 				}
 				goto lok24
-			l275_24:
-				pos, ti = position275_24, tokenIndex275_24
-				goto l285
+			l273_24:
+				pos, ti = position273_24, tokenIndex273_24
+				goto l283
 			}
 		lok24:
-			goto l284
-		l285:
-			pos, ti = position284, tokenIndex284
+			goto l282
+		l283:
+			pos, ti = position282, tokenIndex282
 			if buffer[pos] != '+' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l282
+				goto l280
 			}
 			pos++
 		}
-	l284:
-		_ = position283
+	l282:
+		_ = position281
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l282:
-	pos, ti = position282, tokenIndex282
+l280:
+	pos, ti = position280, tokenIndex280
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23490,15 +23738,15 @@ l282:
 func (p *Parser) nurl_xpalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position282, tokenIndex282 := pos, ti
+	position280, tokenIndex280 := pos, ti
 	{
-		position283 := pos
+		position281 := pos
 		{
-			position284, tokenIndex284 := pos, ti
+			position282, tokenIndex282 := pos, ti
 			{ // url_xalpha
-				position275_24, tokenIndex275_24 := pos, ti
+				position273_24, tokenIndex273_24 := pos, ti
 				{
-					position276_24 := pos
+					position274_24 := pos
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -23513,9 +23761,9 @@ func (p *Parser) nurl_xpalpha() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position76_21_24, tokenIndex76_21_24 := pos, ti
+									position74_21_24, tokenIndex74_21_24 := pos, ti
 									{
-										position77_21_24 := pos
+										position75_21_24 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(25, true)
@@ -23524,7 +23772,7 @@ func (p *Parser) nurl_xpalpha() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_24
+											goto l74_21_24
 										}
 										pos++
 										{ // hex
@@ -23532,13 +23780,13 @@ func (p *Parser) nurl_xpalpha() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_5_21_24
+												goto l76_5_21_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_24
-										l78_5_21_24:
+											goto l74_21_24
+										l76_5_21_24:
 											pos++
 											goto lok5_21_24
 										}
@@ -23548,23 +23796,23 @@ func (p *Parser) nurl_xpalpha() bool {
 												p.note(26, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l78_6_21_24
+												goto l76_6_21_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l76_21_24
-										l78_6_21_24:
+											goto l74_21_24
+										l76_6_21_24:
 											pos++
 											goto lok6_21_24
 										}
 									lok6_21_24:
-										_ = position77_21_24
+										_ = position75_21_24
 									}
 									goto lok21_24
-								l76_21_24:
-									pos, ti = position76_21_24, tokenIndex76_21_24
-									goto l275_24
+								l74_21_24:
+									pos, ti = position74_21_24, tokenIndex74_21_24
+									goto l273_24
 								}
 							lok21_24:
 								;
@@ -23577,24 +23825,24 @@ func (p *Parser) nurl_xpalpha() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l275_24
+									goto l273_24
 								}
 								pos++
 							}
 						}
 					}
 
-					_ = position276_24
+					_ = position274_24
 				}
 				goto lok24
-			l275_24:
-				pos, ti = position275_24, tokenIndex275_24
-				goto l285
+			l273_24:
+				pos, ti = position273_24, tokenIndex273_24
+				goto l283
 			}
 		lok24:
-			goto l284
-		l285:
-			pos, ti = position284, tokenIndex284
+			goto l282
+		l283:
+			pos, ti = position282, tokenIndex282
 			if buffer[pos] != '+' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -23603,17 +23851,17 @@ func (p *Parser) nurl_xpalpha() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l282
+				goto l280
 			}
 			pos++
 		}
-	l284:
-		_ = position283
+	l282:
+		_ = position281
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l282:
-	pos, ti = position282, tokenIndex282
+l280:
+	pos, ti = position280, tokenIndex280
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23622,19 +23870,19 @@ l282:
 func (p *Parser) rurl_xpalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position286, tokenIndex286 := pos, ti
+	position284, tokenIndex284 := pos, ti
 	{
-		position287 := pos
+		position285 := pos
 		{ // url_xpalpha
-			position282_25, tokenIndex282_25 := pos, ti
+			position280_25, tokenIndex280_25 := pos, ti
 			{
-				position283_25 := pos
+				position281_25 := pos
 				{
-					position284_25, tokenIndex284_25 := pos, ti
+					position282_25, tokenIndex282_25 := pos, ti
 					{ // url_xalpha
-						position275_24_25, tokenIndex275_24_25 := pos, ti
+						position273_24_25, tokenIndex273_24_25 := pos, ti
 						{
-							position276_24_25 := pos
+							position274_24_25 := pos
 							{
 								if c := buffer[pos]; class9[c] != 0 {
 									pos++
@@ -23643,49 +23891,49 @@ func (p *Parser) rurl_xpalphas() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position76_21_24_25, tokenIndex76_21_24_25 := pos, ti
+											position74_21_24_25, tokenIndex74_21_24_25 := pos, ti
 											{
-												position77_21_24_25 := pos
+												position75_21_24_25 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_21_24_25
+													goto l74_21_24_25
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_5_21_24_25
+														goto l76_5_21_24_25
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_21_24_25
-												l78_5_21_24_25:
+													goto l74_21_24_25
+												l76_5_21_24_25:
 													pos++
 													goto lok5_21_24_25
 												}
 											lok5_21_24_25:
 												{ // hex
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_6_21_24_25
+														goto l76_6_21_24_25
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_21_24_25
-												l78_6_21_24_25:
+													goto l74_21_24_25
+												l76_6_21_24_25:
 													pos++
 													goto lok6_21_24_25
 												}
 											lok6_21_24_25:
-												_ = position77_21_24_25
+												_ = position75_21_24_25
 											}
 											goto lok21_24_25
-										l76_21_24_25:
-											pos, ti = position76_21_24_25, tokenIndex76_21_24_25
-											goto l275_24_25
+										l74_21_24_25:
+											pos, ti = position74_21_24_25, tokenIndex74_21_24_25
+											goto l273_24_25
 										}
 									lok21_24_25:
 										;
@@ -23695,55 +23943,55 @@ func (p *Parser) rurl_xpalphas() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l275_24_25
+											goto l273_24_25
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position276_24_25
+							_ = position274_24_25
 						}
 						goto lok24_25
-					l275_24_25:
-						pos, ti = position275_24_25, tokenIndex275_24_25
-						goto l285_25
+					l273_24_25:
+						pos, ti = position273_24_25, tokenIndex273_24_25
+						goto l283_25
 					}
 				lok24_25:
-					goto l284_25
-				l285_25:
-					pos, ti = position284_25, tokenIndex284_25
+					goto l282_25
+				l283_25:
+					pos, ti = position282_25, tokenIndex282_25
 					if buffer[pos] != '+' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l282_25
+						goto l280_25
 					}
 					pos++
 				}
-			l284_25:
-				_ = position283_25
+			l282_25:
+				_ = position281_25
 			}
 			goto lok25
-		l282_25:
-			pos, ti = position282_25, tokenIndex282_25
-			goto l286
+		l280_25:
+			pos, ti = position280_25, tokenIndex280_25
+			goto l284
 		}
 	lok25:
-	l288:
+	l286:
 		{
-			position289, tokenIndex289 := pos, ti
+			position287, tokenIndex287 := pos, ti
 			{ // url_xpalpha
-				position282_26, tokenIndex282_26 := pos, ti
+				position280_26, tokenIndex280_26 := pos, ti
 				{
-					position283_26 := pos
+					position281_26 := pos
 					{
-						position284_26, tokenIndex284_26 := pos, ti
+						position282_26, tokenIndex282_26 := pos, ti
 						{ // url_xalpha
-							position275_24_26, tokenIndex275_24_26 := pos, ti
+							position273_24_26, tokenIndex273_24_26 := pos, ti
 							{
-								position276_24_26 := pos
+								position274_24_26 := pos
 								{
 									if c := buffer[pos]; class9[c] != 0 {
 										pos++
@@ -23752,49 +24000,49 @@ func (p *Parser) rurl_xpalphas() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position76_21_24_26, tokenIndex76_21_24_26 := pos, ti
+												position74_21_24_26, tokenIndex74_21_24_26 := pos, ti
 												{
-													position77_21_24_26 := pos
+													position75_21_24_26 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_24_26
+														goto l74_21_24_26
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_5_21_24_26
+															goto l76_5_21_24_26
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_24_26
-													l78_5_21_24_26:
+														goto l74_21_24_26
+													l76_5_21_24_26:
 														pos++
 														goto lok5_21_24_26
 													}
 												lok5_21_24_26:
 													{ // hex
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_6_21_24_26
+															goto l76_6_21_24_26
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_24_26
-													l78_6_21_24_26:
+														goto l74_21_24_26
+													l76_6_21_24_26:
 														pos++
 														goto lok6_21_24_26
 													}
 												lok6_21_24_26:
-													_ = position77_21_24_26
+													_ = position75_21_24_26
 												}
 												goto lok21_24_26
-											l76_21_24_26:
-												pos, ti = position76_21_24_26, tokenIndex76_21_24_26
-												goto l275_24_26
+											l74_21_24_26:
+												pos, ti = position74_21_24_26, tokenIndex74_21_24_26
+												goto l273_24_26
 											}
 										lok21_24_26:
 											;
@@ -23804,52 +24052,52 @@ func (p *Parser) rurl_xpalphas() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l275_24_26
+												goto l273_24_26
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position276_24_26
+								_ = position274_24_26
 							}
 							goto lok24_26
-						l275_24_26:
-							pos, ti = position275_24_26, tokenIndex275_24_26
-							goto l285_26
+						l273_24_26:
+							pos, ti = position273_24_26, tokenIndex273_24_26
+							goto l283_26
 						}
 					lok24_26:
-						goto l284_26
-					l285_26:
-						pos, ti = position284_26, tokenIndex284_26
+						goto l282_26
+					l283_26:
+						pos, ti = position282_26, tokenIndex282_26
 						if buffer[pos] != '+' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l282_26
+							goto l280_26
 						}
 						pos++
 					}
-				l284_26:
-					_ = position283_26
+				l282_26:
+					_ = position281_26
 				}
 				goto lok26
-			l282_26:
-				pos, ti = position282_26, tokenIndex282_26
-				goto l289
+			l280_26:
+				pos, ti = position280_26, tokenIndex280_26
+				goto l287
 			}
 		lok26:
-			goto l288
-		l289:
-			pos, ti = position289, tokenIndex289
+			goto l286
+		l287:
+			pos, ti = position287, tokenIndex287
 		}
-		_ = position287
+		_ = position285
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l286:
-	pos, ti = position286, tokenIndex286
+l284:
+	pos, ti = position284, tokenIndex284
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23857,19 +24105,19 @@ l286:
 func (p *Parser) nurl_xpalphas() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position286, tokenIndex286 := pos, ti
+	position284, tokenIndex284 := pos, ti
 	{
-		position287 := pos
+		position285 := pos
 		{ // url_xpalpha
-			position282_25, tokenIndex282_25 := pos, ti
+			position280_25, tokenIndex280_25 := pos, ti
 			{
-				position283_25 := pos
+				position281_25 := pos
 				{
-					position284_25, tokenIndex284_25 := pos, ti
+					position282_25, tokenIndex282_25 := pos, ti
 					{ // url_xalpha
-						position275_24_25, tokenIndex275_24_25 := pos, ti
+						position273_24_25, tokenIndex273_24_25 := pos, ti
 						{
-							position276_24_25 := pos
+							position274_24_25 := pos
 							{
 								if c := buffer[pos]; class9[c] != 0 {
 									pos++
@@ -23884,9 +24132,9 @@ func (p *Parser) nurl_xpalphas() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position76_21_24_25, tokenIndex76_21_24_25 := pos, ti
+											position74_21_24_25, tokenIndex74_21_24_25 := pos, ti
 											{
-												position77_21_24_25 := pos
+												position75_21_24_25 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(25, true)
@@ -23895,7 +24143,7 @@ func (p *Parser) nurl_xpalphas() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_21_24_25
+													goto l74_21_24_25
 												}
 												pos++
 												{ // hex
@@ -23903,13 +24151,13 @@ func (p *Parser) nurl_xpalphas() bool {
 														p.note(26, true)
 													}
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_5_21_24_25
+														goto l76_5_21_24_25
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_21_24_25
-												l78_5_21_24_25:
+													goto l74_21_24_25
+												l76_5_21_24_25:
 													pos++
 													goto lok5_21_24_25
 												}
@@ -23919,23 +24167,23 @@ func (p *Parser) nurl_xpalphas() bool {
 														p.note(26, true)
 													}
 													if c := buffer[pos]; class4[c] != 0 {
-														goto l78_6_21_24_25
+														goto l76_6_21_24_25
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l76_21_24_25
-												l78_6_21_24_25:
+													goto l74_21_24_25
+												l76_6_21_24_25:
 													pos++
 													goto lok6_21_24_25
 												}
 											lok6_21_24_25:
-												_ = position77_21_24_25
+												_ = position75_21_24_25
 											}
 											goto lok21_24_25
-										l76_21_24_25:
-											pos, ti = position76_21_24_25, tokenIndex76_21_24_25
-											goto l275_24_25
+										l74_21_24_25:
+											pos, ti = position74_21_24_25, tokenIndex74_21_24_25
+											goto l273_24_25
 										}
 									lok21_24_25:
 										;
@@ -23948,24 +24196,24 @@ func (p *Parser) nurl_xpalphas() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l275_24_25
+											goto l273_24_25
 										}
 										pos++
 									}
 								}
 							}
 
-							_ = position276_24_25
+							_ = position274_24_25
 						}
 						goto lok24_25
-					l275_24_25:
-						pos, ti = position275_24_25, tokenIndex275_24_25
-						goto l285_25
+					l273_24_25:
+						pos, ti = position273_24_25, tokenIndex273_24_25
+						goto l283_25
 					}
 				lok24_25:
-					goto l284_25
-				l285_25:
-					pos, ti = position284_25, tokenIndex284_25
+					goto l282_25
+				l283_25:
+					pos, ti = position282_25, tokenIndex282_25
 					if buffer[pos] != '+' {
 						if int(pos) == p.at {
 							p.note(23, true)
@@ -23974,32 +24222,32 @@ func (p *Parser) nurl_xpalphas() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l282_25
+						goto l280_25
 					}
 					pos++
 				}
-			l284_25:
-				_ = position283_25
+			l282_25:
+				_ = position281_25
 			}
 			goto lok25
-		l282_25:
-			pos, ti = position282_25, tokenIndex282_25
-			goto l286
+		l280_25:
+			pos, ti = position280_25, tokenIndex280_25
+			goto l284
 		}
 	lok25:
-	l288:
+	l286:
 		{
-			position289, tokenIndex289 := pos, ti
+			position287, tokenIndex287 := pos, ti
 			{ // url_xpalpha
-				position282_26, tokenIndex282_26 := pos, ti
+				position280_26, tokenIndex280_26 := pos, ti
 				{
-					position283_26 := pos
+					position281_26 := pos
 					{
-						position284_26, tokenIndex284_26 := pos, ti
+						position282_26, tokenIndex282_26 := pos, ti
 						{ // url_xalpha
-							position275_24_26, tokenIndex275_24_26 := pos, ti
+							position273_24_26, tokenIndex273_24_26 := pos, ti
 							{
-								position276_24_26 := pos
+								position274_24_26 := pos
 								{
 									if c := buffer[pos]; class9[c] != 0 {
 										pos++
@@ -24014,9 +24262,9 @@ func (p *Parser) nurl_xpalphas() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position76_21_24_26, tokenIndex76_21_24_26 := pos, ti
+												position74_21_24_26, tokenIndex74_21_24_26 := pos, ti
 												{
-													position77_21_24_26 := pos
+													position75_21_24_26 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(25, true)
@@ -24025,7 +24273,7 @@ func (p *Parser) nurl_xpalphas() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_24_26
+														goto l74_21_24_26
 													}
 													pos++
 													{ // hex
@@ -24033,13 +24281,13 @@ func (p *Parser) nurl_xpalphas() bool {
 															p.note(26, true)
 														}
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_5_21_24_26
+															goto l76_5_21_24_26
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_24_26
-													l78_5_21_24_26:
+														goto l74_21_24_26
+													l76_5_21_24_26:
 														pos++
 														goto lok5_21_24_26
 													}
@@ -24049,23 +24297,23 @@ func (p *Parser) nurl_xpalphas() bool {
 															p.note(26, true)
 														}
 														if c := buffer[pos]; class4[c] != 0 {
-															goto l78_6_21_24_26
+															goto l76_6_21_24_26
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l76_21_24_26
-													l78_6_21_24_26:
+														goto l74_21_24_26
+													l76_6_21_24_26:
 														pos++
 														goto lok6_21_24_26
 													}
 												lok6_21_24_26:
-													_ = position77_21_24_26
+													_ = position75_21_24_26
 												}
 												goto lok21_24_26
-											l76_21_24_26:
-												pos, ti = position76_21_24_26, tokenIndex76_21_24_26
-												goto l275_24_26
+											l74_21_24_26:
+												pos, ti = position74_21_24_26, tokenIndex74_21_24_26
+												goto l273_24_26
 											}
 										lok21_24_26:
 											;
@@ -24078,24 +24326,24 @@ func (p *Parser) nurl_xpalphas() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l275_24_26
+												goto l273_24_26
 											}
 											pos++
 										}
 									}
 								}
 
-								_ = position276_24_26
+								_ = position274_24_26
 							}
 							goto lok24_26
-						l275_24_26:
-							pos, ti = position275_24_26, tokenIndex275_24_26
-							goto l285_26
+						l273_24_26:
+							pos, ti = position273_24_26, tokenIndex273_24_26
+							goto l283_26
 						}
 					lok24_26:
-						goto l284_26
-					l285_26:
-						pos, ti = position284_26, tokenIndex284_26
+						goto l282_26
+					l283_26:
+						pos, ti = position282_26, tokenIndex282_26
 						if buffer[pos] != '+' {
 							if int(pos) == p.at {
 								p.note(23, true)
@@ -24104,29 +24352,29 @@ func (p *Parser) nurl_xpalphas() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l282_26
+							goto l280_26
 						}
 						pos++
 					}
-				l284_26:
-					_ = position283_26
+				l282_26:
+					_ = position281_26
 				}
 				goto lok26
-			l282_26:
-				pos, ti = position282_26, tokenIndex282_26
-				goto l289
+			l280_26:
+				pos, ti = position280_26, tokenIndex280_26
+				goto l287
 			}
 		lok26:
-			goto l288
-		l289:
-			pos, ti = position289, tokenIndex289
+			goto l286
+		l287:
+			pos, ti = position287, tokenIndex287
 		}
-		_ = position287
+		_ = position285
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l286:
-	pos, ti = position286, tokenIndex286
+l284:
+	pos, ti = position284, tokenIndex284
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -24135,42 +24383,42 @@ l286:
 func (p *Parser) rurl_ialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position290, tokenIndex290 := pos, ti
+	position288, tokenIndex288 := pos, ti
 	{
-		position291 := pos
+		position289 := pos
 		{ // alpha
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l67_27
+				goto l65_27
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class6[c] != 0 {
-				goto l67_27
+				goto l65_27
 			}
-			goto l290
-		l67_27:
+			goto l288
+		l65_27:
 			pos++
 			goto lok27
 		}
 	lok27:
 		{
-			position292, tokenIndex292 := pos, ti
+			position290, tokenIndex290 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rurl_xalphas() {
-				goto l292
+				goto l290
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l293
-		l292:
-			pos, ti = position292, tokenIndex292
+			goto l291
+		l290:
+			pos, ti = position290, tokenIndex290
 		}
-	l293:
-		_ = position291
+	l291:
+		_ = position289
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l290:
-	pos, ti = position290, tokenIndex290
+l288:
+	pos, ti = position288, tokenIndex288
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -24178,15 +24426,15 @@ l290:
 func (p *Parser) nurl_ialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position290, tokenIndex290 := pos, ti
+	position288, tokenIndex288 := pos, ti
 	{
-		position291 := pos
+		position289 := pos
 		{ // alpha
 			if int(pos) == p.at {
 				p.note(19, true)
 			}
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l67_27
+				goto l65_27
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -24195,31 +24443,31 @@ func (p *Parser) nurl_ialpha() bool {
 				p.note(20, true)
 			}
 			if c := buffer[pos]; class6[c] != 0 {
-				goto l67_27
+				goto l65_27
 			}
-			goto l290
-		l67_27:
+			goto l288
+		l65_27:
 			pos++
 			goto lok27
 		}
 	lok27:
 		{
-			position292, tokenIndex292 := pos, ti
+			position290, tokenIndex290 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nurl_xalphas() {
-				goto l292
+				goto l290
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l293
-		l292:
-			pos, ti = position292, tokenIndex292
+			goto l291
+		l290:
+			pos, ti = position290, tokenIndex290
 		}
-	l293:
-		_ = position291
+	l291:
+		_ = position289
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l290:
-	pos, ti = position290, tokenIndex290
+l288:
+	pos, ti = position288, tokenIndex288
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -24228,48 +24476,48 @@ l290:
 func (p *Parser) rdigits() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position295, tokenIndex295 := pos, ti
+	position293, tokenIndex293 := pos, ti
 	{
-		position296 := pos
+		position294 := pos
 		{ // digit
 			if c := buffer[pos]; class5[c] != 0 {
-				goto l71_1
+				goto l69_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l295
-		l71_1:
+			goto l293
+		l69_1:
 			pos++
 			goto lok1
 		}
 	lok1:
-	l297:
+	l295:
 		{
-			position298, tokenIndex298 := pos, ti
+			position296, tokenIndex296 := pos, ti
 			{ // digit
 				if c := buffer[pos]; class5[c] != 0 {
-					goto l71_2
+					goto l69_2
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l298
-			l71_2:
+				goto l296
+			l69_2:
 				pos++
 				goto lok2
 			}
 		lok2:
-			goto l297
-		l298:
-			pos, ti = position298, tokenIndex298
+			goto l295
+		l296:
+			pos, ti = position296, tokenIndex296
 		}
-		_ = position296
+		_ = position294
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l295:
-	pos, ti = position295, tokenIndex295
+l293:
+	pos, ti = position293, tokenIndex293
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -24277,54 +24525,54 @@ l295:
 func (p *Parser) ndigits() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position295, tokenIndex295 := pos, ti
+	position293, tokenIndex293 := pos, ti
 	{
-		position296 := pos
+		position294 := pos
 		{ // digit
 			if int(pos) == p.at {
 				p.note(27, true)
 			}
 			if c := buffer[pos]; class5[c] != 0 {
-				goto l71_1
+				goto l69_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l295
-		l71_1:
+			goto l293
+		l69_1:
 			pos++
 			goto lok1
 		}
 	lok1:
-	l297:
+	l295:
 		{
-			position298, tokenIndex298 := pos, ti
+			position296, tokenIndex296 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(27, true)
 				}
 				if c := buffer[pos]; class5[c] != 0 {
-					goto l71_2
+					goto l69_2
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l298
-			l71_2:
+				goto l296
+			l69_2:
 				pos++
 				goto lok2
 			}
 		lok2:
-			goto l297
-		l298:
-			pos, ti = position298, tokenIndex298
+			goto l295
+		l296:
+			pos, ti = position296, tokenIndex296
 		}
-		_ = position296
+		_ = position294
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l295:
-	pos, ti = position295, tokenIndex295
+l293:
+	pos, ti = position293, tokenIndex293
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -24334,17 +24582,17 @@ func (p *Parser) ralphanum() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l299
+		goto l297
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l299
+		goto l297
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l299:
+l297:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -24357,7 +24605,7 @@ func (p *Parser) nalphanum() bool {
 		p.note(19, true)
 	}
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l299
+		goto l297
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -24366,11 +24614,11 @@ func (p *Parser) nalphanum() bool {
 		p.note(42, true)
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l299
+		goto l297
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l299:
+l297:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -24380,54 +24628,54 @@ l299:
 func (p *Parser) ralphanums() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position303, tokenIndex303 := pos, ti
+	position301, tokenIndex301 := pos, ti
 	{
-		position304 := pos
+		position302 := pos
 		{ // alphanum
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l299_3
+				goto l297_3
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l299_3
+				goto l297_3
 			}
-			goto l303
-		l299_3:
+			goto l301
+		l297_3:
 			pos++
 			goto lok3
 		}
 	lok3:
-	l305:
+	l303:
 		{
-			position306, tokenIndex306 := pos, ti
+			position304, tokenIndex304 := pos, ti
 			{ // alphanum
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l299_4
+					goto l297_4
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l299_4
+					goto l297_4
 				}
-				goto l306
-			l299_4:
+				goto l304
+			l297_4:
 				pos++
 				goto lok4
 			}
 		lok4:
-			goto l305
-		l306:
-			pos, ti = position306, tokenIndex306
+			goto l303
+		l304:
+			pos, ti = position304, tokenIndex304
 		}
-		_ = position304
+		_ = position302
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l303:
-	pos, ti = position303, tokenIndex303
+l301:
+	pos, ti = position301, tokenIndex301
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -24435,15 +24683,15 @@ l303:
 func (p *Parser) nalphanums() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position303, tokenIndex303 := pos, ti
+	position301, tokenIndex301 := pos, ti
 	{
-		position304 := pos
+		position302 := pos
 		{ // alphanum
 			if int(pos) == p.at {
 				p.note(19, true)
 			}
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l299_3
+				goto l297_3
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -24452,23 +24700,23 @@ func (p *Parser) nalphanums() bool {
 				p.note(42, true)
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l299_3
+				goto l297_3
 			}
-			goto l303
-		l299_3:
+			goto l301
+		l297_3:
 			pos++
 			goto lok3
 		}
 	lok3:
-	l305:
+	l303:
 		{
-			position306, tokenIndex306 := pos, ti
+			position304, tokenIndex304 := pos, ti
 			{ // alphanum
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l299_4
+					goto l297_4
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -24477,24 +24725,24 @@ func (p *Parser) nalphanums() bool {
 					p.note(42, true)
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l299_4
+					goto l297_4
 				}
-				goto l306
-			l299_4:
+				goto l304
+			l297_4:
 				pos++
 				goto lok4
 			}
 		lok4:
-			goto l305
-		l306:
-			pos, ti = position306, tokenIndex306
+			goto l303
+		l304:
+			pos, ti = position304, tokenIndex304
 		}
-		_ = position304
+		_ = position302
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l303:
-	pos, ti = position303, tokenIndex303
+l301:
+	pos, ti = position301, tokenIndex301
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
