@@ -873,6 +873,15 @@ var ambiguities = []struct {
 		checkToken(t, uri.RFC1630, "rfc1630", s, "ftppath", 7, 10, "ftptype")
 		checkComponent(t, uri.RFC1630, s, uri.Path, "/fI")
 	}},
+	// The URL BNF's xpalpha = xalpha | + where its xalpha has "+" already (its safe): each
+	// "+" of a path derives two ways, with the same components.
+	{"rfc1630", "rfc1630", "http://a/+", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.RFC1630, s, uri.Path, "/+")
+	}},
+	// gopheraddress: [ gcommand ] absent, or gcommand = path = void.
+	{"rfc1630", "rfc1630", "gopher://h/1", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.RFC1630, s, uri.Path, "/1")
+	}},
 }
 
 // TestAmbiguities checks the table above against the ABNF's parse forest and the parser.
