@@ -24,54 +24,29 @@ import "strings"
 //     "/" or "?") up to the "?" of the search; the dot rules apply to the path of the
 //     result of that rule only, and the partial URI's search is appended untouched.
 func resolveRFC1630(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
-	spec := d.spec
-	if !o.unvalidated {
-		if err := Validate(spec, base); err != nil {
-			return Result{}, err
-		}
-	}
-	if !isFullForm1993(base) {
-		return Result{}, notAbsolute(spec, base)
-	}
-	// "A partial form can be distinguished from an absolute form in that the latter must
-	// have a colon and that colon must occur before any slash characters."
-	if isFullForm1993(ref) {
-		// "If the scheme parts are different, the whole absolute URI must be given."
-		if !o.unvalidated {
-			if err := Validate(spec, ref); err != nil {
-				return Result{}, err
-			}
-		}
-		return Result{Target: ref}, nil
-	}
-	// "Otherwise, the scheme is omitted, and:"
-	body, fragment, hasFragment := strings.Cut(ref, "#")
-	context, _, _ := strings.Cut(base, "#")
-	scheme, rest, _ := strings.Cut(context, ":")
-	var target string
+	return resolvePartialForm(d, base, ref, o, partial1630)
+}
+
+// partial1630 is RFC 1630's rule for a partial URI body (no fragment) against the
+// context (without its fragment), its scheme and what follows its ":".
+func partial1630(context, scheme, rest, body string) string {
 	if n := len(body) - len(strings.TrimLeft(body, "/")); n > 0 {
 		// "If the partial URI starts with a non-zero number of consecutive slashes, then
 		// everything from the context URI up to (but not including) the first occurrence
 		// of exactly the same number of consecutive slashes ... is taken to be the same
 		// and so prepended to the partial URL to form the full URL."
-		prefix := scheme + ":"
 		if i := slashRun(context, n); i >= 0 {
-			prefix = context[:i]
+			return context[:i] + body
 		}
-		target = prefix + body
-	} else {
-		// "The last part of the path of the context URI (anything following the
-		// rightmost slash) is removed, and the given partial URI appended in its place,
-		// and then: Within the result, all occurrences of "xxx/../" or "/." are
-		// recursively removed, where xxx, ".." and "." are complete path elements."
-		hostPart, tail := splitHostPart(rest)
-		path, _, _ := strings.Cut(tail, "?")
-		target = scheme + ":" + hostPart + removeDotElements1630(lastSlashPrefix(path)+body)
+		return scheme + ":" + body
 	}
-	if hasFragment {
-		target += "#" + fragment
-	}
-	return Result{Target: target}, nil
+	// "The last part of the path of the context URI (anything following the rightmost
+	// slash) is removed, and the given partial URI appended in its place, and then:
+	// Within the result, all occurrences of "xxx/../" or "/." are recursively removed,
+	// where xxx, ".." and "." are complete path elements."
+	hostPart, tail := splitHostPart(rest)
+	path, _, _ := strings.Cut(tail, "?")
+	return scheme + ":" + hostPart + removeDotElements1630(lastSlashPrefix(path)+body)
 }
 
 // slashRun returns the offset in s of the first run of exactly n slashes (one not part of
