@@ -62,7 +62,7 @@ var rfc1630Spec = specDesc{
 	spec: RFC1630,
 	// The header names no relations, and no later RFC names it in its own.
 	id: "rfc1630", title: "Universal Resource Identifiers in WWW", date: "1994-06",
-	document: "RFC 1630 (BNF of Generic URI Syntax; BNF for specific URL schemes)",
+	document: "RFC 1630, the generic and the URL schemes BNF sections",
 	name:     "RFC 1630", status: "Informational",
 
 	grammar: binding{
