@@ -36,9 +36,9 @@ func (r Result) String() string {
 
 // ResultError reports that a spec's algorithm, applied to a base and reference it
 // accepts, produced a string that its own grammar rejects: one of the spec's known flaws
-// (see the README), or, for url-1993 and rfc1738, whose grammars define no relative form,
-// a relative reference that does not abbreviate a valid URL. Resolve returns the Result
-// along with it. errors.As finds the *Error inside.
+// (see the README), or, for url-1993, rfc1630 and rfc1738, whose grammars define no
+// relative form, a relative reference that does not abbreviate a valid URL. Resolve
+// returns the Result along with it. errors.As finds the *Error inside.
 type ResultError struct {
 	Result Result
 	Err    *Error // why Result.Target is invalid; Err.Input is Result.Target
