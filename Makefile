@@ -44,7 +44,7 @@ bench:
 # Differential test of every grammar against its ABNF oracle with N strings per spec and
 # per scheme grammar's top rule (grammar/schemes/).
 conformance:
-	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
+	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
 
 # Run every fuzz target for FUZZTIME each, one after the other.
 FUZZPKGS := ./uri ./cmd/urispec

@@ -14,6 +14,7 @@ import (
 func TestAllocations(t *testing.T) {
 	inputs := map[uri.Spec]string{
 		uri.URL1993:      "http://www.cern.ch/hypertext/WWW/TheProject.html",
+		uri.RFC1630:      "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC1738:      "http://www.cern.ch/hypertext/WWW/TheProject.html?q",
 		uri.RFC1808:      "http://www.cern.ch:80/hypertext/WWW/TheProject.html;type=a?q#f",
 		uri.URLSyntax05:  "http://user:pw@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",

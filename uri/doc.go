@@ -6,6 +6,8 @@
 // Each version is a Spec, named on the command line and in JSON by its ID, in date order:
 //
 //	url-1993       the IETF URL working group Internet-Draft of 1993 (BNF section)
+//	rfc1630        RFC 1630, Universal Resource Identifiers in WWW, June 1994 (its
+//	               generic and scheme BNFs)
 //	rfc1738        RFC 1738, Uniform Resource Locators, December 1994, with its ten schemes
 //	rfc1808        RFC 1808, Relative Uniform Resource Locators, June 1995
 //	url-syntax-05  draft-fielding-url-syntax-05, May 1997 (became RFC 2396)

@@ -140,3 +140,50 @@ func TestRemoveDotElements1993Literal(t *testing.T) {
 		}
 	})
 }
+
+// literalRemoveDotElements1630 removes "xxx/../" and "/." as RFC 1630 says, one removal
+// at a time, the leftmost first, searching again from the start each time. Elements keep
+// what they are through the removals: the void before a "/" that begins the buffer is the
+// root, no element, while a "/" that comes to begin it when "xxx/../" goes follows a void
+// element.
+func literalRemoveDotElements1630(buf string) string {
+	root := strings.HasPrefix(buf, "/")
+	for {
+		i, n := literalDotElement1630(buf, root)
+		if i < 0 {
+			return buf
+		}
+		buf = buf[:i] + buf[i+n:]
+	}
+}
+
+func literalDotElement1630(buf string, root bool) (int, int) {
+	end := strings.IndexByte(buf, '?')
+	if end < 0 {
+		end = len(buf)
+	}
+	for i := 0; i < end; i++ {
+		// "/." at i, where "." is a complete element.
+		if buf[i] == '/' && strings.HasPrefix(buf[i:end], "/.") && (i+2 == end || buf[i+2] == '/') {
+			return i, 2
+		}
+		// "xxx/../" at i, where xxx is the complete element beginning at i: an element
+		// begins after a "/", or at 0 when the path does not begin with the root.
+		if i == 0 && root || i > 0 && buf[i-1] != '/' {
+			continue
+		}
+		j := strings.IndexByte(buf[i:end], '/')
+		if j >= 0 && strings.HasPrefix(buf[i+j:end], "/../") {
+			return i, j + 4
+		}
+	}
+	return -1, 0
+}
+
+func TestRemoveDotElements1630Literal(t *testing.T) {
+	dotInputs(8, func(in string) {
+		if got, want := removeDotElements1630(in), literalRemoveDotElements1630(in); got != want {
+			t.Fatalf("removeDotElements1630(%q) = %q, the removals one at a time give %q", in, got, want)
+		}
+	})
+}

@@ -140,6 +140,7 @@ func ExampleSpecs() {
 	}
 	// Output:
 	// url-1993 1993-07
+	// rfc1630 1994-06
 	// rfc1738 1994-12
 	// rfc1808 1995-06
 	// url-syntax-05 1997-05

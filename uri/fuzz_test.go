@@ -28,6 +28,7 @@ const oracleFuzzMax = 256
 
 // One target per grammar: each spec's, and RFC 6570's URI Templates.
 func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
+func FuzzValidateRFC1630(f *testing.F)      { fuzzValidate(f, "rfc1630") }
 func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
 func FuzzValidateRFC1808(f *testing.F)      { fuzzValidate(f, "rfc1808") }
 func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }

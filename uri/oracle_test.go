@@ -52,6 +52,7 @@ import (
 
 	goabnf "github.com/pandatix/go-abnf"
 
+	"github.com/urispec/urispec/gen/rfc1630"
 	"github.com/urispec/urispec/gen/rfc1738"
 	"github.com/urispec/urispec/gen/rfc1808"
 	"github.com/urispec/urispec/gen/rfc2396"
@@ -98,7 +99,9 @@ type oracle struct {
 	name string
 	// newParser makes the parser the ABNF is compared with.
 	newParser func() (*uri.Parser, error)
-	// alphabet is what near-misses insert or substitute; wide adds non-ASCII ones.
+	// alphabet is what near-misses insert or substitute (mutationAlphabet and the file's
+	// "; oracle-mutations:" line: delimiters of its own, such as "+"); wide adds non-ASCII
+	// ones.
 	alphabet string
 	wide     bool
 	// opts are the ParserOptions under which the spec's parser derives the language of
@@ -219,8 +222,8 @@ func loadOracle(name string) (*oracle, error) {
 	if top == "" || goabnf.GetRule(top, g.Rulemap) == nil {
 		return nil, fmt.Errorf("%s: no top rule: add a line \"; oracle-top: RULE\"", path)
 	}
-	o := &oracle{name: name, path: path, g: g, top: top, alphabet: mutationAlphabet,
-		parserOpt: directive(src, "oracle-parser")}
+	o := &oracle{name: name, path: path, g: g, top: top,
+		alphabet: mutationAlphabet + directive(src, "oracle-mutations"), parserOpt: directive(src, "oracle-parser")}
 	if o.re, err = compileRegex(g, top); err != nil {
 		o.re, o.reNone = nil, regexUnavailable(err)
 	}
@@ -878,6 +881,54 @@ var ambiguities = []struct {
 	{"url-1993", "prefixedaddress", "prospero://h/x%001", 2, func(t *testing.T, s string) {
 		checkComponent(t, uri.URL1993, s, uri.Path, "/x%001")
 	}},
+
+	// rfc1630 (the URL BNF; the top rule rfc1630 composes both BNFs, see the grammar).
+	// login = [ user [ : password ] @ ] hostport, and hostname derives "@": the PEG reads
+	// the user where the hostport after the "@" ends the login (as RFC 3986's userinfo).
+	{"rfc1630", "rfc1630", "ftp://a@b/c", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1630, "rfc1630", s, "user", 6, 7, "")
+		checkComponent(t, uri.RFC1630, s, uri.Host, "b")
+		checkComponent(t, uri.RFC1630, s, uri.Userinfo, "a")
+	}},
+	// hostname = ialpha [ . hostname ], and ialpha derives ".": the whole run is one
+	// hostname either way.
+	{"rfc1630", "rfc1630", "http://a.b/", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.RFC1630, s, uri.Host, "a.b")
+		checkHostKind(t, uri.RFC1630, s, uri.HostName)
+	}},
+	// groupart = * | group | article: "a@b" is a group (ialpha derives "@") and an
+	// article. News: "A message identifier may be distinguished from a news group name by
+	// the presence of the commercial at "@" character": the PEG tries article first.
+	{"rfc1630", "rfc1630", "news:a@b", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1630, "rfc1630", s, "article", 5, 8, "group")
+		checkComponent(t, uri.RFC1630, s, uri.Path, "a@b")
+	}},
+	// mailtoaddress = m a i l t o : xalphas @ hostname, both sides derive "@": the PEG
+	// ends xalphas at the first "@" followed by a letter.
+	{"rfc1630", "rfc1630", "mailto:a@b@c", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1630, "rfc1630", s, "hostname", 9, 12, "")
+		checkComponent(t, uri.RFC1630, s, uri.Path, "a@b@c")
+	}},
+	// The URL BNF's search = xalphas [ + search ], and its xalphas derive "+": one query
+	// either way.
+	{"rfc1630", "rfc1630", "http://a/?x+y", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.RFC1630, s, uri.Query, "x+y")
+	}},
+	// ftpaddress = ... / path [ ftptype ], and path derives every ftptype: the path
+	// takes "I" (the FTP section's ";type=" suffix cannot be derived at all).
+	{"rfc1630", "rfc1630", "ftp://h/fI", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1630, "rfc1630", s, "ftppath", 7, 10, "ftptype")
+		checkComponent(t, uri.RFC1630, s, uri.Path, "/fI")
+	}},
+	// The URL BNF's xpalpha = xalpha | + where its xalpha has "+" already (its safe): each
+	// "+" of a path derives two ways, with the same components.
+	{"rfc1630", "rfc1630", "http://a/+", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.RFC1630, s, uri.Path, "/+")
+	}},
+	// gopheraddress: [ gcommand ] absent, or gcommand = path = void.
+	{"rfc1630", "rfc1630", "gopher://h/1", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.RFC1630, s, uri.Path, "/1")
+	}},
 }
 
 // TestAmbiguities checks the table above against the ABNF's parse forest and the parser.
@@ -921,6 +972,7 @@ var genParsers = map[uri.Spec]struct {
 	name func(int) string
 }{
 	uri.URL1993:      {func() tokenMachine { return &url1993.Parser{} }, url1993.RuleID, url1993.RuleName},
+	uri.RFC1630:      {func() tokenMachine { return &rfc1630.Parser{} }, rfc1630.RuleID, rfc1630.RuleName},
 	uri.RFC1738:      {func() tokenMachine { return &rfc1738.Parser{} }, rfc1738.RuleID, rfc1738.RuleName},
 	uri.RFC1808:      {func() tokenMachine { return &rfc1808.Parser{} }, rfc1808.RuleID, rfc1808.RuleName},
 	uri.URLSyntax05:  {func() tokenMachine { return &urlsyntax05.Parser{} }, urlsyntax05.RuleID, urlsyntax05.RuleName},

@@ -155,7 +155,8 @@ func (r Reference) HostKind() HostKind { return r.hostKind }
 func (r Reference) IsAbsolute() bool { return r.Has(Scheme) }
 
 // String recomposes the reference from its components with the algorithm of RFC 3986
-// section 5.3 (2396's 5.2 step 7), after the url-1993 "URL:" prefix if there is one.
+// section 5.3 (2396's 5.2 step 7), after the prefix if there is one (url-1993's "URL:",
+// rfc1630's "url:").
 // For a parsed reference it gives back the input; for the zero Reference, "".
 func (r Reference) String() string {
 	var b strings.Builder

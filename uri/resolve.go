@@ -36,9 +36,9 @@ func (r Result) String() string {
 
 // ResultError reports that a spec's algorithm, applied to a base and reference it
 // accepts, produced a string that its own grammar rejects: one of the spec's known flaws
-// (see the README), or, for url-1993 and rfc1738, whose grammars define no relative form,
-// a relative reference that does not abbreviate a valid URL. Resolve returns the Result
-// along with it. errors.As finds the *Error inside.
+// (see the README), or, for url-1993, rfc1630 and rfc1738, whose grammars define no
+// relative form, a relative reference that does not abbreviate a valid URL. Resolve
+// returns the Result along with it. errors.As finds the *Error inside.
 type ResultError struct {
 	Result Result
 	Err    *Error // why Result.Target is invalid; Err.Input is Result.Target
@@ -77,7 +77,8 @@ func NonStrict() ResolveOption { return func(o *resolveOptions) { o.nonStrict = 
 // generic parsing rule instead of its grammar, and does not check them or the result:
 // the regular expression of Appendix B (url-syntax-05, rfc2396, rfc2396bis-01, rfc3986),
 // the parsing steps of RFC 1808 section 2.4 (rfc1738), the full/partial distinction of
-// the "Partial form" section (url-1993). It shows what the algorithm alone does, for
+// the "Partial form" section (url-1993), the same distinction of RFC 1630's "Partial
+// (relative) form" section (rfc1630). It shows what the algorithm alone does, for
 // inputs the grammar rejects (RFC 2396's "?y", which its own Appendix C resolves). The
 // base must still have a scheme.
 func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidated = true } }
@@ -85,6 +86,8 @@ func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidate
 // Resolve resolves ref against base with spec's own algorithm, written from its text:
 //
 //	url-1993       the "Partial form" section          resolve_url1993.go
+//	rfc1630        the "Partial (relative) form"       resolve_rfc1630.go
+//	               section
 //	rfc1738        RFC 1808 section 4, which RFC 1738  resolve_rfc1808.go
 //	               defers to for relative URLs
 //	rfc1808        section 4                           resolve_rfc1808.go

@@ -56,6 +56,7 @@ var resolveTables = []struct {
 	lenient bool
 }{
 	{"url-1993.tsv", URL1993, true},
+	{"rfc1630.tsv", RFC1630, false},
 	{"rfc1808.tsv", RFC1738, true},
 	{"rfc1808.tsv", RFC1808, false},
 	{"url-syntax-05.tsv", URLSyntax05, false},

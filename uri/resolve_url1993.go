@@ -19,6 +19,38 @@ import "strings"
 //   - the dot rules apply "within the result" of the relative-path rule only, and within
 //     its path: the partial URL's search ("?" onwards) is appended untouched.
 func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
+	return resolvePartialForm(d, base, ref, o, partial1993)
+}
+
+// partial1993 is the draft's rule for a partial URL body (no fragment) against the
+// context's scheme and what follows its ":".
+func partial1993(_, scheme, rest, body string) string {
+	if strings.HasPrefix(body, "//") {
+		// "If the host and/or port parts are different, the host, port name and all the
+		// rest of the locator must be given."
+		return scheme + ":" + body
+	}
+	// "If the access and host parts are the same, then the path may be given in absolute
+	// (fully qualified) or relative form."
+	hostPart, tail := splitHostPart(rest)
+	if strings.HasPrefix(body, "/") {
+		// "If a leading slash is present, the path is absolute."
+		return scheme + ":" + hostPart + body
+	}
+	// "The last part of the path of the context locator (anything following the rightmost
+	// slash) is removed, and the given partial URL appended in its place." "Within the
+	// result, all occurrences of "/xxx/.." or "/." are recursively removed, where xxx, ".."
+	// and "." are complete path elements."
+	path, _, _ := strings.Cut(tail, "?")
+	return scheme + ":" + hostPart + removeDotElements1993(lastSlashPrefix(path)+body)
+}
+
+// resolvePartialForm is what the 1993 draft and RFC 1630 share: the base must be valid
+// (unless unvalidated) and a full form; a full-form reference is the target as it is,
+// validated; a partial one has its fragment set aside, rule makes the target of the rest
+// (given the context without its fragment, its scheme and what follows its ":"), and the
+// fragment is put back.
+func resolvePartialForm(d *specDesc, base, ref string, o resolveOptions, rule func(context, scheme, rest, body string) string) (Result, error) {
 	spec := d.spec
 	if !o.unvalidated {
 		if err := validatePlain(spec, base); err != nil {
@@ -29,7 +61,8 @@ func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, er
 		return Result{}, notAbsolute(spec, base)
 	}
 	// "A partial form can be distinguished from a full form in that a full form must have
-	// a colon and that colon must occur before any slash characters."
+	// a colon and that colon must occur before any slash characters." (RFC 1630: "an
+	// absolute form", in the same words.)
 	if isFullForm1993(ref) {
 		// "If the scheme parts are different, the whole absolute locator must be given."
 		if !o.unvalidated {
@@ -41,41 +74,26 @@ func resolveURL1993(d *specDesc, base, ref string, o resolveOptions) (Result, er
 	}
 	// "Otherwise, the scheme is omitted, and:"
 	body, fragment, hasFragment := strings.Cut(ref, "#")
-	bodyBase, _, _ := strings.Cut(base, "#")
-	scheme, rest, _ := strings.Cut(bodyBase, ":")
-	var target string
-	switch {
-	case strings.HasPrefix(body, "//"):
-		// "If the host and/or port parts are different, the host, port name and all the
-		// rest of the locator must be given."
-		target = scheme + ":" + body
-	default:
-		// "If the access and host parts are the same, then the path may be given in
-		// absolute (fully qualified) or relative form."
-		hostPart := ""
-		if strings.HasPrefix(rest, "//") {
-			i := strings.IndexAny(rest[2:], "/?")
-			if i < 0 {
-				i = len(rest) - 2
-			}
-			hostPart, rest = rest[:2+i], rest[2+i:]
-		}
-		path, _, _ := strings.Cut(rest, "?")
-		if strings.HasPrefix(body, "/") {
-			// "If a leading slash is present, the path is absolute."
-			target = scheme + ":" + hostPart + body
-		} else {
-			// "The last part of the path of the context locator (anything following the
-			// rightmost slash) is removed, and the given partial URL appended in its place."
-			// "Within the result, all occurrences of "/xxx/.." or "/." are recursively
-			// removed, where xxx, ".." and "." are complete path elements."
-			target = scheme + ":" + hostPart + removeDotElements1993(lastSlashPrefix(path)+body)
-		}
-	}
+	context, _, _ := strings.Cut(base, "#")
+	scheme, rest, _ := strings.Cut(context, ":")
+	target := rule(context, scheme, rest, body)
 	if hasFragment {
 		target += "#" + fragment
 	}
 	return Result{Target: target}, nil
+}
+
+// splitHostPart splits what follows "scheme:" into the host part, "//" up to the next "/"
+// or "?" (empty when rest does not begin with "//"), and the path and search after it.
+func splitHostPart(rest string) (hostPart, tail string) {
+	if !strings.HasPrefix(rest, "//") {
+		return "", rest
+	}
+	i := strings.IndexAny(rest[2:], "/?")
+	if i < 0 {
+		return rest, ""
+	}
+	return rest[:2+i], rest[2+i:]
 }
 
 // isFullForm1993 reports whether s has a colon before any slash.

@@ -15,6 +15,7 @@ type Spec uint8
 // exchange a Spec by its ID (String, ParseSpec).
 const (
 	URL1993      Spec = iota + 1 // IETF URL WG Internet-Draft, 1993
+	RFC1630                      // RFC 1630, June 1994
 	RFC1738                      // RFC 1738, December 1994
 	RFC1808                      // RFC 1808, June 1995
 	URLSyntax05                  // draft-fielding-url-syntax-05, May 1997
@@ -82,6 +83,7 @@ type specDesc struct {
 // specTable holds every spec's descriptor under its Spec constant, in date order.
 var specTable = [numSpecs]*specDesc{
 	URL1993:      &url1993Spec,
+	RFC1630:      &rfc1630Spec,
 	RFC1738:      &rfc1738Spec,
 	RFC1808:      &rfc1808Spec,
 	URLSyntax05:  &urlSyntax05Spec,

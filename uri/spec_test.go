@@ -9,13 +9,24 @@ import (
 )
 
 // TestLineage checks the relations against the documents' headers: RFC 2396 "Updates:
-// 1808, 1738"; RFC 3986 "Updates: 1738", "Obsoletes: 2732, 2396, 1808"; RFC 6874
-// "Updates: 3986", obsoleted by RFC 9844; the drafts became RFCs.
+// 1808, 1738"; RFC 2732 "Updates: 2396"; RFC 3986 "Updates: 1738", "Obsoletes: 2732,
+// 2396, 1808"; RFC 6874 "Updates: 3986", obsoleted by RFC 9844; RFC 1630 (Informational)
+// and RFC 3987 name no relation, and no later header names them; the drafts became RFCs.
+// Every spec must have a row.
 func TestLineage(t *testing.T) {
+	rows := map[Spec]bool{}
 	for _, tc := range []struct {
 		spec Spec
 		want Lineage
 	}{
+		{URL1993, Lineage{Document: "IETF URL WG Internet-Draft of 1993", Status: "Internet-Draft", Updates: []string{}, Obsoletes: []string{},
+			UpdatedBy: []string{}, ObsoletedBy: []string{}, Became: "RFC 1738"}},
+		{RFC1630, Lineage{Document: "RFC 1630", Status: "Informational", Updates: []string{}, Obsoletes: []string{},
+			UpdatedBy: []string{}, ObsoletedBy: []string{}}},
+		{RFC2732, Lineage{Document: "RFC 2732", Status: "Standards Track", Updates: []string{"RFC 2396"}, Obsoletes: []string{},
+			UpdatedBy: []string{}, ObsoletedBy: []string{"RFC 3986"}}},
+		{RFC3987, Lineage{Document: "RFC 3987", Status: "Standards Track", Updates: []string{}, Obsoletes: []string{},
+			UpdatedBy: []string{}, ObsoletedBy: []string{}}},
 		{RFC1738, Lineage{Document: "RFC 1738", Status: "Standards Track", Updates: []string{}, Obsoletes: []string{},
 			UpdatedBy: []string{"RFC 2396", "RFC 3986"}, ObsoletedBy: []string{}}},
 		{RFC1808, Lineage{Document: "RFC 1808", Status: "Standards Track", Updates: []string{}, Obsoletes: []string{},
@@ -31,8 +42,14 @@ func TestLineage(t *testing.T) {
 		{RFC2396bis01, Lineage{Document: "draft-fielding-uri-rfc2396bis-01", Status: "Internet-Draft", Updates: []string{}, Obsoletes: []string{},
 			UpdatedBy: []string{}, ObsoletedBy: []string{}, Became: "RFC 3986"}},
 	} {
+		rows[tc.spec] = true
 		if diff := cmp.Diff(tc.want, tc.spec.Lineage()); diff != "" {
 			t.Errorf("%v.Lineage() (-want +got):\n%s", tc.spec, diff)
+		}
+	}
+	for _, s := range Specs() {
+		if !rows[s] {
+			t.Errorf("%v: no expected lineage: add its row", s)
 		}
 	}
 	// The returned lists are copies: changing one does not change the table.

@@ -38,7 +38,7 @@ type jsonComponents struct {
 	Fragment  *string `json:"fragment"`
 	User      *string `json:"user,omitempty"`
 	Password  *string `json:"password,omitempty"`
-	Prefix    *string `json:"prefix,omitempty"` // url-1993's "URL:"
+	Prefix    *string `json:"prefix,omitempty"` // url-1993's "URL:", rfc1630's "url:"
 	Zone      *string `json:"zone,omitempty"`   // rfc6874's ZoneID, when the host has one
 	Params    *string `json:"params,omitempty"` // rfc1808's params, when the path has a ";"
 }

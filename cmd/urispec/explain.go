@@ -287,7 +287,7 @@ func explainHazards(b *strings.Builder, hz []uri.Hazard, col []int, indent strin
 // "<scheme>://<userinfo>@<host>:<port><path>?<query>".
 func layout(r uri.Reference) string {
 	var b strings.Builder
-	if r.Has(uri.Prefix) { // the part before the scheme: url-1993's "URL:"
+	if r.Has(uri.Prefix) { // the part before the scheme: url-1993's "URL:", rfc1630's "url:"
 		b.WriteString("<prefix>")
 	}
 	if r.Has(uri.Scheme) {
