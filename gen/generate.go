@@ -14,3 +14,4 @@ package gen
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc2396bis-01.peg -package rfc2396bis01 -out rfc2396bis01/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc3987.peg -package rfc3987 -out rfc3987/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc6874.peg -package rfc6874 -out rfc6874/parser.go
+//go:generate go run ../internal/pegwrap -grammar ../grammar/whatwg.peg -package whatwg -out whatwg/parser.go

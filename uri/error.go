@@ -20,6 +20,16 @@ type Error struct {
 	Offset int
 	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
 	Rule string
+	// Validation is, under whatwg, the name the WHATWG URL Standard gives the fault
+	// among its validation errors ("invalid-URL-unit", "port-out-of-range"): the one the
+	// standard's URL parser reports for the same input. It is "" under the other specs,
+	// and where the parser reports no validation error for a string that is not a valid
+	// URL string (the standard says the two can differ).
+	Validation string
+
+	// reason says what a check that follows the grammar found (whatwg's valid domain and
+	// port); "" for an error of the grammar itself.
+	reason string
 
 	// top is the entry rule of the Parser that made the error, from which Expected is
 	// found; 0 when expected was fixed when the error was made.
@@ -30,7 +40,8 @@ type Error struct {
 
 // Expected lists what the grammar would have accepted at Offset: names of character
 // classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
-// Offset is beyond 64 KiB.
+// Offset is beyond 64 KiB, and for the error of a check that follows the grammar
+// (whatwg's valid domain and port), where the grammar accepted the input.
 //
 // It is found on the first call, not when the Error is made, so that code that only
 // tests for an error (a validator, a corpus report) does not pay for it: finding it
@@ -63,12 +74,23 @@ func (e *Error) findExpected() []string {
 }
 
 // Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:
-// the spec, what was found at Offset, and Rule. It does not list Expected, which costs
+// the spec, what was found at Offset, and Rule, then Validation in parentheses if it is
+// set. An error of a check that follows the grammar (whatwg) says instead what the check
+// found: `whatwg: port-out-of-range at byte 19 in URL-port string: ...`. It does not list Expected, which costs
 // parses to find; a caller that shows it asks for it.
 func (e *Error) Error() string {
 	b := make([]byte, 0, 64+len(e.Rule))
 	b = append(b, e.Spec.String()...)
 	b = append(b, ": "...)
+	if e.reason != "" {
+		b = append(b, e.Validation...)
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, " in "...)
+		b = append(b, e.Rule...)
+		b = append(b, ": "...)
+		return string(append(b, e.reason...))
+	}
 	if e.Offset >= len(e.Input) {
 		b = append(b, "unexpected end of input"...)
 	} else {
@@ -80,6 +102,11 @@ func (e *Error) Error() string {
 	if e.Rule != "" {
 		b = append(b, " in "...)
 		b = append(b, e.Rule...)
+	}
+	if e.Validation != "" {
+		b = append(b, " ("...)
+		b = append(b, e.Validation...)
+		b = append(b, ')')
 	}
 	return string(b)
 }

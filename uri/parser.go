@@ -15,13 +15,19 @@ type Parser struct {
 	top  int // the entry rule: g.top, or g.genericTop under GenericOnly
 	m    machine
 	toks [][3]int32 // the syntax tree of the last Run, reused
+	// check, when set, runs the procedures that follow the grammar on what it accepted
+	// (whatwg); nil under GrammarOnly.
+	check func(r *Reference) *Error
+	// base is the ParserOption Base, for the specs that read it (whatwg); "" for none.
+	base string
 }
 
 // ParserOption configures a Parser.
 type ParserOption func(*parserOptions)
 
 type parserOptions struct {
-	genericOnly bool
+	genericOnly, grammarOnly bool
+	base                     string
 }
 
 // GenericOnly turns off the scheme-specific rules of specs that have them (rfc1738):
@@ -31,8 +37,22 @@ type parserOptions struct {
 // Specs without scheme rules ignore the option.
 func GenericOnly() ParserOption { return func(o *parserOptions) { o.genericOnly = true } }
 
+// Base gives the base URL that a relative reference is read against, for the specs where
+// a relative reference's validity depends on it (whatwg: a relative-URL string is judged
+// by its base's scheme, and only "#" and a fragment follow a base with an opaque path).
+// Without a base, whatwg accepts only absolute-URL-with-fragment strings, as its URL
+// parser fails on a relative one. NewParser fails if the base has no scheme. Only the
+// base's scheme, and whether its path is opaque, are read. Other specs ignore the option.
+func Base(url string) ParserOption { return func(o *parserOptions) { o.base = url } }
+
+// GrammarOnly turns off the checks that follow the grammar (whatwg's valid domain and
+// port bound, which the standard defines by procedure): the Parser then accepts exactly
+// what the spec's grammar derives, which is what the ABNF oracle compares. Specs without
+// such checks ignore the option.
+func GrammarOnly() ParserOption { return func(o *parserOptions) { o.grammarOnly = true } }
+
 // NewParser returns a Parser for spec, or an error if spec is not one of the Spec
-// constants.
+// constants or an option does not fit it (a base without a scheme).
 func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	var o parserOptions
 	for _, opt := range opts {
@@ -46,7 +66,18 @@ func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	if o.genericOnly && g.genericTop >= 0 {
 		top = g.genericTop
 	}
-	return &Parser{spec: spec, g: g, top: top, m: g.newMachine()}, nil
+	p := &Parser{spec: spec, g: g, top: top, m: g.newMachine()}
+	if g.entryFor != nil && o.base != "" {
+		rule, err := g.entryFor(o.base)
+		if err != nil {
+			return nil, err
+		}
+		p.top, p.base = g.binding.ruleID(rule), o.base
+	}
+	if !o.grammarOnly {
+		p.check = g.check
+	}
+	return p, nil
 }
 
 // Spec is the spec the Parser parses under.
@@ -57,6 +88,12 @@ func (p *Parser) Spec() Spec { return p.spec }
 // prefix up to the byte after the error, to make sure the error's offset is exact) and
 // one allocation; the Error's Expected is found only when asked for.
 func (p *Parser) Validate(s string) error {
+	if p.check != nil {
+		if _, err := p.Parse(s); err != nil {
+			return err
+		}
+		return nil
+	}
 	if p.m.Accepts(s, p.top) {
 		return nil
 	}
@@ -70,6 +107,11 @@ func (p *Parser) Parse(s string) (r Reference, err error) {
 		return Reference{}, p.explain(s)
 	}
 	p.fill(s, &r) // into the result itself: no copy of the Reference
+	if p.check != nil {
+		if e := p.check(&r); e != nil {
+			return Reference{}, e
+		}
+	}
 	return r, nil
 }
 
@@ -107,7 +149,11 @@ func (p *Parser) explain(s string) *Error {
 		off, rule = lo, p.ruleAtEnd(s[:lo])
 	}
 	off = charStart(s, off)
-	return &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top}
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top}
+	if p.g.name != nil {
+		e.Validation = p.g.name(s, off, e.Rule, p.base)
+	}
+	return e
 }
 
 // expected names what may follow prefix, the valid beginning of an invalid input. A
