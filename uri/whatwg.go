@@ -2,6 +2,7 @@ package uri
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -127,6 +128,12 @@ func checkDomain(input string, start, end int) *Error {
 	ascii, err := strictDomain.ToASCII(host)
 	if err == nil && ascii == "" {
 		err = fmt.Errorf("empty result")
+	}
+	// VerifyDnsLength requires every label but the root to hold 1 to 63 code points;
+	// x/net/idna's label iterator skips every empty label at the end ("a.." passes),
+	// where UTS #46 excepts only the root's.
+	if trimmed := strings.TrimSuffix(ascii, "."); err == nil && slices.Contains(strings.Split(trimmed, "."), "") {
+		err = fmt.Errorf("empty label in %q", host)
 	}
 	if err != nil {
 		return fail("domain-to-ASCII", fmt.Sprintf("%q is not a valid domain: UTS #46 ToASCII (beStrict): %v", host, err))
@@ -257,8 +264,11 @@ func whatwgName(s string, off int, rule, base string) string {
 	switch {
 	case c == '\\' && special:
 		return "invalid-reverse-solidus"
-	case c == '@' && inHost:
+	case inAuthorityWithAt(s, off, special):
+		// The URL parser's authority state finds the "@" before it reads the host.
 		return "invalid-credentials"
+	case inHost && c == ':' && s[off-1] == '/':
+		return "host-missing"
 	case inHost && special && c == '%' && !brokenPercent(s, off):
 		return "domain-percent-encoded"
 	case inHost && special && (c == '/' || c == '?' || c == '#') && s[off-1] == '/':
@@ -277,6 +287,24 @@ func whatwgName(s string, off int, rule, base string) string {
 		return "invalid-URL-unit"
 	}
 	return ""
+}
+
+// inAuthorityWithAt reports whether off lies in the authority of s (after the first
+// "//", up to "/", "?", "#", or for a special URL "\\") and that authority holds an "@".
+func inAuthorityWithAt(s string, off int, special bool) bool {
+	i := strings.Index(s, "//")
+	if i < 0 || off < i+2 || i > 0 && schemeOf(s) != s[:i-1] {
+		return false
+	}
+	stop := "/?#"
+	if special {
+		stop += "\\"
+	}
+	end := len(s)
+	if j := strings.IndexAny(s[i+2:], stop); j >= 0 {
+		end = i + 2 + j
+	}
+	return off <= end && strings.Contains(s[i+2:end], "@")
 }
 
 // brokenPercent reports whether s[off] is a "%" that does not begin a percent-encoded
