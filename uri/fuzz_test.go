@@ -38,6 +38,7 @@ func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
 func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
 func FuzzValidateRFC3987(f *testing.F)      { fuzzValidate(f, "rfc3987") }
 func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }
+func FuzzValidateWHATWG(f *testing.F)       { fuzzValidate(f, "whatwg") }
 
 func fuzzValidate(f *testing.F, id string) {
 	spec, err := uri.ParseSpec(id)

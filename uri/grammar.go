@@ -99,7 +99,7 @@ type binding struct {
 	entryFor func(base string) (rule string, err error)
 	// check, if set, runs after the grammar accepts a string: the parts of the spec
 	// that are defined by procedure (whatwg). GrammarOnly turns it off.
-	check func(r *Reference) *Error
+	check func(r Reference) *Error
 	// name, if set, names a grammar error as the spec's own list of errors does
 	// (Error.Validation), from the input, the error's offset and rule, and the base
 	// ("" for none).

@@ -62,6 +62,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
+	"github.com/urispec/urispec/gen/whatwg"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -167,8 +168,14 @@ func loadOracles(t testing.TB) []*oracle {
 				return
 			}
 			o := &oracle{spec: spec, path: path, g: g, top: top}
-			if directive(src, "oracle-parser") == "generic-only" {
+			switch directive(src, "oracle-parser") {
+			case "generic-only":
 				o.opts = append(o.opts, uri.GenericOnly())
+			case "grammar-only": // the grammar without the checks that follow it (whatwg)
+				o.opts = append(o.opts, uri.GrammarOnly())
+			}
+			if base := directive(src, "oracle-base"); base != "" {
+				o.opts = append(o.opts, uri.Base(base))
 			}
 			if o.re, err = compileRegex(g, top); err != nil {
 				o.re, o.reNone = nil, regexUnavailable(err)
@@ -882,6 +889,7 @@ var genParsers = map[uri.Spec]struct {
 	uri.RFC3986:      {func() tokenMachine { return &rfc3986.Parser{} }, rfc3986.RuleID, rfc3986.RuleName},
 	uri.RFC3987:      {func() tokenMachine { return &rfc3987.Parser{} }, rfc3987.RuleID, rfc3987.RuleName},
 	uri.RFC6874:      {func() tokenMachine { return &rfc6874.Parser{} }, rfc6874.RuleID, rfc6874.RuleName},
+	uri.WHATWG:       {func() tokenMachine { return &whatwg.Parser{} }, whatwg.RuleID, whatwg.RuleName},
 }
 
 // checkToken runs spec's generated parser from entry on s and requires a token of rule

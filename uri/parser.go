@@ -17,7 +17,7 @@ type Parser struct {
 	toks [][3]int32 // the syntax tree of the last Run, reused
 	// check, when set, runs the procedures that follow the grammar on what it accepted
 	// (whatwg); nil under GrammarOnly.
-	check func(r *Reference) *Error
+	check func(r Reference) *Error
 	// base is the ParserOption Base, for the specs that read it (whatwg); "" for none.
 	base string
 }
@@ -108,7 +108,7 @@ func (p *Parser) Parse(s string) (r Reference, err error) {
 	}
 	p.fill(s, &r) // into the result itself: no copy of the Reference
 	if p.check != nil {
-		if e := p.check(&r); e != nil {
+		if e := p.check(r); e != nil {
 			return Reference{}, e
 		}
 	}

@@ -53,6 +53,7 @@ var whatwgSpec = specDesc{
 			"URL_query_string":            roleQuery,
 			"URL_fragment_string":         roleFragment,
 		},
+		fixup:    whatwgFixup,
 		entryFor: whatwgEntryFor,
 		check:    whatwgCheck,
 		name:     whatwgName,
@@ -74,6 +75,15 @@ func whatwgEntryFor(base string) (string, error) {
 		return "", err
 	}
 	return whatwgEntries[k], nil
+}
+
+// whatwgFixup gives an opaque host its kind, RegName: valid_opaque_host_string is both
+// the host and, in its first form, the kind (a token rule has one role).
+func whatwgFixup(r Reference) Reference {
+	if r.spans[Host].defined() && r.hostKind == NoHost {
+		r.hostKind = RegName
+	}
+	return r
 }
 
 // whatwgRuleName spells a rule of grammar/whatwg.peg as the standard names the definition:

@@ -99,7 +99,7 @@ func kindOfBase(base string) (baseKind, error) {
 // whatwgCheck runs the procedures of a valid URL string on a Reference that the grammar
 // accepted: a host of a special URL must be a valid domain (3.4) unless the grammar read
 // it as an IPv4 or IPv6 address, and a port must be a 16-bit unsigned integer (4.3).
-func whatwgCheck(r *Reference) *Error {
+func whatwgCheck(r Reference) *Error {
 	if h := r.spans[Host]; h.defined() && r.hostKind == HostName {
 		if e := checkDomain(r.input, int(h.start()), int(h.end)); e != nil {
 			return e
@@ -231,6 +231,11 @@ func ipv4Error(s string) string {
 // URL parser reports no validation error there: a fault that only the writing rules see
 // (the standard says the two can differ).
 func whatwgName(s string, off int, rule, base string) string {
+	// The URL parser first strips leading and trailing C0 controls and spaces and
+	// removes every tab and newline, each time reporting invalid-URL-unit.
+	if strings.ContainsAny(s, "\t\n\r") || s != strings.TrimFunc(s, func(r rune) bool { return r <= ' ' }) {
+		return "invalid-URL-unit"
+	}
 	scheme := schemeOf(s)
 	special := isSpecialScheme(scheme)
 	k := noBase
@@ -251,7 +256,7 @@ func whatwgName(s string, off int, rule, base string) string {
 		// A relative string without a base, or other than "#" and a fragment after a
 		// base with an opaque path: the URL parser fails at once.
 		return "missing-scheme-non-relative-URL"
-	case special && scheme != "" && !strings.EqualFold(scheme, "file") && off <= afterScheme+1 &&
+	case special && scheme != "" && off <= afterScheme+1 &&
 		!strings.HasPrefix(s[afterScheme:], "//"):
 		return "special-scheme-missing-following-solidus"
 	case off >= len(s):
@@ -298,7 +303,7 @@ func inAuthorityWithAt(s string, off int, special bool) bool {
 	}
 	stop := "/?#"
 	if special {
-		stop += "\\"
+		stop = "/?#\\"
 	}
 	end := len(s)
 	if j := strings.IndexAny(s[i+2:], stop); j >= 0 {
