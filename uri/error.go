@@ -40,8 +40,9 @@ type Error struct {
 
 // Expected lists what the grammar would have accepted at Offset: names of character
 // classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
-// Offset is beyond 64 KiB, and for the error of a check that follows the grammar
-// (whatwg's valid domain and port), where the grammar accepted the input.
+// Offset is beyond 64 KiB. For the error of a check that follows the grammar (whatwg's
+// valid domain and port), where the grammar accepted the input, it names what the check
+// allows ("valid domain", "16-bit unsigned integer").
 //
 // It is found on the first call, not when the Error is made, so that code that only
 // tests for an error (a validator, a corpus report) does not pay for it: finding it

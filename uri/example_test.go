@@ -149,6 +149,7 @@ func ExampleSpecs() {
 	// rfc3986 2005-01
 	// rfc3987 2005-01
 	// rfc6874 2013-02
+	// whatwg 2026-07
 }
 
 func ExampleSpec_Lineage() {

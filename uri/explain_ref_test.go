@@ -161,12 +161,16 @@ func explainInputs(t *testing.T, spec Spec) []string {
 
 // TestExplainMatchesProbing requires Parser.explain to give exactly the reference's
 // Offset, Rule and Expected on every input of explainInputs, under every spec (and
-// rfc1738's generic syntax alone).
+// rfc1738's generic syntax alone; whatwg's grammar without the checks that follow it,
+// whose errors are not the grammar's, without a base and against two).
 func TestExplainMatchesProbing(t *testing.T) {
 	for _, spec := range Specs() {
 		opts := [][]ParserOption{nil}
-		if spec == RFC1738 {
+		switch spec {
+		case RFC1738:
 			opts = append(opts, []ParserOption{GenericOnly()})
+		case WHATWG:
+			opts = [][]ParserOption{{GrammarOnly()}, {GrammarOnly(), Base("https://example.com/")}, {GrammarOnly(), Base("sc://h/")}}
 		}
 		for _, o := range opts {
 			p, err := NewParser(spec, o...)

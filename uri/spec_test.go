@@ -52,6 +52,7 @@ var optionalParts = map[string]bool{
 	"updates": true, "obsoletes": true, "became": true, "obsoletedElsewhere": true,
 	"rootlessDots": true, "iri": true, "wholeAuthority": true, "noFragment": true, "noRelativeForm": true,
 	"grammar.reportAs": true, "grammar.wide": true, "grammar.genericTop": true, "grammar.fixup": true,
+	"grammar.entryFor": true, "grammar.check": true, "grammar.name": true,
 }
 
 // TestSpecTable: every Spec constant has a descriptor in specTable, in date order, under

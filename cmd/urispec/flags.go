@@ -187,6 +187,13 @@ func (f *readersFlag) readers() []uri.Reader {
 	return rs
 }
 
+// addBaseFlag defines -base on fs: the base URI that relative references are read
+// against, def when the flag is not given. Whether the value must be an absolute URI is
+// the command's to say: explain reports a bad base under each spec, lint refuses it.
+func addBaseFlag(fs *flag.FlagSet, def, usage string) *string {
+	return fs.String("base", def, usage)
+}
+
 // boolVar defines -json and the like with the usage they share.
 func jsonVar(fs *flag.FlagSet, what string) *bool {
 	return fs.Bool("json", false, "print "+what+" as JSON")

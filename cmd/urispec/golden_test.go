@@ -23,7 +23,7 @@ var goldenSpecs = []uri.Spec{uri.RFC3986}
 // versionSpecs are the specs of the runs that compare versions (check, matrix,
 // explain): every spec that has a parser in a commit, so far. Also extend with -update.
 var versionSpecs = []uri.Spec{uri.URL1993, uri.RFC1738, uri.RFC1808, uri.URLSyntax05, uri.RFC2396, uri.RFC2732,
-	uri.RFC2396bis01, uri.RFC3986, uri.RFC3987, uri.RFC6874}
+	uri.RFC2396bis01, uri.RFC3986, uri.RFC3987, uri.RFC6874, uri.WHATWG}
 
 func specList() string { return idList(goldenSpecs) }
 

@@ -22,7 +22,7 @@ func exactBytes(s string) string {
 
 // errorJSON is the "error" object of a grammar error.
 func errorJSON(e *uri.Error) *jsonError {
-	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: errorText(e), Expected: e.Expected()}
+	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: errorText(e), Expected: e.Expected(), Validation: e.Validation}
 }
 
 // errorText is err's message followed by what the grammar expected, when err holds a
