@@ -36,6 +36,9 @@ var whatwgSpec = specDesc{
 		ruleName:   whatwgRuleName,
 		classes:    whatwgClasses,
 		wide:       []wideClass{{"non-ASCII URL code point", "\u00a0"}},
+		// A valid IPv4-address string is tried first and given back when a domain's
+		// character follows ("1.2.3.4x", "%41"): an error there is one in the host.
+		reportAs: map[string]string{"valid_IPv4_address_string": "valid_host_string"},
 		roles: map[string]role{
 			"URL_scheme_string":           roleScheme,
 			"special_host_and_port":       roleAuthority,

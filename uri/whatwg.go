@@ -246,10 +246,10 @@ func whatwgName(s string, off int, rule, base string) string {
 		special = k == specialBase || k == fileBase
 	}
 	if strings.Contains(rule, "IPv6") || rule == "ls32" || strings.HasPrefix(rule, "pieces") ||
-		strings.Contains(rule, "IPv4") && strings.LastIndexByte(s[:off], '[') > strings.LastIndexByte(s[:off], ']') {
+		rule == "valid host string" && strings.LastIndexByte(s[:off], '[') > strings.LastIndexByte(s[:off], ']') {
 		return ipv6Name(s, off)
 	}
-	inHost := strings.Contains(rule, "host") || rule == "valid domain string" || strings.Contains(rule, "IPv4")
+	inHost := strings.Contains(rule, "host") || rule == "valid domain string"
 	afterScheme := len(scheme) + 1 // where the part after "scheme:" begins
 	switch {
 	case scheme == "" && (k == noBase || k == opaquePathBase && !strings.HasPrefix(s, "#")):

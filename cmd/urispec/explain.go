@@ -122,7 +122,7 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 // explainJSON is the explanation of input under spec as explain -json prints it.
 func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	res := explainResult{checkResult: checkResult{Input: input, InputBase64: exactBytes(input), Spec: spec.String()}}
-	r, err := uri.Parse(spec, input)
+	r, err := parseAgainst(spec, o.base, input)
 	var ue *uri.Error
 	switch {
 	case err == nil:
@@ -152,6 +152,17 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	return res
 }
 
+// parseAgainst parses input under spec, against base where the spec's validity depends
+// on a base (whatwg, see uri.Base); a base the parser refuses is left out.
+func parseAgainst(spec uri.Spec, base, input string) (uri.Reference, error) {
+	if base != "" {
+		if p, err := uri.NewParser(spec, uri.Base(base)); err == nil {
+			return p.Parse(input)
+		}
+	}
+	return uri.Parse(spec, input)
+}
+
 // sortedSpecs orders specs oldest first, each once.
 func sortedSpecs(specs []uri.Spec) []uri.Spec {
 	var seen [256]bool
@@ -171,7 +182,7 @@ func sortedSpecs(specs []uri.Spec) []uri.Spec {
 func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOptions, pal palette) {
 	text, col := printable(input)
 	const indent = "    "
-	r, err := uri.Parse(spec, input)
+	r, err := parseAgainst(spec, o.base, input)
 	if err != nil {
 		fmt.Fprintf(b, "%v (%s): %sinvalid%s\n", spec, spec.Document(), pal.invalid, pal.reset)
 		var ue *uri.Error
@@ -185,6 +196,9 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 				where += " in " + ue.Rule
 			}
 			fmt.Fprintf(b, "%sfound:     %s %s\n", indent, charAt(input, ue.Offset), where)
+			if ue.Validation != "" {
+				fmt.Fprintf(b, "%sstandard:  validation error %s\n", indent, ue.Validation)
+			}
 			if exp := ue.Expected(); len(exp) > 0 {
 				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(exp, ", "))
 			}

@@ -98,6 +98,10 @@ func TestGolden(t *testing.T) {
 		{name: "matrix-problems", args: []string{"matrix", "-spec", specs, crlf, "-"}, stdin: awkwardStdin},
 		{name: "matrix-missing-file", args: []string{"matrix", "-spec", specs, urls, "testdata/cmd/no-such-file.txt"}},
 		{name: "matrix-directory", args: []string{"matrix", "-spec", specs, "testdata/cmd"}},
+		// RFC 3986 against the URL Standard's valid URL string, the pair people ask for.
+		{name: "matrix-rfc3986-whatwg", args: []string{"matrix", "-spec", "rfc3986,whatwg", urls}},
+		{name: "check-whatwg-base", args: []string{"check", "-spec", "whatwg", "-base", "https://example.com/", "../x?y#z", "//h:99999/", "http://0x7f.1/", "#f"}},
+		{name: "check-whatwg-bad-base", args: []string{"check", "-spec", "whatwg", "-base", "example", "x"}},
 
 		{name: "compare", args: []string{"compare", "-groups", "0", urls}},
 		{name: "compare-problems", args: []string{"compare", crlf, "-"}, stdin: awkwardStdin},
