@@ -552,6 +552,25 @@ var ambiguities = []struct {
 		checkHostKind(t, uri.RFC6874, s, uri.IPv6)
 	}},
 
+	// The URL Standard, 3.4: a valid host string is a valid domain string or a valid
+	// IPv4-address string; the grammar's domain candidates include every IPv4 string,
+	// and a valid domain does not end in a number: the IPv4 address it is.
+	{"whatwg", "valid-URL-string-without-base", "http://1.2.3.4", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.WHATWG, "valid_URL_string_without_base", s, "valid_IPv4_address_string", 7, 14, "valid_domain_string")
+		checkHostKind(t, uri.WHATWG, s, uri.IPv4)
+	}},
+	{"whatwg", "valid-URL-string-without-base", "http://1.2.3.4x", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.WHATWG, "valid_URL_string_without_base", s, "valid_domain_string", 7, 15, "valid_IPv4_address_string")
+	}},
+	// 4.3: "/" is a path-absolute-URL string of zero segments and of one empty segment.
+	{"whatwg", "valid-URL-string-without-base", "http://h/", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.WHATWG, s, uri.Path, "/")
+	}},
+	// 3.4: the ABNF counts out the pieces around "::" in overlapping alternatives.
+	{"whatwg", "valid-IPv6-address-string", "::0", 7, func(t *testing.T, s string) {
+		checkHostKind(t, uri.WHATWG, "http://["+s+"]/", uri.IPv6)
+	}},
+
 	// RFC 1808 2.2: URL = ( absoluteURL | relativeURL ) [ "#" fragment ], absoluteURL =
 	// generic-RL | ( scheme ":" *( uchar | reserved ) ). Every absoluteURL is derived by
 	// both of its alternatives, and also as a relativeURL (scheme characters and ":" are
