@@ -21,35 +21,32 @@ func (h *hazards) specialWithoutSlashes() {
 	if !isSpecialScheme(scheme) || strings.EqualFold(scheme, "file") {
 		return
 	}
-	authority, host := browserHost(r.input[e+1:])
-	if host == "" {
-		return // the URL parser fails (host-missing): nothing is fetched
+	authority, hostport := browserHost(r.input[e+1:])
+	host, _, _ := strings.Cut(hostport, ":")
+	if host == "" || Validate(WHATWG, "http://"+hostport) != nil {
+		// No host (the URL parser fails: host-missing), or a host and port that are not
+		// valid ("%2f%2fh", "...", "h:bar"), which the parser may refuse: only a host it
+		// surely reads is reported.
+		return
 	}
 	h.add(SpecialWithoutSlashes, e+1, authority,
 		"%s: has no authority here (its path is %q), but a browser reads the host %q from it: the URL parser takes the text after a special scheme for an authority, with or without \"//\" (not a valid URL string: special-scheme-missing-following-solidus)",
 		scheme, r.Value(Path), host)
 }
 
-// browserHost is the host that the URL parser reads from rest, the text after a special
-// scheme's ":" when it does not begin with "//": leading "/" and "\" are skipped, the
-// authority ends at "/", "\", "?" or "#", the userinfo before its last "@" is dropped,
-// and so is a port. n is the length of the slashes and the authority.
-func browserHost(rest string) (n int, host string) {
+// browserHost is the host and port that the URL parser reads from rest, the text after
+// a special scheme's ":" when it does not begin with "//": leading "/" and "\" are
+// skipped, the authority ends at "/", "\", "?" or "#", and the userinfo before its last
+// "@" is dropped. n is the length of the slashes and the authority.
+func browserHost(rest string) (n int, hostport string) {
 	start := len(rest) - len(strings.TrimLeft(rest, `/\`))
 	rest = rest[start:]
 	if i := strings.IndexAny(rest, `/\?#`); i >= 0 {
 		rest = rest[:i]
 	}
-	return start + len(rest), hostOfAuthority(rest)
-}
-
-// hostOfAuthority drops the userinfo (up to the last "@") and the port of an authority.
-func hostOfAuthority(rest string) string {
+	n = start + len(rest)
 	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
 		rest = rest[i+1:]
 	}
-	if i := strings.IndexByte(rest, ':'); i >= 0 {
-		rest = rest[:i]
-	}
-	return rest
+	return n, rest
 }
