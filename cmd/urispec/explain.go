@@ -19,7 +19,8 @@ with "!" (see urispec lint; -with chooses the parsers compared, by default the d
 ones: rfc3986, rfc2396, net-url and whatwg); for an
 invalid one, the offending byte marked with a caret, the rule and what the grammar
 expected there; with -base, the resolution of the URI against the base by the spec's
-own algorithm. Colour is used only when standard output is a terminal (and NO_COLOR is
+own algorithm (under whatwg, -base is also the base a relative URI is judged against).
+Colour is used only when standard output is a terminal (and NO_COLOR is
 not set).
 
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
