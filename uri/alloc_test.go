@@ -24,6 +24,9 @@ func TestAllocations(t *testing.T) {
 		uri.RFC3986:      "http://user@[::1]:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC3987:      "http://user@résumé.example.org:80/hypertext/WWW/Dürst.html?q#f",
 		uri.RFC6874:      "http://user@[fe80::1%25en0]:80/hypertext/WWW/TheProject.html?q#f",
+		// An IPv4 host: a domain goes through UTS #46 (golang.org/x/net/idna), which
+		// allocates.
+		uri.WHATWG: "http://192.0.2.16:80/hypertext/WWW/TheProject.html?q#f",
 	}
 	for _, spec := range uri.Specs() {
 		s, ok := inputs[spec]

@@ -45,7 +45,11 @@ type Reader interface {
 	Read(s string) (Reading, error)
 }
 
-// SpecReader reads strings as Parse does under spec.
+// SpecReader reads strings as Parse does under spec. Its name is the spec's ID; readers
+// are told apart by name, and the name "whatwg" means a reader of the WHATWG URL
+// parser (the browsers' reading: the command's -with whatwg, and Lenient), so the whatwg
+// grammar is not offered as a reader: what it says of a string is its validity, which
+// matrix compares.
 func SpecReader(spec Spec) Reader { return specReader{spec} }
 
 type specReader struct{ spec Spec }

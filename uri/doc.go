@@ -17,6 +17,7 @@
 //	rfc3986        RFC 3986, URI Generic Syntax, January 2005 (STD 66)
 //	rfc3987        RFC 3987, Internationalized Resource Identifiers, January 2005
 //	rfc6874        RFC 3986 as updated by RFC 6874 (IPv6 zone IDs), February 2013
+//	whatwg         the WHATWG URL Standard's valid URL string, snapshot of July 2026
 //
 // Specs lists them; Spec.Lineage says what each document updates and obsoletes.
 //
@@ -25,7 +26,10 @@
 // zone identifiers must be accepted (RFC 9844 has since removed them again). The older
 // versions are there to check history: what a string meant when a protocol, a parser or
 // a stored document followed that text, and where two versions, or another parser and a
-// version, read the same string differently.
+// version, read the same string differently. WHATWG is what browsers write to: a valid
+// URL string, which the URL parser reads without a validation error. A relative string is
+// valid only against a base (the ParserOption Base); an error names the standard's
+// validation error (Error.Validation).
 //
 // # Strictness
 //

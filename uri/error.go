@@ -31,6 +31,17 @@ type Error struct {
 	// grammar: what is wrong at Offset ("empty host").
 	Reason string
 
+	// Validation is, under whatwg, the name the WHATWG URL Standard gives the fault
+	// among its validation errors ("invalid-URL-unit", "port-out-of-range"): the one the
+	// standard's URL parser reports for the same input. It is "" under the other specs,
+	// and where the parser reports no validation error for a string that is not a valid
+	// URL string (the standard says the two can differ).
+	Validation string
+
+	// reason says what a check that follows the grammar found (whatwg's valid domain and
+	// port); "" for an error of the grammar itself.
+	reason string
+
 	// top is the entry rule of the Parser that made the error, from which Expected is
 	// found; 0 when expected was fixed when the error was made.
 	top      int
@@ -47,7 +58,9 @@ type Error struct {
 
 // Expected lists what the grammar would have accepted at Offset: names of character
 // classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
-// Offset is beyond 64 KiB.
+// Offset is beyond 64 KiB. For the error of a check that follows the grammar (whatwg's
+// valid domain and port), where the grammar accepted the input, it names what the check
+// allows ("valid domain", "16-bit unsigned integer").
 //
 // It is found on the first call, not when the Error is made, so that code that only
 // tests for an error (a validator, a corpus report) does not pay for it: finding it
@@ -104,6 +117,9 @@ func (e *Error) schemeExpected() []string {
 // 4.2.1)`), and for a scheme's prose rule, the Reason, the Section and the rule
 // (`rfc3986: http: empty host at byte 7 (RFC 9110 section 4.2.1: ...)`). It does not
 // list Expected, which costs parses to find; a caller that shows it asks for it.
+// Under whatwg, Validation follows in parentheses, and an error of a check that follows
+// the grammar says what the check found: `whatwg: port-out-of-range at byte 19 in
+// URL-port string: ...`.
 func (e *Error) Error() string {
 	b := make([]byte, 0, 64+len(e.Rule))
 	b = append(b, e.Spec.String()...)
@@ -124,11 +140,22 @@ func (e *Error) Error() string {
 		}
 		return string(append(b, ')'))
 	}
+	if e.reason != "" {
+		b = append(b, e.Validation...)
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, " in "...)
+		b = append(b, e.Rule...)
+		b = append(b, ": "...)
+		return string(append(b, e.reason...))
+	}
 	b = appendErrorAt(b, e.Input, e.Offset, e.Rule)
-	if e.Section != "" {
-		b = append(b, " ("...)
-		b = append(b, e.Section...)
-		b = append(b, ')')
+	for _, paren := range [...]string{e.Section, e.Validation} {
+		if paren != "" {
+			b = append(b, " ("...)
+			b = append(b, paren...)
+			b = append(b, ')')
+		}
 	}
 	return string(b)
 }

@@ -150,6 +150,7 @@ func ExampleSpecs() {
 	// rfc3986 2005-01
 	// rfc3987 2005-01
 	// rfc6874 2013-02
+	// whatwg 2026-07
 }
 
 func ExampleSpec_Lineage() {
@@ -342,4 +343,26 @@ func ExampleReference_Differentials() {
 	// Output:
 	// differential-host: net/url reads host "c"; rfc2396 reads no host (a registry-based authority "a@b@c")
 	// differential-userinfo: net/url reads userinfo "a@b"; rfc2396 reads no userinfo
+}
+
+// Under whatwg a relative string is judged against a base URL, and an error names the URL
+// Standard's validation error.
+func ExampleBase() {
+	p, err := uri.NewParser(uri.WHATWG, uri.Base("https://example.com/"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Validate("../x?y#z"))
+	var e *uri.Error
+	if errors.As(p.Validate("//example.com:99999/"), &e) {
+		fmt.Println(e.Validation, "at byte", e.Offset)
+	}
+	if errors.As(uri.Validate(uri.WHATWG, "../x"), &e) { // no base
+		fmt.Println(e.Validation)
+	}
+	// Output:
+	// <nil>
+	// port-out-of-range at byte 14
+	// missing-scheme-non-relative-URL
 }

@@ -4,8 +4,12 @@ package uri
 // 7.3.5 and 7.3.6, and the earlier drafts) and of the OpenAPI Specification, as
 // functions of package uri. They are here, and not in a package of their own, because
 // package uri is the one public package: a validator imports nothing more, and the
-// functions reuse the pooled Parsers of Validate, which is what lets them allocate
-// nothing for a valid input.
+// functions reuse pooled Parsers, which is what lets them allocate nothing for a valid
+// input.
+//
+// Each format is its RFC's generic syntax alone, as JSON Schema defines it: the scheme
+// grammars that Validate applies under RFC 3986 and RFC 3987 by default (http-URI of RFC
+// 9110, mailtoURI of RFC 6068, ...) are not part of it, so "http:x" is a "uri".
 
 // CheckURI reports whether s is an RFC 3986 URI (section 3: a scheme, then the
 // hier-part, query and fragment; the JSON Schema format "uri"): nil, or an *Error whose
@@ -15,8 +19,8 @@ func CheckURI(s string) error { return checkWithScheme(RFC3986, s) }
 
 // CheckURIReference reports whether s is an RFC 3986 URI-reference (section 4.1: a URI
 // or a relative reference; the JSON Schema format "uri-reference"): nil, or an *Error
-// whose Spec is RFC3986. It is Validate(RFC3986, s).
-func CheckURIReference(s string) error { return Validate(RFC3986, s) }
+// whose Spec is RFC3986. It is Validate(RFC3986, s) under GenericOnly.
+func CheckURIReference(s string) error { return validatePlain(RFC3986, s) }
 
 // CheckIRI reports whether s is an RFC 3987 IRI (section 2.2, rule IRI; the JSON Schema
 // format "iri"): nil, or an *Error whose Spec is RFC3987.
@@ -24,8 +28,8 @@ func CheckIRI(s string) error { return checkWithScheme(RFC3987, s) }
 
 // CheckIRIReference reports whether s is an RFC 3987 IRI-reference (section 2.2; the
 // JSON Schema format "iri-reference"): nil, or an *Error whose Spec is RFC3987. It is
-// Validate(RFC3987, s).
-func CheckIRIReference(s string) error { return Validate(RFC3987, s) }
+// Validate(RFC3987, s) under GenericOnly.
+func CheckIRIReference(s string) error { return validatePlain(RFC3987, s) }
 
 // FormatChecker returns the function that checks the JSON Schema format name: "uri",
 // "uri-reference", "iri", "iri-reference" or "uri-template". It reports false for any
@@ -70,7 +74,7 @@ func checkWithScheme(spec Spec, s string) error {
 		}
 		return e
 	}
-	return Validate(spec, s)
+	return validatePlain(spec, s)
 }
 
 // schemePrefix reports whether s begins with scheme ":" (RFC 3986 3.1: scheme = ALPHA

@@ -39,6 +39,7 @@ func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
 func FuzzValidateRFC3987(f *testing.F)      { fuzzValidate(f, "rfc3987") }
 func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }
 func FuzzValidateRFC6570(f *testing.F)      { fuzzValidate(f, "rfc6570") }
+func FuzzValidateWHATWG(f *testing.F)       { fuzzValidate(f, "whatwg") }
 
 // fuzzValidate fuzzes the grammar of grammar/<id>.abnf: a spec's ID, or "rfc6570" (URI
 // Templates, whose errors are also *uri.Error here: uri.CheckURITemplate wraps them).

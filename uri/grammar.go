@@ -94,6 +94,16 @@ type binding struct {
 	// takes and returns the Reference by value: through a pointer, the indirect call
 	// would make every Reference that Parse fills escape to the heap.
 	fixup func(r Reference) Reference
+	// entryFor, if set, gives the entry rule for a base URL (the ParserOption Base):
+	// whatwg, where a relative reference's validity depends on its base.
+	entryFor func(base string) (rule string, err error)
+	// check, if set, runs after the grammar accepts a string: the parts of the spec
+	// that are defined by procedure (whatwg). GrammarOnly turns it off.
+	check func(r Reference) *Error
+	// name, if set, names a grammar error as the spec's own list of errors does
+	// (Error.Validation), from the input, the error's offset and rule, and the base
+	// ("" for none).
+	name func(s string, off int, rule, base string) string
 }
 
 // grammar is a binding compiled against its parser's rule numbers.

@@ -54,6 +54,8 @@ type HazardCode string
 //	                         should treat as an error (RFC 9110 4.2.4)
 //	mailto-header            a mailto: header field other than subject, keywords
 //	                         and body (RFC 6068 3, 4, 7)
+//	special-without-slashes  a special scheme with no authority ("http:evil.example"),
+//	                         from which a browser reads a host (URL Standard)
 //
 // Parser differentials (Reference.Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
@@ -69,35 +71,36 @@ type HazardCode string
 //	lenient-reading          another parser reads what the spec rejects, at the byte
 //	                         where the spec stopped (URL Standard, validation error)
 const (
-	RareIPFormat         HazardCode = "rare-ip-format"
-	MisleadingUserinfo   HazardCode = "misleading-userinfo"
-	UserinfoPassword     HazardCode = "userinfo-password"
-	EncodedNUL           HazardCode = "encoded-nul"
-	EncodedControl       HazardCode = "encoded-control"
-	EncodedSlash         HazardCode = "encoded-slash"
-	EncodedDotSegment    HazardCode = "encoded-dot-segment"
-	DoubleEncoding       HazardCode = "double-encoding"
-	EncodedNonUTF8       HazardCode = "encoded-non-utf8"
-	UnexpectedPort       HazardCode = "unexpected-port"
-	DotSegmentsAboveRoot HazardCode = "dot-segments-above-root"
-	BidiFormatting       HazardCode = "bidi-formatting"
-	MixedScriptHost      HazardCode = "mixed-script-host"
-	LookalikeDelimiter   HazardCode = "lookalike-delimiter"
-	InternalHost         HazardCode = "internal-host"
-	IPv4InIPv6           HazardCode = "ipv4-in-ipv6"
-	ScriptScheme         HazardCode = "script-scheme"
-	ActiveData           HazardCode = "active-data"
-	FileScheme           HazardCode = "file-scheme"
-	FileRemoteHost       HazardCode = "file-remote-host"
-	SmugglingScheme      HazardCode = "smuggling-scheme"
-	BadPort              HazardCode = "bad-port"
-	HTTPUserinfo         HazardCode = "http-userinfo"
-	MailtoHeaderField    HazardCode = "mailto-header"
-	DifferentialHost     HazardCode = "differential-host"
-	DifferentialUserinfo HazardCode = "differential-userinfo"
-	DifferentialPort     HazardCode = "differential-port"
-	DifferentialPath     HazardCode = "differential-path"
-	LenientReading       HazardCode = "lenient-reading"
+	RareIPFormat          HazardCode = "rare-ip-format"
+	MisleadingUserinfo    HazardCode = "misleading-userinfo"
+	UserinfoPassword      HazardCode = "userinfo-password"
+	EncodedNUL            HazardCode = "encoded-nul"
+	EncodedControl        HazardCode = "encoded-control"
+	EncodedSlash          HazardCode = "encoded-slash"
+	EncodedDotSegment     HazardCode = "encoded-dot-segment"
+	DoubleEncoding        HazardCode = "double-encoding"
+	EncodedNonUTF8        HazardCode = "encoded-non-utf8"
+	UnexpectedPort        HazardCode = "unexpected-port"
+	DotSegmentsAboveRoot  HazardCode = "dot-segments-above-root"
+	BidiFormatting        HazardCode = "bidi-formatting"
+	MixedScriptHost       HazardCode = "mixed-script-host"
+	LookalikeDelimiter    HazardCode = "lookalike-delimiter"
+	InternalHost          HazardCode = "internal-host"
+	IPv4InIPv6            HazardCode = "ipv4-in-ipv6"
+	ScriptScheme          HazardCode = "script-scheme"
+	ActiveData            HazardCode = "active-data"
+	FileScheme            HazardCode = "file-scheme"
+	FileRemoteHost        HazardCode = "file-remote-host"
+	SmugglingScheme       HazardCode = "smuggling-scheme"
+	BadPort               HazardCode = "bad-port"
+	HTTPUserinfo          HazardCode = "http-userinfo"
+	MailtoHeaderField     HazardCode = "mailto-header"
+	DifferentialHost      HazardCode = "differential-host"
+	DifferentialUserinfo  HazardCode = "differential-userinfo"
+	DifferentialPort      HazardCode = "differential-port"
+	DifferentialPath      HazardCode = "differential-path"
+	SpecialWithoutSlashes HazardCode = "special-without-slashes"
+	LenientReading        HazardCode = "lenient-reading"
 )
 
 // HazardCodes lists every code in the order of the table above.
@@ -106,7 +109,7 @@ func HazardCodes() []HazardCode {
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
-		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeaderField, DifferentialHost,
+		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeaderField, SpecialWithoutSlashes, DifferentialHost,
 		DifferentialUserinfo, DifferentialPort, DifferentialPath, LenientReading}
 }
 
@@ -149,35 +152,36 @@ const (
 // draft-fielding-url-syntax-05 (section 7) and RFC 1738 (section 6) have one unnumbered
 // security section that speaks of ports, escaped CR and LF, and passwords.
 var sections = map[HazardCode][numFamilies - 1]string{
-	RareIPFormat:         {"RFC 3986, section 7.4", "draft-fielding-uri-rfc2396bis-01, section 7.3"},
-	MisleadingUserinfo:   {"RFC 3986, section 7.6", "draft-fielding-uri-rfc2396bis-01, section 7.5"},
-	UserinfoPassword:     {"RFC 3986, sections 3.2.1 and 7.5", "draft-fielding-uri-rfc2396bis-01, section 7.4", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
-	EncodedNUL:           {"RFC 3986, section 7.3"},
-	EncodedControl:       {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
-	EncodedSlash:         {"RFC 3986, section 7.3"},
-	EncodedDotSegment:    {"RFC 3986, section 7.3"},
-	DoubleEncoding:       {"RFC 3986, section 7.3"},
-	EncodedNonUTF8:       {"RFC 3986, section 7.3"},
-	UnexpectedPort:       {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
-	DotSegmentsAboveRoot: {"RFC 3986, section 5.4.2", "draft-fielding-uri-rfc2396bis-01, Appendix C.2", "RFC 2396, Appendix C.2", "draft-fielding-url-syntax-05, Appendix C.2"},
-	BidiFormatting:       {"RFC 3987, section 4.1"},
-	MixedScriptHost:      {"RFC 3987, section 8"},
-	LookalikeDelimiter:   {"RFC 3987, section 8"},
-	InternalHost:         {"RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5"},
-	IPv4InIPv6:           {"RFC 4291, section 2.5.5; RFC 6052, section 2.1"},
-	ScriptScheme:         {`HTML Standard, "javascript: URL special case"`},
-	ActiveData:           {"RFC 2397, section 6"},
-	FileScheme:           {"RFC 8089, section 5"},
-	FileRemoteHost:       {"RFC 8089, sections 3 and 5"},
-	SmugglingScheme:      {"RFC 3986, section 7.2; RFC 1738, section 6"},
-	BadPort:              {`Fetch Standard, "port blocking"; RFC 3986, section 7.2`},
-	HTTPUserinfo:         {"RFC 9110, section 4.2.4"},
-	MailtoHeaderField:    {"RFC 6068, sections 3, 4 and 7"},
-	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
-	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
-	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
-	DifferentialPath:     {"RFC 3986, section 3.3", "draft-fielding-uri-rfc2396bis-01, section 3.3", "RFC 2396, section 3.3"},
-	LenientReading:       {`URL Standard, "validation error"`},
+	RareIPFormat:          {"RFC 3986, section 7.4", "draft-fielding-uri-rfc2396bis-01, section 7.3"},
+	MisleadingUserinfo:    {"RFC 3986, section 7.6", "draft-fielding-uri-rfc2396bis-01, section 7.5"},
+	UserinfoPassword:      {"RFC 3986, sections 3.2.1 and 7.5", "draft-fielding-uri-rfc2396bis-01, section 7.4", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
+	EncodedNUL:            {"RFC 3986, section 7.3"},
+	EncodedControl:        {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
+	EncodedSlash:          {"RFC 3986, section 7.3"},
+	EncodedDotSegment:     {"RFC 3986, section 7.3"},
+	DoubleEncoding:        {"RFC 3986, section 7.3"},
+	EncodedNonUTF8:        {"RFC 3986, section 7.3"},
+	UnexpectedPort:        {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
+	DotSegmentsAboveRoot:  {"RFC 3986, section 5.4.2", "draft-fielding-uri-rfc2396bis-01, Appendix C.2", "RFC 2396, Appendix C.2", "draft-fielding-url-syntax-05, Appendix C.2"},
+	BidiFormatting:        {"RFC 3987, section 4.1"},
+	MixedScriptHost:       {"RFC 3987, section 8"},
+	LookalikeDelimiter:    {"RFC 3987, section 8"},
+	InternalHost:          {"RFC 6890, sections 2.2.2 and 2.2.3; RFC 4291, section 2.5"},
+	IPv4InIPv6:            {"RFC 4291, section 2.5.5; RFC 6052, section 2.1"},
+	ScriptScheme:          {`HTML Standard, "javascript: URL special case"`},
+	ActiveData:            {"RFC 2397, section 6"},
+	FileScheme:            {"RFC 8089, section 5"},
+	FileRemoteHost:        {"RFC 8089, sections 3 and 5"},
+	SmugglingScheme:       {"RFC 3986, section 7.2; RFC 1738, section 6"},
+	BadPort:               {`Fetch Standard, "port blocking"; RFC 3986, section 7.2`},
+	HTTPUserinfo:          {"RFC 9110, section 4.2.4"},
+	MailtoHeaderField:     {"RFC 6068, sections 3, 4 and 7"},
+	SpecialWithoutSlashes: {`URL Standard, "special-scheme-missing-following-solidus"; RFC 3986, section 3.2`},
+	DifferentialHost:      {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
+	DifferentialUserinfo:  {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
+	DifferentialPort:      {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
+	DifferentialPath:      {"RFC 3986, section 3.3", "draft-fielding-uri-rfc2396bis-01, section 3.3", "RFC 2396, section 3.3"},
+	LenientReading:        {`URL Standard, "validation error"`},
 }
 
 // Section returns the section that describes the hazard code for references of spec:
@@ -221,6 +225,7 @@ func (r Reference) Hazards() []Hazard {
 	h.userinfo()
 	h.port()
 	h.badPort()
+	h.specialWithoutSlashes()
 	h.escapes()
 	h.path()
 	if r.spec.desc().iri {

@@ -26,8 +26,10 @@ func (e *Error) Lenient(readers ...Reader) []Hazard {
 	}
 	var groups []group
 	for _, rd := range readers {
-		if _, err := ParseSpec(rd.Name()); err == nil {
-			continue // a grammar: its verdict is matrix's business, not a lenient reading
+		if s, err := ParseSpec(rd.Name()); err == nil && s != WHATWG {
+			// A grammar: its verdict is matrix's business, not a lenient reading. The
+			// name "whatwg" is the WHATWG URL parser's (see SpecReader).
+			continue
 		}
 		other, err := rd.Read(e.Input)
 		if err != nil || !other.HasHost || other.Host == "" {

@@ -63,6 +63,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
+	"github.com/urispec/urispec/gen/whatwg"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -112,8 +113,9 @@ type oracle struct {
 	path string
 	g    *goabnf.Grammar
 	top  string
-	// parserOpt is the file's "; oracle-parser:" line.
-	parserOpt string
+	// parserOpt is the file's "; oracle-parser:" line; base its "; oracle-base:" line,
+	// the base URL a grammar whose relative forms depend on one is run against (whatwg).
+	parserOpt, base string
 	// re is the top rule compiled to an anchored regexp (nil: none, and reNone says why).
 	re     *regexp.Regexp
 	reNone string
@@ -168,8 +170,14 @@ func loadOracles(t testing.TB) []*oracle {
 				oraclesErr = err
 				return
 			}
-			if o.parserOpt == "generic-only" || p.SchemeGrammars() {
+			switch {
+			case o.parserOpt == "generic-only" || p.SchemeGrammars():
 				o.opts = append(o.opts, uri.GenericOnly())
+			case o.parserOpt == "grammar-only": // the grammar without the checks that follow it (whatwg)
+				o.opts = append(o.opts, uri.GrammarOnly())
+			}
+			if base := o.base; base != "" {
+				o.opts = append(o.opts, uri.Base(base))
 			}
 			o.newParser = func() (*uri.Parser, error) { return uri.NewParser(spec, o.opts...) }
 			o.wide = spec == uri.RFC3987 // non-ASCII terminals: non-ASCII near-misses too
@@ -223,7 +231,8 @@ func loadOracle(name string) (*oracle, error) {
 		return nil, fmt.Errorf("%s: no top rule: add a line \"; oracle-top: RULE\"", path)
 	}
 	o := &oracle{name: name, path: path, g: g, top: top,
-		alphabet: mutationAlphabet + directive(src, "oracle-mutations"), parserOpt: directive(src, "oracle-parser")}
+		alphabet: mutationAlphabet + directive(src, "oracle-mutations"), parserOpt: directive(src, "oracle-parser"),
+		base: directive(src, "oracle-base")}
 	if o.re, err = compileRegex(g, top); err != nil {
 		o.re, o.reNone = nil, regexUnavailable(err)
 	}
@@ -594,6 +603,25 @@ var ambiguities = []struct {
 	{"rfc6874", "URI-reference", "//[::1]", 1, func(t *testing.T, s string) {
 		checkToken(t, uri.RFC6874, "URI_reference", s, "IPv6address", 3, 6, "IPv6addrz")
 		checkHostKind(t, uri.RFC6874, s, uri.IPv6)
+	}},
+
+	// The URL Standard, 3.4: a valid host string is a valid domain string or a valid
+	// IPv4-address string; the grammar's domain candidates include every IPv4 string,
+	// and a valid domain does not end in a number: the IPv4 address it is.
+	{"whatwg", "valid-URL-string-without-base", "http://1.2.3.4", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.WHATWG, "valid_URL_string_without_base", s, "valid_IPv4_address_string", 7, 14, "valid_domain_string")
+		checkHostKind(t, uri.WHATWG, s, uri.IPv4)
+	}},
+	{"whatwg", "valid-URL-string-without-base", "http://1.2.3.4x", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.WHATWG, "valid_URL_string_without_base", s, "valid_domain_string", 7, 15, "valid_IPv4_address_string")
+	}},
+	// 4.3: "/" is a path-absolute-URL string of zero segments and of one empty segment.
+	{"whatwg", "valid-URL-string-without-base", "http://h/", 2, func(t *testing.T, s string) {
+		checkComponent(t, uri.WHATWG, s, uri.Path, "/")
+	}},
+	// 3.4: the ABNF counts out the pieces around "::" in overlapping alternatives.
+	{"whatwg", "valid-IPv6-address-string", "::0", 7, func(t *testing.T, s string) {
+		checkHostKind(t, uri.WHATWG, "http://["+s+"]/", uri.IPv6)
 	}},
 
 	// RFC 1808 2.2: URL = ( absoluteURL | relativeURL ) [ "#" fragment ], absoluteURL =
@@ -982,6 +1010,7 @@ var genParsers = map[uri.Spec]struct {
 	uri.RFC3986:      {func() tokenMachine { return &rfc3986.Parser{} }, rfc3986.RuleID, rfc3986.RuleName},
 	uri.RFC3987:      {func() tokenMachine { return &rfc3987.Parser{} }, rfc3987.RuleID, rfc3987.RuleName},
 	uri.RFC6874:      {func() tokenMachine { return &rfc6874.Parser{} }, rfc6874.RuleID, rfc6874.RuleName},
+	uri.WHATWG:       {func() tokenMachine { return &whatwg.Parser{} }, whatwg.RuleID, whatwg.RuleName},
 }
 
 // checkToken runs spec's generated parser from entry on s and requires a token of rule

@@ -23,14 +23,20 @@ type Parser struct {
 	// Of a scheme grammar's Parser: the grammar, and the last match, reused.
 	scheme *schemeGrammar
 	match  schemeMatch
+	// check, when set, runs the procedures that follow the grammar on what it accepted
+	// (whatwg); nil under GrammarOnly.
+	check func(r Reference) *Error
+	// base is the ParserOption Base, for the specs that read it (whatwg); "" for none.
+	base string
 }
 
 // ParserOption configures a Parser.
 type ParserOption func(*parserOptions)
 
 type parserOptions struct {
-	genericOnly      bool
-	noSchemeGrammars bool
+	genericOnly, grammarOnly bool
+	noSchemeGrammars         bool
+	base                     string
 }
 
 // GenericOnly turns off the scheme-specific rules of specs that have them: every
@@ -44,8 +50,22 @@ type parserOptions struct {
 // prose; with GenericOnly, "http:///x" is valid. Other specs ignore the option.
 func GenericOnly() ParserOption { return func(o *parserOptions) { o.genericOnly = true } }
 
+// Base gives the base URL that a relative reference is read against, for the specs where
+// a relative reference's validity depends on it (whatwg: a relative-URL string is judged
+// by its base's scheme, and only "#" and a fragment follow a base with an opaque path).
+// Without a base, whatwg accepts only absolute-URL-with-fragment strings, as its URL
+// parser fails on a relative one. NewParser fails if the base has no scheme. Only the
+// base's scheme, and whether its path is opaque, are read. Other specs ignore the option.
+func Base(url string) ParserOption { return func(o *parserOptions) { o.base = url } }
+
+// GrammarOnly turns off the checks that follow the grammar (whatwg's valid domain and
+// port bound, which the standard defines by procedure): the Parser then accepts exactly
+// what the spec's grammar derives, which is what the ABNF oracle compares. Specs without
+// such checks ignore the option.
+func GrammarOnly() ParserOption { return func(o *parserOptions) { o.grammarOnly = true } }
+
 // NewParser returns a Parser for spec, or an error if spec is not one of the Spec
-// constants.
+// constants or an option does not fit it (a base without a scheme).
 func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	var o parserOptions
 	for _, opt := range opts {
@@ -59,8 +79,19 @@ func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	if o.genericOnly && g.genericTop >= 0 {
 		top = g.genericTop
 	}
-	return &Parser{spec: spec, g: g, top: top, m: g.newMachine(),
-		schemes: g.schemeGrammars && !o.genericOnly && !o.noSchemeGrammars, iri: g.iri}, nil
+	p := &Parser{spec: spec, g: g, top: top, m: g.newMachine(),
+		schemes: g.schemeGrammars && !o.genericOnly && !o.noSchemeGrammars, iri: g.iri}
+	if g.entryFor != nil && o.base != "" {
+		rule, err := g.entryFor(o.base)
+		if err != nil {
+			return nil, err
+		}
+		p.top, p.base = g.binding.ruleID(rule), o.base
+	}
+	if !o.grammarOnly {
+		p.check = g.check
+	}
+	return p, nil
 }
 
 // SchemeGrammars reports whether the Parser checks a reference whose scheme has a
@@ -76,6 +107,12 @@ func (p *Parser) Spec() Spec { return p.spec }
 // prefix up to the byte after the error, to make sure the error's offset is exact) and
 // one allocation; the Error's Expected is found only when asked for.
 func (p *Parser) Validate(s string) error {
+	if p.check != nil {
+		if _, err := p.Parse(s); err != nil {
+			return err
+		}
+		return nil
+	}
 	if p.m.Accepts(s, p.top) {
 		if p.schemes {
 			_, err := p.checkScheme(s, false)
@@ -98,6 +135,11 @@ func (p *Parser) Parse(s string) (r Reference, err error) {
 		}
 	}
 	p.fill(s, &r) // into the result itself: no copy of the Reference
+	if p.check != nil {
+		if e := p.check(r); e != nil {
+			return Reference{}, e
+		}
+	}
 	return r, nil
 }
 
@@ -140,6 +182,8 @@ func (p *Parser) explain(s string) *Error {
 		// Expected is found later on s, the text the scheme's grammar ran on.
 		e.scheme, e.schemeText, e.schemeOffset = sg, s, off
 		e.Scheme, e.Section = sg.name, sg.document+" section "+sg.section
+	} else if p.g.name != nil {
+		e.Validation = p.g.name(s, off, e.Rule, p.base)
 	}
 	return e
 }

@@ -6,11 +6,15 @@ import "strings"
 // (5.2.3) and remove_dot_segments (5.2.4). The base is parsed per 5.2.1 (its fragment,
 // if any, plays no part). Strict by default; NonStrict is the non-strict parser.
 func resolveRFC3986(d *specDesc, base, ref string, o resolveOptions) (Result, error) {
-	spec := d.spec
-	b, r, err := parseBaseRef(spec, base, ref, o)
+	b, r, err := parseBaseRef(d.spec, base, ref, o)
 	if err != nil {
 		return Result{}, err
 	}
+	return transform3986(b, r, o), nil
+}
+
+// transform3986 is section 5.2.2 on a parsed base and reference.
+func transform3986(b, r parts, o resolveOptions) Result {
 	// -- A non-strict parser may ignore a scheme in the reference if it is identical to
 	// -- the base URI's scheme.
 	if o.nonStrict && r.hasScheme && r.scheme == b.scheme {
@@ -49,7 +53,7 @@ func resolveRFC3986(d *specDesc, base, ref string, o resolveOptions) (Result, er
 	}
 	t.fragment, t.hasFragment = r.fragment, r.hasFragment
 	// 5.3 Component Recomposition.
-	return Result{Target: t.String()}, nil
+	return Result{Target: t.String()}
 }
 
 // merge3986 is section 5.2.3: "/" and the reference's path if the base has an

@@ -25,6 +25,7 @@ const (
 	RFC3986                      // RFC 3986, January 2005
 	RFC3987                      // RFC 3987 (IRIs), January 2005
 	RFC6874                      // RFC 3986 as updated by RFC 6874, February 2013
+	WHATWG                       // WHATWG URL Standard (living standard), snapshot of July 2026
 	numSpecs
 )
 
@@ -93,6 +94,7 @@ var specTable = [numSpecs]*specDesc{
 	RFC3986:      &rfc3986Spec,
 	RFC3987:      &rfc3987Spec,
 	RFC6874:      &rfc6874Spec,
+	WHATWG:       &whatwgSpec,
 }
 
 // desc returns the spec's descriptor. A value that is no Spec constant, such as the Spec

@@ -37,6 +37,8 @@ func TestLineage(t *testing.T) {
 			Obsoletes: []string{"RFC 2732", "RFC 2396", "RFC 1808"}, UpdatedBy: []string{"RFC 6874"}, ObsoletedBy: []string{}}},
 		{RFC6874, Lineage{Document: "RFC 6874", Status: "Standards Track", Updates: []string{"RFC 3986"}, Obsoletes: []string{},
 			UpdatedBy: []string{}, ObsoletedBy: []string{"RFC 9844"}}},
+		{WHATWG, Lineage{Document: "URL Standard", Status: "Living Standard", Updates: []string{}, Obsoletes: []string{},
+			UpdatedBy: []string{}, ObsoletedBy: []string{}}},
 		{URLSyntax05, Lineage{Document: "draft-fielding-url-syntax-05", Status: "Internet-Draft", Updates: []string{}, Obsoletes: []string{},
 			UpdatedBy: []string{}, ObsoletedBy: []string{}, Became: "RFC 2396"}},
 		{RFC2396bis01, Lineage{Document: "draft-fielding-uri-rfc2396bis-01", Status: "Internet-Draft", Updates: []string{}, Obsoletes: []string{},
@@ -67,6 +69,7 @@ var optionalParts = map[string]bool{
 	"updates": true, "obsoletes": true, "became": true, "obsoletedElsewhere": true,
 	"rootlessDots": true, "iri": true, "wholeAuthority": true, "noFragment": true, "noRelativeForm": true, "schemeGrammars": true,
 	"grammar.reportAs": true, "grammar.wide": true, "grammar.genericTop": true, "grammar.fixup": true,
+	"grammar.entryFor": true, "grammar.check": true, "grammar.name": true,
 }
 
 // TestSpecTable: every Spec constant has a descriptor in specTable, in date order, under

@@ -24,6 +24,8 @@ type jsonError struct {
 	Scheme   string   `json:"scheme,omitempty"`
 	Section  string   `json:"section,omitempty"`
 	Reason   string   `json:"reason,omitempty"`
+	// Validation is the URL Standard's name for the error (whatwg only).
+	Validation string `json:"validation,omitempty"`
 }
 
 // jsonComponents holds each component's text, null when undefined (docs/design.md).
@@ -155,6 +157,12 @@ OpenAPI instead: uri (an RFC 3986 URI: a scheme, a fragment allowed), uri-refere
 (RFC 3987), iri-reference, or uri-template (an RFC 6570 URI Template). No hazards are
 looked for; -json prints input, format, valid and error.
 
+Under whatwg, a relative-URL string is valid only against a base URL (its validity
+depends on the base's scheme): give one with -base. Without a base, only absolute URLs
+are valid URL strings, as the URL parser fails on a relative one. The other specs ignore
+-base. An error under whatwg also names the URL Standard's validation error
+(invalid-URL-unit, domain-to-ASCII, port-out-of-range, ...).
+
 When standard error is a terminal and standard output is not, progress is shown while
 files or standard input are read (not with -json).
 
@@ -165,12 +173,13 @@ func checkCommand() command {
 	return command{
 		name:    "check",
 		summary: "validate URI references and show their components",
-		usage:   "check [-spec ID,...|all | -format FORMAT] [-json] [-with READERS] [-schemes=false] [-f FILE]... [URI ...]",
+		usage:   "check [-spec ID,...|all | -format FORMAT] [-json] [-with READERS] [-schemes=false] [-base URL] [-f FILE]... [URI ...]",
 		doc:     checkDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			o := checkOptions{specs: specFlags(fs, "rfc3986", true)}
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input and spec")
 			o.with = readersVar(fs, "none")
+			o.base = addBaseFlag(fs, "", "whatwg only (other specs ignore it): the base `URL` a relative-URL string is valid\nagainst; without it, only absolute URLs are valid URL strings")
 			fs.BoolVar(&o.schemes, "schemes", true, "rfc1738: a URL whose scheme is one of RFC 1738's ten must match that scheme's\nrule; rfc3986 and rfc3987: a reference whose scheme has a grammar (http, https, urn,\nmailto, ...; docs/schemes.md) must match it and the rules its RFC adds in prose;\nwith -schemes=false, the generic syntax alone (other specs ignore it)")
 			files := filesVar(fs, "URI references")
 			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/templates.md)")
@@ -201,6 +210,7 @@ type checkOptions struct {
 	json    bool
 	with    *readersFlag
 	schemes bool
+	base    *string
 }
 
 func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
@@ -208,7 +218,15 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 	if !o.schemes {
 		opts = append(opts, uri.GenericOnly())
 	}
+	if *o.base != "" {
+		opts = append(opts, uri.Base(*o.base))
+	}
 	specs := o.specs.specs
+	for _, s := range specs {
+		if _, err := uri.NewParser(s, opts...); err != nil { // a base without a scheme
+			return x.usageError("-base: %v", err)
+		}
+	}
 	// Inputs are checked and their output written in batches on GOMAXPROCS workers, each
 	// with its own checker, and printed in input order; standard output is flushed after
 	// each batch.
@@ -291,7 +309,9 @@ func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []uri.Reader,
 	for _, r := range readers {
 		or := &onceReader{r: r}
 		c.readers = append(c.readers, or)
-		if len(opts) == 0 { // a parse with options may read otherwise than the reader
+		// A parse with options may read otherwise than the reader; "whatwg" names the
+		// WHATWG parser's reader, not the whatwg grammar's.
+		if len(opts) == 0 && r.Name() != uri.WHATWG.String() {
 			c.byName[r.Name()] = or
 		}
 	}

@@ -22,7 +22,8 @@ ones: rfc3986, rfc2396, net-url and whatwg); for an
 invalid one, the offending byte marked with a caret, the rule and what the grammar
 expected there, and how net/url and the WHATWG parser (among the -with readers) read it
 where they accept it (the lenient-reading hazard of lint); with -base, the resolution of
-the URI against the base by the spec's own algorithm. Relative references are read by
+the URI against the base by the spec's own algorithm (under whatwg, -base is also the
+base a relative URI is judged against). Relative references are read by
 the WHATWG parser against -base, or ` + relativeBase + ` without one.
 Colour is used only when standard output is a terminal (and NO_COLOR is not set).
 
@@ -138,7 +139,7 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 // explainJSON is the explanation of input under spec as explain -json prints it.
 func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	res := explainResult{checkResult: checkResult{Input: input, InputBase64: exactBytes(input), Spec: spec.String()}}
-	r, err := uri.Parse(spec, input)
+	r, err := parseAgainst(spec, o.base, input)
 	var ue *uri.Error
 	switch {
 	case err == nil:
@@ -174,6 +175,17 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	return res
 }
 
+// parseAgainst parses input under spec, against base where the spec's validity depends
+// on a base (whatwg, see uri.Base); a base the parser refuses is left out.
+func parseAgainst(spec uri.Spec, base, input string) (uri.Reference, error) {
+	if base != "" {
+		if p, err := uri.NewParser(spec, uri.Base(base)); err == nil {
+			return p.Parse(input)
+		}
+	}
+	return uri.Parse(spec, input)
+}
+
 // sortedSpecs orders specs oldest first, each once.
 func sortedSpecs(specs []uri.Spec) []uri.Spec {
 	var seen [256]bool
@@ -193,7 +205,7 @@ func sortedSpecs(specs []uri.Spec) []uri.Spec {
 func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOptions, pal palette) {
 	text, col := printable(input)
 	const indent = "    "
-	r, err := uri.Parse(spec, input)
+	r, err := parseAgainst(spec, o.base, input)
 	if err != nil {
 		fmt.Fprintf(b, "%v (%s): %sinvalid%s\n", spec, spec.Document(), pal.invalid, pal.reset)
 		var ue *uri.Error
@@ -214,6 +226,9 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 				fmt.Fprintf(b, "%srule:      %s\n", indent, ue.Error())
 			} else {
 				fmt.Fprintf(b, "%sfound:     %s %s\n", indent, charAt(input, ue.Offset), where)
+			}
+			if ue.Validation != "" {
+				fmt.Fprintf(b, "%sstandard:  validation error %s\n", indent, ue.Validation)
 			}
 			if exp := ue.Expected(); len(exp) > 0 {
 				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(exp, ", "))

@@ -23,7 +23,7 @@ var goldenSpecs = []uri.Spec{uri.RFC3986}
 // versionSpecs are the specs of the runs that compare versions (check, matrix,
 // explain): every spec that has a parser in a commit, so far. Also extend with -update.
 var versionSpecs = []uri.Spec{uri.URL1993, uri.RFC1630, uri.RFC1738, uri.RFC1808, uri.URLSyntax05, uri.RFC2396, uri.RFC2732,
-	uri.RFC2396bis01, uri.RFC3986, uri.RFC3987, uri.RFC6874}
+	uri.RFC2396bis01, uri.RFC3986, uri.RFC3987, uri.RFC6874, uri.WHATWG}
 
 func specList() string { return idList(goldenSpecs) }
 
@@ -98,6 +98,10 @@ func TestGolden(t *testing.T) {
 		{name: "matrix-problems", args: []string{"matrix", "-spec", specs, crlf, "-"}, stdin: awkwardStdin},
 		{name: "matrix-missing-file", args: []string{"matrix", "-spec", specs, urls, "testdata/cmd/no-such-file.txt"}},
 		{name: "matrix-directory", args: []string{"matrix", "-spec", specs, "testdata/cmd"}},
+		// RFC 3986 against the URL Standard's valid URL string, the pair people ask for.
+		{name: "matrix-rfc3986-whatwg", args: []string{"matrix", "-spec", "rfc3986,whatwg", urls}},
+		{name: "check-whatwg-base", args: []string{"check", "-spec", "whatwg", "-base", "https://example.com/", "../x?y#z", "//h:99999/", "http://0x7f.1/", "#f"}},
+		{name: "check-whatwg-bad-base", args: []string{"check", "-spec", "whatwg", "-base", "example", "x"}},
 
 		{name: "compare", args: []string{"compare", "-groups", "0", urls}},
 		{name: "compare-problems", args: []string{"compare", crlf, "-"}, stdin: awkwardStdin},

@@ -296,14 +296,20 @@ func yearOf(date string) (float64, bool) {
 	return float64(yy) + float64(mm-1)/12, true
 }
 
-// yearTicks marks every year, labelling every other one.
+// yearTicks marks every year, labelling every other one, or every fifth over a long span.
 type yearTicks struct{}
 
 func (yearTicks) Ticks(min, max float64) []plot.Tick {
+	// A label every second year fits the 18 cm chart up to about twenty years; a longer
+	// span (the 1993 draft to the URL Standard's snapshot of 2026) gets one every fifth.
+	every, at := 2, 1 // the odd years
+	if max-min > 20 {
+		every, at = 5, 0 // 1995, 2000, ...
+	}
 	var ts []plot.Tick
 	for y := math.Ceil(min); y <= max; y++ {
 		t := plot.Tick{Value: y}
-		if int(y)%2 == 1 {
+		if int(y)%every == at {
 			t.Label = strconv.Itoa(int(y))
 		}
 		ts = append(ts, t)

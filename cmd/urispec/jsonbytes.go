@@ -23,7 +23,7 @@ func exactBytes(s string) string {
 // errorJSON is the "error" object of a grammar error.
 func errorJSON(e *uri.Error) *jsonError {
 	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: errorText(e), Expected: e.Expected(),
-		Scheme: e.Scheme, Section: e.Section, Reason: e.Reason}
+		Scheme: e.Scheme, Section: e.Section, Reason: e.Reason, Validation: e.Validation}
 }
 
 // errorPlace is where a grammar rejected an input: the offset and rule of a *uri.Error

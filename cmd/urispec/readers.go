@@ -39,7 +39,9 @@ func parseReaders(list string) ([]uri.Reader, error) {
 			out = append(out, newWHATWGReader())
 		case "specs":
 			for _, s := range uri.Specs() {
-				out = append(out, uri.SpecReader(s))
+				if s != uri.WHATWG { // "whatwg" is the parser's reader (uri.SpecReader)
+					out = append(out, uri.SpecReader(s))
+				}
 			}
 		default:
 			s, err := uri.ParseSpec(name)
