@@ -15,9 +15,10 @@ import (
 const matrixDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
 standard input, and prints for the chosen specs (default: all, oldest first) how many
 each accepts and rejects, how many inputs the specs disagree on, the patterns of
-verdicts, and for each pair of adjacent versions the inputs valid under one and not the
-other, grouped by the rule and character that decide it, and for each spec the inputs no
-other spec accepts, grouped by why the spec before it in date order rejects them. A line
+verdicts, and for each pair of adjacent versions (and for rfc3986 and whatwg, when both
+are chosen) the inputs valid under one and not the other, grouped by the rule and
+character that decide it, and for each spec the inputs no other spec accepts, grouped by
+why the spec before it in date order rejects them. A line
 over 1 MiB, not valid UTF-8 or holding a NUL is not checked: it counts as rejected by
 every spec and is listed with its reason.
 

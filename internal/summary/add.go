@@ -53,8 +53,8 @@ func (s *Summary) Add(e Example, verdicts []error) {
 		})
 		s.Only[first].Groups = addTo(s.Only[first].Groups, key, e, s.Examples)
 	}
-	for i := range s.Pairs {
-		a, b := verdicts[i], verdicts[i+1]
+	for i, ix := range s.pairs {
+		a, b := verdicts[ix[0]], verdicts[ix[1]]
 		if (a == nil) == (b == nil) {
 			continue
 		}

@@ -72,15 +72,16 @@ func (s *Summary) Check() error {
 	if s.Inputs < 0 {
 		return bad("inputs", "%d is negative", s.Inputs)
 	}
-	if len(s.Accepts) != n || len(s.Pairs) != max(n-1, 0) || len(s.Only) != n {
-		return bad("specs", "%d specs with %d accept counts, %d pairs and %d only lists", n, len(s.Accepts), len(s.Pairs), len(s.Only))
+	pairs := pairIndexes(s.Specs)
+	if len(s.Accepts) != n || len(s.Pairs) != len(pairs) || len(s.Only) != n {
+		return bad("specs", "%d specs with %d accept counts, %d pairs and %d only lists (want %d pairs)", n, len(s.Accepts), len(s.Pairs), len(s.Only), len(pairs))
 	}
 
 	// The verdict patterns: every count derived below is a sum over them.
 	var total, disagree, allReject int64
 	accepts := make([]int64, n)
-	onlyOlder := make([]int64, max(n-1, 0))
-	onlyNewer := make([]int64, max(n-1, 0))
+	onlyOlder := make([]int64, len(pairs))
+	onlyNewer := make([]int64, len(pairs))
 	only := make([]int64, n)
 	var err error
 	for _, key := range sortedKeys(s.Patterns) {
@@ -107,8 +108,10 @@ func (s *Summary) Check() error {
 			if key[i] == '+' {
 				accepts[i] += c
 			}
-			if i+1 < n && key[i] != key[i+1] {
-				if key[i] == '+' {
+		}
+		for i, ix := range pairs {
+			if a, b := key[ix[0]], key[ix[1]]; a != b {
+				if a == '+' {
 					onlyOlder[i] += c
 				} else {
 					onlyNewer[i] += c
@@ -142,8 +145,8 @@ func (s *Summary) Check() error {
 	for i, p := range s.Pairs {
 		field := fmt.Sprintf("pairs[%d]", i)
 		switch {
-		case p.Older != s.Specs[i] || p.Newer != s.Specs[i+1]:
-			return bad(field, "%s -> %s, not %s -> %s", p.Older, p.Newer, s.Specs[i], s.Specs[i+1])
+		case p.Older != s.Specs[pairs[i][0]] || p.Newer != s.Specs[pairs[i][1]]:
+			return bad(field, "%s -> %s, not %s -> %s", p.Older, p.Newer, s.Specs[pairs[i][0]], s.Specs[pairs[i][1]])
 		case p.OnlyOlder != onlyOlder[i]:
 			return bad(field+".only_older", "%d, but the verdict patterns count %d", p.OnlyOlder, onlyOlder[i])
 		case p.OnlyNewer != onlyNewer[i]:

@@ -11,14 +11,17 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// smallSummary is the summary of a few inputs on which the specs disagree, under every
-// spec, keeping k examples a group.
+// smallInputs are a few inputs on which the specs disagree, and one that is not checked.
+func smallInputs() []string {
+	return []string{"http://a/b", "http://a b", "g", "http://[::1]/", "URL:http://x/",
+		"http://a/b?c", "mailto:x@y", "?y", "http://a:80g", "//[fe80::1%25en0]/", "http://é/", "a\x00b"}
+}
+
+// smallSummary is the summary of smallInputs under every spec, keeping k examples a group.
 func smallSummary(t testing.TB, k int) *Summary {
 	t.Helper()
 	s := New(specIDs(), k)
-	inputs := []string{"http://a/b", "http://a b", "g", "http://[::1]/", "URL:http://x/",
-		"http://a/b?c", "mailto:x@y", "?y", "http://a:80g", "//[fe80::1%25en0]/", "http://é/", "a\x00b"}
-	for i, in := range inputs {
+	for i, in := range smallInputs() {
 		e := NewExample(in, "t.txt", int64(i+1))
 		if p := LineProblem(in); p != "" {
 			s.AddUnchecked(e, p)
@@ -131,6 +134,9 @@ func TestDecodeRefuses(t *testing.T) {
 			g["examples"].([]any)[0].(map[string]any)["line"] = 0
 		}},
 		{"format", "format", func(m map[string]any) { m["format"] = 99 }},
+		{"rfc3986 -> whatwg left out", "specs", func(m map[string]any) {
+			m["pairs"] = pairs(m)[:len(s.Specs)-1]
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := mutate(t, s, tc.f)

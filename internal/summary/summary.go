@@ -17,10 +17,13 @@ import (
 	"maps"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/uri"
 )
 
-// FormatVersion is the "format" of the JSON document; Merge refuses any other.
-const FormatVersion = 1
+// FormatVersion is the "format" of the JSON document; Merge refuses any other. Format 2
+// added the pair rfc3986 → whatwg (pairIndexes) to the adjacent ones.
+const FormatVersion = 2
 
 // Example is one input that stands for its group.
 type Example struct {
@@ -88,7 +91,8 @@ type Group struct {
 	Examples []Example `json:"examples"`
 }
 
-// Pair compares two adjacent versions, older first.
+// Pair compares two versions, older first: two adjacent in date order, or a pair that
+// pairIndexes adds.
 type Pair struct {
 	Older     string  `json:"older"`
 	Newer     string  `json:"newer"`
@@ -122,7 +126,26 @@ type Summary struct {
 	// counts once per code.
 	Hazards map[string]int64 `json:"hazards"`
 
-	keys map[groupID]string // group keys already built (see key)
+	pairs [][2]int           // the indexes into Specs of each of Pairs (pairIndexes)
+	keys  map[groupID]string // group keys already built (see key)
+}
+
+// pairIndexes returns the pairs of specs a summary compares, as indexes into specs (in
+// date order), older first: each two adjacent versions, then rfc3986 → whatwg when both
+// are there and not adjacent. The URL Standard sets out to "obsolete" RFC 3986 and RFC
+// 3987 (its Goals section), and RFC 3986 is the one it is measured against; rfc3987 →
+// whatwg is left to "-spec rfc3987,whatwg", so that the default report gains one pair.
+func pairIndexes(specs []string) [][2]int {
+	ps := make([][2]int, 0, len(specs))
+	for i := 1; i < len(specs); i++ {
+		ps = append(ps, [2]int{i - 1, i})
+	}
+	older := slices.Index(specs, uri.RFC3986.String())
+	newer := slices.Index(specs, uri.WHATWG.String())
+	if older >= 0 && newer > older+1 {
+		ps = append(ps, [2]int{older, newer})
+	}
+	return ps
 }
 
 // New is the empty summary of specs (IDs in date order), keeping k examples a group.
@@ -134,11 +157,11 @@ func New(specs []string, k int) *Summary {
 		Accepts:  make([]int64, len(specs)),
 		Patterns: map[string]int64{},
 		Hazards:  map[string]int64{},
-		Pairs:    make([]Pair, max(len(specs)-1, 0)),
+		Pairs:    []Pair{},
 		Only:     make([]Only, len(specs)),
 	}
-	for i := range s.Pairs {
-		s.Pairs[i] = Pair{Older: specs[i], Newer: specs[i+1]}
+	for _, ix := range pairIndexes(specs) {
+		s.Pairs = append(s.Pairs, Pair{Older: specs[ix[0]], Newer: specs[ix[1]]})
 	}
 	for i := range s.Only {
 		s.Only[i] = Only{Spec: specs[i]}
@@ -148,8 +171,9 @@ func New(specs []string, k int) *Summary {
 }
 
 // normalize makes nil lists and maps empty ones, so that a decoded summary and a built
-// one compare and encode alike.
+// one compare and encode alike, and finds the indexes of the pairs.
 func (s *Summary) normalize() {
+	s.pairs = pairIndexes(s.Specs)
 	if s.Accepts == nil {
 		s.Accepts = []int64{}
 	}

@@ -251,3 +251,48 @@ func TestFNV1a(t *testing.T) {
 		}
 	}
 }
+
+// TestPairs checks which pairs a summary compares: adjacent versions, and rfc3986 →
+// whatwg, counted from the two specs' own verdicts.
+func TestPairs(t *testing.T) {
+	names := func(s *Summary) []string {
+		var out []string
+		for _, p := range s.Pairs {
+			out = append(out, p.Older+">"+p.Newer)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		specs []string
+		want  []string
+	}{
+		{[]string{"rfc3986", "whatwg"}, []string{"rfc3986>whatwg"}},
+		{[]string{"rfc6874", "whatwg"}, []string{"rfc6874>whatwg"}},
+		{[]string{"rfc3986", "rfc6874", "whatwg"}, []string{"rfc3986>rfc6874", "rfc6874>whatwg", "rfc3986>whatwg"}},
+		{[]string{"rfc2396", "rfc3986"}, []string{"rfc2396>rfc3986"}},
+		{[]string{"whatwg"}, nil},
+	} {
+		if got := names(New(tc.specs, 0)); !slices.Equal(got, tc.want) {
+			t.Errorf("New(%q).Pairs = %q; want %q", tc.specs, got, tc.want)
+		}
+	}
+
+	s := smallSummary(t, 1)
+	p := s.Pairs[len(s.Pairs)-1]
+	if p.Older != "rfc3986" || p.Newer != "whatwg" {
+		t.Fatalf("last pair of every spec's summary = %s -> %s; want rfc3986 -> whatwg", p.Older, p.Newer)
+	}
+	var older, newer int64
+	for _, in := range smallInputs() {
+		a, b := uri.Validate(uri.RFC3986, in) == nil, uri.Validate(uri.WHATWG, in) == nil
+		switch {
+		case a && !b:
+			older++
+		case b && !a:
+			newer++
+		}
+	}
+	if p.OnlyOlder != older || p.OnlyNewer != newer || older == 0 || newer == 0 {
+		t.Errorf("rfc3986 -> whatwg: only_older %d, only_newer %d; want %d and %d, neither 0", p.OnlyOlder, p.OnlyNewer, older, newer)
+	}
+}
