@@ -180,7 +180,7 @@ func checkCommand() command {
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input and spec")
 			o.with = readersVar(fs, "none")
 			o.base = addBaseFlag(fs, "", "whatwg only (other specs ignore it): the base `URL` a relative-URL string is valid\nagainst; without it, only absolute URLs are valid URL strings")
-			fs.BoolVar(&o.schemes, "schemes", true, "rfc1738: a URL whose scheme is one of RFC 1738's ten must match that scheme's\nrule; rfc3986 and rfc3987: a reference whose scheme has a grammar (http, https, urn,\nmailto, ...; docs/schemes.md) must match it and the rules its RFC adds in prose;\nwith -schemes=false, the generic syntax alone (other specs ignore it)")
+			o.schemes = schemesVar(fs)
 			files := filesVar(fs, "URI references")
 			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/templates.md)")
 			return func(x *cmdEnv, args []string) int {
@@ -209,15 +209,12 @@ type checkOptions struct {
 	specs   *specsFlag
 	json    bool
 	with    *readersFlag
-	schemes bool
+	schemes *bool
 	base    *string
 }
 
 func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
-	var opts []uri.ParserOption
-	if !o.schemes {
-		opts = append(opts, uri.GenericOnly())
-	}
+	opts := schemeOptions(*o.schemes)
 	if *o.base != "" {
 		opts = append(opts, uri.Base(*o.base))
 	}

@@ -295,16 +295,17 @@ func compareCommand() command {
 	return command{
 		name:    "compare",
 		summary: "compare Go's net/url or the WHATWG parser with a spec on many URIs",
-		usage:   "compare [-spec ID] [-with net-url|whatwg] [-json] [-groups N] [-examples N] [FILE ...]",
+		usage:   "compare [-spec ID] [-with net-url|whatwg] [-schemes=false] [-json] [-groups N] [-examples N] [FILE ...]",
 		doc:     compareDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			spec := specFlags(fs, "rfc3986", false)
 			with := fs.String("with", "net-url", "the other `PARSER`: net-url (url.Parse and url.ParseRequestURI) or whatwg (the WHATWG URL Standard)")
+			schemes := schemesVar(fs)
 			asJSON := jsonVar(fs, "the report")
 			groups := groupsVar(fs)
 			examples := examplesVar(fs, "examples listed per group")
 			return func(x *cmdEnv, files []string) int {
-				return runCompare(x, spec.one(), *with, *asJSON, *groups, *examples, files)
+				return runCompare(x, spec.one(), schemeOptions(*schemes), *with, *asJSON, *groups, *examples, files)
 			}
 		},
 	}
@@ -336,8 +337,8 @@ type sideJSON struct {
 	SplitGroups []groupJSON    `json:"split_groups"`
 }
 
-func runCompare(x *cmdEnv, spec uri.Spec, with string, asJSON bool, maxGroups, maxExamples int, files []string) int {
-	p, _ := uri.NewParser(spec) // -spec checked it
+func runCompare(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, with string, asJSON bool, maxGroups, maxExamples int, files []string) int {
+	p, _ := uri.NewParser(spec, opts...) // -spec checked it
 	var sides []*side
 	switch with {
 	case "net-url":

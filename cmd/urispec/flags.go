@@ -194,7 +194,21 @@ func addBaseFlag(fs *flag.FlagSet, def, usage string) *string {
 	return fs.String("base", def, usage)
 }
 
-// boolVar defines -json and the like with the usage they share.
+// schemesVar defines -schemes, on by default: whether the scheme grammars are layered on
+// the generic syntax (uri.GenericOnly turns them off).
+func schemesVar(fs *flag.FlagSet) *bool {
+	return fs.Bool("schemes", true, "rfc1738: a URL whose scheme is one of RFC 1738's ten must match that scheme's\nrule; rfc3986 and rfc3987: a reference whose scheme has a grammar (http, https, urn,\nmailto, ...; docs/schemes.md) must match it and the rules its RFC adds in prose;\nwith -schemes=false, the generic syntax alone (other specs ignore it)")
+}
+
+// schemeOptions are the parser options -schemes asks for.
+func schemeOptions(schemes bool) []uri.ParserOption {
+	if schemes {
+		return nil
+	}
+	return []uri.ParserOption{uri.GenericOnly()}
+}
+
+// jsonVar defines -json and the like with the usage they share.
 func jsonVar(fs *flag.FlagSet, what string) *bool {
 	return fs.Bool("json", false, "print "+what+" as JSON")
 }

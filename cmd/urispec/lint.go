@@ -47,18 +47,19 @@ func lintCommand() command {
 	return command{
 		name:    "lint",
 		summary: "print the security hazards and parser differentials of URIs",
-		usage:   "lint [-spec ID] [-json] [-with READERS] [-base URI] [FILE ...]",
+		usage:   "lint [-spec ID] [-json] [-with READERS] [-schemes=false] [-base URI] [FILE ...]",
 		doc:     lintDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			spec := specFlags(fs, "rfc3986", false)
 			asJSON := jsonVar(fs, "one object per flagged reference")
 			with := readersVar(fs, "deployed")
+			schemes := schemesVar(fs)
 			base := addBaseFlag(fs, relativeBase, "compare relative references against this absolute base `URI`")
 			return func(x *cmdEnv, files []string) int {
 				if r, err := uri.Parse(spec.one(), *base); err != nil || !r.IsAbsolute() {
 					return x.usageError("-base %q is not an absolute URI under %s", *base, spec.one())
 				}
-				return runLint(x, spec.one(), *asJSON, with, *base, files)
+				return runLint(x, spec.one(), schemeOptions(*schemes), *asJSON, with, *base, files)
 			}
 		},
 	}
@@ -76,14 +77,14 @@ type lintResult struct {
 	Hazards     []uri.Hazard `json:"hazards"`
 }
 
-func runLint(x *cmdEnv, spec uri.Spec, asJSON bool, with *readersFlag, base string, files []string) int {
+func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, with *readersFlag, base string, files []string) int {
 	enc := x.encoder()
 	flagged := false
 	// Lines are read on this goroutine, linted in batches on GOMAXPROCS workers (each
 	// with its own parser and readers: neither serves two goroutines) and printed in
 	// input order.
 	newWorker := func() func(inputLine) []uri.Hazard {
-		p, _ := uri.NewParser(spec) // -spec checked it
+		p, _ := uri.NewParser(spec, opts...) // -spec checked it
 		readers := with.readers()
 		return func(in inputLine) []uri.Hazard {
 			if in.readErr != nil {
