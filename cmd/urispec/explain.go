@@ -28,7 +28,8 @@ the WHATWG parser against -base, or ` + relativeBase + ` without one.
 Colour is used only when standard output is a terminal (and NO_COLOR is not set).
 
 Under rfc3986 and rfc3987, a valid URI whose scheme has a grammar of its own (http,
-https, urn, mailto, ...) also shows the parts that grammar names (scheme:).
+https, urn, mailto, ...) also shows the parts that grammar names (scheme:); with
+-schemes=false, each spec's generic syntax alone decides (as in check).
 
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
 components, host_kind, scheme_parts, hazards, error), spans (each defined component's [start, end)
@@ -41,10 +42,11 @@ func explainCommand() command {
 	return command{
 		name:    "explain",
 		summary: "diagnose one URI under every spec: components, errors, resolution",
-		usage:   "explain [-spec ID,...|all] [-base URI] [-with READERS] [-json] URI ...",
+		usage:   "explain [-spec ID,...|all] [-schemes=false] [-base URI] [-with READERS] [-json] URI ...",
 		doc:     explainDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			specs := specFlags(fs, "all", true)
+			schemes := schemesVar(fs)
 			base := addBaseFlag(fs, "", "resolve each URI against this base `URI`, and compare relative references with\nthe WHATWG parser's reading against it (by default "+relativeBase+")")
 			with := readersVar(fs, "deployed")
 			asJSON := jsonVar(fs, "one object per URI and spec")
@@ -53,7 +55,7 @@ func explainCommand() command {
 					return x.usageError("no URI to explain")
 				}
 				var o explainOptions
-				o.base, o.readers, o.json = *base, with.readers(), *asJSON
+				o.base, o.readers, o.json, o.schemes = *base, with.readers(), *asJSON, *schemes
 				fs.Visit(func(f *flag.Flag) { o.withBase = o.withBase || f.Name == "base" })
 				return runExplain(x, sortedSpecs(specs.specs), o, args)
 			}
@@ -62,6 +64,7 @@ func explainCommand() command {
 }
 
 type explainOptions struct {
+	schemes  bool
 	base     string
 	withBase bool
 	readers  []uri.Reader
@@ -139,7 +142,8 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 // explainJSON is the explanation of input under spec as explain -json prints it.
 func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	res := explainResult{checkResult: checkResult{Input: input, InputBase64: exactBytes(input), Spec: spec.String()}}
-	r, err := parseAgainst(spec, o.base, input)
+	p := o.parser(spec)
+	r, err := p.Parse(input)
 	var ue *uri.Error
 	switch {
 	case err == nil:
@@ -150,7 +154,7 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		}
 		res.Hazards = &hz
 		res.Layout = layout(r)
-		if schemeGrammarsChecked(spec) {
+		if p.SchemeGrammars() {
 			res.SchemeParts, _ = schemePartsJSON(r) // r is valid: its parts are there
 		}
 		res.Spans = map[string][2]int{}
@@ -175,15 +179,18 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 	return res
 }
 
-// parseAgainst parses input under spec, against base where the spec's validity depends
-// on a base (whatwg, see uri.Base); a base the parser refuses is left out.
-func parseAgainst(spec uri.Spec, base, input string) (uri.Reference, error) {
-	if base != "" {
-		if p, err := uri.NewParser(spec, uri.Base(base)); err == nil {
-			return p.Parse(input)
+// parser is the parser explain reads under spec: without scheme grammars under
+// -schemes=false, and against -base where the spec's validity depends on a base (whatwg,
+// see uri.Base); a base the parser refuses is left out.
+func (o explainOptions) parser(spec uri.Spec) *uri.Parser {
+	opts := schemeOptions(o.schemes)
+	if o.base != "" {
+		if p, err := uri.NewParser(spec, append(opts, uri.Base(o.base))...); err == nil {
+			return p
 		}
 	}
-	return uri.Parse(spec, input)
+	p, _ := uri.NewParser(spec, opts...) // -spec checked that spec has a parser
+	return p
 }
 
 // sortedSpecs orders specs oldest first, each once.
@@ -205,7 +212,8 @@ func sortedSpecs(specs []uri.Spec) []uri.Spec {
 func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOptions, pal palette) {
 	text, col := printable(input)
 	const indent = "    "
-	r, err := parseAgainst(spec, o.base, input)
+	p := o.parser(spec)
+	r, err := p.Parse(input)
 	if err != nil {
 		fmt.Fprintf(b, "%v (%s): %sinvalid%s\n", spec, spec.Document(), pal.invalid, pal.reset)
 		var ue *uri.Error
@@ -268,7 +276,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 		if len(undefined) > 0 {
 			fmt.Fprintf(b, "%sundefined: %s\n", indent, strings.Join(undefined, ", "))
 		}
-		if schemeGrammarsChecked(spec) {
+		if p.SchemeGrammars() {
 			if line := schemePartsLine(r); line != "" {
 				fmt.Fprintf(b, "%sscheme:    %s\n", indent, line)
 			}
@@ -363,12 +371,6 @@ func resolution(spec uri.Spec, base, ref string) string {
 		}
 		return "not resolved: " + errorText(err)
 	}
-}
-
-// schemeGrammarsChecked reports whether Parse under spec checks scheme grammars.
-func schemeGrammarsChecked(spec uri.Spec) bool {
-	p, err := uri.NewParser(spec)
-	return err == nil && p.SchemeGrammars()
 }
 
 // schemePartsLine shows r's scheme parts on one line: the scheme's rule and where it is

@@ -82,6 +82,7 @@ type htmlChart struct {
 type htmlPage struct {
 	Inputs, Unchecked, Disagree int64
 	DisagreeShare               string
+	GenericOnly                 bool
 	Specs                       []htmlSpec
 	Timeline                    htmlChart
 	PatternChart                *htmlChart
@@ -103,7 +104,7 @@ type htmlCount struct {
 // writeHTML writes the report of s as one HTML page, listing at most maxGroups groups
 // (0: all) per pair of versions.
 func writeHTML(w io.Writer, s *summary.Summary, maxGroups int) error {
-	page := htmlPage{Inputs: s.Inputs, Disagree: s.Disagree, DisagreeShare: percent(int(s.Disagree), int(s.Inputs))}
+	page := htmlPage{Inputs: s.Inputs, Disagree: s.Disagree, DisagreeShare: percent(int(s.Disagree), int(s.Inputs)), GenericOnly: s.GenericOnly}
 	for _, g := range s.Unchecked {
 		page.Unchecked += g.Count
 	}

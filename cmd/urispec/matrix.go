@@ -20,7 +20,8 @@ are chosen) the inputs valid under one and not the other, grouped by the rule an
 character that decide it, and for each spec the inputs no other spec accepts, grouped by
 why the spec before it in date order rejects them. A line
 over 1 MiB, not valid UTF-8 or holding a NUL is not checked: it counts as rejected by
-every spec and is listed with its reason.
+every spec and is listed with its reason. With -schemes=false, each spec's generic syntax
+alone (as in check); the report says so.
 
 With -json, one object per input with every spec's verdict. With -summary-json, one JSON
 document that "urispec merge" merges with the summaries of other shards; examples are
@@ -38,11 +39,12 @@ func matrixCommand() command {
 	return command{
 		name:    "matrix",
 		summary: "compare the specs' verdicts on many URIs, grouped by the deciding rule",
-		usage:   "matrix [-spec ID,...|all] [-json | -summary-json | -html] [-groups N] [-examples N] [FILE ...]",
+		usage:   "matrix [-spec ID,...|all] [-schemes=false] [-json | -summary-json | -html] [-groups N] [-examples N] [FILE ...]",
 		doc:     matrixDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			var o matrixOptions
 			o.specs = specFlags(fs, "all", true)
+			o.schemes = schemesVar(fs)
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input with every spec's verdict")
 			fs.BoolVar(&o.summaryJSON, "summary-json", false, "print the summary as one JSON document, for urispec merge")
 			fs.BoolVar(&o.html, "html", false, "print the report as one self-contained HTML page")
@@ -55,6 +57,7 @@ func matrixCommand() command {
 
 type matrixOptions struct {
 	specs                   *specsFlag
+	schemes                 *bool
 	json, summaryJSON, html bool
 	groups, examples        *int
 }
@@ -94,6 +97,8 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	sum := summary.New(ids, *o.examples)
+	sum.GenericOnly = !*o.schemes
+	opts := schemeOptions(*o.schemes)
 	enc := x.encoder()
 	// handle counts one input with what a worker's Checker found.
 	handle := func(in inputLine, v summary.Verdicts) error {
@@ -119,7 +124,7 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	// Lines are checked in batches on GOMAXPROCS workers, each with its own Checker (a
 	// uri.Parser serves one goroutine), and counted in input order.
 	newWorker := func() func(inputLine) summary.Verdicts {
-		c, _ := summary.NewChecker(ids) // every spec has a parser: -spec checked it
+		c, _ := summary.NewChecker(ids, opts...) // every spec has a parser: -spec checked it
 		return func(in inputLine) summary.Verdicts {
 			problem := ""
 			if in.readErr != nil {

@@ -23,6 +23,9 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		fmt.Fprintf(w, " (%d not checked, counted as rejected by every spec: see below)", nProblems)
 	}
 	fmt.Fprintln(w)
+	if s.GenericOnly {
+		fmt.Fprintln(w, "read with each spec's generic syntax alone, without scheme grammars (-schemes=false)")
+	}
 	fmt.Fprintln(w)
 	idWidth := len("spec")
 	for _, id := range s.Specs {

@@ -46,15 +46,16 @@ type Checker struct {
 }
 
 // NewChecker is a Checker for the spec IDs, in date order (a Summary's Specs): the
-// last that accepts an input is the newest.
-func NewChecker(specs []string) (*Checker, error) {
+// last that accepts an input is the newest. Its parsers are made with opts
+// (uri.GenericOnly for a Summary whose GenericOnly is set).
+func NewChecker(specs []string, opts ...uri.ParserOption) (*Checker, error) {
 	c := &Checker{parsers: make([]*uri.Parser, len(specs))}
 	for i, id := range specs {
 		s, err := uri.ParseSpec(id)
 		if err != nil {
 			return nil, err
 		}
-		if c.parsers[i], err = uri.NewParser(s); err != nil {
+		if c.parsers[i], err = uri.NewParser(s, opts...); err != nil {
 			return nil, err
 		}
 	}

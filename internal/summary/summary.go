@@ -13,6 +13,7 @@ package summary
 import (
 	"cmp"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -110,16 +111,19 @@ type Only struct {
 // Summary is the whole report. Slices indexed by spec follow Specs; group lists are
 // sorted by key and examples by hash, so that equal summaries encode to equal bytes.
 type Summary struct {
-	Format    int              `json:"format"`
-	Specs     []string         `json:"specs"`    // in date order
-	Examples  int              `json:"examples"` // k: examples kept per group
-	Inputs    int64            `json:"inputs"`
-	Disagree  int64            `json:"disagree"`
-	Accepts   []int64          `json:"accepts"`
-	Unchecked []Group          `json:"unchecked"` // lines not checked, by reason
-	Patterns  map[string]int64 `json:"patterns"`  // "+-+..." (one byte per spec) to count
-	Pairs     []Pair           `json:"pairs"`
-	Only      []Only           `json:"only"`
+	Format   int      `json:"format"`
+	Specs    []string `json:"specs"`    // in date order
+	Examples int      `json:"examples"` // k: examples kept per group
+	// GenericOnly: the specs read the inputs with their generic syntax alone, without
+	// scheme grammars (uri.GenericOnly; matrix -schemes=false).
+	GenericOnly bool             `json:"generic_only"`
+	Inputs      int64            `json:"inputs"`
+	Disagree    int64            `json:"disagree"`
+	Accepts     []int64          `json:"accepts"`
+	Unchecked   []Group          `json:"unchecked"` // lines not checked, by reason
+	Patterns    map[string]int64 `json:"patterns"`  // "+-+..." (one byte per spec) to count
+	Pairs       []Pair           `json:"pairs"`
+	Only        []Only           `json:"only"`
 	// Hazards counts inputs by hazard code (uri.HazardCode): the hazards of an input
 	// are those of its reading under the newest spec of Specs that accepts it
 	// (Reference.Hazards, not the differentials, which need the other parsers); an input
@@ -284,9 +288,12 @@ func Merge(a, b *Summary) (*Summary, error) {
 		return nil, fmt.Errorf("summaries of different specs: %v and %v", a.Specs, b.Specs)
 	case a.Examples != b.Examples:
 		return nil, fmt.Errorf("summaries keep %d and %d examples a group: make them with the same -examples", a.Examples, b.Examples)
+	case a.GenericOnly != b.GenericOnly:
+		return nil, errors.New("one summary was made with the scheme grammars and one without (-schemes=false): make them alike")
 	}
 	k := a.Examples
 	m := New(a.Specs, k)
+	m.GenericOnly = a.GenericOnly
 	var sum adder
 	m.Inputs = sum.add(a.Inputs, b.Inputs)
 	m.Disagree = sum.add(a.Disagree, b.Disagree)

@@ -226,6 +226,11 @@ func TestMergeRefusesMismatch(t *testing.T) {
 			t.Errorf("Merge of %v/%d and %v/%d: no error", a.Specs, a.Examples, b.Specs, b.Examples)
 		}
 	}
+	generic := New([]string{"rfc2396", "rfc3986"}, 2)
+	generic.GenericOnly = true
+	if _, err := Merge(a, generic); err == nil {
+		t.Error("Merge of a summary with scheme grammars and one without: no error")
+	}
 	old := New([]string{"rfc3986"}, 2)
 	old.Format = 0
 	if _, err := Merge(old, old); err == nil {
