@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -179,7 +180,7 @@ func checkCommand() command {
 			o := checkOptions{specs: specFlags(fs, "rfc3986", true)}
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input and spec")
 			o.with = readersVar(fs, "none")
-			o.base = addBaseFlag(fs, "", "whatwg only (other specs ignore it): the base `URL` a relative-URL string is valid\nagainst; without it, only absolute URLs are valid URL strings")
+			o.base = addBaseFlag(fs, "", "the base `URL` a relative-URL string is valid against under whatwg (without it, only\nabsolute URLs are valid URL strings), and that the -with readers read relative\nreferences against (by default "+relativeBase+")")
 			o.schemes = schemesVar(fs)
 			files := filesVar(fs, "URI references")
 			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/templates.md)")
@@ -228,7 +229,7 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 	// with its own checker, and printed in input order; standard output is flushed after
 	// each batch.
 	newWorker := func() func(inputLine) checkOut {
-		c := newChecker(specs, opts, o.with.readers(), o.json)
+		c := newChecker(specs, opts, o.with.readers(), cmp.Or(*o.base, relativeBase), o.json)
 		return c.check
 	}
 	// Progress on a terminal, but not under -json, nor when the verdicts stream to the
@@ -285,17 +286,19 @@ type checker struct {
 	// the reading of a spec's own parse instead of parsing again.
 	readers []uri.Reader
 	byName  map[string]*onceReader
-	json    bool
-	buf     bytes.Buffer
-	enc     *json.Encoder // on buf
+	// base is what relative references are read against by the readers (-base).
+	base string
+	json bool
+	buf  bytes.Buffer
+	enc  *json.Encoder // on buf
 	// Per spec, for the input being checked.
 	refs    []uri.Reference
 	ues     []*uri.Error
 	results []checkResult
 }
 
-func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []uri.Reader, asJSON bool) *checker {
-	c := &checker{json: asJSON, byName: map[string]*onceReader{}}
+func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []uri.Reader, base string, asJSON bool) *checker {
+	c := &checker{json: asJSON, base: base, byName: map[string]*onceReader{}}
 	c.refs, c.ues, c.results = make([]uri.Reference, len(specs)), make([]*uri.Error, len(specs)), make([]checkResult, len(specs))
 	c.enc = json.NewEncoder(&c.buf)
 	c.enc.SetEscapeHTML(false)
@@ -357,7 +360,7 @@ func (c *checker) check(in inputLine) checkOut {
 		} else {
 			out.invalid = true
 			if ues[i] != nil {
-				if hz := lenientWith(ues[i], c.readers, relativeBase); hz != nil {
+				if hz := lenientWith(ues[i], c.readers, c.base); hz != nil {
 					res.Hazards = &hz
 				}
 			}
@@ -479,7 +482,7 @@ func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) erro
 			return err
 		}
 	}
-	hz := hazardsWith(r, c.readers, relativeBase)
+	hz := hazardsWith(r, c.readers, c.base)
 	if hz == nil {
 		hz = []uri.Hazard{}
 	}

@@ -23,7 +23,7 @@ func TestCheckJSONLikeEncoding(t *testing.T) {
 		f.Close()
 	}
 	inputs = append(inputs, "http://user:pass@good.example@evil.example/", `/\evil.example`, "///evil.example/")
-	c := newChecker(uri.Specs(), nil, []uri.Reader{uri.NetURLReader(), newWHATWGReader()}, true)
+	c := newChecker(uri.Specs(), nil, []uri.Reader{uri.NetURLReader(), newWHATWGReader()}, relativeBase, true)
 	for _, in := range inputs {
 		got := c.check(inputLine{line: 1, text: in})
 		if got.err != nil {
