@@ -479,18 +479,24 @@ func (h *hazards) escapes() {
 		if !strings.Contains(text, "%") {
 			continue
 		}
-		h.escapesIn(c, b, text)
+		var lineBreaks [][2]int
+		if c == Query {
+			lineBreaks = mailtoLineBreaks(r)
+		}
+		h.escapesIn(c, b, text, lineBreaks)
 	}
 	// A registry-based authority (RFC 2396) has no host or userinfo spans.
 	if !r.spans[Host].defined() && !r.spans[Userinfo].defined() {
 		if b, e, ok := r.Span(Authority); ok && strings.Contains(r.input[b:e], "%") {
-			h.escapesIn(Authority, b, r.input[b:e])
+			h.escapesIn(Authority, b, r.input[b:e], nil)
 		}
 	}
 }
 
-// escapesIn checks the escapes of one component's text, which starts at byte base.
-func (h *hazards) escapesIn(c Component, base int, text string) {
+// escapesIn checks the escapes of one component's text, which starts at byte base. In
+// the spans lineBreaks (input offsets), "%0D%0A" is a line break of the text and no
+// encoded control (mailtoLineBreaks).
+func (h *hazards) escapesIn(c Component, base int, text string, lineBreaks [][2]int) {
 	var (
 		nul, ctl, dbl  int
 		nulAt, ctlAt   = -1, -1
@@ -507,6 +513,12 @@ func (h *hazards) escapesIn(c Component, base int, text string) {
 			continue
 		}
 		v := unhex(text[i+1])<<4 | unhex(text[i+2])
+		if v == '\r' && i+5 < len(text) && strings.EqualFold(text[i+3:i+6], "%0A") && inSpans(lineBreaks, base+i) {
+			decoded = append(decoded, '\r', '\n')
+			origin = append(origin, base+i, base+i+3)
+			i += 5
+			continue
+		}
 		switch {
 		case v == 0:
 			if nul == 0 {

@@ -63,19 +63,51 @@ func localFileHost(host string) bool {
 // than those section 4 believes safe: subject, keywords and body. The name is read
 // percent-decoded and without regard to case, as header field names are.
 func (h *hazards) mailtoHeaders() {
-	b, e, ok := h.r.Span(Query)
-	if !ok {
-		return
-	}
-	off := b
-	for _, field := range strings.Split(h.r.input[b:e], "&") {
-		raw, _, _ := strings.Cut(field, "=")
-		name := strings.ToLower(string(pctDecode(raw)))
-		if why := mailtoFieldRisk(name); why != "" {
-			h.add(MailtoHeaderField, off, len(field), "the mailto: URI sets the header field %q: %s", name, why)
+	for _, f := range mailtoFields(h.r) {
+		if why := mailtoFieldRisk(f.name); why != "" {
+			h.add(MailtoHeaderField, f.begin, f.end-f.begin, "the mailto: URI sets the header field %q: %s", f.name, why)
 		}
+	}
+}
+
+// mailtoField is one hfield of a mailto: URI's query: its name, read percent-decoded and
+// lower-cased, and the input offsets of the field and of its value.
+type mailtoField struct {
+	name              string
+	begin, end, value int
+}
+
+// mailtoFields returns the hfields of r's query when r is a mailto: URI with one.
+func mailtoFields(r Reference) []mailtoField {
+	b, e, ok := r.Span(Query)
+	if !ok || !strings.EqualFold(r.Value(Scheme), "mailto") {
+		return nil
+	}
+	var out []mailtoField
+	off := b
+	for _, field := range strings.Split(r.input[b:e], "&") {
+		raw, _, hasValue := strings.Cut(field, "=")
+		f := mailtoField{name: strings.ToLower(string(pctDecode(raw))), begin: off, end: off + len(field), value: off + len(field)}
+		if hasValue {
+			f.value = off + len(raw) + 1
+		}
+		out = append(out, f)
 		off += len(field) + 1
 	}
+	return out
+}
+
+// mailtoLineBreaks are the spans of the body values of a mailto: URI, where "%0D%0A" is
+// how RFC 6068 section 5 writes a line break ("MUST be encoded with %0D%0A"): a
+// line break of the message, not a control that ends a protocol line.
+func mailtoLineBreaks(r Reference) [][2]int {
+	var out [][2]int
+	for _, f := range mailtoFields(r) {
+		if f.name == "body" {
+			out = append(out, [2]int{f.value, f.end})
+		}
+	}
+	return out
 }
 
 // mailtoFieldRisk says why RFC 6068 warns of the header field name, or "" for the
@@ -142,4 +174,14 @@ func (h *hazards) badPort() {
 			h.add(BadPort, b, e-b, "port %d is on the Fetch Standard's list of bad ports, which browsers refuse for %s: the service there speaks another protocol that a request can be smuggled into", port, scheme)
 		}
 	}
+}
+
+// inSpans reports whether offset i is within one of the [begin, end) spans.
+func inSpans(spans [][2]int, i int) bool {
+	for _, s := range spans {
+		if s[0] <= i && i < s[1] {
+			return true
+		}
+	}
+	return false
 }

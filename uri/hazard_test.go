@@ -206,6 +206,13 @@ var hazardCases = []hazardCase{
 	{RFC3986, "http://h/?q=a%0d%0aSet-Cookie:x", []HazardCode{EncodedControl}, []HazardCode{EncodedNUL}, "%0d"},
 	{RFC3986, "http://h/%7F", []HazardCode{EncodedControl}, nil, "%7F"},
 	{RFC3986, "http://h/a%20b%7E", nil, []HazardCode{EncodedControl, EncodedNUL}, ""},
+	// A mailto: body writes its line breaks as %0D%0A (RFC 6068 section 5); elsewhere in a
+	// mailto: query, and alone, a CR or LF is a control.
+	{RFC3986, "mailto:a@example.org?body=line1%0D%0Aline2%0d%0a", nil, []HazardCode{EncodedControl}, ""},
+	{RFC3986, "mailto:a@example.org?subject=x%0D%0ABcc:c@example.org", []HazardCode{EncodedControl}, nil, "%0D"},
+	{RFC3986, "mailto:a@example.org?body=x%0Ay", []HazardCode{EncodedControl}, nil, "%0A"},
+	{RFC3986, "mailto:a@example.org?body=x%0D%0A%01", []HazardCode{EncodedControl}, nil, "%01"},
+	{RFC3986, "http://h/?body=x%0D%0Ay", []HazardCode{EncodedControl}, nil, "%0D"},
 
 	// encoded-slash (7.3)
 	{RFC3986, "http://h/a%2Fb", []HazardCode{EncodedSlash}, nil, "%2F"},
