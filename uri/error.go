@@ -24,11 +24,12 @@ type Error struct {
 	Rule string
 	// Scheme is set when the spec's grammar accepted the reference but the grammar of
 	// its scheme, or a rule the scheme's RFC adds in prose, did not: the scheme in lower
-	// case ("http"). Section is then where that grammar or rule is stated ("RFC 9110
-	// section 4.2.1").
+	// case ("http"). Section is where that grammar or rule is stated ("RFC 9110 section
+	// 4.2.1"; "URL Standard section 4.3" for a check of whatwg's).
 	Scheme, Section string
-	// Reason is set for a rule that a scheme's RFC states in prose rather than in its
-	// grammar: what is wrong at Offset ("empty host").
+	// Reason is set for a rule that a document states in prose or by a procedure rather
+	// than in its grammar: what is wrong at Offset ("empty host" for a scheme's RFC,
+	// "70000 is not a 16-bit unsigned integer (0 to 65535)" for whatwg's port).
 	Reason string
 
 	// Validation is, under whatwg, the name the WHATWG URL Standard gives the fault
@@ -37,10 +38,6 @@ type Error struct {
 	// and where the parser reports no validation error for a string that is not a valid
 	// URL string (the standard says the two can differ).
 	Validation string
-
-	// reason says what a check that follows the grammar found (whatwg's valid domain and
-	// port); "" for an error of the grammar itself.
-	reason string
 
 	// top is the entry rule of the Parser that made the error, from which Expected is
 	// found; 0 when expected was fixed when the error was made.
@@ -118,8 +115,9 @@ func (e *Error) schemeExpected() []string {
 // (`rfc3986: http: empty host at byte 7 (RFC 9110 section 4.2.1: ...)`). It does not
 // list Expected, which costs parses to find; a caller that shows it asks for it.
 // Under whatwg, Validation follows in parentheses, and an error of a check that follows
-// the grammar says what the check found: `whatwg: port-out-of-range at byte 19 in
-// URL-port string: ...`.
+// the grammar says what the check found (Reason) and where the standard defines it:
+// `whatwg: port-out-of-range at byte 19 in URL-port string: ... (URL Standard section
+// 4.3)`.
 func (e *Error) Error() string {
 	b := make([]byte, 0, 64+len(e.Rule))
 	b = append(b, e.Spec.String()...)
@@ -127,6 +125,19 @@ func (e *Error) Error() string {
 	if e.Scheme != "" {
 		b = append(b, e.Scheme...)
 		b = append(b, ": "...)
+	}
+	if e.Reason != "" && e.Validation != "" {
+		// A check of whatwg's that follows the grammar: the standard's name first.
+		b = append(b, e.Validation...)
+		b = append(b, " at byte "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+		b = append(b, " in "...)
+		b = append(b, e.Rule...)
+		b = append(b, ": "...)
+		b = append(b, e.Reason...)
+		b = append(b, " ("...)
+		b = append(b, e.Section...)
+		return string(append(b, ')'))
 	}
 	if e.Reason != "" {
 		b = append(b, e.Reason...)
@@ -139,15 +150,6 @@ func (e *Error) Error() string {
 			b = append(b, e.requirement...)
 		}
 		return string(append(b, ')'))
-	}
-	if e.reason != "" {
-		b = append(b, e.Validation...)
-		b = append(b, " at byte "...)
-		b = strconv.AppendInt(b, int64(e.Offset), 10)
-		b = append(b, " in "...)
-		b = append(b, e.Rule...)
-		b = append(b, ": "...)
-		return string(append(b, e.reason...))
 	}
 	b = appendErrorAt(b, e.Input, e.Offset, e.Rule)
 	for _, paren := range [...]string{e.Section, e.Validation} {

@@ -110,7 +110,7 @@ func whatwgCheck(r Reference) *Error {
 		if n, err := strconv.ParseUint(digits, 10, 64); err != nil || n > 65535 {
 			return &Error{Spec: WHATWG, Input: r.input, Offset: int(p.start()), Rule: "URL-port string",
 				Validation: "port-out-of-range", expected: []string{"16-bit unsigned integer"},
-				reason: digits + " is not a 16-bit unsigned integer (0 to 65535)"}
+				Section: "URL Standard section 4.3", Reason: digits + " is not a 16-bit unsigned integer (0 to 65535)"}
 		}
 	}
 	return nil
@@ -123,7 +123,7 @@ func checkDomain(input string, start, end int) *Error {
 	host := input[start:end]
 	fail := func(name, reason string) *Error {
 		return &Error{Spec: WHATWG, Input: input, Offset: start, Rule: "valid domain string",
-			Validation: name, reason: reason, expected: []string{"valid domain", "valid IPv4-address string"}}
+			Validation: name, Section: "URL Standard section 3.4", Reason: reason, expected: []string{"valid domain", "valid IPv4-address string"}}
 	}
 	ascii, err := strictDomain.ToASCII(host)
 	if err == nil && ascii == "" {

@@ -229,7 +229,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 			if ue.Scheme != "" {
 				where += " of the " + ue.Scheme + " scheme (" + ue.Section + ")"
 			}
-			if ue.Reason != "" { // a rule of the scheme's RFC, stated in prose
+			if ue.Reason != "" { // a rule stated in prose or by a procedure (a scheme's RFC, whatwg)
 				fmt.Fprintf(b, "%sfound:     %s at byte %d\n", indent, ue.Reason, ue.Offset)
 				fmt.Fprintf(b, "%srule:      %s\n", indent, ue.Error())
 			} else {
