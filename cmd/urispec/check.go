@@ -150,8 +150,8 @@ With -json, one object per input and spec: input, spec, valid, components (null 
 undefined), host_kind, scheme (RFC 1738's scheme-specific parts), scheme_parts (the
 parts named by the grammar of the reference's scheme, under rfc3986 and rfc3987),
 hazards, and for an invalid input error {offset, rule, message, expected, and scheme,
-section and reason when the scheme's grammar or RFC rejected it} (and hazards when it
-has lenient readings).
+section and reason when the scheme's grammar or RFC rejected it, section, reason and
+validation when a check of whatwg's did} (and hazards when it has lenient readings).
 
 With -format, each input is checked against one of the URI formats of JSON Schema and
 OpenAPI instead: uri (an RFC 3986 URI: a scheme, a fragment allowed), uri-reference, iri
