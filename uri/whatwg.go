@@ -2,7 +2,6 @@ package uri
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -125,15 +124,20 @@ func checkDomain(input string, start, end int) *Error {
 		return &Error{Spec: WHATWG, Input: input, Offset: start, Rule: "valid domain string",
 			Validation: name, Section: "URL Standard section 3.4", Reason: reason, expected: []string{"valid domain", "valid IPv4-address string"}}
 	}
-	ascii, err := strictDomain.ToASCII(host)
-	if err == nil && ascii == "" {
-		err = fmt.Errorf("empty result")
-	}
-	// VerifyDnsLength requires every label but the root to hold 1 to 63 code points;
-	// x/net/idna's label iterator skips every empty label at the end ("a.." passes),
-	// where UTS #46 excepts only the root's.
-	if trimmed := strings.TrimSuffix(ascii, "."); err == nil && slices.Contains(strings.Split(trimmed, "."), "") {
-		err = fmt.Errorf("empty label in %q", host)
+	// ldhDomain's hosts have no empty label and are not empty.
+	ascii, ok := ldhDomain(host)
+	var err error
+	if !ok {
+		ascii, err = strictDomain.ToASCII(host)
+		if err == nil && ascii == "" {
+			err = fmt.Errorf("empty result")
+		}
+		// VerifyDnsLength requires every label but the root to hold 1 to 63 code
+		// points; x/net/idna's label iterator skips every empty label at the end ("a.."
+		// passes), where UTS #46 excepts only the root's.
+		if trimmed := strings.TrimSuffix(ascii, "."); err == nil && hasEmptyLabel(trimmed) {
+			err = fmt.Errorf("empty label in %q", host)
+		}
 	}
 	if err != nil {
 		return fail("domain-to-ASCII", fmt.Sprintf("%q is not a valid domain: UTS #46 ToASCII (beStrict): %v", host, err))
@@ -144,14 +148,68 @@ func checkDomain(input string, start, end int) *Error {
 	return nil
 }
 
+// ldhDomain is UTS #46 ToASCII with strictDomain's flags for the hosts it can decide
+// without the Unicode tables: ASCII letters, digits and hyphens in labels of 1 to 63
+// bytes, none beginning or ending with a hyphen or holding "--" in its third and fourth
+// places (which "xn--" does: those go to x/net/idna), no empty label, at most 253 bytes
+// in all. The mapping then only lower-cases, the Bidi and joiner rules have nothing to
+// check, and STD3 and the lengths hold; ok is false for every other host. Most hosts of
+// real URLs are such names, and x/net/idna costs more than the parse on them.
+// TestLDHDomainMatchesIDNA and FuzzLDHDomain compare the two.
+func ldhDomain(host string) (ascii string, ok bool) {
+	if host == "" || len(host) > 253 {
+		return "", false
+	}
+	upper := false
+	label := 0 // bytes of the current label
+	for i := 0; i <= len(host); i++ {
+		if i == len(host) || host[i] == '.' {
+			if label == 0 || label > 63 || host[i-1] == '-' {
+				return "", false
+			}
+			start := i - label
+			if host[start] == '-' || label >= 4 && host[start+2] == '-' && host[start+3] == '-' {
+				return "", false
+			}
+			label = 0
+			continue
+		}
+		switch c := host[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		default:
+			return "", false
+		}
+		label++
+	}
+	if upper {
+		return strings.ToLower(host), true
+	}
+	return host, true
+}
+
+// isDecimal reports whether s is one or more ASCII digits.
+func isDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// hasEmptyLabel reports whether the dot-separated labels of s include an empty one.
+func hasEmptyLabel(s string) bool {
+	return s == "" || s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..")
+}
+
 // endsInANumber is the "ends in a number checker" of 3.5.
 func endsInANumber(s string) bool {
-	parts := strings.Split(s, ".")
-	if len(parts) > 1 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
-	}
-	last := parts[len(parts)-1]
-	if last != "" && strings.Trim(last, "0123456789") == "" {
+	// The last label, or the one before an empty last one ("1.2.3.4.").
+	s = strings.TrimSuffix(s, ".")
+	last := s[strings.LastIndexByte(s, '.')+1:]
+	if isDecimal(last) {
 		return true
 	}
 	_, _, ok := ipv4Number(last)
@@ -174,14 +232,18 @@ func ipv4Number(s string) (n uint64, validationError, ok bool) {
 	if s == "" {
 		return 0, true, true
 	}
+	// Not a number in that base: failure. Looked for before ParseUint, whose error
+	// allocates, because most last labels are words ("com").
+	for i := 0; i < len(s); i++ {
+		if !isHex(s[i]) || int(unhex(s[i])) >= base {
+			return 0, false, false
+		}
+	}
 	n, err := strconv.ParseUint(s, base, 64)
 	if err != nil {
-		// Not a number in that base, or too large for 64 bits: the standard's
-		// mathematical integer is then out of range all the same.
-		if ne, isNum := err.(*strconv.NumError); isNum && ne.Err == strconv.ErrRange {
-			return 1 << 40, validationError, true
-		}
-		return 0, false, false
+		// Every byte is a digit, so the number is too large for 64 bits: the
+		// standard's mathematical integer is then out of range all the same.
+		return 1 << 40, validationError, true
 	}
 	return n, validationError, true
 }
