@@ -91,6 +91,9 @@ type Options struct {
 	// Gunzip decompresses files whose name ends in .gz. Off by default, as matrix reads
 	// every file's bytes as they are stored.
 	Gunzip bool
+	// GenericOnly reads with each spec's generic syntax alone, without the scheme
+	// grammars (uri.GenericOnly), as matrix -schemes=false does.
+	GenericOnly bool
 }
 
 // Summarize adds to the pipeline the transforms that match opts.Globs, check every line
@@ -109,21 +112,26 @@ func Summarize(s beam.Scope, opts Options) beam.PCollection {
 	// Matching runs on one worker per glob: without a reshuffle, a runner that fuses
 	// stages would also check every file the glob matched on that one worker.
 	readable = beam.Reshuffle(s, readable)
-	perFile := beam.ParDo(s, &checkFileFn{Specs: opts.Specs, Examples: opts.Examples}, readable)
-	return beam.Combine(s, &mergeFn{Specs: opts.Specs, Examples: opts.Examples}, perFile)
+	perFile := beam.ParDo(s, &checkFileFn{Specs: opts.Specs, Examples: opts.Examples, GenericOnly: opts.GenericOnly}, readable)
+	return beam.Combine(s, &mergeFn{Specs: opts.Specs, Examples: opts.Examples, GenericOnly: opts.GenericOnly}, perFile)
 }
 
 // checkFileFn checks every line of one file, as matrix does, and emits the file's summary.
 type checkFileFn struct {
-	Specs    []string
-	Examples int
+	Specs       []string
+	Examples    int
+	GenericOnly bool
 
 	checker *summary.Checker // one per DoFn instance: an instance runs one bundle at a time
 }
 
 func (fn *checkFileFn) Setup() error {
 	var err error
-	fn.checker, err = summary.NewChecker(fn.Specs)
+	var opts []uri.ParserOption
+	if fn.GenericOnly {
+		opts = append(opts, uri.GenericOnly())
+	}
+	fn.checker, err = summary.NewChecker(fn.Specs, opts...)
 	return err
 }
 
@@ -135,6 +143,7 @@ func (fn *checkFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile
 	}
 	defer r.Close()
 	sum := summary.New(fn.Specs, fn.Examples)
+	sum.GenericOnly = fn.GenericOnly
 	err = lines.Each(r, func(n int, line string, err error) error {
 		problem := ""
 		if err != nil {
@@ -153,12 +162,15 @@ func (fn *checkFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile
 // mergeFn combines summaries with summary.Merge: exact, associative and commutative, so
 // the runner may combine the per-file summaries in any grouping and order.
 type mergeFn struct {
-	Specs    []string
-	Examples int
+	Specs       []string
+	Examples    int
+	GenericOnly bool
 }
 
 func (fn *mergeFn) CreateAccumulator() *summary.Summary {
-	return summary.New(fn.Specs, fn.Examples)
+	s := summary.New(fn.Specs, fn.Examples)
+	s.GenericOnly = fn.GenericOnly
+	return s
 }
 
 func (fn *mergeFn) AddInput(acc, in *summary.Summary) (*summary.Summary, error) {

@@ -155,6 +155,44 @@ func TestPipelineEqualsMatrix(t *testing.T) {
 	}
 }
 
+// TestPipelineGenericOnly: with GenericOnly, the pipeline's summary is what
+// `urispec matrix -schemes=false -summary-json` writes, and it differs from the default's
+// (http:g is an RFC 3986 URI that RFC 9110's http-URI rejects).
+func TestPipelineGenericOnly(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	if err := os.WriteFile(in, []byte("http:g\nhttp://a/b\nmailto:\nurn:x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "urispec")
+	goRun(t, "../..", "build", "-o", bin, "./cmd/urispec")
+	ids, err := SpecIDs("rfc3986,rfc3987")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(genericOnly bool) []byte {
+		out := filepath.Join(dir, fmt.Sprint(genericOnly), "summary.json")
+		p, s := beam.NewPipelineWithRoot()
+		Write(s, out, Summarize(s, Options{Globs: []string{in}, Specs: ids, Examples: 2, GenericOnly: genericOnly}))
+		if _, err := prism.Execute(context.Background(), p); err != nil {
+			t.Fatalf("pipeline: %v", err)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	generic, schemes := run(true), run(false)
+	want := urispec(t, bin, "matrix", "-spec", "rfc3986,rfc3987", "-schemes=false", "-summary-json", in)
+	if !bytes.Equal(generic, want) {
+		t.Fatalf("GenericOnly: the pipeline's summary differs from matrix -schemes=false:\n%s", lineDiff(want, generic))
+	}
+	if bytes.Equal(generic, schemes) {
+		t.Error("the summaries with and without the scheme grammars are equal")
+	}
+}
+
 // lineDiff shows the first lines where a and b differ.
 func lineDiff(a, b []byte) string {
 	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")

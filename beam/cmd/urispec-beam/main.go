@@ -47,13 +47,14 @@ func main() {
 	specFlag := flag.String("spec", "all", "comma-separated spec IDs, or all (as urispec matrix)")
 	examples := flag.Int("examples", 2, "examples kept per group (as urispec matrix; merged summaries must agree)")
 	gunzip := flag.Bool("gunzip", false, "decompress files whose name ends in .gz (urispec matrix reads bytes as stored)")
+	schemes := flag.Bool("schemes", true, "with -schemes=false, each spec's generic syntax alone, without scheme grammars (as urispec matrix)")
 	flag.Parse()
 	// Beam starts this binary again as a worker (loopback, or a remote runner's
 	// container): then it must not look at our flags, only serve.
 	beam.Init()
 
 	if len(inputs) == 0 || *output == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: urispec-beam -input GLOB[,GLOB...] -output FILE [-spec LIST] [-examples N] [-gunzip] [beam flags]")
+		fmt.Fprintln(os.Stderr, "usage: urispec-beam -input GLOB[,GLOB...] -output FILE [-spec LIST] [-examples N] [-gunzip] [-schemes=false] [beam flags]")
 		os.Exit(2)
 	}
 	if *examples < 0 {
@@ -67,7 +68,7 @@ func main() {
 	}
 
 	p, s := beam.NewPipelineWithRoot()
-	sums := pipeline.Summarize(s, pipeline.Options{Globs: inputs, Specs: ids, Examples: *examples, Gunzip: *gunzip})
+	sums := pipeline.Summarize(s, pipeline.Options{Globs: inputs, Specs: ids, Examples: *examples, Gunzip: *gunzip, GenericOnly: !*schemes})
 	pipeline.Write(s, *output, sums)
 	if err := beamx.Run(context.Background(), p); err != nil {
 		fmt.Fprintln(os.Stderr, "urispec-beam:", err)
