@@ -22,8 +22,8 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// FormatVersion is the "format" of the JSON document; Merge refuses any other. Format 2
-// added the pair rfc3986 → whatwg (pairIndexes) to the adjacent ones.
+// FormatVersion is the "format" of the JSON document; Merge refuses any other: a
+// summary of another format compares other pairs of specs (pairIndexes) or lacks a field.
 const FormatVersion = 2
 
 // Example is one input that stands for its group.
@@ -138,7 +138,8 @@ type Summary struct {
 // date order), older first: each two adjacent versions, then rfc3986 → whatwg when both
 // are there and not adjacent. The URL Standard sets out to "obsolete" RFC 3986 and RFC
 // 3987 (its Goals section), and RFC 3986 is the one it is measured against; rfc3987 →
-// whatwg is left to "-spec rfc3987,whatwg", so that the default report gains one pair.
+// whatwg is left to "matrix -spec rfc3987,whatwg", so that the default report gains one
+// pair.
 func pairIndexes(specs []string) [][2]int {
 	ps := make([][2]int, 0, len(specs))
 	for i := 1; i < len(specs); i++ {
