@@ -54,12 +54,18 @@ func lintCommand() command {
 			asJSON := jsonVar(fs, "one object per flagged reference")
 			with := readersVar(fs, "deployed")
 			schemes := schemesVar(fs)
-			base := addBaseFlag(fs, relativeBase, "compare relative references against this absolute base `URI`")
+			base := addBaseFlag(fs, relativeBase, "compare relative references against this absolute base `URI`\n(under whatwg, also the base they are judged against, as in check)")
 			return func(x *cmdEnv, files []string) int {
 				if r, err := uri.Parse(spec.one(), *base); err != nil || !r.IsAbsolute() {
 					return x.usageError("-base %q is not an absolute URI under %s", *base, spec.one())
 				}
-				return runLint(x, spec.one(), schemeOptions(*schemes), *asJSON, with, *base, files)
+				opts := schemeOptions(*schemes)
+				fs.Visit(func(f *flag.Flag) {
+					if f.Name == "base" {
+						opts = append(opts, uri.Base(*base))
+					}
+				})
+				return runLint(x, spec.one(), opts, *asJSON, with, *base, files)
 			}
 		},
 	}
