@@ -59,17 +59,10 @@ func isSpecialScheme(scheme string) bool {
 }
 
 // urlSchemeOf returns the URL-scheme string that begins s and is followed by ":", or "".
+// A URL-scheme string (4.3) is RFC 3986's scheme, which schemePrefix reads.
 func urlSchemeOf(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return s[:i]
-		default:
-			return ""
-		}
+	if i, ok := schemePrefix(s); ok {
+		return s[:i]
 	}
 	return ""
 }
