@@ -145,6 +145,10 @@ func (fn *checkFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile
 	sum := summary.New(fn.Specs, fn.Examples)
 	sum.GenericOnly = fn.GenericOnly
 	err = lines.Each(r, func(n int, line string, err error) error {
+		if line == "" && err == nil {
+			sum.AddBlank() // no input, as in matrix
+			return nil
+		}
 		problem := ""
 		if err != nil {
 			problem = err.Error() // too long: the text is empty, as in matrix

@@ -72,6 +72,9 @@ func (s *Summary) Check() error {
 	if s.Inputs < 0 {
 		return bad("inputs", "%d is negative", s.Inputs)
 	}
+	if s.Blank < 0 {
+		return bad("blank", "%d is negative", s.Blank)
+	}
 	pairs := pairIndexes(s.Specs)
 	if len(s.Accepts) != n || len(s.Pairs) != len(pairs) || len(s.Only) != n {
 		return bad("specs", "%d specs with %d accept counts, %d pairs and %d only lists (want %d pairs)", n, len(s.Accepts), len(s.Pairs), len(s.Only), len(pairs))
