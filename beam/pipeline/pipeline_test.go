@@ -247,3 +247,20 @@ func TestSpecIDs(t *testing.T) {
 	}
 }
 
+// TestCheckGlobs: a glob that matches no file is refused before the pipeline runs, in
+// one line that names it; one that matches is not.
+func TestCheckGlobs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("http://a/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := CheckGlobs(ctx, []string{filepath.Join(dir, "*.txt")}); err != nil {
+		t.Errorf("a glob that matches: %v", err)
+	}
+	none := filepath.Join(dir, "nothing*")
+	err := CheckGlobs(ctx, []string{filepath.Join(dir, "a.txt"), none})
+	if err == nil || err.Error() != "-input "+none+" matches no file" {
+		t.Errorf("a glob that matches nothing: %v", err)
+	}
+}
