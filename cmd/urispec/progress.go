@@ -90,7 +90,7 @@ func (p *progress) render(now time.Time) string {
 	if d := now.Sub(p.start).Seconds(); d > 0 {
 		rate = float64(lines) / d
 	}
-	line := fmt.Sprintf("%d lines, %.0f lines/s, %s", lines, rate, byteSize(read))
+	line := fmt.Sprintf("%s, %.0f lines/s, %s", plural(lines, "line"), rate, byteSize(read))
 	if p.total <= 0 {
 		line += " read"
 	} else {

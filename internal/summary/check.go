@@ -143,7 +143,7 @@ func (s *Summary) Check() error {
 		return err
 	}
 	if sum > allReject {
-		return bad("unchecked", "%d lines, but only %d inputs are rejected by every spec", sum, allReject)
+		return bad("unchecked", "the groups count %d, more than the verdict patterns reject by every spec (%d)", sum, allReject)
 	}
 	for i, p := range s.Pairs {
 		field := fmt.Sprintf("pairs[%d]", i)
@@ -160,7 +160,7 @@ func (s *Summary) Check() error {
 			return err
 		}
 		if sum != onlyOlder[i]+onlyNewer[i] {
-			return bad(field+".groups", "count %d inputs, but %d differ", sum, onlyOlder[i]+onlyNewer[i])
+			return bad(field+".groups", "the groups count %d, but only_older and only_newer add up to %d", sum, onlyOlder[i]+onlyNewer[i])
 		}
 	}
 	for i, o := range s.Only {
@@ -173,7 +173,7 @@ func (s *Summary) Check() error {
 			return err
 		}
 		if sum != only[i] {
-			return bad(field+".groups", "count %d inputs, but the verdict patterns count %d valid only under %s", sum, only[i], s.Specs[i])
+			return bad(field+".groups", "the groups count %d, but the verdict patterns count %d valid only under %s", sum, only[i], s.Specs[i])
 		}
 	}
 	known := uri.HazardCodes()
@@ -184,7 +184,7 @@ func (s *Summary) Check() error {
 			return bad(field, "unknown hazard code")
 		}
 		if c <= 0 || c > s.Inputs {
-			return bad(field, "count %d: must be 1 to the %d inputs", c, s.Inputs)
+			return bad(field, "count %d: must be from 1 to the count of inputs (%d)", c, s.Inputs)
 		}
 	}
 	return nil
@@ -206,7 +206,7 @@ func (s *Summary) checkGroups(field string, gs []Group) (int64, error) {
 			return 0, bad(field, "%v", err)
 		}
 		if int64(len(g.Examples)) > min(int64(s.Examples), g.Count) {
-			return 0, bad(f+".examples", "%d examples: at most %d (examples) and the group's count %d", len(g.Examples), s.Examples, g.Count)
+			return 0, bad(f+".examples", "%d listed: more than examples (%d) or the group's count (%d)", len(g.Examples), s.Examples, g.Count)
 		}
 		for j, e := range g.Examples {
 			if e.Line < 1 {
