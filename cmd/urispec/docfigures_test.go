@@ -297,20 +297,11 @@ func lintLines(d *figureData, corpus string, args []string) (int, bool) {
 
 // TestDocFigures checks every marked figure of README.md and docs/*.md.
 func TestDocFigures(t *testing.T) {
-	root := repoRoot(t)
-	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	d := &figureData{t: t, dir: t.TempDir(), files: map[string]string{}, sums: map[string]*summary.Summary{}, lints: map[string][]map[string]bool{}}
 	n := 0
-	for _, path := range append([]string{filepath.Join(root, "README.md")}, docs...) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name, _ := filepath.Rel(root, path)
-		for i, line := range strings.Split(string(data), "\n") {
+	for _, doc := range markdownDocs(t) {
+		name := doc.name
+		for i, line := range strings.Split(doc.text, "\n") {
 			for _, m := range figureMark.FindAllStringSubmatch(line, -1) {
 				where := fmt.Sprintf("%s:%d", name, i+1)
 				words := strings.Fields(m[2])

@@ -243,23 +243,37 @@ func gunzipCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(out.Close())
 }
 
-// TestDocExamples runs every console example of README.md and docs/*.md (see
-// docCommands): one script per Markdown file, one doc command per example.
-func TestDocExamples(t *testing.T) {
+// markdownDoc is one Markdown file: its path from the repository root, and its text.
+type markdownDoc struct{ name, text string }
+
+// markdownDocs reads README.md and docs/*.md, whose examples and figures are tests.
+func markdownDocs(t *testing.T) []markdownDoc {
 	root := repoRoot(t)
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	scripts := t.TempDir()
-	n := 0
+	var out []markdownDoc
 	for _, path := range append([]string{filepath.Join(root, "README.md")}, docs...) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name, _ := filepath.Rel(root, path)
-		cmds, err := docCommands(name, string(data))
+		out = append(out, markdownDoc{name, string(data)})
+	}
+	return out
+}
+
+// TestDocExamples runs every console example of README.md and docs/*.md (see
+// docCommands): one script per Markdown file, one doc command per example.
+func TestDocExamples(t *testing.T) {
+	root := repoRoot(t)
+	scripts := t.TempDir()
+	n := 0
+	for _, doc := range markdownDocs(t) {
+		name := doc.name
+		cmds, err := docCommands(name, doc.text)
 		if err != nil {
 			t.Fatal(err)
 		}
