@@ -125,8 +125,9 @@ func gunzipCorpus(t *testing.T, dir string) string {
 
 // TestHTMLInBrowser loads matrix -html of the real-world corpus and the hostile lines
 // in headless Chromium: it must render without a console message or a request other
-// than the page, its charts must have one bar per spec and per pattern shown, and every
-// hostile input must be text on the page, never markup.
+// than the page, its charts must have one bar per spec and per pattern shown and
+// timeline labels that do not overlap as the browser sets them, and every hostile input
+// must be text on the page, never markup. With -update it writes docs/report.png.
 func TestHTMLInBrowser(t *testing.T) {
 	shot, err := filepath.Abs(reportPNG) // before the Chdir below
 	if err != nil {
