@@ -137,8 +137,8 @@ under the offending byte and the error (offset, rule, what the grammar allows th
 The inputs are the URI arguments, then the lines of each -f FILE ("-f -" is standard
 input); with neither, the lines of standard input. An argument is always a URI, never a
 file name (one that names a file gets a hint on standard error). Empty lines are no
-inputs: they are skipped, and counted on standard error at the end. Lines are checked in batches on every CPU and printed in input order, each
-batch as soon as it is done.
+inputs: they are skipped, and counted on standard error at the end. Lines are checked
+in batches on every CPU and printed in input order, each batch as soon as it is done.
 
 Hazards are the reference's own (RFC 3986 section 7 and its counterparts). The
 differential hazards (a part that another parser reads differently) need a reading by

@@ -12,10 +12,11 @@ import (
 )
 
 const compareDoc = `Runs another parser on URI references, one a line, from the files or standard input
-(empty lines are skipped, and counted in the report), and reports against the chosen spec (default rfc3986): inputs the parser accepts that
-the spec rejects (grouped by the spec's rule and character), inputs it rejects that the
-spec accepts (grouped by its error), and inputs both accept whose host, port, path, query
-or fragment it splits differently (grouped by component and kind).
+(empty lines are skipped, and counted in the report), and reports against the chosen
+spec (default rfc3986): inputs the parser accepts that the spec rejects (grouped by the
+spec's rule and character), inputs it rejects that the spec accepts (grouped by its
+error), and inputs both accept whose host, port, path, query or fragment it splits
+differently (grouped by component and kind).
 
 -with net-url (the default) runs Go's url.Parse and url.ParseRequestURI. Components are
 compared as raw text: net/url's Host, Port(), EscapedPath() (Opaque when set), RawQuery
