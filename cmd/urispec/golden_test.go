@@ -88,6 +88,9 @@ func TestGolden(t *testing.T) {
 		{name: "check-args", args: []string{"check", "-spec", specs, "http://a/b?", "http://a b"}},
 		{name: "check-stdin", args: []string{"check", "-spec", specs}, stdin: awkwardStdin},
 		{name: "check-json", args: []string{"check", "-spec", specs, "-json"}, stdin: awkwardStdin},
+		// A flag after an operand is a flag; an operand that names a file is a URI, with a hint.
+		{name: "check-flag-after-uri", args: []string{"check", "http://a b", "-json"}},
+		{name: "check-file-operand", args: []string{"check", urls}},
 		{name: "check-json-parts", args: []string{"check", "-spec", "url-1993,rfc1738,url-syntax-05", "-json", "URL:telnet://u:p@h:23", "ftp://u:p@h/a/b;type=d", "gopher://h/1sel%09search%09plus"}},
 
 		{name: "matrix", args: []string{"matrix", "-spec", specs, urls}},

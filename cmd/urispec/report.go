@@ -18,11 +18,14 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	for _, g := range s.Unchecked {
 		nProblems += g.Count
 	}
-	fmt.Fprintf(w, "%d inputs", s.Inputs)
+	fmt.Fprint(w, plural(s.Inputs, "input"))
 	if nProblems > 0 {
 		fmt.Fprintf(w, " (%d not checked, counted as rejected by every spec: see below)", nProblems)
 	}
 	fmt.Fprintln(w)
+	if s.Blank > 0 {
+		fmt.Fprintf(w, "%s skipped (an empty line is no input)\n", plural(s.Blank, "blank line"))
+	}
 	if s.GenericOnly {
 		fmt.Fprintln(w, "read with each spec's generic syntax alone, without scheme grammars (-schemes=false)")
 	}
@@ -36,7 +39,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		fmt.Fprintf(w, "%-*s  %-7s  %9d  %9d\n", idWidth, id, specDate(id), s.Accepts[i], s.Inputs-s.Accepts[i])
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "the specs disagree on %d inputs (%s)\n", s.Disagree, percent(int(s.Disagree), int(s.Inputs)))
+	fmt.Fprintf(w, "the specs disagree on %s (%s)\n", plural(s.Disagree, "input"), percent(int(s.Disagree), int(s.Inputs)))
 
 	if len(s.Specs) > 1 {
 		fmt.Fprintln(w)
@@ -54,8 +57,8 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	}
 	for _, p := range s.Pairs {
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "%s -> %s: %d inputs differ (%d valid only under %s, %d only under %s)\n",
-			p.Older, p.Newer, p.OnlyOlder+p.OnlyNewer, p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
+		fmt.Fprintf(w, "%s -> %s: %s (%d valid only under %s, %d only under %s)\n",
+			p.Older, p.Newer, differ(p.OnlyOlder+p.OnlyNewer), p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
 		writeGroups(w, p.Groups, maxGroups)
 	}
 	for _, o := range s.Only {
@@ -65,7 +68,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		}
 		if n > 0 {
 			fmt.Fprintln(w)
-			fmt.Fprintf(w, "only %s accepts: %d inputs\n", o.Spec, n)
+			fmt.Fprintf(w, "only %s accepts: %s\n", o.Spec, plural(n, "input"))
 			writeGroups(w, o.Groups, maxGroups)
 		}
 	}
@@ -78,7 +81,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	}
 	if nProblems > 0 {
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "not checked: %d inputs\n", nProblems)
+		fmt.Fprintf(w, "not checked: %s\n", plural(nProblems, "input"))
 		writeGroups(w, s.Unchecked, 0)
 	}
 }
@@ -134,7 +137,7 @@ func writeGroups(w io.Writer, gs []summary.Group, limit int) {
 		for _, g := range rest {
 			n += g.Count
 		}
-		fmt.Fprintf(w, "  %7d  in %d more groups (-groups 0 lists all)\n", n, len(rest))
+		fmt.Fprintf(w, "  %7d  in %s (-groups 0 lists all)\n", n, plural(len(rest), "more group"))
 	}
 }
 
@@ -150,6 +153,22 @@ func summaryExampleLine(ex summary.Example) string {
 		line += "  (" + ex.Note + ")"
 	}
 	return line
+}
+
+// plural is n and the noun, with an s unless n is 1: "1 input", "2 inputs".
+func plural[N int | int64](n N, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// differ is "1 input differs" or "N inputs differ".
+func differ(n int64) string {
+	if n == 1 {
+		return "1 input differs"
+	}
+	return plural(n, "input") + " differ"
 }
 
 // percent formats n/total as a percentage with one decimal.
