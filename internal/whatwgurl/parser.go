@@ -61,8 +61,8 @@ type parser struct {
 	errs []ValidationError
 	err  *Error // the failure, once met
 
-	file   bool // the scheme is "file"
-	defPort int // the scheme's default port, -1 for none
+	file    bool // the scheme is "file"
+	defPort int  // the scheme's default port, -1 for none
 
 	scratch, scratch2 []byte
 	steps             int // the state machine's steps, counted for the tests

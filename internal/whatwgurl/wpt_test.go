@@ -105,4 +105,3 @@ func TestURLTestData(t *testing.T) {
 	}
 	t.Logf("%d of %d pass", len(tests)-failed, len(tests))
 }
-
