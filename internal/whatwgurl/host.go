@@ -49,6 +49,7 @@ func isForbiddenDomain(c byte) bool {
 // false.
 func (p *parser) parseHost(start, end int, isOpaque bool) (HostKind, bool) {
 	in := p.s[start:end]
+	p.steps += len(in)
 	// 1. "[...]": an IPv6 address.
 	if strings.HasPrefix(in, "[") {
 		if !strings.HasSuffix(in, "]") || len(in) == 1 {
@@ -73,6 +74,7 @@ func (p *parser) parseHost(start, end int, isOpaque bool) (HostKind, bool) {
 		if isPercentEncoded(in, i) {
 			p.warn(DomainPercentEncoded, start+i)
 			p.scratch = appendDecoded(p.scratch[:0], in)
+			p.steps += len(in)
 			domain = string(p.scratch)
 			break
 		}
@@ -87,6 +89,7 @@ func (p *parser) parseHost(start, end int, isOpaque bool) (HostKind, bool) {
 	if !ok {
 		return NoHost, p.fail(DomainToASCII, start)
 	}
+	p.steps += 2 * len(ascii) // endsInANumber, and the IPv4 parser or the copy
 	if endsInANumber(ascii) {
 		addr, ok := p.parseIPv4(ascii, start)
 		if !ok {
@@ -102,6 +105,7 @@ func (p *parser) parseHost(start, end int, isOpaque bool) (HostKind, bool) {
 // parseOpaqueHost is the opaque-host parser (section 3.5) on p.s[start:end].
 func (p *parser) parseOpaqueHost(start, end int) (HostKind, bool) {
 	in := p.s[start:end]
+	p.steps += 3 * len(in) // three passes
 	for i := 0; i < len(in); i++ {
 		if isForbiddenHost(in[i]) {
 			return NoHost, p.fail(HostInvalidCodePoint, start+i)

@@ -103,6 +103,10 @@ func isASCII(s string) bool {
 // host percent-decoded; off is the host's first byte in p.s, where domain-to-ASCII is
 // reported. ok is false for failure.
 func (p *parser) domainToASCII(domain string, off int) (result string, ok bool) {
+	// Each pass of x/net/idna reads the domain a bounded number of times (its
+	// Punycode coder aside, which toASCII bounds); the lower-casing and the check of
+	// forbidden code points read it once each.
+	p.steps += 4 * len(domain)
 	// 1.-2. The strict pass: its failure is a validation error.
 	if !strictlyValid(domain) {
 		p.warn(DomainToASCII, off)
