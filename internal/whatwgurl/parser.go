@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The basic URL parser (section 4.4, "URL parsing"), without the state override and
@@ -98,7 +99,8 @@ func (p *parser) scheme() []byte { return p.out[:p.u.schemeEnd] }
 
 // parse runs the state machine on raw against base (nil for none).
 func parse(raw string, base *URL) (URL, error) {
-	var p parser
+	var segs [16]int // most paths have fewer segments
+	p := parser{segs: segs[:0]}
 	return p.parse(raw, base)
 }
 
@@ -470,7 +472,7 @@ func (p *parser) run() bool {
 			}
 			slash := c == '/' || p.special() && c == '\\'
 			if !(c == eof || slash || c == '?' || c == '#') {
-				pointer = p.appendUnit(pointer, pathSet)
+				pointer = p.appendUnits(pointer, &plainPath, pathSet)
 				break
 			}
 			if c == '\\' && p.special() {
@@ -522,7 +524,7 @@ func (p *parser) run() bool {
 				}
 			case eof:
 			default:
-				pointer = p.appendUnit(pointer, c0ControlSet)
+				pointer = p.appendUnits(pointer, &plainOpaquePath, c0ControlSet)
 			}
 
 		case queryState:
@@ -532,22 +534,62 @@ func (p *parser) run() bool {
 				st = fragmentState
 			case eof:
 			default:
-				set := querySet
 				if p.special() {
-					set = specialQuerySet
+					pointer = p.appendUnits(pointer, &plainSpecialQuery, specialQuerySet)
+				} else {
+					pointer = p.appendUnits(pointer, &plainQuery, querySet)
 				}
-				pointer = p.appendUnit(pointer, set)
 			}
 
 		case fragmentState:
 			if c != eof {
-				pointer = p.appendUnit(pointer, fragmentSet)
+				pointer = p.appendUnits(pointer, &plainFragment, fragmentSet)
 			}
 		}
 		if pointer >= len(s) {
 			return true
 		}
 	}
+}
+
+// A plain table holds, for one state, the ASCII bytes that the state only copies: URL
+// code points (no validation error) outside the state's percent-encode set that end
+// nothing in it and are not "%". appendUnits copies a run of them at once; it is what
+// the state does byte by byte, without a call per byte.
+type plainTable [256]bool
+
+var (
+	plainPath         = plainBytes(pathSet, "/?#\\%")
+	plainOpaquePath   = plainBytes(c0ControlSet, "?#%")
+	plainQuery        = plainBytes(querySet, "#%")
+	plainSpecialQuery = plainBytes(specialQuerySet, "#%")
+	plainFragment     = plainBytes(fragmentSet, "%")
+)
+
+// plainBytes is the plain table of a state that percent-encodes set and stops at (or
+// treats apart) the bytes of special.
+func plainBytes(set encodeSet, special string) (t plainTable) {
+	for c := range utf8.RuneSelf {
+		t[c] = isURLCodePoint(rune(c)) && !inSet(byte(c), set) && strings.IndexByte(special, byte(c)) < 0
+	}
+	return t
+}
+
+// appendUnits handles the code point at s[pointer] in the path, opaque path, query
+// and fragment states, and the run of plain bytes after it: see appendUnit. It returns
+// the pointer at the last byte handled.
+func (p *parser) appendUnits(pointer int, plain *plainTable, set encodeSet) int {
+	s := p.s
+	if !plain[s[pointer]] {
+		return p.appendUnit(pointer, set)
+	}
+	end := pointer + 1
+	for end < len(s) && plain[s[end]] {
+		end++
+	}
+	p.steps += end - pointer - 1
+	p.out = append(p.out, s[pointer:end]...)
+	return end - 1
 }
 
 // appendUnit handles the code point at s[pointer] in the path, opaque path, query and
@@ -760,7 +802,9 @@ func (p *parser) finish() URL {
 	if u.hostKind == NoHost {
 		u.usernameEnd, u.hostStart, u.hostEnd = u.schemeEnd+1, u.schemeEnd+1, u.schemeEnd+1
 	}
-	u.href = string(p.out)
+	// p.out is not written again: the string shares its bytes (as strings.Builder's
+	// String does).
+	u.href = unsafe.String(unsafe.SliceData(p.out), len(p.out))
 	if len(p.errs) > 0 {
 		u.errs = p.errs
 	}
