@@ -1,14 +1,13 @@
 package uri_test
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
 )
@@ -25,42 +24,14 @@ import (
 //     reason, and TestURLTestDataValidationErrors fails on an unlisted or a stale row.
 
 // urlTest is one test of urltestdata.json.
-type urlTest struct {
-	Input   string  `json:"input"`
-	Base    *string `json:"base"`
-	Href    string  `json:"href"`
-	Failure bool    `json:"failure"`
-}
+type urlTest = testcorpus.URLTest
 
-func (c urlTest) base() string {
-	if c.Base == nil {
-		return ""
-	}
-	return *c.Base
-}
-
-// readURLTestData returns the tests of urltestdata.json with their line numbers (the
-// line of each test's "input"), skipping the comment strings between them.
+// readURLTestData returns the tests of urltestdata.json.
 func readURLTestData(t *testing.T) []urlTest {
 	t.Helper()
-	data, err := os.ReadFile("../testdata/corpora/wpt-urltestdata.json")
+	out, err := testcorpus.URLTests("../testdata/corpora/wpt-urltestdata.json")
 	if err != nil {
 		t.Fatal(err)
-	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	var out []urlTest
-	for _, m := range raw {
-		if len(m) > 0 && m[0] == '"' {
-			continue // a comment
-		}
-		var c urlTest
-		if err := json.Unmarshal(m, &c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
 	}
 	if len(out) != 891 {
 		t.Fatalf("urltestdata.json holds %d tests, want 891", len(out))
@@ -72,7 +43,7 @@ func readURLTestData(t *testing.T) []urlTest {
 // c's base.
 func validateWHATWG(c urlTest) error {
 	var opts []uri.ParserOption
-	if b := c.base(); b != "" {
+	if b := c.BaseURL(); b != "" {
 		opts = append(opts, uri.Base(b))
 	}
 	p, err := uri.NewParser(uri.WHATWG, opts...)
@@ -97,17 +68,17 @@ func TestURLTestDataFailures(t *testing.T) {
 		err := validateWHATWG(c)
 		var e *uri.Error
 		if !errors.As(err, &e) {
-			t.Errorf("%q (base %q): the URL parser fails on it, and urispec says %v", c.Input, c.base(), err)
+			t.Errorf("%q (base %q): the URL parser fails on it, and urispec says %v", c.Input, c.BaseURL(), err)
 			continue
 		}
 		if e.Validation == "" {
-			t.Errorf("%q (base %q): %v: no validation-error name", c.Input, c.base(), e)
+			t.Errorf("%q (base %q): %v: no validation-error name", c.Input, c.BaseURL(), e)
 		}
 		if slices.Contains(parserFailureNames(t, c), e.Validation) {
 			sameName++
 		}
 		opts := []uri.ParserOption{uri.GrammarOnly()}
-		if b := c.base(); b != "" {
+		if b := c.BaseURL(); b != "" {
 			opts = append(opts, uri.Base(b))
 		}
 		if g, _ := uri.NewParser(uri.WHATWG, opts...); g.Validate(c.Input) == nil {
@@ -121,10 +92,10 @@ func TestURLTestDataFailures(t *testing.T) {
 // parserFailureNames are the names of the validation errors the URL parser meets on c,
 // up to and with the one it fails on; it must fail.
 func parserFailureNames(t *testing.T, c urlTest) []string {
-	_, err := whatwgurl.ParseRef(c.base(), c.Input)
+	_, err := whatwgurl.ParseRef(c.BaseURL(), c.Input)
 	e, ok := errors.AsType[*whatwgurl.Error](err)
 	if !ok {
-		t.Errorf("%q (base %q): the URL parser does not fail (%v)", c.Input, c.base(), err)
+		t.Errorf("%q (base %q): the URL parser does not fail (%v)", c.Input, c.BaseURL(), err)
 		return nil
 	}
 	return validationNames(e.Errors)
@@ -156,9 +127,9 @@ func TestURLTestDataValidationErrors(t *testing.T) {
 			continue
 		}
 		accepted++
-		u, err := whatwgurl.ParseRef(c.base(), c.Input)
+		u, err := whatwgurl.ParseRef(c.BaseURL(), c.Input)
 		if err != nil {
-			t.Errorf("%q (base %q): the URL parser fails: %v", c.Input, c.base(), err)
+			t.Errorf("%q (base %q): the URL parser fails: %v", c.Input, c.BaseURL(), err)
 			continue
 		}
 		names := validationNames(u.ValidationErrors())
@@ -167,7 +138,7 @@ func TestURLTestDataValidationErrors(t *testing.T) {
 			agree++
 			continue
 		}
-		d := urlTestDifference{input: c.Input, base: c.base(), verdict: "valid", parser: strings.Join(names, " ")}
+		d := urlTestDifference{input: c.Input, base: c.BaseURL(), verdict: "valid", parser: strings.Join(names, " ")}
 		if verr != nil {
 			var e *uri.Error
 			d.verdict = "invalid"

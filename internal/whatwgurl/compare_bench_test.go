@@ -1,14 +1,12 @@
 package whatwgurl
 
 import (
-	"compress/gzip"
 	"fmt"
-	"io"
 	"net/url"
-	"os"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 
 	nlnwa "github.com/nlnwa/whatwg-url/url"
 )
@@ -29,20 +27,11 @@ var nlnwaParser = nlnwa.NewParser()
 
 // corpusLines returns the lines of a gzip-compressed corpus of testdata/corpora.
 func corpusLines(tb testing.TB, name string) []string {
-	f, err := os.Open("../../testdata/corpora/" + name)
+	lines, err := testcorpus.GzipLines("../../testdata/corpora/" + name)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	return lines
 }
 
 // BenchmarkCorpora parses every line of urispec's two benchmark corpora (realworld:

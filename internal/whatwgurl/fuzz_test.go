@@ -12,7 +12,7 @@ import (
 // every shape of scaling_test.go at 64 bytes.
 func FuzzParse(f *testing.F) {
 	for _, c := range readURLTestData(f) {
-		f.Add(c.Input, c.base())
+		f.Add(c.Input, c.BaseURL())
 	}
 	for _, sh := range shapes {
 		in, base := sh.at(64)

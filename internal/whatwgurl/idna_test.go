@@ -1,52 +1,29 @@
 package whatwgurl
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"golang.org/x/net/idna"
 )
 
-// hostTest is one test of web-platform-tests' toascii.json or IdnaTestV2.json: a host,
-// and the host the URL parser makes of it in "https://" + input + "/x" (output), or
-// failure (null).
-type hostTest struct {
-	Input  string  `json:"input"`
-	Output *string `json:"output"`
-}
-
 // readHostTests returns the tests of a WPT host test file in testdata/corpora.
-func readHostTests(t testing.TB, name string) []hostTest {
+func readHostTests(t testing.TB, name string) []testcorpus.HostTest {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/corpora/" + name)
+	tests, err := testcorpus.HostTests("../../testdata/corpora/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	var out []hostTest
-	for _, m := range raw {
-		if len(m) > 0 && m[0] == '"' {
-			continue // a comment
-		}
-		var c hostTest
-		if err := json.Unmarshal(m, &c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return out
+	return tests
 }
 
-// check runs the test as WPT's toascii.window.js and IdnaTestV2.window.js do, with the
+// checkHostTest runs c as WPT's toascii.window.js and IdnaTestV2.window.js do, with the
 // URL constructor: "" for a pass, otherwise what differs.
-func (c hostTest) check() string {
+func checkHostTest(c testcorpus.HostTest) string {
 	// The input is percent-encoded where it would end the host (": / ? # \\"), so the
 	// host parser reads all of it.
 	var in strings.Builder
@@ -155,7 +132,7 @@ func TestHostTests(t *testing.T) {
 				continue // "https:///x" tests another thing: WPT skips it
 			}
 			n++
-			d := c.check()
+			d := checkHostTest(c)
 			if d == "" {
 				continue
 			}

@@ -219,21 +219,10 @@ func (p *parser) run() bool {
 				st = relativeSlashState
 			default:
 				// The base's username, password, host, port, path and query.
-				p.copyBaseAuthority()
-				p.copyBasePath()
-				switch c {
-				case '?':
-					p.startQuery()
-					st = queryState
-				case '#':
-					p.copyBaseQuery()
-					p.startFragment()
-					st = fragmentState
-				case eof:
-					p.copyBaseQuery()
-				default:
+				var path bool
+				if st, path = p.fromBase(c); path {
 					p.shortenPath()
-					st, pointer = pathState, pointer-1
+					pointer--
 				}
 			}
 
@@ -363,19 +352,8 @@ func (p *parser) run() bool {
 				st = fileSlashState
 			case b != nil && b.Scheme() == "file":
 				// The base's host, path and query.
-				p.copyBaseAuthority()
-				p.copyBasePath()
-				switch c {
-				case '?':
-					p.startQuery()
-					st = queryState
-				case '#':
-					p.copyBaseQuery()
-					p.startFragment()
-					st = fragmentState
-				case eof:
-					p.copyBaseQuery()
-				default:
+				var path bool
+				if st, path = p.fromBase(c); path {
 					if !startsWithWindowsDriveLetter(s[pointer:]) {
 						p.shortenPath()
 					} else {
@@ -383,7 +361,7 @@ func (p *parser) run() bool {
 						p.out = p.out[:p.u.pathStart]
 						p.segs = p.segs[:0]
 					}
-					st, pointer = pathState, pointer-1
+					pointer--
 				}
 			default:
 				p.u.pathStart = len(p.out)
@@ -733,6 +711,29 @@ func (p *parser) copyBasePath() {
 		}
 	}
 	p.out = append(p.out, path...)
+}
+
+// fromBase gives the URL the base's authority, path and query, as the relative state
+// and the file state do on a code point c that is no solidus, and returns the next
+// state: after "?" a query of the URL's own; after "#" a fragment, the base's query
+// kept; at the end, nothing more; otherwise path is true, the query is null, and the
+// path state reads c again after the base's path (which the caller shortens).
+func (p *parser) fromBase(c int) (next state, path bool) {
+	p.copyBaseAuthority()
+	p.copyBasePath()
+	switch c {
+	case '?':
+		p.startQuery()
+		return queryState, false
+	case '#':
+		p.copyBaseQuery()
+		p.startFragment()
+		return fragmentState, false
+	case eof:
+		p.copyBaseQuery()
+		return pathState, false
+	}
+	return pathState, true
 }
 
 // copyBaseQuery gives the URL the base's query.

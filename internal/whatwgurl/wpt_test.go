@@ -1,70 +1,30 @@
 package whatwgurl
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
-// urlTest is one test of web-platform-tests' urltestdata.json: an input, a base, and
-// what the URL parser makes of them (the URL class's getters) or failure.
-type urlTest struct {
-	Input    string  `json:"input"`
-	Base     *string `json:"base"`
-	Failure  bool    `json:"failure"`
-	Href     string  `json:"href"`
-	Protocol string  `json:"protocol"`
-	Username string  `json:"username"`
-	Password string  `json:"password"`
-	Host     string  `json:"host"`
-	Hostname string  `json:"hostname"`
-	Port     string  `json:"port"`
-	Pathname string  `json:"pathname"`
-	Search   string  `json:"search"`
-	Hash     string  `json:"hash"`
-}
-
-func (c urlTest) base() string {
-	if c.Base == nil {
-		return ""
-	}
-	return *c.Base
-}
-
 // readURLTestData returns the 891 tests of the repository's copy of urltestdata.json
-// (testdata/corpora/README.md gives its provenance), skipping the comments between
-// them.
-func readURLTestData(t testing.TB) []urlTest {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/corpora/wpt-urltestdata.json")
+// (testdata/corpora/README.md gives its provenance).
+func readURLTestData(tb testing.TB) []testcorpus.URLTest {
+	tb.Helper()
+	tests, err := testcorpus.URLTests("../../testdata/corpora/wpt-urltestdata.json")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
+	if len(tests) != 891 {
+		tb.Fatalf("urltestdata.json holds %d tests, want 891", len(tests))
 	}
-	var out []urlTest
-	for _, m := range raw {
-		if len(m) > 0 && m[0] == '"' {
-			continue
-		}
-		var c urlTest
-		if err := json.Unmarshal(m, &c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	if len(out) != 891 {
-		t.Fatalf("urltestdata.json holds %d tests, want 891", len(out))
-	}
-	return out
+	return tests
 }
 
-// check runs c and returns what differs from the test's expectation, "" for a pass.
-func (c urlTest) check() string {
-	u, err := ParseRef(c.base(), c.Input)
+// checkURLTest runs c and returns what differs from the test's expectation, "" for a
+// pass.
+func checkURLTest(c testcorpus.URLTest) string {
+	u, err := ParseRef(c.BaseURL(), c.Input)
 	switch {
 	case c.Failure && err != nil:
 		return ""
@@ -98,9 +58,9 @@ func TestURLTestData(t *testing.T) {
 	tests := readURLTestData(t)
 	failed := 0
 	for _, c := range tests {
-		if d := c.check(); d != "" {
+		if d := checkURLTest(c); d != "" {
 			failed++
-			t.Errorf("%q against %q: %s", c.Input, c.base(), d)
+			t.Errorf("%q against %q: %s", c.Input, c.BaseURL(), d)
 		}
 	}
 	t.Logf("%d of %d pass", len(tests)-failed, len(tests))
