@@ -74,7 +74,17 @@ type parser struct {
 
 // warn records a validation error met at p.s[i].
 func (p *parser) warn(t ErrorType, i int) {
-	p.errs = append(p.errs, ValidationError{t, p.in.at(i)})
+	p.record(ValidationError{t, p.in.at(i)})
+}
+
+// record appends v to p.errs, doubling the slice when it is full: append grows a large
+// slice by a quarter at a time, which copies an input's worth of errors (one per "@"
+// or space) five times over.
+func (p *parser) record(v ValidationError) {
+	if len(p.errs) == cap(p.errs) {
+		p.errs = append(make([]ValidationError, 0, max(8, 2*cap(p.errs))), p.errs...)
+	}
+	p.errs = append(p.errs, v)
 }
 
 // fail records the validation error at p.s[i] on which the parser returns failure
@@ -82,7 +92,7 @@ func (p *parser) warn(t ErrorType, i int) {
 func (p *parser) fail(t ErrorType, i int) bool {
 	v := ValidationError{t, p.in.at(i)}
 	if n := len(p.errs); n == 0 || p.errs[n-1] != v {
-		p.errs = append(p.errs, v)
+		p.record(v)
 	}
 	p.err = &Error{Type: t, Offset: v.Offset, Errors: p.errs}
 	return false
