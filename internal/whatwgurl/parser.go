@@ -1,6 +1,7 @@
 package whatwgurl
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -82,7 +83,7 @@ func (p *parser) warn(t ErrorType, i int) {
 // or space) five times over.
 func (p *parser) record(v ValidationError) {
 	if len(p.errs) == cap(p.errs) {
-		p.errs = append(make([]ValidationError, 0, max(8, 2*cap(p.errs))), p.errs...)
+		p.errs = slices.Grow(p.errs, max(8, cap(p.errs)))
 	}
 	p.errs = append(p.errs, v)
 }
