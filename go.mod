@@ -7,7 +7,6 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/google/go-cmp v0.7.0
-	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/pointlander/peg v1.0.1
 	github.com/rogpeppe/go-internal v1.14.1
@@ -24,7 +23,6 @@ require (
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/VividCortex/ewma v1.2.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
-	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.2.0 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

@@ -7,23 +7,17 @@ import (
 	"time"
 
 	"github.com/urispec/urispec/internal/testcorpus"
-
-	nlnwa "github.com/nlnwa/whatwg-url/url"
 )
 
 // comparedParsers are the parsers BenchmarkCorpora and BenchmarkScalingCompared time:
-// this package's, net/url's url.Parse (the reference of urispec's speed figures), and
-// github.com/nlnwa/whatwg-url v0.6.2.
+// this package's, and net/url's url.Parse (the reference of urispec's speed figures).
 var comparedParsers = []struct {
 	name  string
 	parse func(string)
 }{
 	{"whatwgurl", func(s string) { Parse(s) }},
 	{"net-url", func(s string) { url.Parse(s) }},
-	{"nlnwa", func(s string) { nlnwaParser.Parse(s) }},
 }
-
-var nlnwaParser = nlnwa.NewParser()
 
 // corpusLines returns the lines of a gzip-compressed corpus of testdata/corpora.
 func corpusLines(tb testing.TB, name string) []string {
