@@ -1,9 +1,6 @@
 package whatwgurl
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // ErrorType is one of the URL Standard's validation errors (section 1.1, "Writing"), by
 // the name the standard gives it. The zero value is no error.
@@ -99,15 +96,6 @@ func (t ErrorType) Description() string {
 	return errorTypes[t].description
 }
 
-// ErrorTypes returns every validation error type, in the order of the standard's table.
-func ErrorTypes() []ErrorType {
-	out := make([]ErrorType, 0, numErrorTypes-1)
-	for t := ErrorType(1); t < numErrorTypes; t++ {
-		out = append(out, t)
-	}
-	return out
-}
-
 // A ValidationError is a validation error the parser met: its type, and the byte offset
 // in the input (as given, before the parser strips spaces and removes tabs and
 // newlines) of the code point it was reading when it met it. An error of the host
@@ -138,11 +126,4 @@ func (e *Error) Error() string {
 // description, a key under which failures group.
 func (e *Error) Reason() string {
 	return e.Type.String() + ": " + e.Type.Description()
-}
-
-// clone returns a copy of e whose Errors the caller may keep.
-func (e *Error) clone() *Error {
-	c := *e
-	c.Errors = slices.Clone(e.Errors)
-	return &c
 }
