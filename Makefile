@@ -47,7 +47,7 @@ conformance:
 	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
 
 # Run every fuzz target for FUZZTIME each, one after the other.
-FUZZPKGS := ./uri ./cmd/urispec
+FUZZPKGS := ./uri ./cmd/urispec ./internal/whatwgurl
 fuzz:
 	@for pkg in $(FUZZPKGS); do \
 		for t in $$($(GO) test $$pkg -list '^Fuzz' | grep '^Fuzz'); do \

@@ -24,9 +24,9 @@ compared as raw text: net/url's Host, Port(), EscapedPath() (Opaque when set), R
 request target: it is compared only on the inputs shaped like one (no '#', and a scheme
 or a leading '/').
 
--with whatwg runs the WHATWG URL Standard's parser (what browsers do), through
-github.com/nlnwa/whatwg-url, on absolute references (a relative one needs a base; none
-is assumed). It hands back normalized parts; a part that equals the spec's after the
+-with whatwg runs the WHATWG URL Standard's parser (what browsers do; urispec's own
+implementation, internal/whatwgurl) on absolute references (a relative one needs a
+base; none is assumed). It hands back normalized parts; a part that equals the spec's after the
 spec's scheme-based normalization (RFC 3986 6.2.2-6.2.3) is grouped as "normalized".
 
 A line over 1 MiB, not valid UTF-8 or holding a NUL is not compared; it is counted and
