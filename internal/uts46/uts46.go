@@ -205,11 +205,16 @@ func ToASCII(domain string, beStrict bool) (string, error) {
 		// Step 3, VerifyDnsLength: the name without the root label and its dot holds 1
 		// to 253 code points, and every label, the root label included, 1 to 63.
 		if n := len(strings.TrimSuffix(ascii, ".")); n < 1 || n > 253 {
-			return fail("A4_1", "%q is %d long, not 1 to 253", ascii, n)
+			return fail("A4_1", "%q is %d long, not 1 to 253 (VerifyDnsLength)", ascii, n)
 		}
-		for _, label := range labels {
-			if len(label) < 1 || len(label) > 63 {
-				return fail("A4_2", "label %q of %q is %d long, not 1 to 63", label, ascii, len(label))
+		for i, label := range labels {
+			switch {
+			case label == "" && i == len(labels)-1:
+				return fail("A4_2", "%q ends in an empty root label (VerifyDnsLength)", ascii)
+			case label == "":
+				return fail("A4_2", "%q has an empty label (VerifyDnsLength)", ascii)
+			case len(label) > 63:
+				return fail("A4_2", "label %q of %q is %d long, not 1 to 63 (VerifyDnsLength)", label, ascii, len(label))
 			}
 		}
 	}
