@@ -98,6 +98,7 @@ func TestIdnaTestV2Domains(t *testing.T) {
 	if valid < 500 || len(cases)-valid < 500 || urls < len(cases)*9/10 {
 		t.Errorf("%d rows, %d valid domains, %d run as URLs: the file was misread", len(cases), valid, urls)
 	}
+	t.Logf("%d rows, %d valid domains, %d run as URLs", len(cases), valid, urls)
 }
 
 // isForbiddenDomain is a forbidden domain code point (3.2) in ASCII: a forbidden host
